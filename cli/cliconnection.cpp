@@ -1,0 +1,78 @@
+#include "cliconnection.h"
+
+#include <QCoreApplication>
+
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+namespace LockScope::Cli {
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Cli", text);
+}
+} // namespace
+
+void addConnectionOptions(QCommandLineParser &parser)
+{
+    parser.addOptions({
+        { QStringLiteral("url"),
+            tr("redis:// or rediss:// URL (default: $LOCKSCOPE_URL, else redis://127.0.0.1:6379/0)"),
+            QStringLiteral("URL") },
+        { QStringLiteral("password-env"), tr("take the password from this environment variable"),
+            QStringLiteral("VAR") },
+        { QStringLiteral("password-stdin"), tr("read the password from the first line of standard input") },
+        { QStringLiteral("tls-ca"), tr("CA certificate file (PEM)"), QStringLiteral("FILE") },
+        { QStringLiteral("tls-cert"), tr("client certificate file (PEM)"), QStringLiteral("FILE") },
+        { QStringLiteral("tls-key"), tr("client private key file (PEM)"), QStringLiteral("FILE") },
+        { QStringLiteral("tls-server-name"), tr("name expected in the server certificate"), QStringLiteral("NAME") },
+        { QStringLiteral("tls-insecure"), tr("do not verify the server certificate") },
+        { QStringLiteral("read-only"), tr("refuse every write before it reaches the wire") },
+        { QStringLiteral("connect-timeout"), tr("connect timeout in ms (default 5000)"), QStringLiteral("MS") },
+        { QStringLiteral("json"), tr("machine-readable output") },
+    });
+}
+
+ConnectionOptions connectionFrom(const QCommandLineParser &parser, RedisError *error)
+{
+    QString url = parser.value(QStringLiteral("url"));
+    if (url.isEmpty())
+        url = qEnvironmentVariable("LOCKSCOPE_URL", QStringLiteral("redis://127.0.0.1:6379/0"));
+    ConnectionOptions options = ConnectionOptions::fromUrl(url, error);
+    if (error && error->isError())
+        return options;
+    if (parser.isSet(QStringLiteral("password-env"))) {
+        const QString var = parser.value(QStringLiteral("password-env"));
+        if (!qEnvironmentVariableIsSet(var.toLocal8Bit().constData())) {
+            *error = RedisError(RedisError::Kind::InvalidArgument, tr("environment variable %1 is not set").arg(var));
+            return options;
+        }
+        options.password = qgetenv(var.toLocal8Bit().constData());
+    }
+    if (parser.isSet(QStringLiteral("password-stdin"))) {
+        std::string line;
+        std::getline(std::cin, line);
+        if (!line.empty() && line.back() == '\r')
+            line.pop_back();
+        options.password = QByteArray::fromStdString(line);
+    }
+    options.tlsCaFile = parser.value(QStringLiteral("tls-ca"));
+    options.tlsCertFile = parser.value(QStringLiteral("tls-cert"));
+    options.tlsKeyFile = parser.value(QStringLiteral("tls-key"));
+    options.tlsServerName = parser.value(QStringLiteral("tls-server-name"));
+    options.tlsInsecure = parser.isSet(QStringLiteral("tls-insecure"));
+    if ((!options.tlsCaFile.isEmpty() || !options.tlsCertFile.isEmpty()) && !options.tls) {
+        *error = RedisError(RedisError::Kind::InvalidArgument, tr("TLS options need a rediss:// URL"));
+        return options;
+    }
+    options.readOnly = parser.isSet(QStringLiteral("read-only"));
+    if (parser.isSet(QStringLiteral("connect-timeout")))
+        options.connectTimeoutMs = parser.value(QStringLiteral("connect-timeout")).toInt();
+    // A command-line tool reports a dead server at once instead of retrying behind the user's back.
+    options.autoReconnect = false;
+    return options;
+}
+
+} // namespace LockScope::Cli

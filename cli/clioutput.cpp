@@ -1,0 +1,84 @@
+#include "clioutput.h"
+
+#include "bytesformat.h"
+
+#include <QDateTime>
+#include <QJsonDocument>
+
+#include <cstdio>
+
+namespace LockScope::Cli {
+
+int exitCodeFor(const RedisError &error)
+{
+    switch (error.kind()) {
+    case RedisError::Kind::None:
+        return ExitDone;
+    case RedisError::Kind::Io:
+    case RedisError::Kind::Timeout:
+    case RedisError::Kind::Auth:
+        return ExitConnect;
+    case RedisError::Kind::Permission:
+    case RedisError::Kind::ReadOnly:
+        return ExitRefused;
+    case RedisError::Kind::InvalidArgument:
+        return ExitUsage;
+    case RedisError::Kind::Reply:
+    case RedisError::Kind::Protocol:
+        return ExitNotDone;
+    }
+    return ExitNotDone;
+}
+
+QString Output::jsonText(const QByteArray &bytes)
+{
+    // JSON strings must be text: binary names are written escaped, exactly as they are shown.
+    QString text = QString::fromUtf8(bytes);
+    if (text.toUtf8() != bytes)
+        return escapeBytes(bytes);
+    return text;
+}
+
+void Output::event(const QString &event, const QByteArray &name, const QByteArray &owner, qint64 count, qint64 ttlMs,
+    const QString &humanLine) const
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("ts"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
+    o.insert(QStringLiteral("event"), event);
+    o.insert(QStringLiteral("name"), jsonText(name));
+    o.insert(QStringLiteral("owner"), jsonText(owner));
+    o.insert(QStringLiteral("count"), count);
+    o.insert(QStringLiteral("ttl_ms"), ttlMs);
+    object(o, humanLine);
+}
+
+void Output::object(const QJsonObject &object, const QString &humanLine) const
+{
+    if (m_json)
+        std::fputs(QJsonDocument(object).toJson(QJsonDocument::Compact).append('\n').constData(), stdout);
+    else
+        std::fputs((humanLine + QLatin1Char('\n')).toLocal8Bit().constData(), stdout);
+    std::fflush(stdout);
+}
+
+void Output::line(const QString &text) const
+{
+    if (!m_json) {
+        std::fputs((text + QLatin1Char('\n')).toLocal8Bit().constData(), stdout);
+        std::fflush(stdout);
+    }
+}
+
+void Output::error(const QString &text) const
+{
+    std::fputs((QStringLiteral("lockscope-cli: ") + text + QLatin1Char('\n')).toLocal8Bit().constData(), stderr);
+    std::fflush(stderr);
+}
+
+int Output::fail(const RedisError &e) const
+{
+    error(e.toString());
+    return exitCodeFor(e);
+}
+
+} // namespace LockScope::Cli

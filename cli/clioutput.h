@@ -1,0 +1,38 @@
+#pragma once
+
+#include "rediserror.h"
+
+#include <QJsonObject>
+#include <QString>
+
+namespace LockScope::Cli {
+
+// Exit codes from conventions.md: scripts rely on them.
+enum ExitCode { ExitDone = 0, ExitNotDone = 1, ExitUsage = 2, ExitConnect = 3, ExitRefused = 4 };
+
+int exitCodeFor(const RedisError &error);
+
+// Human lines on stdout, or one JSON object per line with --json; errors always go to stderr.
+class Output
+{
+public:
+    explicit Output(bool json)
+        : m_json(json)
+    { }
+    bool json() const { return m_json; }
+
+    // {"ts", "event", "name", "owner", "count", "ttl_ms"}; text mode prints the human line instead.
+    void event(const QString &event, const QByteArray &name, const QByteArray &owner, qint64 count, qint64 ttlMs,
+        const QString &humanLine) const;
+    void object(const QJsonObject &object, const QString &humanLine) const;
+    void line(const QString &text) const;
+    void error(const QString &text) const;
+    int fail(const RedisError &error) const;
+
+    static QString jsonText(const QByteArray &bytes);
+
+private:
+    bool m_json;
+};
+
+} // namespace LockScope::Cli

@@ -1,0 +1,103 @@
+#include "commands.h"
+
+#include "bytesformat.h"
+#include "lockclient.h"
+#include "lockcommand.h"
+#include "locknames.h"
+#include "redisconnection.h"
+#include "releasecommands.h"
+
+#include <QCoreApplication>
+
+namespace LockScope::Cli {
+
+Command::Command(const QCommandLineParser &parser, ConnectionOptions connection, QObject *parent)
+    : QObject(parent)
+    , m_parser(parser)
+    , m_connection(std::move(connection))
+    , m_out(parser.isSet(QStringLiteral("json")))
+{ }
+
+void Command::finish(int exitCode)
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    emit finished(exitCode);
+}
+
+LockClient *Command::makeClient(int watchdogTimeoutMs)
+{
+    LockClientOptions options;
+    if (watchdogTimeoutMs > 0)
+        options.watchdogTimeoutMs = watchdogTimeoutMs;
+    auto *client = new LockClient(m_connection, options, this);
+    auto *connection = client->connection();
+    connect(connection, &RedisConnection::disconnected, this, [this, connection](const RedisError &error) {
+        // Only the first connection matters here: later drops are retried on demand by the next command.
+        if (!connection->property("wasReady").toBool())
+            finish(m_out.fail(error));
+    });
+    connect(connection, &RedisConnection::ready, this, [connection] { connection->setProperty("wasReady", true); });
+    return client;
+}
+
+QString Command::positional(int index) const
+{
+    return m_parser.positionalArguments().value(index);
+}
+
+QString Command::describeHolders(const QByteArray &name, const RedisValue &fields, qint64 ttlMs) const
+{
+    QStringList holders;
+    for (int i = 0; i + 1 < fields.size(); i += 2)
+        holders << tr("%1 (count %2)")
+                       .arg(escapeBytes(fields.at(i).bytes(), 200), QString::fromUtf8(fields.at(i + 1).bytes()));
+    const QString ttl = ttlMs == -1 ? tr("no TTL") : tr("ttl %1 ms").arg(ttlMs);
+    if (holders.isEmpty())
+        return tr("%1 is not locked").arg(escapeBytes(name, 200));
+    return tr("%1 is held by %2, %3").arg(escapeBytes(name, 200), holders.join(QStringLiteral(", ")), ttl);
+}
+
+void addCommandOptions(QCommandLineParser &parser)
+{
+    parser.addOptions({
+        { QStringLiteral("kind"),
+            QCoreApplication::translate("Cli", "lock kind: reentrant (default), fair, read, write, fenced"),
+            QStringLiteral("KIND") },
+        { QStringLiteral("lease"), QCoreApplication::translate("Cli", "explicit lease in ms (no watchdog)"),
+            QStringLiteral("MS") },
+        { QStringLiteral("watchdog"),
+            QCoreApplication::translate("Cli", "renew the lease with the watchdog (the default without --lease)") },
+        { QStringLiteral("watchdog-timeout"),
+            QCoreApplication::translate("Cli", "watchdog lease in ms, renewed every third of it (default 30000)"),
+            QStringLiteral("MS") },
+        { QStringLiteral("wait"),
+            QCoreApplication::translate("Cli", "wait up to MS for the lock (default 0: try once; -1: forever)"),
+            QStringLiteral("MS") },
+        { QStringLiteral("hold"),
+            QCoreApplication::translate(
+                "Cli", "hold for MS, then release (default: until SIGINT, SIGTERM or end of input)"),
+            QStringLiteral("MS") },
+        { QStringLiteral("owner"), QCoreApplication::translate("Cli", "the holder to release for, as UUID:TID"),
+            QStringLiteral("UUID:TID") },
+        { QStringLiteral("expect-owner"),
+            QCoreApplication::translate("Cli", "force-release only if this owner still holds the lock"),
+            QStringLiteral("UUID:TID") },
+        { QStringLiteral("yes"), QCoreApplication::translate("Cli", "do not ask for confirmation") },
+    });
+}
+
+Command *createCommand(
+    const QString &name, const QCommandLineParser &parser, ConnectionOptions connection, QObject *parent)
+{
+    if (name == QLatin1String("lock"))
+        return new LockCommand(parser, std::move(connection), parent);
+    if (name == QLatin1String("release"))
+        return new ReleaseCommand(parser, std::move(connection), parent);
+    if (name == QLatin1String("force-release"))
+        return new ForceReleaseCommand(parser, std::move(connection), parent);
+    return nullptr;
+}
+
+} // namespace LockScope::Cli

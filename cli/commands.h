@@ -1,0 +1,48 @@
+#pragma once
+
+#include "clioutput.h"
+#include "connectionoptions.h"
+
+#include <QCommandLineParser>
+#include <QObject>
+
+namespace LockScope {
+class LockClient;
+}
+
+namespace LockScope::Cli {
+
+// A command runs on the event loop and reports its exit code once through finished().
+class Command : public QObject
+{
+    Q_OBJECT
+public:
+    Command(const QCommandLineParser &parser, ConnectionOptions connection, QObject *parent = nullptr);
+    virtual void start() = 0;
+
+signals:
+    void finished(int exitCode);
+
+protected:
+    void finish(int exitCode);
+    // Creates the client; a failed first connection ends the command with exit code 3 right away.
+    LockClient *makeClient(int watchdogTimeoutMs = 0);
+    QString positional(int index) const;
+    QString describeHolders(const QByteArray &name, const class RedisValue &fields, qint64 ttlMs) const;
+
+    const QCommandLineParser &m_parser;
+    ConnectionOptions m_connection;
+    Output m_out;
+    bool m_finished = false;
+};
+
+class LockCommand;
+class ReleaseCommand;
+class ForceReleaseCommand;
+
+// Builds the command named on the command line, or nullptr with a usage error printed.
+Command *createCommand(
+    const QString &name, const QCommandLineParser &parser, ConnectionOptions connection, QObject *parent);
+void addCommandOptions(QCommandLineParser &parser);
+
+} // namespace LockScope::Cli

@@ -1,0 +1,146 @@
+#include "lockcommand.h"
+
+#include "bytesformat.h"
+#include "lockclient.h"
+#include "redisconnection.h"
+#include "terminationwatcher.h"
+
+#include <QTimer>
+
+namespace LockScope::Cli {
+
+namespace {
+bool readMs(const QCommandLineParser &parser, const QString &option, qint64 *out, qint64 min)
+{
+    if (!parser.isSet(option))
+        return true;
+    bool ok = false;
+    *out = parser.value(option).toLongLong(&ok);
+    return ok && *out >= min;
+}
+} // namespace
+
+void LockCommand::start()
+{
+    m_name = positional(1).toUtf8();
+    const QString kind = m_parser.value(QStringLiteral("kind"));
+    if (!kind.isEmpty() && kind != QLatin1String("reentrant")) {
+        m_out.error(tr("lock kind \"%1\" is not supported yet; use reentrant").arg(kind));
+        finish(ExitUsage);
+        return;
+    }
+    qint64 lease = -1, wait = 0, hold = -1, watchdogTimeout = 0;
+    if (!readMs(m_parser, QStringLiteral("lease"), &lease, 1) || !readMs(m_parser, QStringLiteral("wait"), &wait, -1)
+        || !readMs(m_parser, QStringLiteral("hold"), &hold, 0)
+        || !readMs(m_parser, QStringLiteral("watchdog-timeout"), &watchdogTimeout, 3)) {
+        m_out.error(tr("--lease, --wait, --hold and --watchdog-timeout take a number of milliseconds"));
+        finish(ExitUsage);
+        return;
+    }
+    if (m_parser.isSet(QStringLiteral("lease")) && m_parser.isSet(QStringLiteral("watchdog"))) {
+        m_out.error(tr("--lease and --watchdog exclude each other: a lease is either fixed or renewed"));
+        finish(ExitUsage);
+        return;
+    }
+    m_client = makeClient(int(watchdogTimeout));
+    m_owner = m_client->ownerField(LockClient::currentThreadToken());
+    connect(m_client, &LockClient::holdLost, this, [this](const HoldEvent &e) {
+        if (!m_holding || e.name != m_name)
+            return;
+        m_holding = false;
+        m_out.event(QStringLiteral("lost"), m_name, m_owner, 0, -2,
+            tr("lost %1: the hold vanished before it was released (lease ran out or force-released)")
+                .arg(escapeBytes(m_name, 200)));
+        finish(ExitNotDone);
+    });
+    connect(m_client, &LockClient::holdRenewed, this, [this](const HoldEvent &e) {
+        if (m_holding && e.name == m_name && m_out.json())
+            m_out.event(QStringLiteral("renewed"), m_name, m_owner, 1, e.leaseMs, {});
+    });
+
+    auto *watcher = new TerminationWatcher(hold < 0, this);
+    connect(watcher, &TerminationWatcher::terminationRequested, this, [this](const QString &reason) {
+        if (m_holding)
+            releaseAndExit(reason);
+        else if (!m_releasing) {
+            m_out.error(tr("interrupted (%1) before the lock was acquired").arg(reason));
+            finish(ExitNotDone);
+        }
+    });
+    if (hold >= 0) {
+        auto *timer = new QTimer(this);
+        timer->setSingleShot(true);
+        timer->setInterval(int(qMin<qint64>(hold, std::numeric_limits<int>::max())));
+        connect(timer, &QTimer::timeout, this, [this] { releaseAndExit(tr("--hold elapsed")); });
+        setProperty("holdTimer", QVariant::fromValue<QObject *>(timer));
+    }
+
+    AcquireRequest request;
+    request.name = m_name;
+    request.leaseMs = lease;
+    request.waitMs = wait;
+    m_client->acquire(request, [this](const AcquireResult &r) { onAcquired(r); });
+}
+
+void LockCommand::onAcquired(const AcquireResult &r)
+{
+    if (m_finished) {
+        // Interrupted while waiting, and the lock came anyway: give it straight back.
+        if (r.acquired)
+            m_client->release(r.name, r.owner, [](const ReleaseResult &) {});
+        return;
+    }
+    if (r.error.isError()) {
+        finish(m_out.fail(r.error));
+        return;
+    }
+    if (!r.acquired) {
+        reportNotAcquired(r);
+        return;
+    }
+    m_holding = true;
+    const qint64 lease = r.leaseMs;
+    const bool watchdog = r.watchdog;
+    m_client->connection()->command({ "HGET", m_name, m_owner }, [this, lease, watchdog](const RedisResult &count) {
+        const qint64 n = count.value.toInteger();
+        m_out.event(n > 1 ? QStringLiteral("reentered") : QStringLiteral("acquired"), m_name, m_owner, n, lease,
+            tr("acquired %1 as %2 (lease %3 ms, %4)")
+                .arg(escapeBytes(m_name, 200), QString::fromUtf8(m_owner))
+                .arg(lease)
+                .arg(watchdog ? tr("watchdog renewing") : tr("fixed lease")));
+        if (auto *timer = qobject_cast<QTimer *>(property("holdTimer").value<QObject *>()))
+            timer->start();
+    });
+}
+
+void LockCommand::reportNotAcquired(const AcquireResult &r)
+{
+    m_client->connection()->command({ "HGETALL", m_name }, [this, r](const RedisResult &fields) {
+        m_out.error(tr("not acquired: %1").arg(describeHolders(m_name, fields.value, r.ttlMs)));
+        finish(ExitNotDone);
+    });
+}
+
+void LockCommand::releaseAndExit(const QString &reason)
+{
+    if (m_releasing)
+        return;
+    m_releasing = true;
+    m_holding = false;
+    m_client->release(m_name, m_owner, [this, reason](const ReleaseResult &r) {
+        if (r.error.isError()) {
+            finish(m_out.fail(r.error));
+            return;
+        }
+        if (r.outcome == ReleaseResult::Outcome::NotHeld) {
+            m_out.event(QStringLiteral("lost"), m_name, m_owner, 0, -2, tr("lost: %1").arg(r.message));
+            finish(ExitNotDone);
+            return;
+        }
+        m_out.event(QStringLiteral("released"), m_name, m_owner, 0, -2,
+            tr("released %1 (%2)").arg(escapeBytes(m_name, 200), reason));
+        finish(ExitDone);
+    });
+}
+
+} // namespace LockScope::Cli

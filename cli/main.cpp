@@ -1,0 +1,62 @@
+#include "cliconnection.h"
+#include "clioutput.h"
+#include "commands.h"
+
+#include <QCoreApplication>
+
+#include <memory>
+
+using namespace LockScope;
+using namespace LockScope::Cli;
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("lockscope-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate("Cli",
+        "Inspect and manage Redisson-style distributed locks in Redis.\n\n"
+        "Commands:\n"
+        "  lock NAME            acquire, hold, then release cleanly\n"
+        "  release NAME         release one level on behalf of --owner UUID:TID\n"
+        "  force-release NAME   delete the lock and wake its waiters"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(
+        QStringLiteral("command"), QCoreApplication::translate("Cli", "lock, release or force-release"));
+    parser.addPositionalArgument(QStringLiteral("name"), QCoreApplication::translate("Cli", "the lock name"));
+    addConnectionOptions(parser);
+    addCommandOptions(parser);
+    if (!parser.parse(app.arguments())) {
+        Output(false).error(parser.errorText());
+        return ExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("help")))
+        parser.showHelp(ExitDone);
+    if (parser.isSet(QStringLiteral("version")))
+        parser.showVersion();
+
+    const QStringList args = parser.positionalArguments();
+    Output out(parser.isSet(QStringLiteral("json")));
+    if (args.size() != 2) {
+        out.error(args.isEmpty()
+                ? QCoreApplication::translate("Cli", "no command given; see --help")
+                : QCoreApplication::translate("Cli", "%1 takes exactly one lock name").arg(args.first()));
+        return ExitUsage;
+    }
+    RedisError error;
+    const ConnectionOptions connection = connectionFrom(parser, &error);
+    if (error.isError())
+        return out.fail(error);
+    // Destroyed before the application object: sockets close while Qt is still whole.
+    std::unique_ptr<Command> command(createCommand(args.first(), parser, connection, nullptr));
+    if (!command) {
+        out.error(QCoreApplication::translate("Cli", "unknown command \"%1\"; see --help").arg(args.first()));
+        return ExitUsage;
+    }
+    QObject::connect(command.get(), &Command::finished, &app, [](int code) { QCoreApplication::exit(code); });
+    QMetaObject::invokeMethod(command.get(), &Command::start, Qt::QueuedConnection);
+    return app.exec();
+}

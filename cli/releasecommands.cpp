@@ -1,0 +1,170 @@
+#include "releasecommands.h"
+
+#include "auditlog.h"
+#include "bytesformat.h"
+#include "lockclient.h"
+#include "redisconnection.h"
+
+#include <QJsonArray>
+
+#include <iostream>
+#include <string>
+#include <unistd.h>
+
+namespace LockScope::Cli {
+
+namespace {
+QJsonArray holdersJson(const RedisValue &fields)
+{
+    QJsonArray holders;
+    for (int i = 0; i + 1 < fields.size(); i += 2)
+        holders.append(QJsonObject { { QStringLiteral("owner"), Output::jsonText(fields.at(i).bytes()) },
+            { QStringLiteral("count"), QString::fromUtf8(fields.at(i + 1).bytes()) } });
+    return holders;
+}
+
+void audit(const Output &out, QJsonObject record)
+{
+    QString error;
+    if (!AuditLog::append(std::move(record), &error))
+        out.error(QCoreApplication::translate("Cli", "warning: could not write the audit log %1: %2")
+                      .arg(AuditLog::path(), error));
+}
+} // namespace
+
+void ReleaseCommand::start()
+{
+    const QByteArray name = positional(1).toUtf8();
+    const QByteArray owner = m_parser.value(QStringLiteral("owner")).toUtf8();
+    if (owner.isEmpty()) {
+        m_out.error(tr("release needs --owner UUID:TID (the holder as listed by show)"));
+        finish(ExitUsage);
+        return;
+    }
+    if (m_connection.readOnly) {
+        finish(m_out.fail(RedisError(RedisError::Kind::ReadOnly, tr("release refused: read-only mode"))));
+        return;
+    }
+    LockClient *client = makeClient();
+    client->release(name, owner, [this, client, name, owner](const ReleaseResult &r) {
+        QJsonObject record { { QStringLiteral("action"), QStringLiteral("release") },
+            { QStringLiteral("url"), m_connection.toDisplayUrl() }, { QStringLiteral("name"), Output::jsonText(name) },
+            { QStringLiteral("owner"), Output::jsonText(owner) },
+            { QStringLiteral("client_id"), QString::fromUtf8(client->clientId()) } };
+        if (r.error.isError()) {
+            record.insert(QStringLiteral("result"), r.error.toString());
+            audit(m_out, record);
+            finish(m_out.fail(r.error));
+            return;
+        }
+        if (r.outcome == ReleaseResult::Outcome::NotHeld) {
+            record.insert(QStringLiteral("result"), QStringLiteral("not-held"));
+            audit(m_out, record);
+            m_out.error(r.message);
+            finish(ExitNotDone);
+            return;
+        }
+        const bool last = r.outcome == ReleaseResult::Outcome::Released;
+        record.insert(QStringLiteral("result"), last ? QStringLiteral("released") : QStringLiteral("decremented"));
+        audit(m_out, record);
+        client->connection()->command({ "HGET", name, owner }, [this, name, owner, last](const RedisResult &count) {
+            const qint64 left = count.value.toInteger();
+            m_out.event(QStringLiteral("released"), name, owner, left, -2,
+                last ? tr("released %1 for %2; waiters woken").arg(escapeBytes(name, 200), QString::fromUtf8(owner))
+                     : tr("released one level of %1 for %2; still held (count %3)")
+                           .arg(escapeBytes(name, 200), QString::fromUtf8(owner))
+                           .arg(left));
+            finish(ExitDone);
+        });
+    });
+}
+
+void ForceReleaseCommand::start()
+{
+    const QByteArray name = positional(1).toUtf8();
+    const QByteArray expectOwner = m_parser.value(QStringLiteral("expect-owner")).toUtf8();
+    if (m_connection.readOnly) {
+        finish(m_out.fail(RedisError(RedisError::Kind::ReadOnly, tr("force-release refused: read-only mode"))));
+        return;
+    }
+    const bool confirmed = m_parser.isSet(QStringLiteral("yes"));
+    if (!confirmed && !isatty(STDIN_FILENO)) {
+        m_out.error(tr("force-release needs --yes when standard input is not a terminal"));
+        finish(ExitUsage);
+        return;
+    }
+    LockClient *client = makeClient();
+    if (const RedisError error = client->validateName(name)) {
+        finish(m_out.fail(error));
+        return;
+    }
+    // Show what is about to go, so the person confirming knows whose lock it is.
+    client->connection()->cork();
+    auto fields = std::make_shared<RedisResult>();
+    client->connection()->command({ "HGETALL", name }, [fields](const RedisResult &r) { *fields = r; });
+    client->connection()->command(
+        { "PTTL", name }, [this, fields, name, expectOwner, confirmed](const RedisResult &ttl) {
+            if (!fields->ok()) {
+                finish(m_out.fail(fields->error.message().startsWith(QLatin1String("WRONGTYPE"))
+                        ? RedisError(RedisError::Kind::Reply,
+                            tr("%1 is not a lock hash: %2").arg(escapeBytes(name, 200), fields->error.message()))
+                        : fields->error));
+                return;
+            }
+            if (fields->value.size() == 0) {
+                m_out.error(tr("%1 is not locked: nothing to release").arg(escapeBytes(name, 200)));
+                finish(ExitNotDone);
+                return;
+            }
+            const QString description = describeHolders(name, fields->value, ttl.value.toInteger());
+            if (!confirmed) {
+                std::cerr << tr("%1\nForce-release it and wake its waiters? [y/N] ").arg(description).toStdString()
+                          << std::flush;
+                std::string answer;
+                std::getline(std::cin, answer);
+                if (answer != "y" && answer != "Y" && answer != "yes") {
+                    m_out.error(tr("cancelled; nothing changed"));
+                    finish(ExitNotDone);
+                    return;
+                }
+            }
+            forceRelease(name, expectOwner, holdersJson(fields->value));
+        });
+    client->connection()->uncork();
+}
+
+void ForceReleaseCommand::forceRelease(const QByteArray &name, const QByteArray &expectOwner, const QJsonArray &before)
+{
+    auto *client = findChild<LockClient *>();
+    client->forceRelease(name, expectOwner, [this, client, name, expectOwner, before](const ForceReleaseResult &r) {
+        QJsonObject record { { QStringLiteral("action"), QStringLiteral("force-release") },
+            { QStringLiteral("url"), m_connection.toDisplayUrl() }, { QStringLiteral("name"), Output::jsonText(name) },
+            { QStringLiteral("holders_before"), before },
+            { QStringLiteral("client_id"), QString::fromUtf8(client->clientId()) } };
+        if (!expectOwner.isEmpty())
+            record.insert(QStringLiteral("expect_owner"), Output::jsonText(expectOwner));
+        if (r.error.isError()) {
+            record.insert(QStringLiteral("result"), r.error.toString());
+            audit(m_out, record);
+            finish(m_out.fail(r.error));
+            return;
+        }
+        record.insert(QStringLiteral("result"), r.deleted ? QStringLiteral("deleted") : QStringLiteral("unchanged"));
+        audit(m_out, record);
+        if (!r.deleted) {
+            m_out.error(expectOwner.isEmpty() ? tr("%1 was already gone; nothing changed").arg(escapeBytes(name, 200))
+                                              : tr("%1 is no longer held by %2; nothing changed")
+                                                    .arg(escapeBytes(name, 200), QString::fromUtf8(expectOwner)));
+            finish(ExitNotDone);
+            return;
+        }
+        const QByteArray owner = before.isEmpty()
+            ? QByteArray()
+            : before.first().toObject().value(QStringLiteral("owner")).toString().toUtf8();
+        m_out.event(QStringLiteral("force-released"), name, owner, 0, -2,
+            tr("force-released %1; waiters woken").arg(escapeBytes(name, 200)));
+        finish(ExitDone);
+    });
+}
+
+} // namespace LockScope::Cli

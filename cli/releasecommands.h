@@ -1,0 +1,29 @@
+#pragma once
+
+#include "commands.h"
+
+namespace LockScope::Cli {
+
+// release NAME --owner UUID:TID: one level, on behalf of that owner, exactly as its own unlock would.
+class ReleaseCommand : public Command
+{
+    Q_OBJECT
+public:
+    using Command::Command;
+    void start() override;
+};
+
+// force-release NAME [--expect-owner UUID:TID] [--yes]: delete the lock and wake its waiters; confirmed on a
+// terminal, refused without --yes elsewhere, and audited either way.
+class ForceReleaseCommand : public Command
+{
+    Q_OBJECT
+public:
+    using Command::Command;
+    void start() override;
+
+private:
+    void forceRelease(const QByteArray &name, const QByteArray &expectOwner, const QJsonArray &before);
+};
+
+} // namespace LockScope::Cli

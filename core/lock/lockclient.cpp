@@ -1,0 +1,287 @@
+#include "lockclient.h"
+
+#include "locknames.h"
+#include "lockscripts.h"
+#include "lockwaiters.h"
+#include "lockwatchdog.h"
+#include "redisconnection.h"
+#include "redissubscriber.h"
+
+#ifdef Q_OS_LINUX
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+#include <QThread>
+
+namespace LockScope {
+
+namespace {
+template <typename T> void later(QObject *context, const std::function<void(const T &)> &done, T value)
+{
+    QMetaObject::invokeMethod(
+        context, [done, value = std::move(value)] { done(value); }, Qt::QueuedConnection);
+}
+
+// Script errors arrive as "WRONGTYPE ... script: <sha>, on @user_script:1."; people need only the first part.
+RedisError cleanScriptError(RedisError error)
+{
+    QString message = error.message();
+    const int cut = message.indexOf(QLatin1String(" script: "));
+    if (cut > 0)
+        message.truncate(cut);
+    return RedisError(error.kind(), message);
+}
+} // namespace
+
+LockClient::LockClient(ConnectionOptions connection, LockClientOptions options, QObject *parent)
+    : QObject(parent)
+    , m_options(std::move(options))
+{
+    if (m_options.clientId.isEmpty())
+        m_options.clientId = LockNames::newClientId();
+    m_connection = new RedisConnection(connection, this);
+    // The subscriber never writes data, so read-only mode does not restrict it.
+    m_subscriber = new RedisSubscriber(connection, this);
+    m_watchdog = new LockWatchdog(m_connection, m_options, this);
+    m_waiters = new LockWaiters(this, m_subscriber);
+    connect(m_watchdog, &LockWatchdog::renewed, this, &LockClient::holdRenewed);
+    connect(m_watchdog, &LockWatchdog::lost, this, &LockClient::holdLost);
+    m_connection->open();
+}
+
+LockClient::~LockClient()
+{
+    // Waiters get their "shut down" answer while the connection objects still exist.
+    delete m_waiters;
+    m_waiters = nullptr;
+}
+
+QByteArray LockClient::currentThreadToken()
+{
+#ifdef Q_OS_LINUX
+    return QByteArray::number(qint64(syscall(SYS_gettid)));
+#else
+    return QByteArray::number(quintptr(QThread::currentThreadId()));
+#endif
+}
+
+RedisError LockClient::checkWrite(const char *action, const QByteArray &name) const
+{
+    if (m_connection->options().readOnly)
+        return RedisError(RedisError::Kind::ReadOnly, tr("%1 refused: read-only mode").arg(QLatin1String(action)));
+    return validateName(name);
+}
+
+RedisError LockClient::validateName(const QByteArray &name) const
+{
+    if (name.isEmpty())
+        return RedisError(RedisError::Kind::InvalidArgument, tr("the lock name is empty"));
+    if (name.size() > m_options.maxNameBytes)
+        return RedisError(RedisError::Kind::InvalidArgument,
+            tr("the lock name is %1 bytes long; the limit is %2 bytes").arg(name.size()).arg(m_options.maxNameBytes));
+    return {};
+}
+
+void LockClient::acquire(AcquireRequest request, Callback<AcquireResult> done)
+{
+    if (request.token.isEmpty())
+        request.token = currentThreadToken();
+    const QByteArray owner = ownerField(request.token);
+    if (const RedisError error = checkWrite("acquire", request.name)) {
+        AcquireResult r;
+        r.error = error;
+        r.name = request.name;
+        r.owner = owner;
+        later(this, done, r);
+        return;
+    }
+    QPointer<LockClient> self(this);
+    runAcquire(request, owner, [self, request, owner, done](const AcquireResult &first) {
+        if (!self)
+            return;
+        if (first.acquired || first.error.isError() || request.waitMs == 0) {
+            done(first);
+            return;
+        }
+        self->m_waiters->wait(request, owner, LockNames::lockChannel(request.name), first, done);
+    });
+}
+
+void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done)
+{
+    const bool watchdog = request.leaseMs <= 0;
+    const qint64 lease = watchdog ? m_options.watchdogTimeoutMs : request.leaseMs;
+    QPointer<LockClient> self(this);
+    m_connection->eval(LockScripts::acquire(), { request.name }, { QByteArray::number(lease), owner },
+        [self, request, owner, lease, watchdog, done](const RedisResult &reply) {
+            if (!self)
+                return;
+            AcquireResult r;
+            r.name = request.name;
+            r.owner = owner;
+            r.attempts = 1;
+            if (!reply.ok()) {
+                r.error = cleanScriptError(reply.error);
+            } else if (reply.value.isNil()) {
+                r.acquired = true;
+                r.leaseMs = lease;
+                r.watchdog = watchdog;
+                self->m_watchdog->track(request.name, owner, lease, watchdog);
+            } else if (reply.value.isInteger()) {
+                r.ttlMs = reply.value.toInteger();
+            } else {
+                r.error = RedisError(
+                    RedisError::Kind::Protocol, tr("unexpected acquire reply %1").arg(reply.value.toDebugString()));
+            }
+            done(r);
+        });
+}
+
+void LockClient::release(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done)
+{
+    if (const RedisError error = checkWrite("release", name)) {
+        ReleaseResult r;
+        r.error = error;
+        r.name = name;
+        r.owner = owner;
+        later(this, done, r);
+        return;
+    }
+    // One request id for every retry of this unlock, so a retry after a lost reply is answered from the latch.
+    releaseAttempt(name, owner, LockNames::newRequestId(), 1, std::move(done));
+}
+
+void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner, const QByteArray &requestId,
+    int attempt, Callback<ReleaseResult> done)
+{
+    const QByteArray latch = LockNames::unlockLatch(name, requestId);
+    const qint64 lease = m_watchdog->leaseOf(name, owner);
+    QPointer<LockClient> self(this);
+    m_connection->eval(LockScripts::release(), { name, LockNames::lockChannel(name), latch },
+        { "0", QByteArray::number(lease), owner, m_options.publishCommand, QByteArray::number(m_options.latchTtlMs) },
+        [self, name, owner, requestId, attempt, latch, done](const RedisResult &reply) {
+            if (!self)
+                return;
+            ReleaseResult r;
+            r.name = name;
+            r.owner = owner;
+            const auto kind = reply.error.kind();
+            if ((kind == RedisError::Kind::Io || kind == RedisError::Kind::Timeout)
+                && attempt < self->m_options.releaseAttempts) {
+                self->releaseAttempt(name, owner, requestId, attempt + 1, done);
+                return;
+            }
+            if (!reply.ok()) {
+                r.error = cleanScriptError(reply.error);
+                done(r);
+                return;
+            }
+            if (reply.value.isNil()) {
+                QByteArray client, token;
+                if (!LockNames::splitOwner(owner, &client, &token))
+                    token = owner;
+                r.outcome = ReleaseResult::Outcome::NotHeld;
+                r.message = tr("attempt to unlock lock, not locked by current thread by node id: %1 thread-id: %2")
+                                .arg(QString::fromUtf8(client.isEmpty() ? self->m_options.clientId : client),
+                                    QString::fromUtf8(token));
+                self->m_watchdog->released(name, owner, true);
+            } else if (reply.value.toInteger() == 1) {
+                r.outcome = ReleaseResult::Outcome::Released;
+                self->m_watchdog->released(name, owner, true);
+            } else {
+                r.outcome = ReleaseResult::Outcome::StillHeld;
+                self->m_watchdog->released(name, owner, false);
+            }
+            // The latch only matters while this call might be retried; it is done now.
+            self->m_connection->command({ "DEL", latch });
+            done(r);
+        });
+}
+
+void LockClient::forceRelease(const QByteArray &name, const QByteArray &expectOwner, Callback<ForceReleaseResult> done)
+{
+    ForceReleaseResult r;
+    r.name = name;
+    if (const RedisError error = checkWrite("force-release", name)) {
+        r.error = error;
+        later(this, done, r);
+        return;
+    }
+    QList<QByteArray> args { "0", m_options.publishCommand };
+    if (!expectOwner.isEmpty())
+        args << expectOwner;
+    QPointer<LockClient> self(this);
+    m_connection->eval(LockScripts::forceRelease(), { name, LockNames::lockChannel(name) }, args,
+        [self, r, done](const RedisResult &reply) mutable {
+            if (!self)
+                return;
+            if (!reply.ok()) {
+                r.error = cleanScriptError(reply.error);
+            } else {
+                r.deleted = reply.value.toInteger() == 1;
+                if (r.deleted)
+                    self->m_watchdog->forget(r.name);
+            }
+            done(r);
+        });
+}
+
+void LockClient::query(QList<QByteArray> argv, Callback<QueryResult> done)
+{
+    if (const RedisError error = validateName(argv.value(1))) {
+        later(this, done, QueryResult { error, 0 });
+        return;
+    }
+    m_connection->command(std::move(argv), [done](const RedisResult &reply) {
+        QueryResult r;
+        if (!reply.ok())
+            r.error = reply.error;
+        else if (reply.value.isNil())
+            r.value = 0;
+        else {
+            bool ok = false;
+            r.value = reply.value.toInteger(&ok);
+            if (!ok)
+                r.error = RedisError(RedisError::Kind::Protocol,
+                    QStringLiteral("expected a number, got %1").arg(reply.value.toDebugString()));
+        }
+        done(r);
+    });
+}
+
+void LockClient::isLocked(const QByteArray &name, Callback<QueryResult> done)
+{
+    query({ "EXISTS", name }, std::move(done));
+}
+
+void LockClient::holdCount(const QByteArray &name, const QByteArray &owner, Callback<QueryResult> done)
+{
+    query({ "HGET", name, owner }, std::move(done));
+}
+
+void LockClient::remainingTtl(const QByteArray &name, Callback<QueryResult> done)
+{
+    query({ "PTTL", name }, std::move(done));
+}
+
+void LockClient::isHeldBy(const QByteArray &name, const QByteArray &owner, Callback<QueryResult> done)
+{
+    query({ "HEXISTS", name, owner }, std::move(done));
+}
+
+bool LockClient::setWatchdogEnabled(const QByteArray &name, const QByteArray &owner, bool enabled)
+{
+    return m_watchdog->setRenewal(name, owner, enabled);
+}
+
+bool LockClient::isWatchdogEnabled(const QByteArray &name, const QByteArray &owner) const
+{
+    return m_watchdog->isRenewing(name, owner);
+}
+
+QList<HoldEvent> LockClient::holds() const
+{
+    return m_watchdog->holds();
+}
+
+} // namespace LockScope

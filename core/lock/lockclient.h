@@ -1,0 +1,80 @@
+#pragma once
+
+#include "connectionoptions.h"
+#include "locktypes.h"
+
+#include <QHash>
+#include <QObject>
+
+#include <functional>
+
+namespace LockScope {
+
+class LockWaiters;
+class LockWatchdog;
+class RedisConnection;
+class RedisSubscriber;
+
+// A Redisson-compatible lock client: one client id, one command connection and one pub/sub connection.
+// All methods must be called in this object's thread; every callback runs later in that thread.
+// BlockingLockClient wraps it for worker threads.
+class LockClient : public QObject
+{
+    Q_OBJECT
+public:
+    template <typename T> using Callback = std::function<void(const T &)>;
+
+    explicit LockClient(ConnectionOptions connection, LockClientOptions options = {}, QObject *parent = nullptr);
+    ~LockClient() override;
+
+    QByteArray clientId() const { return m_options.clientId; }
+    const LockClientOptions &options() const { return m_options; }
+    QByteArray ownerField(const QByteArray &token) const { return m_options.clientId + ':' + token; }
+    // The calling thread's id as Redisson would write it (Linux: the kernel thread id, as ps -L shows it).
+    static QByteArray currentThreadToken();
+
+    RedisConnection *connection() const { return m_connection; }
+    RedisSubscriber *subscriber() const { return m_subscriber; }
+
+    // Acquires, waiting on the lock's channel (never polling) when request.waitMs != 0.
+    void acquire(AcquireRequest request, Callback<AcquireResult> done);
+    // Releases one level of owner's hold exactly as the owner's own unlock would: wakes waiters on the last
+    // level. owner is the full field; for a hold of this client the lease is reset as Redisson does, for a
+    // foreign hold the TTL is left as it is.
+    void release(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done);
+    // Deletes the lock whoever holds it and wakes its waiters; with expectOwner only if that owner holds it.
+    void forceRelease(const QByteArray &name, const QByteArray &expectOwner, Callback<ForceReleaseResult> done);
+
+    void isLocked(const QByteArray &name, Callback<QueryResult> done); // 1 or 0
+    void holdCount(const QByteArray &name, const QByteArray &owner, Callback<QueryResult> done);
+    void remainingTtl(const QByteArray &name, Callback<QueryResult> done); // -2 absent, -1 no TTL
+    void isHeldBy(const QByteArray &name, const QByteArray &owner, Callback<QueryResult> done);
+
+    // Per held lock at run time: off lets the lease run down (and reports the loss), on renews it again.
+    bool setWatchdogEnabled(const QByteArray &name, const QByteArray &owner, bool enabled);
+    bool isWatchdogEnabled(const QByteArray &name, const QByteArray &owner) const;
+    QList<HoldEvent> holds() const;
+
+    // Refuses names that no lock should have, before anything is sent.
+    RedisError validateName(const QByteArray &name) const;
+
+signals:
+    void holdRenewed(const LockScope::HoldEvent &hold);
+    void holdLost(const LockScope::HoldEvent &hold);
+
+private:
+    friend class LockWaiters;
+    RedisError checkWrite(const char *action, const QByteArray &name) const;
+    void runAcquire(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done);
+    void releaseAttempt(const QByteArray &name, const QByteArray &owner, const QByteArray &requestId, int attempt,
+        Callback<ReleaseResult> done);
+    void query(QList<QByteArray> argv, Callback<QueryResult> done);
+
+    LockClientOptions m_options;
+    RedisConnection *m_connection;
+    RedisSubscriber *m_subscriber;
+    LockWatchdog *m_watchdog;
+    LockWaiters *m_waiters;
+};
+
+} // namespace LockScope

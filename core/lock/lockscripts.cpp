@@ -1,0 +1,88 @@
+#include "lockscripts.h"
+
+namespace LockScope::LockScripts {
+
+// A lock name that already holds a string, list or set (Redisson #5565) must fail loudly and change nothing.
+#define LOCKSCOPE_REFUSE_NON_HASH(key)                                                                                 \
+    "local kt = redis.call('type', " key ")['ok'] "                                                                    \
+    "if kt ~= 'none' and kt ~= 'hash' then "                                                                           \
+    "return redis.error_reply('WRONGTYPE the lock name holds a ' .. kt .. ', not a lock hash') end "
+
+const RedisScript &acquire()
+{
+    static const RedisScript script(LOCKSCOPE_REFUSE_NON_HASH("KEYS[1]") R"LUA(
+if redis.call('exists', KEYS[1]) == 0 or redis.call('hexists', KEYS[1], ARGV[2]) == 1 then
+    redis.call('hincrby', KEYS[1], ARGV[2], 1)
+    redis.call('pexpire', KEYS[1], ARGV[1])
+    return nil
+end
+return redis.call('pttl', KEYS[1])
+)LUA");
+    return script;
+}
+
+const RedisScript &release()
+{
+    static const RedisScript script(R"LUA(
+local latched = redis.call('get', KEYS[3])
+if latched then
+    return tonumber(latched)
+end
+)LUA" LOCKSCOPE_REFUSE_NON_HASH("KEYS[1]") R"LUA(
+if redis.call('hexists', KEYS[1], ARGV[3]) == 0 then
+    return nil
+end
+local left = redis.call('hincrby', KEYS[1], ARGV[3], -1)
+if left > 0 then
+    if tonumber(ARGV[2]) > 0 then
+        redis.call('pexpire', KEYS[1], ARGV[2])
+    end
+    redis.call('set', KEYS[3], 0, 'px', ARGV[5])
+    return 0
+end
+redis.call('del', KEYS[1])
+redis.call(ARGV[4], KEYS[2], ARGV[1])
+redis.call('set', KEYS[3], 1, 'px', ARGV[5])
+return 1
+)LUA");
+    return script;
+}
+
+const RedisScript &forceRelease()
+{
+    static const RedisScript script(LOCKSCOPE_REFUSE_NON_HASH("KEYS[1]") R"LUA(
+if ARGV[3] and redis.call('hexists', KEYS[1], ARGV[3]) == 0 then
+    return 0
+end
+if redis.call('del', KEYS[1]) == 1 then
+    redis.call(ARGV[2], KEYS[2], ARGV[1])
+    return 1
+end
+return 0
+)LUA");
+    return script;
+}
+
+const RedisScript &renew()
+{
+    static const RedisScript script(R"LUA(
+local out = {}
+for i = 1, #KEYS do
+    local lease = tonumber(ARGV[2 * i - 1])
+    local field = ARGV[2 * i]
+    out[i] = 0
+    if redis.call('type', KEYS[i])['ok'] == 'hash' and redis.call('hexists', KEYS[i], field) == 1 then
+        if lease > 0 then
+            redis.call('pexpire', KEYS[i], lease)
+        end
+        out[i] = 1
+    end
+end
+return out
+)LUA");
+    return script;
+}
+
+#undef LOCKSCOPE_REFUSE_NON_HASH
+
+} // namespace LockScope::LockScripts

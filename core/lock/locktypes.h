@@ -1,0 +1,77 @@
+#pragma once
+
+#include "rediserror.h"
+
+#include <QByteArray>
+#include <QMetaType>
+
+namespace LockScope {
+
+struct LockClientOptions
+{
+    QByteArray clientId; // empty: a fresh random UUID, as every RedissonClient instance has
+    int watchdogTimeoutMs = 30000; // Redisson's lockWatchdogTimeout
+    int watchdogBatchSize = 100; // keys per renewal script (lockWatchdogBatchSize)
+    int latchTtlMs = 16000; // how long an unlock latch remembers its outcome
+    int releaseAttempts = 3; // a release that fails on I/O is retried with the same request id
+    QByteArray publishCommand = "PUBLISH"; // SPUBLISH for a sharded-pub/sub cluster fleet
+    int maxNameBytes = 8192;
+};
+
+struct AcquireRequest
+{
+    QByteArray name;
+    QByteArray token; // the part after "<uuid>:"; empty: the calling thread's id
+    qint64 leaseMs = -1; // <= 0: lease = watchdog timeout, renewed by the watchdog
+    qint64 waitMs = 0; // 0: try once; < 0: wait until acquired
+};
+
+struct AcquireResult
+{
+    RedisError error;
+    bool acquired = false;
+    QByteArray name;
+    QByteArray owner; // the hash field, "<uuid>:<token>"
+    qint64 ttlMs = 0; // not acquired: the holder's remaining lease (-1: the key has no TTL)
+    qint64 leaseMs = 0; // acquired: the lease set
+    bool watchdog = false; // acquired: renewed by the watchdog
+    int attempts = 0; // acquire scripts run
+};
+
+struct ReleaseResult
+{
+    enum class Outcome { Released, StillHeld, NotHeld };
+    RedisError error;
+    Outcome outcome = Outcome::NotHeld;
+    QByteArray name;
+    QByteArray owner;
+    // For NotHeld: the message Redisson users know from IllegalMonitorStateException.
+    QString message;
+};
+
+struct ForceReleaseResult
+{
+    RedisError error;
+    bool deleted = false; // false: nothing was there, or the expected owner no longer held it
+    QByteArray name;
+};
+
+struct QueryResult
+{
+    RedisError error;
+    qint64 value = 0;
+};
+
+struct HoldEvent
+{
+    QByteArray name;
+    QByteArray owner;
+    qint64 leaseMs = 0;
+};
+
+} // namespace LockScope
+
+Q_DECLARE_METATYPE(LockScope::AcquireResult)
+Q_DECLARE_METATYPE(LockScope::ReleaseResult)
+Q_DECLARE_METATYPE(LockScope::ForceReleaseResult)
+Q_DECLARE_METATYPE(LockScope::HoldEvent)

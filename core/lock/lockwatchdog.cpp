@@ -1,0 +1,146 @@
+#include "lockwatchdog.h"
+
+#include "lockscripts.h"
+#include "redisconnection.h"
+
+namespace LockScope {
+
+LockWatchdog::LockWatchdog(RedisConnection *connection, const LockClientOptions &options, QObject *parent)
+    : QObject(parent)
+    , m_connection(connection)
+    , m_options(options)
+{
+    m_timer.setInterval(qMax(1, options.watchdogTimeoutMs / 3));
+    connect(&m_timer, &QTimer::timeout, this, &LockWatchdog::tick);
+}
+
+void LockWatchdog::track(const QByteArray &name, const QByteArray &owner, qint64 leaseMs, bool renew)
+{
+    Hold &h = m_holds[{ name, owner }];
+    h.leaseMs = leaseMs;
+    // A reentrant acquire with the watchdog keeps it on for the hold, as in Redisson.
+    h.renew = h.renew || renew;
+    ++h.levels;
+    if (!m_timer.isActive())
+        m_timer.start();
+}
+
+void LockWatchdog::released(const QByteArray &name, const QByteArray &owner, bool fully)
+{
+    auto it = m_holds.find({ name, owner });
+    if (it == m_holds.end())
+        return;
+    if (fully || --it->levels <= 0)
+        m_holds.erase(it);
+    if (m_holds.isEmpty())
+        m_timer.stop();
+}
+
+void LockWatchdog::forget(const QByteArray &name)
+{
+    for (auto it = m_holds.begin(); it != m_holds.end();)
+        it = it.key().first == name ? m_holds.erase(it) : std::next(it);
+    if (m_holds.isEmpty())
+        m_timer.stop();
+}
+
+bool LockWatchdog::setRenewal(const QByteArray &name, const QByteArray &owner, bool renew)
+{
+    auto it = m_holds.find({ name, owner });
+    if (it == m_holds.end())
+        return false;
+    const bool switchedOn = renew && !it->renew;
+    it->renew = renew;
+    if (switchedOn)
+        renewBatch({ { name, owner } });
+    return true;
+}
+
+bool LockWatchdog::isTracked(const QByteArray &name, const QByteArray &owner) const
+{
+    return m_holds.contains({ name, owner });
+}
+
+bool LockWatchdog::isRenewing(const QByteArray &name, const QByteArray &owner) const
+{
+    const auto it = m_holds.constFind({ name, owner });
+    return it != m_holds.cend() && it->renew;
+}
+
+qint64 LockWatchdog::leaseOf(const QByteArray &name, const QByteArray &owner) const
+{
+    const auto it = m_holds.constFind({ name, owner });
+    return it == m_holds.cend() ? 0 : it->leaseMs;
+}
+
+QList<HoldEvent> LockWatchdog::holds() const
+{
+    QList<HoldEvent> out;
+    for (auto it = m_holds.cbegin(); it != m_holds.cend(); ++it)
+        out.append({ it.key().first, it.key().second, it->leaseMs });
+    return out;
+}
+
+void LockWatchdog::renewNow()
+{
+    tick();
+}
+
+void LockWatchdog::tick()
+{
+    QList<Key> batch;
+    for (auto it = m_holds.cbegin(); it != m_holds.cend(); ++it) {
+        batch.append(it.key());
+        if (batch.size() >= m_options.watchdogBatchSize) {
+            renewBatch(batch);
+            batch.clear();
+        }
+    }
+    if (!batch.isEmpty())
+        renewBatch(batch);
+}
+
+void LockWatchdog::renewBatch(const QList<Key> &keys)
+{
+    QList<QByteArray> names;
+    QList<QByteArray> args;
+    QList<qint64> leases;
+    for (const Key &k : keys) {
+        const Hold &h = m_holds.value(k);
+        const qint64 lease = h.renew ? h.leaseMs : 0;
+        names << k.first;
+        args << QByteArray::number(lease) << k.second;
+        leases << lease;
+    }
+    QPointer<LockWatchdog> self(this);
+    m_connection->eval(LockScripts::renew(), names, args, [self, keys, leases](const RedisResult &r) {
+        if (!self)
+            return;
+        if (!r.ok() || !r.value.isArray() || r.value.size() != keys.size()) {
+            // Redisson retries at the next tick too; the lease still covers two more.
+            emit self->renewalFailed(
+                r.ok() ? RedisError(RedisError::Kind::Protocol, QStringLiteral("renewal reply")) : r.error);
+            return;
+        }
+        for (int i = 0; i < keys.size(); ++i) {
+            const Key &k = keys.at(i);
+            // Released meanwhile: the answer is about a hold nobody tracks any more.
+            if (!self->m_holds.contains(k))
+                continue;
+            const HoldEvent event { k.first, k.second, leases.at(i) };
+            if (r.value.at(i).toInteger() == 1) {
+                if (leases.at(i) > 0)
+                    emit self->renewed(event);
+            } else {
+                self->m_holds.remove(k);
+                emit self->lost(event);
+            }
+            if (!self)
+                return;
+        }
+        if (self->m_holds.isEmpty())
+            self->m_timer.stop();
+    });
+}
+
+} // namespace LockScope

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "locktypes.h"
+
+#include <QHash>
+#include <QObject>
+#include <QPair>
+#include <QTimer>
+
+namespace LockScope {
+
+class RedisConnection;
+
+// Keeps this client's holds alive. One timer per client ticks every watchdogTimeout/3 and renews all holds
+// that want it in batched scripts; holds with the watchdog switched off (or an explicit lease) are only
+// checked, so that a hold that vanished is reported as lost instead of being discovered at unlock time.
+class LockWatchdog : public QObject
+{
+    Q_OBJECT
+public:
+    LockWatchdog(RedisConnection *connection, const LockClientOptions &options, QObject *parent = nullptr);
+
+    // One more level of a hold; renew: refresh the lease (watchdog), else only check that it is still there.
+    void track(const QByteArray &name, const QByteArray &owner, qint64 leaseMs, bool renew);
+    // One level fewer; the last level stops tracking.
+    void released(const QByteArray &name, const QByteArray &owner, bool fully);
+    void forget(const QByteArray &name); // every hold on the name (force release)
+    // Switched on, the lease is renewed at once, so the countdown jumps back up right away.
+    bool setRenewal(const QByteArray &name, const QByteArray &owner, bool renew);
+
+    bool isTracked(const QByteArray &name, const QByteArray &owner) const;
+    bool isRenewing(const QByteArray &name, const QByteArray &owner) const;
+    qint64 leaseOf(const QByteArray &name, const QByteArray &owner) const; // 0 when not tracked
+    QList<HoldEvent> holds() const;
+
+    // Runs a renewal round now instead of at the next tick.
+    void renewNow();
+
+signals:
+    void renewed(const LockScope::HoldEvent &hold);
+    void lost(const LockScope::HoldEvent &hold);
+    void renewalFailed(const LockScope::RedisError &error);
+
+private:
+    using Key = QPair<QByteArray, QByteArray>;
+    struct Hold
+    {
+        qint64 leaseMs = 0;
+        bool renew = false;
+        int levels = 0;
+    };
+    void tick();
+    void renewBatch(const QList<Key> &keys);
+
+    RedisConnection *m_connection;
+    LockClientOptions m_options;
+    QHash<Key, Hold> m_holds;
+    QTimer m_timer;
+};
+
+} // namespace LockScope

@@ -1,0 +1,50 @@
+#include "bytesformat.h"
+
+#include <QStringDecoder>
+
+namespace LockScope {
+
+QString escapeBytes(const QByteArray &bytes, int maxChars)
+{
+    QString out;
+    out.reserve(bytes.size());
+    const auto hex = [&out](unsigned char c) {
+        out += QStringLiteral("\\x");
+        out += QString::number(c, 16).rightJustified(2, QLatin1Char('0'));
+    };
+    int i = 0;
+    while (i < bytes.size()) {
+        if (maxChars >= 0 && out.size() >= maxChars) {
+            out += QStringLiteral("…(%1 bytes)").arg(bytes.size());
+            break;
+        }
+        const auto c = static_cast<unsigned char>(bytes.at(i));
+        if (c == '\\') {
+            out += QStringLiteral("\\\\");
+            ++i;
+        } else if (c >= 0x20 && c < 0x7f) {
+            out += QLatin1Char(char(c));
+            ++i;
+        } else if (c >= 0x80) {
+            // Accept one well-formed UTF-8 sequence, else escape the single byte.
+            int len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 ? 2 : 0;
+            if (len && i + len <= bytes.size()) {
+                QStringDecoder decoder(QStringDecoder::Utf8);
+                const QString decoded = decoder(bytes.mid(i, len));
+                if (!decoder.hasError() && decoded.size() >= 1 && !decoded.contains(QChar::ReplacementCharacter)) {
+                    out += decoded;
+                    i += len;
+                    continue;
+                }
+            }
+            hex(c);
+            ++i;
+        } else {
+            hex(c);
+            ++i;
+        }
+    }
+    return out;
+}
+
+} // namespace LockScope

@@ -1,0 +1,63 @@
+#include "connectionoptions.h"
+
+#include <QCoreApplication>
+#include <QUrl>
+
+namespace LockScope {
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("ConnectionOptions", text);
+}
+} // namespace
+
+ConnectionOptions ConnectionOptions::fromUrl(const QString &text, RedisError *error)
+{
+    ConnectionOptions options;
+    const auto fail = [&](const QString &message) {
+        if (error)
+            *error = RedisError(RedisError::Kind::InvalidArgument, message);
+        return ConnectionOptions {};
+    };
+    const QUrl url(text, QUrl::StrictMode);
+    if (!url.isValid() || url.host().isEmpty())
+        return fail(tr("not a valid Redis URL (expected redis://[user[:password]@]host[:port][/db])"));
+    const QString scheme = url.scheme().toLower();
+    if (scheme != QLatin1String("redis") && scheme != QLatin1String("rediss"))
+        return fail(tr("unsupported URL scheme \"%1\" (use redis:// or rediss://)").arg(url.scheme()));
+    options.tls = scheme == QLatin1String("rediss");
+    options.host = url.host();
+    const int port = url.port(6379);
+    if (port <= 0 || port > 65535)
+        return fail(tr("port out of range"));
+    options.port = quint16(port);
+    options.user = url.userName(QUrl::FullyDecoded).toUtf8();
+    options.password = url.password(QUrl::FullyDecoded).toUtf8();
+    QString path = url.path();
+    if (path.startsWith(QLatin1Char('/')))
+        path.remove(0, 1);
+    if (!path.isEmpty()) {
+        bool ok = false;
+        options.db = path.toInt(&ok);
+        if (!ok || options.db < 0)
+            return fail(tr("database \"%1\" is not a non-negative number").arg(path));
+    }
+    if (error)
+        *error = {};
+    return options;
+}
+
+QString ConnectionOptions::toDisplayUrl() const
+{
+    QUrl url;
+    url.setScheme(tls ? QStringLiteral("rediss") : QStringLiteral("redis"));
+    url.setHost(host);
+    url.setPort(port);
+    if (!user.isEmpty())
+        url.setUserName(QString::fromUtf8(user));
+    url.setPath(QStringLiteral("/") + QString::number(db));
+    return url.toString();
+}
+
+} // namespace LockScope

@@ -1,0 +1,399 @@
+#include "redisconnection.h"
+
+#include "commandpolicy.h"
+#include "redisscript.h"
+#include "tlsconfig.h"
+
+#include <QRandomGenerator>
+#include <QSslSocket>
+
+namespace LockScope {
+
+RedisConnection::RedisConnection(ConnectionOptions options, QObject *parent)
+    : QObject(parent)
+    , m_options(std::move(options))
+{
+    m_clock.start();
+    m_connectTimer.setSingleShot(true);
+    m_reconnectTimer.setSingleShot(true);
+    m_deadlineTimer.setSingleShot(true);
+    connect(&m_connectTimer, &QTimer::timeout, this, [this] {
+        dropConnection(RedisError(RedisError::Kind::Timeout,
+                           tr("connecting to %1:%2 took longer than %3 ms")
+                               .arg(m_options.host)
+                               .arg(m_options.port)
+                               .arg(m_options.connectTimeoutMs)),
+            true);
+    });
+    connect(&m_reconnectTimer, &QTimer::timeout, this, &RedisConnection::startSocket);
+    connect(&m_deadlineTimer, &QTimer::timeout, this, &RedisConnection::checkDeadlines);
+}
+
+RedisConnection::~RedisConnection()
+{
+    // Callbacks may capture objects that are being destroyed too: drop them unrun.
+    m_inFlight.clear();
+    m_queued.clear();
+    if (m_socket) {
+        m_socket->disconnect(this);
+        m_socket->abort();
+    }
+}
+
+void RedisConnection::setState(State state)
+{
+    if (m_state == state)
+        return;
+    m_state = state;
+    emit stateChanged(state);
+}
+
+void RedisConnection::open()
+{
+    if (m_state == State::Connecting || m_state == State::Ready)
+        return;
+    m_everOpened = true;
+    m_reconnectDelayMs = m_options.reconnectInitialDelayMs;
+    m_reconnectTimer.stop();
+    startSocket();
+}
+
+void RedisConnection::close()
+{
+    m_reconnectTimer.stop();
+    dropConnection(RedisError(RedisError::Kind::Io, tr("connection closed")), false);
+    for (auto &q : m_queued)
+        fail(std::move(q.pending.callback), RedisError(RedisError::Kind::Io, tr("connection closed")));
+    m_queued.clear();
+    setState(State::Closed);
+}
+
+void RedisConnection::startSocket()
+{
+    if (m_socket) {
+        m_socket->disconnect(this);
+        m_socket->abort();
+        m_socket->deleteLater();
+    }
+    m_socket = m_options.tls ? new QSslSocket(this) : new QTcpSocket(this);
+    m_reader.reset();
+    m_sslErrors.clear();
+    setState(State::Connecting);
+    connect(m_socket, &QTcpSocket::readyRead, this, &RedisConnection::onReadyRead);
+    connect(m_socket, &QAbstractSocket::errorOccurred, this, &RedisConnection::onSocketError);
+    connect(m_socket, &QAbstractSocket::disconnected, this, &RedisConnection::onSocketDisconnected);
+    if (m_options.connectTimeoutMs > 0)
+        m_connectTimer.start(m_options.connectTimeoutMs);
+    if (m_options.tls) {
+        auto *tls = static_cast<QSslSocket *>(m_socket);
+        RedisError error;
+        if (!configureTls(tls, m_options, &error)) {
+            dropConnection(error, false);
+            setState(State::Closed);
+            return;
+        }
+        connect(tls, &QSslSocket::sslErrors, this, [this](const QList<QSslError> &errors) {
+            QStringList texts;
+            for (const auto &e : errors)
+                texts << e.errorString();
+            m_sslErrors = texts.join(QStringLiteral("; "));
+        });
+        connect(tls, &QSslSocket::encrypted, this, &RedisConnection::onTransportUp);
+        const QString name = m_options.tlsServerName.isEmpty() ? m_options.host : m_options.tlsServerName;
+        tls->connectToHostEncrypted(m_options.host, m_options.port, name);
+    } else {
+        connect(m_socket, &QAbstractSocket::connected, this, &RedisConnection::onTransportUp);
+        m_socket->connectToHost(m_options.host, m_options.port);
+    }
+}
+
+void RedisConnection::onTransportUp()
+{
+    m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+    m_socket->setSocketOption(QAbstractSocket::KeepAliveOption, 1);
+    m_handshake.clear();
+    if (!m_options.password.isEmpty()) {
+        if (m_options.user.isEmpty())
+            m_handshake.append({ "AUTH", m_options.password });
+        else
+            m_handshake.append({ "AUTH", m_options.user, m_options.password });
+    }
+    if (m_options.db != 0)
+        m_handshake.append({ "SELECT", QByteArray::number(m_options.db) });
+    m_handshakeReplies = 0;
+    if (m_handshake.isEmpty()) {
+        becomeReady();
+        return;
+    }
+    QByteArray bytes;
+    for (const auto &argv : m_handshake)
+        bytes += formatCommand(argv);
+    writeNow(bytes);
+}
+
+void RedisConnection::handshakeStep(RedisValue reply)
+{
+    const QList<QByteArray> &argv = m_handshake.at(m_handshakeReplies++);
+    if (reply.isError()) {
+        RedisError error = RedisError::fromReply(reply);
+        if (argv.first() == "AUTH" && error.kind() == RedisError::Kind::Reply)
+            error = RedisError(RedisError::Kind::Auth, error.message());
+        const QString what = argv.first() == "AUTH" ? tr("authentication failed") : tr("SELECT failed");
+        // Wrong credentials do not fix themselves: retrying would only hammer the server.
+        dropConnection(RedisError(error.kind(), what + QStringLiteral(": ") + error.message()), false);
+        for (auto &q : m_queued)
+            fail(std::move(q.pending.callback), m_lastError);
+        m_queued.clear();
+        setState(State::Closed);
+        return;
+    }
+    if (m_handshakeReplies == m_handshake.size())
+        becomeReady();
+}
+
+void RedisConnection::becomeReady()
+{
+    m_connectTimer.stop();
+    m_reconnectDelayMs = m_options.reconnectInitialDelayMs;
+    m_lastError = {};
+    setState(State::Ready);
+    cork();
+    while (!m_queued.empty()) {
+        Queued q = std::move(m_queued.front());
+        m_queued.pop_front();
+        if (!q.push)
+            m_inFlight.push_back(std::move(q.pending));
+        writeNow(q.bytes);
+    }
+    uncork();
+    emit ready();
+}
+
+qint64 RedisConnection::deadlineFromNow() const
+{
+    return m_options.commandTimeoutMs > 0 ? nowMs() + m_options.commandTimeoutMs : 0;
+}
+
+void RedisConnection::fail(Callback callback, const RedisError &error)
+{
+    if (!callback)
+        return;
+    // Never call back from inside command(): the caller may not be ready for it.
+    QMetaObject::invokeMethod(
+        this, [callback = std::move(callback), error] { callback(RedisResult::fromError(error)); },
+        Qt::QueuedConnection);
+}
+
+void RedisConnection::command(QList<QByteArray> argv, Callback callback)
+{
+    if (m_options.readOnly && !isReadOnlyCommand(argv)) {
+        fail(std::move(callback),
+            RedisError(RedisError::Kind::ReadOnly,
+                tr("%1 refused: the connection is read-only").arg(QString::fromLatin1(argv.value(0)))));
+        return;
+    }
+    if (m_state == State::Closed) {
+        fail(std::move(callback),
+            m_lastError.isError() ? m_lastError : RedisError(RedisError::Kind::Io, tr("connection closed")));
+        return;
+    }
+    Pending pending { std::move(callback), deadlineFromNow() };
+    if (m_state == State::Ready) {
+        m_inFlight.push_back(std::move(pending));
+        writeNow(formatCommand(argv));
+    } else {
+        m_queued.push_back({ formatCommand(argv), std::move(pending), false });
+        if (m_state == State::Disconnected && !m_reconnectTimer.isActive())
+            open();
+    }
+    armDeadlineTimer();
+}
+
+void RedisConnection::sendPush(const QList<QByteArray> &argv)
+{
+    if (m_state == State::Ready)
+        writeNow(formatCommand(argv));
+    else if (m_state != State::Closed) {
+        m_queued.push_back({ formatCommand(argv), {}, true });
+        if (m_state == State::Disconnected && !m_reconnectTimer.isActive())
+            open();
+    }
+}
+
+void RedisConnection::eval(
+    const RedisScript &script, const QList<QByteArray> &keys, const QList<QByteArray> &args, Callback callback)
+{
+    QList<QByteArray> argv;
+    argv.reserve(3 + keys.size() + args.size());
+    argv << "EVALSHA" << script.sha1() << QByteArray::number(keys.size());
+    argv << keys << args;
+    QPointer<RedisConnection> self(this);
+    command(argv, [self, source = script.source(), argv, callback = std::move(callback)](const RedisResult &r) {
+        if (self && r.value.isError() && r.value.bytes().startsWith("NOSCRIPT")) {
+            QList<QByteArray> evalArgv = argv;
+            evalArgv[0] = "EVAL";
+            evalArgv[1] = source;
+            self->command(evalArgv, callback);
+            return;
+        }
+        if (callback)
+            callback(r);
+    });
+}
+
+void RedisConnection::writeNow(const QByteArray &bytes)
+{
+    if (m_corked > 0) {
+        m_corkBuffer += bytes;
+        return;
+    }
+    m_socket->write(bytes);
+    m_socket->flush();
+}
+
+void RedisConnection::uncork()
+{
+    if (m_corked > 0 && --m_corked == 0 && !m_corkBuffer.isEmpty()) {
+        const QByteArray bytes = std::exchange(m_corkBuffer, {});
+        if (m_socket && m_state != State::Closed) {
+            m_socket->write(bytes);
+            m_socket->flush();
+        }
+    }
+}
+
+void RedisConnection::onReadyRead()
+{
+    const QByteArray data = m_socket->readAll();
+    m_reader.feed(data.constData(), data.size());
+    QPointer<RedisConnection> self(this);
+    for (;;) {
+        RedisValue value;
+        QString parseError;
+        const auto status = m_reader.next(&value, &parseError);
+        if (status == RespReader::Status::NeedMore)
+            return;
+        if (status == RespReader::Status::ProtocolError) {
+            dropConnection(RedisError(RedisError::Kind::Protocol, tr("unreadable reply: %1").arg(parseError)), true);
+            return;
+        }
+        if (m_state != State::Ready) {
+            handshakeStep(std::move(value));
+            if (!self || m_state == State::Closed || m_state == State::Disconnected)
+                return;
+            continue;
+        }
+        if (m_pushHandler && m_inFlight.empty()) {
+            m_pushHandler(value);
+        } else if (m_inFlight.empty()) {
+            dropConnection(RedisError(RedisError::Kind::Protocol, tr("reply with no command waiting for it")), true);
+            return;
+        } else {
+            Pending pending = std::move(m_inFlight.front());
+            m_inFlight.pop_front();
+            if (pending.callback)
+                pending.callback(RedisResult::fromValue(std::move(value)));
+        }
+        if (!self || !m_socket)
+            return;
+    }
+}
+
+void RedisConnection::onSocketError()
+{
+    if (!m_socket)
+        return;
+    QString message = m_socket->errorString();
+    if (!m_sslErrors.isEmpty())
+        message += QStringLiteral(" (") + m_sslErrors + QLatin1Char(')');
+    const auto kind
+        = m_socket->error() == QAbstractSocket::SocketTimeoutError ? RedisError::Kind::Timeout : RedisError::Kind::Io;
+    dropConnection(RedisError(kind, tr("%1:%2: %3").arg(m_options.host).arg(m_options.port).arg(message)), true);
+}
+
+void RedisConnection::onSocketDisconnected()
+{
+    dropConnection(RedisError(RedisError::Kind::Io,
+                       tr("%1:%2: the server closed the connection").arg(m_options.host).arg(m_options.port)),
+        true);
+}
+
+void RedisConnection::dropConnection(const RedisError &error, bool reconnect)
+{
+    if (m_state == State::Disconnected || m_state == State::Closed) {
+        if (!m_lastError.isError())
+            m_lastError = error;
+        return;
+    }
+    m_connectTimer.stop();
+    m_lastError = error;
+    if (m_socket) {
+        m_socket->disconnect(this);
+        m_socket->abort();
+        m_socket->deleteLater();
+        m_socket = nullptr;
+    }
+    m_corkBuffer.clear();
+    auto inFlight = std::exchange(m_inFlight, {});
+    setState(State::Disconnected);
+    // A reply for these can no longer arrive, and nothing says whether the server ran them.
+    for (auto &p : inFlight)
+        fail(std::move(p.callback), error);
+    emit disconnected(error);
+    if (reconnect && m_options.autoReconnect)
+        scheduleReconnect();
+    else {
+        for (auto &q : m_queued)
+            fail(std::move(q.pending.callback), error);
+        m_queued.clear();
+    }
+}
+
+void RedisConnection::scheduleReconnect()
+{
+    const int base = qMax(1, m_reconnectDelayMs);
+    // Jitter keeps a fleet of clients from reconnecting in lockstep after a server restart.
+    const int delay = base / 2 + int(QRandomGenerator::global()->bounded(base / 2 + 1));
+    m_reconnectDelayMs = qMin(m_options.reconnectMaxDelayMs, base * 2);
+    m_reconnectTimer.start(delay);
+}
+
+void RedisConnection::armDeadlineTimer()
+{
+    if (m_options.commandTimeoutMs > 0 && !m_deadlineTimer.isActive())
+        m_deadlineTimer.start(qMax(10, m_options.commandTimeoutMs / 10));
+}
+
+void RedisConnection::checkDeadlines()
+{
+    const qint64 now = nowMs();
+    // Queued commands never reached the server: each can time out on its own.
+    for (auto it = m_queued.begin(); it != m_queued.end();) {
+        if (!it->push && it->pending.deadlineMs && it->pending.deadlineMs <= now) {
+            fail(std::move(it->pending.callback),
+                RedisError(RedisError::Kind::Timeout,
+                    tr("no connection to %1:%2 within %3 ms%4")
+                        .arg(m_options.host)
+                        .arg(m_options.port)
+                        .arg(m_options.commandTimeoutMs)
+                        .arg(m_lastError.isError() ? QStringLiteral(" (") + m_lastError.message() + QLatin1Char(')')
+                                                   : QString())));
+            it = m_queued.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    // Replies come in order, so a late reply means the connection is stuck: start over on a fresh one.
+    if (!m_inFlight.empty() && m_inFlight.front().deadlineMs && m_inFlight.front().deadlineMs <= now) {
+        dropConnection(RedisError(RedisError::Kind::Timeout,
+                           tr("%1:%2 did not answer within %3 ms")
+                               .arg(m_options.host)
+                               .arg(m_options.port)
+                               .arg(m_options.commandTimeoutMs)),
+            true);
+    }
+    if (!m_inFlight.empty() || !m_queued.empty())
+        armDeadlineTimer();
+}
+
+} // namespace LockScope

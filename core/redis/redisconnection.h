@@ -1,0 +1,117 @@
+#pragma once
+
+#include "connectionoptions.h"
+#include "redisresult.h"
+#include "respcodec.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+#include <deque>
+#include <functional>
+
+class QTcpSocket;
+
+namespace LockScope {
+
+class RedisScript;
+
+// One Redis connection over a Qt socket (QSslSocket, plain or TLS), with hiredis only framing RESP.
+// Commands pipeline freely: each is written at once and its reply is matched in order. Callbacks always run
+// later, in this object's thread, never inside command(). Commands sent while (re)connecting wait in order
+// and leave once the handshake (AUTH, SELECT) is done; each still has its own deadline.
+class RedisConnection : public QObject
+{
+    Q_OBJECT
+public:
+    enum class State { Disconnected, Connecting, Ready, Closed };
+    Q_ENUM(State)
+    using Callback = std::function<void(const RedisResult &)>;
+    using PushHandler = std::function<void(const RedisValue &)>;
+
+    explicit RedisConnection(ConnectionOptions options, QObject *parent = nullptr);
+    ~RedisConnection() override;
+
+    const ConnectionOptions &options() const { return m_options; }
+    State state() const { return m_state; }
+    RedisError lastError() const { return m_lastError; }
+    bool isReady() const { return m_state == State::Ready; }
+
+    void open();
+    // Fails whatever is pending and stays closed; open() starts again.
+    void close();
+
+    void command(QList<QByteArray> argv, Callback callback = {});
+    // EVALSHA, and EVAL when the server answers NOSCRIPT (script cache flushed or never loaded).
+    void eval(
+        const RedisScript &script, const QList<QByteArray> &keys, const QList<QByteArray> &args, Callback callback);
+
+    // While corked, commands are buffered and leave in one write when the last uncork() comes.
+    void cork() { ++m_corked; }
+    void uncork();
+
+    // Pub/sub mode: once ready, every reply goes to the handler instead of a command's callback.
+    void setPushHandler(PushHandler handler) { m_pushHandler = std::move(handler); }
+    void sendPush(const QList<QByteArray> &argv);
+
+    // Milliseconds on a monotonic clock shared by the connection's deadlines.
+    qint64 nowMs() const { return m_clock.elapsed(); }
+
+signals:
+    void ready();
+    void disconnected(const LockScope::RedisError &error);
+    void stateChanged(LockScope::RedisConnection::State state);
+
+private:
+    struct Pending
+    {
+        Callback callback;
+        qint64 deadlineMs = 0; // 0: none
+    };
+    struct Queued
+    {
+        QByteArray bytes;
+        Pending pending;
+        bool push = false;
+    };
+
+    void setState(State state);
+    void startSocket();
+    void onTransportUp();
+    void onReadyRead();
+    void onSocketError();
+    void onSocketDisconnected();
+    void handshakeStep(RedisValue reply);
+    void becomeReady();
+    void dropConnection(const RedisError &error, bool reconnect);
+    void scheduleReconnect();
+    void writeNow(const QByteArray &bytes);
+    void checkDeadlines();
+    void armDeadlineTimer();
+    void fail(Callback callback, const RedisError &error);
+    qint64 deadlineFromNow() const;
+
+    ConnectionOptions m_options;
+    QTcpSocket *m_socket = nullptr; // a QSslSocket for TLS: plain connections never load the TLS backend
+    RespReader m_reader;
+    State m_state = State::Disconnected;
+    RedisError m_lastError;
+    std::deque<Pending> m_inFlight;
+    std::deque<Queued> m_queued;
+    QList<QList<QByteArray>> m_handshake;
+    int m_handshakeReplies = 0;
+    PushHandler m_pushHandler;
+    QByteArray m_corkBuffer;
+    int m_corked = 0;
+    QElapsedTimer m_clock;
+    QTimer m_deadlineTimer;
+    QTimer m_connectTimer;
+    QTimer m_reconnectTimer;
+    int m_reconnectDelayMs = 0;
+    bool m_everOpened = false;
+    QString m_sslErrors;
+};
+
+} // namespace LockScope

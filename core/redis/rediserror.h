@@ -1,0 +1,52 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QMetaType>
+#include <QString>
+
+namespace LockScope {
+
+class RedisValue;
+
+// A typed failure. Callers branch on kind(); message() is for people.
+class RedisError
+{
+    Q_DECLARE_TR_FUNCTIONS(RedisError)
+public:
+    enum class Kind {
+        None,
+        Io, // connection refused, reset, TLS handshake failure
+        Timeout, // connect or command deadline passed
+        Reply, // the server answered with an error reply (WRONGTYPE, script errors, ...)
+        Protocol, // bytes that are not RESP, or a reply of an unexpected shape
+        Auth, // NOAUTH, WRONGPASS, bad credentials
+        Permission, // ACL NOPERM
+        ReadOnly, // refused in the client: read-only mode
+        InvalidArgument, // refused in the client: bad input (empty name, oversized name, ...)
+    };
+
+    RedisError() = default;
+    RedisError(Kind kind, QString message)
+        : m_kind(kind)
+        , m_message(std::move(message))
+    { }
+
+    // Maps a server error reply to a kind by its error code prefix.
+    static RedisError fromReply(const RedisValue &reply);
+
+    bool isError() const { return m_kind != Kind::None; }
+    explicit operator bool() const { return isError(); }
+    Kind kind() const { return m_kind; }
+    QString message() const { return m_message; }
+    // "timeout: connect to 127.0.0.1:7000 took longer than 2000 ms"
+    QString toString() const;
+    static QString kindName(Kind kind);
+
+private:
+    Kind m_kind = Kind::None;
+    QString m_message;
+};
+
+} // namespace LockScope
+
+Q_DECLARE_METATYPE(LockScope::RedisError)

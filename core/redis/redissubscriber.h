@@ -1,0 +1,67 @@
+#pragma once
+
+#include "redisconnection.h"
+
+#include <QHash>
+#include <QObject>
+
+#include <deque>
+#include <functional>
+
+namespace LockScope {
+
+// A pub/sub connection with reference-counted subscriptions: the first subscribe() of a channel sends
+// SUBSCRIBE, the last unsubscribe() sends UNSUBSCRIBE. A subscription counts as confirmed only when the
+// server's acknowledgement for the latest SUBSCRIBE arrived: a waiter must not rely on it earlier, or it could
+// miss the wake-up it is waiting for. After a reconnect every subscription is sent again and resubscribed()
+// tells listeners that messages may have been lost meanwhile.
+class RedisSubscriber : public QObject
+{
+    Q_OBJECT
+public:
+    enum class Kind { Channel, Pattern, Shard };
+    using Confirmed = std::function<void(const RedisError &)>;
+
+    explicit RedisSubscriber(ConnectionOptions options, QObject *parent = nullptr);
+
+    void subscribe(Kind kind, const QByteArray &name, Confirmed confirmed = {});
+    void unsubscribe(Kind kind, const QByteArray &name);
+    bool isConfirmed(Kind kind, const QByteArray &name) const;
+    int subscriptionCount() const { return m_entries.size(); }
+    RedisConnection *connection() const { return m_connection; }
+
+signals:
+    void message(const QByteArray &channel, const QByteArray &payload);
+    void patternMessage(const QByteArray &pattern, const QByteArray &channel, const QByteArray &payload);
+    void resubscribed();
+    void disconnected(const LockScope::RedisError &error);
+
+private:
+    struct Entry
+    {
+        int refs = 0;
+        int pendingAcks = 0;
+        bool confirmed = false;
+        QList<Confirmed> waiting;
+    };
+    struct Ack
+    {
+        Kind kind;
+        QByteArray name;
+        bool subscribe;
+    };
+    using Key = QPair<int, QByteArray>;
+
+    void onPush(const RedisValue &value);
+    void onReady();
+    void send(Kind kind, const QByteArray &name, bool subscribe);
+    void onAck(bool subscribe, const RedisError &error);
+
+    RedisConnection *m_connection;
+    QHash<Key, Entry> m_entries;
+    std::deque<Ack> m_acks;
+    bool m_connectedOnce = false;
+    bool m_announceResubscribe = false;
+};
+
+} // namespace LockScope

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "redisvalue.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QMap>
+#include <QString>
+
+struct redisContext;
+
+namespace LockScope::Test {
+
+// The tests' ground truth: a blocking client on hiredis's synchronous API that shares no code with the
+// LockScope client under test (only the RedisValue value type). Plain TCP to 127.0.0.1 only, RESP2 only.
+//
+// Transport failures come back as an error reply starting with "RAWREDIS " and leave isConnected() false,
+// so a broken fixture shows up in a QCOMPARE message instead of as a crash.
+class RawRedis
+{
+public:
+    // Connect and read timeouts are 5 s; AUTH is sent when a password is given (AUTH user password with a user).
+    explicit RawRedis(quint16 port, const QByteArray &user = {}, const QByteArray &password = {});
+    ~RawRedis();
+    RawRedis(const RawRedis &) = delete;
+    RawRedis &operator=(const RawRedis &) = delete;
+
+    bool isConnected() const;
+    QString errorString() const;
+
+    // Binary safe. Do not mix with unread append() replies: this returns the oldest pending reply.
+    RedisValue command(const QList<QByteArray> &argv);
+
+    // For pipelines and pub/sub: queue a command, then collect replies and pushed messages with readReply().
+    void append(const QList<QByteArray> &argv);
+    // Waits at most timeoutMs (negative: the 5 s read timeout) for the next reply. A timeout sets *timedOut
+    // and returns a "RAWREDIS timed out" error value, yet leaves the connection usable: the waiting happens in
+    // poll(), not in hiredis, whose blocking read would mark the context as failed for good on EAGAIN.
+    RedisValue readReply(int timeoutMs, bool *timedOut = nullptr);
+
+    // Null for a missing key.
+    QByteArray get(const QByteArray &key);
+    // -2 for a missing key, -1 for a key without expiry, the qint64 minimum when the command failed.
+    qint64 pttl(const QByteArray &key);
+    // "none" for a missing key.
+    QByteArray type(const QByteArray &key);
+    QMap<QByteArray, QByteArray> hgetall(const QByteArray &key);
+
+private:
+    RedisValue transportError();
+    void fail(const QString &message);
+
+    redisContext *m_context = nullptr;
+    QString m_error;
+};
+
+} // namespace LockScope::Test

@@ -1,0 +1,152 @@
+// Pure functions under the transport and the lock layer: RESP framing, URLs, naming rules, read-only policy.
+#include "bytesformat.h"
+#include "commandpolicy.h"
+#include "connectionoptions.h"
+#include "locknames.h"
+#include "respcodec.h"
+
+#include <QRegularExpression>
+#include <QTest>
+
+using namespace LockScope;
+using namespace Qt::Literals::StringLiterals;
+
+class TestCodec : public QObject
+{
+    Q_OBJECT
+private slots:
+    void readerAssemblesRepliesSplitAnywhere()
+    {
+        const QByteArray wire = "+OK\r\n:42\r\n$5\r\nhe\0lo\r\n*3\r\n$-1\r\n*1\r\n:-7\r\n-ERR boom\r\n"_ba;
+        // Feed one byte at a time: replies must come out whole and in order regardless of TCP segmentation.
+        RespReader reader;
+        QList<RedisValue> replies;
+        for (char c : wire) {
+            reader.feed(&c, 1);
+            RedisValue v;
+            while (reader.next(&v) == RespReader::Status::Reply)
+                replies << v;
+        }
+        QCOMPARE(replies.size(), 4);
+        QCOMPARE(replies.at(0), RedisValue::status("OK"));
+        QCOMPARE(replies.at(1), RedisValue::integer(42));
+        QCOMPARE(replies.at(2), RedisValue::string(QByteArray("he\0lo", 5)));
+        QCOMPARE(replies.at(3),
+            RedisValue::array(
+                { RedisValue::nil(), RedisValue::array({ RedisValue::integer(-7) }), RedisValue::error("ERR boom") }));
+    }
+
+    void readerRejectsGarbage()
+    {
+        RespReader reader;
+        reader.feed("?what\r\n", 7);
+        RedisValue v;
+        QString error;
+        QCOMPARE(reader.next(&v, &error), RespReader::Status::ProtocolError);
+        QVERIFY(!error.isEmpty());
+    }
+
+    void formatterIsBinarySafe()
+    {
+        const QByteArray bytes = formatCommand({ "SET", QByteArray("k\0\r\n", 4), "" });
+        QCOMPARE(bytes, "*3\r\n$3\r\nSET\r\n$4\r\nk\0\r\n\r\n$0\r\n\r\n"_ba);
+    }
+
+    void urlParsing_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<QString>("host");
+        QTest::addColumn<int>("port");
+        QTest::addColumn<QByteArray>("user");
+        QTest::addColumn<QByteArray>("password");
+        QTest::addColumn<int>("db");
+        QTest::addColumn<bool>("tls");
+        QTest::newRow("plain") << "redis://10.0.0.5"
+                               << "10.0.0.5" << 6379 << QByteArray() << QByteArray() << 0 << false;
+        QTest::newRow("full") << "rediss://alice:s%40cret%3A@cache.example:6380/3"
+                              << "cache.example" << 6380 << QByteArray("alice") << QByteArray("s@cret:") << 3 << true;
+        QTest::newRow("password only") << "redis://:pw@127.0.0.1:7000/0"
+                                       << "127.0.0.1" << 7000 << QByteArray() << QByteArray("pw") << 0 << false;
+    }
+    void urlParsing()
+    {
+        QFETCH(QString, url);
+        RedisError error;
+        const ConnectionOptions o = ConnectionOptions::fromUrl(url, &error);
+        QVERIFY2(!error.isError(), qPrintable(error.toString()));
+        QTEST(o.host, "host");
+        QTEST(int(o.port), "port");
+        QTEST(o.user, "user");
+        QTEST(o.password, "password");
+        QTEST(o.db, "db");
+        QTEST(o.tls, "tls");
+        QVERIFY(!o.toDisplayUrl().contains(QString::fromUtf8(o.password.isEmpty() ? "\x01" : o.password)));
+    }
+
+    void badUrlsAreTypedErrors_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::newRow("scheme") << "http://127.0.0.1:6379";
+        QTest::newRow("db") << "redis://127.0.0.1:6379/abc";
+        QTest::newRow("no host") << "redis://";
+        QTest::newRow("junk") << "not a url at all";
+    }
+    void badUrlsAreTypedErrors()
+    {
+        QFETCH(QString, url);
+        RedisError error;
+        ConnectionOptions::fromUrl(url, &error);
+        QCOMPARE(error.kind(), RedisError::Kind::InvalidArgument);
+    }
+
+    void readOnlyPolicy()
+    {
+        QVERIFY(isReadOnlyCommand({ "hgetall", "x" }));
+        QVERIFY(isReadOnlyCommand({ "CONFIG", "get", "notify-keyspace-events" }));
+        QVERIFY(!isReadOnlyCommand({ "CONFIG", "SET", "notify-keyspace-events", "Kx" }));
+        QVERIFY(!isReadOnlyCommand({ "EVALSHA", "abc", "0" }));
+        QVERIFY(!isReadOnlyCommand({ "DEL", "x" }));
+        QVERIFY(!isReadOnlyCommand({ "PUBLISH", "c", "0" }));
+        QVERIFY(!isReadOnlyCommand({ "SOMEFUTURECOMMAND" }));
+        QVERIFY(!isReadOnlyCommand({}));
+    }
+
+    void redissonNamingRules()
+    {
+        QCOMPARE(LockNames::lockChannel("orders:42"), "redisson_lock__channel:{orders:42}"_ba);
+        QCOMPARE(LockNames::lockChannel("a{b}"), "redisson_lock__channel:a{b}"_ba);
+        QCOMPARE(LockNames::suffixName("orders", "x"), "{orders}:x"_ba);
+        QCOMPARE(LockNames::suffixName("{orders}", "x"), "{orders}:x"_ba);
+        QCOMPARE(LockNames::unlockLatch("n", "00ff"), "redisson_unlock_latch:{n}:00ff"_ba);
+    }
+
+    void identities()
+    {
+        const QByteArray id = LockNames::newClientId();
+        QVERIFY(
+            QRegularExpression(QStringLiteral("^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"))
+                .match(QString::fromLatin1(id))
+                .hasMatch());
+        QVERIFY(QRegularExpression(QStringLiteral("^[0-9a-f]{32}$"))
+                    .match(QString::fromLatin1(LockNames::newRequestId()))
+                    .hasMatch());
+        QVERIFY(LockNames::newRequestId() != LockNames::newRequestId());
+
+        QByteArray client, token;
+        QVERIFY(LockNames::splitOwner(id + ":731:write", &client, &token));
+        QCOMPARE(client, id);
+        QCOMPARE(token, "731:write"_ba);
+        QVERIFY(!LockNames::splitOwner("not-a-uuid:1", &client, &token));
+        QVERIFY(!LockNames::splitOwner(id + ":", &client, &token));
+    }
+
+    void escapingKeepsBinaryNamesReadable()
+    {
+        QCOMPARE(escapeBytes(QByteArray("a\0b\xff\\", 5)), QStringLiteral("a\\x00b\\xff\\\\"));
+        QCOMPARE(escapeBytes("锁:订单"), QStringLiteral("锁:订单"));
+        QVERIFY(escapeBytes(QByteArray(70000, 'x'), 100).size() < 200);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCodec)
+#include "tst_codec.moc"

@@ -1,0 +1,210 @@
+// The transport on a real redis-server: pipelining, deadlines, reconnects, script caching, read-only mode, pub/sub.
+#include "rawredis.h"
+#include "redisconnection.h"
+#include "redisscript.h"
+#include "redisserver.h"
+#include "redissubscriber.h"
+#include "testutil.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+// Runs one command and waits for its reply with a deadline, pumping the event loop meanwhile.
+RedisResult run(RedisConnection &c, const QList<QByteArray> &argv, int timeoutMs = 10000)
+{
+    std::optional<RedisResult> result;
+    c.command(argv, [&](const RedisResult &r) { result = r; });
+    [&] { QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), timeoutMs); }();
+    return result.value_or(RedisResult::fromError(RedisError(RedisError::Kind::Timeout, QStringLiteral("test"))));
+}
+
+ConnectionOptions optionsFor(const RedisServer &server)
+{
+    return ConnectionOptions::fromUrl(server.url());
+}
+} // namespace
+
+class TestConnection : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server;
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+    }
+
+    void pipelinedRepliesMatchTheirCommands()
+    {
+        RedisConnection c(optionsFor(m_server));
+        const QByteArray key = uniqueKey("pipe");
+        const int n = 2000;
+        QList<qint64> seen;
+        // All sent before the first reply can arrive: callbacks must still see their own command's answer.
+        for (int i = 0; i < n; ++i)
+            c.command({ "INCR", key }, [&seen](const RedisResult &r) { seen << r.value.toInteger(); });
+        QTRY_COMPARE_WITH_TIMEOUT(seen.size(), n, 20000);
+        for (int i = 0; i < n; ++i)
+            QCOMPARE(seen.at(i), qint64(i + 1));
+    }
+
+    void corkedBurstIsOneWrite()
+    {
+        RedisConnection c(optionsFor(m_server));
+        QVERIFY(run(c, { "PING" }).ok());
+        QList<QByteArray> got;
+        c.cork();
+        for (int i = 0; i < 50; ++i)
+            c.command({ "ECHO", QByteArray::number(i) }, [&got](const RedisResult &r) { got << r.value.bytes(); });
+        c.uncork();
+        QTRY_COMPARE(got.size(), 50);
+        QCOMPARE(got.last(), "49");
+    }
+
+    void serverErrorIsTypedReplyError()
+    {
+        RedisConnection c(optionsFor(m_server));
+        const QByteArray key = uniqueKey("str");
+        QVERIFY(run(c, { "SET", key, "v" }).ok());
+        const RedisResult r = run(c, { "HGETALL", key });
+        QCOMPARE(r.error.kind(), RedisError::Kind::Reply);
+        QVERIFY(r.error.message().startsWith(QLatin1String("WRONGTYPE")));
+        // The connection survives a server error.
+        QCOMPARE(run(c, { "GET", key }).value.bytes(), "v");
+    }
+
+    void refusedConnectionIsIoError()
+    {
+        RedisServer gone;
+        QVERIFY(gone.start());
+        ConnectionOptions o = optionsFor(gone);
+        gone.stop();
+        o.autoReconnect = false;
+        RedisConnection c(o);
+        const RedisResult r = run(c, { "PING" });
+        QCOMPARE(r.error.kind(), RedisError::Kind::Io);
+    }
+
+    void stuckServerGivesTimeoutAndRecovers()
+    {
+        ConnectionOptions o = optionsFor(m_server);
+        o.commandTimeoutMs = 300;
+        RedisConnection c(o);
+        QVERIFY(run(c, { "PING" }).ok());
+        RawRedis raw(m_server.port());
+        // Paused for longer than the command deadline: the command must fail with a timeout, not hang.
+        QCOMPARE(raw.command({ "CLIENT", "PAUSE", "1500", "ALL" }), RedisValue::status("OK"));
+        const RedisResult r = run(c, { "PING" });
+        QCOMPARE(r.error.kind(), RedisError::Kind::Timeout);
+        raw.command({ "CLIENT", "UNPAUSE" });
+        // After the timeout the connection starts over and answers again.
+        QCOMPARE(run(c, { "PING" }).value, RedisValue::status("PONG"));
+    }
+
+    void reconnectsAfterServerRestart()
+    {
+        RedisServer server;
+        QVERIFY(server.start());
+        ConnectionOptions o = optionsFor(server);
+        o.reconnectInitialDelayMs = 20;
+        o.commandTimeoutMs = 20000;
+        RedisConnection c(o);
+        QVERIFY(run(c, { "PING" }).ok());
+        QSignalSpy dropped(&c, &RedisConnection::disconnected);
+        QSignalSpy ready(&c, &RedisConnection::ready);
+        server.killHard();
+        QTRY_COMPARE(dropped.size(), 1);
+        QVERIFY(server.start());
+        // A command sent while disconnected waits for the new connection instead of failing.
+        const RedisResult r = run(c, { "PING" }, 20000);
+        QVERIFY2(r.ok(), qPrintable(r.error.toString()));
+        QVERIFY(ready.size() >= 1);
+    }
+
+    void scriptCacheFallsBackOnNoscript()
+    {
+        RedisConnection c(optionsFor(m_server));
+        RawRedis raw(m_server.port());
+        const RedisScript script(QByteArray("return ARGV[1] .. '-") + uniqueKey("s") + "'");
+        QCOMPARE(raw.command({ "SCRIPT", "EXISTS", script.sha1() }).at(0).toInteger(), 0);
+        std::optional<RedisResult> first;
+        c.eval(script, {}, { "x" }, [&](const RedisResult &r) { first = r; });
+        QTRY_VERIFY(first.has_value());
+        QVERIFY2(first->ok(), qPrintable(first->error.toString()));
+        QVERIFY(first->value.bytes().startsWith("x-"));
+        // Loaded by the fallback EVAL, so the next EVALSHA is served from the cache.
+        QCOMPARE(raw.command({ "SCRIPT", "EXISTS", script.sha1() }).at(0).toInteger(), 1);
+        raw.command({ "SCRIPT", "FLUSH" });
+        std::optional<RedisResult> second;
+        c.eval(script, {}, { "y" }, [&](const RedisResult &r) { second = r; });
+        QTRY_VERIFY(second.has_value());
+        QVERIFY(second->value.bytes().startsWith("y-"));
+    }
+
+    void readOnlyRefusesWritesBeforeTheWire()
+    {
+        ConnectionOptions o = optionsFor(m_server);
+        o.readOnly = true;
+        RedisConnection c(o);
+        const QByteArray key = uniqueKey("ro");
+        RawRedis raw(m_server.port());
+        const RedisResult r = run(c, { "SET", key, "v" });
+        QCOMPARE(r.error.kind(), RedisError::Kind::ReadOnly);
+        QVERIFY(raw.get(key).isNull());
+        const RedisResult e = run(c, { "EVAL", "redis.call('set', KEYS[1], 'x')", "1", key });
+        QCOMPARE(e.error.kind(), RedisError::Kind::ReadOnly);
+        QVERIFY(raw.get(key).isNull());
+        QVERIFY(run(c, { "GET", key }).ok());
+    }
+
+    void subscriberConfirmsAndDelivers()
+    {
+        RedisSubscriber sub(optionsFor(m_server));
+        QSignalSpy messages(&sub, &RedisSubscriber::message);
+        const QByteArray channel = uniqueKey("chan");
+        bool confirmed = false;
+        sub.subscribe(RedisSubscriber::Kind::Channel, channel, [&](const RedisError &e) { confirmed = !e.isError(); });
+        QTRY_VERIFY(confirmed);
+        RawRedis raw(m_server.port());
+        QCOMPARE(raw.command({ "PUBLISH", channel, QByteArray("0\xff", 2) }).toInteger(), 1);
+        QTRY_COMPARE(messages.size(), 1);
+        QCOMPARE(messages.at(0).at(0).toByteArray(), channel);
+        QCOMPARE(messages.at(0).at(1).toByteArray(), QByteArray("0\xff", 2));
+
+        // Two users of one channel share one subscription; it ends with the last of them.
+        sub.subscribe(RedisSubscriber::Kind::Channel, channel);
+        sub.unsubscribe(RedisSubscriber::Kind::Channel, channel);
+        QCOMPARE(raw.command({ "PUBLISH", channel, "1" }).toInteger(), 1);
+        sub.unsubscribe(RedisSubscriber::Kind::Channel, channel);
+        QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", channel }).at(1).toInteger(), 0);
+    }
+
+    void subscriberResubscribesAfterRestart()
+    {
+        RedisServer server;
+        QVERIFY(server.start());
+        ConnectionOptions o = optionsFor(server);
+        o.reconnectInitialDelayMs = 20;
+        RedisSubscriber sub(o);
+        QSignalSpy resubscribed(&sub, &RedisSubscriber::resubscribed);
+        QSignalSpy messages(&sub, &RedisSubscriber::message);
+        bool confirmed = false;
+        sub.subscribe(RedisSubscriber::Kind::Channel, "c", [&](const RedisError &) { confirmed = true; });
+        QTRY_VERIFY(confirmed);
+        server.killHard();
+        QVERIFY(server.start());
+        QTRY_VERIFY_WITH_TIMEOUT(resubscribed.size() >= 1, 20000);
+        RawRedis raw(server.port());
+        QCOMPARE(raw.command({ "PUBLISH", "c", "0" }).toInteger(), 1);
+        QTRY_COMPARE(messages.size(), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestConnection)
+#include "tst_connection.moc"
