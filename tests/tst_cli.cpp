@@ -1,0 +1,298 @@
+// lockscope-cli as support staff use it: exit codes, JSON events, clean release on exit, guarded force release.
+#include "locknames.h"
+#include "rawredis.h"
+#include "redisserver.h"
+#include "testutil.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+const QByteArray kJavaOwner = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731";
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server;
+    QTemporaryDir m_dir;
+
+    QProcessEnvironment env() const
+    {
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        e.insert(QStringLiteral("LOCKSCOPE_AUDIT_LOG"), m_dir.filePath(QStringLiteral("audit.log")));
+        e.remove(QStringLiteral("LOCKSCOPE_URL"));
+        return e;
+    }
+
+    void startCli(QProcess &p, const QStringList &args) const
+    {
+        p.setProcessEnvironment(env());
+        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args);
+        QVERIFY(p.waitForStarted());
+    }
+
+    Run cli(const QStringList &args, const QByteArray &input = {})
+    {
+        QProcess p;
+        startCli(p, args);
+        if (!input.isEmpty())
+            p.write(input);
+        p.closeWriteChannel();
+        Run r;
+        if (!p.waitForFinished(30000))
+            return r;
+        r.exitCode = p.exitCode();
+        r.out = p.readAllStandardOutput();
+        r.err = p.readAllStandardError();
+        return r;
+    }
+
+    QStringList url() const { return { QStringLiteral("--url"), m_server.url() }; }
+
+    static QJsonObject json(const QByteArray &line) { return QJsonDocument::fromJson(line).object(); }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+    }
+
+    void lockHoldsThenReleasesWithJsonEvents()
+    {
+        RawRedis raw(m_server.port());
+        RawRedis ears(m_server.port());
+        const QString name = uniqueName("cli-lock");
+        ears.append({ "SUBSCRIBE", LockNames::lockChannel(name.toUtf8()) });
+        ears.readReply(5000);
+        QProcess p;
+        startCli(p,
+            QStringList { QStringLiteral("--json"), QStringLiteral("lock"), name, QStringLiteral("--hold"),
+                QStringLiteral("60000") }
+                + url());
+        QTRY_VERIFY_WITH_TIMEOUT(p.canReadLine(), 10000);
+        const QJsonObject acquired = json(p.readLine());
+        QCOMPARE(acquired.value(QStringLiteral("event")).toString(), QStringLiteral("acquired"));
+        QCOMPARE(acquired.value(QStringLiteral("name")).toString(), name);
+        QCOMPARE(acquired.value(QStringLiteral("count")).toInt(), 1);
+        QCOMPARE(acquired.value(QStringLiteral("ttl_ms")).toInt(), 30000);
+        QVERIFY(acquired.value(QStringLiteral("ts")).toString().endsWith(QLatin1Char('Z')));
+        const QByteArray owner = acquired.value(QStringLiteral("owner")).toString().toUtf8();
+        QCOMPARE(raw.hgetall(name.toUtf8()), (QMap<QByteArray, QByteArray> { { owner, "1" } }));
+
+        // A second holder is refused with exit code 1 and told who holds it.
+        const Run busy = cli(QStringList { QStringLiteral("lock"), name } + url());
+        QCOMPARE(busy.exitCode, 1);
+        QVERIFY2(busy.err.contains(owner), busy.err.constData());
+
+        // SIGTERM: a clean release that wakes waiters, not a lock left to expire.
+        p.terminate();
+        QVERIFY(p.waitForFinished(10000));
+        QCOMPARE(p.exitCode(), 0);
+        const QJsonObject released = json(p.readAllStandardOutput().trimmed().split('\n').last());
+        QCOMPARE(released.value(QStringLiteral("event")).toString(), QStringLiteral("released"));
+        QCOMPARE(raw.type(name.toUtf8()), "none");
+        const RedisValue message = ears.readReply(5000);
+        QCOMPARE(message.at(2).bytes(), "0");
+    }
+
+    void lockReleasesAtEndOfInput()
+    {
+        RawRedis raw(m_server.port());
+        const QString name = uniqueName("cli-eof");
+        QProcess p;
+        startCli(p,
+            QStringList { QStringLiteral("lock"), name, QStringLiteral("--lease"), QStringLiteral("60000") } + url());
+        QTRY_VERIFY_WITH_TIMEOUT(p.canReadLine(), 10000);
+        QVERIFY(p.readLine().startsWith("acquired"));
+        QVERIFY(raw.pttl(name.toUtf8()) > 30000);
+        p.closeWriteChannel();
+        QVERIFY(p.waitForFinished(10000));
+        QCOMPARE(p.exitCode(), 0);
+        QCOMPARE(raw.type(name.toUtf8()), "none");
+    }
+
+    void waitingLockGetsItWhenReleased()
+    {
+        const QString name = uniqueName("cli-wait");
+        QProcess first, second;
+        startCli(first,
+            QStringList { QStringLiteral("lock"), name, QStringLiteral("--lease"), QStringLiteral("60000") } + url());
+        QTRY_VERIFY_WITH_TIMEOUT(first.canReadLine(), 10000);
+        startCli(second,
+            QStringList { QStringLiteral("--json"), QStringLiteral("lock"), name, QStringLiteral("--wait"),
+                QStringLiteral("60000"), QStringLiteral("--hold"), QStringLiteral("0") }
+                + url());
+        RawRedis raw(m_server.port());
+        QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", LockNames::lockChannel(name.toUtf8()) }).at(1).toInteger(), 1);
+        first.closeWriteChannel();
+        QVERIFY(first.waitForFinished(10000));
+        // The 60 s lease of the first holder is far away: only the wake-up can make this finish now.
+        QVERIFY(second.waitForFinished(15000));
+        QCOMPARE(second.exitCode(), 0);
+        const QList<QByteArray> lines = second.readAllStandardOutput().trimmed().split('\n');
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(json(lines.at(0)).value(QStringLiteral("event")).toString(), QStringLiteral("acquired"));
+        QCOMPARE(json(lines.at(1)).value(QStringLiteral("event")).toString(), QStringLiteral("released"));
+    }
+
+    void releaseOnBehalfOfAnOwner()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("cli-release");
+        raw.command({ "HSET", name, kJavaOwner, "2" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        Run r = cli(QStringList { QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
+                        QString::fromUtf8(kJavaOwner) }
+            + url());
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("still held (count 1)"));
+        QCOMPARE(raw.hgetall(name).value(kJavaOwner), "1");
+        // Releasing for someone else leaves the TTL as it was.
+        QVERIFY(raw.pttl(name) > 50000);
+        r = cli(QStringList { QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
+                    QString::fromUtf8(kJavaOwner), QStringLiteral("--json") }
+            + url());
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(json(r.out.trimmed()).value(QStringLiteral("event")).toString(), QStringLiteral("released"));
+        QCOMPARE(raw.type(name), "none");
+        r = cli(QStringList { QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
+                    QString::fromUtf8(kJavaOwner) }
+            + url());
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("attempt to unlock lock, not locked by current thread by node id: "
+                                "6e3d30b7-83b1-433a-9335-5e8b9916d3ac thread-id: 731"),
+            r.err.constData());
+    }
+
+    void forceReleaseIsGuardedAndAudited()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("cli-force");
+        raw.command({ "HSET", name, kJavaOwner, "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        const QStringList base = QStringList { QStringLiteral("force-release"), QString::fromUtf8(name) } + url();
+
+        // Not a terminal and no --yes: refused, nothing changed.
+        Run r = cli(base);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("--yes"));
+        QCOMPARE(raw.hgetall(name).value(kJavaOwner), "1");
+
+        // Expected owner is someone else: refused with exit 1, nothing changed.
+        r = cli(base
+            + QStringList { QStringLiteral("--yes"), QStringLiteral("--expect-owner"),
+                QStringLiteral("6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1") });
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(raw.hgetall(name).value(kJavaOwner), "1");
+
+        RawRedis ears(m_server.port());
+        ears.append({ "SUBSCRIBE", LockNames::lockChannel(name) });
+        ears.readReply(5000);
+        r = cli(base
+            + QStringList { QStringLiteral("--yes"), QStringLiteral("--expect-owner"), QString::fromUtf8(kJavaOwner),
+                QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(json(r.out.trimmed()).value(QStringLiteral("event")).toString(), QStringLiteral("force-released"));
+        QCOMPARE(raw.type(name), "none");
+        QCOMPARE(ears.readReply(5000).at(2).bytes(), "0");
+
+        QFile audit(m_dir.filePath(QStringLiteral("audit.log")));
+        QVERIFY(audit.open(QIODevice::ReadOnly));
+        const QList<QByteArray> records = audit.readAll().trimmed().split('\n');
+        const QJsonObject last = json(records.last());
+        QCOMPARE(last.value(QStringLiteral("action")).toString(), QStringLiteral("force-release"));
+        QCOMPARE(last.value(QStringLiteral("name")).toString(), QString::fromUtf8(name));
+        QCOMPARE(last.value(QStringLiteral("result")).toString(), QStringLiteral("deleted"));
+        QVERIFY(QJsonDocument(last.value(QStringLiteral("holders_before")).toArray()).toJson().contains(kJavaOwner));
+        QCOMPARE(json(records.at(records.size() - 2)).value(QStringLiteral("result")).toString(),
+            QStringLiteral("unchanged"));
+    }
+
+    void readOnlyRefusesWithExitCode4()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("cli-ro");
+        Run r = cli(
+            QStringList { QStringLiteral("lock"), QString::fromUtf8(name), QStringLiteral("--read-only") } + url());
+        QCOMPARE(r.exitCode, 4);
+        QCOMPARE(raw.type(name), "none");
+        raw.command({ "HSET", name, kJavaOwner, "1" });
+        r = cli(QStringList { QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes"),
+                    QStringLiteral("--read-only") }
+            + url());
+        QCOMPARE(r.exitCode, 4);
+        QCOMPARE(raw.hgetall(name).value(kJavaOwner), "1");
+    }
+
+    void connectionAndUsageErrors()
+    {
+        RedisServer gone;
+        QVERIFY(gone.start());
+        const QString deadUrl = gone.url();
+        gone.stop();
+        QCOMPARE(cli({ QStringLiteral("lock"), QStringLiteral("x"), QStringLiteral("--url"), deadUrl }).exitCode, 3);
+        QCOMPARE(
+            cli({ QStringLiteral("lock"), QStringLiteral("x"), QStringLiteral("--url"), QStringLiteral("http://nope") })
+                .exitCode,
+            2);
+        QCOMPARE(cli(QStringList { QStringLiteral("frobnicate"), QStringLiteral("x") } + url()).exitCode, 2);
+        QCOMPARE(cli(QStringList { QStringLiteral("lock") } + url()).exitCode, 2);
+        QCOMPARE(cli(QStringList { QStringLiteral("lock"), QStringLiteral("x"), QStringLiteral("--lease"),
+                         QStringLiteral("5"), QStringLiteral("--watchdog") }
+                     + url())
+                     .exitCode,
+            2);
+        QCOMPARE(cli(QStringList { QStringLiteral("lock"), QString() } + url()).exitCode, 2);
+        QCOMPARE(cli(QStringList { QStringLiteral("release"), QStringLiteral("x") } + url()).exitCode, 2);
+    }
+
+    void passwordComesFromEnvironmentOrStdin()
+    {
+        RedisServer secured(
+            RedisServerOptions { { QStringLiteral("--requirepass"), QStringLiteral("pa55") }, false, false, {} });
+        QVERIFY(secured.start());
+        const QString name = uniqueName("cli-auth");
+        const QStringList base { QStringLiteral("lock"), name, QStringLiteral("--hold"), QStringLiteral("0"),
+            QStringLiteral("--url"), secured.url() };
+        QCOMPARE(cli(base).exitCode, 3);
+        qputenv("LOCKSCOPE_TEST_PW", "wrong");
+        QCOMPARE(
+            cli(base + QStringList { QStringLiteral("--password-env"), QStringLiteral("LOCKSCOPE_TEST_PW") }).exitCode,
+            3);
+        qputenv("LOCKSCOPE_TEST_PW", "pa55");
+        QCOMPARE(
+            cli(base + QStringList { QStringLiteral("--password-env"), QStringLiteral("LOCKSCOPE_TEST_PW") }).exitCode,
+            0);
+        QCOMPARE(cli(base + QStringList { QStringLiteral("--password-stdin") }, "pa55\n").exitCode, 0);
+    }
+
+    void wrongTypeNameIsAClearError()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("cli-wrongtype");
+        raw.command({ "SET", name, "app data" });
+        const Run r = cli(QStringList { QStringLiteral("lock"), QString::fromUtf8(name) } + url());
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("holds a string"), r.err.constData());
+        QCOMPARE(raw.get(name), "app data");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

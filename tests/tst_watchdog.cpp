@@ -1,0 +1,188 @@
+// Leases and the watchdog on a real server: renewals keep a hold alive, switching the watchdog off lets it run
+// down and reports the loss, and a holder that dies frees its lock within one lease.
+#include "lockawait.h"
+#include "lockclient.h"
+#include "rawredis.h"
+#include "redisserver.h"
+#include "testutil.h"
+
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+constexpr int kLeaseMs = 2000;
+
+LockClientOptions shortWatchdog()
+{
+    LockClientOptions o;
+    o.watchdogTimeoutMs = kLeaseMs;
+    return o;
+}
+
+AcquireRequest request(const QByteArray &name, qint64 leaseMs = -1)
+{
+    AcquireRequest r;
+    r.name = name;
+    r.leaseMs = leaseMs;
+    return r;
+}
+} // namespace
+
+class TestWatchdog : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server;
+    ConnectionOptions m_options;
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        m_options = ConnectionOptions::fromUrl(m_server.url());
+    }
+
+    void explicitLeaseExpiresAndIsReportedLost()
+    {
+        LockClient client(m_options, shortWatchdog());
+        QSignalSpy lost(&client, &LockClient::holdLost);
+        QSignalSpy renewed(&client, &LockClient::holdRenewed);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("lease");
+        const AcquireResult a = await<AcquireResult>([&](auto d) { client.acquire(request(name, 300), d); });
+        QVERIFY(a.acquired);
+        QVERIFY(!a.watchdog);
+        QVERIFY(raw.pttl(name) <= 300);
+        QTRY_COMPARE(raw.type(name), "none");
+        QTRY_COMPARE_WITH_TIMEOUT(lost.size(), 1, 10000);
+        QCOMPARE(lost.at(0).at(0).value<HoldEvent>().name, name);
+        QCOMPARE(renewed.size(), 0);
+    }
+
+    void watchdogKeepsAHoldAliveForThreeLeases()
+    {
+        LockClient client(m_options, shortWatchdog());
+        QSignalSpy renewed(&client, &LockClient::holdRenewed);
+        QSignalSpy lost(&client, &LockClient::holdLost);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("alive");
+        const AcquireResult a = await<AcquireResult>([&](auto d) { client.acquire(request(name), d); });
+        QVERIFY(a.acquired && a.watchdog);
+        QCOMPARE(a.leaseMs, kLeaseMs);
+        // Watch the key for three whole leases: it must exist at every look, and its TTL must jump back up.
+        QElapsedTimer clock;
+        clock.start();
+        qint64 previous = raw.pttl(name);
+        int jumps = 0;
+        while (clock.elapsed() < 3 * kLeaseMs + 500) {
+            QTest::qWait(50);
+            const qint64 ttl = raw.pttl(name);
+            QVERIFY2(ttl > 0, qPrintable(QStringLiteral("lock gone after %1 ms").arg(clock.elapsed())));
+            if (ttl > previous)
+                ++jumps;
+            previous = ttl;
+        }
+        QVERIFY2(jumps >= 3, qPrintable(QString::number(jumps)));
+        QVERIFY(renewed.size() >= 3);
+        QCOMPARE(lost.size(), 0);
+        QCOMPARE(await<ReleaseResult>([&](auto d) { client.release(name, a.owner, d); }).outcome,
+            ReleaseResult::Outcome::Released);
+        // Released: nothing to renew any more.
+        QVERIFY(client.holds().isEmpty());
+    }
+
+    void watchdogOffLetsTheLeaseRunDownAndEmitsLost()
+    {
+        LockClient client(m_options, shortWatchdog());
+        QSignalSpy lost(&client, &LockClient::holdLost);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("off");
+        const AcquireResult a = await<AcquireResult>([&](auto d) { client.acquire(request(name), d); });
+        QVERIFY(a.acquired);
+        QVERIFY(client.setWatchdogEnabled(name, a.owner, false));
+        QVERIFY(!client.isWatchdogEnabled(name, a.owner));
+        QTRY_COMPARE_WITH_TIMEOUT(lost.size(), 1, 15000);
+        const HoldEvent e = lost.at(0).at(0).value<HoldEvent>();
+        QCOMPARE(e.name, name);
+        QCOMPARE(e.owner, a.owner);
+        QCOMPARE(raw.type(name), "none");
+    }
+
+    void watchdogOnAgainRenewsAtOnce()
+    {
+        LockClient client(m_options, shortWatchdog());
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("again");
+        const AcquireResult a = await<AcquireResult>([&](auto d) { client.acquire(request(name), d); });
+        QVERIFY(client.setWatchdogEnabled(name, a.owner, false));
+        QTRY_VERIFY(raw.pttl(name) > 0 && raw.pttl(name) < kLeaseMs / 2);
+        QSignalSpy renewed(&client, &LockClient::holdRenewed);
+        QVERIFY(client.setWatchdogEnabled(name, a.owner, true));
+        QTRY_VERIFY(renewed.size() >= 1);
+        QVERIFY(raw.pttl(name) > kLeaseMs / 2);
+    }
+
+    void holdForceReleasedByOthersIsLost()
+    {
+        LockClient client(m_options, shortWatchdog()), support(m_options);
+        QSignalSpy lost(&client, &LockClient::holdLost);
+        const QByteArray name = uniqueKey("stolen");
+        const AcquireResult a = await<AcquireResult>([&](auto d) { client.acquire(request(name), d); });
+        QVERIFY(await<ForceReleaseResult>([&](auto d) { support.forceRelease(name, {}, d); }).deleted);
+        QTRY_COMPARE_WITH_TIMEOUT(lost.size(), 1, 10000);
+        QVERIFY(client.holds().isEmpty());
+    }
+
+    void killedHolderFreesTheLockWithinOneLease()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("crash");
+        QProcess holder;
+        holder.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
+            { QStringLiteral("lock"), QString::fromUtf8(name), QStringLiteral("--url"), m_server.url(),
+                QStringLiteral("--watchdog-timeout"), QString::number(kLeaseMs), QStringLiteral("--json") });
+        QVERIFY(holder.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(holder.canReadLine(), 10000);
+        const QJsonObject event = QJsonDocument::fromJson(holder.readLine()).object();
+        QCOMPARE(event.value(QStringLiteral("event")).toString(), QStringLiteral("acquired"));
+        const QByteArray deadOwner = event.value(QStringLiteral("owner")).toString().toUtf8();
+        QCOMPARE(raw.hgetall(name).value(deadOwner), "1");
+        // Let the watchdog prove it is running (a renewal), then kill the process without any goodbye.
+        const qint64 first = raw.pttl(name);
+        QTRY_VERIFY_WITH_TIMEOUT(raw.pttl(name) > first, 10000);
+        holder.kill();
+        QVERIFY(holder.waitForFinished());
+        // From now on nobody renews: while the dead owner's field is there, its TTL only falls from at most one
+        // lease, until the key is gone and the waiter gets the lock.
+        qint64 ttl = raw.pttl(name);
+        QVERIFY(ttl > 0 && ttl <= kLeaseMs);
+        LockClient waiter(m_options);
+        AcquireRequest r = request(name, 5000);
+        r.waitMs = 4 * kLeaseMs;
+        std::optional<AcquireResult> got;
+        waiter.acquire(r, [&](const AcquireResult &res) { got = res; });
+        for (;;) {
+            raw.append({ "HEXISTS", name, deadOwner });
+            raw.append({ "PTTL", name });
+            const bool deadHolds = raw.readReply(5000).toInteger() == 1;
+            const qint64 now = raw.readReply(5000).toInteger();
+            if (!deadHolds)
+                break;
+            QVERIFY2(now <= ttl, "the dead holder's lock was renewed");
+            ttl = now;
+            QTest::qWait(20);
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 4 * kLeaseMs);
+        QVERIFY(got->acquired);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWatchdog)
+#include "tst_watchdog.moc"
