@@ -9,9 +9,11 @@
 namespace LockScope::Cli {
 
 namespace {
+// The context lupdate gives the tr() calls below (it takes this for the usual tr()): keep them equal, or the
+// translations never match.
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("Cli", text);
+    return QCoreApplication::translate("LockScope::Cli", text);
 }
 } // namespace
 

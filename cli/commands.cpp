@@ -1,6 +1,7 @@
 #include "commands.h"
 
 #include "bytesformat.h"
+#include "democommand.h"
 #include "lockclient.h"
 #include "lockcommand.h"
 #include "locknames.h"
@@ -85,6 +86,10 @@ void addCommandOptions(QCommandLineParser &parser)
             QCoreApplication::translate("Cli", "force-release only if this owner still holds the lock"),
             QStringLiteral("UUID:TID") },
         { QStringLiteral("yes"), QCoreApplication::translate("Cli", "do not ask for confirmation") },
+        { QStringLiteral("clients"), QCoreApplication::translate("Cli", "demo: simulated clients (default 6)"),
+            QStringLiteral("N") },
+        { QStringLiteral("locks"), QCoreApplication::translate("Cli", "demo: lock names to contend for (default 4)"),
+            QStringLiteral("N") },
     });
 }
 
@@ -97,6 +102,8 @@ Command *createCommand(
         return new ReleaseCommand(parser, std::move(connection), parent);
     if (name == QLatin1String("force-release"))
         return new ForceReleaseCommand(parser, std::move(connection), parent);
+    if (name == QLatin1String("demo"))
+        return new DemoCommand(parser, std::move(connection), parent);
     return nullptr;
 }
 

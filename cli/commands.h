@@ -39,6 +39,7 @@ protected:
 class LockCommand;
 class ReleaseCommand;
 class ForceReleaseCommand;
+class DemoCommand;
 
 // Builds the command named on the command line, or nullptr with a usage error printed.
 Command *createCommand(

@@ -59,20 +59,22 @@ void LockCommand::start()
     });
 
     auto *watcher = new TerminationWatcher(hold < 0, this);
-    connect(watcher, &TerminationWatcher::terminationRequested, this, [this](const QString &reason) {
+    connect(watcher, &TerminationWatcher::terminationRequested, this, [this](const QString &reason, bool signal) {
         if (m_holding)
             releaseAndExit(reason);
+        else if (!signal)
+            // End of input says how long to hold, so it ends the hold once there is one; it does not cancel.
+            m_endOfInput = true;
         else if (!m_releasing) {
             m_out.error(tr("interrupted (%1) before the lock was acquired").arg(reason));
             finish(ExitNotDone);
         }
     });
     if (hold >= 0) {
-        auto *timer = new QTimer(this);
-        timer->setSingleShot(true);
-        timer->setInterval(int(qMin<qint64>(hold, std::numeric_limits<int>::max())));
-        connect(timer, &QTimer::timeout, this, [this] { releaseAndExit(tr("--hold elapsed")); });
-        setProperty("holdTimer", QVariant::fromValue<QObject *>(timer));
+        m_holdTimer = new QTimer(this);
+        m_holdTimer->setSingleShot(true);
+        m_holdTimer->setInterval(int(qMin<qint64>(hold, std::numeric_limits<int>::max())));
+        connect(m_holdTimer, &QTimer::timeout, this, [this] { releaseAndExit(tr("--hold elapsed")); });
     }
 
     AcquireRequest request;
@@ -108,8 +110,10 @@ void LockCommand::onAcquired(const AcquireResult &r)
                 .arg(escapeBytes(m_name, 200), QString::fromUtf8(m_owner))
                 .arg(lease)
                 .arg(watchdog ? tr("watchdog renewing") : tr("fixed lease")));
-        if (auto *timer = qobject_cast<QTimer *>(property("holdTimer").value<QObject *>()))
-            timer->start();
+        if (m_holdTimer)
+            m_holdTimer->start();
+        else if (m_endOfInput)
+            releaseAndExit(tr("end of standard input"));
     });
 }
 

@@ -3,6 +3,8 @@
 #include "commands.h"
 #include "locktypes.h"
 
+class QTimer;
+
 namespace LockScope::Cli {
 
 // lock NAME: acquire as this process's own client id, hold, then release cleanly.
@@ -19,10 +21,12 @@ private:
     void releaseAndExit(const QString &reason);
 
     LockClient *m_client = nullptr;
+    QTimer *m_holdTimer = nullptr; // only with --hold
     QByteArray m_name;
     QByteArray m_owner;
     bool m_holding = false;
     bool m_releasing = false;
+    bool m_endOfInput = false;
 };
 
 } // namespace LockScope::Cli

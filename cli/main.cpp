@@ -1,6 +1,7 @@
 #include "cliconnection.h"
 #include "clioutput.h"
 #include "commands.h"
+#include "translations.h"
 
 #include <QCoreApplication>
 
@@ -14,6 +15,8 @@ int main(int argc, char *argv[])
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("lockscope-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));
+    // Human output follows the system locale (LANG, LANGUAGE); JSON output is never translated.
+    I18n::install({});
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate("Cli",
@@ -21,12 +24,15 @@ int main(int argc, char *argv[])
         "Commands:\n"
         "  lock NAME            acquire, hold, then release cleanly\n"
         "  release NAME         release one level on behalf of --owner UUID:TID\n"
-        "  force-release NAME   delete the lock and wake its waiters"));
+        "  force-release NAME   delete the lock and wake its waiters\n"
+        "  demo                 run simulated Redisson clients until interrupted (without --url: on a private\n"
+        "                       redis-server it starts and stops itself)"));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(
-        QStringLiteral("command"), QCoreApplication::translate("Cli", "lock, release or force-release"));
-    parser.addPositionalArgument(QStringLiteral("name"), QCoreApplication::translate("Cli", "the lock name"));
+        QStringLiteral("command"), QCoreApplication::translate("Cli", "lock, release, force-release or demo"));
+    parser.addPositionalArgument(QStringLiteral("name"),
+        QCoreApplication::translate("Cli", "the lock name (not for demo)"), QStringLiteral("[name]"));
     addConnectionOptions(parser);
     addCommandOptions(parser);
     if (!parser.parse(app.arguments())) {
@@ -40,10 +46,15 @@ int main(int argc, char *argv[])
 
     const QStringList args = parser.positionalArguments();
     Output out(parser.isSet(QStringLiteral("json")));
-    if (args.size() != 2) {
-        out.error(args.isEmpty()
-                ? QCoreApplication::translate("Cli", "no command given; see --help")
-                : QCoreApplication::translate("Cli", "%1 takes exactly one lock name").arg(args.first()));
+    // demo works on its own lock names; every other command on exactly one given name.
+    const bool demo = args.value(0) == QLatin1String("demo");
+    if (args.isEmpty()) {
+        out.error(QCoreApplication::translate("Cli", "no command given; see --help"));
+        return ExitUsage;
+    }
+    if (args.size() != (demo ? 1 : 2)) {
+        out.error(demo ? QCoreApplication::translate("Cli", "demo takes no lock name")
+                       : QCoreApplication::translate("Cli", "%1 takes exactly one lock name").arg(args.first()));
         return ExitUsage;
     }
     RedisError error;

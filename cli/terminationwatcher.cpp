@@ -33,7 +33,7 @@ TerminationWatcher::TerminationWatcher(bool watchStdinEof, QObject *parent)
         connect(m_notifier, &QSocketNotifier::activated, this, [this] {
             char c = 0;
             if (::read(g_pipe[0], &c, 1) == 1)
-                emit terminationRequested(c == SIGINT ? QStringLiteral("SIGINT") : QStringLiteral("SIGTERM"));
+                emit terminationRequested(c == SIGINT ? QStringLiteral("SIGINT") : QStringLiteral("SIGTERM"), true);
         });
         struct sigaction sa = {};
         sa.sa_handler = onSignal;
@@ -52,7 +52,7 @@ TerminationWatcher::TerminationWatcher(bool watchStdinEof, QObject *parent)
                 QCoreApplication::instance(),
                 [self] {
                     if (self)
-                        emit self->terminationRequested(QStringLiteral("end of standard input"));
+                        emit self->terminationRequested(QStringLiteral("end of standard input"), false);
                 },
                 Qt::QueuedConnection);
         }).detach();

@@ -16,7 +16,8 @@ public:
     ~TerminationWatcher() override;
 
 signals:
-    void terminationRequested(const QString &reason);
+    // signal: SIGINT or SIGTERM; false for the end of standard input.
+    void terminationRequested(const QString &reason, bool signal);
 
 private:
     QSocketNotifier *m_notifier = nullptr;

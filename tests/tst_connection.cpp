@@ -67,6 +67,22 @@ private slots:
         QCOMPARE(got.last(), "49");
     }
 
+    void deferredCommandsRideAlongWithoutStealingReplies()
+    {
+        RedisConnection c(optionsFor(m_server));
+        QVERIFY(run(c, { "PING" }).ok());
+        const QByteArray key = uniqueKey("deferred");
+        // Housekeeping sent "later" must not take the reply meant for the command that carries it.
+        c.commandDeferred({ "SET", key, "x" });
+        QCOMPARE(run(c, { "ECHO", "mine" }).value.bytes(), "mine");
+        RawRedis raw(m_server.port());
+        QCOMPARE(raw.get(key), "x");
+        // With nothing else to carry it, it still leaves on its own.
+        c.commandDeferred({ "DEL", key });
+        QTRY_VERIFY(raw.get(key).isNull());
+        QCOMPARE(run(c, { "ECHO", "again" }).value.bytes(), "again");
+    }
+
     void serverErrorIsTypedReplyError()
     {
         RedisConnection c(optionsFor(m_server));

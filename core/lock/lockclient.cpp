@@ -122,6 +122,13 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
             r.attempts = 1;
             if (!reply.ok()) {
                 r.error = cleanScriptError(reply.error);
+                if (r.error.message().startsWith(QLatin1String("WRONGTYPE"))) {
+                    self->explainWrongType(request.name, [r, done](const RedisError &e) mutable {
+                        r.error = e;
+                        done(r);
+                    });
+                    return;
+                }
             } else if (reply.value.isNil()) {
                 r.acquired = true;
                 r.leaseMs = lease;
@@ -173,6 +180,13 @@ void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner,
             }
             if (!reply.ok()) {
                 r.error = cleanScriptError(reply.error);
+                if (r.error.message().startsWith(QLatin1String("WRONGTYPE"))) {
+                    self->explainWrongType(name, [r, done](const RedisError &e) mutable {
+                        r.error = e;
+                        done(r);
+                    });
+                    return;
+                }
                 done(r);
                 return;
             }
@@ -192,8 +206,9 @@ void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner,
                 r.outcome = ReleaseResult::Outcome::StillHeld;
                 self->m_watchdog->released(name, owner, false);
             }
-            // The latch only matters while this call might be retried; it is done now.
-            self->m_connection->command({ "DEL", latch });
+            // The latch only matters while this call might be retried; it is done now. Nobody waits for the DEL,
+            // so it travels with the next command instead of costing a write and a wake-up of its own.
+            self->m_connection->commandDeferred({ "DEL", latch });
             done(r);
         });
 }
@@ -224,6 +239,17 @@ void LockClient::forceRelease(const QByteArray &name, const QByteArray &expectOw
             }
             done(r);
         });
+}
+
+void LockClient::explainWrongType(const QByteArray &name, std::function<void(const RedisError &)> done)
+{
+    // Only on the error path: the hot scripts leave the type check to Redis, so ask which type it is.
+    m_connection->command({ "TYPE", name }, [done](const RedisResult &type) {
+        const QString what
+            = type.ok() ? QString::fromUtf8(type.value.bytes()) : QStringLiteral("value of another type");
+        done(RedisError(
+            RedisError::Kind::Reply, QStringLiteral("WRONGTYPE the lock name holds a %1, not a lock hash").arg(what)));
+    });
 }
 
 void LockClient::query(QList<QByteArray> argv, Callback<QueryResult> done)

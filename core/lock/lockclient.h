@@ -69,6 +69,7 @@ private:
     void releaseAttempt(const QByteArray &name, const QByteArray &owner, const QByteArray &requestId, int attempt,
         Callback<ReleaseResult> done);
     void query(QList<QByteArray> argv, Callback<QueryResult> done);
+    void explainWrongType(const QByteArray &name, std::function<void(const RedisError &)> done);
 
     LockClientOptions m_options;
     RedisConnection *m_connection;

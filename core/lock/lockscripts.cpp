@@ -2,7 +2,8 @@
 
 namespace LockScope::LockScripts {
 
-// A lock name that already holds a string, list or set (Redisson #5565) must fail loudly and change nothing.
+// A lock name that already holds a string, list or set (Redisson #5565) must fail loudly and change nothing; a
+// force release would otherwise DEL the application's data.
 #define LOCKSCOPE_REFUSE_NON_HASH(key)                                                                                 \
     "local kt = redis.call('type', " key ")['ok'] "                                                                    \
     "if kt ~= 'none' and kt ~= 'hash' then "                                                                           \
@@ -10,7 +11,8 @@ namespace LockScope::LockScripts {
 
 const RedisScript &acquire()
 {
-    static const RedisScript script(LOCKSCOPE_REFUSE_NON_HASH("KEYS[1]") R"LUA(
+    // No type guard on the hot path: on a non-hash HEXISTS fails with WRONGTYPE before anything is written.
+    static const RedisScript script(R"LUA(
 if redis.call('exists', KEYS[1]) == 0 or redis.call('hexists', KEYS[1], ARGV[2]) == 1 then
     redis.call('hincrby', KEYS[1], ARGV[2], 1)
     redis.call('pexpire', KEYS[1], ARGV[1])
@@ -28,7 +30,6 @@ local latched = redis.call('get', KEYS[3])
 if latched then
     return tonumber(latched)
 end
-)LUA" LOCKSCOPE_REFUSE_NON_HASH("KEYS[1]") R"LUA(
 if redis.call('hexists', KEYS[1], ARGV[3]) == 0 then
     return nil
 end

@@ -6,9 +6,11 @@
 namespace LockScope {
 
 namespace {
+// The context lupdate gives the tr() calls below (it takes this for the usual tr()): keep them equal, or the
+// translations never match.
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("ConnectionOptions", text);
+    return QCoreApplication::translate("LockScope::ConnectionOptions", text);
 }
 } // namespace
 

@@ -7,6 +7,9 @@
 #include <QRandomGenerator>
 #include <QSslSocket>
 
+#include <cerrno>
+#include <sys/socket.h>
+
 namespace LockScope {
 
 RedisConnection::RedisConnection(ConnectionOptions options, QObject *parent)
@@ -27,6 +30,9 @@ RedisConnection::RedisConnection(ConnectionOptions options, QObject *parent)
     });
     connect(&m_reconnectTimer, &QTimer::timeout, this, &RedisConnection::startSocket);
     connect(&m_deadlineTimer, &QTimer::timeout, this, &RedisConnection::checkDeadlines);
+    m_deferredTimer.setSingleShot(true);
+    m_deferredTimer.setInterval(50);
+    connect(&m_deferredTimer, &QTimer::timeout, this, &RedisConnection::flushDeferred);
 }
 
 RedisConnection::~RedisConnection()
@@ -247,18 +253,70 @@ void RedisConnection::writeNow(const QByteArray &bytes)
         m_corkBuffer += bytes;
         return;
     }
+    if (!m_deferred.isEmpty()) {
+        // Deferred commands ride along at the end of this write: whatever these bytes carry is already in flight,
+        // so the deferred replies are the last to come and are matched last.
+        for (int i = 0; i < m_deferredCount; ++i)
+            m_inFlight.push_back({});
+        m_deferredCount = 0;
+        m_deferredTimer.stop();
+        transmit(bytes + std::exchange(m_deferred, {}));
+        return;
+    }
+    transmit(bytes);
+}
+
+void RedisConnection::transmit(const QByteArray &bytes)
+{
+    if (!m_socket)
+        return;
+    // Qt's own write path toggles the socket's write notifier on every write, which costs event-dispatcher
+    // wake-ups on each command. With nothing queued in Qt's buffer the bytes can go straight to the kernel; only
+    // what the kernel does not take goes through Qt. TLS must always go through QSslSocket.
+    if (!m_options.tls && m_socket->bytesToWrite() == 0 && m_socket->socketDescriptor() >= 0) {
+        const ssize_t sent
+            = ::send(int(m_socket->socketDescriptor()), bytes.constData(), size_t(bytes.size()), MSG_NOSIGNAL);
+        if (sent == bytes.size())
+            return;
+        if (sent > 0) {
+            m_socket->write(bytes.constData() + sent, bytes.size() - sent);
+            return;
+        }
+        if (sent < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+            // Let Qt see and report the failure on its own path.
+            m_socket->write(bytes);
+            return;
+        }
+    }
     m_socket->write(bytes);
     m_socket->flush();
+}
+
+void RedisConnection::commandDeferred(const QList<QByteArray> &argv)
+{
+    if (m_state != State::Ready || (m_options.readOnly && !isReadOnlyCommand(argv))) {
+        command(argv);
+        return;
+    }
+    m_deferred += formatCommand(argv);
+    ++m_deferredCount;
+    if (!m_deferredTimer.isActive())
+        m_deferredTimer.start();
+}
+
+void RedisConnection::flushDeferred()
+{
+    if (m_deferred.isEmpty() || m_state != State::Ready)
+        return;
+    writeNow({});
 }
 
 void RedisConnection::uncork()
 {
     if (m_corked > 0 && --m_corked == 0 && !m_corkBuffer.isEmpty()) {
         const QByteArray bytes = std::exchange(m_corkBuffer, {});
-        if (m_socket && m_state != State::Closed) {
-            m_socket->write(bytes);
-            m_socket->flush();
-        }
+        if (m_socket && m_state != State::Closed)
+            writeNow(bytes);
     }
 }
 
@@ -334,6 +392,10 @@ void RedisConnection::dropConnection(const RedisError &error, bool reconnect)
         m_socket = nullptr;
     }
     m_corkBuffer.clear();
+    // Fire-and-forget housekeeping that never left: the next connection does not need it.
+    m_deferred.clear();
+    m_deferredCount = 0;
+    m_deferredTimer.stop();
     auto inFlight = std::exchange(m_inFlight, {});
     setState(State::Disconnected);
     // A reply for these can no longer arrive, and nothing says whether the server ran them.

@@ -48,6 +48,11 @@ public:
     void eval(
         const RedisScript &script, const QList<QByteArray> &keys, const QList<QByteArray> &args, Callback callback);
 
+    // A command whose reply nobody needs (housekeeping such as deleting an unlock latch): it leaves with the
+    // next command's write, or within 50 ms, instead of costing a write of its own.
+    void commandDeferred(const QList<QByteArray> &argv);
+    void flushDeferred();
+
     // While corked, commands are buffered and leave in one write when the last uncork() comes.
     void cork() { ++m_corked; }
     void uncork();
@@ -88,6 +93,7 @@ private:
     void dropConnection(const RedisError &error, bool reconnect);
     void scheduleReconnect();
     void writeNow(const QByteArray &bytes);
+    void transmit(const QByteArray &bytes);
     void checkDeadlines();
     void armDeadlineTimer();
     void fail(Callback callback, const RedisError &error);
@@ -104,6 +110,9 @@ private:
     int m_handshakeReplies = 0;
     PushHandler m_pushHandler;
     QByteArray m_corkBuffer;
+    QByteArray m_deferred;
+    int m_deferredCount = 0;
+    QTimer m_deferredTimer;
     int m_corked = 0;
     QElapsedTimer m_clock;
     QTimer m_deadlineTimer;

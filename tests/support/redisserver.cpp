@@ -1,43 +1,14 @@
 #include "redisserver.h"
 
-#include "rawredis.h"
+#include "localredisserver.h"
 
-#include <QDeadlineTimer>
-#include <QDir>
 #include <QFile>
-#include <QHostAddress>
 #include <QProcess>
 #include <QStandardPaths>
-#include <QTcpServer>
-
-#include <csignal>
-#include <sys/prctl.h>
-#include <unistd.h>
-#include <vector>
 
 namespace LockScope::Test {
 
 namespace {
-
-constexpr int readyTimeoutMs = 10000;
-constexpr int maxNewPortAttempts = 3;
-const char logFileName[] = "redis-server.log";
-
-// Ports are picked together and released together so that the plain and TLS listeners never collide.
-// Something else may grab a port between release and redis-server's bind: start() retries for that.
-QList<quint16> freeLoopbackPorts(int count)
-{
-    std::vector<std::unique_ptr<QTcpServer>> holders;
-    QList<quint16> ports;
-    for (int i = 0; i < count; ++i) {
-        auto holder = std::make_unique<QTcpServer>();
-        if (!holder->listen(QHostAddress::LocalHost, 0))
-            return {};
-        ports.append(holder->serverPort());
-        holders.push_back(std::move(holder));
-    }
-    return ports;
-}
 
 void setError(QString *error, const QString &message)
 {
@@ -78,8 +49,14 @@ authorityKeyIdentifier = keyid
 
 RedisServer::RedisServer(RedisServerOptions options)
     : m_options(std::move(options))
-    , m_dir(QDir::tempPath() + QStringLiteral("/lockscope-redis-XXXXXX"))
-{ }
+{
+    LocalRedisServer::Options local;
+    local.extraArgs = m_options.extraArgs;
+    // The TLS port is picked together with the plain one, and both come back after a restart.
+    local.extraPortCount = m_options.tls ? 1 : 0;
+    local.extraPortArgs = [this](const QList<quint16> &extraPorts) { return serverArgs(extraPorts); };
+    m_server = std::make_unique<LocalRedisServer>(std::move(local));
+}
 
 RedisServer::~RedisServer()
 {
@@ -88,22 +65,32 @@ RedisServer::~RedisServer()
 
 QString RedisServer::dir() const
 {
-    return m_dir.path();
+    return m_server->dir();
 }
 
 QString RedisServer::filePath(const QString &name) const
 {
-    return m_dir.filePath(name);
+    return m_server->dir() + QLatin1Char('/') + name;
+}
+
+quint16 RedisServer::port() const
+{
+    return m_server->port();
+}
+
+quint16 RedisServer::tlsPort() const
+{
+    return m_server->extraPorts().value(0);
 }
 
 QString RedisServer::url() const
 {
-    return QStringLiteral("redis://%1:%2").arg(host()).arg(m_port);
+    return QStringLiteral("redis://%1:%2").arg(host()).arg(port());
 }
 
 QString RedisServer::tlsUrl() const
 {
-    return QStringLiteral("rediss://localhost:%1").arg(m_tlsPort);
+    return QStringLiteral("rediss://localhost:%1").arg(tlsPort());
 }
 
 QString RedisServer::caFile() const
@@ -148,183 +135,53 @@ QString RedisServer::rogueKeyFile() const
 
 QString RedisServer::serverLog() const
 {
-    QFile file(filePath(QLatin1String(logFileName)));
+    QFile file(m_server->logFile());
     if (!file.open(QIODevice::ReadOnly))
         return {};
     return QString::fromUtf8(file.readAll());
 }
 
-QString RedisServer::logTail() const
-{
-    QStringList lines = serverLog().split(QLatin1Char('\n'));
-    if (lines.size() > 40)
-        lines = lines.mid(lines.size() - 40);
-    return lines.join(QLatin1Char('\n'));
-}
-
 bool RedisServer::isRunning() const
 {
-    if (!m_process)
-        return false;
-    // Without an event loop QProcess only learns about an exit when asked to wait.
-    m_process->waitForFinished(0);
-    return m_process->state() != QProcess::NotRunning;
+    return m_server->isRunning();
 }
 
 qint64 RedisServer::pid() const
 {
-    return isRunning() ? m_process->processId() : 0;
+    return m_server->pid();
 }
 
 bool RedisServer::start(QString *error)
 {
-    if (isRunning())
-        return true;
-    if (!m_dir.isValid()) {
-        setError(error, QStringLiteral("cannot create a temporary directory: %1").arg(m_dir.errorString()));
-        return false;
-    }
     if (m_options.tls && !ensureCertificates(error))
         return false;
-
-    QString lastError;
-    if (m_port != 0) {
-        if (startOnce(m_port, m_tlsPort, &lastError))
-            return true;
-        killHard();
-    }
-    for (int attempt = 0; attempt < maxNewPortAttempts; ++attempt) {
-        const QList<quint16> ports = freeLoopbackPorts(m_options.tls ? 2 : 1);
-        if (ports.isEmpty()) {
-            lastError = QStringLiteral("cannot find a free loopback port");
-            continue;
-        }
-        if (startOnce(ports.at(0), m_options.tls ? ports.at(1) : 0, &lastError))
-            return true;
-        const bool exitedEarly = m_process && m_process->state() == QProcess::NotRunning;
-        killHard();
-        // A timeout is not a port clash; retrying would only triple the wait.
-        if (!exitedEarly)
-            break;
-    }
-    setError(error, QStringLiteral("%1\n--- redis-server log (tail) ---\n%2").arg(lastError, logTail()));
-    return false;
+    return m_server->start(error);
 }
 
-bool RedisServer::startOnce(quint16 port, quint16 tlsPort, QString *error)
+// Added to the fixed arguments on every (re)start, before options().extraArgs.
+QStringList RedisServer::serverArgs(const QList<quint16> &extraPorts) const
 {
-    const QString executable = QStandardPaths::findExecutable(QStringLiteral("redis-server"));
-    if (executable.isEmpty()) {
-        setError(error, QStringLiteral("redis-server not found on PATH (install the redis-server package)"));
-        return false;
-    }
-
-    QStringList args { QStringLiteral("--port"), QString::number(port), QStringLiteral("--bind"), host(),
-        QStringLiteral("--save"), QString(), QStringLiteral("--appendonly"), QStringLiteral("no"),
-        QStringLiteral("--daemonize"), QStringLiteral("no"), QStringLiteral("--dir"), m_dir.path() };
+    QStringList args;
     if (!m_options.requirePass.isEmpty())
         args << QStringLiteral("--requirepass") << m_options.requirePass;
     if (m_options.tls) {
-        args << QStringLiteral("--tls-port") << QString::number(tlsPort) << QStringLiteral("--tls-cert-file")
-             << serverCertFile() << QStringLiteral("--tls-key-file") << serverKeyFile()
-             << QStringLiteral("--tls-ca-cert-file") << caFile() << QStringLiteral("--tls-auth-clients")
+        args << QStringLiteral("--tls-port") << QString::number(extraPorts.value(0))
+             << QStringLiteral("--tls-cert-file") << serverCertFile() << QStringLiteral("--tls-key-file")
+             << serverKeyFile() << QStringLiteral("--tls-ca-cert-file") << caFile()
+             << QStringLiteral("--tls-auth-clients")
              << (m_options.tlsAuthClients ? QStringLiteral("yes") : QStringLiteral("no"));
     }
-    args << m_options.extraArgs;
-
-    const QString logPath = filePath(QLatin1String(logFileName));
-    {
-        // Marks each attempt so that a log spanning restarts can still be read.
-        QFile log(logPath);
-        if (log.open(QIODevice::Append))
-            log.write(QStringLiteral("=== fixture: %1 %2\n").arg(executable, args.join(QLatin1Char(' '))).toUtf8());
-    }
-
-    auto process = std::make_unique<QProcess>();
-    process->setProgram(executable);
-    process->setArguments(args);
-    process->setWorkingDirectory(m_dir.path());
-    process->setProcessChannelMode(QProcess::MergedChannels);
-    process->setStandardInputFile(QProcess::nullDevice());
-    // A file rather than a pipe: nobody reads a pipe while a test blocks, and a full pipe would stall redis.
-    // The file also outlives the process, which is when the log matters most.
-    process->setStandardOutputFile(logPath, QIODevice::Append);
-    const pid_t parent = ::getpid();
-    process->setChildProcessModifier([parent] {
-        // The kernel sends this when the forking *thread* exits, so start servers from a long-lived thread.
-        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-        // The parent may have died before prctl took effect; then nobody would ever kill this server.
-        if (::getppid() != parent)
-            ::_exit(127);
-    });
-    process->start();
-    if (!process->waitForStarted(5000)) {
-        setError(error, QStringLiteral("cannot start %1: %2").arg(executable, process->errorString()));
-        return false;
-    }
-    m_process = std::move(process);
-    m_port = port;
-    m_tlsPort = tlsPort;
-    return waitUntilReady(error);
-}
-
-bool RedisServer::waitUntilReady(QString *error)
-{
-    const QDeadlineTimer deadline(readyTimeoutMs);
-    QString lastProbe;
-    while (!deadline.hasExpired()) {
-        if (m_process->state() == QProcess::NotRunning) {
-            setError(error,
-                QStringLiteral("redis-server on port %1 exited during start-up (exit code %2)")
-                    .arg(m_port)
-                    .arg(m_process->exitCode()));
-            return false;
-        }
-        RawRedis probe(m_port, {}, m_options.requirePass.toUtf8());
-        if (probe.isConnected()) {
-            const RedisValue reply = probe.command({ QByteArrayLiteral("PING") });
-            // NOAUTH still proves the server is serving: the password came from extraArgs, not from the options.
-            if ((reply.isStatus() && reply.bytes() == "PONG")
-                || (reply.isError() && reply.bytes().startsWith("NOAUTH")))
-                return true;
-            lastProbe = reply.toDebugString();
-        } else {
-            lastProbe = probe.errorString();
-        }
-        // Doubles as the pause between probes and notices an early exit (e.g. the port was taken) at once.
-        m_process->waitForFinished(10);
-    }
-    setError(error,
-        QStringLiteral("redis-server on port %1 not ready after %2 ms (last probe: %3)")
-            .arg(m_port)
-            .arg(readyTimeoutMs)
-            .arg(lastProbe));
-    return false;
+    return args;
 }
 
 void RedisServer::stop()
 {
-    if (!m_process)
-        return;
-    if (m_process->state() != QProcess::NotRunning) {
-        m_process->terminate();
-        if (!m_process->waitForFinished(5000)) {
-            m_process->kill();
-            m_process->waitForFinished(5000);
-        }
-    }
-    m_process.reset();
+    m_server->stop();
 }
 
 void RedisServer::killHard()
 {
-    if (!m_process)
-        return;
-    if (m_process->state() != QProcess::NotRunning) {
-        m_process->kill();
-        m_process->waitForFinished(5000);
-    }
-    m_process.reset();
+    m_server->killHard();
 }
 
 bool RedisServer::writeFile(const QString &name, const QByteArray &contents, QString *error)
@@ -345,7 +202,7 @@ bool RedisServer::runOpenssl(const QStringList &args, QString *error)
         return false;
     }
     QProcess process;
-    process.setWorkingDirectory(m_dir.path());
+    process.setWorkingDirectory(dir());
     process.setProcessChannelMode(QProcess::MergedChannels);
     process.setStandardInputFile(QProcess::nullDevice());
     process.start(executable, args);

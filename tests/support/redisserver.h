@@ -6,7 +6,9 @@
 
 #include <memory>
 
-class QProcess;
+namespace LockScope {
+class LocalRedisServer;
+}
 
 namespace LockScope::Test {
 
@@ -21,6 +23,7 @@ struct RedisServerOptions
 };
 
 // A throwaway redis-server owned by one test: its own loopback port, its own directory, no persistence.
+// The process itself is a LocalRedisServer; this adds what only tests need (TLS certificates, a password).
 // Not copyable: the child process and the temporary directory have exactly one owner.
 class RedisServer
 {
@@ -42,8 +45,8 @@ public:
     qint64 pid() const;
 
     QString host() const { return QStringLiteral("127.0.0.1"); }
-    quint16 port() const { return m_port; }
-    quint16 tlsPort() const { return m_tlsPort; }
+    quint16 port() const;
+    quint16 tlsPort() const;
     // Never contains the password: pass password() separately so it does not end up in logs.
     QString url() const;
     // Uses "localhost" so that certificate host name verification is exercised.
@@ -67,19 +70,14 @@ public:
     QString serverLog() const;
 
 private:
-    bool startOnce(quint16 port, quint16 tlsPort, QString *error);
-    bool waitUntilReady(QString *error);
+    QStringList serverArgs(const QList<quint16> &extraPorts) const;
     bool ensureCertificates(QString *error);
     bool runOpenssl(const QStringList &args, QString *error);
     bool writeFile(const QString &name, const QByteArray &contents, QString *error);
     QString filePath(const QString &name) const;
-    QString logTail() const;
 
     RedisServerOptions m_options;
-    QTemporaryDir m_dir;
-    std::unique_ptr<QProcess> m_process;
-    quint16 m_port = 0;
-    quint16 m_tlsPort = 0;
+    std::unique_ptr<LocalRedisServer> m_server;
     bool m_certificatesReady = false;
 };
 

@@ -1,0 +1,94 @@
+#include "appsession.h"
+
+#include "democlients.h"
+#include "localredisserver.h"
+#include "lockclient.h"
+#include "mainwindow.h"
+#include "redisconnection.h"
+
+#include <QDir>
+
+namespace LockScope {
+
+AppSession::AppSession(MainWindow *window, QObject *parent)
+    : QObject(parent)
+    , m_window(window)
+{ }
+
+AppSession::~AppSession()
+{
+    // Clients before the server they talk to, so none of them sees it die and starts reconnecting.
+    delete std::exchange(m_demo, nullptr);
+    delete std::exchange(m_console, nullptr);
+    delete std::exchange(m_server, nullptr);
+}
+
+void AppSession::startDemo(const ConnectionOptions *target, bool readOnly)
+{
+    if (target) {
+        ConnectionOptions options = *target;
+        options.readOnly = readOnly;
+        runDemo(options, tr("Demo clients on your server: they take, renew and release locks named demo:*."));
+        return;
+    }
+    m_window->setConnection(
+        tr("private redis-server"), tr("Starting a private redis-server on a free loopback port…"), readOnly);
+    m_window->setConnectionState(MainWindow::ConnectionState::Starting);
+    m_server = new LocalRedisServer(this);
+    connect(m_server, &LocalRedisServer::ready, this, [this, readOnly] { onServerReady(readOnly); });
+    connect(m_server, &LocalRedisServer::failed, this, [this](const QString &error) {
+        m_window->setConnection(tr("private redis-server"),
+            tr("The private redis-server did not start. Is redis-server installed and on PATH?"), false);
+        m_window->setConnectionState(MainWindow::ConnectionState::Failed, error);
+    });
+    connect(m_server, &LocalRedisServer::exitedUnexpectedly, this,
+        [this](const QString &error) { m_window->setConnectionState(MainWindow::ConnectionState::Failed, error); });
+    m_server->startAsync();
+}
+
+void AppSession::onServerReady(bool readOnly)
+{
+    ConnectionOptions options = ConnectionOptions::fromUrl(m_server->url());
+    options.readOnly = readOnly;
+    runDemo(options,
+        tr("Private demo server (redis-server pid %1, data in %2): it and the simulated clients stop when this "
+           "window closes.")
+            .arg(m_server->pid())
+            .arg(QDir::toNativeSeparators(m_server->dir())));
+}
+
+void AppSession::runDemo(ConnectionOptions options, const QString &description)
+{
+    watch(options, description);
+    // The console may be read-only; the simulated clients are other applications and write as they do.
+    options.readOnly = false;
+    m_demo = new DemoClients(options, {}, this);
+    connect(m_demo, &DemoClients::event, m_window, &MainWindow::addEvent);
+    m_window->setNote(tr("%1 simulated Redisson clients on %2 locks: watchdog holders, fixed leases, waiters, "
+                         "reentrant holds and one holder that crashes and lets its lease run out.")
+                          .arg(m_demo->options().clients)
+                          .arg(m_demo->options().locks));
+    m_demo->start();
+}
+
+void AppSession::connectTo(const ConnectionOptions &options)
+{
+    watch(options, tr("Your Redis server."));
+    m_window->setNote(tr("This console shows only the holds it takes itself (none yet); watching every client's "
+                         "locks on a server comes in a later version. Start with --demo to see simulated clients."));
+}
+
+void AppSession::watch(const ConnectionOptions &options, const QString &description)
+{
+    m_window->setConnection(options.toDisplayUrl(), description, options.readOnly);
+    m_window->setConnectionState(MainWindow::ConnectionState::Starting);
+    m_console = new LockClient(options, {}, this);
+    RedisConnection *connection = m_console->connection();
+    connect(connection, &RedisConnection::ready, this,
+        [this] { m_window->setConnectionState(MainWindow::ConnectionState::Connected); });
+    connect(connection, &RedisConnection::disconnected, this, [this](const RedisError &error) {
+        m_window->setConnectionState(MainWindow::ConnectionState::Disconnected, error.toString());
+    });
+}
+
+} // namespace LockScope

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "connectionoptions.h"
+
+#include <QObject>
+
+namespace LockScope {
+
+class DemoClients;
+class LocalRedisServer;
+class LockClient;
+class MainWindow;
+
+// What the window is connected to, and everything the app started for it: the private redis-server and the
+// demo clients in demo mode, the console's own lock client always. Destroying the session stops all of it.
+class AppSession : public QObject
+{
+    Q_OBJECT
+public:
+    explicit AppSession(MainWindow *window, QObject *parent = nullptr);
+    ~AppSession() override;
+
+    // Demo clients on target, or on a private redis-server started first (without blocking) when target is
+    // null. readOnly restricts the console's own connection; the simulated clients write, as clients do.
+    void startDemo(const ConnectionOptions *target, bool readOnly);
+    // The console alone on a server of the user's.
+    void connectTo(const ConnectionOptions &options);
+
+    LocalRedisServer *server() const { return m_server; }
+
+private:
+    void onServerReady(bool readOnly);
+    void runDemo(ConnectionOptions options, const QString &description);
+    void watch(const ConnectionOptions &options, const QString &description);
+
+    MainWindow *m_window;
+    LocalRedisServer *m_server = nullptr;
+    DemoClients *m_demo = nullptr;
+    LockClient *m_console = nullptr;
+};
+
+} // namespace LockScope

@@ -1,0 +1,892 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>App</name>
+    <message>
+        <source>unknown language &quot;%1&quot;; available: %2</source>
+        <translation>未知语言“%1”；可用：%2</translation>
+    </message>
+    <message>
+        <source>Desktop monitor and console for Redisson-style distributed locks.</source>
+        <translation>Redisson 风格分布式锁的桌面监视器与控制台。</translation>
+    </message>
+    <message>
+        <source>redis:// or rediss:// URL (default: $LOCKSCOPE_URL; without either, demo mode)</source>
+        <translation>redis:// 或 rediss:// URL（默认：$LOCKSCOPE_URL；两者都没有时进入演示模式）</translation>
+    </message>
+    <message>
+        <source>refuse every write before it reaches the wire</source>
+        <translation>拒绝一切写操作，不发往服务器</translation>
+    </message>
+    <message>
+        <source>en or zh_CN (default: the system locale)</source>
+        <translation>en 或 zh_CN（默认：系统区域设置）</translation>
+    </message>
+    <message>
+        <source>run simulated Redisson clients, on a private redis-server unless --url is given; everything it started stops when the window closes</source>
+        <translation>运行模拟的 Redisson 客户端；未指定 --url 时使用私有 redis-server；窗口关闭时停止其启动的一切</translation>
+    </message>
+    <message>
+        <source>unexpected argument &quot;%1&quot;; see --help</source>
+        <translation>多余的参数“%1”；参见 --help</translation>
+    </message>
+</context>
+<context>
+    <name>Cli</name>
+    <message>
+        <source>lock kind: reentrant (default), fair, read, write, fenced</source>
+        <translation>锁类型：reentrant（默认）、fair、read、write、fenced</translation>
+    </message>
+    <message>
+        <source>explicit lease in ms (no watchdog)</source>
+        <translation>显式租期，单位毫秒（不使用看门狗）</translation>
+    </message>
+    <message>
+        <source>renew the lease with the watchdog (the default without --lease)</source>
+        <translation>由看门狗续期（未指定 --lease 时的默认行为）</translation>
+    </message>
+    <message>
+        <source>watchdog lease in ms, renewed every third of it (default 30000)</source>
+        <translation>看门狗租期，单位毫秒，每过三分之一续期一次（默认 30000）</translation>
+    </message>
+    <message>
+        <source>wait up to MS for the lock (default 0: try once; -1: forever)</source>
+        <translation>最多等待 MS 毫秒获取锁（默认 0：只尝试一次；-1：一直等待）</translation>
+    </message>
+    <message>
+        <source>hold for MS, then release (default: until SIGINT, SIGTERM or end of input)</source>
+        <translation>持有 MS 毫秒后释放（默认：直到 SIGINT、SIGTERM 或输入结束）</translation>
+    </message>
+    <message>
+        <source>the holder to release for, as UUID:TID</source>
+        <translation>代为释放的持有者，格式为 UUID:TID</translation>
+    </message>
+    <message>
+        <source>force-release only if this owner still holds the lock</source>
+        <translation>仅当该持有者仍持有锁时才强制释放</translation>
+    </message>
+    <message>
+        <source>do not ask for confirmation</source>
+        <translation>不要求确认</translation>
+    </message>
+    <message>
+        <source>demo: simulated clients (default 6)</source>
+        <translation>demo：模拟客户端数量（默认 6）</translation>
+    </message>
+    <message>
+        <source>demo: lock names to contend for (default 4)</source>
+        <translation>demo：争用的锁名数量（默认 4）</translation>
+    </message>
+    <message>
+        <source>Inspect and manage Redisson-style distributed locks in Redis.
+
+Commands:
+  lock NAME            acquire, hold, then release cleanly
+  release NAME         release one level on behalf of --owner UUID:TID
+  force-release NAME   delete the lock and wake its waiters
+  demo                 run simulated Redisson clients until interrupted (without --url: on a private
+                       redis-server it starts and stops itself)</source>
+        <translation>查看和管理 Redis 中 Redisson 风格的分布式锁。
+
+命令：
+  lock NAME            获取锁、持有，然后干净地释放
+  release NAME         代 --owner UUID:TID 释放一层持有
+  force-release NAME   删除锁并唤醒其等待者
+  demo                 运行模拟的 Redisson 客户端直到被中断（未指定 --url 时，
+                       在自行启动和停止的私有 redis-server 上运行）</translation>
+    </message>
+    <message>
+        <source>lock, release, force-release or demo</source>
+        <translation>lock、release、force-release 或 demo</translation>
+    </message>
+    <message>
+        <source>the lock name (not for demo)</source>
+        <translation>锁名（demo 不需要）</translation>
+    </message>
+    <message>
+        <source>no command given; see --help</source>
+        <translation>未指定命令；参见 --help</translation>
+    </message>
+    <message>
+        <source>demo takes no lock name</source>
+        <translation>demo 不接受锁名</translation>
+    </message>
+    <message>
+        <source>%1 takes exactly one lock name</source>
+        <translation>%1 需要且只需要一个锁名</translation>
+    </message>
+    <message>
+        <source>unknown command &quot;%1&quot;; see --help</source>
+        <translation>未知命令“%1”；参见 --help</translation>
+    </message>
+    <message>
+        <source>warning: could not write the audit log %1: %2</source>
+        <translation>警告：无法写入审计日志 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope</name>
+    <message>
+        <source>TLS is not available: Qt found no TLS backend (is OpenSSL 3 installed?)</source>
+        <translation>TLS 不可用：Qt 找不到 TLS 后端（是否已安装 OpenSSL 3？）</translation>
+    </message>
+    <message>
+        <source>no CA certificate could be read from %1</source>
+        <translation>无法从 %1 读取 CA 证书</translation>
+    </message>
+    <message>
+        <source>a client certificate needs both --tls-cert and --tls-key</source>
+        <translation>客户端证书需要同时指定 --tls-cert 和 --tls-key</translation>
+    </message>
+    <message>
+        <source>no certificate could be read from %1</source>
+        <translation>无法从 %1 读取证书</translation>
+    </message>
+    <message>
+        <source>cannot read the key file %1: %2</source>
+        <translation>无法读取密钥文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 holds no unencrypted PEM private key</source>
+        <translation>%1 中没有未加密的 PEM 私钥</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::AppSession</name>
+    <message>
+        <source>Demo clients on your server: they take, renew and release locks named demo:*.</source>
+        <translation>演示客户端运行在您的服务器上：它们获取、续期并释放名为 demo:* 的锁。</translation>
+    </message>
+    <message>
+        <source>private redis-server</source>
+        <translation>私有 redis-server</translation>
+    </message>
+    <message>
+        <source>Starting a private redis-server on a free loopback port…</source>
+        <translation>正在空闲的回环端口上启动私有 redis-server…</translation>
+    </message>
+    <message>
+        <source>The private redis-server did not start. Is redis-server installed and on PATH?</source>
+        <translation>私有 redis-server 未能启动。redis-server 是否已安装并位于 PATH 中？</translation>
+    </message>
+    <message>
+        <source>Private demo server (redis-server pid %1, data in %2): it and the simulated clients stop when this window closes.</source>
+        <translation>私有演示服务器（redis-server 进程号 %1，数据目录 %2）：关闭此窗口时，它与模拟客户端一同停止。</translation>
+    </message>
+    <message>
+        <source>%1 simulated Redisson clients on %2 locks: watchdog holders, fixed leases, waiters, reentrant holds and one holder that crashes and lets its lease run out.</source>
+        <translation>%1 个模拟的 Redisson 客户端争用 %2 把锁：看门狗持有者、固定租期持有者、等待者、可重入持有者，以及一个崩溃后任由租期耗尽的持有者。</translation>
+    </message>
+    <message>
+        <source>Your Redis server.</source>
+        <translation>您的 Redis 服务器。</translation>
+    </message>
+    <message>
+        <source>This console shows only the holds it takes itself (none yet); watching every client&apos;s locks on a server comes in a later version. Start with --demo to see simulated clients.</source>
+        <translation>此控制台只显示它自己持有的锁（目前没有）；监视服务器上所有客户端的锁将在后续版本提供。使用 --demo 启动可查看模拟客户端。</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli</name>
+    <message>
+        <source>redis:// or rediss:// URL (default: $LOCKSCOPE_URL, else redis://127.0.0.1:6379/0)</source>
+        <translation>redis:// 或 rediss:// URL（默认：$LOCKSCOPE_URL，否则为 redis://127.0.0.1:6379/0）</translation>
+    </message>
+    <message>
+        <source>take the password from this environment variable</source>
+        <translation>从此环境变量读取密码</translation>
+    </message>
+    <message>
+        <source>read the password from the first line of standard input</source>
+        <translation>从标准输入的第一行读取密码</translation>
+    </message>
+    <message>
+        <source>CA certificate file (PEM)</source>
+        <translation>CA 证书文件（PEM）</translation>
+    </message>
+    <message>
+        <source>client certificate file (PEM)</source>
+        <translation>客户端证书文件（PEM）</translation>
+    </message>
+    <message>
+        <source>client private key file (PEM)</source>
+        <translation>客户端私钥文件（PEM）</translation>
+    </message>
+    <message>
+        <source>name expected in the server certificate</source>
+        <translation>服务器证书中应有的名称</translation>
+    </message>
+    <message>
+        <source>do not verify the server certificate</source>
+        <translation>不验证服务器证书</translation>
+    </message>
+    <message>
+        <source>refuse every write before it reaches the wire</source>
+        <translation>拒绝一切写操作，不发往服务器</translation>
+    </message>
+    <message>
+        <source>connect timeout in ms (default 5000)</source>
+        <translation>连接超时，单位毫秒（默认 5000）</translation>
+    </message>
+    <message>
+        <source>machine-readable output</source>
+        <translation>机器可读的输出</translation>
+    </message>
+    <message>
+        <source>environment variable %1 is not set</source>
+        <translation>环境变量 %1 未设置</translation>
+    </message>
+    <message>
+        <source>TLS options need a rediss:// URL</source>
+        <translation>TLS 选项需要 rediss:// URL</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::Command</name>
+    <message>
+        <source>%1 (count %2)</source>
+        <translation>%1（计数 %2）</translation>
+    </message>
+    <message>
+        <source>no TTL</source>
+        <translation>无 TTL</translation>
+    </message>
+    <message>
+        <source>ttl %1 ms</source>
+        <translation>TTL %1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 is not locked</source>
+        <translation>%1 未被锁定</translation>
+    </message>
+    <message>
+        <source>%1 is held by %2, %3</source>
+        <translation>%1 由 %2 持有，%3</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::DemoCommand</name>
+    <message>
+        <source>--clients and --locks take a number from 1 to 100</source>
+        <translation>--clients 和 --locks 的取值为 1 到 100</translation>
+    </message>
+    <message>
+        <source>demo refused: read-only mode</source>
+        <translation>已拒绝 demo：只读模式</translation>
+    </message>
+    <message>
+        <source>cannot start a private redis-server: %1</source>
+        <translation>无法启动私有 redis-server：%1</translation>
+    </message>
+    <message>
+        <source>started a private redis-server at %1 (it stops when the demo ends; try: lockscope-cli --url %1 ...)</source>
+        <translation>已在 %1 启动私有 redis-server（演示结束时停止；可试试：lockscope-cli --url %1 ...）</translation>
+    </message>
+    <message>
+        <source>demo: %1 simulated clients on %2 at %3; stop with Ctrl+C</source>
+        <translation>演示：%1 个模拟客户端，锁 %2，服务器 %3；按 Ctrl+C 停止</translation>
+    </message>
+    <message>
+        <source>%1: stopping, releasing what the demo clients hold</source>
+        <translation>%1：正在停止，释放演示客户端持有的锁</translation>
+    </message>
+    <message>
+        <source>demo stopped</source>
+        <translation>演示已停止</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::ForceReleaseCommand</name>
+    <message>
+        <source>force-release refused: read-only mode</source>
+        <translation>已拒绝强制释放：只读模式</translation>
+    </message>
+    <message>
+        <source>force-release needs --yes when standard input is not a terminal</source>
+        <translation>标准输入不是终端时，强制释放需要 --yes</translation>
+    </message>
+    <message>
+        <source>%1 is not a lock hash: %2</source>
+        <translation>%1 不是锁哈希：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not locked: nothing to release</source>
+        <translation>%1 未被锁定：无需释放</translation>
+    </message>
+    <message>
+        <source>%1
+Force-release it and wake its waiters? [y/N] </source>
+        <translation>%1
+强制释放并唤醒其等待者吗？[y/N] </translation>
+    </message>
+    <message>
+        <source>cancelled; nothing changed</source>
+        <translation>已取消；未做任何更改</translation>
+    </message>
+    <message>
+        <source>%1 was already gone; nothing changed</source>
+        <translation>%1 已不存在；未做任何更改</translation>
+    </message>
+    <message>
+        <source>%1 is no longer held by %2; nothing changed</source>
+        <translation>%1 已不再由 %2 持有；未做任何更改</translation>
+    </message>
+    <message>
+        <source>force-released %1; waiters woken</source>
+        <translation>已强制释放 %1；已唤醒等待者</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::LockCommand</name>
+    <message>
+        <source>lock kind &quot;%1&quot; is not supported yet; use reentrant</source>
+        <translation>暂不支持锁类型“%1”；请使用 reentrant</translation>
+    </message>
+    <message>
+        <source>--lease, --wait, --hold and --watchdog-timeout take a number of milliseconds</source>
+        <translation>--lease、--wait、--hold 和 --watchdog-timeout 的取值为毫秒数</translation>
+    </message>
+    <message>
+        <source>--lease and --watchdog exclude each other: a lease is either fixed or renewed</source>
+        <translation>--lease 与 --watchdog 互斥：租期要么固定，要么续期</translation>
+    </message>
+    <message>
+        <source>lost %1: the hold vanished before it was released (lease ran out or force-released)</source>
+        <translation>丢失 %1：持有在释放前消失（租期耗尽或被强制释放）</translation>
+    </message>
+    <message>
+        <source>interrupted (%1) before the lock was acquired</source>
+        <translation>获取锁之前被中断（%1）</translation>
+    </message>
+    <message>
+        <source>--hold elapsed</source>
+        <translation>--hold 时间已到</translation>
+    </message>
+    <message>
+        <source>acquired %1 as %2 (lease %3 ms, %4)</source>
+        <translation>已以 %2 身份获取 %1（租期 %3 毫秒，%4）</translation>
+    </message>
+    <message>
+        <source>watchdog renewing</source>
+        <translation>看门狗续期中</translation>
+    </message>
+    <message>
+        <source>fixed lease</source>
+        <translation>固定租期</translation>
+    </message>
+    <message>
+        <source>end of standard input</source>
+        <translation>标准输入结束</translation>
+    </message>
+    <message>
+        <source>not acquired: %1</source>
+        <translation>未获取：%1</translation>
+    </message>
+    <message>
+        <source>lost: %1</source>
+        <translation>丢失：%1</translation>
+    </message>
+    <message>
+        <source>released %1 (%2)</source>
+        <translation>已释放 %1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::ReleaseCommand</name>
+    <message>
+        <source>release needs --owner UUID:TID (the holder as listed by show)</source>
+        <translation>release 需要 --owner UUID:TID（即 show 列出的持有者）</translation>
+    </message>
+    <message>
+        <source>release refused: read-only mode</source>
+        <translation>已拒绝释放：只读模式</translation>
+    </message>
+    <message>
+        <source>released %1 for %2; waiters woken</source>
+        <translation>已代 %2 释放 %1；已唤醒等待者</translation>
+    </message>
+    <message>
+        <source>released one level of %1 for %2; still held (count %3)</source>
+        <translation>已代 %2 释放 %1 的一层；仍被持有（计数 %3）</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ConnectionOptions</name>
+    <message>
+        <source>not a valid Redis URL (expected redis://[user[:password]@]host[:port][/db])</source>
+        <translation>不是有效的 Redis URL（应为 redis://[user[:password]@]host[:port][/db]）</translation>
+    </message>
+    <message>
+        <source>unsupported URL scheme &quot;%1&quot; (use redis:// or rediss://)</source>
+        <translation>不支持的 URL 协议“%1”（请使用 redis:// 或 rediss://）</translation>
+    </message>
+    <message>
+        <source>port out of range</source>
+        <translation>端口超出范围</translation>
+    </message>
+    <message>
+        <source>database &quot;%1&quot; is not a non-negative number</source>
+        <translation>数据库“%1”不是非负整数</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::DemoClients</name>
+    <message>
+        <source>watchdog holder</source>
+        <translation>看门狗持有者</translation>
+    </message>
+    <message>
+        <source>fixed-lease holder</source>
+        <translation>固定租期持有者</translation>
+    </message>
+    <message>
+        <source>waiter</source>
+        <translation>等待者</translation>
+    </message>
+    <message>
+        <source>reentrant holder</source>
+        <translation>可重入持有者</translation>
+    </message>
+    <message>
+        <source>crashing holder</source>
+        <translation>会崩溃的持有者</translation>
+    </message>
+    <message>
+        <source>client %1 (%2)</source>
+        <translation>客户端 %1（%2）</translation>
+    </message>
+    <message>
+        <source>lease %1 ms, watchdog</source>
+        <translation>租期 %1 毫秒，看门狗</translation>
+    </message>
+    <message>
+        <source>lease %1 ms</source>
+        <translation>租期 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>no TTL</source>
+        <translation>无 TTL</translation>
+    </message>
+    <message>
+        <source>TTL %1 ms</source>
+        <translation>TTL %1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 acquired %2 (%3)</source>
+        <translation>%1 获取了 %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1 entered %2 again, count %3 (%4)</source>
+        <translation>%1 再次进入 %2，计数 %3（%4）</translation>
+    </message>
+    <message>
+        <source>%1 released one level of %2, count %3</source>
+        <translation>%1 释放了 %2 的一层，计数 %3</translation>
+    </message>
+    <message>
+        <source>%1 released %2</source>
+        <translation>%1 释放了 %2</translation>
+    </message>
+    <message>
+        <source>%1 renewed %2 to %3 ms</source>
+        <translation>%1 将 %2 续期至 %3 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 lost %2: it expired or was deleted before release</source>
+        <translation>%1 丢失了 %2：在释放前已过期或被删除</translation>
+    </message>
+    <message>
+        <source>%1 lost %2: %3</source>
+        <translation>%1 丢失了 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1 waits up to %2 ms for %3 (holder&apos;s %4)</source>
+        <translation>%1 最多等待 %2 毫秒以获取 %3（持有者的 %4）</translation>
+    </message>
+    <message>
+        <source>%1 gave up on %2 after %3 ms</source>
+        <translation>%1 等待 %3 毫秒后放弃了 %2</translation>
+    </message>
+    <message>
+        <source>%1 crashed while holding %2: no renewal, no release; the lease runs out</source>
+        <translation>%1 在持有 %2 时崩溃：不再续期，也不释放；租期将耗尽</translation>
+    </message>
+    <message>
+        <source>%1 failed on %2: %3</source>
+        <translation>%1 在 %2 上失败：%3</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::EventLog</name>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Lock</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>Demo client</source>
+        <translation>演示客户端</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>acquired</source>
+        <translation>获取</translation>
+    </message>
+    <message>
+        <source>reentered</source>
+        <translation>重入</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <source>renewed</source>
+        <translation>续期</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>丢失</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>gave up</source>
+        <translation>放弃</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>崩溃</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>no TTL</source>
+        <translation>无 TTL</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>lease %1 ms, renewed by the watchdog</source>
+        <translation>租期 %1 毫秒，由看门狗续期</translation>
+    </message>
+    <message>
+        <source>fixed lease of %1 ms</source>
+        <translation>固定租期 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>hold count %1; lease reset to %2 ms</source>
+        <translation>持有计数 %1；租期重置为 %2 毫秒</translation>
+    </message>
+    <message>
+        <source>one level released, count %1 left</source>
+        <translation>释放了一层，剩余计数 %1</translation>
+    </message>
+    <message>
+        <source>lock free; waiters were woken</source>
+        <translation>锁已空闲；已唤醒等待者</translation>
+    </message>
+    <message>
+        <source>lease reset to %1 ms</source>
+        <translation>租期重置为 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>the lease ran out (or the lock was deleted) before a release</source>
+        <translation>租期在释放前耗尽（或锁被删除）</translation>
+    </message>
+    <message>
+        <source>held by someone else (TTL %1); waits up to %2 ms for a wake-up</source>
+        <translation>被他人持有（TTL %1）；最多等待 %2 毫秒的唤醒</translation>
+    </message>
+    <message>
+        <source>not acquired within %1 ms</source>
+        <translation>%1 毫秒内未获取到</translation>
+    </message>
+    <message>
+        <source>stopped renewing without releasing; the lease of %1 ms runs out</source>
+        <translation>停止续期且未释放；%1 毫秒的租期将耗尽</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>owner %1</source>
+        <translation>持有者 %1</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::HoldsModel</name>
+    <message>
+        <source>expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>the holder crashed: nothing renews it any more</source>
+        <translation>持有者已崩溃：不再有人续期</translation>
+    </message>
+    <message>
+        <source>renewed by the watchdog every %1 ms</source>
+        <translation>看门狗每 %1 毫秒续期一次</translation>
+    </message>
+    <message>
+        <source>fixed lease, not renewed</source>
+        <translation>固定租期，不续期</translation>
+    </message>
+    <message>
+        <source>lease %1 ms; %2</source>
+        <translation>租期 %1 毫秒；%2</translation>
+    </message>
+    <message>
+        <source>Lock</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>Owner (client id:thread)</source>
+        <translation>持有者（客户端 ID:线程）</translation>
+    </message>
+    <message>
+        <source>Demo client</source>
+        <translation>演示客户端</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>计数</translation>
+    </message>
+    <message>
+        <source>Lease left</source>
+        <translation>剩余租期</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::LocalRedisServer</name>
+    <message>
+        <source>%1
+--- redis-server log (tail) ---
+%2</source>
+        <translation>%1
+--- redis-server 日志（末尾）---
+%2</translation>
+    </message>
+    <message>
+        <source>redis-server on port %1 exited during start-up (exit code %2)</source>
+        <translation>端口 %1 上的 redis-server 在启动期间退出（退出码 %2）</translation>
+    </message>
+    <message>
+        <source>cannot create a temporary directory: %1</source>
+        <translation>无法创建临时目录：%1</translation>
+    </message>
+    <message>
+        <source>redis-server not found on PATH (install the redis-server package)</source>
+        <translation>在 PATH 中找不到 redis-server（请安装 redis-server 软件包）</translation>
+    </message>
+    <message>
+        <source>cannot find a free loopback port</source>
+        <translation>找不到空闲的回环端口</translation>
+    </message>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>an asynchronous start is already in progress</source>
+        <translation>异步启动已在进行中</translation>
+    </message>
+    <message>
+        <source>redis-server on port %1 not ready after %2 ms (last probe: %3)</source>
+        <translation>端口 %1 上的 redis-server 在 %2 毫秒后仍未就绪（最后一次探测：%3）</translation>
+    </message>
+    <message>
+        <source>redis-server on port %1 exited unexpectedly (exit code %2)</source>
+        <translation>端口 %1 上的 redis-server 意外退出（退出码 %2）</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::LockClient</name>
+    <message>
+        <source>%1 refused: read-only mode</source>
+        <translation>已拒绝 %1：只读模式</translation>
+    </message>
+    <message>
+        <source>the lock name is empty</source>
+        <translation>锁名为空</translation>
+    </message>
+    <message>
+        <source>the lock name is %1 bytes long; the limit is %2 bytes</source>
+        <translation>锁名长 %1 字节；上限为 %2 字节</translation>
+    </message>
+    <message>
+        <source>unexpected acquire reply %1</source>
+        <translation>意外的获取应答 %1</translation>
+    </message>
+    <message>
+        <source>attempt to unlock lock, not locked by current thread by node id: %1 thread-id: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::LockWaiters</name>
+    <message>
+        <source>the lock client shut down while waiting</source>
+        <translation>锁客户端在等待期间已关闭</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::MainWindow</name>
+    <message>
+        <source>LockScope</source>
+        <translation>LockScope</translation>
+    </message>
+    <message>
+        <source>Live holds</source>
+        <translation>实时持有</translation>
+    </message>
+    <message>
+        <source>Event log</source>
+        <translation>事件日志</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Clear event log</source>
+        <translation>清空事件日志(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About LockScope</source>
+        <translation>关于 LockScope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About LockScope</source>
+        <translation>关于 LockScope</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;LockScope %1&lt;/h3&gt;&lt;p&gt;A monitor and console for Redisson-style distributed locks in Redis.&lt;/p&gt;&lt;p&gt;Lease countdowns are computed from the time of the last acquire or renewal plus the lease, on a monotonic clock.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;LockScope %1&lt;/h3&gt;&lt;p&gt;Redis 中 Redisson 风格分布式锁的监视器与控制台。&lt;/p&gt;&lt;p&gt;租期倒计时由最近一次获取或续期的时刻加上租期算出，使用单调时钟。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <translation>只读</translation>
+    </message>
+    <message>
+        <source>LockScope — %1</source>
+        <translation>LockScope — %1</translation>
+    </message>
+    <message>
+        <source>connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <source>disconnected, retrying</source>
+        <translation>连接断开，正在重试</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Live holds (%1)</source>
+        <translation>实时持有（%1）</translation>
+    </message>
+    <message>
+        <source>Holds: %1 · Clients waiting: %2 · Events: %3</source>
+        <translation>持有：%1 · 等待中的客户端：%2 · 事件：%3</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::RedisConnection</name>
+    <message>
+        <source>connecting to %1:%2 took longer than %3 ms</source>
+        <translation>连接 %1:%2 超过了 %3 毫秒</translation>
+    </message>
+    <message>
+        <source>connection closed</source>
+        <translation>连接已关闭</translation>
+    </message>
+    <message>
+        <source>authentication failed</source>
+        <translation>认证失败</translation>
+    </message>
+    <message>
+        <source>SELECT failed</source>
+        <translation>SELECT 失败</translation>
+    </message>
+    <message>
+        <source>%1 refused: the connection is read-only</source>
+        <translation>已拒绝 %1：连接为只读</translation>
+    </message>
+    <message>
+        <source>unreadable reply: %1</source>
+        <translation>无法解析的应答：%1</translation>
+    </message>
+    <message>
+        <source>reply with no command waiting for it</source>
+        <translation>收到应答，但没有等待它的命令</translation>
+    </message>
+    <message>
+        <source>%1:%2: %3</source>
+        <translation>%1:%2：%3</translation>
+    </message>
+    <message>
+        <source>%1:%2: the server closed the connection</source>
+        <translation>%1:%2：服务器关闭了连接</translation>
+    </message>
+    <message>
+        <source>no connection to %1:%2 within %3 ms%4</source>
+        <translation>%3 毫秒内未能连接到 %1:%2%4</translation>
+    </message>
+    <message>
+        <source>%1:%2 did not answer within %3 ms</source>
+        <translation>%1:%2 在 %3 毫秒内没有应答</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::RedisProbe</name>
+    <message>
+        <source>no reply within %1 ms</source>
+        <translation>%1 毫秒内没有应答</translation>
+    </message>
+</context>
+</TS>
