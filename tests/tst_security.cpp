@@ -36,7 +36,10 @@ class TestSecurity : public QObject
         QStringLiteral("--user"), QStringLiteral("viewer"), QStringLiteral("on"), QStringLiteral(">viewpw"),
         QStringLiteral("~*"), QStringLiteral("&*"), QStringLiteral("+@read"), QStringLiteral("+@connection"),
         QStringLiteral("--user"), QStringLiteral("locker"), QStringLiteral("on"), QStringLiteral(">lockpw"),
-        QStringLiteral("~*"), QStringLiteral("&*"), QStringLiteral("+@all") } } };
+        QStringLiteral("~*"), QStringLiteral("&*"), QStringLiteral("+@all"),
+        // May lock but not subscribe to any channel: waiters have to fall back to the TTL, as Redisson's do.
+        QStringLiteral("--user"), QStringLiteral("nochan"), QStringLiteral("on"), QStringLiteral(">nochanpw"),
+        QStringLiteral("~*"), QStringLiteral("resetchannels"), QStringLiteral("+@all") } } };
 
 private slots:
     void initTestCase()
@@ -103,6 +106,22 @@ private slots:
         });
         QCOMPARE(a.error.kind(), RedisError::Kind::Permission);
         QVERIFY(!a.acquired);
+    }
+
+    void waiterWithoutChannelPermissionFallsBackToTheTtl()
+    {
+        ConnectionOptions o = ConnectionOptions::fromUrl(m_acl.url());
+        o.user = "nochan";
+        o.password = "nochanpw";
+        LockClient holder(o), waiter(o);
+        const QByteArray name = uniqueKey("nochan");
+        QVERIFY(await<AcquireResult>([&](auto done) { holder.acquire({ name, "1", 300, 0 }, done); }).acquired);
+        // No wake-up can arrive (SUBSCRIBE is denied), and nobody releases: only the lease running out frees it.
+        const AcquireResult a = await<AcquireResult>([&](auto done) {
+            waiter.acquire({ name, "2", 5000, 20000 }, done);
+        });
+        QVERIFY2(a.acquired, qPrintable(a.error.toString()));
+        QVERIFY(a.attempts >= 2);
     }
 
     void tlsWithTrustedCa()

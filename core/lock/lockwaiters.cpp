@@ -76,6 +76,11 @@ void LockWaiters::wait(const AcquireRequest &request, const QByteArray &owner, c
             attempt(channel, w);
         }
     });
+    // The deadline holds even if the subscription is never confirmed (pub/sub connection down).
+    if (w->deadlineMs >= 0) {
+        w->sleeping = true;
+        w->timer->start(int(qMin<qint64>(request.waitMs, std::numeric_limits<int>::max())));
+    }
     Entry &entry = m_entries[channel];
     entry.waiters.append(w);
     if (entry.waiters.size() == 1) {
@@ -84,6 +89,8 @@ void LockWaiters::wait(const AcquireRequest &request, const QByteArray &owner, c
         m_subscriber->subscribe(RedisSubscriber::Kind::Channel, channel,
             [this, channel](const RedisError &error) { onConfirmed(channel, error); });
     } else if (entry.confirmed) {
+        w->timer->stop();
+        w->sleeping = false;
         attempt(channel, w);
     }
     // Otherwise onConfirmed() starts it: trying before the subscription is confirmed could miss the release.
@@ -97,10 +104,15 @@ void LockWaiters::onConfirmed(const QByteArray &channel, const RedisError &error
     // Without the channel (an ACL that denies it) waiters still wake when the holder's TTL runs out.
     it->confirmed = true;
     Q_UNUSED(error);
+    // Everyone not already trying was waiting for this confirmation (asleep only on its deadline timer).
     const auto waiters = it->waiters;
-    for (const auto &w : waiters)
-        if (!w->attempting && !w->sleeping)
+    for (const auto &w : waiters) {
+        if (!w->attempting) {
+            w->timer->stop();
+            w->sleeping = false;
             attempt(channel, w);
+        }
+    }
 }
 
 void LockWaiters::attempt(const QByteArray &channel, const std::shared_ptr<Waiter> &w)
