@@ -7,6 +7,8 @@
 #include "testutil.h"
 
 #include <QSignalSpy>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTest>
 
 using namespace LockScope;
@@ -81,6 +83,50 @@ private slots:
         c.commandDeferred({ "DEL", key });
         QTRY_VERIFY(raw.get(key).isNull());
         QCOMPARE(run(c, { "ECHO", "again" }).value.bytes(), "again");
+    }
+
+    void databaseFromTheUrlIsSelected()
+    {
+        RedisConnection c(ConnectionOptions::fromUrl(m_server.url() + QStringLiteral("/3")));
+        const QByteArray key = uniqueKey("db3");
+        QVERIFY(run(c, { "SET", key, "in-three" }).ok());
+        RawRedis raw(m_server.port());
+        QVERIFY(raw.get(key).isNull());
+        raw.command({ "SELECT", "3" });
+        QCOMPARE(raw.get(key), "in-three");
+    }
+
+    void silentPeerGivesConnectTimeout()
+    {
+        // Accepts TCP and never says a word: the AUTH of the handshake gets no answer.
+        QTcpServer silent;
+        QVERIFY(silent.listen(QHostAddress::LocalHost, 0));
+        ConnectionOptions o
+            = ConnectionOptions::fromUrl(QStringLiteral("redis://127.0.0.1:%1").arg(silent.serverPort()));
+        o.password = "pw";
+        o.connectTimeoutMs = 300;
+        o.autoReconnect = false;
+        RedisConnection c(o);
+        const RedisResult r = run(c, { "PING" });
+        QCOMPARE(r.error.kind(), RedisError::Kind::Timeout);
+    }
+
+    void garbageFromThePeerIsAProtocolError()
+    {
+        QTcpServer liar;
+        QVERIFY(liar.listen(QHostAddress::LocalHost, 0));
+        connect(&liar, &QTcpServer::newConnection, this, [&liar] {
+            QTcpSocket *s = liar.nextPendingConnection();
+            connect(s, &QTcpSocket::readyRead, s, [s] {
+                s->readAll();
+                s->write("HTTP/1.1 400 Bad Request\r\n\r\n");
+            });
+        });
+        ConnectionOptions o = ConnectionOptions::fromUrl(QStringLiteral("redis://127.0.0.1:%1").arg(liar.serverPort()));
+        o.autoReconnect = false;
+        RedisConnection c(o);
+        const RedisResult r = run(c, { "PING" });
+        QCOMPARE(r.error.kind(), RedisError::Kind::Protocol);
     }
 
     void serverErrorIsTypedReplyError()

@@ -159,6 +159,26 @@ private slots:
         QCOMPARE(run(insecure, { "PING" }).value, RedisValue::status("PONG"));
     }
 
+    void tlsServerNameIsChecked()
+    {
+        RedisServer server(RedisServerOptions { {}, true, false, {} });
+        QVERIFY(server.start());
+        // By address, naming the host the certificate was issued for.
+        ConnectionOptions o = ConnectionOptions::fromUrl(QStringLiteral("rediss://127.0.0.1:%1").arg(server.tlsPort()));
+        o.tlsCaFile = server.caFile();
+        o.tlsServerName = QStringLiteral("localhost");
+        o.autoReconnect = false;
+        {
+            RedisConnection named(o);
+            QCOMPARE(run(named, { "PING" }).value, RedisValue::status("PONG"));
+        }
+        o.tlsServerName = QStringLiteral("cache.example.com");
+        RedisConnection wrong(o);
+        const RedisResult r = run(wrong, { "PING" });
+        QCOMPARE(r.error.kind(), RedisError::Kind::Io);
+        QVERIFY2(r.error.message().contains(QLatin1String("cache.example.com")), qPrintable(r.error.message()));
+    }
+
     void tlsClientCertificate()
     {
         RedisServer server(RedisServerOptions { {}, true, true, {} });

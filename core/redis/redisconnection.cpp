@@ -362,8 +362,16 @@ void RedisConnection::onSocketError()
     if (!m_socket)
         return;
     QString message = m_socket->errorString();
-    if (!m_sslErrors.isEmpty())
+    if (!m_sslErrors.isEmpty() && !message.contains(m_sslErrors))
         message += QStringLiteral(" (") + m_sslErrors + QLatin1Char(')');
+    if (m_options.tls && !m_sslErrors.isEmpty()) {
+        // Certificate problems are solved by knowing which name and which trust were checked.
+        const QString name = m_options.tlsServerName.isEmpty() ? m_options.host : m_options.tlsServerName;
+        message += tr("; checked the certificate for \"%1\" against %2")
+                       .arg(name,
+                           m_options.tlsCaFile.isEmpty() ? tr("the system CA store")
+                                                         : tr("the CA file %1").arg(m_options.tlsCaFile));
+    }
     const auto kind
         = m_socket->error() == QAbstractSocket::SocketTimeoutError ? RedisError::Kind::Timeout : RedisError::Kind::Io;
     dropConnection(RedisError(kind, tr("%1:%2: %3").arg(m_options.host).arg(m_options.port).arg(message)), true);
