@@ -109,7 +109,8 @@ void RedisConnection::startSocket()
         tls->connectToHostEncrypted(m_options.host, m_options.port, name);
     } else {
         connect(m_socket, &QAbstractSocket::connected, this, &RedisConnection::onTransportUp);
-        m_socket->connectToHost(m_options.host, m_options.port);
+        // Unbuffered: replies are read straight into our buffer, without Qt's extra FIONREAD per readiness.
+        m_socket->connectToHost(m_options.host, m_options.port, QIODevice::ReadWrite | QIODevice::Unbuffered);
     }
 }
 
@@ -322,8 +323,31 @@ void RedisConnection::uncork()
 
 void RedisConnection::onReadyRead()
 {
-    const QByteArray data = m_socket->readAll();
-    m_reader.feed(data.constData(), data.size());
+    if (m_options.tls) {
+        const QByteArray data = m_socket->readAll();
+        m_reader.feed(data.constData(), data.size());
+    } else {
+        char buffer[64 * 1024];
+        bool gotAny = false;
+        for (;;) {
+            const qint64 n = m_socket->read(buffer, sizeof buffer);
+            if (n < 0) {
+                onSocketError();
+                return;
+            }
+            // Readable yet nothing to read is the peer's FIN: an unbuffered Qt socket reports it as 0 bytes and
+            // would keep waking us for it, so it has to be recognised here.
+            if (n == 0 && !gotAny) {
+                onSocketDisconnected();
+                return;
+            }
+            gotAny = true;
+            m_reader.feed(buffer, n);
+            // A short read emptied the kernel's buffer; asking again would only cost a syscall.
+            if (n < qint64(sizeof buffer))
+                break;
+        }
+    }
     QPointer<RedisConnection> self(this);
     for (;;) {
         RedisValue value;
