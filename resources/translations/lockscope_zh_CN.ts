@@ -881,6 +881,18 @@ Force-release it and wake its waiters? [y/N] </source>
         <source>%1:%2 did not answer within %3 ms</source>
         <translation>%1:%2 在 %3 毫秒内没有应答</translation>
     </message>
+    <message>
+        <source>; checked the certificate for &quot;%1&quot; against %2</source>
+        <translation>；已按 %2 校验 &quot;%1&quot; 的证书</translation>
+    </message>
+    <message>
+        <source>the system CA store</source>
+        <translation>系统 CA 证书库</translation>
+    </message>
+    <message>
+        <source>the CA file %1</source>
+        <translation>CA 文件 %1</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::RedisProbe</name>
