@@ -9,6 +9,8 @@
 #include "releasecommands.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QTimer>
 
 namespace LockScope::Cli {
 
@@ -24,7 +26,23 @@ void Command::finish(int exitCode)
     if (m_finished)
         return;
     m_finished = true;
-    emit finished(exitCode);
+    // Whatever the command last sent (a release, an unlock latch's DEL) must reach the server before the
+    // process goes; a dead connection has nothing left to wait for.
+    QElapsedTimer waited;
+    waited.start();
+    auto *poll = new QTimer(this);
+    const auto done = [this, poll, waited, exitCode] {
+        RedisConnection *c = m_client ? m_client->connection() : nullptr;
+        if (c && c->isReady() && c->pendingCount() > 0 && waited.elapsed() < 2000) {
+            c->flushDeferred();
+            return;
+        }
+        poll->stop();
+        emit finished(exitCode);
+    };
+    connect(poll, &QTimer::timeout, this, done);
+    poll->start(5);
+    done();
 }
 
 LockClient *Command::makeClient(int watchdogTimeoutMs)
@@ -33,6 +51,7 @@ LockClient *Command::makeClient(int watchdogTimeoutMs)
     if (watchdogTimeoutMs > 0)
         options.watchdogTimeoutMs = watchdogTimeoutMs;
     auto *client = new LockClient(m_connection, options, this);
+    m_client = client;
     auto *connection = client->connection();
     connect(connection, &RedisConnection::disconnected, this, [this, connection](const RedisError &error) {
         // Only the first connection matters here: later drops are retried on demand by the next command.

@@ -34,6 +34,7 @@ protected:
     ConnectionOptions m_connection;
     Output m_out;
     bool m_finished = false;
+    LockClient *m_client = nullptr;
 };
 
 class LockCommand;

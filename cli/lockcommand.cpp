@@ -65,9 +65,11 @@ void LockCommand::start()
         else if (!signal)
             // End of input says how long to hold, so it ends the hold once there is one; it does not cancel.
             m_endOfInput = true;
-        else if (!m_releasing) {
+        else if (!m_releasing && !m_cancelling) {
+            // A try may be on the wire: cancel, and let its answer (released again if it won) end the command.
+            m_cancelling = true;
             m_out.error(tr("interrupted (%1) before the lock was acquired").arg(reason));
-            finish(ExitNotDone);
+            m_client->cancelAcquire(m_name, m_owner);
         }
     });
     if (hold >= 0) {
@@ -86,10 +88,13 @@ void LockCommand::start()
 
 void LockCommand::onAcquired(const AcquireResult &r)
 {
-    if (m_finished) {
-        // Interrupted while waiting, and the lock came anyway: give it straight back.
+    if (m_finished)
+        return;
+    if (r.cancelled || m_cancelling) {
+        // The client already gave back a lock that a try won after the interrupt; anything else won goes too.
         if (r.acquired)
             m_client->release(r.name, r.owner, [](const ReleaseResult &) {});
+        finish(ExitNotDone);
         return;
     }
     if (r.error.isError()) {

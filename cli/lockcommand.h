@@ -27,6 +27,7 @@ private:
     bool m_holding = false;
     bool m_releasing = false;
     bool m_endOfInput = false;
+    bool m_cancelling = false;
 };
 
 } // namespace LockScope::Cli

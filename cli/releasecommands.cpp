@@ -128,43 +128,59 @@ void ForceReleaseCommand::start()
                     return;
                 }
             }
-            forceRelease(name, expectOwner, holdersJson(fields->value));
+            // What was shown is what gets deleted: without --expect-owner the single holder on screen is the
+            // guard, so a lock that changed hands while someone read the prompt is left alone.
+            const bool shownGuard = expectOwner.isEmpty() && fields->value.size() == 2;
+            forceRelease(
+                name, shownGuard ? fields->value.at(0).bytes() : expectOwner, shownGuard, holdersJson(fields->value));
         });
     client->connection()->uncork();
 }
 
-void ForceReleaseCommand::forceRelease(const QByteArray &name, const QByteArray &expectOwner, const QJsonArray &before)
+void ForceReleaseCommand::forceRelease(
+    const QByteArray &name, const QByteArray &expectOwner, bool shownGuard, const QJsonArray &before)
 {
     auto *client = findChild<LockClient *>();
-    client->forceRelease(name, expectOwner, [this, client, name, expectOwner, before](const ForceReleaseResult &r) {
-        QJsonObject record { { QStringLiteral("action"), QStringLiteral("force-release") },
-            { QStringLiteral("url"), m_connection.toDisplayUrl() }, { QStringLiteral("name"), Output::jsonText(name) },
-            { QStringLiteral("holders_before"), before },
-            { QStringLiteral("client_id"), QString::fromUtf8(client->clientId()) } };
-        if (!expectOwner.isEmpty())
-            record.insert(QStringLiteral("expect_owner"), Output::jsonText(expectOwner));
-        if (r.error.isError()) {
-            record.insert(QStringLiteral("result"), r.error.toString());
+    client->forceRelease(
+        name, expectOwner, [this, client, name, expectOwner, shownGuard, before](const ForceReleaseResult &r) {
+            QJsonObject record { { QStringLiteral("action"), QStringLiteral("force-release") },
+                { QStringLiteral("url"), m_connection.toDisplayUrl() },
+                { QStringLiteral("name"), Output::jsonText(name) }, { QStringLiteral("holders_before"), before },
+                { QStringLiteral("client_id"), QString::fromUtf8(client->clientId()) } };
+            if (!expectOwner.isEmpty()) {
+                record.insert(QStringLiteral("expect_owner"), Output::jsonText(expectOwner));
+                record.insert(
+                    QStringLiteral("guard"), shownGuard ? QStringLiteral("shown-holder") : QStringLiteral("given"));
+            }
+            if (r.error.isError()) {
+                record.insert(QStringLiteral("result"), r.error.toString());
+                audit(m_out, record);
+                finish(m_out.fail(r.error));
+                return;
+            }
+            record.insert(
+                QStringLiteral("result"), r.deleted ? QStringLiteral("deleted") : QStringLiteral("unchanged"));
             audit(m_out, record);
-            finish(m_out.fail(r.error));
-            return;
-        }
-        record.insert(QStringLiteral("result"), r.deleted ? QStringLiteral("deleted") : QStringLiteral("unchanged"));
-        audit(m_out, record);
-        if (!r.deleted) {
-            m_out.error(expectOwner.isEmpty() ? tr("%1 was already gone; nothing changed").arg(escapeBytes(name, 200))
-                                              : tr("%1 is no longer held by %2; nothing changed")
-                                                    .arg(escapeBytes(name, 200), QString::fromUtf8(expectOwner)));
-            finish(ExitNotDone);
-            return;
-        }
-        const QByteArray owner = before.isEmpty()
-            ? QByteArray()
-            : before.first().toObject().value(QStringLiteral("owner")).toString().toUtf8();
-        m_out.event(QStringLiteral("force-released"), name, owner, 0, -2,
-            tr("force-released %1; waiters woken").arg(escapeBytes(name, 200)));
-        finish(ExitDone);
-    });
+            if (!r.deleted) {
+                if (expectOwner.isEmpty())
+                    m_out.error(tr("%1 was already gone; nothing changed").arg(escapeBytes(name, 200)));
+                else if (shownGuard)
+                    m_out.error(tr("%1 changed hands after it was shown (it was held by %2); nothing changed. Run the "
+                                   "command again to see who holds it now")
+                                    .arg(escapeBytes(name, 200), QString::fromUtf8(expectOwner)));
+                else
+                    m_out.error(tr("%1 is no longer held by %2; nothing changed")
+                                    .arg(escapeBytes(name, 200), QString::fromUtf8(expectOwner)));
+                finish(ExitNotDone);
+                return;
+            }
+            const QByteArray owner = before.isEmpty()
+                ? QByteArray()
+                : before.first().toObject().value(QStringLiteral("owner")).toString().toUtf8();
+            m_out.event(QStringLiteral("force-released"), name, owner, 0, -2,
+                tr("force-released %1; waiters woken").arg(escapeBytes(name, 200)));
+            finish(ExitDone);
+        });
 }
 
 } // namespace LockScope::Cli

@@ -23,7 +23,7 @@ public:
     void start() override;
 
 private:
-    void forceRelease(const QByteArray &name, const QByteArray &expectOwner, const QJsonArray &before);
+    void forceRelease(const QByteArray &name, const QByteArray &expectOwner, bool shownGuard, const QJsonArray &before);
 };
 
 } // namespace LockScope::Cli

@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
+
 using namespace LockScope;
 using namespace LockScope::Test;
 
@@ -107,6 +109,8 @@ private slots:
         const QJsonObject released = json(p.readAllStandardOutput().trimmed().split('\n').last());
         QCOMPARE(released.value(QStringLiteral("event")).toString(), QStringLiteral("released"));
         QCOMPARE(raw.type(name.toUtf8()), "none");
+        // The unlock latch is deleted before the process goes, not left to expire.
+        QTRY_COMPARE(raw.command({ "KEYS", "redisson_unlock_latch:{" + name.toUtf8() + "}:*" }).size(), 0);
         const RedisValue message = ears.readReply(5000);
         QCOMPARE(message.at(2).bytes(), "0");
     }
@@ -125,6 +129,27 @@ private slots:
         QVERIFY(p.waitForFinished(10000));
         QCOMPARE(p.exitCode(), 0);
         QCOMPARE(raw.type(name.toUtf8()), "none");
+    }
+
+    void interruptWhileWaitingLeavesNothingBehind()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("cli-interrupt");
+        raw.command({ "HSET", name, kJavaOwner, "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        QProcess p;
+        startCli(p,
+            QStringList {
+                QStringLiteral("lock"), QString::fromUtf8(name), QStringLiteral("--wait"), QStringLiteral("60000") }
+                + url());
+        QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", LockNames::lockChannel(name) }).at(1).toInteger(), 1);
+        ::kill(pid_t(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(10000));
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY(p.readAllStandardError().contains("interrupted (SIGINT)"));
+        // The Java holder still holds it, alone, and the waiter's subscription is gone with it.
+        QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { kJavaOwner, "1" } }));
+        QCOMPARE(raw.command({ "PUBSUB", "NUMSUB", LockNames::lockChannel(name) }).at(1).toInteger(), 0);
     }
 
     void waitingLockGetsItWhenReleased()
@@ -222,6 +247,15 @@ private slots:
         QVERIFY(QJsonDocument(last.value(QStringLiteral("holders_before")).toArray()).toJson().contains(kJavaOwner));
         QCOMPARE(json(records.at(records.size() - 2)).value(QStringLiteral("result")).toString(),
             QStringLiteral("unchanged"));
+
+        // Without --expect-owner, the holder that was shown is the guard, and the audit says so.
+        raw.command({ "HSET", name, kJavaOwner, "1" });
+        r = cli(base + QStringList { QStringLiteral("--yes") });
+        QCOMPARE(r.exitCode, 0);
+        audit.seek(0);
+        const QJsonObject shown = json(audit.readAll().trimmed().split('\n').last());
+        QCOMPARE(shown.value(QStringLiteral("guard")).toString(), QStringLiteral("shown-holder"));
+        QCOMPARE(shown.value(QStringLiteral("expect_owner")).toString(), QString::fromUtf8(kJavaOwner));
     }
 
     void readOnlyRefusesWithExitCode4()

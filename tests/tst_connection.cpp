@@ -56,7 +56,7 @@ private slots:
             QCOMPARE(seen.at(i), qint64(i + 1));
     }
 
-    void corkedBurstIsOneWrite()
+    void corkedBurstKeepsItsOrder()
     {
         RedisConnection c(optionsFor(m_server));
         QVERIFY(run(c, { "PING" }).ok());
@@ -245,6 +245,31 @@ private slots:
         QCOMPARE(raw.command({ "PUBLISH", channel, "1" }).toInteger(), 1);
         sub.unsubscribe(RedisSubscriber::Kind::Channel, channel);
         QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", channel }).at(1).toInteger(), 0);
+    }
+
+    void silentSubscriptionIsNoticedAndRenewed()
+    {
+        ConnectionOptions o = optionsFor(m_server);
+        o.commandTimeoutMs = 300;
+        o.reconnectInitialDelayMs = 20;
+        RedisSubscriber sub(o);
+        sub.setPingInterval(100);
+        QSignalSpy dropped(&sub, &RedisSubscriber::disconnected);
+        QSignalSpy resubscribed(&sub, &RedisSubscriber::resubscribed);
+        const QByteArray channel = uniqueKey("quiet");
+        bool confirmed = false;
+        sub.subscribe(RedisSubscriber::Kind::Channel, channel, [&](const RedisError &) { confirmed = true; });
+        QTRY_VERIFY(confirmed);
+        // Quiet but alive: pings are answered, nothing is dropped.
+        QTest::qWait(500);
+        QCOMPARE(dropped.size(), 0);
+        // The server stops answering anyone: the subscriber must notice on its own, then come back.
+        RawRedis raw(m_server.port());
+        raw.command({ "CLIENT", "PAUSE", "1500", "ALL" });
+        QTRY_VERIFY_WITH_TIMEOUT(dropped.size() >= 1, 10000);
+        QCOMPARE(dropped.at(0).at(0).value<RedisError>().kind(), RedisError::Kind::Timeout);
+        QTRY_VERIFY_WITH_TIMEOUT(resubscribed.size() >= 1, 15000);
+        QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", channel }).at(1).toInteger(), 1);
     }
 
     void subscriberResubscribesAfterRestart()

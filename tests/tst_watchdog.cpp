@@ -17,7 +17,7 @@ using namespace LockScope;
 using namespace LockScope::Test;
 
 namespace {
-constexpr int kLeaseMs = 2000;
+constexpr int kLeaseMs = 3000;
 
 LockClientOptions shortWatchdog()
 {
@@ -122,11 +122,13 @@ private slots:
         const QByteArray name = uniqueKey("again");
         const AcquireResult a = await<AcquireResult>([&](auto d) { client.acquire(request(name), d); });
         QVERIFY(client.setWatchdogEnabled(name, a.owner, false));
-        QTRY_VERIFY(raw.pttl(name) > 0 && raw.pttl(name) < kLeaseMs / 2);
+        // Switched back on while a third of the lease is gone, far from expiry: the TTL must jump back up.
+        QTRY_VERIFY(raw.pttl(name) < kLeaseMs * 2 / 3);
+        QVERIFY(raw.pttl(name) > 0);
         QSignalSpy renewed(&client, &LockClient::holdRenewed);
         QVERIFY(client.setWatchdogEnabled(name, a.owner, true));
         QTRY_VERIFY(renewed.size() >= 1);
-        QVERIFY(raw.pttl(name) > kLeaseMs / 2);
+        QVERIFY(raw.pttl(name) > kLeaseMs * 2 / 3);
     }
 
     void holdForceReleasedByOthersIsLost()
@@ -137,6 +139,25 @@ private slots:
         const AcquireResult a = await<AcquireResult>([&](auto d) { client.acquire(request(name), d); });
         QVERIFY(await<ForceReleaseResult>([&](auto d) { support.forceRelease(name, {}, d); }).deleted);
         QTRY_COMPARE_WITH_TIMEOUT(lost.size(), 1, 10000);
+        QVERIFY(client.holds().isEmpty());
+    }
+
+    void holdIsLostWhenTheServerIsUnreachableForALease()
+    {
+        RedisServer server;
+        QVERIFY(server.start());
+        ConnectionOptions o = ConnectionOptions::fromUrl(server.url());
+        o.reconnectInitialDelayMs = 50;
+        o.commandTimeoutMs = 500;
+        LockClient client(o, shortWatchdog());
+        QSignalSpy lost(&client, &LockClient::holdLost);
+        QSignalSpy failed(&client, &LockClient::renewalFailed);
+        const QByteArray name = uniqueKey("unreachable");
+        QVERIFY(await<AcquireResult>([&](auto d) { client.acquire(request(name), d); }).acquired);
+        server.killHard();
+        // No answer can come any more; once no renewal has landed for a whole lease the hold is reported lost.
+        QTRY_VERIFY_WITH_TIMEOUT(lost.size() == 1, 5 * kLeaseMs);
+        QVERIFY(failed.size() >= 1);
         QVERIFY(client.holds().isEmpty());
     }
 

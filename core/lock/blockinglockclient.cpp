@@ -20,6 +20,11 @@ BlockingLockClient::BlockingLockClient(ConnectionOptions connection, LockClientO
 
 BlockingLockClient::~BlockingLockClient()
 {
+    {
+        // Waits for calls that are posting right now; later ones are refused.
+        QWriteLocker closing(&m_lifetime);
+        m_closing = true;
+    }
     QMetaObject::invokeMethod(
         m_client, [client = m_client] { delete client; }, Qt::BlockingQueuedConnection);
     m_thread.quit();
@@ -33,18 +38,36 @@ QByteArray BlockingLockClient::clientId() const
 
 template <typename T, typename Start> T BlockingLockClient::call(Start start)
 {
-    if (QThread::currentThread() == &m_thread) {
+    const auto refused = [](const QString &why) {
         T r;
-        r.error = RedisError(RedisError::Kind::InvalidArgument,
-            QStringLiteral("a blocking lock call from the lock client's own thread would never return"));
+        r.error = RedisError(RedisError::Kind::InvalidArgument, why);
+        return r;
+    };
+    if (QThread::currentThread() == &m_thread)
+        return refused(QStringLiteral("a blocking lock call from the lock client's own thread would never return"));
+    std::future<T> future;
+    {
+        QReadLocker alive(&m_lifetime);
+        if (m_closing)
+            return refused(QStringLiteral("the lock client is shutting down"));
+        auto promise = std::make_shared<std::promise<T>>();
+        future = promise->get_future();
+        // Only the callback keeps the promise: if the client dies with the call unanswered, the callback is
+        // destroyed unrun, the promise breaks, and this thread gets an error instead of waiting forever.
+        QMetaObject::invokeMethod(
+            m_client,
+            [start, promise = std::move(promise)]() mutable {
+                start([promise](const T &r) { promise->set_value(r); });
+            },
+            Qt::QueuedConnection);
+    }
+    try {
+        return future.get();
+    } catch (const std::future_error &) {
+        T r;
+        r.error = RedisError(RedisError::Kind::Io, QStringLiteral("the lock client shut down before answering"));
         return r;
     }
-    auto promise = std::make_shared<std::promise<T>>();
-    auto future = promise->get_future();
-    QMetaObject::invokeMethod(
-        m_client, [start, promise]() mutable { start([promise](const T &r) { promise->set_value(r); }); },
-        Qt::QueuedConnection);
-    return future.get();
 }
 
 RedisResult BlockingLockClient::command(const QList<QByteArray> &argv)
@@ -93,6 +116,9 @@ QueryResult BlockingLockClient::isHeldBy(const QByteArray &name, const QByteArra
 
 bool BlockingLockClient::setWatchdogEnabled(const QByteArray &name, const QByteArray &owner, bool enabled)
 {
+    QReadLocker alive(&m_lifetime);
+    if (m_closing || QThread::currentThread() == &m_thread)
+        return false;
     bool result = false;
     QMetaObject::invokeMethod(
         m_client, [&] { result = m_client->setWatchdogEnabled(name, owner, enabled); }, Qt::BlockingQueuedConnection);

@@ -3,6 +3,7 @@
 #include "lockclient.h"
 #include "redisresult.h"
 
+#include <QReadWriteLock>
 #include <QThread>
 
 namespace LockScope {
@@ -41,6 +42,8 @@ private:
 
     QThread m_thread;
     LockClient *m_client = nullptr;
+    QReadWriteLock m_lifetime; // calls post under the read lock; the destructor closes under the write lock
+    bool m_closing = false;
 };
 
 // Redisson's RLock for one name, bound to the calling thread at each call.

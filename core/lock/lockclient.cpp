@@ -46,6 +46,7 @@ LockClient::LockClient(ConnectionOptions connection, LockClientOptions options, 
     m_waiters = new LockWaiters(this, m_subscriber);
     connect(m_watchdog, &LockWatchdog::renewed, this, &LockClient::holdRenewed);
     connect(m_watchdog, &LockWatchdog::lost, this, &LockClient::holdLost);
+    connect(m_watchdog, &LockWatchdog::renewalFailed, this, &LockClient::renewalFailed);
     m_connection->open();
 }
 
@@ -96,15 +97,33 @@ void LockClient::acquire(AcquireRequest request, Callback<AcquireResult> done)
         return;
     }
     QPointer<LockClient> self(this);
-    runAcquire(request, owner, [self, request, owner, done](const AcquireResult &first) {
+    const QPair<QByteArray, QByteArray> key { request.name, owner };
+    m_cancelled.remove(key);
+    runAcquire(request, owner, [self, request, owner, key, done](const AcquireResult &first) {
         if (!self)
             return;
+        if (self->m_cancelled.remove(key)) {
+            AcquireResult r = first;
+            if (r.acquired)
+                self->release(r.name, r.owner, [](const ReleaseResult &) {});
+            r.acquired = false;
+            r.cancelled = true;
+            done(r);
+            return;
+        }
         if (first.acquired || first.error.isError() || request.waitMs == 0) {
             done(first);
             return;
         }
         self->m_waiters->wait(request, owner, LockNames::lockChannel(request.name), first, done);
     });
+}
+
+void LockClient::cancelAcquire(const QByteArray &name, const QByteArray &owner)
+{
+    // The first try may still be on the wire (it is not a waiter yet); it checks this set when it answers.
+    m_cancelled.insert({ name, owner });
+    m_waiters->cancel(LockNames::lockChannel(name), owner);
 }
 
 void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done)

@@ -5,6 +5,7 @@
 
 #include <QHash>
 #include <QObject>
+#include <QSet>
 
 #include <functional>
 
@@ -38,6 +39,9 @@ public:
 
     // Acquires, waiting on the lock's channel (never polling) when request.waitMs != 0.
     void acquire(AcquireRequest request, Callback<AcquireResult> done);
+    // Ends a pending acquire of owner's: its callback reports cancelled, and a lock won by a try that was already
+    // on the wire is released again, so an interrupted waiter never leaves a hold behind.
+    void cancelAcquire(const QByteArray &name, const QByteArray &owner);
     // Releases one level of owner's hold exactly as the owner's own unlock would: wakes waiters on the last
     // level. owner is the full field; for a hold of this client the lease is reset as Redisson does, for a
     // foreign hold the TTL is left as it is.
@@ -61,6 +65,8 @@ public:
 signals:
     void holdRenewed(const LockScope::HoldEvent &hold);
     void holdLost(const LockScope::HoldEvent &hold);
+    // A renewal round failed (I/O, timeout, ACL); it is retried at the next tick.
+    void renewalFailed(const LockScope::RedisError &error);
 
 private:
     friend class LockWaiters;
@@ -76,6 +82,7 @@ private:
     RedisSubscriber *m_subscriber;
     LockWatchdog *m_watchdog;
     LockWaiters *m_waiters;
+    QSet<QPair<QByteArray, QByteArray>> m_cancelled; // first tries to drop once they answer
 };
 
 } // namespace LockScope

@@ -36,6 +36,7 @@ struct AcquireResult
     qint64 leaseMs = 0; // acquired: the lease set
     bool watchdog = false; // acquired: renewed by the watchdog
     int attempts = 0; // acquire scripts run
+    bool cancelled = false; // cancelAcquire() ended the wait; nothing is held
 };
 
 struct ReleaseResult

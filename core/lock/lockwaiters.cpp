@@ -16,6 +16,7 @@ struct LockWaiters::Waiter
     std::unique_ptr<QTimer> timer;
     bool attempting = false;
     bool sleeping = false;
+    bool cancelled = false;
     int attempts = 0;
 };
 
@@ -104,15 +105,23 @@ void LockWaiters::onConfirmed(const QByteArray &channel, const RedisError &error
     // Without the channel (an ACL that denies it) waiters still wake when the holder's TTL runs out.
     it->confirmed = true;
     Q_UNUSED(error);
-    // Everyone not already trying was waiting for this confirmation (asleep only on its deadline timer).
+    // Everyone not already trying was waiting for this confirmation (asleep only on its deadline timer). A try
+    // already on the wire may have run before the subscription was live and missed a release in between: it
+    // gets a permit, so it tries once more instead of sleeping.
     const auto waiters = it->waiters;
+    int busy = 0;
     for (const auto &w : waiters) {
-        if (!w->attempting) {
-            w->timer->stop();
-            w->sleeping = false;
-            attempt(channel, w);
+        if (w->attempting) {
+            ++busy;
+            continue;
         }
+        w->timer->stop();
+        w->sleeping = false;
+        attempt(channel, w);
     }
+    it = m_entries.find(channel);
+    if (it != m_entries.end())
+        it->permits = qMin(it->permits + busy, int(it->waiters.size()));
 }
 
 void LockWaiters::attempt(const QByteArray &channel, const std::shared_ptr<Waiter> &w)
@@ -125,6 +134,16 @@ void LockWaiters::attempt(const QByteArray &channel, const std::shared_ptr<Waite
         if (!w)
             return;
         w->attempting = false;
+        if (w->cancelled) {
+            // Too late to stop the try on the server: a lock it won goes straight back.
+            AcquireResult r = result;
+            if (r.acquired)
+                m_client->release(r.name, r.owner, [](const ReleaseResult &) {});
+            r.acquired = false;
+            r.cancelled = true;
+            finish(channel, w, r);
+            return;
+        }
         if (result.acquired || result.error.isError()) {
             finish(channel, w, result);
             return;
@@ -173,6 +192,26 @@ void LockWaiters::finish(const QByteArray &channel, const std::shared_ptr<Waiter
     const Done done = std::move(w->done);
     if (done)
         done(result);
+}
+
+void LockWaiters::cancel(const QByteArray &channel, const QByteArray &owner)
+{
+    const auto it = m_entries.constFind(channel);
+    if (it == m_entries.cend())
+        return;
+    const auto waiters = it->waiters;
+    for (const auto &w : waiters) {
+        if (w->owner != owner)
+            continue;
+        w->cancelled = true;
+        if (!w->attempting) {
+            AcquireResult r;
+            r.name = w->request.name;
+            r.owner = w->owner;
+            r.cancelled = true;
+            finish(channel, w, r);
+        }
+    }
 }
 
 void LockWaiters::onMessage(const QByteArray &channel, const QByteArray &payload)

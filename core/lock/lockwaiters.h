@@ -32,6 +32,8 @@ public:
     void wait(const AcquireRequest &request, const QByteArray &owner, const QByteArray &channel,
         const AcquireResult &firstTry, Done done);
     int waiterCount() const;
+    // Ends owner's waits on the channel; one whose try is on the wire ends when it answers (releasing a win).
+    void cancel(const QByteArray &channel, const QByteArray &owner);
 
 private:
     struct Waiter;

@@ -10,6 +10,7 @@ LockWatchdog::LockWatchdog(RedisConnection *connection, const LockClientOptions 
     , m_connection(connection)
     , m_options(options)
 {
+    m_clock.start();
     m_timer.setInterval(qMax(1, options.watchdogTimeoutMs / 3));
     connect(&m_timer, &QTimer::timeout, this, &LockWatchdog::tick);
 }
@@ -21,6 +22,7 @@ void LockWatchdog::track(const QByteArray &name, const QByteArray &owner, qint64
     // A reentrant acquire with the watchdog keeps it on for the hold, as in Redisson.
     h.renew = h.renew || renew;
     ++h.levels;
+    h.confirmedMs = m_clock.elapsed();
     if (!m_timer.isActive())
         m_timer.start();
 }
@@ -113,13 +115,17 @@ void LockWatchdog::renewBatch(const QList<Key> &keys)
         leases << lease;
     }
     QPointer<LockWatchdog> self(this);
-    m_connection->eval(LockScripts::renew(), names, args, [self, keys, leases](const RedisResult &r) {
+    const qint64 sentMs = m_clock.elapsed();
+    m_connection->eval(LockScripts::renew(), names, args, [self, keys, leases, sentMs](const RedisResult &r) {
         if (!self)
             return;
         if (!r.ok() || !r.value.isArray() || r.value.size() != keys.size()) {
-            // Redisson retries at the next tick too; the lease still covers two more.
+            // Redisson retries at the next tick too; the lease still covers two more. But once no renewal has
+            // landed for a whole lease, the hold has run out on the server whether we can see it or not.
             emit self->renewalFailed(
                 r.ok() ? RedisError(RedisError::Kind::Protocol, QStringLiteral("renewal reply")) : r.error);
+            if (self)
+                self->expireUnconfirmed(keys);
             return;
         }
         for (int i = 0; i < keys.size(); ++i) {
@@ -129,8 +135,10 @@ void LockWatchdog::renewBatch(const QList<Key> &keys)
                 continue;
             const HoldEvent event { k.first, k.second, leases.at(i) };
             if (r.value.at(i).toInteger() == 1) {
-                if (leases.at(i) > 0)
+                if (leases.at(i) > 0) {
+                    self->m_holds[k].confirmedMs = sentMs;
                     emit self->renewed(event);
+                }
             } else {
                 self->m_holds.remove(k);
                 emit self->lost(event);
@@ -141,6 +149,24 @@ void LockWatchdog::renewBatch(const QList<Key> &keys)
         if (self->m_holds.isEmpty())
             self->m_timer.stop();
     });
+}
+
+void LockWatchdog::expireUnconfirmed(const QList<Key> &keys)
+{
+    QPointer<LockWatchdog> self(this);
+    const qint64 now = m_clock.elapsed();
+    for (const Key &k : keys) {
+        const auto it = m_holds.constFind(k);
+        if (it == m_holds.cend() || now - it->confirmedMs < it->leaseMs)
+            continue;
+        const HoldEvent event { k.first, k.second, it->leaseMs };
+        m_holds.remove(k);
+        emit lost(event);
+        if (!self)
+            return;
+    }
+    if (m_holds.isEmpty())
+        m_timer.stop();
 }
 
 } // namespace LockScope

@@ -2,6 +2,7 @@
 
 #include "locktypes.h"
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QObject>
 #include <QPair>
@@ -48,14 +49,18 @@ private:
         qint64 leaseMs = 0;
         bool renew = false;
         int levels = 0;
+        qint64 confirmedMs = 0; // on m_clock: when the server last confirmed the hold (acquire, or renewal sent)
     };
     void tick();
     void renewBatch(const QList<Key> &keys);
+    // After a failed round: holds that no renewal has confirmed for a whole lease are gone by now.
+    void expireUnconfirmed(const QList<Key> &keys);
 
     RedisConnection *m_connection;
     LockClientOptions m_options;
     QHash<Key, Hold> m_holds;
     QTimer m_timer;
+    QElapsedTimer m_clock;
 };
 
 } // namespace LockScope

@@ -37,6 +37,12 @@ RedisConnection::RedisConnection(ConnectionOptions options, QObject *parent)
 
 RedisConnection::~RedisConnection()
 {
+    // Housekeeping still waiting for a ride (an unlock latch's DEL) leaves now, or the latch would linger.
+    if (m_state == State::Ready && !m_deferred.isEmpty() && m_corked == 0) {
+        transmit(std::exchange(m_deferred, {}));
+        if (m_socket && m_socket->bytesToWrite() > 0)
+            m_socket->waitForBytesWritten(100);
+    }
     // Callbacks may capture objects that are being destroyed too: drop them unrun.
     m_inFlight.clear();
     m_queued.clear();
@@ -72,6 +78,11 @@ void RedisConnection::close()
         fail(std::move(q.pending.callback), RedisError(RedisError::Kind::Io, tr("connection closed")));
     m_queued.clear();
     setState(State::Closed);
+}
+
+void RedisConnection::abandon(const RedisError &error)
+{
+    dropConnection(error, true);
 }
 
 void RedisConnection::startSocket()
@@ -142,12 +153,18 @@ void RedisConnection::handshakeStep(RedisValue reply)
 {
     const QList<QByteArray> &argv = m_handshake.at(m_handshakeReplies++);
     if (reply.isError()) {
-        RedisError error = RedisError::fromReply(reply);
-        if (argv.first() == "AUTH" && error.kind() == RedisError::Kind::Reply)
-            error = RedisError(RedisError::Kind::Auth, error.message());
+        const RedisError error = RedisError::fromReply(reply);
         const QString what = argv.first() == "AUTH" ? tr("authentication failed") : tr("SELECT failed");
-        // Wrong credentials do not fix themselves: retrying would only hammer the server.
-        dropConnection(RedisError(error.kind(), what + QStringLiteral(": ") + error.message()), false);
+        const RedisError described(error.kind(), what + QStringLiteral(": ") + error.message());
+        // Wrong credentials, a denied command or a database that does not exist do not fix themselves: retrying
+        // would only hammer the server. Anything else (max clients reached, LOADING, BUSY) passes: try again.
+        const bool final = error.kind() == RedisError::Kind::Auth || error.kind() == RedisError::Kind::Permission
+            || (argv.first() == "SELECT" && error.message().contains(QLatin1String("out of range")));
+        if (!final) {
+            dropConnection(described, true);
+            return;
+        }
+        dropConnection(described, false);
         for (auto &q : m_queued)
             fail(std::move(q.pending.callback), m_lastError);
         m_queued.clear();
@@ -230,22 +247,32 @@ void RedisConnection::sendPush(const QList<QByteArray> &argv)
 void RedisConnection::eval(
     const RedisScript &script, const QList<QByteArray> &keys, const QList<QByteArray> &args, Callback callback)
 {
+    // Until this connection has run the script once, send its source: EVAL loads it on the way, and no command
+    // pipelined behind it can overtake it as it would behind an EVALSHA answered with NOSCRIPT and sent again.
+    const bool loaded = m_loadedScripts.contains(script.sha1());
     QList<QByteArray> argv;
     argv.reserve(3 + keys.size() + args.size());
-    argv << "EVALSHA" << script.sha1() << QByteArray::number(keys.size());
+    argv << (loaded ? QByteArray("EVALSHA") : QByteArray("EVAL")) << (loaded ? script.sha1() : script.source())
+         << QByteArray::number(keys.size());
     argv << keys << args;
     QPointer<RedisConnection> self(this);
-    command(argv, [self, source = script.source(), argv, callback = std::move(callback)](const RedisResult &r) {
-        if (self && r.value.isError() && r.value.bytes().startsWith("NOSCRIPT")) {
-            QList<QByteArray> evalArgv = argv;
-            evalArgv[0] = "EVAL";
-            evalArgv[1] = source;
-            self->command(evalArgv, callback);
-            return;
-        }
-        if (callback)
-            callback(r);
-    });
+    command(argv,
+        [self, sha = script.sha1(), source = script.source(), argv, callback = std::move(callback)](
+            const RedisResult &r) {
+            if (self && r.value.isError() && r.value.bytes().startsWith("NOSCRIPT")) {
+                // The cache was flushed behind our back (SCRIPT FLUSH, failover to a fresh replica).
+                self->m_loadedScripts.remove(sha);
+                QList<QByteArray> evalArgv = argv;
+                evalArgv[0] = "EVAL";
+                evalArgv[1] = source;
+                self->command(evalArgv, callback);
+                return;
+            }
+            if (self && !r.error.isError())
+                self->m_loadedScripts.insert(sha);
+            if (callback)
+                callback(r);
+        });
 }
 
 void RedisConnection::writeNow(const QByteArray &bytes)
@@ -257,8 +284,10 @@ void RedisConnection::writeNow(const QByteArray &bytes)
     if (!m_deferred.isEmpty()) {
         // Deferred commands ride along at the end of this write: whatever these bytes carry is already in flight,
         // so the deferred replies are the last to come and are matched last.
+        // They get deadlines like any command: a stuck server must still be noticed behind them.
         for (int i = 0; i < m_deferredCount; ++i)
-            m_inFlight.push_back({});
+            m_inFlight.push_back({ {}, deadlineFromNow() });
+        armDeadlineTimer();
         m_deferredCount = 0;
         m_deferredTimer.stop();
         transmit(bytes + std::exchange(m_deferred, {}));
@@ -424,6 +453,7 @@ void RedisConnection::dropConnection(const RedisError &error, bool reconnect)
         m_socket = nullptr;
     }
     m_corkBuffer.clear();
+    m_loadedScripts.clear();
     // Fire-and-forget housekeeping that never left: the next connection does not need it.
     m_deferred.clear();
     m_deferredCount = 0;

@@ -7,6 +7,7 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 #include <QTimer>
 
 #include <deque>
@@ -38,13 +39,17 @@ public:
     State state() const { return m_state; }
     RedisError lastError() const { return m_lastError; }
     bool isReady() const { return m_state == State::Ready; }
+    // Commands sent or waiting to be sent whose replies have not come back yet, deferred ones included.
+    int pendingCount() const { return int(m_inFlight.size() + m_queued.size()) + m_deferredCount; }
 
     void open();
     // Fails whatever is pending and stays closed; open() starts again.
     void close();
+    // The owner knows the connection is dead (a liveness check went unanswered): drop it and reconnect.
+    void abandon(const RedisError &error);
 
     void command(QList<QByteArray> argv, Callback callback = {});
-    // EVALSHA, and EVAL when the server answers NOSCRIPT (script cache flushed or never loaded).
+    // EVAL the first time on this connection, EVALSHA after; EVAL again if the server answers NOSCRIPT.
     void eval(
         const RedisScript &script, const QList<QByteArray> &keys, const QList<QByteArray> &args, Callback callback);
 
@@ -111,6 +116,7 @@ private:
     PushHandler m_pushHandler;
     QByteArray m_corkBuffer;
     QByteArray m_deferred;
+    QSet<QByteArray> m_loadedScripts; // SHA1s this connection has run
     int m_deferredCount = 0;
     QTimer m_deferredTimer;
     int m_corked = 0;

@@ -23,7 +23,10 @@ RedisSubscriber::RedisSubscriber(ConnectionOptions options, QObject *parent)
 {
     m_connection->setPushHandler([this](const RedisValue &v) { onPush(v); });
     connect(m_connection, &RedisConnection::ready, this, &RedisSubscriber::onReady);
+    connect(&m_pingTimer, &QTimer::timeout, this, &RedisSubscriber::ping);
+    setPingInterval(10000);
     connect(m_connection, &RedisConnection::disconnected, this, [this](const RedisError &error) {
+        m_pingSentMs = -1;
         m_acks.clear();
         for (auto &e : m_entries) {
             e.pendingAcks = 0;
@@ -31,6 +34,32 @@ RedisSubscriber::RedisSubscriber(ConnectionOptions options, QObject *parent)
         }
         emit disconnected(error);
     });
+}
+
+void RedisSubscriber::setPingInterval(int intervalMs)
+{
+    m_pingTimer.stop();
+    if (intervalMs > 0) {
+        m_pingTimer.setInterval(intervalMs);
+        m_pingTimer.start();
+    }
+}
+
+void RedisSubscriber::ping()
+{
+    if (!m_connection->isReady())
+        return;
+    const qint64 timeout = m_connection->options().commandTimeoutMs;
+    if (m_pingSentMs >= 0) {
+        if (timeout > 0 && m_connection->nowMs() - m_pingSentMs > timeout) {
+            m_pingSentMs = -1;
+            m_connection->abandon(RedisError(RedisError::Kind::Timeout,
+                tr("the pub/sub connection did not answer a PING within %1 ms").arg(timeout)));
+        }
+        return;
+    }
+    m_pingSentMs = m_connection->nowMs();
+    m_connection->sendPush({ "PING" });
 }
 
 void RedisSubscriber::subscribe(Kind kind, const QByteArray &name, Confirmed confirmed)
@@ -139,6 +168,11 @@ void RedisSubscriber::onAck(bool subscribe, const RedisError &error)
 
 void RedisSubscriber::onPush(const RedisValue &value)
 {
+    // Subscribed, a PING is answered ["pong", ""]; with no subscription, +PONG.
+    if (value.isStatus() && value.bytes() == "PONG") {
+        m_pingSentMs = -1;
+        return;
+    }
     if (value.isError()) {
         onAck(true, RedisError::fromReply(value));
         return;
@@ -156,6 +190,8 @@ void RedisSubscriber::onPush(const RedisValue &value)
         onAck(true, {});
     } else if (type == "unsubscribe" || type == "punsubscribe" || type == "sunsubscribe") {
         onAck(false, {});
+    } else if (type == "pong") {
+        m_pingSentMs = -1;
     }
 }
 

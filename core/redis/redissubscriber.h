@@ -4,6 +4,7 @@
 
 #include <QHash>
 #include <QObject>
+#include <QTimer>
 
 #include <deque>
 #include <functional>
@@ -27,6 +28,9 @@ public:
     void subscribe(Kind kind, const QByteArray &name, Confirmed confirmed = {});
     void unsubscribe(Kind kind, const QByteArray &name);
     bool isConfirmed(Kind kind, const QByteArray &name) const;
+    // A silent subscription looks exactly like a quiet one, so the connection is pinged every intervalMs; a PING
+    // unanswered within the command timeout drops it, and the reconnect resubscribes. 0 switches this off.
+    void setPingInterval(int intervalMs);
     int subscriptionCount() const { return m_entries.size(); }
     RedisConnection *connection() const { return m_connection; }
 
@@ -56,12 +60,15 @@ private:
     void onReady();
     void send(Kind kind, const QByteArray &name, bool subscribe);
     void onAck(bool subscribe, const RedisError &error);
+    void ping();
 
     RedisConnection *m_connection;
     QHash<Key, Entry> m_entries;
     std::deque<Ack> m_acks;
     bool m_connectedOnce = false;
     bool m_announceResubscribe = false;
+    QTimer m_pingTimer;
+    qint64 m_pingSentMs = -1; // on the connection's clock; -1: none outstanding
 };
 
 } // namespace LockScope
