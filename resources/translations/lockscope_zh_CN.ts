@@ -336,6 +336,10 @@ Force-release it and wake its waiters? [y/N] </source>
         <source>force-released %1; waiters woken</source>
         <translation>已强制释放 %1；已唤醒等待者</translation>
     </message>
+    <message>
+        <source>%1 changed hands after it was shown (it was held by %2); nothing changed. Run the command again to see who holds it now</source>
+        <translation>%1 在显示之后已易主（当时由 %2 持有）；未做任何更改。请重新运行该命令以查看当前持有者</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::LockCommand</name>
@@ -899,6 +903,13 @@ Force-release it and wake its waiters? [y/N] </source>
     <message>
         <source>no reply within %1 ms</source>
         <translation>%1 毫秒内没有应答</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::RedisSubscriber</name>
+    <message>
+        <source>the pub/sub connection did not answer a PING within %1 ms</source>
+        <translation>发布/订阅连接在 %1 毫秒内未响应 PING</translation>
     </message>
 </context>
 </TS>
