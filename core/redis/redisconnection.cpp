@@ -2,13 +2,9 @@
 
 #include "commandpolicy.h"
 #include "redisscript.h"
-#include "tlsconfig.h"
 
 #include <QRandomGenerator>
-#include <QSslSocket>
-
-#include <cerrno>
-#include <sys/socket.h>
+#include <QTcpSocket>
 
 namespace LockScope {
 
@@ -83,70 +79,6 @@ void RedisConnection::close()
 void RedisConnection::abandon(const RedisError &error)
 {
     dropConnection(error, true);
-}
-
-void RedisConnection::startSocket()
-{
-    if (m_socket) {
-        m_socket->disconnect(this);
-        m_socket->abort();
-        m_socket->deleteLater();
-    }
-    m_socket = m_options.tls ? new QSslSocket(this) : new QTcpSocket(this);
-    m_reader.reset();
-    m_sslErrors.clear();
-    setState(State::Connecting);
-    connect(m_socket, &QTcpSocket::readyRead, this, &RedisConnection::onReadyRead);
-    connect(m_socket, &QAbstractSocket::errorOccurred, this, &RedisConnection::onSocketError);
-    connect(m_socket, &QAbstractSocket::disconnected, this, &RedisConnection::onSocketDisconnected);
-    if (m_options.connectTimeoutMs > 0)
-        m_connectTimer.start(m_options.connectTimeoutMs);
-    if (m_options.tls) {
-        auto *tls = static_cast<QSslSocket *>(m_socket);
-        RedisError error;
-        if (!configureTls(tls, m_options, &error)) {
-            dropConnection(error, false);
-            setState(State::Closed);
-            return;
-        }
-        connect(tls, &QSslSocket::sslErrors, this, [this](const QList<QSslError> &errors) {
-            QStringList texts;
-            for (const auto &e : errors)
-                texts << e.errorString();
-            m_sslErrors = texts.join(QStringLiteral("; "));
-        });
-        connect(tls, &QSslSocket::encrypted, this, &RedisConnection::onTransportUp);
-        const QString name = m_options.tlsServerName.isEmpty() ? m_options.host : m_options.tlsServerName;
-        tls->connectToHostEncrypted(m_options.host, m_options.port, name);
-    } else {
-        connect(m_socket, &QAbstractSocket::connected, this, &RedisConnection::onTransportUp);
-        // Unbuffered: replies are read straight into our buffer, without Qt's extra FIONREAD per readiness.
-        m_socket->connectToHost(m_options.host, m_options.port, QIODevice::ReadWrite | QIODevice::Unbuffered);
-    }
-}
-
-void RedisConnection::onTransportUp()
-{
-    m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
-    m_socket->setSocketOption(QAbstractSocket::KeepAliveOption, 1);
-    m_handshake.clear();
-    if (!m_options.password.isEmpty()) {
-        if (m_options.user.isEmpty())
-            m_handshake.append({ "AUTH", m_options.password });
-        else
-            m_handshake.append({ "AUTH", m_options.user, m_options.password });
-    }
-    if (m_options.db != 0)
-        m_handshake.append({ "SELECT", QByteArray::number(m_options.db) });
-    m_handshakeReplies = 0;
-    if (m_handshake.isEmpty()) {
-        becomeReady();
-        return;
-    }
-    QByteArray bytes;
-    for (const auto &argv : m_handshake)
-        bytes += formatCommand(argv);
-    writeNow(bytes);
 }
 
 void RedisConnection::handshakeStep(RedisValue reply)
@@ -275,53 +207,6 @@ void RedisConnection::eval(
         });
 }
 
-void RedisConnection::writeNow(const QByteArray &bytes)
-{
-    if (m_corked > 0) {
-        m_corkBuffer += bytes;
-        return;
-    }
-    if (!m_deferred.isEmpty()) {
-        // Deferred commands ride along at the end of this write: whatever these bytes carry is already in flight,
-        // so the deferred replies are the last to come and are matched last.
-        // They get deadlines like any command: a stuck server must still be noticed behind them.
-        for (int i = 0; i < m_deferredCount; ++i)
-            m_inFlight.push_back({ {}, deadlineFromNow() });
-        armDeadlineTimer();
-        m_deferredCount = 0;
-        m_deferredTimer.stop();
-        transmit(bytes + std::exchange(m_deferred, {}));
-        return;
-    }
-    transmit(bytes);
-}
-
-void RedisConnection::transmit(const QByteArray &bytes)
-{
-    if (!m_socket)
-        return;
-    // Qt's own write path toggles the socket's write notifier on every write, which costs event-dispatcher
-    // wake-ups on each command. With nothing queued in Qt's buffer the bytes can go straight to the kernel; only
-    // what the kernel does not take goes through Qt. TLS must always go through QSslSocket.
-    if (!m_options.tls && m_socket->bytesToWrite() == 0 && m_socket->socketDescriptor() >= 0) {
-        const ssize_t sent
-            = ::send(int(m_socket->socketDescriptor()), bytes.constData(), size_t(bytes.size()), MSG_NOSIGNAL);
-        if (sent == bytes.size())
-            return;
-        if (sent > 0) {
-            m_socket->write(bytes.constData() + sent, bytes.size() - sent);
-            return;
-        }
-        if (sent < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
-            // Let Qt see and report the failure on its own path.
-            m_socket->write(bytes);
-            return;
-        }
-    }
-    m_socket->write(bytes);
-    m_socket->flush();
-}
-
 void RedisConnection::commandDeferred(const QList<QByteArray> &argv)
 {
     if (m_state != State::Ready || (m_options.readOnly && !isReadOnlyCommand(argv))) {
@@ -332,109 +217,6 @@ void RedisConnection::commandDeferred(const QList<QByteArray> &argv)
     ++m_deferredCount;
     if (!m_deferredTimer.isActive())
         m_deferredTimer.start();
-}
-
-void RedisConnection::flushDeferred()
-{
-    if (m_deferred.isEmpty() || m_state != State::Ready)
-        return;
-    writeNow({});
-}
-
-void RedisConnection::uncork()
-{
-    if (m_corked > 0 && --m_corked == 0 && !m_corkBuffer.isEmpty()) {
-        const QByteArray bytes = std::exchange(m_corkBuffer, {});
-        if (m_socket && m_state != State::Closed)
-            writeNow(bytes);
-    }
-}
-
-void RedisConnection::onReadyRead()
-{
-    if (m_options.tls) {
-        const QByteArray data = m_socket->readAll();
-        m_reader.feed(data.constData(), data.size());
-    } else {
-        char buffer[64 * 1024];
-        bool gotAny = false;
-        for (;;) {
-            const qint64 n = m_socket->read(buffer, sizeof buffer);
-            if (n < 0) {
-                onSocketError();
-                return;
-            }
-            // Readable yet nothing to read is the peer's FIN: an unbuffered Qt socket reports it as 0 bytes and
-            // would keep waking us for it, so it has to be recognised here.
-            if (n == 0 && !gotAny) {
-                onSocketDisconnected();
-                return;
-            }
-            gotAny = true;
-            m_reader.feed(buffer, n);
-            // A short read emptied the kernel's buffer; asking again would only cost a syscall.
-            if (n < qint64(sizeof buffer))
-                break;
-        }
-    }
-    QPointer<RedisConnection> self(this);
-    for (;;) {
-        RedisValue value;
-        QString parseError;
-        const auto status = m_reader.next(&value, &parseError);
-        if (status == RespReader::Status::NeedMore)
-            return;
-        if (status == RespReader::Status::ProtocolError) {
-            dropConnection(RedisError(RedisError::Kind::Protocol, tr("unreadable reply: %1").arg(parseError)), true);
-            return;
-        }
-        if (m_state != State::Ready) {
-            handshakeStep(std::move(value));
-            if (!self || m_state == State::Closed || m_state == State::Disconnected)
-                return;
-            continue;
-        }
-        if (m_pushHandler && m_inFlight.empty()) {
-            m_pushHandler(value);
-        } else if (m_inFlight.empty()) {
-            dropConnection(RedisError(RedisError::Kind::Protocol, tr("reply with no command waiting for it")), true);
-            return;
-        } else {
-            Pending pending = std::move(m_inFlight.front());
-            m_inFlight.pop_front();
-            if (pending.callback)
-                pending.callback(RedisResult::fromValue(std::move(value)));
-        }
-        if (!self || !m_socket)
-            return;
-    }
-}
-
-void RedisConnection::onSocketError()
-{
-    if (!m_socket)
-        return;
-    QString message = m_socket->errorString();
-    if (!m_sslErrors.isEmpty() && !message.contains(m_sslErrors))
-        message += QStringLiteral(" (") + m_sslErrors + QLatin1Char(')');
-    if (m_options.tls && !m_sslErrors.isEmpty()) {
-        // Certificate problems are solved by knowing which name and which trust were checked.
-        const QString name = m_options.tlsServerName.isEmpty() ? m_options.host : m_options.tlsServerName;
-        message += tr("; checked the certificate for \"%1\" against %2")
-                       .arg(name,
-                           m_options.tlsCaFile.isEmpty() ? tr("the system CA store")
-                                                         : tr("the CA file %1").arg(m_options.tlsCaFile));
-    }
-    const auto kind
-        = m_socket->error() == QAbstractSocket::SocketTimeoutError ? RedisError::Kind::Timeout : RedisError::Kind::Io;
-    dropConnection(RedisError(kind, tr("%1:%2: %3").arg(m_options.host).arg(m_options.port).arg(message)), true);
-}
-
-void RedisConnection::onSocketDisconnected()
-{
-    dropConnection(RedisError(RedisError::Kind::Io,
-                       tr("%1:%2: the server closed the connection").arg(m_options.host).arg(m_options.port)),
-        true);
 }
 
 void RedisConnection::dropConnection(const RedisError &error, bool reconnect)
