@@ -209,6 +209,47 @@ private slots:
         QVERIFY(second->value.bytes().startsWith("y-"));
     }
 
+    void pipelinedCommandsCannotOvertakeAScript()
+    {
+        // A script the server has never seen, then a plain write pipelined behind it: the write must land last.
+        RedisConnection c(optionsFor(m_server));
+        const QByteArray key = uniqueKey("order");
+        const RedisScript script("redis.call('set', KEYS[1], ARGV[1]) return 1 -- " + key);
+        std::optional<RedisResult> scripted, plain;
+        c.eval(script, { key }, { "from-script" }, [&](const RedisResult &r) { scripted = r; });
+        c.command({ "SET", key, "plain" }, [&](const RedisResult &r) { plain = r; });
+        QTRY_VERIFY(scripted.has_value() && plain.has_value());
+        QVERIFY2(scripted->ok(), qPrintable(scripted->error.toString()));
+        RawRedis raw(m_server.port());
+        QCOMPARE(raw.get(key), "plain");
+    }
+
+    void busyServerAtHandshakeIsRetried()
+    {
+        // One client slot: while it is taken, AUTH is answered "max number of clients reached". That passes;
+        // it is no reason to give up on the server for good.
+        RedisServer server(RedisServerOptions {
+            { QStringLiteral("--maxclients"), QStringLiteral("1") }, false, false, QStringLiteral("pw") });
+        QVERIFY(server.start());
+        auto occupant = std::make_unique<RawRedis>(server.port(), QByteArray(), QByteArray("pw"));
+        QVERIFY(occupant->isConnected());
+        ConnectionOptions o = optionsFor(server);
+        o.password = "pw";
+        o.reconnectInitialDelayMs = 20;
+        o.reconnectMaxDelayMs = 100;
+        o.commandTimeoutMs = 20000;
+        RedisConnection c(o);
+        QSignalSpy dropped(&c, &RedisConnection::disconnected);
+        std::optional<RedisResult> result;
+        c.command({ "PING" }, [&](const RedisResult &r) { result = r; });
+        QTRY_VERIFY(dropped.size() >= 1);
+        QVERIFY(dropped.at(0).at(0).value<RedisError>().message().contains(QLatin1String("max number of clients")));
+        QVERIFY(!result.has_value());
+        occupant.reset();
+        QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 15000);
+        QCOMPARE(result->value, RedisValue::status("PONG"));
+    }
+
     void readOnlyRefusesWritesBeforeTheWire()
     {
         ConnectionOptions o = optionsFor(m_server);
