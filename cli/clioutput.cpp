@@ -40,7 +40,7 @@ QString Output::jsonText(const QByteArray &bytes)
 }
 
 void Output::event(const QString &event, const QByteArray &name, const QByteArray &owner, qint64 count, qint64 ttlMs,
-    const QString &humanLine) const
+    const QString &humanLine, const QJsonObject &extra) const
 {
     QJsonObject o;
     o.insert(QStringLiteral("ts"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
@@ -49,6 +49,8 @@ void Output::event(const QString &event, const QByteArray &name, const QByteArra
     o.insert(QStringLiteral("owner"), jsonText(owner));
     o.insert(QStringLiteral("count"), count);
     o.insert(QStringLiteral("ttl_ms"), ttlMs);
+    for (auto it = extra.begin(); it != extra.end(); ++it)
+        o.insert(it.key(), it.value());
     object(o, humanLine);
 }
 

@@ -22,8 +22,9 @@ public:
     bool json() const { return m_json; }
 
     // {"ts", "event", "name", "owner", "count", "ttl_ms"}; text mode prints the human line instead.
+    // extra: fields beyond the conventions' set (a fenced lock's "token").
     void event(const QString &event, const QByteArray &name, const QByteArray &owner, qint64 count, qint64 ttlMs,
-        const QString &humanLine) const;
+        const QString &humanLine, const QJsonObject &extra = {}) const;
     void object(const QJsonObject &object, const QString &humanLine) const;
     void line(const QString &text) const;
     void error(const QString &text) const;

@@ -5,6 +5,7 @@
 #include "redisconnection.h"
 #include "terminationwatcher.h"
 
+#include <QJsonObject>
 #include <QTimer>
 
 namespace LockScope::Cli {
@@ -24,8 +25,10 @@ void LockCommand::start()
 {
     m_name = positional(1).toUtf8();
     const QString kind = m_parser.value(QStringLiteral("kind"));
-    if (!kind.isEmpty() && kind != QLatin1String("reentrant")) {
-        m_out.error(tr("lock kind \"%1\" is not supported yet; use reentrant").arg(kind));
+    if (kind == QLatin1String("fenced"))
+        m_kind = LockKind::Fenced;
+    else if (!kind.isEmpty() && kind != QLatin1String("reentrant")) {
+        m_out.error(tr("lock kind \"%1\" is not supported yet; use reentrant or fenced").arg(kind));
         finish(ExitUsage);
         return;
     }
@@ -83,6 +86,7 @@ void LockCommand::start()
     request.name = m_name;
     request.leaseMs = lease;
     request.waitMs = wait;
+    request.kind = m_kind;
     m_client->acquire(request, [this](const AcquireResult &r) { onAcquired(r); });
 }
 
@@ -108,18 +112,26 @@ void LockCommand::onAcquired(const AcquireResult &r)
     m_holding = true;
     const qint64 lease = r.leaseMs;
     const bool watchdog = r.watchdog;
-    m_client->connection()->command({ "HGET", m_name, m_owner }, [this, lease, watchdog](const RedisResult &count) {
-        const qint64 n = count.value.toInteger();
-        m_out.event(n > 1 ? QStringLiteral("reentered") : QStringLiteral("acquired"), m_name, m_owner, n, lease,
-            tr("acquired %1 as %2 (lease %3 ms, %4)")
-                .arg(escapeBytes(m_name, 200), QString::fromUtf8(m_owner))
-                .arg(lease)
-                .arg(watchdog ? tr("watchdog renewing") : tr("fixed lease")));
-        if (m_holdTimer)
-            m_holdTimer->start();
-        else if (m_endOfInput)
-            releaseAndExit(tr("end of standard input"));
-    });
+    const qint64 token = r.fencingToken;
+    m_client->connection()->command(
+        { "HGET", m_name, m_owner }, [this, lease, watchdog, token](const RedisResult &count) {
+            const qint64 n = count.value.toInteger();
+            QJsonObject extra;
+            QString human = tr("acquired %1 as %2 (lease %3 ms, %4)")
+                                .arg(escapeBytes(m_name, 200), QString::fromUtf8(m_owner))
+                                .arg(lease)
+                                .arg(watchdog ? tr("watchdog renewing") : tr("fixed lease"));
+            if (token >= 0) {
+                extra.insert(QStringLiteral("token"), token);
+                human += tr(", fencing token %1").arg(token);
+            }
+            m_out.event(n > 1 ? QStringLiteral("reentered") : QStringLiteral("acquired"), m_name, m_owner, n, lease,
+                human, extra);
+            if (m_holdTimer)
+                m_holdTimer->start();
+            else if (m_endOfInput)
+                releaseAndExit(tr("end of standard input"));
+        });
 }
 
 void LockCommand::reportNotAcquired(const AcquireResult &r)

@@ -28,6 +28,7 @@ private:
     bool m_releasing = false;
     bool m_endOfInput = false;
     bool m_cancelling = false;
+    LockKind m_kind = LockKind::Reentrant;
 };
 
 } // namespace LockScope::Cli

@@ -131,8 +131,11 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
     const bool watchdog = request.leaseMs <= 0;
     const qint64 lease = watchdog ? m_options.watchdogTimeoutMs : request.leaseMs;
     QPointer<LockClient> self(this);
-    m_connection->eval(LockScripts::acquire(), { request.name }, { QByteArray::number(lease), owner },
-        [self, request, owner, lease, watchdog, done](const RedisResult &reply) {
+    const bool fenced = request.kind == LockKind::Fenced;
+    const QList<QByteArray> keys = fenced ? QList<QByteArray> { request.name, LockNames::fencingToken(request.name) }
+                                          : QList<QByteArray> { request.name };
+    m_connection->eval(fenced ? LockScripts::acquireFenced() : LockScripts::acquire(), keys,
+        { QByteArray::number(lease), owner }, [self, request, owner, lease, watchdog, done](const RedisResult &reply) {
             if (!self)
                 return;
             AcquireResult r;
@@ -148,13 +151,18 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
                     });
                     return;
                 }
-            } else if (reply.value.isNil()) {
+            } else if (reply.value.isNil()
+                || (reply.value.isArray() && reply.value.size() == 2 && reply.value.at(0).toInteger() == -1)) {
                 r.acquired = true;
                 r.leaseMs = lease;
                 r.watchdog = watchdog;
+                if (reply.value.isArray())
+                    r.fencingToken = reply.value.at(1).toInteger();
                 self->m_watchdog->track(request.name, owner, lease, watchdog);
             } else if (reply.value.isInteger()) {
                 r.ttlMs = reply.value.toInteger();
+            } else if (reply.value.isArray() && reply.value.size() == 2) {
+                r.ttlMs = reply.value.at(0).toInteger();
             } else {
                 r.error = RedisError(
                     RedisError::Kind::Protocol, tr("unexpected acquire reply %1").arg(reply.value.toDebugString()));
@@ -271,9 +279,9 @@ void LockClient::explainWrongType(const QByteArray &name, std::function<void(con
     });
 }
 
-void LockClient::query(QList<QByteArray> argv, Callback<QueryResult> done)
+void LockClient::query(const QByteArray &name, QList<QByteArray> argv, Callback<QueryResult> done)
 {
-    if (const RedisError error = validateName(argv.value(1))) {
+    if (const RedisError error = validateName(name)) {
         later(this, done, QueryResult { error, 0 });
         return;
     }
@@ -296,22 +304,27 @@ void LockClient::query(QList<QByteArray> argv, Callback<QueryResult> done)
 
 void LockClient::isLocked(const QByteArray &name, Callback<QueryResult> done)
 {
-    query({ "EXISTS", name }, std::move(done));
+    query(name, { "EXISTS", name }, std::move(done));
 }
 
 void LockClient::holdCount(const QByteArray &name, const QByteArray &owner, Callback<QueryResult> done)
 {
-    query({ "HGET", name, owner }, std::move(done));
+    query(name, { "HGET", name, owner }, std::move(done));
 }
 
 void LockClient::remainingTtl(const QByteArray &name, Callback<QueryResult> done)
 {
-    query({ "PTTL", name }, std::move(done));
+    query(name, { "PTTL", name }, std::move(done));
+}
+
+void LockClient::fencingToken(const QByteArray &name, Callback<QueryResult> done)
+{
+    query(name, { "GET", LockNames::fencingToken(name) }, std::move(done));
 }
 
 void LockClient::isHeldBy(const QByteArray &name, const QByteArray &owner, Callback<QueryResult> done)
 {
-    query({ "HEXISTS", name, owner }, std::move(done));
+    query(name, { "HEXISTS", name, owner }, std::move(done));
 }
 
 bool LockClient::setWatchdogEnabled(const QByteArray &name, const QByteArray &owner, bool enabled)

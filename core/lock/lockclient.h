@@ -53,6 +53,8 @@ public:
     void holdCount(const QByteArray &name, const QByteArray &owner, Callback<QueryResult> done);
     void remainingTtl(const QByteArray &name, Callback<QueryResult> done); // -2 absent, -1 no TTL
     void isHeldBy(const QByteArray &name, const QByteArray &owner, Callback<QueryResult> done);
+    // The fenced lock's last token (0 when none was ever drawn); it survives releases.
+    void fencingToken(const QByteArray &name, Callback<QueryResult> done);
 
     // Per held lock at run time: off lets the lease run down (and reports the loss), on renews it again.
     bool setWatchdogEnabled(const QByteArray &name, const QByteArray &owner, bool enabled);
@@ -74,7 +76,7 @@ private:
     void runAcquire(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done);
     void releaseAttempt(const QByteArray &name, const QByteArray &owner, const QByteArray &requestId, int attempt,
         Callback<ReleaseResult> done);
-    void query(QList<QByteArray> argv, Callback<QueryResult> done);
+    void query(const QByteArray &name, QList<QByteArray> argv, Callback<QueryResult> done);
     void explainWrongType(const QByteArray &name, std::function<void(const RedisError &)> done);
 
     LockClientOptions m_options;

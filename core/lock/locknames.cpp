@@ -24,6 +24,11 @@ QByteArray lockChannel(const QByteArray &name)
     return prefixName("redisson_lock__channel", name);
 }
 
+QByteArray fencingToken(const QByteArray &name)
+{
+    return prefixName("redisson_lock_token", name);
+}
+
 QByteArray unlockLatch(const QByteArray &name, const QByteArray &requestId)
 {
     return prefixName("redisson_unlock_latch", name) + ':' + requestId;

@@ -10,6 +10,7 @@ QByteArray prefixName(const QByteArray &prefix, const QByteArray &name);
 QByteArray suffixName(const QByteArray &name, const QByteArray &suffix);
 
 QByteArray lockChannel(const QByteArray &name); // redisson_lock__channel:{N}
+QByteArray fencingToken(const QByteArray &name); // redisson_lock_token:{N}
 QByteArray unlockLatch(const QByteArray &name, const QByteArray &requestId); // redisson_unlock_latch:{N}:<id>
 
 // 32 lowercase hex characters from 16 random bytes, one per unlock() call.

@@ -23,6 +23,20 @@ return redis.call('pttl', KEYS[1])
     return script;
 }
 
+const RedisScript &acquireFenced()
+{
+    // Every successful acquire draws a token, reentry included, as Redisson's FencedLock does.
+    static const RedisScript script(R"LUA(
+if redis.call('exists', KEYS[1]) == 0 or redis.call('hexists', KEYS[1], ARGV[2]) == 1 then
+    redis.call('hincrby', KEYS[1], ARGV[2], 1)
+    redis.call('pexpire', KEYS[1], ARGV[1])
+    return {-1, redis.call('incr', KEYS[2])}
+end
+return {redis.call('pttl', KEYS[1]), -1}
+)LUA");
+    return script;
+}
+
 const RedisScript &release()
 {
     static const RedisScript script(R"LUA(

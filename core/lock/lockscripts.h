@@ -6,6 +6,8 @@ namespace LockScope::LockScripts {
 
 // Each script has the effects protocol §2 describes; the Lua text is ours, so its SHA differs from Redisson's.
 const RedisScript &acquire(); // KEYS [N]; ARGV [leaseMs, field] -> nil acquired | PTTL
+// KEYS [N, tokenKey]; ARGV [leaseMs, field] -> [-1, token] acquired | [PTTL, -1]
+const RedisScript &acquireFenced();
 const RedisScript &release(); // KEYS [N, channel, latch]; ARGV ["0", leaseMs, field, publishCmd, latchTtlMs]
 const RedisScript &forceRelease(); // KEYS [N, channel]; ARGV ["0", publishCmd, expectedOwner?] -> 1 | 0
 const RedisScript &renew(); // KEYS [N1..Nk]; ARGV [lease1, field1, ...] -> array of 1 | 0 (lease 0: check only)

@@ -18,12 +18,16 @@ struct LockClientOptions
     int maxNameBytes = 8192;
 };
 
+// Kinds of lock the client can take. Fenced is RLock's layout plus a fencing token (protocol §6).
+enum class LockKind { Reentrant, Fenced };
+
 struct AcquireRequest
 {
     QByteArray name;
     QByteArray token; // the part after "<uuid>:"; empty: the calling thread's id
     qint64 leaseMs = -1; // <= 0: lease = watchdog timeout, renewed by the watchdog
     qint64 waitMs = 0; // 0: try once; < 0: wait until acquired
+    LockKind kind = LockKind::Reentrant;
 };
 
 struct AcquireResult
@@ -36,6 +40,7 @@ struct AcquireResult
     qint64 leaseMs = 0; // acquired: the lease set
     bool watchdog = false; // acquired: renewed by the watchdog
     int attempts = 0; // acquire scripts run
+    qint64 fencingToken = -1; // fenced lock, acquired: the token this acquisition drew (reentry draws one too)
     bool cancelled = false; // cancelAcquire() ended the wait; nothing is held
 };
 

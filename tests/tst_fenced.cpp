@@ -1,0 +1,134 @@
+// The fenced lock (protocol §6): RLock's hash and channel plus redisson_lock_token:{N}, a counter with no TTL that
+// every successful acquire increments, reentry included, and that survives releases.
+#include "lockawait.h"
+#include "lockclient.h"
+#include "locknames.h"
+#include "rawredis.h"
+#include "redisserver.h"
+#include "testutil.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+AcquireRequest fenced(const QByteArray &name, QByteArray token = "1", qint64 waitMs = 0)
+{
+    AcquireRequest r;
+    r.name = name;
+    r.token = std::move(token);
+    r.leaseMs = 30000;
+    r.waitMs = waitMs;
+    r.kind = LockKind::Fenced;
+    return r;
+}
+} // namespace
+
+class TestFenced : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server;
+    ConnectionOptions m_options;
+
+    AcquireResult acquire(LockClient &c, const AcquireRequest &r)
+    {
+        return await<AcquireResult>([&](auto d) { c.acquire(r, d); });
+    }
+    ReleaseResult release(LockClient &c, const QByteArray &name, const QByteArray &owner)
+    {
+        return await<ReleaseResult>([&](auto d) { c.release(name, owner, d); });
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        m_options = ConnectionOptions::fromUrl(m_server.url());
+    }
+
+    void everyAcquireDrawsATokenThatOutlivesTheLock()
+    {
+        LockClient a(m_options), b(m_options);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("fenced");
+        const QByteArray tokenKey = "redisson_lock_token:{" + name + "}";
+        RawRedis ears(m_server.port());
+        ears.append({ "SUBSCRIBE", LockNames::lockChannel(name) });
+        ears.readReply(5000);
+
+        AcquireResult first = acquire(a, fenced(name));
+        QVERIFY(first.acquired);
+        QCOMPARE(first.fencingToken, 1);
+        AcquireResult again = acquire(a, fenced(name));
+        QVERIFY(again.acquired);
+        QCOMPARE(again.fencingToken, 2);
+        QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { first.owner, "2" } }));
+        QCOMPARE(raw.get(tokenKey), "2");
+        QCOMPARE(raw.pttl(tokenKey), -1);
+
+        // Someone else is refused and draws nothing.
+        const AcquireResult refused = acquire(b, fenced(name));
+        QVERIFY(!refused.acquired);
+        QVERIFY(refused.ttlMs > 0);
+        QCOMPARE(refused.fencingToken, -1);
+        QCOMPARE(raw.get(tokenKey), "2");
+        QCOMPARE(release(b, name, b.ownerField("1")).outcome, ReleaseResult::Outcome::NotHeld);
+
+        QCOMPARE(release(a, name, first.owner).outcome, ReleaseResult::Outcome::StillHeld);
+        QCOMPARE(release(a, name, first.owner).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(ears.readReply(5000).at(2).bytes(), "0");
+        QCOMPARE(raw.type(name), "none");
+        QCOMPARE(raw.get(tokenKey), "2");
+        QCOMPARE(await<QueryResult>([&](auto d) { a.fencingToken(name, d); }).value, 2);
+
+        // The next holder's token is larger than any before it, even after a force release.
+        const AcquireResult next = acquire(b, fenced(name));
+        QCOMPARE(next.fencingToken, 3);
+        QVERIFY(await<ForceReleaseResult>([&](auto d) { a.forceRelease(name, {}, d); }).deleted);
+        QCOMPARE(raw.get(tokenKey), "3");
+    }
+
+    void javaWrittenFencedLockInterop()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("java-fenced");
+        const QByteArray javaOwner = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:12";
+        raw.command({ "HSET", name, javaOwner, "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        raw.command({ "SET", LockNames::fencingToken(name), "41" });
+        LockClient client(m_options);
+        std::optional<AcquireResult> waited;
+        client.acquire(fenced(name, "1", 60000), [&](const AcquireResult &r) { waited = r; });
+        QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", LockNames::lockChannel(name) }).at(1).toInteger(), 1);
+        QVERIFY(!waited.has_value());
+        // The Java release: delete and publish "0".
+        raw.command({ "EVAL", "redis.call('del', KEYS[1]); redis.call('publish', KEYS[2], '0'); return 1", "2", name,
+            LockNames::lockChannel(name) });
+        QTRY_VERIFY_WITH_TIMEOUT(waited.has_value(), 20000);
+        QVERIFY(waited->acquired);
+        QCOMPARE(waited->fencingToken, 42);
+    }
+
+    void cliPrintsTheToken()
+    {
+        const QString name = uniqueName("cli-fenced");
+        QProcess p;
+        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
+            { QStringLiteral("lock"), name, QStringLiteral("--kind"), QStringLiteral("fenced"),
+                QStringLiteral("--hold"), QStringLiteral("0"), QStringLiteral("--json"), QStringLiteral("--url"),
+                m_server.url() });
+        QVERIFY(p.waitForFinished(15000));
+        QCOMPARE(p.exitCode(), 0);
+        const QJsonObject acquired = QJsonDocument::fromJson(p.readAllStandardOutput().split('\n').first()).object();
+        QCOMPARE(acquired.value(QStringLiteral("event")).toString(), QStringLiteral("acquired"));
+        QCOMPARE(acquired.value(QStringLiteral("token")).toInt(), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFenced)
+#include "tst_fenced.moc"
