@@ -70,10 +70,18 @@ QString Command::positional(int index) const
 QString Command::describeHolders(const QByteArray &name, const RedisValue &fields, qint64 ttlMs) const
 {
     QStringList holders;
-    for (int i = 0; i + 1 < fields.size(); i += 2)
+    QString mode;
+    for (int i = 0; i + 1 < fields.size(); i += 2) {
+        if (fields.at(i).bytes() == "mode") {
+            mode = QString::fromUtf8(fields.at(i + 1).bytes());
+            continue;
+        }
         holders << tr("%1 (count %2)")
                        .arg(escapeBytes(fields.at(i).bytes(), 200), QString::fromUtf8(fields.at(i + 1).bytes()));
-    const QString ttl = ttlMs == -1 ? tr("no TTL") : tr("ttl %1 ms").arg(ttlMs);
+    }
+    QString ttl = ttlMs == -1 ? tr("no TTL") : tr("ttl %1 ms").arg(ttlMs);
+    if (!mode.isEmpty())
+        ttl = tr("%1 mode, %2").arg(mode, ttl);
     if (holders.isEmpty())
         return tr("%1 is not locked").arg(escapeBytes(name, 200));
     return tr("%1 is held by %2, %3").arg(escapeBytes(name, 200), holders.join(QStringLiteral(", ")), ttl);

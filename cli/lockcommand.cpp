@@ -27,8 +27,12 @@ void LockCommand::start()
     const QString kind = m_parser.value(QStringLiteral("kind"));
     if (kind == QLatin1String("fenced"))
         m_kind = LockKind::Fenced;
+    else if (kind == QLatin1String("read"))
+        m_kind = LockKind::Read;
+    else if (kind == QLatin1String("write"))
+        m_kind = LockKind::Write;
     else if (!kind.isEmpty() && kind != QLatin1String("reentrant")) {
-        m_out.error(tr("lock kind \"%1\" is not supported yet; use reentrant or fenced").arg(kind));
+        m_out.error(tr("lock kind \"%1\" is not supported yet; use reentrant, fenced, read or write").arg(kind));
         finish(ExitUsage);
         return;
     }
@@ -46,7 +50,8 @@ void LockCommand::start()
         return;
     }
     m_client = makeClient(int(watchdogTimeout));
-    m_owner = m_client->ownerField(LockClient::currentThreadToken());
+    // A write hold's field carries ":write", exactly as Redisson stores it.
+    m_owner = m_client->ownerField(LockClient::currentThreadToken()) + (m_kind == LockKind::Write ? ":write" : "");
     connect(m_client, &LockClient::holdLost, this, [this](const HoldEvent &e) {
         if (!m_holding || e.name != m_name)
             return;
@@ -148,20 +153,23 @@ void LockCommand::releaseAndExit(const QString &reason)
         return;
     m_releasing = true;
     m_holding = false;
-    m_client->release(m_name, m_owner, [this, reason](const ReleaseResult &r) {
-        if (r.error.isError()) {
-            finish(m_out.fail(r.error));
-            return;
-        }
-        if (r.outcome == ReleaseResult::Outcome::NotHeld) {
-            m_out.event(QStringLiteral("lost"), m_name, m_owner, 0, -2, tr("lost: %1").arg(r.message));
-            finish(ExitNotDone);
-            return;
-        }
-        m_out.event(QStringLiteral("released"), m_name, m_owner, 0, -2,
-            tr("released %1 (%2)").arg(escapeBytes(m_name, 200), reason));
-        finish(ExitDone);
-    });
+    m_client->release(
+        m_name, m_owner,
+        [this, reason](const ReleaseResult &r) {
+            if (r.error.isError()) {
+                finish(m_out.fail(r.error));
+                return;
+            }
+            if (r.outcome == ReleaseResult::Outcome::NotHeld) {
+                m_out.event(QStringLiteral("lost"), m_name, m_owner, 0, -2, tr("lost: %1").arg(r.message));
+                finish(ExitNotDone);
+                return;
+            }
+            m_out.event(QStringLiteral("released"), m_name, m_owner, 0, -2,
+                tr("released %1 (%2)").arg(escapeBytes(m_name, 200), reason));
+            finish(ExitDone);
+        },
+        m_kind);
 }
 
 } // namespace LockScope::Cli

@@ -46,37 +46,53 @@ void ReleaseCommand::start()
         return;
     }
     LockClient *client = makeClient();
-    client->release(name, owner, [this, client, name, owner](const ReleaseResult &r) {
-        QJsonObject record { { QStringLiteral("action"), QStringLiteral("release") },
-            { QStringLiteral("url"), m_connection.toDisplayUrl() }, { QStringLiteral("name"), Output::jsonText(name) },
-            { QStringLiteral("owner"), Output::jsonText(owner) },
-            { QStringLiteral("client_id"), QString::fromUtf8(client->clientId()) } };
-        if (r.error.isError()) {
-            record.insert(QStringLiteral("result"), r.error.toString());
-            audit(m_out, record);
-            finish(m_out.fail(r.error));
-            return;
-        }
-        if (r.outcome == ReleaseResult::Outcome::NotHeld) {
-            record.insert(QStringLiteral("result"), QStringLiteral("not-held"));
-            audit(m_out, record);
-            m_out.error(r.message);
-            finish(ExitNotDone);
-            return;
-        }
-        const bool last = r.outcome == ReleaseResult::Outcome::Released;
-        record.insert(QStringLiteral("result"), last ? QStringLiteral("released") : QStringLiteral("decremented"));
-        audit(m_out, record);
-        client->connection()->command({ "HGET", name, owner }, [this, name, owner, last](const RedisResult &count) {
-            const qint64 left = count.value.toInteger();
-            m_out.event(QStringLiteral("released"), name, owner, left, -2,
-                last ? tr("released %1 for %2; waiters woken").arg(escapeBytes(name, 200), QString::fromUtf8(owner))
-                     : tr("released one level of %1 for %2; still held (count %3)")
-                           .arg(escapeBytes(name, 200), QString::fromUtf8(owner))
-                           .arg(left));
-            finish(ExitDone);
-        });
+    // A read-write lock needs its own release script: its hash has a "mode" field, and a writer's field ends in
+    // ":write". Anything else (or an error, which the release reports better) is a plain reentrant lock.
+    client->connection()->command({ "HGET", name, "mode" }, [this, client, name, owner](const RedisResult &mode) {
+        const LockKind kind = !mode.ok() || mode.value.isNil() ? LockKind::Reentrant
+            : owner.endsWith(":write")                         ? LockKind::Write
+                                                               : LockKind::Read;
+        releaseAs(client, name, owner, kind);
     });
+}
+
+void ReleaseCommand::releaseAs(LockClient *client, const QByteArray &name, const QByteArray &owner, LockKind kind)
+{
+    client->release(
+        name, owner,
+        [this, client, name, owner](const ReleaseResult &r) {
+            QJsonObject record { { QStringLiteral("action"), QStringLiteral("release") },
+                { QStringLiteral("url"), m_connection.toDisplayUrl() },
+                { QStringLiteral("name"), Output::jsonText(name) },
+                { QStringLiteral("owner"), Output::jsonText(owner) },
+                { QStringLiteral("client_id"), QString::fromUtf8(client->clientId()) } };
+            if (r.error.isError()) {
+                record.insert(QStringLiteral("result"), r.error.toString());
+                audit(m_out, record);
+                finish(m_out.fail(r.error));
+                return;
+            }
+            if (r.outcome == ReleaseResult::Outcome::NotHeld) {
+                record.insert(QStringLiteral("result"), QStringLiteral("not-held"));
+                audit(m_out, record);
+                m_out.error(r.message);
+                finish(ExitNotDone);
+                return;
+            }
+            const bool last = r.outcome == ReleaseResult::Outcome::Released;
+            record.insert(QStringLiteral("result"), last ? QStringLiteral("released") : QStringLiteral("decremented"));
+            audit(m_out, record);
+            client->connection()->command({ "HGET", name, owner }, [this, name, owner, last](const RedisResult &count) {
+                const qint64 left = count.value.toInteger();
+                m_out.event(QStringLiteral("released"), name, owner, left, -2,
+                    last ? tr("released %1 for %2; waiters woken").arg(escapeBytes(name, 200), QString::fromUtf8(owner))
+                         : tr("released one level of %1 for %2; still held (count %3)")
+                               .arg(escapeBytes(name, 200), QString::fromUtf8(owner))
+                               .arg(left));
+                finish(ExitDone);
+            });
+        },
+        kind);
 }
 
 void ForceReleaseCommand::start()
@@ -130,19 +146,29 @@ void ForceReleaseCommand::start()
             }
             // What was shown is what gets deleted: without --expect-owner the single holder on screen is the
             // guard, so a lock that changed hands while someone read the prompt is left alone.
-            const bool shownGuard = expectOwner.isEmpty() && fields->value.size() == 2;
-            forceRelease(
-                name, shownGuard ? fields->value.at(0).bytes() : expectOwner, shownGuard, holdersJson(fields->value));
+            QByteArrayList holders;
+            bool readWrite = false;
+            for (int i = 0; i + 1 < fields->value.size(); i += 2) {
+                const QByteArray field = fields->value.at(i).bytes();
+                if (field == "mode")
+                    readWrite = true;
+                else
+                    holders << field;
+            }
+            const bool shownGuard = expectOwner.isEmpty() && holders.size() == 1;
+            forceRelease(name, shownGuard ? holders.first() : expectOwner, shownGuard, holdersJson(fields->value),
+                readWrite ? LockKind::Read : LockKind::Reentrant);
         });
     client->connection()->uncork();
 }
 
 void ForceReleaseCommand::forceRelease(
-    const QByteArray &name, const QByteArray &expectOwner, bool shownGuard, const QJsonArray &before)
+    const QByteArray &name, const QByteArray &expectOwner, bool shownGuard, const QJsonArray &before, LockKind kind)
 {
     auto *client = findChild<LockClient *>();
     client->forceRelease(
-        name, expectOwner, [this, client, name, expectOwner, shownGuard, before](const ForceReleaseResult &r) {
+        name, expectOwner,
+        [this, client, name, expectOwner, shownGuard, before](const ForceReleaseResult &r) {
             QJsonObject record { { QStringLiteral("action"), QStringLiteral("force-release") },
                 { QStringLiteral("url"), m_connection.toDisplayUrl() },
                 { QStringLiteral("name"), Output::jsonText(name) }, { QStringLiteral("holders_before"), before },
@@ -180,7 +206,8 @@ void ForceReleaseCommand::forceRelease(
             m_out.event(QStringLiteral("force-released"), name, owner, 0, -2,
                 tr("force-released %1; waiters woken").arg(escapeBytes(name, 200)));
             finish(ExitDone);
-        });
+        },
+        kind);
 }
 
 } // namespace LockScope::Cli

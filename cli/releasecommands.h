@@ -1,6 +1,7 @@
 #pragma once
 
 #include "commands.h"
+#include "locktypes.h"
 
 namespace LockScope::Cli {
 
@@ -11,6 +12,9 @@ class ReleaseCommand : public Command
 public:
     using Command::Command;
     void start() override;
+
+private:
+    void releaseAs(LockClient *client, const QByteArray &name, const QByteArray &owner, LockKind kind);
 };
 
 // force-release NAME [--expect-owner UUID:TID] [--yes]: delete the lock and wake its waiters; confirmed on a
@@ -23,7 +27,8 @@ public:
     void start() override;
 
 private:
-    void forceRelease(const QByteArray &name, const QByteArray &expectOwner, bool shownGuard, const QJsonArray &before);
+    void forceRelease(const QByteArray &name, const QByteArray &expectOwner, bool shownGuard, const QJsonArray &before,
+        LockKind kind);
 };
 
 } // namespace LockScope::Cli

@@ -5,6 +5,7 @@
 #include "locknames.h"
 #include "lockscripts.h"
 #include "rawredis.h"
+#include "rawsubscriber.h"
 #include "redisconnection.h"
 #include "redisserver.h"
 #include "testutil.h"
@@ -28,32 +29,6 @@ AcquireRequest request(const QByteArray &name, qint64 leaseMs = -1, qint64 waitM
     return r;
 }
 
-// A raw subscriber: the test's own ears on a lock channel.
-struct RawSubscriber
-{
-    RawRedis raw;
-    explicit RawSubscriber(quint16 port, const QByteArray &channel)
-        : raw(port)
-    {
-        raw.append({ "SUBSCRIBE", channel });
-        raw.readReply(5000);
-    }
-    // The next message, or the PING marker when nothing was published before the PING.
-    QByteArray next()
-    {
-        raw.append({ "PING" });
-        for (;;) {
-            bool timedOut = false;
-            const RedisValue v = raw.readReply(5000, &timedOut);
-            if (timedOut)
-                return "timeout";
-            if (v.isArray() && v.at(0).bytes() == "message")
-                return "message:" + v.at(2).bytes();
-            if (v.isArray() && v.at(0).bytes() == "pong")
-                return "none";
-        }
-    }
-};
 } // namespace
 
 class TestRLock : public QObject

@@ -6,6 +6,7 @@
 #include "lockwatchdog.h"
 #include "redisconnection.h"
 #include "redissubscriber.h"
+#include "rwlockscripts.h"
 
 #ifdef Q_OS_LINUX
 #include <sys/syscall.h>
@@ -87,7 +88,7 @@ void LockClient::acquire(AcquireRequest request, Callback<AcquireResult> done)
 {
     if (request.token.isEmpty())
         request.token = currentThreadToken();
-    const QByteArray owner = ownerField(request.token);
+    const QByteArray owner = ownerField(request.token) + (request.kind == LockKind::Write ? ":write" : "");
     if (const RedisError error = checkWrite("acquire", request.name)) {
         AcquireResult r;
         r.error = error;
@@ -115,8 +116,14 @@ void LockClient::acquire(AcquireRequest request, Callback<AcquireResult> done)
             done(first);
             return;
         }
-        self->m_waiters->wait(request, owner, LockNames::lockChannel(request.name), first, done);
+        self->m_waiters->wait(request, owner, channelFor(request.kind, request.name), first, done);
     });
+}
+
+QByteArray LockClient::channelFor(LockKind kind, const QByteArray &name)
+{
+    return kind == LockKind::Read || kind == LockKind::Write ? LockNames::rwChannel(name)
+                                                             : LockNames::lockChannel(name);
 }
 
 void LockClient::cancelAcquire(const QByteArray &name, const QByteArray &owner)
@@ -124,6 +131,7 @@ void LockClient::cancelAcquire(const QByteArray &name, const QByteArray &owner)
     // The first try may still be on the wire (it is not a waiter yet); it checks this set when it answers.
     m_cancelled.insert({ name, owner });
     m_waiters->cancel(LockNames::lockChannel(name), owner);
+    m_waiters->cancel(LockNames::rwChannel(name), owner);
 }
 
 void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done)
@@ -131,11 +139,30 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
     const bool watchdog = request.leaseMs <= 0;
     const qint64 lease = watchdog ? m_options.watchdogTimeoutMs : request.leaseMs;
     QPointer<LockClient> self(this);
-    const bool fenced = request.kind == LockKind::Fenced;
-    const QList<QByteArray> keys = fenced ? QList<QByteArray> { request.name, LockNames::fencingToken(request.name) }
-                                          : QList<QByteArray> { request.name };
-    m_connection->eval(fenced ? LockScripts::acquireFenced() : LockScripts::acquire(), keys,
-        { QByteArray::number(lease), owner }, [self, request, owner, lease, watchdog, done](const RedisResult &reply) {
+    const QByteArray leaseArg = QByteArray::number(lease);
+    const RedisScript *script = &LockScripts::acquire();
+    QList<QByteArray> keys { request.name };
+    QList<QByteArray> args { leaseArg, owner };
+    QByteArray readTimeouts;
+    switch (request.kind) {
+    case LockKind::Reentrant:
+        break;
+    case LockKind::Fenced:
+        script = &LockScripts::acquireFenced();
+        keys << LockNames::fencingToken(request.name);
+        break;
+    case LockKind::Read:
+        script = &RwLockScripts::acquireRead();
+        readTimeouts = LockNames::rwTimeoutPrefix(request.name, owner);
+        keys << readTimeouts;
+        args << owner + ":write";
+        break;
+    case LockKind::Write:
+        script = &RwLockScripts::acquireWrite();
+        break;
+    }
+    m_connection->eval(
+        *script, keys, args, [self, request, owner, lease, watchdog, readTimeouts, done](const RedisResult &reply) {
             if (!self)
                 return;
             AcquireResult r;
@@ -158,7 +185,7 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
                 r.watchdog = watchdog;
                 if (reply.value.isArray())
                     r.fencingToken = reply.value.at(1).toInteger();
-                self->m_watchdog->track(request.name, owner, lease, watchdog);
+                self->m_watchdog->track(request.name, owner, lease, watchdog, readTimeouts);
             } else if (reply.value.isInteger()) {
                 r.ttlMs = reply.value.toInteger();
             } else if (reply.value.isArray() && reply.value.size() == 2) {
@@ -171,7 +198,7 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
         });
 }
 
-void LockClient::release(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done)
+void LockClient::release(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done, LockKind kind)
 {
     if (const RedisError error = checkWrite("release", name)) {
         ReleaseResult r;
@@ -182,27 +209,41 @@ void LockClient::release(const QByteArray &name, const QByteArray &owner, Callba
         return;
     }
     // One request id for every retry of this unlock, so a retry after a lost reply is answered from the latch.
-    releaseAttempt(name, owner, LockNames::newRequestId(), 1, std::move(done));
+    releaseAttempt(name, owner, kind, LockNames::newRequestId(), 1, std::move(done));
 }
 
-void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner, const QByteArray &requestId,
-    int attempt, Callback<ReleaseResult> done)
+void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner, LockKind kind,
+    const QByteArray &requestId, int attempt, Callback<ReleaseResult> done)
 {
     const QByteArray latch = LockNames::unlockLatch(name, requestId);
-    const qint64 lease = m_watchdog->leaseOf(name, owner);
+    const QByteArray lease = QByteArray::number(m_watchdog->leaseOf(name, owner));
+    const QByteArray latchTtl = QByteArray::number(m_options.latchTtlMs);
+    const QByteArray &publish = m_options.publishCommand;
+    const RedisScript *script = &LockScripts::release();
+    QList<QByteArray> keys { name, LockNames::lockChannel(name), latch };
+    QList<QByteArray> args { "0", lease, owner, publish, latchTtl };
+    if (kind == LockKind::Read) {
+        script = &RwLockScripts::releaseRead();
+        keys = { name, LockNames::rwChannel(name), LockNames::rwTimeoutPrefix(name, owner),
+            LockNames::rwKeyPrefix(name), latch };
+        args = { "0", owner, publish, latchTtl };
+    } else if (kind == LockKind::Write) {
+        script = &RwLockScripts::releaseWrite();
+        keys = { name, LockNames::rwChannel(name), latch };
+        args = { "1", lease, owner, publish, latchTtl };
+    }
     QPointer<LockClient> self(this);
-    m_connection->eval(LockScripts::release(), { name, LockNames::lockChannel(name), latch },
-        { "0", QByteArray::number(lease), owner, m_options.publishCommand, QByteArray::number(m_options.latchTtlMs) },
-        [self, name, owner, requestId, attempt, latch, done](const RedisResult &reply) {
+    m_connection->eval(
+        *script, keys, args, [self, name, owner, kind, requestId, attempt, latch, done](const RedisResult &reply) {
             if (!self)
                 return;
             ReleaseResult r;
             r.name = name;
             r.owner = owner;
-            const auto kind = reply.error.kind();
-            if ((kind == RedisError::Kind::Io || kind == RedisError::Kind::Timeout)
+            const auto failure = reply.error.kind();
+            if ((failure == RedisError::Kind::Io || failure == RedisError::Kind::Timeout)
                 && attempt < self->m_options.releaseAttempts) {
-                self->releaseAttempt(name, owner, requestId, attempt + 1, done);
+                self->releaseAttempt(name, owner, kind, requestId, attempt + 1, done);
                 return;
             }
             if (!reply.ok()) {
@@ -221,6 +262,8 @@ void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner,
                 QByteArray client, token;
                 if (!LockNames::splitOwner(owner, &client, &token))
                     token = owner;
+                if (token.endsWith(":write"))
+                    token.chop(6);
                 r.outcome = ReleaseResult::Outcome::NotHeld;
                 r.message = tr("attempt to unlock lock, not locked by current thread by node id: %1 thread-id: %2")
                                 .arg(QString::fromUtf8(client.isEmpty() ? self->m_options.clientId : client),
@@ -240,7 +283,8 @@ void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner,
         });
 }
 
-void LockClient::forceRelease(const QByteArray &name, const QByteArray &expectOwner, Callback<ForceReleaseResult> done)
+void LockClient::forceRelease(
+    const QByteArray &name, const QByteArray &expectOwner, Callback<ForceReleaseResult> done, LockKind kind)
 {
     ForceReleaseResult r;
     r.name = name;
@@ -253,7 +297,11 @@ void LockClient::forceRelease(const QByteArray &name, const QByteArray &expectOw
     if (!expectOwner.isEmpty())
         args << expectOwner;
     QPointer<LockClient> self(this);
-    m_connection->eval(LockScripts::forceRelease(), { name, LockNames::lockChannel(name) }, args,
+    const bool rw = kind == LockKind::Read || kind == LockKind::Write;
+    if (rw)
+        args.removeFirst(); // the RW script picks "0" or "1" by the lock's mode
+    m_connection->eval(rw ? RwLockScripts::forceRelease() : LockScripts::forceRelease(),
+        { name, rw ? LockNames::rwChannel(name) : LockNames::lockChannel(name) }, args,
         [self, r, done](const RedisResult &reply) mutable {
             if (!self)
                 return;

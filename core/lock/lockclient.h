@@ -45,9 +45,13 @@ public:
     // Releases one level of owner's hold exactly as the owner's own unlock would: wakes waiters on the last
     // level. owner is the full field; for a hold of this client the lease is reset as Redisson does, for a
     // foreign hold the TTL is left as it is.
-    void release(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done);
+    // kind: which release script; for Write, owner is the write field ("<uuid>:<tid>:write").
+    void release(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done,
+        LockKind kind = LockKind::Reentrant);
     // Deletes the lock whoever holds it and wakes its waiters; with expectOwner only if that owner holds it.
-    void forceRelease(const QByteArray &name, const QByteArray &expectOwner, Callback<ForceReleaseResult> done);
+    // Read or Write: a read-write lock; waiters hear "0" after a read-mode lock, "1" after a write-mode one.
+    void forceRelease(const QByteArray &name, const QByteArray &expectOwner, Callback<ForceReleaseResult> done,
+        LockKind kind = LockKind::Reentrant);
 
     void isLocked(const QByteArray &name, Callback<QueryResult> done); // 1 or 0
     void holdCount(const QByteArray &name, const QByteArray &owner, Callback<QueryResult> done);
@@ -74,8 +78,9 @@ private:
     friend class LockWaiters;
     RedisError checkWrite(const char *action, const QByteArray &name) const;
     void runAcquire(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done);
-    void releaseAttempt(const QByteArray &name, const QByteArray &owner, const QByteArray &requestId, int attempt,
-        Callback<ReleaseResult> done);
+    static QByteArray channelFor(LockKind kind, const QByteArray &name);
+    void releaseAttempt(const QByteArray &name, const QByteArray &owner, LockKind kind, const QByteArray &requestId,
+        int attempt, Callback<ReleaseResult> done);
     void query(const QByteArray &name, QList<QByteArray> argv, Callback<QueryResult> done);
     void explainWrongType(const QByteArray &name, std::function<void(const RedisError &)> done);
 

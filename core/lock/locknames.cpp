@@ -29,6 +29,21 @@ QByteArray fencingToken(const QByteArray &name)
     return prefixName("redisson_lock_token", name);
 }
 
+QByteArray rwChannel(const QByteArray &name)
+{
+    return prefixName("redisson_rwlock", name);
+}
+
+QByteArray rwTimeoutPrefix(const QByteArray &name, const QByteArray &readerField)
+{
+    return suffixName(name, readerField + ":rwlock_timeout");
+}
+
+QByteArray rwKeyPrefix(const QByteArray &name)
+{
+    return name.contains('{') ? name : '{' + name + '}';
+}
+
 QByteArray unlockLatch(const QByteArray &name, const QByteArray &requestId)
 {
     return prefixName("redisson_unlock_latch", name) + ':' + requestId;

@@ -11,6 +11,10 @@ QByteArray suffixName(const QByteArray &name, const QByteArray &suffix);
 
 QByteArray lockChannel(const QByteArray &name); // redisson_lock__channel:{N}
 QByteArray fencingToken(const QByteArray &name); // redisson_lock_token:{N}
+QByteArray rwChannel(const QByteArray &name); // redisson_rwlock:{N}
+// {N}:<readerField>:rwlock_timeout, to which ":<k>" is added for read hold number k.
+QByteArray rwTimeoutPrefix(const QByteArray &name, const QByteArray &readerField);
+QByteArray rwKeyPrefix(const QByteArray &name); // {N}, or N when it has braces
 QByteArray unlockLatch(const QByteArray &name, const QByteArray &requestId); // redisson_unlock_latch:{N}:<id>
 
 // 32 lowercase hex characters from 16 random bytes, one per unlock() call.

@@ -80,14 +80,22 @@ return 0
 
 const RedisScript &renew()
 {
+    // A read hold also keeps its own timeout keys alive (Redisson 4.4+: only this reader's, never others').
     static const RedisScript script(R"LUA(
 local out = {}
 for i = 1, #KEYS do
-    local lease = tonumber(ARGV[2 * i - 1])
-    local field = ARGV[2 * i]
+    local lease = tonumber(ARGV[3 * i - 2])
+    local field = ARGV[3 * i - 1]
+    local timeouts = ARGV[3 * i]
     out[i] = 0
     if redis.call('type', KEYS[i])['ok'] == 'hash' and redis.call('hexists', KEYS[i], field) == 1 then
         if lease > 0 then
+            if timeouts ~= '' then
+                local count = tonumber(redis.call('hget', KEYS[i], field)) or 0
+                for k = count, 1, -1 do
+                    redis.call('pexpire', timeouts .. ':' .. k, lease)
+                end
+            end
             redis.call('pexpire', KEYS[i], lease)
         end
         out[i] = 1

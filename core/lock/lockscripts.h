@@ -10,6 +10,7 @@ const RedisScript &acquire(); // KEYS [N]; ARGV [leaseMs, field] -> nil acquired
 const RedisScript &acquireFenced();
 const RedisScript &release(); // KEYS [N, channel, latch]; ARGV ["0", leaseMs, field, publishCmd, latchTtlMs]
 const RedisScript &forceRelease(); // KEYS [N, channel]; ARGV ["0", publishCmd, expectedOwner?] -> 1 | 0
-const RedisScript &renew(); // KEYS [N1..Nk]; ARGV [lease1, field1, ...] -> array of 1 | 0 (lease 0: check only)
+// KEYS [N1..Nk]; ARGV [lease1, field1, readTimeoutPrefix1 or "", ...] -> array of 1 | 0 (lease 0: check only)
+const RedisScript &renew();
 
 } // namespace LockScope::LockScripts

@@ -18,8 +18,9 @@ struct LockClientOptions
     int maxNameBytes = 8192;
 };
 
-// Kinds of lock the client can take. Fenced is RLock's layout plus a fencing token (protocol §6).
-enum class LockKind { Reentrant, Fenced };
+// Kinds of lock the client can take. Fenced is RLock's layout plus a fencing token (protocol §6); Read and
+// Write are the two halves of a read-write lock (§5): the write hold's field ends in ":write".
+enum class LockKind { Reentrant, Fenced, Read, Write };
 
 struct AcquireRequest
 {

@@ -15,7 +15,8 @@ LockWatchdog::LockWatchdog(RedisConnection *connection, const LockClientOptions 
     connect(&m_timer, &QTimer::timeout, this, &LockWatchdog::tick);
 }
 
-void LockWatchdog::track(const QByteArray &name, const QByteArray &owner, qint64 leaseMs, bool renew)
+void LockWatchdog::track(
+    const QByteArray &name, const QByteArray &owner, qint64 leaseMs, bool renew, const QByteArray &readTimeoutPrefix)
 {
     Hold &h = m_holds[{ name, owner }];
     h.leaseMs = leaseMs;
@@ -23,6 +24,7 @@ void LockWatchdog::track(const QByteArray &name, const QByteArray &owner, qint64
     h.renew = h.renew || renew;
     ++h.levels;
     h.confirmedMs = m_clock.elapsed();
+    h.readTimeoutPrefix = readTimeoutPrefix;
     if (!m_timer.isActive())
         m_timer.start();
 }
@@ -111,7 +113,7 @@ void LockWatchdog::renewBatch(const QList<Key> &keys)
         const Hold &h = m_holds.value(k);
         const qint64 lease = h.renew ? h.leaseMs : 0;
         names << k.first;
-        args << QByteArray::number(lease) << k.second;
+        args << QByteArray::number(lease) << k.second << h.readTimeoutPrefix;
         leases << lease;
     }
     QPointer<LockWatchdog> self(this);

@@ -22,7 +22,9 @@ public:
     LockWatchdog(RedisConnection *connection, const LockClientOptions &options, QObject *parent = nullptr);
 
     // One more level of a hold; renew: refresh the lease (watchdog), else only check that it is still there.
-    void track(const QByteArray &name, const QByteArray &owner, qint64 leaseMs, bool renew);
+    // readTimeoutPrefix: for a read hold, the prefix of its rwlock_timeout keys, renewed with it.
+    void track(const QByteArray &name, const QByteArray &owner, qint64 leaseMs, bool renew,
+        const QByteArray &readTimeoutPrefix = {});
     // One level fewer; the last level stops tracking.
     void released(const QByteArray &name, const QByteArray &owner, bool fully);
     void forget(const QByteArray &name); // every hold on the name (force release)
@@ -50,6 +52,7 @@ private:
         bool renew = false;
         int levels = 0;
         qint64 confirmedMs = 0; // on m_clock: when the server last confirmed the hold (acquire, or renewal sent)
+        QByteArray readTimeoutPrefix; // read holds: their rwlock_timeout keys are renewed with them
     };
     void tick();
     void renewBatch(const QList<Key> &keys);

@@ -1,0 +1,19 @@
+#pragma once
+
+#include "redisscript.h"
+
+namespace LockScope::RwLockScripts {
+
+// The read-write lock's scripts, with the effects protocol §5 describes (our Lua text).
+// KEYS [N, timeoutPrefix]; ARGV [leaseMs, readerField, writerField] -> nil acquired | PTTL
+const RedisScript &acquireRead();
+// KEYS [N, channel, timeoutPrefix, keyPrefix, latch]; ARGV ["0", readerField, publishCmd, latchTtlMs]
+const RedisScript &releaseRead();
+// KEYS [N]; ARGV [leaseMs, writerField] -> nil acquired | PTTL
+const RedisScript &acquireWrite();
+// KEYS [N, channel, latch]; ARGV ["1", leaseMs, writerField, publishCmd, latchTtlMs]
+const RedisScript &releaseWrite();
+// KEYS [N, channel]; ARGV [publishCmd, expectedField?] -> 1 deleted | 0; "0" after a read-mode lock, "1" after write
+const RedisScript &forceRelease();
+
+} // namespace LockScope::RwLockScripts

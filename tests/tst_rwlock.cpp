@@ -1,0 +1,280 @@
+// The read-write lock (protocol §5) on a real server, checked through an independent raw client: the hash with
+// its mode, reader and ":write" fields, each read hold's rwlock_timeout key, and "0"/"1" on redisson_rwlock:{N}.
+#include "lockawait.h"
+#include "lockclient.h"
+#include "locknames.h"
+#include "rawredis.h"
+#include "rawsubscriber.h"
+#include "redisserver.h"
+#include "testutil.h"
+
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+AcquireRequest rw(const QByteArray &name, LockKind kind, QByteArray token, qint64 waitMs = 0, qint64 leaseMs = 30000)
+{
+    AcquireRequest r;
+    r.name = name;
+    r.kind = kind;
+    r.token = std::move(token);
+    r.waitMs = waitMs;
+    r.leaseMs = leaseMs;
+    return r;
+}
+
+// The test's own ears on the read-write channel.
+struct Ears : RawSubscriber
+{
+    Ears(quint16 port, const QByteArray &name)
+        : RawSubscriber(port, LockNames::rwChannel(name))
+    { }
+};
+
+QByteArray timeoutKey(const QByteArray &name, const QByteArray &field, int k)
+{
+    return "{" + name + "}:" + field + ":rwlock_timeout:" + QByteArray::number(k);
+}
+} // namespace
+
+class TestRwLock : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server;
+    ConnectionOptions m_options;
+
+    AcquireResult acquire(LockClient &c, const AcquireRequest &r)
+    {
+        return await<AcquireResult>([&](auto d) { c.acquire(r, d); });
+    }
+    ReleaseResult release(LockClient &c, const QByteArray &name, const QByteArray &owner, LockKind kind)
+    {
+        return await<ReleaseResult>([&](auto d) { c.release(name, owner, d, kind); });
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        m_options = ConnectionOptions::fromUrl(m_server.url());
+    }
+
+    void readersShareAndWritersWait()
+    {
+        LockClient a(m_options), b(m_options), c(m_options);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("rw-read");
+        Ears ears(m_server.port(), name);
+
+        const AcquireResult ra = acquire(a, rw(name, LockKind::Read, "1"));
+        const AcquireResult rb = acquire(b, rw(name, LockKind::Read, "1"));
+        QVERIFY(ra.acquired && rb.acquired);
+        QVERIFY(acquire(a, rw(name, LockKind::Read, "1")).acquired); // reentrant read
+        QCOMPARE(raw.hgetall(name),
+            (QMap<QByteArray, QByteArray> { { "mode", "read" }, { ra.owner, "2" }, { rb.owner, "1" } }));
+        QVERIFY(raw.pttl(timeoutKey(name, ra.owner, 1)) > 0);
+        QVERIFY(raw.pttl(timeoutKey(name, ra.owner, 2)) > 0);
+        QVERIFY(raw.pttl(timeoutKey(name, rb.owner, 1)) > 0);
+
+        // A writer is kept out while anyone reads.
+        const AcquireResult w = acquire(c, rw(name, LockKind::Write, "1"));
+        QVERIFY(!w.acquired);
+        QVERIFY(w.ttlMs > 0);
+        QCOMPARE(w.owner, c.ownerField("1") + ":write");
+
+        // Someone who does not read cannot release a read hold.
+        QCOMPARE(release(c, name, c.ownerField("1"), LockKind::Read).outcome, ReleaseResult::Outcome::NotHeld);
+
+        QCOMPARE(release(a, name, ra.owner, LockKind::Read).outcome, ReleaseResult::Outcome::StillHeld);
+        QCOMPARE(raw.type(timeoutKey(name, ra.owner, 2)), "none");
+        QCOMPARE(release(a, name, ra.owner, LockKind::Read).outcome, ReleaseResult::Outcome::StillHeld);
+        QCOMPARE(ears.next(), "none");
+        QCOMPARE(release(b, name, rb.owner, LockKind::Read).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(raw.type(name), "none");
+        QCOMPARE(ears.next(), "message:0");
+    }
+
+    void writerExcludesReadersAndDowngrades()
+    {
+        LockClient w(m_options), r(m_options);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("rw-write");
+        Ears ears(m_server.port(), name);
+
+        const AcquireResult first = acquire(w, rw(name, LockKind::Write, "7", 0, 10000));
+        QVERIFY(first.acquired);
+        QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { "mode", "write" }, { first.owner, "1" } }));
+        // Write reentry adds the lease to the remaining TTL.
+        QVERIFY(acquire(w, rw(name, LockKind::Write, "7", 0, 10000)).acquired);
+        QVERIFY(raw.pttl(name) > 10000);
+        QVERIFY(!acquire(r, rw(name, LockKind::Read, "1")).acquired);
+        QVERIFY(!acquire(r, rw(name, LockKind::Write, "1")).acquired);
+        QCOMPARE(
+            release(r, name, r.ownerField("1") + ":write", LockKind::Write).outcome, ReleaseResult::Outcome::NotHeld);
+
+        // The writer may read too (downgrade); its last write release leaves the lock in read mode, silently.
+        const AcquireResult readToo = acquire(w, rw(name, LockKind::Read, "7"));
+        QVERIFY(readToo.acquired);
+        QCOMPARE(release(w, name, first.owner, LockKind::Write).outcome, ReleaseResult::Outcome::StillHeld);
+        QCOMPARE(release(w, name, first.owner, LockKind::Write).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { "mode", "read" }, { readToo.owner, "1" } }));
+        QCOMPARE(ears.next(), "none");
+        QVERIFY(acquire(r, rw(name, LockKind::Read, "1")).acquired); // readers are welcome again
+        QCOMPARE(release(r, name, r.ownerField("1"), LockKind::Read).outcome, ReleaseResult::Outcome::StillHeld);
+        QCOMPARE(release(w, name, readToo.owner, LockKind::Read).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(ears.next(), "message:0");
+
+        // A last write release with nothing else in the hash publishes "1": every waiter wakes.
+        const AcquireResult again = acquire(w, rw(name, LockKind::Write, "7"));
+        QCOMPARE(release(w, name, again.owner, LockKind::Write).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(raw.type(name), "none");
+        QCOMPARE(ears.next(), "message:1");
+    }
+
+    void waitersWakeOnTheRightMessages()
+    {
+        LockClient writer(m_options), readers(m_options), other(m_options);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("rw-wait");
+        const AcquireResult held = acquire(writer, rw(name, LockKind::Write, "1", 0, 60000));
+        QVERIFY(held.acquired);
+        // Two readers of one client wait on one subscription; the write release's "1" must wake both.
+        QList<AcquireResult> got;
+        for (const QByteArray token : { QByteArray("11"), QByteArray("12") })
+            readers.acquire(rw(name, LockKind::Read, token, 60000), [&](const AcquireResult &r) { got << r; });
+        QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", LockNames::rwChannel(name) }).at(1).toInteger(), 1);
+        QCOMPARE(release(writer, name, held.owner, LockKind::Write).outcome, ReleaseResult::Outcome::Released);
+        QTRY_COMPARE_WITH_TIMEOUT(got.size(), 2, 20000);
+        QVERIFY(got.at(0).acquired && got.at(1).acquired);
+
+        // A writer waits for the readers; the last read release's "0" wakes it, long before any lease runs out.
+        std::optional<AcquireResult> w;
+        other.acquire(rw(name, LockKind::Write, "5", 60000), [&](const AcquireResult &r) { w = r; });
+        QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", LockNames::rwChannel(name) }).at(1).toInteger(), 1);
+        QCOMPARE(release(readers, name, got.at(0).owner, LockKind::Read).outcome, ReleaseResult::Outcome::StillHeld);
+        QVERIFY(!w.has_value());
+        QCOMPARE(release(readers, name, got.at(1).owner, LockKind::Read).outcome, ReleaseResult::Outcome::Released);
+        QTRY_VERIFY_WITH_TIMEOUT(w.has_value(), 20000);
+        QVERIFY(w->acquired);
+    }
+
+    void deadReaderDoesNotKeepTheLock()
+    {
+        // A Java reader that crashed: its field is still in the hash, its timeout key has expired.
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("rw-dead");
+        const QByteArray dead = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:99";
+        raw.command({ "HSET", name, "mode", "read", dead, "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        LockClient client(m_options);
+        const AcquireResult live = acquire(client, rw(name, LockKind::Read, "1"));
+        QVERIFY(live.acquired);
+        Ears ears(m_server.port(), name);
+        // The live reader's release finds only dead readers left: the lock goes, and waiters hear "0".
+        QCOMPARE(release(client, name, live.owner, LockKind::Read).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(raw.type(name), "none");
+        QCOMPARE(ears.next(), "message:0");
+    }
+
+    void forceReleaseWakesByMode()
+    {
+        LockClient client(m_options), support(m_options);
+        const QByteArray name = uniqueKey("rw-force");
+        Ears ears(m_server.port(), name);
+        QVERIFY(acquire(client, rw(name, LockKind::Read, "1")).acquired);
+        auto force = [&] {
+            return await<ForceReleaseResult>([&](auto d) { support.forceRelease(name, {}, d, LockKind::Read); });
+        };
+        QVERIFY(force().deleted);
+        QCOMPARE(ears.next(), "message:0");
+        QVERIFY(acquire(client, rw(name, LockKind::Write, "1")).acquired);
+        QVERIFY(force().deleted);
+        QCOMPARE(ears.next(), "message:1");
+        QVERIFY(!force().deleted);
+        QCOMPARE(ears.next(), "none");
+    }
+
+    void cliHandlesReadWriteLocks()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("rw-cli");
+        const QString cli = QStringLiteral(LOCKSCOPE_CLI_PATH);
+        const QStringList url { QStringLiteral("--url"), m_server.url() };
+        // Two readers at once, each in its own process.
+        QProcess r1, r2;
+        for (QProcess *p : { &r1, &r2 }) {
+            p->start(cli,
+                QStringList { QStringLiteral("lock"), QString::fromUtf8(name), QStringLiteral("--kind"),
+                    QStringLiteral("read"), QStringLiteral("--json") }
+                    + url);
+            QTRY_VERIFY_WITH_TIMEOUT(p->canReadLine(), 10000);
+            QVERIFY(p->readLine().contains("\"acquired\""));
+        }
+        QCOMPARE(raw.hgetall(name).value("mode"), "read");
+        QCOMPARE(raw.hgetall(name).size(), 3);
+        // A writer is refused with exit code 1 while they read.
+        QProcess w;
+        w.start(cli,
+            QStringList {
+                QStringLiteral("lock"), QString::fromUtf8(name), QStringLiteral("--kind"), QStringLiteral("write") }
+                + url);
+        QVERIFY(w.waitForFinished(10000));
+        QCOMPARE(w.exitCode(), 1);
+        QVERIFY(w.readAllStandardError().contains("read mode"));
+        for (QProcess *p : { &r1, &r2 }) {
+            p->closeWriteChannel();
+            QVERIFY(p->waitForFinished(10000));
+            QCOMPARE(p->exitCode(), 0);
+        }
+        QCOMPARE(raw.type(name), "none");
+
+        // release on behalf of a Java writer, and force-release of a write-mode lock, pick the read-write scripts.
+        const QByteArray javaWriter = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:5:write";
+        raw.command({ "HSET", name, "mode", "write", javaWriter, "2" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        QProcess rel;
+        rel.start(cli,
+            QStringList { QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
+                QString::fromUtf8(javaWriter) }
+                + url);
+        QVERIFY(rel.waitForFinished(10000));
+        QCOMPARE(rel.exitCode(), 0);
+        QCOMPARE(raw.hgetall(name).value(javaWriter), "1");
+        Ears ears(m_server.port(), name);
+        QProcess force;
+        force.start(cli,
+            QStringList { QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes") } + url);
+        QVERIFY(force.waitForFinished(10000));
+        QCOMPARE(force.exitCode(), 0);
+        QCOMPARE(raw.type(name), "none");
+        QCOMPARE(ears.next(), "message:1");
+    }
+
+    void watchdogRenewsReadersTimeoutKeys()
+    {
+        LockClientOptions o;
+        o.watchdogTimeoutMs = 3000;
+        LockClient client(m_options, o);
+        QSignalSpy renewed(&client, &LockClient::holdRenewed);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("rw-watchdog");
+        const AcquireResult r = acquire(client, rw(name, LockKind::Read, "1", 0, -1));
+        QVERIFY(r.acquired && r.watchdog);
+        const QByteArray key = timeoutKey(name, r.owner, 1);
+        const qint64 first = raw.pttl(key);
+        QTRY_VERIFY_WITH_TIMEOUT(renewed.size() >= 1, 10000);
+        // The reader's own timeout key was renewed along with the hash: it outlives its first lease.
+        QTRY_VERIFY(raw.pttl(key) > first - 500);
+        QTRY_VERIFY_WITH_TIMEOUT(renewed.size() >= 4, 20000);
+        QVERIFY(raw.pttl(key) > 0);
+        QVERIFY(raw.pttl(name) > 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRwLock)
+#include "tst_rwlock.moc"
