@@ -31,8 +31,10 @@ void LockCommand::start()
         m_kind = LockKind::Read;
     else if (kind == QLatin1String("write"))
         m_kind = LockKind::Write;
+    else if (kind == QLatin1String("fair"))
+        m_kind = LockKind::Fair;
     else if (!kind.isEmpty() && kind != QLatin1String("reentrant")) {
-        m_out.error(tr("lock kind \"%1\" is not supported yet; use reentrant, fenced, read or write").arg(kind));
+        m_out.error(tr("lock kind \"%1\" is not supported yet; use reentrant, fair, fenced, read or write").arg(kind));
         finish(ExitUsage);
         return;
     }
@@ -102,7 +104,8 @@ void LockCommand::onAcquired(const AcquireResult &r)
     if (r.cancelled || m_cancelling) {
         // The client already gave back a lock that a try won after the interrupt; anything else won goes too.
         if (r.acquired)
-            m_client->release(r.name, r.owner, [](const ReleaseResult &) {});
+            m_client->release(
+                r.name, r.owner, [](const ReleaseResult &) {}, m_kind);
         finish(ExitNotDone);
         return;
     }

@@ -3,6 +3,7 @@
 #include "auditlog.h"
 #include "bytesformat.h"
 #include "lockclient.h"
+#include "locknames.h"
 #include "redisconnection.h"
 
 #include <QJsonArray>
@@ -48,12 +49,18 @@ void ReleaseCommand::start()
     LockClient *client = makeClient();
     // A read-write lock needs its own release script: its hash has a "mode" field, and a writer's field ends in
     // ":write". Anything else (or an error, which the release reports better) is a plain reentrant lock.
-    client->connection()->command({ "HGET", name, "mode" }, [this, client, name, owner](const RedisResult &mode) {
-        const LockKind kind = !mode.ok() || mode.value.isNil() ? LockKind::Reentrant
-            : owner.endsWith(":write")                         ? LockKind::Write
-                                                               : LockKind::Read;
-        releaseAs(client, name, owner, kind);
-    });
+    // A fair lock is recognised by its queue: its release must tell the head of the queue.
+    auto mode = std::make_shared<RedisResult>();
+    client->connection()->command({ "HGET", name, "mode" }, [mode](const RedisResult &r) { *mode = r; });
+    client->connection()->command(
+        { "EXISTS", LockNames::fairQueue(name) }, [this, client, name, owner, mode](const RedisResult &queued) {
+            LockKind kind = LockKind::Reentrant;
+            if (mode->ok() && !mode->value.isNil())
+                kind = owner.endsWith(":write") ? LockKind::Write : LockKind::Read;
+            else if (queued.value.toInteger() == 1)
+                kind = LockKind::Fair;
+            releaseAs(client, name, owner, kind);
+        });
 }
 
 void ReleaseCommand::releaseAs(LockClient *client, const QByteArray &name, const QByteArray &owner, LockKind kind)
@@ -118,8 +125,11 @@ void ForceReleaseCommand::start()
     client->connection()->cork();
     auto fields = std::make_shared<RedisResult>();
     client->connection()->command({ "HGETALL", name }, [fields](const RedisResult &r) { *fields = r; });
+    auto queued = std::make_shared<RedisResult>();
     client->connection()->command(
-        { "PTTL", name }, [this, fields, name, expectOwner, confirmed](const RedisResult &ttl) {
+        { "EXISTS", LockNames::fairQueue(name) }, [queued](const RedisResult &r) { *queued = r; });
+    client->connection()->command(
+        { "PTTL", name }, [this, fields, queued, name, expectOwner, confirmed](const RedisResult &ttl) {
             if (!fields->ok()) {
                 finish(m_out.fail(fields->error.message().startsWith(QLatin1String("WRONGTYPE"))
                         ? RedisError(RedisError::Kind::Reply,
@@ -157,7 +167,9 @@ void ForceReleaseCommand::start()
             }
             const bool shownGuard = expectOwner.isEmpty() && holders.size() == 1;
             forceRelease(name, shownGuard ? holders.first() : expectOwner, shownGuard, holdersJson(fields->value),
-                readWrite ? LockKind::Read : LockKind::Reentrant);
+                readWrite                            ? LockKind::Read
+                    : queued->value.toInteger() == 1 ? LockKind::Fair
+                                                     : LockKind::Reentrant);
         });
     client->connection()->uncork();
 }

@@ -1,5 +1,6 @@
 #include "lockclient.h"
 
+#include "fairlockscripts.h"
 #include "locknames.h"
 #include "lockscripts.h"
 #include "lockwaiters.h"
@@ -12,6 +13,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #endif
+#include <QDateTime>
 #include <QThread>
 
 namespace LockScope {
@@ -106,7 +108,10 @@ void LockClient::acquire(AcquireRequest request, Callback<AcquireResult> done)
         if (self->m_cancelled.remove(key)) {
             AcquireResult r = first;
             if (r.acquired)
-                self->release(r.name, r.owner, [](const ReleaseResult &) {});
+                self->release(
+                    r.name, r.owner, [](const ReleaseResult &) {}, request.kind);
+            else if (request.kind == LockKind::Fair && request.waitMs != 0)
+                self->giveUpFairWait(request.name, owner, request.waitMs);
             r.acquired = false;
             r.cancelled = true;
             done(r);
@@ -116,14 +121,38 @@ void LockClient::acquire(AcquireRequest request, Callback<AcquireResult> done)
             done(first);
             return;
         }
-        self->m_waiters->wait(request, owner, channelFor(request.kind, request.name), first, done);
+        auto finished = done;
+        if (request.kind == LockKind::Fair) {
+            // A fair waiter that ends without the lock takes its entry out of the queue.
+            finished = [self, request, owner, done](const AcquireResult &r) {
+                if (self && !r.acquired)
+                    self->giveUpFairWait(request.name, owner, request.waitMs);
+                done(r);
+            };
+        }
+        self->m_waiters->wait(request, owner, channelFor(request.kind, request.name, owner), first, finished);
     });
 }
 
-QByteArray LockClient::channelFor(LockKind kind, const QByteArray &name)
+QByteArray LockClient::channelFor(LockKind kind, const QByteArray &name, const QByteArray &owner)
 {
-    return kind == LockKind::Read || kind == LockKind::Write ? LockNames::rwChannel(name)
-                                                             : LockNames::lockChannel(name);
+    if (kind == LockKind::Fair)
+        return LockNames::fairChannel(name, owner); // each fair waiter hears only its own turn
+    if (kind == LockKind::Read || kind == LockKind::Write)
+        return LockNames::rwChannel(name);
+    return LockNames::lockChannel(name);
+}
+
+void LockClient::giveUpFairWait(const QByteArray &name, const QByteArray &owner, qint64 waitMs)
+{
+    // Leaving the queue shifts everyone behind by one wait; otherwise a dead entry blocks them until its deadline.
+    m_connection->eval(FairLockScripts::giveUp(), { LockNames::fairQueue(name), LockNames::fairTimeouts(name) },
+        { owner, QByteArray::number(fairWait(waitMs)) }, {});
+}
+
+qint64 LockClient::fairWait(qint64 waitMs) const
+{
+    return waitMs > 0 ? waitMs : m_options.fairWaitTimeoutMs;
 }
 
 void LockClient::cancelAcquire(const QByteArray &name, const QByteArray &owner)
@@ -132,6 +161,7 @@ void LockClient::cancelAcquire(const QByteArray &name, const QByteArray &owner)
     m_cancelled.insert({ name, owner });
     m_waiters->cancel(LockNames::lockChannel(name), owner);
     m_waiters->cancel(LockNames::rwChannel(name), owner);
+    m_waiters->cancel(LockNames::fairChannel(name, owner), owner);
 }
 
 void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done)
@@ -159,6 +189,12 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
         break;
     case LockKind::Write:
         script = &RwLockScripts::acquireWrite();
+        break;
+    case LockKind::Fair:
+        // Only a caller that is prepared to wait joins the queue; deadlines use this client's wall clock.
+        script = request.waitMs == 0 ? &FairLockScripts::tryAcquire() : &FairLockScripts::acquire();
+        keys << LockNames::fairQueue(request.name) << LockNames::fairTimeouts(request.name);
+        args << QByteArray::number(fairWait(request.waitMs)) << QByteArray::number(QDateTime::currentMSecsSinceEpoch());
         break;
     }
     m_connection->eval(
@@ -231,6 +267,10 @@ void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner,
         script = &RwLockScripts::releaseWrite();
         keys = { name, LockNames::rwChannel(name), latch };
         args = { "1", lease, owner, publish, latchTtl };
+    } else if (kind == LockKind::Fair) {
+        script = &FairLockScripts::release();
+        keys = { name, LockNames::fairQueue(name), LockNames::fairTimeouts(name), LockNames::lockChannel(name), latch };
+        args = { "0", lease, owner, QByteArray::number(QDateTime::currentMSecsSinceEpoch()), publish, latchTtl };
     }
     QPointer<LockClient> self(this);
     m_connection->eval(
@@ -298,22 +338,29 @@ void LockClient::forceRelease(
         args << expectOwner;
     QPointer<LockClient> self(this);
     const bool rw = kind == LockKind::Read || kind == LockKind::Write;
-    if (rw)
+    const RedisScript *script = &LockScripts::forceRelease();
+    QList<QByteArray> keys { name, LockNames::lockChannel(name) };
+    if (rw) {
+        script = &RwLockScripts::forceRelease();
+        keys = { name, LockNames::rwChannel(name) };
         args.removeFirst(); // the RW script picks "0" or "1" by the lock's mode
-    m_connection->eval(rw ? RwLockScripts::forceRelease() : LockScripts::forceRelease(),
-        { name, rw ? LockNames::rwChannel(name) : LockNames::lockChannel(name) }, args,
-        [self, r, done](const RedisResult &reply) mutable {
-            if (!self)
-                return;
-            if (!reply.ok()) {
-                r.error = cleanScriptError(reply.error);
-            } else {
-                r.deleted = reply.value.toInteger() == 1;
-                if (r.deleted)
-                    self->m_watchdog->forget(r.name);
-            }
-            done(r);
-        });
+    } else if (kind == LockKind::Fair) {
+        script = &FairLockScripts::forceRelease();
+        keys = { name, LockNames::fairQueue(name), LockNames::fairTimeouts(name), LockNames::lockChannel(name) };
+        args.insert(1, QByteArray::number(QDateTime::currentMSecsSinceEpoch()));
+    }
+    m_connection->eval(*script, keys, args, [self, r, done](const RedisResult &reply) mutable {
+        if (!self)
+            return;
+        if (!reply.ok()) {
+            r.error = cleanScriptError(reply.error);
+        } else {
+            r.deleted = reply.value.toInteger() == 1;
+            if (r.deleted)
+                self->m_watchdog->forget(r.name);
+        }
+        done(r);
+    });
 }
 
 void LockClient::explainWrongType(const QByteArray &name, std::function<void(const RedisError &)> done)

@@ -78,7 +78,9 @@ private:
     friend class LockWaiters;
     RedisError checkWrite(const char *action, const QByteArray &name) const;
     void runAcquire(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done);
-    static QByteArray channelFor(LockKind kind, const QByteArray &name);
+    static QByteArray channelFor(LockKind kind, const QByteArray &name, const QByteArray &owner);
+    void giveUpFairWait(const QByteArray &name, const QByteArray &owner, qint64 waitMs);
+    qint64 fairWait(qint64 waitMs) const;
     void releaseAttempt(const QByteArray &name, const QByteArray &owner, LockKind kind, const QByteArray &requestId,
         int attempt, Callback<ReleaseResult> done);
     void query(const QByteArray &name, QList<QByteArray> argv, Callback<QueryResult> done);

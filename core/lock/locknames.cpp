@@ -34,6 +34,21 @@ QByteArray rwChannel(const QByteArray &name)
     return prefixName("redisson_rwlock", name);
 }
 
+QByteArray fairQueue(const QByteArray &name)
+{
+    return prefixName("redisson_lock_queue", name);
+}
+
+QByteArray fairTimeouts(const QByteArray &name)
+{
+    return prefixName("redisson_lock_timeout", name);
+}
+
+QByteArray fairChannel(const QByteArray &name, const QByteArray &owner)
+{
+    return lockChannel(name) + ':' + owner;
+}
+
 QByteArray rwTimeoutPrefix(const QByteArray &name, const QByteArray &readerField)
 {
     return suffixName(name, readerField + ":rwlock_timeout");

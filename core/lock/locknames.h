@@ -12,6 +12,9 @@ QByteArray suffixName(const QByteArray &name, const QByteArray &suffix);
 QByteArray lockChannel(const QByteArray &name); // redisson_lock__channel:{N}
 QByteArray fencingToken(const QByteArray &name); // redisson_lock_token:{N}
 QByteArray rwChannel(const QByteArray &name); // redisson_rwlock:{N}
+QByteArray fairQueue(const QByteArray &name); // redisson_lock_queue:{N}
+QByteArray fairTimeouts(const QByteArray &name); // redisson_lock_timeout:{N}
+QByteArray fairChannel(const QByteArray &name, const QByteArray &owner); // redisson_lock__channel:{N}:<owner>
 // {N}:<readerField>:rwlock_timeout, to which ":<k>" is added for read hold number k.
 QByteArray rwTimeoutPrefix(const QByteArray &name, const QByteArray &readerField);
 QByteArray rwKeyPrefix(const QByteArray &name); // {N}, or N when it has braces

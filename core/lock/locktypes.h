@@ -16,11 +16,13 @@ struct LockClientOptions
     int releaseAttempts = 3; // a release that fails on I/O is retried with the same request id
     QByteArray publishCommand = "PUBLISH"; // SPUBLISH for a sharded-pub/sub cluster fleet
     int maxNameBytes = 8192;
+    qint64 fairWaitTimeoutMs = 300000; // a fair waiter's queue deadline when it waits without limit
 };
 
 // Kinds of lock the client can take. Fenced is RLock's layout plus a fencing token (protocol §6); Read and
 // Write are the two halves of a read-write lock (§5): the write hold's field ends in ":write".
-enum class LockKind { Reentrant, Fenced, Read, Write };
+// Fair is first come, first served through a queue of waiters (§4).
+enum class LockKind { Reentrant, Fenced, Read, Write, Fair };
 
 struct AcquireRequest
 {

@@ -138,7 +138,8 @@ void LockWaiters::attempt(const QByteArray &channel, const std::shared_ptr<Waite
             // Too late to stop the try on the server: a lock it won goes straight back.
             AcquireResult r = result;
             if (r.acquired)
-                m_client->release(r.name, r.owner, [](const ReleaseResult &) {});
+                m_client->release(
+                    r.name, r.owner, [](const ReleaseResult &) {}, w->request.kind);
             r.acquired = false;
             r.cancelled = true;
             finish(channel, w, r);

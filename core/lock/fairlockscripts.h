@@ -1,0 +1,20 @@
+#pragma once
+
+#include "redisscript.h"
+
+namespace LockScope::FairLockScripts {
+
+// The fair lock's scripts, with the effects protocol §4 describes (our Lua text). Every script first purges stale
+// heads: waiters at the front of the queue whose deadline (epoch ms, on the waiting client's clock) has passed.
+// KEYS [N, queue, zset]; ARGV [leaseMs, field, waitMs, nowMs] -> nil acquired | ms to sleep (enqueues the caller)
+const RedisScript &acquire();
+// The no-wait form: the same, but never enqueues -> nil acquired | PTTL
+const RedisScript &tryAcquire();
+// A waiter gives up: KEYS [queue, zset]; ARGV [field, waitMs]
+const RedisScript &giveUp();
+// KEYS [N, queue, zset, channelBase, latch]; ARGV ["0", leaseMs, field, nowMs, publishCmd, latchTtlMs]
+const RedisScript &release();
+// KEYS [N, queue, zset, channelBase]; ARGV ["0", nowMs, publishCmd, expectedField?] -> 1 deleted | 0
+const RedisScript &forceRelease();
+
+} // namespace LockScope::FairLockScripts

@@ -1,0 +1,233 @@
+// The fair lock (protocol §4) on a real server: the queue list and deadline zset, one wake-up channel per waiter,
+// first come first served across processes, give-up and stale-entry purge with Redisson's deadline shifts.
+#include "lockawait.h"
+#include "lockclient.h"
+#include "locknames.h"
+#include "rawredis.h"
+#include "redisserver.h"
+#include "testutil.h"
+
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+#include <memory>
+#include <vector>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+AcquireRequest fair(const QByteArray &name, QByteArray token, qint64 waitMs = 0, qint64 leaseMs = 60000)
+{
+    AcquireRequest r;
+    r.name = name;
+    r.kind = LockKind::Fair;
+    r.token = std::move(token);
+    r.waitMs = waitMs;
+    r.leaseMs = leaseMs;
+    return r;
+}
+
+QByteArrayList queue(RawRedis &raw, const QByteArray &name)
+{
+    QByteArrayList out;
+    const RedisValue v = raw.command({ "LRANGE", LockNames::fairQueue(name), "0", "-1" });
+    for (int i = 0; i < v.size(); ++i)
+        out << v.at(i).bytes();
+    return out;
+}
+
+qint64 deadline(RawRedis &raw, const QByteArray &name, const QByteArray &owner)
+{
+    return raw.command({ "ZSCORE", LockNames::fairTimeouts(name), owner }).bytes().toLongLong();
+}
+} // namespace
+
+class TestFairLock : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server;
+    ConnectionOptions m_options;
+
+    AcquireResult acquire(LockClient &c, const AcquireRequest &r)
+    {
+        return await<AcquireResult>([&](auto d) { c.acquire(r, d); });
+    }
+    ReleaseResult release(LockClient &c, const QByteArray &name, const QByteArray &owner)
+    {
+        return await<ReleaseResult>([&](auto d) { c.release(name, owner, d, LockKind::Fair); });
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        m_options = ConnectionOptions::fromUrl(m_server.url());
+    }
+
+    void queueDeadlinesAndHeadOnlyWakeUps()
+    {
+        LockClient holder(m_options), waiters(m_options);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("fair");
+        const AcquireResult a = acquire(holder, fair(name, "1"));
+        QVERIFY(a.acquired);
+        QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { a.owner, "1" } }));
+
+        // A try without waiting never joins the queue.
+        QVERIFY(!acquire(waiters, fair(name, "9")).acquired);
+        QVERIFY(queue(raw, name).isEmpty());
+
+        const QByteArray b = waiters.ownerField("2"), c = waiters.ownerField("3");
+        std::optional<AcquireResult> gotB, gotC;
+        const qint64 before = QDateTime::currentMSecsSinceEpoch();
+        waiters.acquire(fair(name, "2", 60000), [&](const AcquireResult &r) { gotB = r; });
+        QTRY_COMPARE(queue(raw, name), QByteArrayList { b });
+        waiters.acquire(fair(name, "3", 60000), [&](const AcquireResult &r) { gotC = r; });
+        QTRY_COMPARE(queue(raw, name), (QByteArrayList { b, c }));
+        // B's deadline: the holder's remaining lease plus its wait; C's: B's plus its own wait.
+        const qint64 db = deadline(raw, name, b), dc = deadline(raw, name, c);
+        QVERIFY(db > before + 60000 && db <= QDateTime::currentMSecsSinceEpoch() + 60000 + 60000);
+        QCOMPARE(dc - db, 60000);
+        QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", LockNames::fairChannel(name, b) }).at(1).toInteger(), 1);
+        QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", LockNames::fairChannel(name, c) }).at(1).toInteger(), 1);
+
+        // The release tells the head only.
+        QCOMPARE(release(holder, name, a.owner).outcome, ReleaseResult::Outcome::Released);
+        QTRY_VERIFY_WITH_TIMEOUT(gotB.has_value(), 20000);
+        QVERIFY(gotB->acquired);
+        QVERIFY(!gotC.has_value());
+        QCOMPARE(queue(raw, name), QByteArrayList { c });
+        // C moved up: its deadline fell by B's wait.
+        QCOMPARE(deadline(raw, name, c), dc - 60000);
+
+        QCOMPARE(release(waiters, name, b).outcome, ReleaseResult::Outcome::Released);
+        QTRY_VERIFY_WITH_TIMEOUT(gotC.has_value(), 20000);
+        QVERIFY(gotC->acquired);
+        QVERIFY(queue(raw, name).isEmpty());
+        QCOMPARE(raw.command({ "ZCARD", LockNames::fairTimeouts(name) }).toInteger(), 0);
+        QCOMPARE(release(holder, name, holder.ownerField("1")).outcome, ReleaseResult::Outcome::NotHeld);
+        QCOMPARE(release(waiters, name, c).outcome, ReleaseResult::Outcome::Released);
+    }
+
+    void fiveProcessesInArrivalOrder()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("fair-fifo");
+        LockClient holder(m_options);
+        const AcquireResult held = acquire(holder, fair(name, "1"));
+        QVERIFY(held.acquired);
+        std::vector<std::unique_ptr<QProcess>> waiters;
+        QByteArrayList arrival;
+        for (int i = 0; i < 5; ++i) {
+            auto p = std::make_unique<QProcess>();
+            p->start(QStringLiteral(LOCKSCOPE_CLI_PATH),
+                { QStringLiteral("lock"), QString::fromUtf8(name), QStringLiteral("--kind"), QStringLiteral("fair"),
+                    QStringLiteral("--wait"), QStringLiteral("60000"), QStringLiteral("--hold"), QStringLiteral("50"),
+                    QStringLiteral("--json"), QStringLiteral("--url"), m_server.url() });
+            QVERIFY(p->waitForStarted());
+            // The next one starts only once this one stands in the queue: that fixes the arrival order.
+            QTRY_COMPARE_WITH_TIMEOUT(queue(raw, name).size(), i + 1, 10000);
+            arrival << queue(raw, name).last();
+            waiters.push_back(std::move(p));
+        }
+        QCOMPARE(release(holder, name, held.owner).outcome, ReleaseResult::Outcome::Released);
+        QList<QPair<QString, QByteArray>> acquired;
+        for (auto &p : waiters) {
+            QVERIFY(p->waitForFinished(30000));
+            QCOMPARE(p->exitCode(), 0);
+            const QJsonObject e = QJsonDocument::fromJson(p->readAllStandardOutput().split('\n').first()).object();
+            QCOMPARE(e.value(QStringLiteral("event")).toString(), QStringLiteral("acquired"));
+            acquired << qMakePair(
+                e.value(QStringLiteral("ts")).toString(), e.value(QStringLiteral("owner")).toString().toUtf8());
+        }
+        std::sort(acquired.begin(), acquired.end());
+        QByteArrayList order;
+        for (const auto &a : acquired)
+            order << a.second;
+        QCOMPARE(order, arrival);
+        QVERIFY(queue(raw, name).isEmpty());
+    }
+
+    void waiterThatGivesUpLeavesTheQueue()
+    {
+        LockClient holder(m_options), waiters(m_options);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("fair-giveup");
+        QVERIFY(acquire(holder, fair(name, "1")).acquired);
+        const QByteArray quitter = waiters.ownerField("2"), patient = waiters.ownerField("3");
+        std::optional<AcquireResult> gaveUp;
+        waiters.acquire(fair(name, "2", 1500), [&](const AcquireResult &r) { gaveUp = r; });
+        QTRY_COMPARE(queue(raw, name).size(), 1);
+        waiters.acquire(fair(name, "3", 60000), [](const AcquireResult &) {});
+        QTRY_COMPARE(queue(raw, name), (QByteArrayList { quitter, patient }));
+        const qint64 before = deadline(raw, name, patient);
+        QTRY_VERIFY_WITH_TIMEOUT(gaveUp.has_value(), 10000);
+        QVERIFY(!gaveUp->acquired);
+        // Gone from both structures, and the one behind moved up by the quitter's wait.
+        QTRY_COMPARE(queue(raw, name), QByteArrayList { patient });
+        QCOMPARE(raw.command({ "ZSCORE", LockNames::fairTimeouts(name), quitter }), RedisValue::nil());
+        QCOMPARE(deadline(raw, name, patient), before - 1500);
+    }
+
+    void staleHeadIsPurgedByTheNextAcquirer()
+    {
+        // A waiter that crashed long ago: still at the head, its deadline in the past.
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("fair-stale");
+        const QByteArray dead = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:66";
+        raw.command({ "RPUSH", LockNames::fairQueue(name), dead });
+        raw.command({ "ZADD", LockNames::fairTimeouts(name),
+            QByteArray::number(QDateTime::currentMSecsSinceEpoch() - 1000), dead });
+        LockClient client(m_options);
+        const AcquireResult a = acquire(client, fair(name, "1"));
+        QVERIFY(a.acquired);
+        QVERIFY(queue(raw, name).isEmpty());
+        QCOMPARE(raw.command({ "ZCARD", LockNames::fairTimeouts(name) }).toInteger(), 0);
+    }
+
+    void forceReleaseWakesTheHead()
+    {
+        LockClient holder(m_options), waiter(m_options), support(m_options);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("fair-force");
+        QVERIFY(acquire(holder, fair(name, "1")).acquired);
+        std::optional<AcquireResult> got;
+        waiter.acquire(fair(name, "2", 60000), [&](const AcquireResult &r) { got = r; });
+        QTRY_COMPARE(
+            raw.command({ "PUBSUB", "NUMSUB", LockNames::fairChannel(name, waiter.ownerField("2")) }).at(1).toInteger(),
+            1);
+        const ForceReleaseResult forced
+            = await<ForceReleaseResult>([&](auto d) { support.forceRelease(name, {}, d, LockKind::Fair); });
+        QVERIFY(forced.deleted);
+        // The 60 s lease is far away: only the head's wake-up can hand it over now.
+        QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 20000);
+        QVERIFY(got->acquired);
+    }
+
+    void cliForceReleaseOfAFairLockWakesTheHead()
+    {
+        LockClient holder(m_options), waiter(m_options);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("fair-cli");
+        QVERIFY(acquire(holder, fair(name, "1")).acquired);
+        std::optional<AcquireResult> got;
+        waiter.acquire(fair(name, "2", 60000), [&](const AcquireResult &r) { got = r; });
+        QTRY_COMPARE(queue(raw, name).size(), 1);
+        QProcess force;
+        force.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
+            { QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes"),
+                QStringLiteral("--url"), m_server.url() });
+        QVERIFY(force.waitForFinished(10000));
+        QCOMPARE(force.exitCode(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 20000);
+        QVERIFY(got->acquired);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFairLock)
+#include "tst_fairlock.moc"
