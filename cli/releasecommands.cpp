@@ -165,8 +165,11 @@ void ForceReleaseCommand::start()
                 else
                     holders << field;
             }
-            const bool shownGuard = expectOwner.isEmpty() && holders.size() == 1;
-            forceRelease(name, shownGuard ? holders.first() : expectOwner, shownGuard, holdersJson(fields->value),
+            // Without --expect-owner, exactly the holders on screen are the guard: if anyone came or went while
+            // the person read the prompt, nothing is deleted.
+            const bool shownGuard = expectOwner.isEmpty();
+            forceRelease(name, shownGuard ? ForceGuard::exact(holders) : ForceGuard::owner(expectOwner), shownGuard,
+                holdersJson(fields->value),
                 readWrite                            ? LockKind::Read
                     : queued->value.toInteger() == 1 ? LockKind::Fair
                                                      : LockKind::Reentrant);
@@ -175,21 +178,31 @@ void ForceReleaseCommand::start()
 }
 
 void ForceReleaseCommand::forceRelease(
-    const QByteArray &name, const QByteArray &expectOwner, bool shownGuard, const QJsonArray &before, LockKind kind)
+    const QByteArray &name, const ForceGuard &guard, bool shownGuard, const QJsonArray &before, LockKind kind)
 {
     auto *client = findChild<LockClient *>();
     client->forceRelease(
-        name, expectOwner,
-        [this, client, name, expectOwner, shownGuard, before](const ForceReleaseResult &r) {
+        name, guard,
+        [this, client, name, guard, shownGuard, before](const ForceReleaseResult &r) {
             QJsonObject record { { QStringLiteral("action"), QStringLiteral("force-release") },
                 { QStringLiteral("url"), m_connection.toDisplayUrl() },
                 { QStringLiteral("name"), Output::jsonText(name) }, { QStringLiteral("holders_before"), before },
                 { QStringLiteral("client_id"), QString::fromUtf8(client->clientId()) } };
-            if (!expectOwner.isEmpty()) {
-                record.insert(QStringLiteral("expect_owner"), Output::jsonText(expectOwner));
-                record.insert(
-                    QStringLiteral("guard"), shownGuard ? QStringLiteral("shown-holder") : QStringLiteral("given"));
+            QStringList expected;
+            for (const QByteArray &field : guard.fields)
+                expected << Output::jsonText(field);
+            if (shownGuard) {
+                record.insert(QStringLiteral("guard"), QStringLiteral("shown-holders"));
+                record.insert(QStringLiteral("expect_holders"), QJsonArray::fromStringList(expected));
+            } else {
+                record.insert(QStringLiteral("guard"), QStringLiteral("given"));
+                record.insert(QStringLiteral("expect_owner"), expected.value(0));
             }
+            QStringList now;
+            for (const QByteArray &field : r.holdersNow)
+                now << escapeBytes(field, 200);
+            if (r.guardFailed)
+                record.insert(QStringLiteral("holders_now"), QJsonArray::fromStringList(now));
             if (r.error.isError()) {
                 record.insert(QStringLiteral("result"), r.error.toString());
                 audit(m_out, record);
@@ -200,15 +213,16 @@ void ForceReleaseCommand::forceRelease(
                 QStringLiteral("result"), r.deleted ? QStringLiteral("deleted") : QStringLiteral("unchanged"));
             audit(m_out, record);
             if (!r.deleted) {
-                if (expectOwner.isEmpty())
+                const QString nowText = now.isEmpty() ? tr("nobody") : now.join(QStringLiteral(", "));
+                if (!r.guardFailed)
                     m_out.error(tr("%1 was already gone; nothing changed").arg(escapeBytes(name, 200)));
                 else if (shownGuard)
-                    m_out.error(tr("%1 changed hands after it was shown (it was held by %2); nothing changed. Run the "
-                                   "command again to see who holds it now")
-                                    .arg(escapeBytes(name, 200), QString::fromUtf8(expectOwner)));
+                    m_out.error(tr("%1 changed after it was shown (held by %2, now by %3); nothing changed. Run the "
+                                   "command again to confirm what is there now")
+                                    .arg(escapeBytes(name, 200), expected.join(QStringLiteral(", ")), nowText));
                 else
-                    m_out.error(tr("%1 is no longer held by %2; nothing changed")
-                                    .arg(escapeBytes(name, 200), QString::fromUtf8(expectOwner)));
+                    m_out.error(tr("%1 is no longer held by %2 (now by %3); nothing changed")
+                                    .arg(escapeBytes(name, 200), expected.value(0), nowText));
                 finish(ExitNotDone);
                 return;
             }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "commands.h"
+#include "forceguard.h"
 #include "locktypes.h"
 
 namespace LockScope::Cli {
@@ -27,8 +28,8 @@ public:
     void start() override;
 
 private:
-    void forceRelease(const QByteArray &name, const QByteArray &expectOwner, bool shownGuard, const QJsonArray &before,
-        LockKind kind);
+    void forceRelease(
+        const QByteArray &name, const ForceGuard &guard, bool shownGuard, const QJsonArray &before, LockKind kind);
 };
 
 } // namespace LockScope::Cli

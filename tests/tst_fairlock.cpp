@@ -202,7 +202,7 @@ private slots:
             raw.command({ "PUBSUB", "NUMSUB", LockNames::fairChannel(name, waiter.ownerField("2")) }).at(1).toInteger(),
             1);
         const ForceReleaseResult forced
-            = await<ForceReleaseResult>([&](auto d) { support.forceRelease(name, {}, d, LockKind::Fair); });
+            = await<ForceReleaseResult>([&](auto d) { support.forceRelease(name, ForceGuard {}, d, LockKind::Fair); });
         QVERIFY(forced.deleted);
         // The 60 s lease is far away: only the head's wake-up can hand it over now.
         QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 20000);

@@ -89,7 +89,7 @@ private slots:
         // The next holder's token is larger than any before it, even after a force release.
         const AcquireResult next = acquire(b, fenced(name));
         QCOMPARE(next.fencingToken, 3);
-        QVERIFY(await<ForceReleaseResult>([&](auto d) { a.forceRelease(name, {}, d); }).deleted);
+        QVERIFY(await<ForceReleaseResult>([&](auto d) { a.forceRelease(name, ForceGuard {}, d); }).deleted);
         QCOMPARE(raw.get(tokenKey), "3");
     }
 

@@ -251,9 +251,35 @@ private slots:
         QCOMPARE(ears.next(), "message:0");
 
         // Nothing left: reports that, publishes nothing.
-        const ForceReleaseResult again = await<ForceReleaseResult>([&](auto d) { client.forceRelease(name, {}, d); });
+        const ForceReleaseResult again
+            = await<ForceReleaseResult>([&](auto d) { client.forceRelease(name, ForceGuard {}, d); });
         QVERIFY(!again.deleted);
         QCOMPARE(ears.next(), "none");
+    }
+
+    void guardedForceReleaseLosesToAChangeAndSaysSo()
+    {
+        LockClient a(m_options), b(m_options), support(m_options);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("guarded");
+        const AcquireResult first = acquire(a, request(name, 30000, 0, "1"));
+        QVERIFY(first.acquired);
+        // Support looks: A holds it. Before they act, A releases and B takes the lock.
+        const QList<QByteArray> seen { first.owner };
+        QCOMPARE(release(a, name, first.owner).outcome, ReleaseResult::Outcome::Released);
+        const AcquireResult second = acquire(b, request(name, 30000, 0, "1"));
+        QVERIFY(second.acquired);
+        const ForceReleaseResult r
+            = await<ForceReleaseResult>([&](auto d) { support.forceRelease(name, ForceGuard::exact(seen), d); });
+        QVERIFY(!r.deleted);
+        QVERIFY(r.guardFailed);
+        QCOMPARE(r.holdersNow, QList<QByteArray> { second.owner });
+        QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { second.owner, "1" } }));
+        // What is there now, confirmed, goes.
+        QVERIFY(await<ForceReleaseResult>([&](auto d) {
+            support.forceRelease(name, ForceGuard::exact({ second.owner }), d);
+        }).deleted);
+        QCOMPARE(raw.type(name), "none");
     }
 
     void ourForceReleasedHoldCannotBeUnlockedLater()
@@ -262,7 +288,7 @@ private slots:
         const QByteArray name = uniqueKey("forced-own");
         const AcquireResult a = acquire(client, request(name));
         QVERIFY(a.acquired);
-        QVERIFY(await<ForceReleaseResult>([&](auto d) { client.forceRelease(name, {}, d); }).deleted);
+        QVERIFY(await<ForceReleaseResult>([&](auto d) { client.forceRelease(name, ForceGuard {}, d); }).deleted);
         QCOMPARE(release(client, name, a.owner).outcome, ReleaseResult::Outcome::NotHeld);
         QVERIFY(client.holds().isEmpty());
     }
@@ -298,7 +324,8 @@ private slots:
         const AcquireResult wrong = acquire(client, request(taken));
         QCOMPARE(wrong.error.kind(), RedisError::Kind::Reply);
         QVERIFY2(wrong.error.message().contains(QLatin1String("holds a string")), qPrintable(wrong.error.message()));
-        const ForceReleaseResult forced = await<ForceReleaseResult>([&](auto d) { client.forceRelease(taken, {}, d); });
+        const ForceReleaseResult forced
+            = await<ForceReleaseResult>([&](auto d) { client.forceRelease(taken, ForceGuard {}, d); });
         QCOMPARE(forced.error.kind(), RedisError::Kind::Reply);
         const ReleaseResult released = release(client, taken, client.ownerField("1"));
         QCOMPARE(released.error.kind(), RedisError::Kind::Reply);
@@ -337,7 +364,7 @@ private slots:
         QCOMPARE(a.error.kind(), RedisError::Kind::ReadOnly);
         QCOMPARE(raw.type(name), "none");
         raw.command({ "HSET", name, kJavaClient + ":1", "1" });
-        QCOMPARE(await<ForceReleaseResult>([&](auto d) { client.forceRelease(name, {}, d); }).error.kind(),
+        QCOMPARE(await<ForceReleaseResult>([&](auto d) { client.forceRelease(name, ForceGuard {}, d); }).error.kind(),
             RedisError::Kind::ReadOnly);
         QCOMPARE(release(client, name, kJavaClient + ":1").error.kind(), RedisError::Kind::ReadOnly);
         QCOMPARE(raw.hgetall(name).value(kJavaClient + ":1"), "1");

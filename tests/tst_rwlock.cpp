@@ -188,7 +188,8 @@ private slots:
         Ears ears(m_server.port(), name);
         QVERIFY(acquire(client, rw(name, LockKind::Read, "1")).acquired);
         auto force = [&] {
-            return await<ForceReleaseResult>([&](auto d) { support.forceRelease(name, {}, d, LockKind::Read); });
+            return await<ForceReleaseResult>(
+                [&](auto d) { support.forceRelease(name, ForceGuard {}, d, LockKind::Read); });
         };
         QVERIFY(force().deleted);
         QCOMPARE(ears.next(), "message:0");
@@ -253,6 +254,30 @@ private slots:
         QCOMPARE(force.exitCode(), 0);
         QCOMPARE(raw.type(name), "none");
         QCOMPARE(ears.next(), "message:1");
+    }
+
+    void guardedForceReleaseNeedsExactlyTheReadersSeen()
+    {
+        LockClient r1(m_options), r2(m_options), r3(m_options), support(m_options);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("rw-guard");
+        const AcquireResult a = acquire(r1, rw(name, LockKind::Read, "1"));
+        const AcquireResult b = acquire(r2, rw(name, LockKind::Read, "1"));
+        const QList<QByteArray> seen { a.owner, b.owner };
+        // A third reader arrives after the look: the guard refuses, and names all three.
+        const AcquireResult c = acquire(r3, rw(name, LockKind::Read, "1"));
+        auto force = [&](const QList<QByteArray> &holders) {
+            return await<ForceReleaseResult>(
+                [&](auto d) { support.forceRelease(name, ForceGuard::exact(holders), d, LockKind::Read); });
+        };
+        ForceReleaseResult r = force(seen);
+        QVERIFY(r.guardFailed);
+        QCOMPARE(r.holdersNow.size(), 3);
+        QVERIFY(r.holdersNow.contains(c.owner));
+        QCOMPARE(raw.hgetall(name).size(), 4);
+        r = force({ a.owner, b.owner, c.owner });
+        QVERIFY(r.deleted);
+        QCOMPARE(raw.type(name), "none");
     }
 
     void watchdogRenewsReadersTimeoutKeys()

@@ -137,7 +137,7 @@ private slots:
         QSignalSpy lost(&client, &LockClient::holdLost);
         const QByteArray name = uniqueKey("stolen");
         const AcquireResult a = await<AcquireResult>([&](auto d) { client.acquire(request(name), d); });
-        QVERIFY(await<ForceReleaseResult>([&](auto d) { support.forceRelease(name, {}, d); }).deleted);
+        QVERIFY(await<ForceReleaseResult>([&](auto d) { support.forceRelease(name, ForceGuard {}, d); }).deleted);
         QTRY_COMPARE_WITH_TIMEOUT(lost.size(), 1, 10000);
         QVERIFY(client.holds().isEmpty());
     }

@@ -1,5 +1,7 @@
 #include "fairlockscripts.h"
 
+#include "forceguard.h"
+
 namespace LockScope::FairLockScripts {
 
 // Stale heads go first: a waiter that died keeps everyone behind it out until its own deadline passes.
@@ -121,23 +123,25 @@ return 1
 
 const RedisScript &forceRelease()
 {
-    static const RedisScript script(R"LUA(
+    // ARGV ["0", nowMs, publishCmd, guard...] -> 1 deleted | 0 nothing there | -1 the guard failed
+    static const RedisScript script(QByteArray(ForceGuardLua::function) + R"LUA(
 local kt = redis.call('type', KEYS[1])['ok']
 if kt ~= 'none' and kt ~= 'hash' then
     return redis.error_reply('WRONGTYPE the lock name holds a ' .. kt .. ', not a lock hash')
 end
 )LUA" LOCKSCOPE_PURGE("ARGV[2]") R"LUA(
-if ARGV[4] and redis.call('hexists', KEYS[1], ARGV[4]) == 0 then
+if redis.call('exists', KEYS[1]) == 0 then
     return 0
 end
-if redis.call('del', KEYS[1]) == 1 then
-    local head = redis.call('lindex', KEYS[2], 0)
-    if head ~= false then
-        redis.call(ARGV[3], KEYS[4] .. ':' .. head, ARGV[1])
-    end
-    return 1
+if not guardHolds(4) then
+    return -1
 end
-return 0
+redis.call('del', KEYS[1])
+local head = redis.call('lindex', KEYS[2], 0)
+if head ~= false then
+    redis.call(ARGV[3], KEYS[4] .. ':' .. head, ARGV[1])
+end
+return 1
 )LUA");
     return script;
 }

@@ -14,7 +14,7 @@ const RedisScript &tryAcquire();
 const RedisScript &giveUp();
 // KEYS [N, queue, zset, channelBase, latch]; ARGV ["0", leaseMs, field, nowMs, publishCmd, latchTtlMs]
 const RedisScript &release();
-// KEYS [N, queue, zset, channelBase]; ARGV ["0", nowMs, publishCmd, expectedField?] -> 1 deleted | 0
+// KEYS [N, queue, zset, channelBase]; ARGV ["0", nowMs, publishCmd, guard...] -> 1 | 0 | -1 guard failed
 const RedisScript &forceRelease();
 
 } // namespace LockScope::FairLockScripts

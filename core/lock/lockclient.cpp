@@ -326,6 +326,12 @@ void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner,
 void LockClient::forceRelease(
     const QByteArray &name, const QByteArray &expectOwner, Callback<ForceReleaseResult> done, LockKind kind)
 {
+    forceRelease(name, expectOwner.isEmpty() ? ForceGuard {} : ForceGuard::owner(expectOwner), std::move(done), kind);
+}
+
+void LockClient::forceRelease(
+    const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done, LockKind kind)
+{
     ForceReleaseResult r;
     r.name = name;
     if (const RedisError error = checkWrite("force-release", name)) {
@@ -333,33 +339,45 @@ void LockClient::forceRelease(
         later(this, done, r);
         return;
     }
-    QList<QByteArray> args { "0", m_options.publishCommand };
-    if (!expectOwner.isEmpty())
-        args << expectOwner;
-    QPointer<LockClient> self(this);
-    const bool rw = kind == LockKind::Read || kind == LockKind::Write;
+    const QByteArray &publish = m_options.publishCommand;
     const RedisScript *script = &LockScripts::forceRelease();
     QList<QByteArray> keys { name, LockNames::lockChannel(name) };
-    if (rw) {
+    QList<QByteArray> args { "0", publish };
+    if (kind == LockKind::Read || kind == LockKind::Write) {
+        // The read-write script publishes "0" or "1" by the lock's mode.
         script = &RwLockScripts::forceRelease();
         keys = { name, LockNames::rwChannel(name) };
-        args.removeFirst(); // the RW script picks "0" or "1" by the lock's mode
+        args = { publish };
     } else if (kind == LockKind::Fair) {
         script = &FairLockScripts::forceRelease();
         keys = { name, LockNames::fairQueue(name), LockNames::fairTimeouts(name), LockNames::lockChannel(name) };
-        args.insert(1, QByteArray::number(QDateTime::currentMSecsSinceEpoch()));
+        args = { "0", QByteArray::number(QDateTime::currentMSecsSinceEpoch()), publish };
     }
+    args << guard.scriptArgs();
+    QPointer<LockClient> self(this);
     m_connection->eval(*script, keys, args, [self, r, done](const RedisResult &reply) mutable {
         if (!self)
             return;
         if (!reply.ok()) {
             r.error = cleanScriptError(reply.error);
         } else {
-            r.deleted = reply.value.toInteger() == 1;
+            const qint64 outcome = reply.value.toInteger();
+            r.deleted = outcome == 1;
+            r.guardFailed = outcome == -1;
             if (r.deleted)
                 self->m_watchdog->forget(r.name);
         }
-        done(r);
+        if (!r.guardFailed) {
+            done(r);
+            return;
+        }
+        // Say what changed: who holds it now (read after the refusal, so it may have moved on again).
+        self->m_connection->command({ "HKEYS", r.name }, [r, done](const RedisResult &fields) mutable {
+            for (const RedisValue &f : fields.value.elements())
+                if (f.bytes() != "mode")
+                    r.holdersNow << f.bytes();
+            done(r);
+        });
     });
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connectionoptions.h"
+#include "forceguard.h"
 #include "locktypes.h"
 
 #include <QHash>
@@ -51,6 +52,10 @@ public:
     // Deletes the lock whoever holds it and wakes its waiters; with expectOwner only if that owner holds it.
     // Read or Write: a read-write lock; waiters hear "0" after a read-mode lock, "1" after a write-mode one.
     void forceRelease(const QByteArray &name, const QByteArray &expectOwner, Callback<ForceReleaseResult> done,
+        LockKind kind = LockKind::Reentrant);
+    // Only while the guard holds, checked in the same script that deletes; a failed guard changes nothing and the
+    // result lists the holders found instead.
+    void forceRelease(const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done,
         LockKind kind = LockKind::Reentrant);
 
     void isLocked(const QByteArray &name, Callback<QueryResult> done); // 1 or 0

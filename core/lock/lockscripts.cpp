@@ -1,5 +1,7 @@
 #include "lockscripts.h"
 
+#include "forceguard.h"
+
 namespace LockScope::LockScripts {
 
 // A lock name that already holds a string, list or set (Redisson #5565) must fail loudly and change nothing; a
@@ -65,15 +67,17 @@ return 1
 
 const RedisScript &forceRelease()
 {
-    static const RedisScript script(LOCKSCOPE_REFUSE_NON_HASH("KEYS[1]") R"LUA(
-if ARGV[3] and redis.call('hexists', KEYS[1], ARGV[3]) == 0 then
+    // ARGV ["0", publishCmd, guard...] -> 1 deleted | 0 nothing there | -1 the guard failed, nothing changed
+    static const RedisScript script(QByteArray(ForceGuardLua::function) + LOCKSCOPE_REFUSE_NON_HASH("KEYS[1]") R"LUA(
+if redis.call('exists', KEYS[1]) == 0 then
     return 0
 end
-if redis.call('del', KEYS[1]) == 1 then
-    redis.call(ARGV[2], KEYS[2], ARGV[1])
-    return 1
+if not guardHolds(3) then
+    return -1
 end
-return 0
+redis.call('del', KEYS[1])
+redis.call(ARGV[2], KEYS[2], ARGV[1])
+return 1
 )LUA");
     return script;
 }

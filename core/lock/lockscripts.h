@@ -9,7 +9,8 @@ const RedisScript &acquire(); // KEYS [N]; ARGV [leaseMs, field] -> nil acquired
 // KEYS [N, tokenKey]; ARGV [leaseMs, field] -> [-1, token] acquired | [PTTL, -1]
 const RedisScript &acquireFenced();
 const RedisScript &release(); // KEYS [N, channel, latch]; ARGV ["0", leaseMs, field, publishCmd, latchTtlMs]
-const RedisScript &forceRelease(); // KEYS [N, channel]; ARGV ["0", publishCmd, expectedOwner?] -> 1 | 0
+// KEYS [N, channel]; ARGV ["0", publishCmd, guard...] -> 1 deleted | 0 nothing there | -1 guard failed
+const RedisScript &forceRelease();
 // KEYS [N1..Nk]; ARGV [lease1, field1, readTimeoutPrefix1 or "", ...] -> array of 1 | 0 (lease 0: check only)
 const RedisScript &renew();
 

@@ -61,7 +61,9 @@ struct ReleaseResult
 struct ForceReleaseResult
 {
     RedisError error;
-    bool deleted = false; // false: nothing was there, or the expected owner no longer held it
+    bool deleted = false; // false: nothing was there, or the guard failed
+    bool guardFailed = false; // the holders were no longer what the caller expected; nothing changed
+    QList<QByteArray> holdersNow; // with guardFailed: the holders found instead
     QByteArray name;
 };
 

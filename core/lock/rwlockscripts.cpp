@@ -1,5 +1,7 @@
 #include "rwlockscripts.h"
 
+#include "forceguard.h"
+
 namespace LockScope::RwLockScripts {
 
 #define LOCKSCOPE_LATCH_CHECK(key)                                                                                     \
@@ -129,7 +131,8 @@ return 1
 
 const RedisScript &forceRelease()
 {
-    static const RedisScript script(R"LUA(
+    // ARGV [publishCmd, guard...] -> 1 deleted | 0 nothing there | -1 the guard failed, nothing changed
+    static const RedisScript script(QByteArray(ForceGuardLua::function) + R"LUA(
 local kt = redis.call('type', KEYS[1])['ok']
 if kt ~= 'none' and kt ~= 'hash' then
     return redis.error_reply('WRONGTYPE the lock name holds a ' .. kt .. ', not a lock hash')
@@ -138,8 +141,8 @@ local mode = redis.call('hget', KEYS[1], 'mode')
 if mode == false then
     return 0
 end
-if ARGV[2] and redis.call('hexists', KEYS[1], ARGV[2]) == 0 then
-    return 0
+if not guardHolds(2) then
+    return -1
 end
 redis.call('del', KEYS[1])
 redis.call(ARGV[1], KEYS[2], mode == 'write' and '1' or '0')

@@ -13,7 +13,7 @@ const RedisScript &releaseRead();
 const RedisScript &acquireWrite();
 // KEYS [N, channel, latch]; ARGV ["1", leaseMs, writerField, publishCmd, latchTtlMs]
 const RedisScript &releaseWrite();
-// KEYS [N, channel]; ARGV [publishCmd, expectedField?] -> 1 deleted | 0; "0" after a read-mode lock, "1" after write
+// KEYS [N, channel]; ARGV [publishCmd, guard...] -> 1 | 0 | -1 guard failed; "0" after read mode, "1" after write
 const RedisScript &forceRelease();
 
 } // namespace LockScope::RwLockScripts

@@ -264,6 +264,10 @@ Commands:
         <source>%1 is held by %2, %3</source>
         <translation>%1 由 %2 持有，%3</translation>
     </message>
+    <message>
+        <source>%1 mode, %2</source>
+        <translation>%1 模式，%2</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::DemoCommand</name>
@@ -329,24 +333,24 @@ Force-release it and wake its waiters? [y/N] </source>
         <translation>%1 已不存在；未做任何更改</translation>
     </message>
     <message>
-        <source>%1 is no longer held by %2; nothing changed</source>
-        <translation>%1 已不再由 %2 持有；未做任何更改</translation>
-    </message>
-    <message>
         <source>force-released %1; waiters woken</source>
         <translation>已强制释放 %1；已唤醒等待者</translation>
     </message>
     <message>
-        <source>%1 changed hands after it was shown (it was held by %2); nothing changed. Run the command again to see who holds it now</source>
-        <translation>%1 在显示之后已易主（当时由 %2 持有）；未做任何更改。请重新运行该命令以查看当前持有者</translation>
+        <source>nobody</source>
+        <translation>无人</translation>
+    </message>
+    <message>
+        <source>%1 changed after it was shown (held by %2, now by %3); nothing changed. Run the command again to confirm what is there now</source>
+        <translation>%1 在显示之后已改变（当时由 %2 持有，现在由 %3 持有）；未做任何更改。请重新运行该命令以确认当前状态</translation>
+    </message>
+    <message>
+        <source>%1 is no longer held by %2 (now by %3); nothing changed</source>
+        <translation>%1 已不再由 %2 持有（现在由 %3 持有）；未做任何更改</translation>
     </message>
 </context>
 <context>
     <name>LockScope::Cli::LockCommand</name>
-    <message>
-        <source>lock kind &quot;%1&quot; is not supported yet; use reentrant</source>
-        <translation>暂不支持锁类型“%1”；请使用 reentrant</translation>
-    </message>
     <message>
         <source>--lease, --wait, --hold and --watchdog-timeout take a number of milliseconds</source>
         <translation>--lease、--wait、--hold 和 --watchdog-timeout 的取值为毫秒数</translation>
@@ -394,6 +398,14 @@ Force-release it and wake its waiters? [y/N] </source>
     <message>
         <source>released %1 (%2)</source>
         <translation>已释放 %1（%2）</translation>
+    </message>
+    <message>
+        <source>lock kind &quot;%1&quot; is not supported yet; use reentrant, fair, fenced, read or write</source>
+        <translation>尚不支持锁类型 &quot;%1&quot;；请使用 reentrant、fair、fenced、read 或 write</translation>
+    </message>
+    <message>
+        <source>, fencing token %1</source>
+        <translation>，防护令牌 %1</translation>
     </message>
 </context>
 <context>
