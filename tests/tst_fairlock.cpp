@@ -1,5 +1,6 @@
 // The fair lock (protocol §4) on a real server: the queue list and deadline zset, one wake-up channel per waiter,
 // first come first served across processes, give-up and stale-entry purge with Redisson's deadline shifts.
+#include "fairlockscripts.h"
 #include "lockawait.h"
 #include "lockclient.h"
 #include "locknames.h"
@@ -207,6 +208,80 @@ private slots:
         // The 60 s lease is far away: only the head's wake-up can hand it over now.
         QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 20000);
         QVERIFY(got->acquired);
+    }
+
+    void repairUnjamsAQueueBehindADeadWaiter()
+    {
+        LockClient holder(m_options), waiter(m_options), support(m_options);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("fair-jam");
+        const AcquireResult held = acquire(holder, fair(name, "1"));
+        QVERIFY(held.acquired);
+        // A Java waiter that died: at the head, deadline ten minutes away, nobody listening on its channel.
+        const QByteArray dead = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:66";
+        const qint64 deadDeadline = QDateTime::currentMSecsSinceEpoch() + 600000;
+        raw.command({ "RPUSH", LockNames::fairQueue(name), dead });
+        raw.command({ "ZADD", LockNames::fairTimeouts(name), QByteArray::number(deadDeadline), dead });
+        std::optional<AcquireResult> got;
+        waiter.acquire(fair(name, "2", 120000), [&](const AcquireResult &r) { got = r; });
+        const QByteArray live = waiter.ownerField("2");
+        QTRY_COMPARE(queue(raw, name), (QByteArrayList { dead, live }));
+        QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", LockNames::fairChannel(name, live) }).at(1).toInteger(), 1);
+        const qint64 liveDeadline = deadline(raw, name, live);
+        QCOMPARE(liveDeadline - deadDeadline, 120000);
+        // The holder leaves; the dead head is told and never comes: the lock is free, yet the queue stays jammed.
+        QCOMPARE(release(holder, name, held.owner).outcome, ReleaseResult::Outcome::Released);
+
+        // A dry run reports the orphan and changes nothing.
+        const FairQueueReport dry = await<FairQueueReport>([&](auto d) { support.repairFairQueue(name, true, d); });
+        QVERIFY(!dry.error.isError());
+        QVERIFY(!dry.lockHeld);
+        QCOMPARE(dry.waiters.size(), 2);
+        QCOMPARE(dry.waiters.at(0).owner, dead);
+        QVERIFY(dry.waiters.at(0).orphaned());
+        QVERIFY(!dry.waiters.at(0).stale);
+        QCOMPARE(dry.waiters.at(1).subscribers, 1);
+        QVERIFY(!dry.waiters.at(1).orphaned());
+        QCOMPARE(dry.removed, 0);
+        QCOMPARE(queue(raw, name), (QByteArrayList { dead, live }));
+
+        // The repair removes it and tells the new head, which takes the lock at once.
+        const FairQueueReport fixed = await<FairQueueReport>([&](auto d) { support.repairFairQueue(name, false, d); });
+        QCOMPARE(fixed.removed, 1);
+        QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 20000);
+        QVERIFY(got->acquired);
+        QVERIFY(queue(raw, name).isEmpty());
+    }
+
+    void repairShiftsDeadlinesBehindARemovedWaiter()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("fair-shift");
+        const QByteArray a = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1", b = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:2",
+                         c = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:3";
+        const qint64 t = QDateTime::currentMSecsSinceEpoch() + 600000;
+        raw.command({ "HSET", name, "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:9", "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        raw.command({ "RPUSH", LockNames::fairQueue(name), a, b, c });
+        raw.command({ "ZADD", LockNames::fairTimeouts(name), QByteArray::number(t), a, QByteArray::number(t + 5000), b,
+            QByteArray::number(t + 12000), c });
+        // Nobody listens for any of them, so all three go; removing b (wait 5000) first moves c up by 5000.
+        LockClient support(m_options);
+        const FairQueueReport fixed = await<FairQueueReport>([&](auto d) { support.repairFairQueue(name, false, d); });
+        QCOMPARE(fixed.removed, 3);
+        QVERIFY(queue(raw, name).isEmpty());
+        QCOMPARE(raw.hgetall(name).size(), 1); // the holder is untouched
+        // The shift itself, with only the middle one doomed, through the script directly.
+        raw.command({ "RPUSH", LockNames::fairQueue(name), a, b, c });
+        raw.command({ "ZADD", LockNames::fairTimeouts(name), QByteArray::number(t), a, QByteArray::number(t + 5000), b,
+            QByteArray::number(t + 12000), c });
+        QCOMPARE(raw.command({ "EVAL", FairLockScripts::removeWaiters().source(), "4", name, LockNames::fairQueue(name),
+                                 LockNames::fairTimeouts(name), LockNames::lockChannel(name), "PUBLISH", b })
+                     .toInteger(),
+            1);
+        QCOMPARE(queue(raw, name), (QByteArrayList { a, c }));
+        QCOMPARE(deadline(raw, name, a), t);
+        QCOMPARE(deadline(raw, name, c), t + 7000);
     }
 
     void cliForceReleaseOfAFairLockWakesTheHead()

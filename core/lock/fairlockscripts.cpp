@@ -146,6 +146,45 @@ return 1
     return script;
 }
 
+const RedisScript &removeWaiters()
+{
+    // Redisson shifts everyone behind a leaver by the leaver's wait. For a member queued behind another, that wait
+    // is its deadline minus its predecessor's, the only part Redis still knows; a head's own wait is not recorded
+    // anywhere, so removing a head shifts nothing, exactly like the stale-head purge.
+    static const RedisScript script(R"LUA(
+local doomed = {}
+for i = 2, #ARGV do
+    doomed[ARGV[i]] = true
+end
+local shift, removed, previous = 0, 0, nil
+for _, member in ipairs(redis.call('lrange', KEYS[2], 0, -1)) do
+    local score = redis.call('zscore', KEYS[3], member)
+    score = score and tonumber(score) or nil
+    if doomed[member] then
+        if previous and score then
+            shift = shift + (score - previous)
+        end
+        redis.call('zrem', KEYS[3], member)
+        redis.call('lrem', KEYS[2], 0, member)
+        removed = removed + 1
+    elseif score and shift > 0 then
+        redis.call('zincrby', KEYS[3], -shift, member)
+    end
+    if score then
+        previous = score
+    end
+end
+if removed > 0 and redis.call('exists', KEYS[1]) == 0 then
+    local head = redis.call('lindex', KEYS[2], 0)
+    if head then
+        redis.call(ARGV[1], KEYS[4] .. ':' .. head, '0')
+    end
+end
+return removed
+)LUA");
+    return script;
+}
+
 #undef LOCKSCOPE_PURGE
 #undef LOCKSCOPE_TAKE_OR_REENTER
 

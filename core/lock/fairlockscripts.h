@@ -17,4 +17,8 @@ const RedisScript &release();
 // KEYS [N, queue, zset, channelBase]; ARGV ["0", nowMs, publishCmd, guard...] -> 1 | 0 | -1 guard failed
 const RedisScript &forceRelease();
 
+// Queue repair: removes the named members as if each had given up, then tells the new head when the lock is free.
+// KEYS [N, queue, zset, channelBase]; ARGV [publishCmd, member...] -> number removed
+const RedisScript &removeWaiters();
+
 } // namespace LockScope::FairLockScripts

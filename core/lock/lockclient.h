@@ -65,6 +65,12 @@ public:
     // The fenced lock's last token (0 when none was ever drawn); it survives releases.
     void fencingToken(const QByteArray &name, Callback<QueryResult> done);
 
+    // The fair queue of name, each waiter checked for a passed deadline and for a listener on its channel.
+    void inspectFairQueue(const QByteArray &name, Callback<FairQueueReport> done);
+    // Removes the orphaned waiters found by a fresh inspection (give-up semantics) and wakes the new head; with
+    // dryRun it only reports what it would remove.
+    void repairFairQueue(const QByteArray &name, bool dryRun, Callback<FairQueueReport> done);
+
     // Per held lock at run time: off lets the lease run down (and reports the loss), on renews it again.
     bool setWatchdogEnabled(const QByteArray &name, const QByteArray &owner, bool enabled);
     bool isWatchdogEnabled(const QByteArray &name, const QByteArray &owner) const;

@@ -67,6 +67,25 @@ struct ForceReleaseResult
     QByteArray name;
 };
 
+// One waiter in a fair lock's queue, as queue repair sees it.
+struct FairWaiter
+{
+    QByteArray owner;
+    qint64 deadlineMs = -1; // epoch ms on the waiter's clock; -1: missing from the zset
+    bool stale = false; // the deadline has passed: Redisson would purge it once it reaches the head
+    int subscribers = 0; // connections listening on its wake-up channel; 0: nobody is waiting for it
+    bool orphaned() const { return stale || subscribers == 0; }
+};
+
+struct FairQueueReport
+{
+    RedisError error;
+    QByteArray name;
+    bool lockHeld = false;
+    QList<FairWaiter> waiters; // in queue order
+    int removed = 0; // after a repair
+};
+
 struct QueryResult
 {
     RedisError error;
