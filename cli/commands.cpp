@@ -1,5 +1,6 @@
 #include "commands.h"
 
+#include "auditlog.h"
 #include "bytesformat.h"
 #include "democommand.h"
 #include "lockclient.h"
@@ -7,6 +8,7 @@
 #include "locknames.h"
 #include "redisconnection.h"
 #include "releasecommands.h"
+#include "repaircommand.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -87,6 +89,14 @@ QString Command::describeHolders(const QByteArray &name, const RedisValue &field
     return tr("%1 is held by %2, %3").arg(escapeBytes(name, 200), holders.join(QStringLiteral(", ")), ttl);
 }
 
+void audit(const Output &out, QJsonObject record)
+{
+    QString error;
+    if (!AuditLog::append(std::move(record), &error))
+        out.error(QCoreApplication::translate("Cli", "warning: could not write the audit log %1: %2")
+                      .arg(AuditLog::path(), error));
+}
+
 void addCommandOptions(QCommandLineParser &parser)
 {
     parser.addOptions({
@@ -112,6 +122,10 @@ void addCommandOptions(QCommandLineParser &parser)
         { QStringLiteral("expect-owner"),
             QCoreApplication::translate("Cli", "force-release only if this owner still holds the lock"),
             QStringLiteral("UUID:TID") },
+        { QStringLiteral("dry-run"),
+            QCoreApplication::translate("Cli", "repair-queue: report what would be removed, change nothing") },
+        { QStringLiteral("dry-run"),
+            QCoreApplication::translate("Cli", "repair-queue: report what would be removed, change nothing") },
         { QStringLiteral("yes"), QCoreApplication::translate("Cli", "do not ask for confirmation") },
         { QStringLiteral("clients"), QCoreApplication::translate("Cli", "demo: simulated clients (default 6)"),
             QStringLiteral("N") },
@@ -129,6 +143,8 @@ Command *createCommand(
         return new ReleaseCommand(parser, std::move(connection), parent);
     if (name == QLatin1String("force-release"))
         return new ForceReleaseCommand(parser, std::move(connection), parent);
+    if (name == QLatin1String("repair-queue"))
+        return new RepairQueueCommand(parser, std::move(connection), parent);
     if (name == QLatin1String("demo"))
         return new DemoCommand(parser, std::move(connection), parent);
     return nullptr;

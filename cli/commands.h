@@ -4,6 +4,7 @@
 #include "connectionoptions.h"
 
 #include <QCommandLineParser>
+#include <QJsonObject>
 #include <QObject>
 
 namespace LockScope {
@@ -41,6 +42,9 @@ class LockCommand;
 class ReleaseCommand;
 class ForceReleaseCommand;
 class DemoCommand;
+
+// Appends a record to the audit log; a log that cannot be written is a warning, not a failure of the action.
+void audit(const Output &out, QJsonObject record);
 
 // Builds the command named on the command line, or nullptr with a usage error printed.
 Command *createCommand(

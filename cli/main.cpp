@@ -25,12 +25,13 @@ int main(int argc, char *argv[])
         "  lock NAME            acquire, hold, then release cleanly\n"
         "  release NAME         release one level on behalf of --owner UUID:TID\n"
         "  force-release NAME   delete the lock and wake its waiters\n"
+        "  repair-queue NAME    remove a fair lock's dead waiters (--dry-run: only report them)\n"
         "  demo                 run simulated Redisson clients until interrupted (without --url: on a private\n"
         "                       redis-server it starts and stops itself)"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(
-        QStringLiteral("command"), QCoreApplication::translate("Cli", "lock, release, force-release or demo"));
+    parser.addPositionalArgument(QStringLiteral("command"),
+        QCoreApplication::translate("Cli", "lock, release, force-release, repair-queue or demo"));
     parser.addPositionalArgument(QStringLiteral("name"),
         QCoreApplication::translate("Cli", "the lock name (not for demo)"), QStringLiteral("[name]"));
     addConnectionOptions(parser);

@@ -24,13 +24,6 @@ QJsonArray holdersJson(const RedisValue &fields)
     return holders;
 }
 
-void audit(const Output &out, QJsonObject record)
-{
-    QString error;
-    if (!AuditLog::append(std::move(record), &error))
-        out.error(QCoreApplication::translate("Cli", "warning: could not write the audit log %1: %2")
-                      .arg(AuditLog::path(), error));
-}
 } // namespace
 
 void ReleaseCommand::start()

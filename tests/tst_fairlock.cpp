@@ -9,9 +9,11 @@
 #include "testutil.h"
 
 #include <QDateTime>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -282,6 +284,58 @@ private slots:
         QCOMPARE(queue(raw, name), (QByteArrayList { a, c }));
         QCOMPARE(deadline(raw, name, a), t);
         QCOMPARE(deadline(raw, name, c), t + 7000);
+    }
+
+    void cliRepairQueueDryRunThenRepair()
+    {
+        LockClient waiter(m_options);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("fair-cli-jam");
+        const QByteArray dead = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:66";
+        raw.command({ "RPUSH", LockNames::fairQueue(name), dead });
+        raw.command({ "ZADD", LockNames::fairTimeouts(name),
+            QByteArray::number(QDateTime::currentMSecsSinceEpoch() + 600000), dead });
+        std::optional<AcquireResult> got;
+        waiter.acquire(fair(name, "2", 120000), [&](const AcquireResult &r) { got = r; });
+        QTRY_COMPARE(queue(raw, name).size(), 2);
+        QTRY_COMPARE(
+            raw.command({ "PUBSUB", "NUMSUB", LockNames::fairChannel(name, waiter.ownerField("2")) }).at(1).toInteger(),
+            1);
+        QTemporaryDir dir;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("LOCKSCOPE_AUDIT_LOG"), dir.filePath(QStringLiteral("audit.log")));
+        auto run = [&](const QStringList &extra) {
+            QProcess p;
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
+                QStringList { QStringLiteral("repair-queue"), QString::fromUtf8(name), QStringLiteral("--json"),
+                    QStringLiteral("--url"), m_server.url() }
+                    + extra);
+            p.waitForFinished(15000);
+            return qMakePair(p.exitCode(), QJsonDocument::fromJson(p.readAllStandardOutput()).object());
+        };
+        auto dry = run({ QStringLiteral("--dry-run") });
+        QCOMPARE(dry.first, 0);
+        QCOMPARE(dry.second.value(QStringLiteral("removed")).toInt(), 0);
+        QCOMPARE(dry.second.value(QStringLiteral("waiters")).toArray().size(), 2);
+        QVERIFY(dry.second.value(QStringLiteral("waiters"))
+                    .toArray()
+                    .at(0)
+                    .toObject()
+                    .value(QStringLiteral("orphaned"))
+                    .toBool());
+        QCOMPARE(queue(raw, name).size(), 2);
+        // Without --yes off a terminal it refuses; with it, the dead head goes and the live waiter gets the lock.
+        QCOMPARE(run({}).first, 2);
+        QCOMPARE(queue(raw, name).size(), 2);
+        auto fixed = run({ QStringLiteral("--yes") });
+        QCOMPARE(fixed.first, 0);
+        QCOMPARE(fixed.second.value(QStringLiteral("removed")).toInt(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 20000);
+        QVERIFY(got->acquired);
+        QFile audit(dir.filePath(QStringLiteral("audit.log")));
+        QVERIFY(audit.open(QIODevice::ReadOnly));
+        QVERIFY(audit.readAll().contains("\"repair-queue\""));
     }
 
     void cliForceReleaseOfAFairLockWakesTheHead()

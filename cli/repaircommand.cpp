@@ -1,0 +1,105 @@
+#include "repaircommand.h"
+
+#include "bytesformat.h"
+#include "lockclient.h"
+
+#include <QJsonArray>
+
+#include <iostream>
+#include <string>
+#include <unistd.h>
+
+namespace LockScope::Cli {
+
+void RepairQueueCommand::start()
+{
+    const QByteArray name = positional(1).toUtf8();
+    const bool dryRun = m_parser.isSet(QStringLiteral("dry-run"));
+    const bool confirmed = m_parser.isSet(QStringLiteral("yes"));
+    if (!dryRun && m_connection.readOnly) {
+        finish(m_out.fail(RedisError(RedisError::Kind::ReadOnly, tr("repair-queue refused: read-only mode"))));
+        return;
+    }
+    if (!dryRun && !confirmed && !isatty(STDIN_FILENO)) {
+        m_out.error(tr("repair-queue needs --yes (or --dry-run) when standard input is not a terminal"));
+        finish(ExitUsage);
+        return;
+    }
+    LockClient *client = makeClient();
+    // Always look first; a real repair then inspects again inside repairFairQueue, so it acts on fresh facts.
+    client->inspectFairQueue(name, [this, client, name, dryRun, confirmed](const FairQueueReport &found) {
+        if (found.error.isError()) {
+            finish(m_out.fail(found.error));
+            return;
+        }
+        int orphans = 0;
+        for (const FairWaiter &w : found.waiters)
+            orphans += w.orphaned() ? 1 : 0;
+        if (dryRun || orphans == 0) {
+            report(found, true);
+            finish(ExitDone);
+            return;
+        }
+        if (!confirmed) {
+            report(found, true);
+            std::cerr << tr("Remove %1 dead waiter(s) from the queue of %2 and wake the new head? [y/N] ")
+                             .arg(orphans)
+                             .arg(escapeBytes(name, 200))
+                             .toStdString()
+                      << std::flush;
+            std::string answer;
+            std::getline(std::cin, answer);
+            if (answer != "y" && answer != "Y" && answer != "yes") {
+                m_out.error(tr("cancelled; nothing changed"));
+                finish(ExitNotDone);
+                return;
+            }
+        }
+        client->repairFairQueue(name, false, [this, client, found](const FairQueueReport &r) {
+            QJsonArray removed;
+            for (const FairWaiter &w : r.waiters)
+                if (w.orphaned())
+                    removed.append(Output::jsonText(w.owner));
+            audit(m_out,
+                { { QStringLiteral("action"), QStringLiteral("repair-queue") },
+                    { QStringLiteral("url"), m_connection.toDisplayUrl() },
+                    { QStringLiteral("name"), Output::jsonText(r.name) }, { QStringLiteral("removed"), removed },
+                    { QStringLiteral("client_id"), QString::fromUtf8(client->clientId()) },
+                    { QStringLiteral("result"), r.error.isError() ? r.error.toString() : QStringLiteral("done") } });
+            if (r.error.isError()) {
+                finish(m_out.fail(r.error));
+                return;
+            }
+            report(r, false);
+            finish(ExitDone);
+        });
+    });
+}
+
+void RepairQueueCommand::report(const FairQueueReport &r, bool dryRun)
+{
+    QJsonArray waiters;
+    QStringList lines;
+    for (const FairWaiter &w : r.waiters) {
+        const QString state = w.stale ? tr("deadline passed")
+            : w.subscribers == 0      ? tr("nobody listening")
+                                      : tr("waiting");
+        waiters.append(QJsonObject { { QStringLiteral("owner"), Output::jsonText(w.owner) },
+            { QStringLiteral("deadline_ms"), w.deadlineMs }, { QStringLiteral("stale"), w.stale },
+            { QStringLiteral("subscribers"), w.subscribers }, { QStringLiteral("orphaned"), w.orphaned() } });
+        lines << tr("  %1  %2").arg(escapeBytes(w.owner, 200), state);
+    }
+    QString human = r.waiters.isEmpty()
+        ? tr("%1 has nobody queued").arg(escapeBytes(r.name, 200))
+        : tr("%1 queue (%2):\n%3")
+              .arg(escapeBytes(r.name, 200), r.lockHeld ? tr("lock held") : tr("lock free"),
+                  lines.join(QLatin1Char('\n')));
+    if (!dryRun)
+        human += tr("\nremoved %1 dead waiter(s); the new head was woken").arg(r.removed);
+    m_out.object({ { QStringLiteral("name"), Output::jsonText(r.name) }, { QStringLiteral("lock_held"), r.lockHeld },
+                     { QStringLiteral("waiters"), waiters }, { QStringLiteral("removed"), r.removed },
+                     { QStringLiteral("dry_run"), dryRun } },
+        human);
+}
+
+} // namespace LockScope::Cli

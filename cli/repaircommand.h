@@ -1,0 +1,21 @@
+#pragma once
+
+#include "commands.h"
+#include "locktypes.h"
+
+namespace LockScope::Cli {
+
+// repair-queue NAME [--dry-run] [--yes]: list a fair lock's waiters, and remove those that are dead (deadline
+// passed, or nobody listening on their wake-up channel) as if they had given up; the new head is woken.
+class RepairQueueCommand : public Command
+{
+    Q_OBJECT
+public:
+    using Command::Command;
+    void start() override;
+
+private:
+    void report(const FairQueueReport &r, bool dryRun);
+};
+
+} // namespace LockScope::Cli
