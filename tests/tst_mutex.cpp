@@ -45,6 +45,37 @@ private slots:
         QCOMPARE(raw.get(counter), QByteArray::number(processes * threads * iterations));
         QCOMPARE(raw.type(lock), "none");
     }
+
+    void readWriteExclusionAcrossProcesses()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        const QByteArray lock = uniqueKey("rw-mutex");
+        const QByteArray counter = uniqueKey("rw-counter");
+        constexpr int processes = 4, threads = 3, iterations = 60;
+        std::vector<std::unique_ptr<QProcess>> workers;
+        for (int p = 0; p < processes; ++p) {
+            auto worker = std::make_unique<QProcess>();
+            worker->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+            worker->start(QStringLiteral(LOCKSCOPE_WORKER_PATH),
+                { QStringLiteral("rw"), server.url(), QString::fromUtf8(lock), QString::fromUtf8(counter),
+                    QString::number(threads), QString::number(iterations) });
+            QVERIFY(worker->waitForStarted());
+            workers.push_back(std::move(worker));
+        }
+        for (auto &w : workers) {
+            QVERIFY(w->waitForFinished(240000));
+            QCOMPARE(w->exitStatus(), QProcess::NormalExit);
+            QCOMPARE(w->exitCode(), 0);
+        }
+        // Every write hold incremented the non-atomic counter once, and none overlapped a read or another write.
+        RawRedis raw(server.port());
+        QCOMPARE(raw.get(counter), QByteArray::number(processes * threads * iterations / 2));
+        QCOMPARE(raw.get(counter + ":readers"), "0");
+        QCOMPARE(raw.get(counter + ":writers"), "0");
+        QCOMPARE(raw.type(lock), "none");
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMutex)

@@ -83,9 +83,9 @@ AcquireResult BlockingLockClient::acquire(AcquireRequest request)
     return call<AcquireResult>([this, request](auto done) { m_client->acquire(request, done); });
 }
 
-ReleaseResult BlockingLockClient::release(const QByteArray &name, const QByteArray &owner)
+ReleaseResult BlockingLockClient::release(const QByteArray &name, const QByteArray &owner, LockKind kind)
 {
-    return call<ReleaseResult>([this, name, owner](auto done) { m_client->release(name, owner, done); });
+    return call<ReleaseResult>([this, name, owner, kind](auto done) { m_client->release(name, owner, done, kind); });
 }
 
 ForceReleaseResult BlockingLockClient::forceRelease(const QByteArray &name, const QByteArray &expectOwner)

@@ -29,7 +29,7 @@ public:
     RedisResult command(const QList<QByteArray> &argv);
 
     AcquireResult acquire(AcquireRequest request);
-    ReleaseResult release(const QByteArray &name, const QByteArray &owner);
+    ReleaseResult release(const QByteArray &name, const QByteArray &owner, LockKind kind = LockKind::Reentrant);
     ForceReleaseResult forceRelease(const QByteArray &name, const QByteArray &expectOwner = {});
     QueryResult isLocked(const QByteArray &name);
     QueryResult holdCount(const QByteArray &name, const QByteArray &owner);
