@@ -117,6 +117,65 @@ private slots:
         QCOMPARE(release(waiters, name, c).outcome, ReleaseResult::Outcome::Released);
     }
 
+    void reentryAndPartialRelease()
+    {
+        LockClient holder(m_options), other(m_options);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("fair-reentry");
+        const AcquireResult a = acquire(holder, fair(name, "1", 0, 20000));
+        QVERIFY(a.acquired);
+        raw.command({ "PEXPIRE", name, "5000" });
+        QVERIFY(acquire(holder, fair(name, "1", 0, 20000)).acquired);
+        QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { a.owner, "2" } }));
+        QVERIFY(raw.pttl(name) > 5000); // reentry resets the lease, as RLock's does
+        QCOMPARE(release(other, name, other.ownerField("1")).outcome, ReleaseResult::Outcome::NotHeld);
+        QCOMPARE(release(holder, name, a.owner).outcome, ReleaseResult::Outcome::StillHeld);
+        QCOMPARE(raw.hgetall(name).value(a.owner), "1");
+        QCOMPARE(release(holder, name, a.owner).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(raw.type(name), "none");
+    }
+
+    void javaQueueIsRespected()
+    {
+        // Redisson's layout written by raw commands: a Java holder, and a live Java waiter at the head of the queue.
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("fair-java");
+        const QByteArray javaHolder = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1";
+        const QByteArray javaWaiter = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:2";
+        raw.command({ "HSET", name, javaHolder, "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        const qint64 javaDeadline = QDateTime::currentMSecsSinceEpoch() + 60000 + 300000;
+        raw.command({ "RPUSH", LockNames::fairQueue(name), javaWaiter });
+        raw.command({ "ZADD", LockNames::fairTimeouts(name), QByteArray::number(javaDeadline), javaWaiter });
+        RawRedis javaEars(m_server.port()); // the Java waiter listens on its own channel
+        javaEars.append({ "SUBSCRIBE", LockNames::fairChannel(name, javaWaiter) });
+        javaEars.readReply(5000);
+
+        LockClient client(m_options);
+        std::optional<AcquireResult> got;
+        client.acquire(fair(name, "9", 120000), [&](const AcquireResult &r) { got = r; });
+        const QByteArray mine = client.ownerField("9");
+        // We queue behind the Java waiter, with a deadline behind its.
+        QTRY_COMPARE(queue(raw, name), (QByteArrayList { javaWaiter, mine }));
+        QCOMPARE(deadline(raw, name, mine), javaDeadline + 120000);
+        // The Java holder releases (raw): the head, the Java waiter, is told; we are not.
+        raw.command({ "EVAL", "redis.call('del', KEYS[1]); redis.call('publish', KEYS[2], '0'); return 1", "2", name,
+            LockNames::fairChannel(name, javaWaiter) });
+        QCOMPARE(javaEars.readReply(5000).at(2).bytes(), "0");
+        // The Java waiter takes its turn (Redisson's own acquire: pop the head, take the hash).
+        raw.command({ "LPOP", LockNames::fairQueue(name) });
+        raw.command({ "ZREM", LockNames::fairTimeouts(name), javaWaiter });
+        raw.command({ "HSET", name, javaWaiter, "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        QVERIFY(!got.has_value());
+        // And releases the Java way, telling the new head: us.
+        raw.command({ "EVAL", "redis.call('del', KEYS[1]); redis.call('publish', KEYS[2], '0'); return 1", "2", name,
+            LockNames::fairChannel(name, mine) });
+        QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 20000);
+        QVERIFY(got->acquired);
+        QVERIFY(queue(raw, name).isEmpty());
+    }
+
     void fiveProcessesInArrivalOrder()
     {
         RawRedis raw(m_server.port());
