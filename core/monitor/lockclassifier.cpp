@@ -1,0 +1,220 @@
+#include "lockclassifier.h"
+
+#include "locknames.h"
+
+#include <QCoreApplication>
+
+namespace LockScope {
+
+namespace {
+QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
+{
+    return QCoreApplication::translate("LockScope::LockClassifier", text, disambiguation, n);
+}
+
+bool positiveInteger(const QByteArray &value, qint64 *out)
+{
+    bool ok = false;
+    const qint64 n = value.toLongLong(&ok);
+    if (out)
+        *out = n;
+    return ok && n > 0;
+}
+
+bool isLowerHex(const QByteArray &text)
+{
+    for (char c : text)
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
+            return false;
+    return true;
+}
+
+// Strips a suffix the protocol allows after an owner: ":write" (read-write) or ":<32hex>" (transaction).
+QByteArray ownerPart(const QByteArray &field, bool *writer, bool *transactional)
+{
+    *writer = false;
+    *transactional = false;
+    if (field.endsWith(":write")) {
+        *writer = true;
+        return field.chopped(6);
+    }
+    const int colon = field.lastIndexOf(':');
+    if (colon > 37 && field.size() - colon - 1 == 32 && isLowerHex(field.mid(colon + 1))) {
+        *transactional = true;
+        return field.left(colon);
+    }
+    return field;
+}
+} // namespace
+
+QByteArray LockInfo::kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::NotALock:
+        return "none";
+    case Kind::Reentrant:
+        return "reentrant";
+    case Kind::Fair:
+        return "fair";
+    case Kind::ReadWrite:
+        return "readwrite";
+    case Kind::Fenced:
+        return "fenced";
+    case Kind::Unknown:
+        return "unknown";
+    }
+    return {};
+}
+
+QByteArray LockInfo::confidenceName(Confidence confidence)
+{
+    switch (confidence) {
+    case Confidence::Low:
+        return "low";
+    case Confidence::Medium:
+        return "medium";
+    case Confidence::High:
+        return "high";
+    }
+    return {};
+}
+
+bool isOwnerField(const QByteArray &field, bool *decimal)
+{
+    QByteArray client, token;
+    if (!LockNames::splitOwner(field, &client, &token) || token.isEmpty() || token.contains(':'))
+        return false;
+    if (decimal) {
+        bool ok = false;
+        token.toLongLong(&ok);
+        *decimal = ok;
+    }
+    return true;
+}
+
+LockInfo classify(const KeySnapshot &key)
+{
+    LockInfo info;
+    info.name = key.name;
+    info.ttlMs = key.pttlMs;
+    if (key.type != "hash") {
+        // A name people declared as a lock that holds something else is what makes Redisson fail with WRONGTYPE.
+        if (key.declared && key.type != "none")
+            info.warnings << tr("declared lock name holds a %1, not a lock hash").arg(QString::fromLatin1(key.type));
+        return info;
+    }
+    if (key.fields.isEmpty())
+        return info;
+
+    QByteArray mode;
+    bool allDecimal = true, anyWriter = false, anyTransactional = false;
+    for (const auto &[field, value] : key.fields) {
+        if (field == "mode") {
+            mode = value;
+            continue;
+        }
+        bool writer = false, transactional = false, decimal = false;
+        const QByteArray owner = ownerPart(field, &writer, &transactional);
+        LockHolder h;
+        if (!isOwnerField(owner, &decimal) || !positiveInteger(value, &h.count))
+            return info; // one field that is not an owner with a positive count: not a lock
+        LockNames::splitOwner(owner, &h.client, &h.thread);
+        h.owner = field;
+        h.writer = writer;
+        allDecimal = allDecimal && decimal;
+        anyWriter = anyWriter || writer;
+        anyTransactional = anyTransactional || transactional;
+        info.holders << h;
+    }
+    const bool readWrite = !mode.isEmpty();
+    if (readWrite && mode != "read" && mode != "write")
+        return info; // a "mode" field with another value: some other application's hash
+    if (!readWrite && anyWriter)
+        return info;
+
+    // Corroboration beyond the shape: without any, a look-alike user hash stays user data.
+    const bool hasTtl = key.pttlMs > 0;
+    const bool fairAux = !key.queue.isEmpty() || !key.queueDeadlines.isEmpty();
+    const bool aux = key.tokenKeyExists || fairAux || key.channelSubscribers > 0 || !key.liveReadTimeouts.isEmpty();
+    if (!hasTtl && !aux && !key.declared)
+        return info;
+    // Redisson's exclusive locks have exactly one owner field; several, vouched for by nothing but a TTL, are far
+    // more likely user data (per-session counters that expire) than a lock.
+    if (!readWrite && info.holders.size() > 1 && !aux && !key.declared) {
+        info.holders.clear();
+        return info;
+    }
+
+    int support = 0;
+    if (hasTtl) {
+        ++support;
+        info.evidence << tr("has a TTL (%1 ms)").arg(key.pttlMs);
+    } else if (key.pttlMs == -1) {
+        info.warnings << tr("no TTL: someone removed it, or a foreign writer never set one; Java lock() waiters "
+                            "will wait for a message that may never come");
+    }
+    if (allDecimal) {
+        ++support;
+        info.evidence << tr("owners are <uuid>:<decimal thread id>");
+    } else {
+        info.evidence << tr("owners are <uuid>:<token> (a non-Java implementation)");
+    }
+    if (key.declared) {
+        ++support;
+        info.evidence << tr("the name matches a configured lock pattern");
+    }
+    if (key.channelSubscribers > 0)
+        info.evidence << tr("%n client(s) listen on its wake-up channel", nullptr, key.channelSubscribers);
+
+    if (readWrite) {
+        info.kind = LockInfo::Kind::ReadWrite;
+        info.mode = mode;
+        ++support;
+        info.evidence << tr("\"mode\" field is %1").arg(QString::fromLatin1(mode));
+        if ((mode == "write") != anyWriter)
+            info.warnings
+                << tr("mode is %1 but the fields say otherwise: corrupt or foreign").arg(QString::fromLatin1(mode));
+        for (LockHolder &h : info.holders) {
+            if (h.writer)
+                continue;
+            const auto live = key.liveReadTimeouts.constFind(h.owner);
+            if (live != key.liveReadTimeouts.cend() && *live == 0) {
+                h.deadReader = true;
+                info.warnings << tr("reader %1 is dead (its timeout keys are gone) and keeps writers out until the "
+                                    "hash expires")
+                                     .arg(QString::fromUtf8(h.owner));
+            }
+        }
+    } else {
+        if (info.holders.size() == 1) {
+            ++support;
+        } else {
+            info.warnings << tr("%n owners in an exclusive lock", nullptr, int(info.holders.size()));
+        }
+        if (key.tokenKeyExists) {
+            info.kind = LockInfo::Kind::Fenced;
+            ++support;
+            info.evidence << tr("a fencing token key exists");
+        } else if (fairAux) {
+            info.kind = LockInfo::Kind::Fair;
+            ++support;
+            info.evidence << tr("a fair queue exists (%n waiting)", nullptr, int(key.queue.size()));
+        } else {
+            info.kind = info.holders.size() == 1 ? LockInfo::Kind::Reentrant : LockInfo::Kind::Unknown;
+        }
+        if (anyTransactional)
+            info.evidence << tr("a transactional owner (<uuid>:<tid>:<txid>)");
+    }
+    if (!key.queue.isEmpty()) {
+        const QByteArray head = key.queue.first();
+        const qint64 deadline = key.queueDeadlines.value(head, -1);
+        if (deadline >= 0 && deadline <= key.nowMs)
+            info.warnings << tr("the fair queue is jammed: its head's deadline has passed");
+    }
+    info.confidence = support >= 3 ? LockInfo::Confidence::High
+        : support >= 2             ? LockInfo::Confidence::Medium
+                                   : LockInfo::Confidence::Low;
+    return info;
+}
+
+} // namespace LockScope

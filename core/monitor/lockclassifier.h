@@ -1,0 +1,62 @@
+#pragma once
+
+#include <QByteArray>
+#include <QHash>
+#include <QList>
+#include <QStringList>
+
+namespace LockScope {
+
+// Everything the monitor read about one key, in one pipeline (protocol §8: read type, fields and PTTL together).
+struct KeySnapshot
+{
+    QByteArray name;
+    QByteArray type; // TYPE's answer: "hash", "string", "none", ...
+    QList<QPair<QByteArray, QByteArray>> fields; // a hash's fields and values, as read
+    qint64 pttlMs = -2; // -2 absent, -1 no TTL
+    bool tokenKeyExists = false; // redisson_lock_token:{N}
+    QList<QByteArray> queue; // redisson_lock_queue:{N}, in order
+    QHash<QByteArray, qint64> queueDeadlines; // redisson_lock_timeout:{N} scores (epoch ms)
+    QHash<QByteArray, int> liveReadTimeouts; // reader field -> how many of its rwlock_timeout keys still exist
+    int channelSubscribers = -1; // PUBSUB NUMSUB of the lock's wake-up channel; -1: not read
+    bool declared = false; // the name matches a lock pattern the user configured
+    qint64 nowMs = 0; // epoch ms when it was read, for fair deadlines
+};
+
+struct LockHolder
+{
+    QByteArray owner; // the hash field exactly as stored
+    QByteArray client; // the client UUID
+    QByteArray thread; // the opaque token after it
+    qint64 count = 0;
+    bool writer = false; // a read-write lock's ":write" field
+    bool deadReader = false; // a reader whose rwlock_timeout keys are all gone
+};
+
+struct LockInfo
+{
+    enum class Kind { NotALock, Reentrant, Fair, ReadWrite, Fenced, Unknown };
+    enum class Confidence { Low, Medium, High };
+
+    QByteArray name;
+    Kind kind = Kind::NotALock;
+    QByteArray mode; // "read" or "write" for a read-write lock
+    QList<LockHolder> holders;
+    qint64 ttlMs = -2;
+    Confidence confidence = Confidence::Low;
+    QStringList evidence; // why it was classified so, for people
+    QStringList warnings; // what looks wrong
+
+    bool isLock() const { return kind != Kind::NotALock; }
+    static QByteArray kindName(Kind kind); // "reentrant", "fair", "readwrite", "fenced", "unknown"
+    static QByteArray confidenceName(Confidence confidence); // "low", "medium", "high"
+};
+
+// "<uuid>:<token>": lowercase v4-shaped UUID, then a non-empty token without ':'. decimal: a Java thread id.
+bool isOwnerField(const QByteArray &field, bool *decimal = nullptr);
+
+// Protocol §8. A hash of owner-shaped fields is a lock only with corroboration beyond its shape (a TTL, aux keys or
+// channels named after it, or a configured name pattern); user data that merely looks similar stays NotALock.
+LockInfo classify(const KeySnapshot &key);
+
+} // namespace LockScope
