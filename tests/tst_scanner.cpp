@@ -1,0 +1,141 @@
+// Discovery on a real server: every kind seeded through the real client, among noise keys (plain hashes,
+// look-alikes, strings, lists), found exactly once each and classified; by a read-only connection and by an ACL
+// user that may only read, subscribe and ping.
+#include "lockawait.h"
+#include "lockclient.h"
+#include "lockscanner.h"
+#include "rawredis.h"
+#include "redisconnection.h"
+#include "redisserver.h"
+#include "testutil.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+AcquireRequest request(const QByteArray &name, LockKind kind, QByteArray token, qint64 waitMs = 0)
+{
+    AcquireRequest r;
+    r.name = name;
+    r.kind = kind;
+    r.token = std::move(token);
+    r.leaseMs = 60000;
+    r.waitMs = waitMs;
+    return r;
+}
+
+QMap<QByteArray, LockInfo> scan(const ConnectionOptions &options, const QByteArray &pattern, RedisError *error)
+{
+    RedisConnection connection(options);
+    LockScanner scanner(&connection, { pattern, 7 }); // a small COUNT: several SCAN rounds, several batches
+    QMap<QByteArray, LockInfo> found;
+    int duplicates = 0;
+    QObject::connect(&scanner, &LockScanner::locksFound, [&](const QList<LockInfo> &locks) {
+        for (const LockInfo &l : locks) {
+            duplicates += found.contains(l.name) ? 1 : 0;
+            found.insert(l.name, l);
+        }
+    });
+    QSignalSpy finished(&scanner, &LockScanner::finished);
+    scanner.start();
+    [&] { QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 20000); }();
+    *error = finished.value(0).value(0).value<RedisError>();
+    [&] { QCOMPARE(duplicates, 0); }();
+    return found;
+}
+} // namespace
+
+class TestScanner : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server { RedisServerOptions {
+        { // The monitor's least privilege: reads, pub/sub and PING; not a single write, not even MULTI.
+            QStringLiteral("--user"), QStringLiteral("monitor"), QStringLiteral("on"), QStringLiteral(">monpw"),
+            QStringLiteral("~*"), QStringLiteral("&*"), QStringLiteral("+@read"), QStringLiteral("+@pubsub"),
+            QStringLiteral("+ping"), QStringLiteral("+info"), QStringLiteral("+config|get"), QStringLiteral("-@write"),
+            QStringLiteral("--user"), QStringLiteral("default"), QStringLiteral("on"), QStringLiteral("nopass"),
+            QStringLiteral("~*"), QStringLiteral("&*"), QStringLiteral("+@all") } } };
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+    }
+
+    void findsExactlyTheSeededLocks()
+    {
+        const ConnectionOptions options = ConnectionOptions::fromUrl(m_server.url());
+        const QByteArray p = uniqueKey("scan") + ":";
+        LockClient a(options), b(options);
+        RawRedis raw(m_server.port());
+        const auto take = [&](LockClient &c, const AcquireRequest &r) {
+            const AcquireResult res = await<AcquireResult>([&](auto d) { c.acquire(r, d); });
+            QVERIFY2(res.acquired, qPrintable(r.name));
+        };
+        take(a, request(p + "reentrant", LockKind::Reentrant, "1"));
+        take(a, request(p + "fenced", LockKind::Fenced, "1"));
+        take(a, request(p + "fair", LockKind::Fair, "1"));
+        b.acquire(request(p + "fair", LockKind::Fair, "2", 60000), [](const AcquireResult &) {});
+        take(a, request(p + "read", LockKind::Read, "1"));
+        take(b, request(p + "read", LockKind::Read, "1"));
+        take(a, request(p + "write", LockKind::Write, "1"));
+        QTRY_COMPARE(raw.command({ "LLEN", "redisson_lock_queue:{" + p + "fair}" }).toInteger(), 1);
+        // Noise: none of these is a lock.
+        raw.command({ "HSET", p + "user", "name", "Ada", "lang", "en" });
+        raw.command({ "HSET", p + "lookalike", a.ownerField("7"), "yes" });
+        raw.command({ "PEXPIRE", p + "lookalike", "60000" });
+        raw.command({ "HSET", p + "sessions", a.ownerField("7"), "3", b.ownerField("8"), "9" });
+        raw.command({ "PEXPIRE", p + "sessions", "60000" });
+        raw.command({ "HSET", p + "persisted-shape", a.ownerField("7"), "1" });
+        raw.command({ "SET", p + "string", "x" });
+        raw.command({ "RPUSH", p + "list", "x" });
+        for (int i = 0; i < 40; ++i)
+            raw.command({ "HSET", p + "bulk:" + QByteArray::number(i), "f", "v" });
+
+        for (const bool leastPrivilege : { false, true }) {
+            ConnectionOptions o = options;
+            o.readOnly = true;
+            if (leastPrivilege) {
+                o.user = "monitor";
+                o.password = "monpw";
+            }
+            RedisError error;
+            const QMap<QByteArray, LockInfo> found = scan(o, p + "*", &error);
+            QVERIFY2(!error.isError(), qPrintable(error.toString()));
+            QCOMPARE(found.keys(),
+                (QList<QByteArray> { p + "fair", p + "fenced", p + "read", p + "reentrant", p + "write" }));
+            QCOMPARE(found.value(p + "reentrant").kind, LockInfo::Kind::Reentrant);
+            QCOMPARE(found.value(p + "reentrant").confidence, LockInfo::Confidence::High);
+            QCOMPARE(found.value(p + "fenced").kind, LockInfo::Kind::Fenced);
+            QCOMPARE(found.value(p + "fair").kind, LockInfo::Kind::Fair);
+            QCOMPARE(found.value(p + "read").kind, LockInfo::Kind::ReadWrite);
+            QCOMPARE(found.value(p + "read").mode, "read");
+            QCOMPARE(found.value(p + "read").holders.size(), 2);
+            QVERIFY(found.value(p + "read").warnings.isEmpty()); // both readers' timeout keys are alive
+            QCOMPARE(found.value(p + "write").mode, "write");
+            QCOMPARE(found.value(p + "reentrant").holders.at(0).owner, a.ownerField("1"));
+        }
+    }
+
+    void deadReaderIsReported()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("scan-dead") + ":rw";
+        raw.command({ "HSET", name, "mode", "read", "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:99", "2" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        ConnectionOptions o = ConnectionOptions::fromUrl(m_server.url());
+        o.readOnly = true;
+        RedisError error;
+        const QMap<QByteArray, LockInfo> found = scan(o, name, &error);
+        QCOMPARE(found.size(), 1);
+        QVERIFY(found.first().holders.at(0).deadReader);
+        QVERIFY(!found.first().warnings.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScanner)
+#include "tst_scanner.moc"
