@@ -63,6 +63,12 @@ void Output::object(const QJsonObject &object, const QString &humanLine) const
     std::fflush(stdout);
 }
 
+void Output::array(const QJsonArray &array) const
+{
+    std::fputs(QJsonDocument(array).toJson(QJsonDocument::Compact).append('\n').constData(), stdout);
+    std::fflush(stdout);
+}
+
 void Output::line(const QString &text) const
 {
     if (!m_json) {

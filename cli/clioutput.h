@@ -2,6 +2,7 @@
 
 #include "rediserror.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
 
@@ -26,6 +27,7 @@ public:
     void event(const QString &event, const QByteArray &name, const QByteArray &owner, qint64 count, qint64 ttlMs,
         const QString &humanLine, const QJsonObject &extra = {}) const;
     void object(const QJsonObject &object, const QString &humanLine) const;
+    void array(const QJsonArray &array) const; // JSON mode only
     void line(const QString &text) const;
     void error(const QString &text) const;
     int fail(const RedisError &error) const;

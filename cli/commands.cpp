@@ -3,6 +3,7 @@
 #include "auditlog.h"
 #include "bytesformat.h"
 #include "democommand.h"
+#include "inspectcommands.h"
 #include "lockclient.h"
 #include "lockcommand.h"
 #include "locknames.h"
@@ -122,8 +123,9 @@ void addCommandOptions(QCommandLineParser &parser)
         { QStringLiteral("expect-owner"),
             QCoreApplication::translate("Cli", "force-release only if this owner still holds the lock"),
             QStringLiteral("UUID:TID") },
-        { QStringLiteral("dry-run"),
-            QCoreApplication::translate("Cli", "repair-queue: report what would be removed, change nothing") },
+        { QStringLiteral("pattern"),
+            QCoreApplication::translate("Cli", "list: only lock names matching this glob (default *)"),
+            QStringLiteral("GLOB") },
         { QStringLiteral("dry-run"),
             QCoreApplication::translate("Cli", "repair-queue: report what would be removed, change nothing") },
         { QStringLiteral("yes"), QCoreApplication::translate("Cli", "do not ask for confirmation") },
@@ -143,6 +145,10 @@ Command *createCommand(
         return new ReleaseCommand(parser, std::move(connection), parent);
     if (name == QLatin1String("force-release"))
         return new ForceReleaseCommand(parser, std::move(connection), parent);
+    if (name == QLatin1String("list"))
+        return new ListCommand(parser, std::move(connection), parent);
+    if (name == QLatin1String("show"))
+        return new ShowCommand(parser, std::move(connection), parent);
     if (name == QLatin1String("repair-queue"))
         return new RepairQueueCommand(parser, std::move(connection), parent);
     if (name == QLatin1String("demo"))

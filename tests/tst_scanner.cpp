@@ -9,6 +9,10 @@
 #include "redisserver.h"
 #include "testutil.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -119,6 +123,61 @@ private slots:
             QCOMPARE(found.value(p + "write").mode, "write");
             QCOMPARE(found.value(p + "reentrant").holders.at(0).owner, a.ownerField("1"));
         }
+    }
+
+    void cliListAndShow()
+    {
+        const ConnectionOptions options = ConnectionOptions::fromUrl(m_server.url());
+        const QByteArray p = uniqueKey("cli-list") + ":";
+        LockClient a(options);
+        RawRedis raw(m_server.port());
+        QVERIFY(await<AcquireResult>([&](auto d) {
+            a.acquire(request(p + "orders", LockKind::Reentrant, "731"), d);
+        }).acquired);
+        QVERIFY(
+            await<AcquireResult>([&](auto d) { a.acquire(request(p + "report", LockKind::Read, "1"), d); }).acquired);
+        raw.command({ "SET", p + "app", "data" });
+        const auto cli = [&](const QStringList &args) {
+            QProcess proc;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("MONITOR_PW"), QStringLiteral("monpw"));
+            proc.setProcessEnvironment(env);
+            proc.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
+                args.contains(QStringLiteral("--url"))
+                    ? args
+                    : args + QStringList { QStringLiteral("--url"), m_server.url() });
+            proc.waitForFinished(15000);
+            const QByteArray err = proc.readAllStandardError();
+            if (!err.isEmpty())
+                qWarning("%s", err.constData());
+            return qMakePair(proc.exitCode(), proc.readAllStandardOutput());
+        };
+        // As the least-privilege monitor user, with the password from the environment.
+        const auto listed = cli(
+            { QStringLiteral("list"), QStringLiteral("--pattern"), QString::fromUtf8(p + "*"), QStringLiteral("--json"),
+                QStringLiteral("--url"), QStringLiteral("redis://monitor@127.0.0.1:%1").arg(m_server.port()),
+                QStringLiteral("--password-env"), QStringLiteral("MONITOR_PW") });
+        QCOMPARE(listed.first, 0);
+        const QJsonArray locks = QJsonDocument::fromJson(listed.second).array();
+        QCOMPARE(locks.size(), 2);
+        const QJsonObject orders = locks.at(0).toObject();
+        QCOMPARE(orders.value(QStringLiteral("name")).toString(), QString::fromUtf8(p + "orders"));
+        QCOMPARE(orders.value(QStringLiteral("kind")).toString(), QStringLiteral("reentrant"));
+        QVERIFY(orders.value(QStringLiteral("mode")).isNull());
+        QCOMPARE(orders.value(QStringLiteral("confidence")).toString(), QStringLiteral("high"));
+        const QJsonObject holder = orders.value(QStringLiteral("holders")).toArray().at(0).toObject();
+        QCOMPARE(holder.value(QStringLiteral("client")).toString(), QString::fromLatin1(a.clientId()));
+        QCOMPARE(holder.value(QStringLiteral("thread")).toString(), QStringLiteral("731"));
+        QCOMPARE(holder.value(QStringLiteral("count")).toInt(), 1);
+        QVERIFY(orders.value(QStringLiteral("ttl_ms")).toInt() > 0);
+        QCOMPARE(locks.at(1).toObject().value(QStringLiteral("mode")).toString(), QStringLiteral("read"));
+
+        const auto shown = cli({ QStringLiteral("show"), QString::fromUtf8(p + "report"), QStringLiteral("--json") });
+        QCOMPARE(shown.first, 0);
+        QCOMPARE(QJsonDocument::fromJson(shown.second).object().value(QStringLiteral("kind")).toString(),
+            QStringLiteral("readwrite"));
+        QCOMPARE(cli({ QStringLiteral("show"), QString::fromUtf8(p + "app") }).first, 1);
+        QCOMPARE(cli({ QStringLiteral("show"), QString::fromUtf8(p + "missing") }).first, 1);
     }
 
     void deadReaderIsReported()

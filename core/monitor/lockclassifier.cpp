@@ -205,6 +205,9 @@ LockInfo classify(const KeySnapshot &key)
         if (anyTransactional)
             info.evidence << tr("a transactional owner (<uuid>:<tid>:<txid>)");
     }
+    info.waiters = key.channelSubscribers;
+    for (const QByteArray &member : key.queue)
+        info.queue.append({ member, key.queueDeadlines.value(member, -1) });
     if (!key.queue.isEmpty()) {
         const QByteArray head = key.queue.first();
         const qint64 deadline = key.queueDeadlines.value(head, -1);

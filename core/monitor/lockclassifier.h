@@ -43,6 +43,8 @@ struct LockInfo
     QByteArray mode; // "read" or "write" for a read-write lock
     QList<LockHolder> holders;
     qint64 ttlMs = -2;
+    QList<QPair<QByteArray, qint64>> queue; // fair queue in order, with each waiter's deadline (epoch ms; -1 none)
+    int waiters = -1; // listeners on the wake-up channel; -1 unknown
     Confidence confidence = Confidence::Low;
     QStringList evidence; // why it was classified so, for people
     QStringList warnings; // what looks wrong

@@ -24,6 +24,15 @@ void LockScanner::start()
     scanFrom("0");
 }
 
+void LockScanner::readKeys(const QList<QByteArray> &keys)
+{
+    if (m_running)
+        return;
+    m_running = true;
+    m_keysSeen = int(keys.size());
+    snapshot(keys, "0");
+}
+
 void LockScanner::fail(const RedisError &error)
 {
     m_running = false;

@@ -26,6 +26,8 @@ public:
     LockScanner(RedisConnection *connection, Options options, QObject *parent = nullptr);
 
     void start();
+    // The same snapshot and classification for named keys, without a SCAN (show NAME; a key the monitor refreshes).
+    void readKeys(const QList<QByteArray> &keys);
     bool isRunning() const { return m_running; }
 
 signals:

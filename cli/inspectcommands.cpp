@@ -1,0 +1,160 @@
+#include "inspectcommands.h"
+
+#include "bytesformat.h"
+#include "lockscanner.h"
+#include "redisconnection.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+
+#include <algorithm>
+#include <memory>
+
+namespace LockScope::Cli {
+
+namespace {
+ConnectionOptions readOnly(ConnectionOptions options)
+{
+    // The monitor side of the CLI never writes, whatever flags it was given.
+    options.readOnly = true;
+    return options;
+}
+
+QString ttlText(qint64 ttl)
+{
+    return ttl == -1 ? QStringLiteral("none") : QString::number(ttl) + QStringLiteral(" ms");
+}
+} // namespace
+
+QJsonObject lockJson(const LockInfo &lock, qint64 nowMs)
+{
+    QJsonArray holders;
+    for (const LockHolder &h : lock.holders) {
+        QJsonObject o { { QStringLiteral("owner"), Output::jsonText(h.owner) },
+            { QStringLiteral("client"), Output::jsonText(h.client) },
+            { QStringLiteral("thread"), Output::jsonText(h.thread) }, { QStringLiteral("count"), h.count } };
+        if (h.writer)
+            o.insert(QStringLiteral("writer"), true);
+        if (h.deadReader)
+            o.insert(QStringLiteral("dead"), true);
+        holders.append(o);
+    }
+    QJsonArray queue;
+    for (const auto &[owner, deadline] : lock.queue) {
+        queue.append(QJsonObject { { QStringLiteral("owner"), Output::jsonText(owner) },
+            { QStringLiteral("deadline_ms"), deadline },
+            { QStringLiteral("remaining_ms"), deadline < 0 ? -1 : qMax<qint64>(0, deadline - nowMs) } });
+    }
+    return QJsonObject {
+        { QStringLiteral("name"), Output::jsonText(lock.name) },
+        { QStringLiteral("kind"), QString::fromLatin1(LockInfo::kindName(lock.kind)) },
+        { QStringLiteral("mode"), lock.mode.isEmpty() ? QJsonValue() : QJsonValue(QString::fromLatin1(lock.mode)) },
+        { QStringLiteral("holders"), holders },
+        { QStringLiteral("ttl_ms"), lock.ttlMs },
+        // One snapshot cannot see renewals; `watch` can.
+        { QStringLiteral("watchdog"), QStringLiteral("unknown") },
+        { QStringLiteral("waiters"), lock.waiters < 0 ? QJsonValue() : QJsonValue(lock.waiters) },
+        { QStringLiteral("queue"), queue },
+        { QStringLiteral("confidence"), QString::fromLatin1(LockInfo::confidenceName(lock.confidence)) },
+        { QStringLiteral("evidence"), QJsonArray::fromStringList(lock.evidence) },
+        { QStringLiteral("warnings"), QJsonArray::fromStringList(lock.warnings) },
+    };
+}
+
+void ListCommand::start()
+{
+    auto *connection = new RedisConnection(readOnly(m_connection), this);
+    LockScanner::Options options;
+    options.pattern = m_parser.isSet(QStringLiteral("pattern")) ? m_parser.value(QStringLiteral("pattern")).toUtf8()
+                                                                : QByteArray("*");
+    auto *scanner = new LockScanner(connection, options, this);
+    auto locks = std::make_shared<QList<LockInfo>>();
+    connect(scanner, &LockScanner::locksFound, this, [locks](const QList<LockInfo> &found) { *locks << found; });
+    connect(scanner, &LockScanner::finished, this, [this, locks](const RedisError &error, int) {
+        if (error.isError()) {
+            finish(m_out.fail(error));
+            return;
+        }
+        std::sort(locks->begin(), locks->end(), [](const LockInfo &a, const LockInfo &b) { return a.name < b.name; });
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        if (m_out.json()) {
+            QJsonArray all;
+            for (const LockInfo &l : *locks)
+                all.append(lockJson(l, now));
+            m_out.array(all);
+        } else {
+            m_out.line(tr("%1 lock(s)").arg(locks->size()));
+            for (const LockInfo &l : *locks) {
+                const QString holder = l.holders.isEmpty() ? QStringLiteral("-")
+                    : l.holders.size() == 1                ? QString::fromUtf8(l.holders.first().owner)
+                                                           : tr("%n holders", nullptr, int(l.holders.size()));
+                const qint64 count = l.holders.size() == 1 ? l.holders.first().count : 0;
+                m_out.line(
+                    QStringLiteral("%1  %2%3  %4  count %5  ttl %6  waiters %7  %8%9")
+                        .arg(escapeBytes(l.name, 80), QString::fromLatin1(LockInfo::kindName(l.kind)),
+                            l.mode.isEmpty() ? QString() : QLatin1Char('/') + QString::fromLatin1(l.mode), holder)
+                        .arg(count)
+                        .arg(ttlText(l.ttlMs))
+                        .arg(l.waiters < 0 ? QStringLiteral("?") : QString::number(l.waiters))
+                        .arg(QString::fromLatin1(LockInfo::confidenceName(l.confidence)),
+                            l.warnings.isEmpty() ? QString() : QStringLiteral("  (!) ") + l.warnings.first()));
+            }
+        }
+        finish(ExitDone);
+    });
+    scanner->start();
+}
+
+void ShowCommand::start()
+{
+    const QByteArray name = positional(1).toUtf8();
+    if (name.isEmpty()) {
+        m_out.error(tr("show needs a lock name"));
+        finish(ExitUsage);
+        return;
+    }
+    auto *connection = new RedisConnection(readOnly(m_connection), this);
+    auto *scanner = new LockScanner(connection, {}, this);
+    auto found = std::make_shared<QList<LockInfo>>();
+    connect(scanner, &LockScanner::locksFound, this, [found](const QList<LockInfo> &locks) { *found << locks; });
+    connect(scanner, &LockScanner::finished, this, [this, name, found, connection](const RedisError &error, int) {
+        if (error.isError()) {
+            finish(m_out.fail(error));
+            return;
+        }
+        if (found->isEmpty()) {
+            // Say what is there instead: nothing, or a value of another type (the cause of WRONGTYPE errors).
+            connection->command({ "TYPE", name }, [this, name](const RedisResult &type) {
+                const QByteArray t = type.value.bytes();
+                m_out.error(t == "none" || t.isEmpty()
+                        ? tr("%1 does not exist").arg(escapeBytes(name, 200))
+                        : tr("%1 is not a lock (it holds a %2)").arg(escapeBytes(name, 200), QString::fromLatin1(t)));
+                finish(ExitNotDone);
+            });
+            return;
+        }
+        const LockInfo &l = found->first();
+        const QJsonObject o = lockJson(l, QDateTime::currentMSecsSinceEpoch());
+        QStringList lines { tr("%1: %2%3, confidence %4, ttl %5")
+                                .arg(escapeBytes(l.name, 200), QString::fromLatin1(LockInfo::kindName(l.kind)),
+                                    l.mode.isEmpty() ? QString() : tr(" in %1 mode").arg(QString::fromLatin1(l.mode)),
+                                    QString::fromLatin1(LockInfo::confidenceName(l.confidence)), ttlText(l.ttlMs)) };
+        for (const LockHolder &h : l.holders)
+            lines << tr("  holder %1 (count %2)%3")
+                         .arg(QString::fromUtf8(h.owner))
+                         .arg(h.count)
+                         .arg(h.deadReader ? tr(", dead reader") : QString());
+        for (const auto &[owner, deadline] : l.queue)
+            lines << tr("  queued %1").arg(QString::fromUtf8(owner));
+        lines << tr("  waiters listening: %1").arg(l.waiters < 0 ? QStringLiteral("?") : QString::number(l.waiters));
+        for (const QString &e : l.evidence)
+            lines << tr("  evidence: %1").arg(e);
+        for (const QString &w : l.warnings)
+            lines << tr("  warning: %1").arg(w);
+        m_out.object(o, lines.join(QLatin1Char('\n')));
+        finish(ExitDone);
+    });
+    scanner->readKeys({ name });
+}
+
+} // namespace LockScope::Cli
