@@ -79,38 +79,12 @@
         <translation>demo：争用的锁名数量（默认 4）</translation>
     </message>
     <message>
-        <source>Inspect and manage Redisson-style distributed locks in Redis.
-
-Commands:
-  lock NAME            acquire, hold, then release cleanly
-  release NAME         release one level on behalf of --owner UUID:TID
-  force-release NAME   delete the lock and wake its waiters
-  demo                 run simulated Redisson clients until interrupted (without --url: on a private
-                       redis-server it starts and stops itself)</source>
-        <translation>查看和管理 Redis 中 Redisson 风格的分布式锁。
-
-命令：
-  lock NAME            获取锁、持有，然后干净地释放
-  release NAME         代 --owner UUID:TID 释放一层持有
-  force-release NAME   删除锁并唤醒其等待者
-  demo                 运行模拟的 Redisson 客户端直到被中断（未指定 --url 时，
-                       在自行启动和停止的私有 redis-server 上运行）</translation>
-    </message>
-    <message>
-        <source>lock, release, force-release or demo</source>
-        <translation>lock、release、force-release 或 demo</translation>
-    </message>
-    <message>
         <source>the lock name (not for demo)</source>
         <translation>锁名（demo 不需要）</translation>
     </message>
     <message>
         <source>no command given; see --help</source>
         <translation>未指定命令；参见 --help</translation>
-    </message>
-    <message>
-        <source>demo takes no lock name</source>
-        <translation>demo 不接受锁名</translation>
     </message>
     <message>
         <source>%1 takes exactly one lock name</source>
@@ -123,6 +97,36 @@ Commands:
     <message>
         <source>warning: could not write the audit log %1: %2</source>
         <translation>警告：无法写入审计日志 %1：%2</translation>
+    </message>
+    <message>
+        <source>list: only lock names matching this glob (default *)</source>
+        <translation>list：只列出名称匹配该通配符的锁（默认 *）</translation>
+    </message>
+    <message>
+        <source>repair-queue: report what would be removed, change nothing</source>
+        <translation>repair-queue：只报告将被移除的内容，不做任何更改</translation>
+    </message>
+    <message>
+        <source>Inspect and manage Redisson-style distributed locks in Redis.
+
+Commands:
+  list                 every lock whose name matches --pattern (default *)
+  show NAME            one lock in full: holders, TTL, waiters, queue, evidence
+  lock NAME            acquire, hold, then release cleanly
+  release NAME         release one level on behalf of --owner UUID:TID
+  force-release NAME   delete the lock and wake its waiters
+  repair-queue NAME    remove a fair lock&apos;s dead waiters (--dry-run: only report them)
+  demo                 run simulated Redisson clients until interrupted (without --url: on a private
+                       redis-server it starts and stops itself)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>list, show, lock, release, force-release, repair-queue or demo</source>
+        <translation>list、show、lock、release、force-release、repair-queue 或 demo</translation>
+    </message>
+    <message>
+        <source>%1 takes no lock name (list: use --pattern)</source>
+        <translation>%1 不接受锁名（list：请使用 --pattern）</translation>
     </message>
 </context>
 <context>
@@ -150,6 +154,72 @@ Commands:
     <message>
         <source>%1 holds no unencrypted PEM private key</source>
         <translation>%1 中没有未加密的 PEM 私钥</translation>
+    </message>
+    <message>
+        <source>declared lock name holds a %1, not a lock hash</source>
+        <translation>声明的锁名保存的是 %1，而不是锁哈希</translation>
+    </message>
+    <message>
+        <source>has a TTL (%1 ms)</source>
+        <translation>有 TTL（%1 毫秒）</translation>
+    </message>
+    <message>
+        <source>no TTL: someone removed it, or a foreign writer never set one; Java lock() waiters will wait for a message that may never come</source>
+        <translation>没有 TTL：有人移除了它，或外部写入者从未设置；Java 的 lock() 等待者将等待一条可能永远不会到来的消息</translation>
+    </message>
+    <message>
+        <source>owners are &lt;uuid&gt;:&lt;decimal thread id&gt;</source>
+        <translation>持有者格式为 &lt;uuid&gt;:&lt;十进制线程 ID&gt;</translation>
+    </message>
+    <message>
+        <source>owners are &lt;uuid&gt;:&lt;token&gt; (a non-Java implementation)</source>
+        <translation>持有者格式为 &lt;uuid&gt;:&lt;令牌&gt;（非 Java 实现）</translation>
+    </message>
+    <message>
+        <source>the name matches a configured lock pattern</source>
+        <translation>名称匹配已配置的锁模式</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n client(s) listen on its wake-up channel</source>
+        <translation>
+            <numerusform>%n 个客户端在监听其唤醒频道</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&quot;mode&quot; field is %1</source>
+        <translation>&quot;mode&quot; 字段为 %1</translation>
+    </message>
+    <message>
+        <source>mode is %1 but the fields say otherwise: corrupt or foreign</source>
+        <translation>模式为 %1，但字段与之不符：已损坏或来自外部</translation>
+    </message>
+    <message>
+        <source>reader %1 is dead (its timeout keys are gone) and keeps writers out until the hash expires</source>
+        <translation>读者 %1 已失效（其超时键已消失），在哈希过期前会一直阻挡写者</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n owners in an exclusive lock</source>
+        <translation>
+            <numerusform>排他锁中有 %n 个持有者</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a fencing token key exists</source>
+        <translation>存在防护令牌键</translation>
+    </message>
+    <message numerus="yes">
+        <source>a fair queue exists (%n waiting)</source>
+        <translation>
+            <numerusform>存在公平队列（%n 个等待中）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a transactional owner (&lt;uuid&gt;:&lt;tid&gt;:&lt;txid&gt;)</source>
+        <translation>事务持有者（&lt;uuid&gt;:&lt;tid&gt;:&lt;txid&gt;）</translation>
+    </message>
+    <message>
+        <source>the fair queue is jammed: its head&apos;s deadline has passed</source>
+        <translation>公平队列已堵塞：队首的截止时间已过</translation>
     </message>
 </context>
 <context>
@@ -350,6 +420,19 @@ Force-release it and wake its waiters? [y/N] </source>
     </message>
 </context>
 <context>
+    <name>LockScope::Cli::ListCommand</name>
+    <message>
+        <source>%1 lock(s)</source>
+        <translation>%1 把锁</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n holders</source>
+        <translation>
+            <numerusform>%n 个持有者</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LockScope::Cli::LockCommand</name>
     <message>
         <source>--lease, --wait, --hold and --watchdog-timeout take a number of milliseconds</source>
@@ -425,6 +508,112 @@ Force-release it and wake its waiters? [y/N] </source>
     <message>
         <source>released one level of %1 for %2; still held (count %3)</source>
         <translation>已代 %2 释放 %1 的一层；仍被持有（计数 %3）</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::RepairQueueCommand</name>
+    <message>
+        <source>repair-queue refused: read-only mode</source>
+        <translation>已拒绝 repair-queue：只读模式</translation>
+    </message>
+    <message>
+        <source>repair-queue needs --yes (or --dry-run) when standard input is not a terminal</source>
+        <translation>标准输入不是终端时，repair-queue 需要 --yes（或 --dry-run）</translation>
+    </message>
+    <message>
+        <source>Remove %1 dead waiter(s) from the queue of %2 and wake the new head? [y/N] </source>
+        <translation>从 %2 的队列中移除 %1 个失效的等待者并唤醒新的队首？[y/N] </translation>
+    </message>
+    <message>
+        <source>cancelled; nothing changed</source>
+        <translation>已取消；未做任何更改</translation>
+    </message>
+    <message>
+        <source>deadline passed</source>
+        <translation>已过截止时间</translation>
+    </message>
+    <message>
+        <source>nobody listening</source>
+        <translation>无人监听</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>  %1  %2</source>
+        <translation>  %1  %2</translation>
+    </message>
+    <message>
+        <source>%1 has nobody queued</source>
+        <translation>%1 没有排队者</translation>
+    </message>
+    <message>
+        <source>%1 queue (%2):
+%3</source>
+        <translation>%1 队列（%2）：
+%3</translation>
+    </message>
+    <message>
+        <source>lock held</source>
+        <translation>锁被持有</translation>
+    </message>
+    <message>
+        <source>lock free</source>
+        <translation>锁空闲</translation>
+    </message>
+    <message>
+        <source>
+removed %1 dead waiter(s); the new head was woken</source>
+        <translation>
+已移除 %1 个失效的等待者；已唤醒新的队首</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::ShowCommand</name>
+    <message>
+        <source>show needs a lock name</source>
+        <translation>show 需要一个锁名</translation>
+    </message>
+    <message>
+        <source>%1 does not exist</source>
+        <translation>%1 不存在</translation>
+    </message>
+    <message>
+        <source>%1 is not a lock (it holds a %2)</source>
+        <translation>%1 不是锁（它保存的是 %2）</translation>
+    </message>
+    <message>
+        <source>%1: %2%3, confidence %4, ttl %5</source>
+        <translation>%1：%2%3，可信度 %4，TTL %5</translation>
+    </message>
+    <message>
+        <source> in %1 mode</source>
+        <translation>（%1 模式）</translation>
+    </message>
+    <message>
+        <source>  holder %1 (count %2)%3</source>
+        <translation>  持有者 %1（计数 %2）%3</translation>
+    </message>
+    <message>
+        <source>, dead reader</source>
+        <translation>，已失效的读者</translation>
+    </message>
+    <message>
+        <source>  queued %1</source>
+        <translation>  排队中 %1</translation>
+    </message>
+    <message>
+        <source>  waiters listening: %1</source>
+        <translation>  监听中的等待者：%1</translation>
+    </message>
+    <message>
+        <source>  evidence: %1</source>
+        <translation>  依据：%1</translation>
+    </message>
+    <message>
+        <source>  warning: %1</source>
+        <translation>  警告：%1</translation>
     </message>
 </context>
 <context>
