@@ -118,7 +118,17 @@ Commands:
   repair-queue NAME    remove a fair lock&apos;s dead waiters (--dry-run: only report them)
   demo                 run simulated Redisson clients until interrupted (without --url: on a private
                        redis-server it starts and stops itself)</source>
-        <translation type="unfinished"></translation>
+        <translation>在 Redis 中查看和管理 Redisson 风格的分布式锁。
+
+命令：
+  list                 所有名称匹配 --pattern（默认 *）的锁
+  show NAME            单把锁的全部信息：持有者、TTL、等待者、队列、依据
+  lock NAME            获取、持有，然后干净地释放
+  release NAME         代表 --owner UUID:TID 释放一层
+  force-release NAME   删除锁并唤醒其等待者
+  repair-queue NAME    移除公平锁中失效的等待者（--dry-run：只报告）
+  demo                 运行模拟的 Redisson 客户端直到被中断（未指定 --url 时：在自行启动和停止的私有
+                       redis-server 上运行）</translation>
     </message>
     <message>
         <source>list, show, lock, release, force-release, repair-queue or demo</source>
