@@ -1,5 +1,7 @@
 #pragma once
 
+#include "lockclient.h"
+
 #include <QTest>
 
 #include <optional>
@@ -13,6 +15,18 @@ template <typename T, typename Start> T await(Start start, int timeoutMs = 15000
     start([&](const T &r) { result = r; });
     [&] { QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), timeoutMs); }();
     return result.value_or(T {});
+}
+
+// One acquire or release, waited for; what most lock tests do step by step.
+inline AcquireResult acquire(LockClient &client, const AcquireRequest &request)
+{
+    return await<AcquireResult>([&](auto done) { client.acquire(request, done); });
+}
+
+inline ReleaseResult release(
+    LockClient &client, const QByteArray &name, const QByteArray &owner, LockKind kind = LockKind::Reentrant)
+{
+    return await<ReleaseResult>([&](auto done) { client.release(name, owner, done, kind); });
 }
 
 } // namespace LockScope::Test

@@ -55,15 +55,6 @@ class TestFairLock : public QObject
     RedisServer m_server;
     ConnectionOptions m_options;
 
-    AcquireResult acquire(LockClient &c, const AcquireRequest &r)
-    {
-        return await<AcquireResult>([&](auto d) { c.acquire(r, d); });
-    }
-    ReleaseResult release(LockClient &c, const QByteArray &name, const QByteArray &owner)
-    {
-        return await<ReleaseResult>([&](auto d) { c.release(name, owner, d, LockKind::Fair); });
-    }
-
 private slots:
     void initTestCase()
     {
@@ -100,7 +91,7 @@ private slots:
         QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", LockNames::fairChannel(name, c) }).at(1).toInteger(), 1);
 
         // The release tells the head only.
-        QCOMPARE(release(holder, name, a.owner).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(holder, name, a.owner, LockKind::Fair).outcome, ReleaseResult::Outcome::Released);
         QTRY_VERIFY_WITH_TIMEOUT(gotB.has_value(), 20000);
         QVERIFY(gotB->acquired);
         QVERIFY(!gotC.has_value());
@@ -108,13 +99,14 @@ private slots:
         // C moved up: its deadline fell by B's wait.
         QCOMPARE(deadline(raw, name, c), dc - 60000);
 
-        QCOMPARE(release(waiters, name, b).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(waiters, name, b, LockKind::Fair).outcome, ReleaseResult::Outcome::Released);
         QTRY_VERIFY_WITH_TIMEOUT(gotC.has_value(), 20000);
         QVERIFY(gotC->acquired);
         QVERIFY(queue(raw, name).isEmpty());
         QCOMPARE(raw.command({ "ZCARD", LockNames::fairTimeouts(name) }).toInteger(), 0);
-        QCOMPARE(release(holder, name, holder.ownerField("1")).outcome, ReleaseResult::Outcome::NotHeld);
-        QCOMPARE(release(waiters, name, c).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(
+            release(holder, name, holder.ownerField("1"), LockKind::Fair).outcome, ReleaseResult::Outcome::NotHeld);
+        QCOMPARE(release(waiters, name, c, LockKind::Fair).outcome, ReleaseResult::Outcome::Released);
     }
 
     void reentryAndPartialRelease()
@@ -128,10 +120,10 @@ private slots:
         QVERIFY(acquire(holder, fair(name, "1", 0, 20000)).acquired);
         QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { a.owner, "2" } }));
         QVERIFY(raw.pttl(name) > 5000); // reentry resets the lease, as RLock's does
-        QCOMPARE(release(other, name, other.ownerField("1")).outcome, ReleaseResult::Outcome::NotHeld);
-        QCOMPARE(release(holder, name, a.owner).outcome, ReleaseResult::Outcome::StillHeld);
+        QCOMPARE(release(other, name, other.ownerField("1"), LockKind::Fair).outcome, ReleaseResult::Outcome::NotHeld);
+        QCOMPARE(release(holder, name, a.owner, LockKind::Fair).outcome, ReleaseResult::Outcome::StillHeld);
         QCOMPARE(raw.hgetall(name).value(a.owner), "1");
-        QCOMPARE(release(holder, name, a.owner).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(holder, name, a.owner, LockKind::Fair).outcome, ReleaseResult::Outcome::Released);
         QCOMPARE(raw.type(name), "none");
     }
 
@@ -197,7 +189,7 @@ private slots:
             arrival << queue(raw, name).last();
             waiters.push_back(std::move(p));
         }
-        QCOMPARE(release(holder, name, held.owner).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(holder, name, held.owner, LockKind::Fair).outcome, ReleaseResult::Outcome::Released);
         QList<QPair<QString, QByteArray>> acquired;
         for (auto &p : waiters) {
             QVERIFY(p->waitForFinished(30000));
@@ -291,7 +283,7 @@ private slots:
         const qint64 liveDeadline = deadline(raw, name, live);
         QCOMPARE(liveDeadline - deadDeadline, 120000);
         // The holder leaves; the dead head is told and never comes: the lock is free, yet the queue stays jammed.
-        QCOMPARE(release(holder, name, held.owner).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(holder, name, held.owner, LockKind::Fair).outcome, ReleaseResult::Outcome::Released);
 
         // A dry run reports the orphan and changes nothing.
         const FairQueueReport dry = await<FairQueueReport>([&](auto d) { support.repairFairQueue(name, true, d); });

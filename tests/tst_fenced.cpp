@@ -34,15 +34,6 @@ class TestFenced : public QObject
     RedisServer m_server;
     ConnectionOptions m_options;
 
-    AcquireResult acquire(LockClient &c, const AcquireRequest &r)
-    {
-        return await<AcquireResult>([&](auto d) { c.acquire(r, d); });
-    }
-    ReleaseResult release(LockClient &c, const QByteArray &name, const QByteArray &owner)
-    {
-        return await<ReleaseResult>([&](auto d) { c.release(name, owner, d); });
-    }
-
 private slots:
     void initTestCase()
     {

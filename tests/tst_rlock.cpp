@@ -37,15 +37,6 @@ class TestRLock : public QObject
     RedisServer m_server;
     ConnectionOptions m_options;
 
-    AcquireResult acquire(LockClient &c, const AcquireRequest &r)
-    {
-        return await<AcquireResult>([&](auto done) { c.acquire(r, done); });
-    }
-    ReleaseResult release(LockClient &c, const QByteArray &name, const QByteArray &owner)
-    {
-        return await<ReleaseResult>([&](auto done) { c.release(name, owner, done); });
-    }
-
 private slots:
     void initTestCase()
     {

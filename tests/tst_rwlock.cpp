@@ -47,15 +47,6 @@ class TestRwLock : public QObject
     RedisServer m_server;
     ConnectionOptions m_options;
 
-    AcquireResult acquire(LockClient &c, const AcquireRequest &r)
-    {
-        return await<AcquireResult>([&](auto d) { c.acquire(r, d); });
-    }
-    ReleaseResult release(LockClient &c, const QByteArray &name, const QByteArray &owner, LockKind kind)
-    {
-        return await<ReleaseResult>([&](auto d) { c.release(name, owner, d, kind); });
-    }
-
 private slots:
     void initTestCase()
     {
