@@ -1,8 +1,10 @@
 #include "lockclassifier.h"
 
+#include "bytesformat.h"
 #include "locknames.h"
 
 #include <QCoreApplication>
+#include <QDeadlineTimer>
 
 namespace LockScope {
 
@@ -79,6 +81,11 @@ QByteArray LockInfo::confidenceName(Confidence confidence)
     return {};
 }
 
+qint64 monotonicMs()
+{
+    return QDeadlineTimer::current().deadline();
+}
+
 bool isOwnerField(const QByteArray &field, bool *decimal)
 {
     QByteArray client, token;
@@ -97,6 +104,7 @@ LockInfo classify(const KeySnapshot &key)
     LockInfo info;
     info.name = key.name;
     info.ttlMs = key.pttlMs;
+    info.readAtMs = key.monoMs;
     if (key.type != "hash") {
         // A name people declared as a lock that holds something else is what makes Redisson fail with WRONGTYPE.
         if (key.declared && key.type != "none")
@@ -107,6 +115,7 @@ LockInfo classify(const KeySnapshot &key)
         return info;
 
     QByteArray mode;
+    QStringList malformed;
     bool allDecimal = true, anyWriter = false, anyTransactional = false;
     for (const auto &[field, value] : key.fields) {
         if (field == "mode") {
@@ -116,8 +125,13 @@ LockInfo classify(const KeySnapshot &key)
         bool writer = false, transactional = false, decimal = false;
         const QByteArray owner = ownerPart(field, &writer, &transactional);
         LockHolder h;
-        if (!isOwnerField(owner, &decimal) || !positiveInteger(value, &h.count))
-            return info; // one field that is not an owner with a positive count: not a lock
+        if (!isOwnerField(owner, &decimal))
+            return info; // one field that is not an owner: not a lock
+        if (!positiveInteger(value, &h.count)) {
+            malformed << tr("owner %1 has the count \"%2\", not a positive integer")
+                             .arg(escapeBytes(field, 120), escapeBytes(value, 40));
+            h.count = 0;
+        }
         LockNames::splitOwner(owner, &h.client, &h.thread);
         h.owner = field;
         h.writer = writer;
@@ -138,6 +152,20 @@ LockInfo classify(const KeySnapshot &key)
     const bool aux = key.tokenKeyExists || fairAux || key.channelSubscribers > 0 || !key.liveReadTimeouts.isEmpty();
     if (!hasTtl && !aux && !key.declared)
         return info;
+    if (!malformed.isEmpty()) {
+        // Owner-shaped fields with a non-numeric value are usually user data (a look-alike); only when something
+        // else names this key a lock is it a lock someone corrupted, and then it is reported, not guessed at.
+        if (!aux && !key.declared) {
+            info.holders.clear();
+            return info;
+        }
+        info.kind = LockInfo::Kind::Unknown;
+        info.warnings << malformed;
+        info.evidence << tr("lock-shaped, with aux keys or a declared name, but its counts are malformed");
+        info.waiters = key.channelSubscribers;
+        info.readAtMs = key.monoMs;
+        return info;
+    }
     // Redisson's exclusive locks have exactly one owner field; several, vouched for by nothing but a TTL, are far
     // more likely user data (per-session counters that expire) than a lock.
     if (!readWrite && info.holders.size() > 1 && !aux && !key.declared) {

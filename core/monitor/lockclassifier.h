@@ -11,6 +11,7 @@ namespace LockScope {
 struct KeySnapshot
 {
     QByteArray name;
+    bool partial = false; // fields holds only the first page of a bigger hash
     QByteArray type; // TYPE's answer: "hash", "string", "none", ...
     QList<QPair<QByteArray, QByteArray>> fields; // a hash's fields and values, as read
     qint64 pttlMs = -2; // -2 absent, -1 no TTL
@@ -21,6 +22,7 @@ struct KeySnapshot
     int channelSubscribers = -1; // PUBSUB NUMSUB of the lock's wake-up channel; -1: not read
     bool declared = false; // the name matches a lock pattern the user configured
     qint64 nowMs = 0; // epoch ms when it was read, for fair deadlines
+    qint64 monoMs = 0; // the same moment on the monotonic clock (monotonicMs()), for TTL deadlines
 };
 
 struct LockHolder
@@ -43,6 +45,7 @@ struct LockInfo
     QByteArray mode; // "read" or "write" for a read-write lock
     QList<LockHolder> holders;
     qint64 ttlMs = -2;
+    qint64 readAtMs = 0; // monotonic ms when ttlMs was read: the lease ends at readAtMs + ttlMs
     QList<QPair<QByteArray, qint64>> queue; // fair queue in order, with each waiter's deadline (epoch ms; -1 none)
     int waiters = -1; // listeners on the wake-up channel; -1 unknown
     Confidence confidence = Confidence::Low;
@@ -53,6 +56,9 @@ struct LockInfo
     static QByteArray kindName(Kind kind); // "reentrant", "fair", "readwrite", "fenced", "unknown"
     static QByteArray confidenceName(Confidence confidence); // "low", "medium", "high"
 };
+
+// Milliseconds on the monotonic clock every TTL deadline uses (QDeadlineTimer's), immune to wall-clock jumps.
+qint64 monotonicMs();
 
 // "<uuid>:<token>": lowercase v4-shaped UUID, then a non-empty token without ':'. decimal: a Java thread id.
 bool isOwnerField(const QByteArray &field, bool *decimal = nullptr);

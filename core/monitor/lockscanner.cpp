@@ -9,6 +9,21 @@
 
 namespace LockScope {
 
+namespace {
+// Worth reading aux keys for: every field seen is an owner (a writer's included) or a read-write lock's "mode".
+bool lockShaped(const KeySnapshot &s)
+{
+    bool anyOwner = false;
+    for (const auto &field : s.fields) {
+        const bool owner = isOwnerField(field.first) || field.first.endsWith(":write") || field.first.count(':') >= 2;
+        if (!owner && field.first != "mode")
+            return false;
+        anyOwner = anyOwner || owner;
+    }
+    return anyOwner;
+}
+} // namespace
+
 LockScanner::LockScanner(RedisConnection *connection, Options options, QObject *parent)
     : QObject(parent)
     , m_connection(connection)
@@ -21,6 +36,7 @@ void LockScanner::start()
         return;
     m_running = true;
     m_keysSeen = 0;
+    m_collectRejected = false;
     scanFrom("0");
 }
 
@@ -30,6 +46,8 @@ void LockScanner::readKeys(const QList<QByteArray> &keys)
         return;
     m_running = true;
     m_keysSeen = int(keys.size());
+    m_rejected.clear();
+    m_collectRejected = true;
     snapshot(keys, "0");
 }
 
@@ -68,22 +86,31 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, const QByteArray &next
     }
     auto snaps = std::make_shared<QList<KeySnapshot>>();
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const qint64 mono = monotonicMs();
     QPointer<LockScanner> self(this);
     m_connection->cork();
     for (const QByteArray &key : keys) {
-        // Fields and PTTL back to back in one pipeline (protocol §8). No MULTI: a monitor's ACL may allow reads only.
+        // Fields and PTTL back to back in one pipeline (protocol §8). No MULTI: a monitor's ACL may allow reads
+        // only. HSCAN rather than HGETALL: a small hash comes back whole in one page, while a huge user hash costs
+        // one page, not its 100k fields, and is rejected by what that page shows.
         auto fields = std::make_shared<RedisValue>();
-        m_connection->command({ "HGETALL", key }, [fields](const RedisResult &r) { *fields = r.value; });
-        m_connection->command({ "PTTL", key }, [snaps, key, now, fields](const RedisResult &r) {
+        m_connection->command(
+            { "HSCAN", key, "0", "COUNT", "64" }, [fields](const RedisResult &r) { *fields = r.value; });
+        m_connection->command({ "PTTL", key }, [snaps, key, now, mono, fields](const RedisResult &r) {
             // Deleted between SCAN and now, or replaced by another type: nothing to classify.
-            if (!fields->isArray() || fields->size() == 0 || !r.ok())
+            if (!fields->isArray() || fields->size() != 2 || !r.ok())
+                return;
+            const RedisValue &page = fields->at(1);
+            if (page.size() == 0)
                 return;
             KeySnapshot s;
             s.name = key;
             s.nowMs = now;
+            s.monoMs = mono;
             s.type = "hash";
-            for (int i = 0; i + 1 < fields->size(); i += 2)
-                s.fields.append({ fields->at(i).bytes(), fields->at(i + 1).bytes() });
+            s.partial = fields->at(0).bytes() != "0";
+            for (int i = 0; i + 1 < page.size(); i += 2)
+                s.fields.append({ page.at(i).bytes(), page.at(i + 1).bytes() });
             s.pttlMs = r.value.toInteger();
             snaps->append(s);
         });
@@ -98,13 +125,47 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, const QByteArray &next
         }
         QList<KeySnapshot> candidates;
         for (const KeySnapshot &s : *snaps) {
-            bool anyOwner = false;
-            for (const auto &field : s.fields)
-                anyOwner = anyOwner || isOwnerField(field.first) || field.first.endsWith(":write");
-            if (anyOwner)
+            if (lockShaped(s))
                 candidates << s;
+            else if (self->m_collectRejected)
+                self->m_rejected << s.name;
         }
-        self->readAux(std::move(candidates), nextCursor);
+        self->readRest(std::move(candidates), nextCursor);
+    });
+    m_connection->uncork();
+}
+
+void LockScanner::readRest(QList<KeySnapshot> candidates, const QByteArray &nextCursor)
+{
+    // A lock-shaped first page of a hash with more pages: a read-write lock with many readers. Read it whole.
+    QList<int> partial;
+    for (int i = 0; i < candidates.size(); ++i)
+        if (candidates.at(i).partial)
+            partial << i;
+    if (partial.isEmpty()) {
+        readAux(std::move(candidates), nextCursor);
+        return;
+    }
+    auto snaps = std::make_shared<QList<KeySnapshot>>(std::move(candidates));
+    QPointer<LockScanner> self(this);
+    m_connection->cork();
+    for (int i : partial) {
+        m_connection->command({ "HGETALL", snaps->at(i).name }, [snaps, i](const RedisResult &r) {
+            KeySnapshot &s = (*snaps)[i];
+            s.fields.clear();
+            for (int k = 0; k + 1 < r.value.size(); k += 2)
+                s.fields.append({ r.value.at(k).bytes(), r.value.at(k + 1).bytes() });
+            s.partial = false;
+        });
+    }
+    m_connection->command({ "PING" }, [self, snaps, nextCursor](const RedisResult &r) {
+        if (!self)
+            return;
+        if (!r.ok()) {
+            self->fail(r.error);
+            return;
+        }
+        self->readAux(std::move(*snaps), nextCursor);
     });
     m_connection->uncork();
 }

@@ -29,6 +29,9 @@ public:
     // The same snapshot and classification for named keys, without a SCAN (show NAME; a key the monitor refreshes).
     void readKeys(const QList<QByteArray> &keys);
     bool isRunning() const { return m_running; }
+    // After readKeys(): the keys that exist as hashes but are not lock-shaped (user data), so a caller need not
+    // read them again on every change.
+    QList<QByteArray> rejected() const { return m_rejected; }
 
 signals:
     void locksFound(const QList<LockScope::LockInfo> &locks);
@@ -37,6 +40,7 @@ signals:
 private:
     void scanFrom(const QByteArray &cursor);
     void snapshot(const QList<QByteArray> &keys, const QByteArray &nextCursor);
+    void readRest(QList<KeySnapshot> candidates, const QByteArray &nextCursor);
     void readAux(QList<KeySnapshot> candidates, const QByteArray &nextCursor);
     void fail(const RedisError &error);
 
@@ -44,6 +48,8 @@ private:
     Options m_options;
     bool m_running = false;
     int m_keysSeen = 0;
+    bool m_collectRejected = false;
+    QList<QByteArray> m_rejected;
 };
 
 } // namespace LockScope

@@ -1,0 +1,159 @@
+#include "lockeventfeed.h"
+
+#include "locknamemap.h"
+#include "redisconnection.h"
+#include "redissubscriber.h"
+
+namespace LockScope {
+
+namespace {
+const QByteArray kLockChannels = "redisson_lock__channel:*";
+const QByteArray kRwChannels = "redisson_rwlock:*";
+} // namespace
+
+LockEventFeed::LockEventFeed(
+    ConnectionOptions options, RedisConnection *reader, bool useKeyspaceEvents, QObject *parent)
+    : QObject(parent)
+    , m_options(std::move(options))
+    , m_reader(reader)
+    , m_useKeyspaceEvents(useKeyspaceEvents)
+{
+    m_options.readOnly = true;
+}
+
+QByteArray LockEventFeed::modeName(Mode mode)
+{
+    switch (mode) {
+    case Mode::Starting:
+        return "starting";
+    case Mode::KeyspaceEvents:
+        return "keyspace-events";
+    case Mode::PubSubPolling:
+        return "pubsub+polling";
+    case Mode::Polling:
+        return "polling";
+    }
+    return {};
+}
+
+char LockEventFeed::usableFlags(const QByteArray &flags)
+{
+    const bool all = flags.contains('A');
+    const bool classes = all || (flags.contains('h') && flags.contains('g') && flags.contains('x'));
+    if (!classes)
+        return 0;
+    if (flags.contains('K'))
+        return 'K';
+    if (flags.contains('E'))
+        return 'E';
+    return 0;
+}
+
+void LockEventFeed::enableKeyspaceEvents(RedisConnection *writer, std::function<void(const RedisError &)> done)
+{
+    writer->command({ "CONFIG", "GET", "notify-keyspace-events" }, [writer, done](const RedisResult &r) {
+        if (!r.ok()) {
+            done(r.error);
+            return;
+        }
+        QByteArray flags = r.value.size() == 2 ? r.value.at(1).bytes() : QByteArray();
+        for (char c : QByteArray("Khgx"))
+            if (!flags.contains(c) && !(c != 'K' && flags.contains('A')))
+                flags += c;
+        writer->command({ "CONFIG", "SET", "notify-keyspace-events", flags },
+            [done](const RedisResult &set) { done(set.ok() ? RedisError() : set.error); });
+    });
+}
+
+void LockEventFeed::start()
+{
+    if (m_subscriber)
+        return;
+    m_subscriber = new RedisSubscriber(m_options, this);
+    connect(m_subscriber, &RedisSubscriber::patternMessage, this,
+        [this](
+            const QByteArray &, const QByteArray &channel, const QByteArray &payload) { onMessage(channel, payload); });
+    connect(m_subscriber, &RedisSubscriber::resubscribed, this, &LockEventFeed::eventsMayBeLost);
+
+    m_pendingAnswers = 2;
+    auto answered = [this](bool *flag, const RedisError &error) {
+        *flag = !error.isError();
+        if (error.isError() && m_reason.isEmpty())
+            m_reason = tr("pub/sub refused: %1").arg(error.toString());
+        if (--m_pendingAnswers == 0)
+            decide();
+    };
+    // Both patterns are confirmed before the mode is announced, so no release after that can be missed.
+    m_pendingAnswers += 1;
+    m_subscriber->subscribe(RedisSubscriber::Kind::Pattern, kLockChannels,
+        [this, answered](const RedisError &error) { answered(&m_pubSubOk, error); });
+    auto rwOk = std::make_shared<bool>(false);
+    m_subscriber->subscribe(RedisSubscriber::Kind::Pattern, kRwChannels,
+        [answered, rwOk](const RedisError &error) { answered(rwOk.get(), error); });
+
+    if (!m_useKeyspaceEvents) {
+        m_reason = tr("keyspace events switched off for this connection");
+        if (--m_pendingAnswers == 0)
+            decide();
+        return;
+    }
+    QPointer<LockEventFeed> self(this);
+    m_reader->command({ "CONFIG", "GET", "notify-keyspace-events" }, [self, answered](const RedisResult &r) {
+        if (!self)
+            return;
+        const QByteArray flags = r.ok() && r.value.size() == 2 ? r.value.at(1).bytes() : QByteArray();
+        const char usable = usableFlags(flags);
+        if (!r.ok()) {
+            self->m_reason = tr("cannot read notify-keyspace-events (%1)").arg(r.error.toString());
+        } else if (!usable) {
+            self->m_reason = flags.isEmpty()
+                ? tr("the server sends no keyspace events (notify-keyspace-events is empty)")
+                : tr("notify-keyspace-events is \"%1\": it needs K or E with h, g and x")
+                      .arg(QString::fromLatin1(flags));
+        }
+        if (!usable) {
+            if (--self->m_pendingAnswers == 0)
+                self->decide();
+            return;
+        }
+        const QByteArray db = QByteArray::number(self->m_options.db);
+        self->m_keyspacePrefix = (usable == 'K' ? "__keyspace@" : "__keyevent@") + db + "__:";
+        self->m_subscriber->subscribe(
+            RedisSubscriber::Kind::Pattern, self->m_keyspacePrefix + '*', [self, answered](const RedisError &error) {
+                if (self)
+                    answered(&self->m_keyspaceOk, error);
+            });
+    });
+}
+
+void LockEventFeed::decide()
+{
+    const Mode mode = m_keyspaceOk ? Mode::KeyspaceEvents : m_pubSubOk ? Mode::PubSubPolling : Mode::Polling;
+    if (mode == Mode::KeyspaceEvents)
+        m_reason.clear();
+    if (mode != m_mode) {
+        m_mode = mode;
+        emit modeChanged(mode);
+    }
+}
+
+void LockEventFeed::onMessage(const QByteArray &channel, const QByteArray &payload)
+{
+    if (!m_keyspacePrefix.isEmpty() && channel.startsWith(m_keyspacePrefix)) {
+        const bool keyspace = m_keyspacePrefix.startsWith("__keyspace@");
+        const QByteArray suffix = channel.mid(m_keyspacePrefix.size());
+        const QByteArray key = keyspace ? suffix : payload;
+        const QByteArray event = keyspace ? payload : suffix;
+        if (LockNameMap::isBookkeeping(key))
+            return;
+        const Touch touch = event == "expired" ? Touch::Expired : event == "del" ? Touch::Deleted : Touch::Changed;
+        const QList<QByteArray> names = LockNameMap::fromKey(key);
+        emit touched(names, touch, event, names.size() != 1 || names.first() != key);
+        return;
+    }
+    const QList<QByteArray> names = LockNameMap::fromChannel(channel);
+    if (!names.isEmpty())
+        emit touched(names, Touch::ReleaseMessage, {}, false);
+}
+
+} // namespace LockScope

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "connectionoptions.h"
+#include "rediserror.h"
+
+#include <QObject>
+
+#include <functional>
+
+namespace LockScope {
+
+class RedisConnection;
+class RedisSubscriber;
+
+// Where the monitor learns that a lock changed, without rescanning: the wake-up channels every release publishes
+// on (PSUBSCRIBE redisson_lock__channel:* and redisson_rwlock:*), and keyspace notifications when the server
+// already sends them. It never changes the server's configuration by itself; enableKeyspaceEvents() is the
+// explicit action a user may ask for.
+class LockEventFeed : public QObject
+{
+    Q_OBJECT
+public:
+    enum class Mode {
+        Starting,
+        KeyspaceEvents, // every change to a key arrives as an event
+        PubSubPolling, // releases arrive as wake-up messages; acquisitions wait for the next re-scan
+        Polling, // nothing arrives (pub/sub denied): only re-scans
+    };
+    Q_ENUM(Mode)
+    enum class Touch { ReleaseMessage, Changed, Expired, Deleted };
+    Q_ENUM(Touch)
+
+    // The reader answers CONFIG GET; the feed opens its own pub/sub connection (read-only) from options.
+    LockEventFeed(
+        ConnectionOptions options, RedisConnection *reader, bool useKeyspaceEvents, QObject *parent = nullptr);
+
+    void start();
+    Mode mode() const { return m_mode; }
+    // For people: why keyspace events are not in use, when they are not.
+    QString reason() const { return m_reason; }
+    bool pubSubAvailable() const { return m_pubSubOk; }
+    static QByteArray modeName(Mode mode); // "starting", "keyspace-events", "pubsub+polling", "polling"
+
+    // 'K' or 'E' when the notify-keyspace-events flags include hash, generic and expired events; 0 otherwise.
+    static char usableFlags(const QByteArray &flags);
+    // Adds K, h, g and x to the flags already set (CONFIG SET: a write, refused on a read-only connection).
+    static void enableKeyspaceEvents(RedisConnection *writer, std::function<void(const RedisError &)> done);
+
+signals:
+    // names: the lock names a key or channel maps to; event: the keyspace event ("hset", "del", ...) or empty.
+    void touched(
+        const QList<QByteArray> &names, LockScope::LockEventFeed::Touch touch, const QByteArray &event, bool auxKey);
+    void modeChanged(LockScope::LockEventFeed::Mode mode);
+    // After a reconnect the subscriptions are back, but whatever happened meanwhile was not seen.
+    void eventsMayBeLost();
+
+private:
+    void onMessage(const QByteArray &channel, const QByteArray &payload);
+    void decide();
+
+    ConnectionOptions m_options;
+    RedisConnection *m_reader;
+    RedisSubscriber *m_subscriber = nullptr;
+    bool m_useKeyspaceEvents;
+    Mode m_mode = Mode::Starting;
+    QString m_reason;
+    int m_pendingAnswers = 0;
+    bool m_pubSubOk = false;
+    bool m_keyspaceOk = false;
+    QByteArray m_keyspacePrefix; // "__keyspace@0__:" or "__keyevent@0__:"
+};
+
+} // namespace LockScope

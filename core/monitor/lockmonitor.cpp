@@ -1,0 +1,451 @@
+#include "lockmonitor.h"
+
+#include "locknames.h"
+#include "lockscanner.h"
+#include "redisconnection.h"
+
+#include <QDateTime>
+
+namespace LockScope {
+
+namespace {
+constexpr int kRefreshBatch = 500; // keys per refresh pipeline
+constexpr int kGraceMs = 250; // how long a vanished key waits for its wake-up message
+constexpr int kNotLocksLimit = 100000;
+
+bool mayCreateLock(const QByteArray &event)
+{
+    // Redisson creates a lock hash with HINCRBY or HSET, and a foreign writer may set the TTL afterwards.
+    return event.startsWith('h') || event == "expire" || event == "persist" || event == "rename_to"
+        || event == "restore" || event == "copy_to";
+}
+} // namespace
+
+LockMonitor::LockMonitor(ConnectionOptions connection, Options options, QObject *parent)
+    : QObject(parent)
+    , m_options(std::move(options))
+    , m_tracker(m_options.timelineLength)
+{
+    qRegisterMetaType<LockScope::LockMonitor::Changes>();
+    qRegisterMetaType<QList<LockScope::LockEvent>>();
+    connection.readOnly = true; // a monitor never writes, whatever the caller's options say
+    m_connection = new RedisConnection(connection, this);
+    m_scanner = new LockScanner(m_connection, { m_options.pattern, m_options.scanCount }, this);
+    m_reader = new LockScanner(m_connection, { m_options.pattern, m_options.scanCount }, this);
+    m_feed = new LockEventFeed(connection, m_connection, m_options.useKeyspaceEvents, this);
+    m_pattern = QRegularExpression(QRegularExpression::wildcardToRegularExpression(
+        QString::fromLatin1(m_options.pattern), QRegularExpression::UnanchoredWildcardConversion));
+    m_pattern.setPattern(QLatin1Char('^') + m_pattern.pattern() + QLatin1Char('$'));
+
+    connect(m_scanner, &LockScanner::locksFound, this, [this](const QList<LockInfo> &locks) {
+        for (const LockInfo &lock : locks) {
+            m_passSeen.insert(lock.name);
+            ingest(lock.name, lock, !m_initialDone);
+        }
+        flush();
+    });
+    connect(m_scanner, &LockScanner::finished, this, &LockMonitor::onPassFinished);
+    connect(m_reader, &LockScanner::locksFound, this, [this](const QList<LockInfo> &locks) {
+        for (const LockInfo &lock : locks)
+            m_refreshed.insert(lock.name, lock);
+    });
+    connect(m_reader, &LockScanner::finished, this, [this](const RedisError &error) { onRefreshed(error); });
+    connect(m_feed, &LockEventFeed::touched, this, &LockMonitor::onTouched);
+    connect(m_feed, &LockEventFeed::modeChanged, this, [this](LockEventFeed::Mode mode) {
+        if (mode != LockEventFeed::Mode::KeyspaceEvents && m_initialDone && !m_passRunning && !m_rescanTimer.isActive())
+            m_rescanTimer.start(m_options.rescanIntervalMs);
+        emit modeChanged(mode);
+    });
+    // Whatever happened while the events were not arriving is found by one more pass.
+    connect(m_feed, &LockEventFeed::eventsMayBeLost, this, [this] {
+        if (!m_passRunning)
+            startPass();
+    });
+
+    m_rescanTimer.setSingleShot(true);
+    connect(&m_rescanTimer, &QTimer::timeout, this, &LockMonitor::startPass);
+    m_refreshTimer.setSingleShot(true);
+    connect(&m_refreshTimer, &QTimer::timeout, this, &LockMonitor::refreshDirty);
+    connect(&m_pollTimer, &QTimer::timeout, this, &LockMonitor::pollTtl);
+    m_deadlineTimer.setSingleShot(true);
+    m_deadlineTimer.setTimerType(Qt::PreciseTimer);
+    connect(&m_deadlineTimer, &QTimer::timeout, this, &LockMonitor::onDeadlines);
+    m_graceTimer.setSingleShot(true);
+    connect(&m_graceTimer, &QTimer::timeout, this, [this] {
+        const qint64 now = monotonicMs();
+        qint64 next = -1;
+        for (auto it = m_grace.begin(); it != m_grace.end();) {
+            if (it.value() <= now) {
+                m_graceFinal.insert(it.key());
+                markDirty(it.key());
+                it = m_grace.erase(it);
+            } else {
+                next = next < 0 ? it.value() : qMin(next, it.value());
+                ++it;
+            }
+        }
+        if (next >= 0)
+            m_graceTimer.start(int(qMax<qint64>(1, next - now)));
+    });
+}
+
+LockMonitor::~LockMonitor() = default;
+
+void LockMonitor::start()
+{
+    m_feed->start();
+    startPass();
+    if (m_options.ttlPollIntervalMs > 0)
+        m_pollTimer.start(m_options.ttlPollIntervalMs);
+}
+
+LockEventFeed::Mode LockMonitor::mode() const
+{
+    return m_feed->mode();
+}
+
+QString LockMonitor::modeReason() const
+{
+    return m_feed->reason();
+}
+
+const LockRecord *LockMonitor::record(const QByteArray &name) const
+{
+    const auto it = m_records.constFind(name);
+    return it == m_records.cend() ? nullptr : &*it;
+}
+
+QList<QByteArray> LockMonitor::lockNames() const
+{
+    QList<QByteArray> names;
+    names.reserve(m_presentCount);
+    for (auto it = m_records.cbegin(); it != m_records.cend(); ++it)
+        if (it->present)
+            names << it.key();
+    return names;
+}
+
+void LockMonitor::setWatched(const QList<QByteArray> &names)
+{
+    m_watched = QSet<QByteArray>(names.cbegin(), names.cend());
+}
+
+void LockMonitor::refresh(const QList<QByteArray> &names)
+{
+    for (const QByteArray &name : names)
+        markDirty(name);
+}
+
+bool LockMonitor::matchesPattern(const QByteArray &name) const
+{
+    return m_options.pattern == "*" || m_pattern.match(QString::fromLatin1(name)).hasMatch();
+}
+
+void LockMonitor::startPass()
+{
+    if (m_passRunning)
+        return;
+    m_passRunning = true;
+    m_passSeen.clear();
+    m_scanner->start();
+}
+
+void LockMonitor::onPassFinished(const RedisError &error, int keysSeen)
+{
+    m_passRunning = false;
+    if (error.isError()) {
+        emit errorOccurred(error);
+    } else {
+        // A lock the pass did not meet may be gone: its own read decides, with the signals seen meanwhile.
+        for (auto it = m_records.cbegin(); it != m_records.cend(); ++it)
+            if (it->present && !m_passSeen.contains(it.key()))
+                markDirty(it.key());
+    }
+    m_passSeen.clear();
+    if (!m_initialDone) {
+        m_initialDone = !error.isError();
+        emit snapshotFinished(error, keysSeen);
+    }
+    // With keyspace events every change arrives by itself; otherwise (or after a failure) scan again later.
+    if (m_feed->mode() != LockEventFeed::Mode::KeyspaceEvents || error.isError())
+        m_rescanTimer.start(m_options.rescanIntervalMs);
+}
+
+void LockMonitor::onTouched(
+    const QList<QByteArray> &names, LockEventFeed::Touch touch, const QByteArray &event, bool auxKey)
+{
+    for (const QByteArray &name : names) {
+        const auto it = m_records.constFind(name);
+        const bool known = it != m_records.cend() && it->present;
+        if (!known) {
+            if (!matchesPattern(name))
+                continue;
+            if (touch == LockEventFeed::Touch::Changed && !auxKey) {
+                if (!mayCreateLock(event))
+                    continue;
+                if (event.startsWith('h') && m_notLocks.contains(name))
+                    continue; // a user hash being written to: read once, not on every write
+            }
+            if (touch != LockEventFeed::Touch::Changed || !event.startsWith('h'))
+                m_notLocks.remove(name);
+            if (touch == LockEventFeed::Touch::Expired || touch == LockEventFeed::Touch::Deleted) {
+                if (it == m_records.cend())
+                    continue; // gone, and never a lock we knew
+            }
+        }
+        LockTracker::Signals &seen = m_pending[name];
+        switch (touch) {
+        case LockEventFeed::Touch::ReleaseMessage:
+            seen.releaseMessage = true;
+            break;
+        case LockEventFeed::Touch::Expired:
+            seen.expiredEvent = true;
+            break;
+        case LockEventFeed::Touch::Deleted:
+            seen.deletedEvent = true;
+            break;
+        case LockEventFeed::Touch::Changed:
+            break;
+        }
+        markDirty(name);
+    }
+}
+
+void LockMonitor::markDirty(const QByteArray &name)
+{
+    if (m_dirty.contains(name))
+        return;
+    m_dirty.insert(name);
+    m_dirtyOrder << name;
+    if (m_inFlight.isEmpty() && !m_refreshTimer.isActive())
+        m_refreshTimer.start(0); // events that arrive together are read together
+}
+
+void LockMonitor::refreshDirty()
+{
+    if (!m_inFlight.isEmpty() || m_dirtyOrder.isEmpty() || m_reader->isRunning())
+        return;
+    const int n = qMin(kRefreshBatch, int(m_dirtyOrder.size()));
+    m_inFlight = m_dirtyOrder.mid(0, n);
+    m_dirtyOrder.remove(0, n);
+    for (const QByteArray &name : std::as_const(m_inFlight))
+        m_dirty.remove(name);
+    m_refreshed.clear();
+    m_reader->readKeys(m_inFlight);
+}
+
+void LockMonitor::onRefreshed(const RedisError &error)
+{
+    const QList<QByteArray> requested = std::exchange(m_inFlight, {});
+    if (error.isError()) {
+        emit errorOccurred(error);
+        // Read them again once the connection is back; pending signals stay with them.
+        for (const QByteArray &name : requested)
+            markDirty(name);
+        m_refreshTimer.start(qMax(100, m_options.ttlPollIntervalMs));
+        return;
+    }
+    const QList<QByteArray> rejected = m_reader->rejected();
+    if (m_notLocks.size() + rejected.size() > kNotLocksLimit)
+        m_notLocks.clear();
+    for (const QByteArray &name : rejected)
+        m_notLocks.insert(name);
+    for (const QByteArray &name : requested) {
+        const auto it = m_refreshed.constFind(name);
+        if (it != m_refreshed.cend())
+            ingest(name, *it, false);
+        else
+            ingest(name, std::nullopt, false);
+    }
+    m_refreshed.clear();
+    flush();
+    if (!m_dirtyOrder.isEmpty())
+        m_refreshTimer.start(0);
+}
+
+void LockMonitor::ingest(const QByteArray &name, const std::optional<LockInfo> &read, bool initial)
+{
+    auto it = m_records.find(name);
+    if (it == m_records.end()) {
+        m_pending.remove(name);
+        if (!read)
+            return;
+        it = m_records.insert(name, LockRecord());
+        it->info.name = name;
+    }
+    LockRecord &record = *it;
+    const qint64 now = monotonicMs();
+    LockTracker::Signals seen = m_pending.value(name);
+    if (!read && record.present) {
+        const bool passed = record.deadlineMs >= 0 && now >= record.deadlineMs - LockTracker::tolerance(record.leaseMs);
+        const bool explained = seen.releaseMessage || seen.expiredEvent || seen.deletedEvent || passed;
+        if (!explained && m_feed->pubSubAvailable() && !m_graceFinal.contains(name)) {
+            // A release's wake-up message travels on another connection and may land just after this read.
+            if (!m_grace.contains(name)) {
+                m_grace.insert(name, now + kGraceMs);
+                if (!m_graceTimer.isActive())
+                    m_graceTimer.start(kGraceMs);
+            }
+            return;
+        }
+    }
+    m_graceFinal.remove(name);
+    m_grace.remove(name);
+    m_pending.remove(name);
+    seen.initial = initial;
+    seen.pubSubAvailable = m_feed->pubSubAvailable();
+    const bool wasPresent = record.present;
+    bool changed = false;
+    const QList<LockEvent> events
+        = m_tracker.apply(record, read, seen, now, QDateTime::currentMSecsSinceEpoch(), &changed);
+    m_events << events;
+    if (record.present != wasPresent) {
+        m_presentCount += record.present ? 1 : -1;
+        if (!record.present)
+            m_goneOrder.push_back(name);
+    }
+    if (changed || record.present != wasPresent)
+        m_changed.insert(name);
+    if (record.present && record.deadlineMs >= 0)
+        pushDeadline(name, record.deadlineMs);
+    if (!record.present)
+        forgetGone();
+}
+
+void LockMonitor::forgetGone()
+{
+    while (int(m_goneOrder.size()) > m_options.goneRetention) {
+        const QByteArray name = m_goneOrder.front();
+        m_goneOrder.pop_front();
+        const auto it = m_records.constFind(name);
+        if (it != m_records.cend() && !it->present && !m_changed.contains(name))
+            m_records.erase(it);
+    }
+}
+
+void LockMonitor::pushDeadline(const QByteArray &name, qint64 deadlineMs)
+{
+    // Stale entries are skipped when they come up; rebuild when they outnumber the live ones.
+    if (m_deadlines.size() > size_t(2 * m_records.size() + 1000)) {
+        decltype(m_deadlines) fresh;
+        for (auto it = m_records.cbegin(); it != m_records.cend(); ++it)
+            if (it->present && it->deadlineMs >= 0)
+                fresh.push({ it->deadlineMs, it.key() });
+        m_deadlines.swap(fresh);
+    }
+    m_deadlines.push({ deadlineMs, name });
+    armDeadlineTimer();
+}
+
+void LockMonitor::armDeadlineTimer()
+{
+    if (m_deadlines.empty()) {
+        m_deadlineTimer.stop();
+        return;
+    }
+    // A few ms after the lease ends, so the server has expired the key when it is read.
+    const qint64 wait = qMax<qint64>(0, m_deadlines.top().first + 5 - monotonicMs());
+    if (!m_deadlineTimer.isActive() || m_deadlineTimer.remainingTime() > wait)
+        m_deadlineTimer.start(int(qMin<qint64>(wait, 24 * 3600 * 1000)));
+}
+
+void LockMonitor::onDeadlines()
+{
+    const qint64 now = monotonicMs();
+    while (!m_deadlines.empty() && m_deadlines.top().first + 5 <= now) {
+        const Deadline d = m_deadlines.top();
+        m_deadlines.pop();
+        const auto it = m_records.constFind(d.second);
+        if (it != m_records.cend() && it->present && it->deadlineMs == d.first)
+            markDirty(d.second);
+    }
+    armDeadlineTimer();
+}
+
+void LockMonitor::pollTtl()
+{
+    if (m_pollInFlight || !m_initialDone || !m_connection->isReady())
+        return;
+    QList<QByteArray> names;
+    if (!m_watched.isEmpty()) {
+        for (const QByteArray &name : std::as_const(m_watched)) {
+            const LockRecord *r = record(name);
+            if (r && r->present)
+                names << name;
+        }
+    } else if (m_presentCount <= m_options.watchAllLimit) {
+        names = lockNames();
+    }
+    if (names.isEmpty())
+        return;
+    m_pollInFlight = true;
+    auto ttls = std::make_shared<QHash<QByteArray, qint64>>();
+    auto waiters = std::make_shared<QHash<QByteArray, int>>();
+    const qint64 sentAt = monotonicMs();
+    QPointer<LockMonitor> self(this);
+    m_connection->cork();
+    for (const QByteArray &name : names) {
+        const LockRecord *r = record(name);
+        const QByteArray channel
+            = r->info.kind == LockInfo::Kind::ReadWrite ? LockNames::rwChannel(name) : LockNames::lockChannel(name);
+        m_connection->command({ "PTTL", name }, [ttls, name](const RedisResult &res) {
+            if (res.ok())
+                ttls->insert(name, res.value.toInteger());
+        });
+        m_connection->command({ "PUBSUB", "NUMSUB", channel }, [waiters, name](const RedisResult &res) {
+            if (res.ok() && res.value.size() == 2)
+                waiters->insert(name, int(res.value.at(1).toInteger()));
+        });
+    }
+    m_connection->command({ "PING" }, [self, ttls, waiters, sentAt](const RedisResult &) {
+        if (!self)
+            return;
+        self->m_pollInFlight = false;
+        const qint64 now = monotonicMs();
+        for (auto it = ttls->cbegin(); it != ttls->cend(); ++it) {
+            const auto rec = self->m_records.find(it.key());
+            if (rec == self->m_records.end() || !rec->present)
+                continue;
+            const qint64 ttl = it.value();
+            const qint64 expected = rec->deadlineMs < 0 ? -1 : rec->deadlineMs - sentAt;
+            const bool consistent = (ttl == -1 && expected == -1)
+                || (ttl >= 0 && expected >= 0 && qAbs(ttl - expected) <= LockTracker::tolerance(rec->leaseMs));
+            if (!consistent) {
+                // Renewed, re-acquired, gone or persisted: a full read tells which.
+                self->markDirty(it.key());
+                continue;
+            }
+            bool changed = self->m_tracker.observeTtl(*rec, ttl, now);
+            const int w = waiters->value(it.key(), -1);
+            if (w >= 0 && w != rec->info.waiters) {
+                rec->info.waiters = w;
+                changed = true;
+            }
+            if (changed)
+                self->m_changed.insert(it.key());
+        }
+        self->flush();
+    });
+    m_connection->uncork();
+}
+
+void LockMonitor::flush()
+{
+    if (!m_changed.isEmpty()) {
+        Changes changes;
+        for (const QByteArray &name : std::as_const(m_changed)) {
+            const LockRecord *r = record(name);
+            if (r && r->present)
+                changes.updated << name;
+            else
+                changes.removed << name;
+        }
+        m_changed.clear();
+        emit locksChanged(changes);
+    }
+    if (!m_events.isEmpty())
+        emit eventsOccurred(std::exchange(m_events, {}));
+    forgetGone();
+}
+
+} // namespace LockScope

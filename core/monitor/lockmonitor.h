@@ -1,0 +1,135 @@
+#pragma once
+
+#include "connectionoptions.h"
+#include "lockeventfeed.h"
+#include "lockrecord.h"
+#include "locktracker.h"
+#include "rediserror.h"
+
+#include <QHash>
+#include <QObject>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTimer>
+
+#include <deque>
+#include <queue>
+
+namespace LockScope {
+
+class LockScanner;
+class RedisConnection;
+
+// Discovers every lock on one node and follows it live: a first full SCAN pass, then events (keyspace
+// notifications, or wake-up messages plus re-scans) that each refresh just the keys they name; watched locks get
+// their PTTL re-read to see renewals, and a lock is re-read when its deadline passes. Reads only, on read-only
+// connections. Results come out in batches: one locksChanged() and one eventsOccurred() per pipeline answered.
+class LockMonitor : public QObject
+{
+    Q_OBJECT
+public:
+    struct Options
+    {
+        QByteArray pattern = "*";
+        int scanCount = 1000; // SCAN COUNT
+        int rescanIntervalMs = 5000; // without keyspace events: the pause between re-scan passes
+        int ttlPollIntervalMs = 1000; // watched locks' PTTL and waiters
+        int watchAllLimit = 2000; // with no watch list, every lock is watched up to this many
+        bool useKeyspaceEvents = true; // when the server sends them; never switched on by the monitor
+        int timelineLength = 100; // events kept per lock
+        int goneRetention = 10000; // vanished locks whose timeline is kept
+    };
+    struct Changes
+    {
+        QList<QByteArray> updated; // present now: new or changed
+        QList<QByteArray> removed; // gone now
+    };
+
+    LockMonitor(ConnectionOptions connection, Options options, QObject *parent = nullptr);
+    ~LockMonitor() override;
+
+    void start();
+    const Options &options() const { return m_options; }
+    LockEventFeed::Mode mode() const;
+    QString modeReason() const;
+    bool isSnapshotComplete() const { return m_initialDone; }
+
+    // A lock present now or vanished recently (present == false); nullptr when unknown.
+    const LockRecord *record(const QByteArray &name) const;
+    QList<QByteArray> lockNames() const; // present ones
+    int lockCount() const { return m_presentCount; }
+
+    // The locks whose TTL is re-read every ttlPollIntervalMs (a view's visible rows); empty: all, up to the limit.
+    void setWatched(const QList<QByteArray> &names);
+    // Re-read these keys now (a user's "refresh", or a lock this console just changed).
+    void refresh(const QList<QByteArray> &names);
+    RedisConnection *connection() const { return m_connection; }
+
+signals:
+    void locksChanged(const LockScope::LockMonitor::Changes &changes);
+    void eventsOccurred(const QList<LockScope::LockEvent> &events);
+    // The first complete pass; after it, the model holds every lock there was.
+    void snapshotFinished(const LockScope::RedisError &error, int keysSeen);
+    void modeChanged(LockScope::LockEventFeed::Mode mode);
+    void errorOccurred(const LockScope::RedisError &error);
+
+private:
+    void startPass();
+    void onPassFinished(const RedisError &error, int keysSeen);
+    void onTouched(const QList<QByteArray> &names, LockEventFeed::Touch touch, const QByteArray &event, bool auxKey);
+    void markDirty(const QByteArray &name);
+    void refreshDirty();
+    void onRefreshed(const RedisError &error);
+    void ingest(const QByteArray &name, const std::optional<LockInfo> &read, bool initial);
+    void pollTtl();
+    void onDeadlines();
+    void pushDeadline(const QByteArray &name, qint64 deadlineMs);
+    void armDeadlineTimer();
+    void forgetGone();
+    void flush();
+    bool matchesPattern(const QByteArray &name) const;
+
+    using Deadline = std::pair<qint64, QByteArray>;
+
+    Options m_options;
+    RedisConnection *m_connection;
+    LockScanner *m_scanner; // full passes
+    LockScanner *m_reader; // refreshes of named keys
+    LockEventFeed *m_feed;
+    LockTracker m_tracker;
+    QRegularExpression m_pattern;
+
+    QHash<QByteArray, LockRecord> m_records;
+    int m_presentCount = 0;
+    std::deque<QByteArray> m_goneOrder;
+    QHash<QByteArray, LockTracker::Signals> m_pending; // seen since the key's last read
+    QSet<QByteArray> m_notLocks; // hashes read and found to be user data
+    QSet<QByteArray> m_graceFinal; // read as gone once already, with no sign of how: this read decides
+    QHash<QByteArray, qint64> m_grace; // waiting briefly for a wake-up message that may still be on its way
+
+    bool m_initialDone = false;
+    bool m_passRunning = false;
+    QSet<QByteArray> m_passSeen;
+    QTimer m_rescanTimer;
+
+    QList<QByteArray> m_dirtyOrder;
+    QSet<QByteArray> m_dirty;
+    QList<QByteArray> m_inFlight;
+    QHash<QByteArray, LockInfo> m_refreshed;
+    QTimer m_refreshTimer;
+
+    QSet<QByteArray> m_watched;
+    QTimer m_pollTimer;
+    bool m_pollInFlight = false;
+
+    std::priority_queue<Deadline, std::vector<Deadline>, std::greater<Deadline>> m_deadlines;
+    QTimer m_deadlineTimer;
+    QTimer m_graceTimer;
+
+    QSet<QByteArray> m_changed;
+    QList<LockEvent> m_events;
+};
+
+} // namespace LockScope
+
+Q_DECLARE_METATYPE(LockScope::LockMonitor::Changes)

@@ -1,0 +1,77 @@
+#include "locknamemap.h"
+
+#include "lockclassifier.h"
+
+namespace LockScope::LockNameMap {
+
+namespace {
+// prefixName(P, N) is "P:{N}" when N has no '{', else "P:N": this undoes it for the part after "P:".
+QByteArray unwrap(const QByteArray &rest)
+{
+    if (rest.size() >= 2 && rest.startsWith('{') && rest.endsWith('}')) {
+        const QByteArray inner = rest.mid(1, rest.size() - 2);
+        if (!inner.contains('{'))
+            return inner;
+    }
+    return rest;
+}
+
+// "<X>:<uuid>:<token>" -> X, when the last two segments are an owner field.
+bool stripOwner(const QByteArray &text, QByteArray *rest)
+{
+    const int last = text.lastIndexOf(':');
+    if (last <= 0)
+        return false;
+    const int previous = text.lastIndexOf(':', last - 1);
+    if (previous <= 0 || !isOwnerField(text.mid(previous + 1)))
+        return false;
+    *rest = text.left(previous);
+    return true;
+}
+
+bool afterPrefix(const QByteArray &text, const char *prefix, QByteArray *rest)
+{
+    if (!text.startsWith(prefix))
+        return false;
+    *rest = text.mid(qstrlen(prefix));
+    return !rest->isEmpty();
+}
+} // namespace
+
+QList<QByteArray> fromKey(const QByteArray &key)
+{
+    QByteArray rest;
+    for (const char *prefix : { "redisson_lock_queue:", "redisson_lock_timeout:", "redisson_lock_token:" }) {
+        if (afterPrefix(key, prefix, &rest))
+            return { unwrap(rest) };
+    }
+    // suffixName(N, "<owner>:rwlock_timeout") + ":<k>"
+    const int marker = key.lastIndexOf(":rwlock_timeout:");
+    if (marker > 0) {
+        QByteArray holderPart;
+        if (stripOwner(key.left(marker), &holderPart))
+            return { unwrap(holderPart) };
+    }
+    return { key };
+}
+
+QList<QByteArray> fromChannel(const QByteArray &channel)
+{
+    QByteArray rest;
+    if (afterPrefix(channel, "redisson_rwlock:", &rest))
+        return { unwrap(rest) };
+    if (!afterPrefix(channel, "redisson_lock__channel:", &rest))
+        return {};
+    QList<QByteArray> names { unwrap(rest) };
+    QByteArray fairPart; // a fair waiter's own channel: "<lock channel>:<uuid>:<token>"
+    if (stripOwner(rest, &fairPart))
+        names.prepend(unwrap(fairPart));
+    return names;
+}
+
+bool isBookkeeping(const QByteArray &key)
+{
+    return key.startsWith("redisson_unlock_latch:");
+}
+
+} // namespace LockScope::LockNameMap

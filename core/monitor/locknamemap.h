@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+
+namespace LockScope::LockNameMap {
+
+// The lock names a changed key or a wake-up channel may belong to, inverting protocol §1's prefixName and
+// suffixName: the lock hash itself, its fair queue and deadlines, its fencing token, a reader's timeout key, a
+// lock or read-write channel, or a fair waiter's own channel. Some shapes are ambiguous (a name may itself
+// contain ':' and braces), so every reading is returned; refreshing a name that does not exist costs one read.
+QList<QByteArray> fromKey(const QByteArray &key);
+QList<QByteArray> fromChannel(const QByteArray &channel);
+
+// Keys the monitor never shows: unlock latches are bookkeeping, not locks.
+bool isBookkeeping(const QByteArray &key);
+
+} // namespace LockScope::LockNameMap

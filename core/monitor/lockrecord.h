@@ -1,0 +1,68 @@
+#pragma once
+
+#include "lockclassifier.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <deque>
+
+namespace LockScope {
+
+// Something that happened to one lock, as conventions.md's event object describes it.
+struct LockEvent
+{
+    enum class Type { Acquired, Reentered, Released, Renewed, Expired, ForceReleased, OwnerChanged, QueueChanged };
+
+    qint64 timeMs = 0; // epoch ms, for logs and the timeline
+    Type type = Type::Acquired;
+    QByteArray name;
+    QByteArray owner; // the holder concerned; for owner-changed the new one
+    QByteArray previousOwner; // owner-changed only
+    qint64 count = 0; // the owner's reentrancy count after the event
+    qint64 ttlMs = -2;
+    QString detail; // for people: what was seen
+
+    static QByteArray typeName(Type type); // "acquired", "force-released", ...
+};
+
+enum class WatchdogGuess { Unknown, Likely, No };
+QByteArray watchdogGuessName(WatchdogGuess guess); // "unknown", "likely", "no"
+
+// What the monitor knows about one lock: the latest read, its deadline on the monotonic clock, what was inferred
+// from the reads before, and a bounded timeline.
+struct LockRecord
+{
+    LockInfo info;
+    bool present = false; // false: the lock is gone; the record stays for its timeline and for owner changes
+    qint64 deadlineMs = -1; // monotonic ms when the lease runs out; -1 when the key has no TTL
+    qint64 leaseMs = 0; // the largest TTL seen during the current hold: the lease, once a renewal or acquire is seen
+    qint64 holdSinceMs = 0; // monotonic ms when the current holders were first seen
+    qint64 firstSeenMs = 0; // monotonic ms when the monitor first saw this lock
+    qint64 lastRenewalMs = -1;
+    int renewals = 0; // during the current hold
+    WatchdogGuess watchdog = WatchdogGuess::Unknown;
+    QStringList holdWarnings; // from history, kept until the holders change
+    QString renewalWarning; // set while a watchdog lock's TTL is below 2/3 of its lease
+    QList<QByteArray> endedOwners; // who held it when it last vanished
+    bool endedWithRelease = true; // whether that end was a release anyone could see
+    std::deque<LockEvent> timeline;
+
+    // The classifier's warnings and the history's, for display.
+    QStringList warnings() const
+    {
+        QStringList all = info.warnings + holdWarnings;
+        if (!renewalWarning.isEmpty())
+            all << renewalWarning;
+        return all;
+    }
+    // Remaining lease at monotonic time nowMs, from the deadline: never a counter that is decremented.
+    qint64 remainingMs(qint64 nowMs) const { return deadlineMs < 0 ? -1 : qMax<qint64>(0, deadlineMs - nowMs); }
+};
+
+} // namespace LockScope
+
+Q_DECLARE_METATYPE(LockScope::LockEvent)

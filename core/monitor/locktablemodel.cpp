@@ -1,0 +1,275 @@
+#include "locktablemodel.h"
+
+#include "bytesformat.h"
+
+#include <algorithm>
+
+namespace LockScope {
+
+namespace {
+qint64 totalCount(const LockInfo &info)
+{
+    qint64 total = 0;
+    for (const LockHolder &h : info.holders)
+        total += h.count;
+    return total;
+}
+
+// Consecutive runs of sorted rows, so each run is one signal.
+template <typename F> void forRuns(QList<int> rows, bool descending, F f)
+{
+    std::sort(rows.begin(), rows.end());
+    if (descending)
+        std::reverse(rows.begin(), rows.end());
+    for (int i = 0; i < rows.size();) {
+        int j = i;
+        while (j + 1 < rows.size() && qAbs(rows.at(j + 1) - rows.at(j)) == 1)
+            ++j;
+        f(qMin(rows.at(i), rows.at(j)), qMax(rows.at(i), rows.at(j)));
+        i = j + 1;
+    }
+}
+} // namespace
+
+LockTableModel::LockTableModel(LockMonitor *monitor, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_monitor(monitor)
+    , m_clock(&monotonicMs)
+{
+    connect(monitor, &LockMonitor::locksChanged, this, &LockTableModel::apply);
+    const QList<QByteArray> names = monitor->lockNames();
+    if (!names.isEmpty())
+        apply({ names, {} });
+}
+
+void LockTableModel::apply(const LockMonitor::Changes &changes)
+{
+    QList<int> removed;
+    for (const QByteArray &name : changes.removed) {
+        const int row = m_rows.value(name, -1);
+        if (row >= 0)
+            removed << row;
+    }
+    if (!removed.isEmpty()) {
+        forRuns(removed, true, [this](int first, int last) {
+            beginRemoveRows({}, first, last);
+            m_names.remove(first, last - first + 1);
+            endRemoveRows();
+        });
+        const int from = *std::min_element(removed.cbegin(), removed.cend());
+        for (const QByteArray &name : changes.removed)
+            m_rows.remove(name);
+        for (int row = from; row < m_names.size(); ++row)
+            m_rows[m_names.at(row)] = row;
+    }
+
+    QList<QByteArray> added;
+    QList<int> updated;
+    for (const QByteArray &name : changes.updated) {
+        const int row = m_rows.value(name, -1);
+        if (row >= 0)
+            updated << row;
+        else if (!added.contains(name))
+            added << name;
+    }
+    if (!added.isEmpty()) {
+        const int first = int(m_names.size());
+        beginInsertRows({}, first, first + int(added.size()) - 1);
+        for (const QByteArray &name : std::as_const(added)) {
+            m_rows.insert(name, int(m_names.size()));
+            m_names << name;
+        }
+        endInsertRows();
+    }
+    forRuns(updated, false,
+        [this](int first, int last) { emit dataChanged(index(first, 0), index(last, ColumnCount - 1)); });
+}
+
+int LockTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_names.size());
+}
+
+int LockTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString LockTableModel::kindText(LockInfo::Kind kind)
+{
+    switch (kind) {
+    case LockInfo::Kind::Reentrant:
+        return tr("reentrant");
+    case LockInfo::Kind::Fair:
+        return tr("fair");
+    case LockInfo::Kind::ReadWrite:
+        return tr("read-write");
+    case LockInfo::Kind::Fenced:
+        return tr("fenced");
+    case LockInfo::Kind::Unknown:
+        return tr("unknown");
+    case LockInfo::Kind::NotALock:
+        break;
+    }
+    return {};
+}
+
+QString LockTableModel::watchdogText(WatchdogGuess guess)
+{
+    switch (guess) {
+    case WatchdogGuess::Likely:
+        return tr("likely");
+    case WatchdogGuess::No:
+        return tr("no");
+    case WatchdogGuess::Unknown:
+        break;
+    }
+    return tr("unknown");
+}
+
+QString LockTableModel::durationText(qint64 ms)
+{
+    if (ms < 0)
+        return tr("none");
+    if (ms < 60000)
+        return tr("%1 s").arg(ms / 1000.0, 0, 'f', 1);
+    if (ms < 3600000)
+        return tr("%1 min %2 s").arg(ms / 60000).arg((ms / 1000) % 60);
+    return tr("%1 h %2 min").arg(ms / 3600000).arg((ms / 60000) % 60);
+}
+
+QVariant LockTableModel::display(const LockRecord &r, int column) const
+{
+    const LockInfo &info = r.info;
+    switch (column) {
+    case Name:
+        return escapeBytes(info.name, 200);
+    case Kind:
+        return kindText(info.kind);
+    case Mode:
+        return QString::fromLatin1(info.mode);
+    case Holders:
+        if (info.holders.isEmpty())
+            return QStringLiteral("-");
+        if (info.holders.size() == 1) {
+            const LockHolder &h = info.holders.first();
+            // The client id's first block tells JVMs apart at a glance; the tooltip has it whole.
+            return QString::fromLatin1(h.client.left(8)) + QStringLiteral("…:") + escapeBytes(h.thread, 40)
+                + (h.writer ? tr(" (write)") : QString());
+        }
+        return tr("%n holder(s)", nullptr, int(info.holders.size()));
+    case Count:
+        return totalCount(info);
+    case Ttl:
+        return durationText(r.remainingMs(m_clock()));
+    case Watchdog:
+        return watchdogText(r.watchdog);
+    case Waiters:
+        return info.waiters < 0 ? QStringLiteral("?") : QString::number(info.waiters);
+    case Age:
+        return durationText(qMax<qint64>(0, m_clock() - r.holdSinceMs));
+    case Warnings: {
+        const QStringList warnings = r.warnings();
+        return warnings.isEmpty() ? QString() : warnings.first();
+    }
+    }
+    return {};
+}
+
+QVariant LockTableModel::sortValue(const LockRecord &r, int column) const
+{
+    switch (column) {
+    case Count:
+        return totalCount(r.info);
+    case Ttl:
+        return r.deadlineMs < 0 ? std::numeric_limits<qint64>::max() : r.deadlineMs;
+    case Waiters:
+        return r.info.waiters;
+    case Age:
+        return -r.holdSinceMs;
+    case Warnings:
+        return int(r.warnings().size());
+    default:
+        return display(r, column);
+    }
+}
+
+QVariant LockTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const LockRecord *r = m_monitor->record(m_names.at(index.row()));
+    if (!r)
+        return {};
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(*r, index.column());
+    case Qt::ToolTipRole:
+        if (index.column() == Holders) {
+            QStringList lines;
+            for (const LockHolder &h : r->info.holders)
+                lines << tr("%1 (count %2)").arg(escapeBytes(h.owner, 200)).arg(h.count);
+            return lines.join(QLatin1Char('\n'));
+        }
+        if (index.column() == Warnings)
+            return r->warnings().join(QLatin1Char('\n'));
+        if (index.column() == Name)
+            return r->info.evidence.join(QLatin1Char('\n'));
+        return {};
+    case Qt::TextAlignmentRole:
+        if (index.column() == Count || index.column() == Waiters || index.column() == Ttl || index.column() == Age)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case SortRole:
+        return sortValue(*r, index.column());
+    case NameRole:
+        return r->info.name;
+    case KindRole:
+        return QString::fromLatin1(LockInfo::kindName(r->info.kind));
+    case DeadlineRole:
+        return r->deadlineMs;
+    case LeaseRole:
+        return r->leaseMs;
+    case ClientIdsRole: {
+        QStringList ids;
+        for (const LockHolder &h : r->info.holders)
+            if (!ids.contains(QString::fromLatin1(h.client)))
+                ids << QString::fromLatin1(h.client);
+        return ids;
+    }
+    case WarningCountRole:
+        return int(r->warnings().size());
+    }
+    return {};
+}
+
+QVariant LockTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case Name:
+        return tr("Name");
+    case Kind:
+        return tr("Kind");
+    case Mode:
+        return tr("Mode");
+    case Holders:
+        return tr("Holders");
+    case Count:
+        return tr("Count");
+    case Ttl:
+        return tr("TTL");
+    case Watchdog:
+        return tr("Watchdog");
+    case Waiters:
+        return tr("Waiters");
+    case Age:
+        return tr("Age");
+    case Warnings:
+        return tr("Warnings");
+    }
+    return {};
+}
+
+} // namespace LockScope

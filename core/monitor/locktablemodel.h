@@ -1,0 +1,56 @@
+#pragma once
+
+#include "lockmonitor.h"
+
+#include <QAbstractTableModel>
+
+#include <functional>
+
+namespace LockScope {
+
+// Every lock the monitor knows, one row each, shared by the desktop view and the CLI. Rows change in batches, as
+// the monitor reports them; the TTL is computed from each lock's deadline whenever it is asked for, so a view
+// repaints its visible rows on its own clock and the model never runs a timer per row.
+class LockTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { Name, Kind, Mode, Holders, Count, Ttl, Watchdog, Waiters, Age, Warnings, ColumnCount };
+    enum Role {
+        SortRole = Qt::UserRole + 1, // a value that sorts numerically where the column is a number
+        NameRole, // the lock name as stored (QByteArray)
+        KindRole, // "reentrant", "fair", ... (QString)
+        DeadlineRole, // monotonic ms when the lease ends; -1 none
+        LeaseRole, // the lease in ms, as far as seen
+        ClientIdsRole, // the holders' client ids (QStringList): one JVM's whole footprint
+        WarningCountRole,
+    };
+    using Clock = std::function<qint64()>; // monotonic ms
+
+    explicit LockTableModel(LockMonitor *monitor, QObject *parent = nullptr);
+
+    void setClock(Clock clock) { m_clock = std::move(clock); }
+    int rowOf(const QByteArray &name) const { return m_rows.value(name, -1); }
+    QByteArray nameAt(int row) const { return m_names.value(row); }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    static QString kindText(LockInfo::Kind kind);
+    static QString watchdogText(WatchdogGuess guess);
+    static QString durationText(qint64 ms);
+
+private:
+    void apply(const LockMonitor::Changes &changes);
+    QVariant display(const LockRecord &r, int column) const;
+    QVariant sortValue(const LockRecord &r, int column) const;
+
+    LockMonitor *m_monitor;
+    Clock m_clock;
+    QList<QByteArray> m_names;
+    QHash<QByteArray, int> m_rows;
+};
+
+} // namespace LockScope
