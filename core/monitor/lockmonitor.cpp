@@ -205,6 +205,8 @@ void LockMonitor::onTouched(
             seen.deletedEvent = true;
             break;
         case LockEventFeed::Touch::Changed:
+            if (event.startsWith('h'))
+                ++seen.hashWrites;
             break;
         }
         markDirty(name);
@@ -294,6 +296,7 @@ void LockMonitor::ingest(const QByteArray &name, const std::optional<LockInfo> &
     m_pending.remove(name);
     seen.initial = initial;
     seen.pubSubAvailable = m_feed->pubSubAvailable();
+    seen.keyspaceEvents = m_feed->mode() == LockEventFeed::Mode::KeyspaceEvents;
     const bool wasPresent = record.present;
     bool changed = false;
     const QList<LockEvent> events

@@ -194,7 +194,11 @@ void LockScanner::readAux(QList<KeySnapshot> candidates, const QByteArray &nextC
             snaps->at(i).fields.cbegin(), snaps->at(i).fields.cend(), [](const auto &f) { return f.first == "mode"; });
         m_connection->command(
             { "PUBSUB", "NUMSUB", readWrite ? LockNames::rwChannel(name) : LockNames::lockChannel(name) },
-            [snaps, i](const RedisResult &r) { (*snaps)[i].channelSubscribers = int(r.value.at(1).toInteger()); });
+            [snaps, i](const RedisResult &r) {
+                // Denied (an ACL without PUBSUB): waiters stay unknown, the rest of the picture is still right.
+                if (r.ok() && r.value.size() == 2)
+                    (*snaps)[i].channelSubscribers = int(r.value.at(1).toInteger());
+            });
         if (!readWrite)
             continue;
         // Each reader's timeout keys 1..count: how many are still alive says whether the reader is.

@@ -175,11 +175,18 @@ QList<LockEvent> LockTracker::apply(LockRecord &record, const std::optional<Lock
                 type = LockEvent::Type::Expired;
                 detail = tr("the lease ran out");
                 cleanly = false;
+            } else if (seen.keyspaceEvents && seen.deletedEvent) {
+                // Every unlock decrements before it deletes; a force release (or a DEL) only deletes.
+                type = seen.hashWrites > 0 ? LockEvent::Type::Released : LockEvent::Type::ForceReleased;
+                if (seen.hashWrites == 0)
+                    detail = seen.releaseMessage
+                        ? tr("deleted without an unlock (%n level(s) held): its owner's unlock will fail", nullptr,
+                            int(count))
+                        : tr("deleted without a wake-up message: waiters sleep until their own timeout");
             } else if (seen.releaseMessage || !seen.pubSubAvailable) {
-                // One unlock takes one level; a hold that vanished with several levels left was removed.
-                type = count > 1 ? LockEvent::Type::ForceReleased : LockEvent::Type::Released;
-                if (count > 1)
-                    detail = tr("removed with %n level(s) still held", nullptr, int(count));
+                // Without keyspace events a force release looks like the last unlock; quick nested unlocks between
+                // two reads are far more common, so this says released.
+                type = LockEvent::Type::Released;
             } else {
                 type = LockEvent::Type::ForceReleased;
                 detail = tr("deleted without a wake-up message: waiters sleep until their own timeout");

@@ -17,6 +17,8 @@ public:
         bool releaseMessage = false; // a wake-up message on its channel (release and force release publish)
         bool expiredEvent = false; // a keyspace "expired" event
         bool deletedEvent = false; // a keyspace "del" event
+        int hashWrites = 0; // keyspace hash events (an unlock's HINCRBY comes before its DEL; a force release's not)
+        bool keyspaceEvents = false; // whether deletions and hash writes are seen at all
         bool pubSubAvailable = true; // whether releaseMessage could have been seen at all
         bool initial = false; // the monitor's first snapshot: what is already there is not news
     };

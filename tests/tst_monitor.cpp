@@ -1,0 +1,223 @@
+// The live monitor on a real server, once with keyspace notifications on and once with them off (wake-up
+// messages plus re-scans): acquire, reentry, renewal, release, expiry and force release each reach the monitor as
+// the event a user expects; the watchdog guess follows what the holder does; an expiry followed by a new owner
+// warns of a possible double holder; an ACL user allowed only reads, pub/sub, PING, INFO and CONFIG GET runs all
+// of it.
+#include "lockawait.h"
+#include "lockclient.h"
+#include "monitorwatch.h"
+#include "rawredis.h"
+#include "redisserver.h"
+#include "testutil.h"
+
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+using Type = LockEvent::Type;
+
+namespace {
+const QStringList kMonitorUser { QStringLiteral("--user"), QStringLiteral("monitor"), QStringLiteral("on"),
+    QStringLiteral(">monpw"), QStringLiteral("~*"), QStringLiteral("&*"), QStringLiteral("+@read"),
+    QStringLiteral("+@pubsub"), QStringLiteral("+ping"), QStringLiteral("+info"), QStringLiteral("+config|get"),
+    QStringLiteral("-@write"), QStringLiteral("--user"), QStringLiteral("blind"), QStringLiteral("on"),
+    QStringLiteral(">blindpw"), QStringLiteral("~*"), QStringLiteral("+@read"), QStringLiteral("+ping"),
+    QStringLiteral("-@pubsub"), QStringLiteral("--user"), QStringLiteral("default"), QStringLiteral("on"),
+    QStringLiteral("nopass"), QStringLiteral("~*"), QStringLiteral("&*"), QStringLiteral("+@all") };
+
+AcquireRequest request(const QByteArray &name, qint64 leaseMs, QByteArray token = "1")
+{
+    AcquireRequest r;
+    r.name = name;
+    r.leaseMs = leaseMs;
+    r.token = std::move(token);
+    return r;
+}
+
+LockMonitor::Options fast(const QByteArray &pattern)
+{
+    LockMonitor::Options o;
+    o.pattern = pattern;
+    o.scanCount = 50;
+    o.rescanIntervalMs = 200;
+    o.ttlPollIntervalMs = 100;
+    return o;
+}
+
+LockClientOptions watchdogOf(int ms)
+{
+    LockClientOptions o;
+    o.watchdogTimeoutMs = ms;
+    return o;
+}
+} // namespace
+
+class TestMonitor : public QObject
+{
+    Q_OBJECT
+    RedisServer m_quiet { RedisServerOptions { kMonitorUser } };
+    RedisServer m_notifying { RedisServerOptions {
+        kMonitorUser + QStringList { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Khgx") } } };
+
+    RedisServer &server(bool keyspace) { return keyspace ? m_notifying : m_quiet; }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_quiet.start(&error), qPrintable(error));
+        QVERIFY2(m_notifying.start(&error), qPrintable(error));
+    }
+
+    void modes_data()
+    {
+        QTest::addColumn<bool>("keyspace");
+        QTest::newRow("keyspace events") << true;
+        QTest::newRow("pub/sub + polling") << false;
+    }
+
+    void liveLifecycle_data() { modes_data(); }
+    void liveLifecycle()
+    {
+        QFETCH(bool, keyspace);
+        const ConnectionOptions options = ConnectionOptions::fromUrl(server(keyspace).url());
+        const QByteArray p = uniqueKey("live") + ":";
+        const QByteArray name = p + "orders";
+        LockClient a(options);
+        MonitorWatch w(options, fast(p + "*"));
+        QVERIFY(w.start());
+        QCOMPARE(w.monitor.mode(), keyspace ? LockEventFeed::Mode::KeyspaceEvents : LockEventFeed::Mode::PubSubPolling);
+        QCOMPARE(w.monitor.lockCount(), 0);
+
+        const AcquireResult first = acquire(a, request(name, 60000));
+        QVERIFY(first.acquired);
+        QVERIFY(w.waitFor(Type::Acquired, name));
+        QCOMPARE(w.events.last().owner, first.owner);
+        QCOMPARE(w.monitor.lockCount(), 1);
+        QVERIFY(acquire(a, request(name, 60000)).acquired);
+        QVERIFY(w.waitFor(Type::Reentered, name));
+        QCOMPARE(w.events.at(w.find(Type::Reentered, name)).count, 2);
+
+        int from = int(w.events.size());
+        QCOMPARE(release(a, name, first.owner).outcome, ReleaseResult::Outcome::StillHeld);
+        QVERIFY(w.waitFor(Type::Released, name, from));
+        QCOMPARE(w.events.at(w.find(Type::Released, name, from)).count, 1);
+        QVERIFY(w.monitor.record(name)->present);
+        from = int(w.events.size());
+        QCOMPARE(release(a, name, first.owner).outcome, ReleaseResult::Outcome::Released);
+        QVERIFY(w.waitFor(Type::Released, name, from)); // the last level: the lock is gone
+        QTRY_COMPARE(w.monitor.lockCount(), 0);
+        QVERIFY(!w.monitor.record(name)->present);
+        QVERIFY(w.find(Type::ForceReleased, name) < 0);
+
+        // With keyspace events a force release is told from an unlock: it deletes without decrementing first.
+        LockClient b(options);
+        QVERIFY(acquire(a, request(name, 60000)).acquired);
+        QVERIFY(acquire(a, request(name, 60000)).acquired);
+        QTRY_VERIFY(w.monitor.record(name)->present && w.monitor.record(name)->info.holders.value(0).count == 2);
+        from = int(w.events.size());
+        QVERIFY(await<ForceReleaseResult>([&](auto d) { b.forceRelease(name, QByteArray(), d); }).deleted);
+        QVERIFY(w.waitFor(keyspace ? Type::ForceReleased : Type::Released, name, from));
+
+        QTRY_COMPARE(w.monitor.lockCount(), 0);
+        // A plain DEL wakes nobody: reported as a force release that left waiters asleep.
+        QVERIFY(acquire(a, request(name, 60000)).acquired);
+        QTRY_VERIFY(w.monitor.record(name)->present);
+        from = int(w.events.size());
+        RawRedis(server(keyspace).port()).command({ "DEL", name });
+        QVERIFY(w.waitFor(Type::ForceReleased, name, from));
+        QVERIFY(w.events.at(w.find(Type::ForceReleased, name, from)).detail.contains(QStringLiteral("wake-up")));
+        QVERIFY2(w.errors.isEmpty(), qPrintable(w.errors.join(QLatin1Char('\n'))));
+    }
+
+    void watchdogIsInferredFromRenewals_data() { modes_data(); }
+    void watchdogIsInferredFromRenewals()
+    {
+        QFETCH(bool, keyspace);
+        const ConnectionOptions options = ConnectionOptions::fromUrl(server(keyspace).url());
+        const QByteArray p = uniqueKey("wd") + ":";
+        LockClient renewing(options, watchdogOf(1500));
+        MonitorWatch w(options, fast(p + "*"));
+        QVERIFY(w.start());
+
+        const AcquireResult held = acquire(renewing, request(p + "renewed", -1));
+        QVERIFY(held.acquired && held.watchdog);
+        QVERIFY(acquire(renewing, request(p + "fixed", 1500, "2")).acquired);
+        QVERIFY(w.waitFor(Type::Renewed, p + "renewed"));
+        QTRY_COMPARE_WITH_TIMEOUT(w.monitor.record(p + "renewed")->watchdog, WatchdogGuess::Likely, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(w.monitor.record(p + "fixed")->watchdog, WatchdogGuess::No, 5000);
+        QVERIFY(w.find(Type::Renewed, p + "fixed") < 0);
+        QVERIFY(w.waitFor(Type::Expired, p + "fixed"));
+
+        // Renewals stop: the lease runs out and the monitor says so.
+        QVERIFY(renewing.setWatchdogEnabled(p + "renewed", held.owner, false));
+        QVERIFY(w.waitFor(Type::Expired, p + "renewed", 0, 10000));
+        QCOMPARE(w.monitor.lockCount(), 0);
+    }
+
+    void expiryThenNewOwnerWarns_data() { modes_data(); }
+    void expiryThenNewOwnerWarns()
+    {
+        QFETCH(bool, keyspace);
+        const ConnectionOptions options = ConnectionOptions::fromUrl(server(keyspace).url());
+        const QByteArray name = uniqueKey("handover");
+        LockClient a(options), b(options);
+        MonitorWatch w(options, fast(name));
+        QVERIFY(w.start());
+        const AcquireResult first = acquire(a, request(name, 400));
+        QVERIFY(first.acquired);
+        QVERIFY(w.waitFor(Type::Acquired, name));
+        QVERIFY(w.waitFor(Type::Expired, name));
+        const AcquireResult second = acquire(b, request(name, 60000));
+        QVERIFY(second.acquired);
+        QVERIFY(w.waitFor(Type::OwnerChanged, name));
+        const LockEvent &changed = w.events.at(w.find(Type::OwnerChanged, name));
+        QCOMPARE(changed.previousOwner, first.owner);
+        QCOMPARE(changed.owner, second.owner);
+        const QStringList warnings = w.monitor.record(name)->warnings();
+        QCOMPARE(warnings.size(), 1);
+        QVERIFY(warnings.first().contains(QStringLiteral("possible double holder")));
+    }
+
+    void leastPrivilegeUserRunsEverything_data() { modes_data(); }
+    void leastPrivilegeUserRunsEverything()
+    {
+        QFETCH(bool, keyspace);
+        ConnectionOptions options = ConnectionOptions::fromUrl(server(keyspace).url());
+        ConnectionOptions monitorUser = options;
+        monitorUser.user = "monitor";
+        monitorUser.password = "monpw";
+        const QByteArray p = uniqueKey("acl") + ":";
+        LockClient a(options);
+        QVERIFY(acquire(a, request(p + "before", 60000)).acquired);
+        MonitorWatch w(monitorUser, fast(p + "*"));
+        QVERIFY(w.start());
+        QCOMPARE(w.monitor.mode(), keyspace ? LockEventFeed::Mode::KeyspaceEvents : LockEventFeed::Mode::PubSubPolling);
+        QCOMPARE(w.monitor.lockCount(), 1);
+        const AcquireResult later = acquire(a, request(p + "after", 60000));
+        QVERIFY(w.waitFor(Type::Acquired, p + "after"));
+        QCOMPARE(release(a, p + "after", later.owner).outcome, ReleaseResult::Outcome::Released);
+        QVERIFY(w.waitFor(Type::Released, p + "after"));
+        QVERIFY2(w.errors.isEmpty(), qPrintable(w.errors.join(QLatin1Char('\n'))));
+    }
+
+    void withoutPubSubItPolls()
+    {
+        ConnectionOptions blind = ConnectionOptions::fromUrl(m_notifying.url());
+        blind.user = "blind";
+        blind.password = "blindpw";
+        const QByteArray name = uniqueKey("blind");
+        LockClient a(ConnectionOptions::fromUrl(m_notifying.url()));
+        MonitorWatch w(blind, fast(name));
+        QVERIFY(w.start());
+        QCOMPARE(w.monitor.mode(), LockEventFeed::Mode::Polling);
+        QVERIFY(!w.monitor.modeReason().isEmpty());
+        const AcquireResult held = acquire(a, request(name, 60000));
+        QVERIFY(w.waitFor(Type::Acquired, name));
+        QCOMPARE(release(a, name, held.owner).outcome, ReleaseResult::Outcome::Released);
+        QVERIFY(w.waitFor(Type::Released, name));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMonitor)
+#include "tst_monitor.moc"
