@@ -1,0 +1,151 @@
+// The lock table and timeline models on a live monitor, under QAbstractItemModelTester while locks come, change
+// and go in batches: rows follow the server exactly, the TTL counts down from each lock's deadline without any
+// signal per row, and a lock's timeline lists what happened to it.
+#include "lockawait.h"
+#include "lockclient.h"
+#include "locktablemodel.h"
+#include "locktimelinemodel.h"
+#include "monitorwatch.h"
+#include "rawredis.h"
+#include "redisserver.h"
+#include "testutil.h"
+
+#include <QAbstractItemModelTester>
+#include <QSortFilterProxyModel>
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+AcquireRequest request(const QByteArray &name, qint64 leaseMs)
+{
+    AcquireRequest r;
+    r.name = name;
+    r.leaseMs = leaseMs;
+    r.token = "1";
+    return r;
+}
+
+QSet<QByteArray> modelNames(const LockTableModel &model)
+{
+    QSet<QByteArray> names;
+    for (int row = 0; row < model.rowCount(); ++row)
+        names.insert(model.index(row, 0).data(LockTableModel::NameRole).toByteArray());
+    return names;
+}
+} // namespace
+
+class TestLockModel : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server { RedisServerOptions {
+        { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Khgx") } } };
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+    }
+
+    void rowsFollowTheServer()
+    {
+        const ConnectionOptions options = ConnectionOptions::fromUrl(m_server.url());
+        const QByteArray p = uniqueKey("model") + ":";
+        LockClient a(options);
+        QSet<QByteArray> expected;
+        QHash<QByteArray, QByteArray> owners;
+        for (int i = 0; i < 30; ++i) {
+            const QByteArray name = p + QByteArray::number(i);
+            const AcquireResult r = acquire(a, request(name, 60000));
+            QVERIFY(r.acquired);
+            owners.insert(name, r.owner);
+            expected.insert(name);
+        }
+        LockMonitor::Options mo;
+        mo.pattern = p + "*";
+        mo.scanCount = 7;
+        MonitorWatch w(options, mo);
+        LockTableModel table(&w.monitor);
+        LockTimelineModel timeline(&w.monitor);
+        QAbstractItemModelTester tableTester(&table, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester timelineTester(&timeline, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSortFilterProxyModel sorted;
+        sorted.setSourceModel(&table);
+        sorted.setSortRole(LockTableModel::SortRole);
+        sorted.sort(LockTableModel::Ttl);
+        QAbstractItemModelTester sortedTester(&sorted, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(w.start());
+        QCOMPARE(table.rowCount(), 30);
+        QCOMPARE(modelNames(table), expected);
+        QCOMPARE(timeline.rowCount(), 0); // what was there at start is not news
+
+        // Churn: every third released, ten new, six reentered, two with a short lease that runs out.
+        for (int i = 0; i < 30; i += 3) {
+            const QByteArray name = p + QByteArray::number(i);
+            QCOMPARE(release(a, name, owners.value(name)).outcome, ReleaseResult::Outcome::Released);
+            expected.remove(name);
+        }
+        for (int i = 30; i < 40; ++i) {
+            const QByteArray name = p + QByteArray::number(i);
+            QVERIFY(acquire(a, request(name, 60000)).acquired);
+            expected.insert(name);
+        }
+        for (int i : { 1, 2, 4, 5, 7, 8 })
+            QVERIFY(acquire(a, request(p + QByteArray::number(i), 60000)).acquired);
+        QVERIFY(acquire(a, request(p + "short:1", 300)).acquired);
+        QVERIFY(acquire(a, request(p + "short:2", 300)).acquired);
+        QTRY_COMPARE(modelNames(table), expected);
+        QCOMPARE(table.rowCount(), w.monitor.lockCount());
+        QCOMPARE(sorted.rowCount(), table.rowCount());
+
+        const int row = table.rowOf(p + "1");
+        QVERIFY(row >= 0);
+        QTRY_COMPARE(table.index(row, LockTableModel::Count).data().toLongLong(), 2);
+        QVERIFY(table.index(row, LockTableModel::Holders)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QString::fromLatin1(owners.value(p + "1"))));
+        QCOMPARE(table.index(row, LockTableModel::Kind).data(LockTableModel::KindRole).toString(),
+            QStringLiteral("reentrant"));
+
+        // The global timeline saw the churn; one lock's timeline shows just its own story.
+        QVERIFY(timeline.rowCount() >= 10 + 10 + 6);
+        timeline.setLock(p + "short:1");
+        QTRY_COMPARE(timeline.rowCount(), 2);
+        QCOMPARE(timeline.index(0, LockTimelineModel::Event).data().toString(), QStringLiteral("acquired"));
+        QCOMPARE(timeline.index(1, LockTimelineModel::Event).data().toString(), QStringLiteral("expired"));
+        QVERIFY2(w.errors.isEmpty(), qPrintable(w.errors.join(QLatin1Char('\n'))));
+    }
+
+    void ttlCountsDownFromTheDeadline()
+    {
+        const ConnectionOptions options = ConnectionOptions::fromUrl(m_server.url());
+        const QByteArray name = uniqueKey("countdown");
+        LockClient a(options);
+        QVERIFY(acquire(a, request(name, 60000)).acquired);
+        LockMonitor::Options mo;
+        mo.pattern = name;
+        MonitorWatch w(options, mo);
+        LockTableModel table(&w.monitor);
+        QVERIFY(w.start());
+        QCOMPARE(table.rowCount(), 1);
+        const qint64 deadline = table.index(0, 0).data(LockTableModel::DeadlineRole).toLongLong();
+        QVERIFY(deadline > 0);
+
+        // A frozen clock, then moved on: the text follows the clock, and not one dataChanged is needed for it.
+        qint64 now = deadline - 42000;
+        table.setClock([&now] { return now; });
+        QCOMPARE(table.index(0, LockTableModel::Ttl).data().toString(), QStringLiteral("42.0 s"));
+        QSignalSpy changed(&table, &QAbstractItemModel::dataChanged);
+        now += 2500;
+        QCOMPARE(table.index(0, LockTableModel::Ttl).data().toString(), QStringLiteral("39.5 s"));
+        now = deadline + 1;
+        QCOMPARE(table.index(0, LockTableModel::Ttl).data().toString(), QStringLiteral("0.0 s"));
+        QCOMPARE(changed.size(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLockModel)
+#include "tst_lockmodel.moc"
