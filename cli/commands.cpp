@@ -10,6 +10,7 @@
 #include "redisconnection.h"
 #include "releasecommands.h"
 #include "repaircommand.h"
+#include "watchcommand.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -124,8 +125,15 @@ void addCommandOptions(QCommandLineParser &parser)
             QCoreApplication::translate("Cli", "force-release only if this owner still holds the lock"),
             QStringLiteral("UUID:TID") },
         { QStringLiteral("pattern"),
-            QCoreApplication::translate("Cli", "list: only lock names matching this glob (default *)"),
+            QCoreApplication::translate("Cli", "list, watch: only lock names matching this glob (default *)"),
             QStringLiteral("GLOB") },
+        { QStringLiteral("interval"),
+            QCoreApplication::translate(
+                "Cli", "watch: ms between re-scans when the server sends no keyspace events (default 5000)"),
+            QStringLiteral("MS") },
+        { QStringLiteral("enable-keyspace-events"),
+            QCoreApplication::translate(
+                "Cli", "watch: first switch on the keyspace notifications it needs (CONFIG SET; a write, audited)") },
         { QStringLiteral("dry-run"),
             QCoreApplication::translate("Cli", "repair-queue: report what would be removed, change nothing") },
         { QStringLiteral("yes"), QCoreApplication::translate("Cli", "do not ask for confirmation") },
@@ -153,6 +161,8 @@ Command *createCommand(
         return new RepairQueueCommand(parser, std::move(connection), parent);
     if (name == QLatin1String("demo"))
         return new DemoCommand(parser, std::move(connection), parent);
+    if (name == QLatin1String("watch"))
+        return new WatchCommand(parser, std::move(connection), parent);
     return nullptr;
 }
 

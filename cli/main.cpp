@@ -24,6 +24,7 @@ int main(int argc, char *argv[])
         "Commands:\n"
         "  list                 every lock whose name matches --pattern (default *)\n"
         "  show NAME            one lock in full: holders, TTL, waiters, queue, evidence\n"
+        "  watch                live events of every lock matching --pattern until interrupted\n"
         "  lock NAME            acquire, hold, then release cleanly\n"
         "  release NAME         release one level on behalf of --owner UUID:TID\n"
         "  force-release NAME   delete the lock and wake its waiters\n"
@@ -33,7 +34,7 @@ int main(int argc, char *argv[])
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"),
-        QCoreApplication::translate("Cli", "list, show, lock, release, force-release, repair-queue or demo"));
+        QCoreApplication::translate("Cli", "list, show, watch, lock, release, force-release, repair-queue or demo"));
     parser.addPositionalArgument(QStringLiteral("name"),
         QCoreApplication::translate("Cli", "the lock name (not for demo)"), QStringLiteral("[name]"));
     addConnectionOptions(parser);
@@ -49,16 +50,17 @@ int main(int argc, char *argv[])
 
     const QStringList args = parser.positionalArguments();
     Output out(parser.isSet(QStringLiteral("json")));
-    // demo and list work on many names (list filters with --pattern); every other command on exactly one name.
-    const bool demo = args.value(0) == QLatin1String("demo") || args.value(0) == QLatin1String("list");
+    // demo, list and watch work on many names (filtered with --pattern); every other command on exactly one name.
+    const bool demo = args.value(0) == QLatin1String("demo") || args.value(0) == QLatin1String("list")
+        || args.value(0) == QLatin1String("watch");
     if (args.isEmpty()) {
         out.error(QCoreApplication::translate("Cli", "no command given; see --help"));
         return ExitUsage;
     }
     if (args.size() != (demo ? 1 : 2)) {
-        out.error(demo
-                ? QCoreApplication::translate("Cli", "%1 takes no lock name (list: use --pattern)").arg(args.first())
-                : QCoreApplication::translate("Cli", "%1 takes exactly one lock name").arg(args.first()));
+        out.error(demo ? QCoreApplication::translate("Cli", "%1 takes no lock name (list, watch: use --pattern)")
+                             .arg(args.first())
+                       : QCoreApplication::translate("Cli", "%1 takes exactly one lock name").arg(args.first()));
         return ExitUsage;
     }
     RedisError error;

@@ -115,6 +115,45 @@ private slots:
         QCOMPARE(message.at(2).bytes(), "0");
     }
 
+    void watchPrintsLiveEvents()
+    {
+        RawRedis raw(m_server.port());
+        const QString prefix = uniqueName("cli-watch");
+        const QByteArray name = (prefix + QStringLiteral(":a")).toUtf8();
+        QProcess watch;
+        startCli(watch,
+            QStringList { QStringLiteral("--json"), QStringLiteral("watch"), QStringLiteral("--pattern"),
+                prefix + QLatin1Char('*'), QStringLiteral("--interval"), QStringLiteral("100") }
+                + url());
+        QByteArray status;
+        QTRY_VERIFY_WITH_TIMEOUT((status += watch.readAllStandardError()).contains("watching 0 lock"), 10000);
+        QVERIFY2(status.contains("wake-up messages"), status.constData()); // this server sends no keyspace events
+
+        raw.command({ "HSET", name, kJavaOwner, "1" });
+        raw.command({ "PEXPIRE", name, "30000" });
+        QTRY_VERIFY_WITH_TIMEOUT(watch.canReadLine(), 10000);
+        const QJsonObject acquired = json(watch.readLine());
+        QCOMPARE(acquired.value(QStringLiteral("event")).toString(), QStringLiteral("acquired"));
+        QCOMPARE(acquired.value(QStringLiteral("name")).toString(), QString::fromUtf8(name));
+        QCOMPARE(acquired.value(QStringLiteral("owner")).toString(), QString::fromLatin1(kJavaOwner));
+        QCOMPARE(acquired.value(QStringLiteral("count")).toInt(), 1);
+        QVERIFY(acquired.value(QStringLiteral("ttl_ms")).toInt() > 20000);
+        QVERIFY(acquired.value(QStringLiteral("ts")).toString().endsWith(QLatin1Char('Z')));
+
+        // Released the way Redisson releases: deleted, and the waiters told.
+        raw.command({ "DEL", name });
+        raw.command({ "PUBLISH", LockNames::lockChannel(name), "0" });
+        QTRY_VERIFY_WITH_TIMEOUT(watch.canReadLine(), 10000);
+        const QJsonObject released = json(watch.readLine());
+        QCOMPARE(released.value(QStringLiteral("event")).toString(), QStringLiteral("released"));
+        QCOMPARE(released.value(QStringLiteral("owner")).toString(), QString::fromLatin1(kJavaOwner));
+
+        watch.terminate();
+        QVERIFY(watch.waitForFinished(10000));
+        QCOMPARE(watch.exitCode(), 0);
+        QCOMPARE(cli(QStringList { QStringLiteral("watch"), QStringLiteral("x") } + url()).exitCode, 2);
+    }
+
     void lockReleasesAtEndOfInput()
     {
         RawRedis raw(m_server.port());

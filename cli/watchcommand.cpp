@@ -1,0 +1,133 @@
+#include "watchcommand.h"
+
+#include "auditlog.h"
+#include "bytesformat.h"
+#include "lockmonitor.h"
+#include "redisconnection.h"
+#include "terminationwatcher.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+
+#include <cstdio>
+
+namespace LockScope::Cli {
+
+namespace {
+QString modeText(LockEventFeed::Mode mode, int intervalMs)
+{
+    switch (mode) {
+    case LockEventFeed::Mode::KeyspaceEvents:
+        return WatchCommand::tr("keyspace events");
+    case LockEventFeed::Mode::PubSubPolling:
+        return WatchCommand::tr("wake-up messages, and a re-scan every %1 ms").arg(intervalMs);
+    case LockEventFeed::Mode::Polling:
+        return WatchCommand::tr("a re-scan every %1 ms only").arg(intervalMs);
+    case LockEventFeed::Mode::Starting:
+        break;
+    }
+    return WatchCommand::tr("starting");
+}
+} // namespace
+
+void WatchCommand::status(const QString &text) const
+{
+    if (m_out.json())
+        std::fputs((text + QLatin1Char('\n')).toLocal8Bit().constData(), stderr);
+    else
+        m_out.line(text);
+}
+
+void WatchCommand::start()
+{
+    auto *watcher = new TerminationWatcher(false, this);
+    connect(watcher, &TerminationWatcher::terminationRequested, this, [this] { finish(ExitDone); });
+    if (!m_parser.isSet(QStringLiteral("enable-keyspace-events"))) {
+        startMonitor();
+        return;
+    }
+    // The one write watch can do, and only when asked: switch on the notifications the monitor needs.
+    auto *writer = new RedisConnection(m_connection, this);
+    LockEventFeed::enableKeyspaceEvents(writer, [this, writer](const RedisError &error) {
+        writer->deleteLater();
+        if (error.isError()) {
+            finish(m_out.fail(error));
+            return;
+        }
+        audit(m_out,
+            QJsonObject { { QStringLiteral("action"), QStringLiteral("enable-keyspace-events") },
+                { QStringLiteral("connection"), m_connection.toDisplayUrl() } });
+        status(tr("keyspace events switched on (notify-keyspace-events now includes K, h, g and x)"));
+        startMonitor();
+    });
+}
+
+void WatchCommand::startMonitor()
+{
+    LockMonitor::Options options;
+    if (m_parser.isSet(QStringLiteral("pattern")))
+        options.pattern = m_parser.value(QStringLiteral("pattern")).toUtf8();
+    if (m_parser.isSet(QStringLiteral("interval"))) {
+        bool ok = false;
+        options.rescanIntervalMs = m_parser.value(QStringLiteral("interval")).toInt(&ok);
+        if (!ok || options.rescanIntervalMs < 10) {
+            m_out.error(tr("--interval takes milliseconds (at least 10)"));
+            finish(ExitUsage);
+            return;
+        }
+    }
+    m_monitor = new LockMonitor(m_connection, options, this);
+    const int interval = options.rescanIntervalMs;
+    connect(m_monitor, &LockMonitor::snapshotFinished, this, [this, options, interval](const RedisError &error) {
+        if (error.isError()) {
+            finish(m_out.fail(error));
+            return;
+        }
+        status(tr("watching %n lock(s) matching %1 via %2", nullptr, m_monitor->lockCount())
+                   .arg(escapeBytes(options.pattern, 200), modeText(m_monitor->mode(), interval)));
+    });
+    connect(m_monitor, &LockMonitor::modeChanged, this, [this, interval](LockEventFeed::Mode mode) {
+        const QString reason = m_monitor->modeReason();
+        status(tr("updates via %1%2")
+                   .arg(modeText(mode, interval), reason.isEmpty() ? QString() : QStringLiteral(" (") + reason + ')'));
+    });
+    connect(m_monitor, &LockMonitor::errorOccurred, this,
+        [this](const RedisError &error) { m_out.error(tr("monitor: %1").arg(error.toString())); });
+    connect(m_monitor, &LockMonitor::eventsOccurred, this, [this](const QList<LockEvent> &events) {
+        for (const LockEvent &e : events) {
+            QJsonObject extra { { QStringLiteral("ts"),
+                QDateTime::fromMSecsSinceEpoch(e.timeMs, Qt::UTC).toString(Qt::ISODateWithMs) } };
+            if (!e.previousOwner.isEmpty())
+                extra.insert(QStringLiteral("previous_owner"), Output::jsonText(e.previousOwner));
+            if (!e.detail.isEmpty())
+                extra.insert(QStringLiteral("detail"), e.detail);
+            const QString human
+                = QStringLiteral("%1  %2  %3  %4%5%6")
+                      .arg(QDateTime::fromMSecsSinceEpoch(e.timeMs).toString(QStringLiteral("HH:mm:ss.zzz")),
+                          QString::fromLatin1(LockEvent::typeName(e.type)), escapeBytes(e.name, 200),
+                          e.owner.isEmpty() ? QStringLiteral("-") : escapeBytes(e.owner, 120),
+                          (e.count > 0 ? tr("  count %1").arg(e.count) : QString())
+                              + (e.ttlMs >= 0 ? tr("  ttl %1 ms").arg(e.ttlMs) : QString()),
+                          e.detail.isEmpty() ? QString() : QStringLiteral("  (") + e.detail + ')');
+            m_out.event(
+                QString::fromLatin1(LockEvent::typeName(e.type)), e.name, e.owner, e.count, e.ttlMs, human, extra);
+        }
+    });
+    // Warnings that arrive without an event of their own (renewals failing) are said once each.
+    connect(m_monitor, &LockMonitor::locksChanged, this, [this](const LockMonitor::Changes &changes) {
+        for (const QByteArray &name : changes.updated) {
+            const LockRecord *r = m_monitor->record(name);
+            QStringList &said = m_warned[name];
+            for (const QString &w : r->warnings()) {
+                if (!said.contains(w))
+                    m_out.error(tr("warning: %1: %2").arg(escapeBytes(name, 200), w));
+            }
+            said = r->warnings();
+        }
+        for (const QByteArray &name : changes.removed)
+            m_warned.remove(name);
+    });
+    m_monitor->start();
+}
+
+} // namespace LockScope::Cli
