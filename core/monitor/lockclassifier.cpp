@@ -8,11 +8,14 @@
 
 namespace LockScope {
 
-namespace {
-QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
+// Gives lupdate and the run time one context for the classifier's texts (a free function named tr() would be
+// filed by lupdate under the enclosing namespace, and never found at run time).
+class ClassifierText
 {
-    return QCoreApplication::translate("LockScope::LockClassifier", text, disambiguation, n);
-}
+    Q_DECLARE_TR_FUNCTIONS(LockScope::LockClassifier)
+};
+
+namespace {
 
 bool positiveInteger(const QByteArray &value, qint64 *out)
 {
@@ -108,7 +111,8 @@ LockInfo classify(const KeySnapshot &key)
     if (key.type != "hash") {
         // A name people declared as a lock that holds something else is what makes Redisson fail with WRONGTYPE.
         if (key.declared && key.type != "none")
-            info.warnings << tr("declared lock name holds a %1, not a lock hash").arg(QString::fromLatin1(key.type));
+            info.warnings << ClassifierText::tr("declared lock name holds a %1, not a lock hash")
+                                 .arg(QString::fromLatin1(key.type));
         return info;
     }
     if (key.fields.isEmpty())
@@ -128,7 +132,7 @@ LockInfo classify(const KeySnapshot &key)
         if (!isOwnerField(owner, &decimal))
             return info; // one field that is not an owner: not a lock
         if (!positiveInteger(value, &h.count)) {
-            malformed << tr("owner %1 has the count \"%2\", not a positive integer")
+            malformed << ClassifierText::tr("owner %1 has the count \"%2\", not a positive integer")
                              .arg(escapeBytes(field, 120), escapeBytes(value, 40));
             h.count = 0;
         }
@@ -161,7 +165,8 @@ LockInfo classify(const KeySnapshot &key)
         }
         info.kind = LockInfo::Kind::Unknown;
         info.warnings << malformed;
-        info.evidence << tr("lock-shaped, with aux keys or a declared name, but its counts are malformed");
+        info.evidence << ClassifierText::tr(
+            "lock-shaped, with aux keys or a declared name, but its counts are malformed");
         info.waiters = key.channelSubscribers;
         info.readAtMs = key.monoMs;
         return info;
@@ -176,40 +181,43 @@ LockInfo classify(const KeySnapshot &key)
     int support = 0;
     if (hasTtl) {
         ++support;
-        info.evidence << tr("has a TTL (%1 ms)").arg(key.pttlMs);
+        info.evidence << ClassifierText::tr("has a TTL (%1 ms)").arg(key.pttlMs);
     } else if (key.pttlMs == -1) {
-        info.warnings << tr("no TTL: someone removed it, or a foreign writer never set one; Java lock() waiters "
-                            "will wait for a message that may never come");
+        info.warnings << ClassifierText::tr(
+            "no TTL: someone removed it, or a foreign writer never set one; Java lock() waiters "
+            "will wait for a message that may never come");
     }
     if (allDecimal) {
         ++support;
-        info.evidence << tr("owners are <uuid>:<decimal thread id>");
+        info.evidence << ClassifierText::tr("owners are <uuid>:<decimal thread id>");
     } else {
-        info.evidence << tr("owners are <uuid>:<token> (a non-Java implementation)");
+        info.evidence << ClassifierText::tr("owners are <uuid>:<token> (a non-Java implementation)");
     }
     if (key.declared) {
         ++support;
-        info.evidence << tr("the name matches a configured lock pattern");
+        info.evidence << ClassifierText::tr("the name matches a configured lock pattern");
     }
     if (key.channelSubscribers > 0)
-        info.evidence << tr("%n client(s) listen on its wake-up channel", nullptr, key.channelSubscribers);
+        info.evidence << ClassifierText::tr(
+            "%n client(s) listen on its wake-up channel", nullptr, key.channelSubscribers);
 
     if (readWrite) {
         info.kind = LockInfo::Kind::ReadWrite;
         info.mode = mode;
         ++support;
-        info.evidence << tr("\"mode\" field is %1").arg(QString::fromLatin1(mode));
+        info.evidence << ClassifierText::tr("\"mode\" field is %1").arg(QString::fromLatin1(mode));
         if ((mode == "write") != anyWriter)
-            info.warnings
-                << tr("mode is %1 but the fields say otherwise: corrupt or foreign").arg(QString::fromLatin1(mode));
+            info.warnings << ClassifierText::tr("mode is %1 but the fields say otherwise: corrupt or foreign")
+                                 .arg(QString::fromLatin1(mode));
         for (LockHolder &h : info.holders) {
             if (h.writer)
                 continue;
             const auto live = key.liveReadTimeouts.constFind(h.owner);
             if (live != key.liveReadTimeouts.cend() && *live == 0) {
                 h.deadReader = true;
-                info.warnings << tr("reader %1 is dead (its timeout keys are gone) and keeps writers out until the "
-                                    "hash expires")
+                info.warnings << ClassifierText::tr(
+                    "reader %1 is dead (its timeout keys are gone) and keeps writers out until the "
+                    "hash expires")
                                      .arg(QString::fromUtf8(h.owner));
             }
         }
@@ -217,21 +225,21 @@ LockInfo classify(const KeySnapshot &key)
         if (info.holders.size() == 1) {
             ++support;
         } else {
-            info.warnings << tr("%n owners in an exclusive lock", nullptr, int(info.holders.size()));
+            info.warnings << ClassifierText::tr("%n owners in an exclusive lock", nullptr, int(info.holders.size()));
         }
         if (key.tokenKeyExists) {
             info.kind = LockInfo::Kind::Fenced;
             ++support;
-            info.evidence << tr("a fencing token key exists");
+            info.evidence << ClassifierText::tr("a fencing token key exists");
         } else if (fairAux) {
             info.kind = LockInfo::Kind::Fair;
             ++support;
-            info.evidence << tr("a fair queue exists (%n waiting)", nullptr, int(key.queue.size()));
+            info.evidence << ClassifierText::tr("a fair queue exists (%n waiting)", nullptr, int(key.queue.size()));
         } else {
             info.kind = info.holders.size() == 1 ? LockInfo::Kind::Reentrant : LockInfo::Kind::Unknown;
         }
         if (anyTransactional)
-            info.evidence << tr("a transactional owner (<uuid>:<tid>:<txid>)");
+            info.evidence << ClassifierText::tr("a transactional owner (<uuid>:<tid>:<txid>)");
     }
     info.waiters = key.channelSubscribers;
     for (const QByteArray &member : key.queue)
@@ -240,7 +248,7 @@ LockInfo classify(const KeySnapshot &key)
         const QByteArray head = key.queue.first();
         const qint64 deadline = key.queueDeadlines.value(head, -1);
         if (deadline >= 0 && deadline <= key.nowMs)
-            info.warnings << tr("the fair queue is jammed: its head's deadline has passed");
+            info.warnings << ClassifierText::tr("the fair queue is jammed: its head's deadline has passed");
     }
     info.confidence = support >= 3 ? LockInfo::Confidence::High
         : support >= 2             ? LockInfo::Confidence::Medium

@@ -99,12 +99,20 @@
         <translation>警告：无法写入审计日志 %1：%2</translation>
     </message>
     <message>
-        <source>list: only lock names matching this glob (default *)</source>
-        <translation>list：只列出名称匹配该通配符的锁（默认 *）</translation>
-    </message>
-    <message>
         <source>repair-queue: report what would be removed, change nothing</source>
         <translation>repair-queue：只报告将被移除的内容，不做任何更改</translation>
+    </message>
+    <message>
+        <source>list, watch: only lock names matching this glob (default *)</source>
+        <translation>list、watch：只看名称匹配此通配符的锁（默认 *）</translation>
+    </message>
+    <message>
+        <source>watch: ms between re-scans when the server sends no keyspace events (default 5000)</source>
+        <translation>watch：服务器不发送键空间事件时，两次重新扫描之间的毫秒数（默认 5000）</translation>
+    </message>
+    <message>
+        <source>watch: first switch on the keyspace notifications it needs (CONFIG SET; a write, audited)</source>
+        <translation>watch：先开启所需的键空间通知（CONFIG SET；属于写操作，会记入审计日志）</translation>
     </message>
     <message>
         <source>Inspect and manage Redisson-style distributed locks in Redis.
@@ -112,6 +120,7 @@
 Commands:
   list                 every lock whose name matches --pattern (default *)
   show NAME            one lock in full: holders, TTL, waiters, queue, evidence
+  watch                live events of every lock matching --pattern until interrupted
   lock NAME            acquire, hold, then release cleanly
   release NAME         release one level on behalf of --owner UUID:TID
   force-release NAME   delete the lock and wake its waiters
@@ -123,6 +132,7 @@ Commands:
 命令：
   list                 所有名称匹配 --pattern（默认 *）的锁
   show NAME            单把锁的全部信息：持有者、TTL、等待者、队列、依据
+  watch                实时显示所有匹配 --pattern 的锁的事件，直到被中断
   lock NAME            获取、持有，然后干净地释放
   release NAME         代表 --owner UUID:TID 释放一层
   force-release NAME   删除锁并唤醒其等待者
@@ -131,12 +141,12 @@ Commands:
                        redis-server 上运行）</translation>
     </message>
     <message>
-        <source>list, show, lock, release, force-release, repair-queue or demo</source>
-        <translation>list、show、lock、release、force-release、repair-queue 或 demo</translation>
+        <source>list, show, watch, lock, release, force-release, repair-queue or demo</source>
+        <translation>list、show、watch、lock、release、force-release、repair-queue 或 demo</translation>
     </message>
     <message>
-        <source>%1 takes no lock name (list: use --pattern)</source>
-        <translation>%1 不接受锁名（list：请使用 --pattern）</translation>
+        <source>%1 takes no lock name (list, watch: use --pattern)</source>
+        <translation>%1 不接受锁名（list、watch：请用 --pattern）</translation>
     </message>
 </context>
 <context>
@@ -164,72 +174,6 @@ Commands:
     <message>
         <source>%1 holds no unencrypted PEM private key</source>
         <translation>%1 中没有未加密的 PEM 私钥</translation>
-    </message>
-    <message>
-        <source>declared lock name holds a %1, not a lock hash</source>
-        <translation>声明的锁名保存的是 %1，而不是锁哈希</translation>
-    </message>
-    <message>
-        <source>has a TTL (%1 ms)</source>
-        <translation>有 TTL（%1 毫秒）</translation>
-    </message>
-    <message>
-        <source>no TTL: someone removed it, or a foreign writer never set one; Java lock() waiters will wait for a message that may never come</source>
-        <translation>没有 TTL：有人移除了它，或外部写入者从未设置；Java 的 lock() 等待者将等待一条可能永远不会到来的消息</translation>
-    </message>
-    <message>
-        <source>owners are &lt;uuid&gt;:&lt;decimal thread id&gt;</source>
-        <translation>持有者格式为 &lt;uuid&gt;:&lt;十进制线程 ID&gt;</translation>
-    </message>
-    <message>
-        <source>owners are &lt;uuid&gt;:&lt;token&gt; (a non-Java implementation)</source>
-        <translation>持有者格式为 &lt;uuid&gt;:&lt;令牌&gt;（非 Java 实现）</translation>
-    </message>
-    <message>
-        <source>the name matches a configured lock pattern</source>
-        <translation>名称匹配已配置的锁模式</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n client(s) listen on its wake-up channel</source>
-        <translation>
-            <numerusform>%n 个客户端在监听其唤醒频道</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>&quot;mode&quot; field is %1</source>
-        <translation>&quot;mode&quot; 字段为 %1</translation>
-    </message>
-    <message>
-        <source>mode is %1 but the fields say otherwise: corrupt or foreign</source>
-        <translation>模式为 %1，但字段与之不符：已损坏或来自外部</translation>
-    </message>
-    <message>
-        <source>reader %1 is dead (its timeout keys are gone) and keeps writers out until the hash expires</source>
-        <translation>读者 %1 已失效（其超时键已消失），在哈希过期前会一直阻挡写者</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n owners in an exclusive lock</source>
-        <translation>
-            <numerusform>排他锁中有 %n 个持有者</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>a fencing token key exists</source>
-        <translation>存在防护令牌键</translation>
-    </message>
-    <message numerus="yes">
-        <source>a fair queue exists (%n waiting)</source>
-        <translation>
-            <numerusform>存在公平队列（%n 个等待中）</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>a transactional owner (&lt;uuid&gt;:&lt;tid&gt;:&lt;txid&gt;)</source>
-        <translation>事务持有者（&lt;uuid&gt;:&lt;tid&gt;:&lt;txid&gt;）</translation>
-    </message>
-    <message>
-        <source>the fair queue is jammed: its head&apos;s deadline has passed</source>
-        <translation>公平队列已堵塞：队首的截止时间已过</translation>
     </message>
 </context>
 <context>
@@ -627,6 +571,59 @@ removed %1 dead waiter(s); the new head was woken</source>
     </message>
 </context>
 <context>
+    <name>LockScope::Cli::WatchCommand</name>
+    <message>
+        <source>keyspace events</source>
+        <translation>键空间事件</translation>
+    </message>
+    <message>
+        <source>wake-up messages, and a re-scan every %1 ms</source>
+        <translation>唤醒消息，外加每 %1 毫秒重新扫描一次</translation>
+    </message>
+    <message>
+        <source>a re-scan every %1 ms only</source>
+        <translation>仅每 %1 毫秒重新扫描一次</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>启动中</translation>
+    </message>
+    <message>
+        <source>keyspace events switched on (notify-keyspace-events now includes K, h, g and x)</source>
+        <translation>已开启键空间事件（notify-keyspace-events 现包含 K、h、g 和 x）</translation>
+    </message>
+    <message>
+        <source>--interval takes milliseconds (at least 10)</source>
+        <translation>--interval 的单位是毫秒（至少 10）</translation>
+    </message>
+    <message numerus="yes">
+        <source>watching %n lock(s) matching %1 via %2</source>
+        <translation>
+            <numerusform>正在通过%2监视 %n 个匹配 %1 的锁</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>updates via %1%2</source>
+        <translation>更新方式：%1%2</translation>
+    </message>
+    <message>
+        <source>monitor: %1</source>
+        <translation>监视器：%1</translation>
+    </message>
+    <message>
+        <source>  count %1</source>
+        <translation>  计数 %1</translation>
+    </message>
+    <message>
+        <source>  ttl %1 ms</source>
+        <translation>  TTL %1 毫秒</translation>
+    </message>
+    <message>
+        <source>warning: %1: %2</source>
+        <translation>警告：%1：%2</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::ConnectionOptions</name>
     <message>
         <source>not a valid Redis URL (expected redis://[user[:password]@]host[:port][/db])</source>
@@ -942,6 +939,83 @@ removed %1 dead waiter(s); the new head was woken</source>
     </message>
 </context>
 <context>
+    <name>LockScope::LockClassifier</name>
+    <message>
+        <source>declared lock name holds a %1, not a lock hash</source>
+        <translation>声明的锁名保存的是 %1，而不是锁哈希</translation>
+    </message>
+    <message>
+        <source>owner %1 has the count &quot;%2&quot;, not a positive integer</source>
+        <translation>持有者 %1 的计数为“%2”，不是正整数</translation>
+    </message>
+    <message>
+        <source>lock-shaped, with aux keys or a declared name, but its counts are malformed</source>
+        <translation>形如锁，且有辅助键或声明的名称，但计数格式错误</translation>
+    </message>
+    <message>
+        <source>has a TTL (%1 ms)</source>
+        <translation>有 TTL（%1 毫秒）</translation>
+    </message>
+    <message>
+        <source>no TTL: someone removed it, or a foreign writer never set one; Java lock() waiters will wait for a message that may never come</source>
+        <translation>没有 TTL：有人移除了它，或外部写入者从未设置；Java 的 lock() 等待者将等待一条可能永远不会到来的消息</translation>
+    </message>
+    <message>
+        <source>owners are &lt;uuid&gt;:&lt;decimal thread id&gt;</source>
+        <translation>持有者格式为 &lt;uuid&gt;:&lt;十进制线程 ID&gt;</translation>
+    </message>
+    <message>
+        <source>owners are &lt;uuid&gt;:&lt;token&gt; (a non-Java implementation)</source>
+        <translation>持有者格式为 &lt;uuid&gt;:&lt;令牌&gt;（非 Java 实现）</translation>
+    </message>
+    <message>
+        <source>the name matches a configured lock pattern</source>
+        <translation>名称匹配已配置的锁模式</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n client(s) listen on its wake-up channel</source>
+        <translation>
+            <numerusform>%n 个客户端在监听其唤醒频道</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&quot;mode&quot; field is %1</source>
+        <translation>&quot;mode&quot; 字段为 %1</translation>
+    </message>
+    <message>
+        <source>mode is %1 but the fields say otherwise: corrupt or foreign</source>
+        <translation>模式为 %1，但字段与之不符：已损坏或来自外部</translation>
+    </message>
+    <message>
+        <source>reader %1 is dead (its timeout keys are gone) and keeps writers out until the hash expires</source>
+        <translation>读者 %1 已失效（其超时键已消失），在哈希过期前会一直阻挡写者</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n owners in an exclusive lock</source>
+        <translation>
+            <numerusform>排他锁中有 %n 个持有者</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a fencing token key exists</source>
+        <translation>存在防护令牌键</translation>
+    </message>
+    <message numerus="yes">
+        <source>a fair queue exists (%n waiting)</source>
+        <translation>
+            <numerusform>存在公平队列（%n 个等待中）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a transactional owner (&lt;uuid&gt;:&lt;tid&gt;:&lt;txid&gt;)</source>
+        <translation>事务持有者（&lt;uuid&gt;:&lt;tid&gt;:&lt;txid&gt;）</translation>
+    </message>
+    <message>
+        <source>the fair queue is jammed: its head&apos;s deadline has passed</source>
+        <translation>公平队列已堵塞：队首的截止时间已过</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::LockClient</name>
     <message>
         <source>%1 refused: read-only mode</source>
@@ -962,6 +1036,242 @@ removed %1 dead waiter(s); the new head was woken</source>
     <message>
         <source>attempt to unlock lock, not locked by current thread by node id: %1 thread-id: %2</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::LockEventFeed</name>
+    <message>
+        <source>pub/sub refused: %1</source>
+        <translation>发布/订阅被拒绝：%1</translation>
+    </message>
+    <message>
+        <source>keyspace events switched off for this connection</source>
+        <translation>此连接已关闭键空间事件</translation>
+    </message>
+    <message>
+        <source>cannot read notify-keyspace-events (%1)</source>
+        <translation>无法读取 notify-keyspace-events（%1）</translation>
+    </message>
+    <message>
+        <source>the server sends no keyspace events (notify-keyspace-events is empty)</source>
+        <translation>服务器不发送键空间事件（notify-keyspace-events 为空）</translation>
+    </message>
+    <message>
+        <source>notify-keyspace-events is &quot;%1&quot;: it needs K or E with h, g and x</source>
+        <translation>notify-keyspace-events 为“%1”：需要 K 或 E，并包含 h、g 和 x</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::LockTableModel</name>
+    <message>
+        <source>reentrant</source>
+        <translation>可重入</translation>
+    </message>
+    <message>
+        <source>fair</source>
+        <translation>公平</translation>
+    </message>
+    <message>
+        <source>read-write</source>
+        <translation>读写</translation>
+    </message>
+    <message>
+        <source>fenced</source>
+        <translation>栅栏</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>likely</source>
+        <translation>可能有</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source> (write)</source>
+        <translation>（写）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n holder(s)</source>
+        <translation>
+            <numerusform>%n 个持有者</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (count %2)</source>
+        <translation>%1（计数 %2）</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Holders</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>计数</translation>
+    </message>
+    <message>
+        <source>TTL</source>
+        <translation>TTL</translation>
+    </message>
+    <message>
+        <source>Watchdog</source>
+        <translation>看门狗</translation>
+    </message>
+    <message>
+        <source>Waiters</source>
+        <translation>等待者</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>持有时长</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::LockTimelineModel</name>
+    <message>
+        <source>acquired</source>
+        <translation>已获取</translation>
+    </message>
+    <message>
+        <source>reentered</source>
+        <translation>重入</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>renewed</source>
+        <translation>已续期</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>force-released</source>
+        <translation>已强制释放</translation>
+    </message>
+    <message>
+        <source>owner changed</source>
+        <translation>持有者变更</translation>
+    </message>
+    <message>
+        <source>queue changed</source>
+        <translation>队列变化</translation>
+    </message>
+    <message>
+        <source>%1 (before: %2)</source>
+        <translation>%1（之前：%2）</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Lock</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>计数</translation>
+    </message>
+    <message>
+        <source>TTL (ms)</source>
+        <translation>TTL（毫秒）</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>详情</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::LockTracker</name>
+    <message>
+        <source>renewals failing: TTL %1 ms is below 2/3 of its %2 ms lease; the holder&apos;s watchdog may have stopped while it still works under the lock</source>
+        <translation>续期失败：TTL %1 毫秒低于 %2 毫秒租期的 2/3；持有者的看门狗可能已停止，而它仍在锁内工作</translation>
+    </message>
+    <message>
+        <source>the lease ran out</source>
+        <translation>租期已到</translation>
+    </message>
+    <message numerus="yes">
+        <source>deleted without an unlock (%n level(s) held): its owner&apos;s unlock will fail</source>
+        <translation>
+            <numerusform>未经解锁即被删除（仍持有 %n 层）：其持有者之后的解锁将失败</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>deleted without a wake-up message: waiters sleep until their own timeout</source>
+        <translation>被删除但未发送唤醒消息：等待者会一直睡到各自超时</translation>
+    </message>
+    <message>
+        <source>%1 took over from %2, whose hold ended without a release</source>
+        <translation>%1 接替了 %2，后者的持有未经释放就结束了</translation>
+    </message>
+    <message>
+        <source>owner changed from %1 without a release: its lease ran out while it may still believe it holds the lock (possible double holder)</source>
+        <translation>持有者从 %1 变更且未见释放：其租期已到，而它可能仍以为自己持有锁（可能出现双重持有）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n level(s) still held</source>
+        <translation>
+            <numerusform>仍持有 %n 层</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 took over from %2 without a release</source>
+        <translation>%1 在未见释放的情况下接替了 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting</source>
+        <translation>
+            <numerusform>%n 个等待中</numerusform>
+        </translation>
     </message>
 </context>
 <context>
