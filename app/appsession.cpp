@@ -3,6 +3,7 @@
 #include "democlients.h"
 #include "localredisserver.h"
 #include "lockclient.h"
+#include "lockmonitor.h"
 #include "mainwindow.h"
 #include "redisconnection.h"
 
@@ -19,6 +20,7 @@ AppSession::~AppSession()
 {
     // Clients before the server they talk to, so none of them sees it die and starts reconnecting.
     delete std::exchange(m_demo, nullptr);
+    delete std::exchange(m_monitor, nullptr);
     delete std::exchange(m_console, nullptr);
     delete std::exchange(m_server, nullptr);
 }
@@ -74,8 +76,8 @@ void AppSession::runDemo(ConnectionOptions options, const QString &description)
 void AppSession::connectTo(const ConnectionOptions &options)
 {
     watch(options, tr("Your Redis server."));
-    m_window->setNote(tr("This console shows only the holds it takes itself (none yet); watching every client's "
-                         "locks on a server comes in a later version. Start with --demo to see simulated clients."));
+    m_window->setNote(tr("Every lock on the server is listed under All locks, read-only and live. Start with --demo "
+                         "to see simulated clients."));
 }
 
 void AppSession::watch(const ConnectionOptions &options, const QString &description)
@@ -83,6 +85,10 @@ void AppSession::watch(const ConnectionOptions &options, const QString &descript
     m_window->setConnection(options.toDisplayUrl(), description, options.readOnly);
     m_window->setConnectionState(MainWindow::ConnectionState::Starting);
     m_console = new LockClient(options, {}, this);
+    // The monitor reads only, on its own connections, whatever the console is allowed to do.
+    m_monitor = new LockMonitor(options, {}, this);
+    m_window->setLockMonitor(m_monitor);
+    m_monitor->start();
     RedisConnection *connection = m_console->connection();
     connect(connection, &RedisConnection::ready, this,
         [this] { m_window->setConnectionState(MainWindow::ConnectionState::Connected); });

@@ -9,6 +9,7 @@ namespace LockScope {
 class DemoClients;
 class LocalRedisServer;
 class LockClient;
+class LockMonitor;
 class MainWindow;
 
 // What the window is connected to, and everything the app started for it: the private redis-server and the
@@ -37,6 +38,7 @@ private:
     LocalRedisServer *m_server = nullptr;
     DemoClients *m_demo = nullptr;
     LockClient *m_console = nullptr;
+    LockMonitor *m_monitor = nullptr;
 };
 
 } // namespace LockScope

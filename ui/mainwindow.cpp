@@ -3,6 +3,7 @@
 #include "eventlog.h"
 #include "holdsmodel.h"
 #include "leasedelegate.h"
+#include "lockspane.h"
 
 #include <QApplication>
 #include <QFrame>
@@ -13,6 +14,7 @@
 #include <QMessageBox>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -48,7 +50,8 @@ MainWindow::MainWindow(QWidget *parent)
     auto *splitter = new QSplitter(Qt::Vertical, central);
     splitter->setChildrenCollapsible(false);
 
-    auto *holdsPane = new QWidget(splitter);
+    m_tabs = new QTabWidget(splitter);
+    auto *holdsPane = new QWidget(m_tabs);
     auto *holdsLayout = new QVBoxLayout(holdsPane);
     holdsLayout->setContentsMargins(0, 0, 0, 0);
     m_holdsCaption = caption(tr("Live holds"), holdsPane);
@@ -78,13 +81,16 @@ MainWindow::MainWindow(QWidget *parent)
     m_log = new EventLog(logPane);
     logLayout->addWidget(m_log);
 
-    splitter->addWidget(holdsPane);
+    m_tabs->addTab(holdsPane, tr("Demo holds"));
+    splitter->addWidget(m_tabs);
     splitter->addWidget(logPane);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
     layout->addWidget(splitter, 1);
     setCentralWidget(central);
 
+    m_locksSummary = new QLabel(this);
+    statusBar()->addPermanentWidget(m_locksSummary);
     m_summaryLabel = new QLabel(this);
     statusBar()->addPermanentWidget(m_summaryLabel);
 
@@ -225,8 +231,20 @@ void MainWindow::addEvent(const DemoEvent &event)
     updateSummary();
 }
 
+void MainWindow::setLockMonitor(LockMonitor *monitor)
+{
+    if (m_locks)
+        return;
+    m_locks = new LocksPane(monitor, m_tabs);
+    connect(m_locks, &LocksPane::summaryChanged, m_locksSummary, &QLabel::setText);
+    m_tabs->insertTab(0, m_locks, tr("All locks"));
+    m_tabs->setCurrentIndex(0);
+}
+
 void MainWindow::tick()
 {
+    if (m_locks)
+        m_locks->repaint();
     if (m_holds->rowCount() > 0)
         m_holdsView->viewport()->update();
 }

@@ -13,6 +13,8 @@ namespace LockScope {
 
 class EventLog;
 class HoldsModel;
+class LockMonitor;
+class LocksPane;
 
 // The console's window: the connection it watches, the live holds with their lease countdowns, and the event
 // log. It only shows what it is given; the application decides where events come from.
@@ -32,6 +34,9 @@ public:
     void setConnectionState(ConnectionState state, const QString &detail = {});
     // A line under the connection, for what this window does and does not show.
     void setNote(const QString &text);
+    // Shows every lock the monitor finds (its own tab, first); the window does not own the monitor.
+    void setLockMonitor(LockMonitor *monitor);
+    LocksPane *locksPane() const { return m_locks; }
 
 public slots:
     void addEvent(const LockScope::DemoEvent &event);
@@ -44,6 +49,9 @@ private:
 
     HoldsModel *m_holds;
     QTableView *m_holdsView;
+    class QTabWidget *m_tabs;
+    LocksPane *m_locks = nullptr;
+    QLabel *m_locksSummary;
     EventLog *m_log;
     QLabel *m_stateLabel;
     QLabel *m_urlLabel;

@@ -1,0 +1,317 @@
+#include "monitorraw.h"
+
+#include "benchcommon.h"
+#include "lockclassifier.h"
+#include "locknames.h"
+
+#include <hiredis.h>
+
+#include <algorithm>
+
+namespace LockScope::Bench {
+
+void RawReplyDeleter::operator()(redisReply *reply) const
+{
+    freeReplyObject(reply);
+}
+
+QByteArray replyText(const redisReply *reply)
+{
+    if (!reply)
+        return "(no reply)";
+    switch (reply->type) {
+    case REDIS_REPLY_NIL:
+        return "nil";
+    case REDIS_REPLY_INTEGER:
+        return QByteArray::number(reply->integer);
+    case REDIS_REPLY_STRING:
+    case REDIS_REPLY_STATUS:
+    case REDIS_REPLY_ERROR:
+        return QByteArray(reply->str, int(reply->len));
+    default:
+        return "(array)";
+    }
+}
+
+bool isErrorReply(const redisReply *reply)
+{
+    return reply && reply->type == REDIS_REPLY_ERROR;
+}
+
+RawPipe::~RawPipe()
+{
+    if (m_context)
+        redisFree(m_context);
+}
+
+bool RawPipe::connect(const ConnectionOptions &options, QString *error)
+{
+    if (options.tls) {
+        *error = QStringLiteral("the hiredis side of this bench has no TLS; give a plain redis:// URL");
+        return false;
+    }
+    const timeval timeout { options.connectTimeoutMs / 1000, (options.connectTimeoutMs % 1000) * 1000 };
+    m_context = redisConnectWithTimeout(options.host.toUtf8().constData(), options.port, timeout);
+    if (!m_context || m_context->err) {
+        *error = QStringLiteral("hiredis connect to %1:%2: %3")
+                     .arg(options.host)
+                     .arg(options.port)
+                     .arg(QString::fromUtf8(m_context ? m_context->errstr : "out of memory"));
+        return false;
+    }
+    // The connect timeout would otherwise also bound every read, and one big pipeline may take longer.
+    const timeval unlimited { 0, 0 };
+    redisSetTimeout(m_context, unlimited);
+    auto checked = [&](std::initializer_list<QByteArrayView> argv) {
+        RawReply reply = command(argv, error);
+        if (reply && isErrorReply(reply.get()))
+            *error = QStringLiteral("%1: %2").arg(
+                QString::fromUtf8(argv.begin()->toByteArray()), QString::fromUtf8(replyText(reply.get())));
+        return error->isEmpty();
+    };
+    if (!options.password.isEmpty()) {
+        const QByteArray &user = options.user;
+        const QByteArray &password = options.password;
+        if (!(user.isEmpty() ? checked({ "AUTH", password }) : checked({ "AUTH", user, password })))
+            return false;
+    }
+    if (options.db != 0 && !checked({ "SELECT", QByteArray::number(options.db) }))
+        return false;
+    return true;
+}
+
+void RawPipe::appendCurrent()
+{
+    redisAppendCommandArgv(m_context, int(m_ptrs.size()), m_ptrs.data(), m_lens.data());
+}
+
+void RawPipe::append(std::initializer_list<QByteArrayView> argv)
+{
+    m_ptrs.clear();
+    m_lens.clear();
+    for (const QByteArrayView &a : argv) {
+        m_ptrs.push_back(a.data());
+        m_lens.push_back(size_t(a.size()));
+    }
+    appendCurrent();
+}
+
+void RawPipe::append(const QList<QByteArray> &argv)
+{
+    m_ptrs.clear();
+    m_lens.clear();
+    for (const QByteArray &a : argv) {
+        m_ptrs.push_back(a.constData());
+        m_lens.push_back(size_t(a.size()));
+    }
+    appendCurrent();
+}
+
+bool RawPipe::flush(QString *error)
+{
+    int done = 0;
+    while (!done) {
+        if (redisBufferWrite(m_context, &done) != REDIS_OK) {
+            *error = QStringLiteral("hiredis write: %1").arg(QString::fromUtf8(m_context->errstr));
+            return false;
+        }
+    }
+    return true;
+}
+
+RawReply RawPipe::next(QString *error)
+{
+    void *raw = nullptr;
+    if (redisGetReply(m_context, &raw) != REDIS_OK || !raw) {
+        *error = QStringLiteral("hiredis: %1").arg(QString::fromUtf8(m_context->errstr));
+        return nullptr;
+    }
+    return RawReply(static_cast<redisReply *>(raw));
+}
+
+RawReply RawPipe::command(std::initializer_list<QByteArrayView> argv, QString *error)
+{
+    append(argv);
+    return next(error);
+}
+
+namespace {
+struct Candidate
+{
+    QByteArray name;
+    QList<QPair<QByteArray, QByteArray>> fields;
+    bool partial = false;
+};
+
+// LockScanner's lockShaped(), on the raw HSCAN page: every field an owner (or a writer) or "mode", one owner at least.
+bool lockShaped(const redisReply *page)
+{
+    bool anyOwner = false;
+    for (size_t i = 0; i + 1 < page->elements; i += 2) {
+        const redisReply *f = page->element[i];
+        const QByteArray field = QByteArray::fromRawData(f->str, qsizetype(f->len));
+        const bool owner = isOwnerField(field) || field.endsWith(":write") || field.count(':') >= 2;
+        if (!owner && field != "mode")
+            return false;
+        anyOwner = anyOwner || owner;
+    }
+    return anyOwner;
+}
+
+QList<QPair<QByteArray, QByteArray>> pairs(const redisReply *array)
+{
+    QList<QPair<QByteArray, QByteArray>> out;
+    for (size_t i = 0; i + 1 < array->elements; i += 2)
+        out.append({ QByteArray(array->element[i]->str, qsizetype(array->element[i]->len)),
+            QByteArray(array->element[i + 1]->str, qsizetype(array->element[i + 1]->len)) });
+    return out;
+}
+} // namespace
+
+bool rawSnapshot(RawPipe &pipe, int scanCount, RawSnapshot *out, QString *error)
+{
+    *out = {};
+    const QByteArray count = QByteArray::number(scanCount);
+    QByteArray cursor = "0";
+    QList<QByteArray> keys;
+    std::vector<Candidate> candidates;
+    auto read = [&]() {
+        RawReply reply = pipe.next(error);
+        if (reply && isErrorReply(reply.get()))
+            *error = QStringLiteral("raw snapshot: %1").arg(QString::fromUtf8(replyText(reply.get())));
+        return error->isEmpty() ? std::move(reply) : nullptr;
+    };
+
+    const qint64 start = nowNs();
+    do {
+        RawReply scan = pipe.command({ "SCAN", cursor, "MATCH", "*", "COUNT", count, "TYPE", "hash" }, error);
+        ++out->scanCalls;
+        ++out->commands;
+        if (!scan || scan->type != REDIS_REPLY_ARRAY || scan->elements != 2) {
+            if (error->isEmpty())
+                *error = QStringLiteral("unexpected SCAN reply: %1").arg(QString::fromUtf8(replyText(scan.get())));
+            return false;
+        }
+        cursor = QByteArray(scan->element[0]->str, qsizetype(scan->element[0]->len));
+        const redisReply *found = scan->element[1];
+        keys.clear();
+        for (size_t i = 0; i < found->elements; ++i)
+            keys << QByteArray(found->element[i]->str, qsizetype(found->element[i]->len));
+        out->keysSeen += keys.size();
+        candidates.clear();
+
+        if (!keys.isEmpty()) {
+            for (const QByteArray &key : std::as_const(keys)) {
+                pipe.append({ "HSCAN", key, "0", "COUNT", "64" });
+                pipe.append({ "PTTL", key });
+            }
+            pipe.append({ "PING" });
+            out->commands += 2 * keys.size() + 1;
+            for (const QByteArray &key : std::as_const(keys)) {
+                RawReply fields = read();
+                RawReply pttl = fields ? read() : nullptr;
+                if (!pttl)
+                    return false;
+                if (fields->type != REDIS_REPLY_ARRAY || fields->elements != 2)
+                    continue;
+                const redisReply *page = fields->element[1];
+                if (page->elements == 0 || !lockShaped(page))
+                    continue;
+                const bool partial = !(fields->element[0]->len == 1 && fields->element[0]->str[0] == '0');
+                candidates.push_back({ key, pairs(page), partial });
+            }
+            if (!read())
+                return false;
+            // A lock-shaped page of a bigger hash is read whole, as the scanner does.
+            int partials = 0;
+            for (const Candidate &c : candidates) {
+                if (c.partial) {
+                    pipe.append({ "HGETALL", c.name });
+                    ++partials;
+                }
+            }
+            if (partials > 0) {
+                pipe.append({ "PING" });
+                out->commands += partials + 1;
+                for (Candidate &c : candidates) {
+                    if (!c.partial)
+                        continue;
+                    RawReply all = read();
+                    if (!all)
+                        return false;
+                    c.fields = pairs(all.get());
+                }
+                if (!read())
+                    return false;
+            }
+        }
+
+        // The aux reads; the scanner sends this pipeline's PING even when no key of the batch was lock-shaped.
+        int aux = 0;
+        for (const Candidate &c : candidates) {
+            const QByteArray &name = c.name;
+            pipe.append({ "EXISTS", LockNames::fencingToken(name) });
+            pipe.append({ "ZRANGE", LockNames::fairTimeouts(name), "0", "-1", "WITHSCORES" });
+            pipe.append({ "LRANGE", LockNames::fairQueue(name), "0", "-1" });
+            const bool readWrite
+                = std::any_of(c.fields.cbegin(), c.fields.cend(), [](const auto &f) { return f.first == "mode"; });
+            pipe.append({ "PUBSUB", "NUMSUB", readWrite ? LockNames::rwChannel(name) : LockNames::lockChannel(name) });
+            aux += 4;
+            if (!readWrite)
+                continue;
+            for (const auto &[field, value] : c.fields) {
+                if (field == "mode" || field.endsWith(":write"))
+                    continue;
+                QList<QByteArray> argv { "EXISTS" };
+                const QByteArray prefix = LockNames::rwTimeoutPrefix(name, field);
+                const qint64 holds = qBound(qint64(0), value.toLongLong(), qint64(1000));
+                for (qint64 k = 1; k <= holds; ++k)
+                    argv << prefix + ':' + QByteArray::number(k);
+                if (argv.size() == 1)
+                    continue;
+                pipe.append(argv);
+                ++aux;
+            }
+        }
+        pipe.append({ "PING" });
+        out->commands += aux + 1;
+        for (int i = 0; i <= aux; ++i)
+            if (!read())
+                return false;
+        out->lockShaped += qint64(candidates.size());
+    } while (cursor != "0");
+    out->elapsedNs = nowNs() - start;
+    return true;
+}
+
+qint64 removeSeeded(RawPipe &pipe, QString *error)
+{
+    qint64 removed = 0;
+    QByteArray cursor = "0";
+    do {
+        RawReply scan = pipe.command({ "SCAN", cursor, "MATCH", "*bench:*", "COUNT", "1000" }, error);
+        if (!scan || scan->type != REDIS_REPLY_ARRAY || scan->elements != 2) {
+            if (error->isEmpty())
+                *error = QStringLiteral("cleanup SCAN: %1").arg(QString::fromUtf8(replyText(scan.get())));
+            return removed;
+        }
+        cursor = QByteArray(scan->element[0]->str, qsizetype(scan->element[0]->len));
+        const redisReply *found = scan->element[1];
+        if (found->elements == 0)
+            continue;
+        QList<QByteArray> argv { "UNLINK" };
+        for (size_t i = 0; i < found->elements; ++i)
+            argv << QByteArray(found->element[i]->str, qsizetype(found->element[i]->len));
+        pipe.append(argv);
+        RawReply unlinked = pipe.next(error);
+        if (!unlinked || isErrorReply(unlinked.get())) {
+            if (error->isEmpty())
+                *error = QStringLiteral("cleanup UNLINK: %1").arg(QString::fromUtf8(replyText(unlinked.get())));
+            return removed;
+        }
+        removed += unlinked->integer;
+    } while (cursor != "0");
+    return removed;
+}
+
+} // namespace LockScope::Bench
