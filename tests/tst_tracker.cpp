@@ -82,7 +82,7 @@ private slots:
         QCOMPARE(types(gone), QList<Type> { Type::Released });
         QCOMPARE(gone.first().owner, kA);
         QVERIFY(!run.record.present);
-        QCOMPARE(run.record.timeline.size(), size_t(4));
+        QCOMPARE(run.record.timeline.size(), 4);
     }
 
     void vanishingIsJudgedByWhatWasSeen()
@@ -242,8 +242,8 @@ private slots:
             message.releaseMessage = true;
             run.read(std::nullopt, i * 10 + 5, message);
         }
-        QCOMPARE(run.record.timeline.size(), size_t(5));
-        QCOMPARE(run.record.timeline.back().type, Type::Released);
+        QCOMPARE(run.record.timeline.size(), 5);
+        QCOMPARE(run.record.timeline.last().type, Type::Released);
     }
 
     void namesFromKeysAndChannels()

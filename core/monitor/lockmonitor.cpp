@@ -272,7 +272,7 @@ void LockMonitor::ingest(const QByteArray &name, const std::optional<LockInfo> &
         m_pending.remove(name);
         if (!read)
             return;
-        it = m_records.insert(name, LockRecord());
+        it = m_records.emplace(name);
         it->info.name = name;
     }
     LockRecord &record = *it;

@@ -8,8 +8,6 @@
 #include <QString>
 #include <QStringList>
 
-#include <deque>
-
 namespace LockScope {
 
 // Something that happened to one lock, as conventions.md's event object describes it.
@@ -49,7 +47,9 @@ struct LockRecord
     QString renewalWarning; // set while a watchdog lock's TTL is below 2/3 of its lease
     QList<QByteArray> endedOwners; // who held it when it last vanished
     bool endedWithRelease = true; // whether that end was a release anyone could see
-    std::deque<LockEvent> timeline;
+    // A QList, not a std::deque: an empty one allocates nothing and moves for free, and 100k records are moved
+    // around whenever the monitor's hash grows.
+    QList<LockEvent> timeline;
 
     // The classifier's warnings and the history's, for display.
     QStringList warnings() const

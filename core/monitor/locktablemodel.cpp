@@ -44,41 +44,39 @@ LockTableModel::LockTableModel(LockMonitor *monitor, QObject *parent)
 
 void LockTableModel::apply(const LockMonitor::Changes &changes)
 {
-    QList<int> removed;
+    QHash<int, QByteArray> removed;
     for (const QByteArray &name : changes.removed) {
-        const int row = m_rows.value(name, -1);
+        const int row = m_index.rowOf(name);
         if (row >= 0)
-            removed << row;
+            removed.insert(row, name);
     }
     if (!removed.isEmpty()) {
-        forRuns(removed, true, [this](int first, int last) {
+        // From the bottom up, so the rows of the runs still to remove stay where they are.
+        forRuns(removed.keys(), true, [this, &removed](int first, int last) {
             beginRemoveRows({}, first, last);
-            m_names.remove(first, last - first + 1);
+            for (int row = first; row <= last; ++row)
+                m_index.remove(removed.value(row));
             endRemoveRows();
         });
-        const int from = *std::min_element(removed.cbegin(), removed.cend());
-        for (const QByteArray &name : changes.removed)
-            m_rows.remove(name);
-        for (int row = from; row < m_names.size(); ++row)
-            m_rows[m_names.at(row)] = row;
     }
 
     QList<QByteArray> added;
+    QSet<QByteArray> adding;
     QList<int> updated;
     for (const QByteArray &name : changes.updated) {
-        const int row = m_rows.value(name, -1);
+        const int row = m_index.rowOf(name);
         if (row >= 0)
             updated << row;
-        else if (!added.contains(name))
+        else if (!adding.contains(name)) {
+            adding.insert(name);
             added << name;
+        }
     }
     if (!added.isEmpty()) {
-        const int first = int(m_names.size());
+        const int first = m_index.size();
         beginInsertRows({}, first, first + int(added.size()) - 1);
-        for (const QByteArray &name : std::as_const(added)) {
-            m_rows.insert(name, int(m_names.size()));
-            m_names << name;
-        }
+        for (const QByteArray &name : std::as_const(added))
+            m_index.append(name);
         endInsertRows();
     }
     forRuns(updated, false,
@@ -87,7 +85,7 @@ void LockTableModel::apply(const LockMonitor::Changes &changes)
 
 int LockTableModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_names.size());
+    return parent.isValid() ? 0 : m_index.size();
 }
 
 int LockTableModel::columnCount(const QModelIndex &parent) const
@@ -198,7 +196,7 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const LockRecord *r = m_monitor->record(m_names.at(index.row()));
+    const LockRecord *r = m_monitor->record(m_index.nameAt(index.row()));
     if (!r)
         return {};
     switch (role) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "lockmonitor.h"
+#include "rowindex.h"
 
 #include <QAbstractTableModel>
 
@@ -30,8 +31,8 @@ public:
     explicit LockTableModel(LockMonitor *monitor, QObject *parent = nullptr);
 
     void setClock(Clock clock) { m_clock = std::move(clock); }
-    int rowOf(const QByteArray &name) const { return m_rows.value(name, -1); }
-    QByteArray nameAt(int row) const { return m_names.value(row); }
+    int rowOf(const QByteArray &name) const { return m_index.rowOf(name); }
+    QByteArray nameAt(int row) const { return m_index.nameAt(row); }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -49,8 +50,7 @@ private:
 
     LockMonitor *m_monitor;
     Clock m_clock;
-    QList<QByteArray> m_names;
-    QHash<QByteArray, int> m_rows;
+    RowIndex m_index;
 };
 
 } // namespace LockScope

@@ -107,9 +107,9 @@ qint64 LockTracker::tolerance(qint64 leaseMs)
 void LockTracker::append(LockRecord &record, LockEvent event, QList<LockEvent> &events) const
 {
     event.name = record.info.name;
-    record.timeline.push_back(event);
-    while (int(record.timeline.size()) > m_timelineLength)
-        record.timeline.pop_front();
+    record.timeline.append(event);
+    if (record.timeline.size() > m_timelineLength)
+        record.timeline.remove(0, record.timeline.size() - m_timelineLength);
     events << event;
 }
 

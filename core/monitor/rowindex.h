@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QByteArray>
+#include <QHash>
+
+#include <vector>
+
+namespace LockScope {
+
+// Names in row order, where removing a row in the middle costs O(log n) instead of renumbering every row after
+// it: rows live in slots that keep their place, removed ones become holes, and a Fenwick tree over the live slots
+// turns a slot into its row and back. Holes are squeezed out once they outnumber the rows.
+class RowIndex
+{
+public:
+    int size() const { return m_live; }
+    int rowOf(const QByteArray &name) const; // -1 when absent
+    QByteArray nameAt(int row) const;
+    bool contains(const QByteArray &name) const { return m_slotOf.contains(name); }
+
+    void append(const QByteArray &name); // the new last row
+    void remove(const QByteArray &name);
+
+private:
+    int prefix(int count) const; // live slots among the first `count`
+    void add(int slot, int delta);
+    void compact();
+
+    std::vector<QByteArray> m_slots;
+    std::vector<char> m_alive; // 0: a hole (a name may be empty: Redis allows an empty key)
+    std::vector<int> m_tree; // 1-based Fenwick tree of live slots
+    QHash<QByteArray, int> m_slotOf;
+    int m_live = 0;
+};
+
+} // namespace LockScope
