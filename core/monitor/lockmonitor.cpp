@@ -25,6 +25,7 @@ LockMonitor::LockMonitor(ConnectionOptions connection, Options options, QObject 
     : QObject(parent)
     , m_options(std::move(options))
     , m_tracker(m_options.timelineLength)
+    , m_rescanPauseMs(m_options.rescanIntervalMs)
 {
     qRegisterMetaType<LockScope::LockMonitor::Changes>();
     qRegisterMetaType<QList<LockScope::LockEvent>>();
@@ -147,12 +148,16 @@ void LockMonitor::startPass()
         return;
     m_passRunning = true;
     m_passSeen.clear();
+    m_passClock.start();
     m_scanner->start();
 }
 
 void LockMonitor::onPassFinished(const RedisError &error, int keysSeen)
 {
     m_passRunning = false;
+    // A pass over a big keyspace takes seconds: pausing at least twice as long keeps re-scans to a third of the
+    // time, however short the configured interval.
+    m_rescanPauseMs = int(qMax<qint64>(m_options.rescanIntervalMs, 2 * m_passClock.elapsed()));
     if (error.isError()) {
         emit errorOccurred(error);
     } else {
@@ -161,6 +166,12 @@ void LockMonitor::onPassFinished(const RedisError &error, int keysSeen)
             if (it->present && !m_passSeen.contains(it.key()))
                 markDirty(it.key());
     }
+    for (const QByteArray &name : std::as_const(m_touchedDuringPass)) {
+        const LockRecord *r = record(name);
+        if (r && r->present)
+            markDirty(name);
+    }
+    m_touchedDuringPass.clear();
     m_passSeen.clear();
     if (!m_initialDone) {
         m_initialDone = !error.isError();
@@ -168,13 +179,16 @@ void LockMonitor::onPassFinished(const RedisError &error, int keysSeen)
     }
     // With keyspace events every change arrives by itself; otherwise (or after a failure) scan again later.
     if (m_feed->mode() != LockEventFeed::Mode::KeyspaceEvents || error.isError())
-        m_rescanTimer.start(m_options.rescanIntervalMs);
+        m_rescanTimer.start(m_rescanPauseMs);
 }
 
 void LockMonitor::onTouched(
     const QList<QByteArray> &names, LockEventFeed::Touch touch, const QByteArray &event, bool auxKey)
 {
     for (const QByteArray &name : names) {
+        // A pass may still deliver what it read before this event: read the key again once the pass is over.
+        if (m_passRunning)
+            m_touchedDuringPass.insert(name);
         const auto it = m_records.constFind(name);
         const bool known = it != m_records.cend() && it->present;
         if (!known) {

@@ -6,6 +6,7 @@
 #include "locktracker.h"
 #include "rediserror.h"
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QObject>
 #include <QRegularExpression>
@@ -53,6 +54,9 @@ public:
     LockEventFeed::Mode mode() const;
     QString modeReason() const;
     bool isSnapshotComplete() const { return m_initialDone; }
+    // Without keyspace events: the pause before the next re-scan (the configured interval, or twice the last
+    // pass's duration when that is longer).
+    int rescanPauseMs() const { return m_rescanPauseMs; }
 
     // A lock present now or vanished recently (present == false); nullptr when unknown.
     const LockRecord *record(const QByteArray &name) const;
@@ -110,7 +114,10 @@ private:
     bool m_initialDone = false;
     bool m_passRunning = false;
     QSet<QByteArray> m_passSeen;
+    QSet<QByteArray> m_touchedDuringPass;
     QTimer m_rescanTimer;
+    QElapsedTimer m_passClock;
+    int m_rescanPauseMs = 0;
 
     QList<QByteArray> m_dirtyOrder;
     QSet<QByteArray> m_dirty;

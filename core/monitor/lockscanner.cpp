@@ -37,6 +37,9 @@ void LockScanner::start()
     m_running = true;
     m_keysSeen = 0;
     m_collectRejected = false;
+    m_scanDone = false;
+    m_batchesInFlight = 0;
+    ++m_generation;
     scanFrom("0");
 }
 
@@ -48,22 +51,42 @@ void LockScanner::readKeys(const QList<QByteArray> &keys)
     m_keysSeen = int(keys.size());
     m_rejected.clear();
     m_collectRejected = true;
-    snapshot(keys, "0");
+    m_scanDone = true;
+    m_batchesInFlight = 1;
+    ++m_generation;
+    snapshot(keys);
 }
 
 void LockScanner::fail(const RedisError &error)
 {
+    if (!m_running)
+        return;
     m_running = false;
+    ++m_generation; // whatever is still on its way belongs to a pass that is over
     emit finished(error, m_keysSeen);
+}
+
+void LockScanner::batchDone()
+{
+    if (--m_batchesInFlight == 0 && m_scanDone) {
+        m_running = false;
+        emit finished({}, m_keysSeen);
+    }
+}
+
+bool LockScanner::current(const QPointer<LockScanner> &self, quint64 generation)
+{
+    return self && self->m_running && self->m_generation == generation;
 }
 
 void LockScanner::scanFrom(const QByteArray &cursor)
 {
     QPointer<LockScanner> self(this);
+    const quint64 generation = m_generation;
     m_connection->command(
         { "SCAN", cursor, "MATCH", m_options.pattern, "COUNT", QByteArray::number(m_options.count), "TYPE", "hash" },
-        [self](const RedisResult &r) {
-            if (!self)
+        [self, generation](const RedisResult &r) {
+            if (!current(self, generation))
                 return;
             if (!r.ok() || !r.value.isArray() || r.value.size() != 2) {
                 self->fail(
@@ -74,20 +97,31 @@ void LockScanner::scanFrom(const QByteArray &cursor)
             for (const RedisValue &k : r.value.at(1).elements())
                 keys << k.bytes();
             self->m_keysSeen += keys.size();
-            self->snapshot(keys, r.value.at(0).bytes());
+            const QByteArray next = r.value.at(0).bytes();
+            ++self->m_batchesInFlight;
+            // The next SCAN leaves in the same write as this batch's reads: the server works on one while this
+            // process classifies the other, instead of the two taking turns.
+            self->m_connection->cork();
+            self->snapshot(keys);
+            if (next == "0")
+                self->m_scanDone = true;
+            else
+                self->scanFrom(next);
+            self->m_connection->uncork();
         });
 }
 
-void LockScanner::snapshot(const QList<QByteArray> &keys, const QByteArray &nextCursor)
+void LockScanner::snapshot(const QList<QByteArray> &keys)
 {
     if (keys.isEmpty()) {
-        readAux({}, nextCursor);
+        readAux({});
         return;
     }
     auto snaps = std::make_shared<QList<KeySnapshot>>();
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     const qint64 mono = monotonicMs();
     QPointer<LockScanner> self(this);
+    const quint64 generation = m_generation;
     m_connection->cork();
     for (const QByteArray &key : keys) {
         // Fields and PTTL back to back in one pipeline (protocol §8). No MULTI: a monitor's ACL may allow reads
@@ -96,9 +130,9 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, const QByteArray &next
         auto fields = std::make_shared<RedisValue>();
         m_connection->command(
             { "HSCAN", key, "0", "COUNT", "64" }, [fields](const RedisResult &r) { *fields = r.value; });
-        m_connection->command({ "PTTL", key }, [snaps, key, now, mono, fields](const RedisResult &r) {
+        m_connection->command({ "PTTL", key }, [self, generation, snaps, key, now, mono, fields](const RedisResult &r) {
             // Deleted between SCAN and now, or replaced by another type: nothing to classify.
-            if (!fields->isArray() || fields->size() != 2 || !r.ok())
+            if (!fields->isArray() || fields->size() != 2 || !r.ok() || !current(self, generation))
                 return;
             const RedisValue &page = fields->at(1);
             if (page.size() == 0)
@@ -109,33 +143,30 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, const QByteArray &next
             s.monoMs = mono;
             s.type = "hash";
             s.partial = fields->at(0).bytes() != "0";
+            s.fields.reserve(page.size() / 2);
             for (int i = 0; i + 1 < page.size(); i += 2)
                 s.fields.append({ page.at(i).bytes(), page.at(i + 1).bytes() });
             s.pttlMs = r.value.toInteger();
-            snaps->append(s);
+            if (lockShaped(s))
+                snaps->append(std::move(s));
+            else if (self->m_collectRejected)
+                self->m_rejected << key;
         });
     }
-    // A PING closes the batch: its reply comes after every EXEC above.
-    m_connection->command({ "PING" }, [self, snaps, nextCursor](const RedisResult &r) {
-        if (!self)
+    // A PING closes the batch: its reply comes after every reply above.
+    m_connection->command({ "PING" }, [self, generation, snaps](const RedisResult &r) {
+        if (!current(self, generation))
             return;
         if (!r.ok()) {
             self->fail(r.error);
             return;
         }
-        QList<KeySnapshot> candidates;
-        for (const KeySnapshot &s : *snaps) {
-            if (lockShaped(s))
-                candidates << s;
-            else if (self->m_collectRejected)
-                self->m_rejected << s.name;
-        }
-        self->readRest(std::move(candidates), nextCursor);
+        self->readRest(std::move(*snaps));
     });
     m_connection->uncork();
 }
 
-void LockScanner::readRest(QList<KeySnapshot> candidates, const QByteArray &nextCursor)
+void LockScanner::readRest(QList<KeySnapshot> candidates)
 {
     // A lock-shaped first page of a hash with more pages: a read-write lock with many readers. Read it whole.
     QList<int> partial;
@@ -143,11 +174,12 @@ void LockScanner::readRest(QList<KeySnapshot> candidates, const QByteArray &next
         if (candidates.at(i).partial)
             partial << i;
     if (partial.isEmpty()) {
-        readAux(std::move(candidates), nextCursor);
+        readAux(std::move(candidates));
         return;
     }
     auto snaps = std::make_shared<QList<KeySnapshot>>(std::move(candidates));
     QPointer<LockScanner> self(this);
+    const quint64 generation = m_generation;
     m_connection->cork();
     for (int i : partial) {
         m_connection->command({ "HGETALL", snaps->at(i).name }, [snaps, i](const RedisResult &r) {
@@ -158,22 +190,23 @@ void LockScanner::readRest(QList<KeySnapshot> candidates, const QByteArray &next
             s.partial = false;
         });
     }
-    m_connection->command({ "PING" }, [self, snaps, nextCursor](const RedisResult &r) {
-        if (!self)
+    m_connection->command({ "PING" }, [self, generation, snaps](const RedisResult &r) {
+        if (!current(self, generation))
             return;
         if (!r.ok()) {
             self->fail(r.error);
             return;
         }
-        self->readAux(std::move(*snaps), nextCursor);
+        self->readAux(std::move(*snaps));
     });
     m_connection->uncork();
 }
 
-void LockScanner::readAux(QList<KeySnapshot> candidates, const QByteArray &nextCursor)
+void LockScanner::readAux(QList<KeySnapshot> candidates)
 {
     auto snaps = std::make_shared<QList<KeySnapshot>>(std::move(candidates));
     QPointer<LockScanner> self(this);
+    const quint64 generation = m_generation;
     m_connection->cork();
     for (int i = 0; i < snaps->size(); ++i) {
         const QByteArray name = snaps->at(i).name;
@@ -217,29 +250,24 @@ void LockScanner::readAux(QList<KeySnapshot> candidates, const QByteArray &nextC
             });
         }
     }
-    m_connection->command({ "PING" }, [self, snaps, nextCursor](const RedisResult &r) {
-        if (!self)
+    m_connection->command({ "PING" }, [self, generation, snaps](const RedisResult &r) {
+        if (!current(self, generation))
             return;
         if (!r.ok()) {
             self->fail(r.error);
             return;
         }
         QList<LockInfo> locks;
-        for (const KeySnapshot &s : *snaps) {
-            const LockInfo info = classify(s);
+        locks.reserve(snaps->size());
+        for (const KeySnapshot &s : std::as_const(*snaps)) {
+            LockInfo info = classify(s);
             if (info.isLock())
-                locks << info;
+                locks << std::move(info);
         }
         if (!locks.isEmpty())
             emit self->locksFound(locks);
-        if (!self)
-            return;
-        if (nextCursor == "0") {
-            self->m_running = false;
-            emit self->finished({}, self->m_keysSeen);
-        } else {
-            self->scanFrom(nextCursor);
-        }
+        if (current(self, generation))
+            self->batchDone();
     });
     m_connection->uncork();
 }

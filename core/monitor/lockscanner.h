@@ -4,6 +4,7 @@
 #include "rediserror.h"
 
 #include <QObject>
+#include <QPointer>
 
 namespace LockScope {
 
@@ -39,16 +40,22 @@ signals:
 
 private:
     void scanFrom(const QByteArray &cursor);
-    void snapshot(const QList<QByteArray> &keys, const QByteArray &nextCursor);
-    void readRest(QList<KeySnapshot> candidates, const QByteArray &nextCursor);
-    void readAux(QList<KeySnapshot> candidates, const QByteArray &nextCursor);
+    void snapshot(const QList<QByteArray> &keys);
+    void readRest(QList<KeySnapshot> candidates);
+    void readAux(QList<KeySnapshot> candidates);
+    void batchDone();
     void fail(const RedisError &error);
+    // Whether a reply still belongs to the pass that sent its command (not to one that failed or was restarted).
+    static bool current(const QPointer<LockScanner> &self, quint64 generation);
 
     RedisConnection *m_connection;
     Options m_options;
     bool m_running = false;
     int m_keysSeen = 0;
     bool m_collectRejected = false;
+    bool m_scanDone = false; // the last SCAN reply (cursor 0) has come
+    int m_batchesInFlight = 0; // batches whose reads are still on their way
+    quint64 m_generation = 0;
     QList<QByteArray> m_rejected;
 };
 
