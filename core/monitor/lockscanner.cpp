@@ -36,6 +36,7 @@ void LockScanner::start()
         return;
     m_running = true;
     m_keysSeen = 0;
+    m_typeFilter = m_typeFilter && m_options.typeFilter;
     m_collectRejected = false;
     m_scanDone = false;
     m_batchesInFlight = 0;
@@ -83,32 +84,41 @@ void LockScanner::scanFrom(const QByteArray &cursor)
 {
     QPointer<LockScanner> self(this);
     const quint64 generation = m_generation;
-    m_connection->command(
-        { "SCAN", cursor, "MATCH", m_options.pattern, "COUNT", QByteArray::number(m_options.count), "TYPE", "hash" },
-        [self, generation](const RedisResult &r) {
-            if (!current(self, generation))
-                return;
-            if (!r.ok() || !r.value.isArray() || r.value.size() != 2) {
-                self->fail(
-                    r.ok() ? RedisError(RedisError::Kind::Protocol, QStringLiteral("unexpected SCAN reply")) : r.error);
-                return;
-            }
-            QList<QByteArray> keys;
-            for (const RedisValue &k : r.value.at(1).elements())
-                keys << k.bytes();
-            self->m_keysSeen += keys.size();
-            const QByteArray next = r.value.at(0).bytes();
-            ++self->m_batchesInFlight;
-            // The next SCAN leaves in the same write as this batch's reads: the server works on one while this
-            // process classifies the other, instead of the two taking turns.
-            self->m_connection->cork();
-            self->snapshot(keys);
-            if (next == "0")
-                self->m_scanDone = true;
-            else
-                self->scanFrom(next);
-            self->m_connection->uncork();
-        });
+    QList<QByteArray> argv { "SCAN", cursor, "MATCH", m_options.pattern, "COUNT", QByteArray::number(m_options.count) };
+    if (m_typeFilter)
+        argv << "TYPE"
+             << "hash";
+    m_connection->command(argv, [self, generation, cursor](const RedisResult &r) {
+        if (!current(self, generation))
+            return;
+        if (self->m_typeFilter && r.error.kind() == RedisError::Kind::Reply
+            && r.error.message().contains(QLatin1String("syntax"), Qt::CaseInsensitive)) {
+            // Redis before 6 has no SCAN ... TYPE: scan everything; HSCAN answers WRONGTYPE for the rest.
+            self->m_typeFilter = false;
+            self->scanFrom(cursor);
+            return;
+        }
+        if (!r.ok() || !r.value.isArray() || r.value.size() != 2) {
+            self->fail(
+                r.ok() ? RedisError(RedisError::Kind::Protocol, QStringLiteral("unexpected SCAN reply")) : r.error);
+            return;
+        }
+        QList<QByteArray> keys;
+        for (const RedisValue &k : r.value.at(1).elements())
+            keys << k.bytes();
+        self->m_keysSeen += keys.size();
+        const QByteArray next = r.value.at(0).bytes();
+        ++self->m_batchesInFlight;
+        // The next SCAN leaves in the same write as this batch's reads: the server works on one while this
+        // process classifies the other, instead of the two taking turns.
+        self->m_connection->cork();
+        self->snapshot(keys);
+        if (next == "0")
+            self->m_scanDone = true;
+        else
+            self->scanFrom(next);
+        self->m_connection->uncork();
+    });
 }
 
 void LockScanner::snapshot(const QList<QByteArray> &keys)

@@ -22,6 +22,7 @@ public:
     {
         QByteArray pattern = "*";
         int count = 1000; // SCAN COUNT: keys the server looks at per call
+        bool typeFilter = true; // SCAN ... TYPE hash (Redis 6+); off, non-hashes are dropped by HSCAN's WRONGTYPE
     };
 
     LockScanner(RedisConnection *connection, Options options, QObject *parent = nullptr);
@@ -56,6 +57,7 @@ private:
     bool m_scanDone = false; // the last SCAN reply (cursor 0) has come
     int m_batchesInFlight = 0; // batches whose reads are still on their way
     quint64 m_generation = 0;
+    bool m_typeFilter = true; // SCAN ... TYPE hash, until a server older than Redis 6 refuses it
     QList<QByteArray> m_rejected;
 };
 
