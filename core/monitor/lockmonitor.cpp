@@ -112,17 +112,17 @@ QString LockMonitor::modeReason() const
 
 const LockRecord *LockMonitor::record(const QByteArray &name) const
 {
-    const auto it = m_records.constFind(name);
-    return it == m_records.cend() ? nullptr : &*it;
+    const auto it = m_records.find(name);
+    return it == m_records.cend() ? nullptr : &it->second;
 }
 
 QList<QByteArray> LockMonitor::lockNames() const
 {
     QList<QByteArray> names;
     names.reserve(m_presentCount);
-    for (auto it = m_records.cbegin(); it != m_records.cend(); ++it)
-        if (it->present)
-            names << it.key();
+    for (const auto &[name, record] : m_records)
+        if (record.present)
+            names << name;
     return names;
 }
 
@@ -162,9 +162,9 @@ void LockMonitor::onPassFinished(const RedisError &error, int keysSeen)
         emit errorOccurred(error);
     } else {
         // A lock the pass did not meet may be gone: its own read decides, with the signals seen meanwhile.
-        for (auto it = m_records.cbegin(); it != m_records.cend(); ++it)
-            if (it->present && !m_passSeen.contains(it.key()))
-                markDirty(it.key());
+        for (const auto &[name, record] : m_records)
+            if (record.present && !m_passSeen.contains(name))
+                markDirty(name);
     }
     for (const QByteArray &name : std::as_const(m_touchedDuringPass)) {
         const LockRecord *r = record(name);
@@ -189,8 +189,8 @@ void LockMonitor::onTouched(
         // A pass may still deliver what it read before this event: read the key again once the pass is over.
         if (m_passRunning)
             m_touchedDuringPass.insert(name);
-        const auto it = m_records.constFind(name);
-        const bool known = it != m_records.cend() && it->present;
+        const auto it = m_records.find(name);
+        const bool known = it != m_records.cend() && it->second.present;
         if (!known) {
             if (!matchesPattern(name))
                 continue;
@@ -286,10 +286,10 @@ void LockMonitor::ingest(const QByteArray &name, const std::optional<LockInfo> &
         m_pending.remove(name);
         if (!read)
             return;
-        it = m_records.emplace(name);
-        it->info.name = name;
+        it = m_records.try_emplace(name).first;
+        it->second.info.name = name;
     }
-    LockRecord &record = *it;
+    LockRecord &record = it->second;
     const qint64 now = monotonicMs();
     LockTracker::Signals seen = m_pending.value(name);
     if (!read && record.present) {
@@ -334,8 +334,8 @@ void LockMonitor::forgetGone()
     while (int(m_goneOrder.size()) > m_options.goneRetention) {
         const QByteArray name = m_goneOrder.front();
         m_goneOrder.pop_front();
-        const auto it = m_records.constFind(name);
-        if (it != m_records.cend() && !it->present && !m_changed.contains(name))
+        const auto it = m_records.find(name);
+        if (it != m_records.cend() && !it->second.present && !m_changed.contains(name))
             m_records.erase(it);
     }
 }
@@ -345,9 +345,9 @@ void LockMonitor::pushDeadline(const QByteArray &name, qint64 deadlineMs)
     // Stale entries are skipped when they come up; rebuild when they outnumber the live ones.
     if (m_deadlines.size() > size_t(2 * m_records.size() + 1000)) {
         decltype(m_deadlines) fresh;
-        for (auto it = m_records.cbegin(); it != m_records.cend(); ++it)
-            if (it->present && it->deadlineMs >= 0)
-                fresh.push({ it->deadlineMs, it.key() });
+        for (const auto &[name, record] : m_records)
+            if (record.present && record.deadlineMs >= 0)
+                fresh.push({ record.deadlineMs, name });
         m_deadlines.swap(fresh);
     }
     m_deadlines.push({ deadlineMs, name });
@@ -372,8 +372,8 @@ void LockMonitor::onDeadlines()
     while (!m_deadlines.empty() && m_deadlines.top().first + 5 <= now) {
         const Deadline d = m_deadlines.top();
         m_deadlines.pop();
-        const auto it = m_records.constFind(d.second);
-        if (it != m_records.cend() && it->present && it->deadlineMs == d.first)
+        const auto it = m_records.find(d.second);
+        if (it != m_records.cend() && it->second.present && it->second.deadlineMs == d.first)
             markDirty(d.second);
     }
     armDeadlineTimer();
@@ -420,9 +420,10 @@ void LockMonitor::pollTtl()
         self->m_pollInFlight = false;
         const qint64 now = monotonicMs();
         for (auto it = ttls->cbegin(); it != ttls->cend(); ++it) {
-            const auto rec = self->m_records.find(it.key());
-            if (rec == self->m_records.end() || !rec->present)
+            const auto found = self->m_records.find(it.key());
+            if (found == self->m_records.end() || !found->second.present)
                 continue;
+            LockRecord *rec = &found->second;
             const qint64 ttl = it.value();
             const qint64 expected = rec->deadlineMs < 0 ? -1 : rec->deadlineMs - sentAt;
             const bool consistent = (ttl == -1 && expected == -1)
