@@ -1,5 +1,6 @@
 #include "appsession.h"
 
+#include "consoleactions.h"
 #include "democlients.h"
 #include "localredisserver.h"
 #include "lockclient.h"
@@ -36,7 +37,10 @@ void AppSession::startDemo(const ConnectionOptions *target, bool readOnly)
     m_window->setConnection(
         tr("private redis-server"), tr("Starting a private redis-server on a free loopback port…"), readOnly);
     m_window->setConnectionState(MainWindow::ConnectionState::Starting);
-    m_server = new LocalRedisServer(this);
+    // Our own server: keyspace notifications on, so the demo's locks show up the moment they are taken.
+    LocalRedisServer::Options serverOptions;
+    serverOptions.extraArgs = { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Khgx") };
+    m_server = new LocalRedisServer(serverOptions, this);
     connect(m_server, &LocalRedisServer::ready, this, [this, readOnly] { onServerReady(readOnly); });
     connect(m_server, &LocalRedisServer::failed, this, [this](const QString &error) {
         m_window->setConnection(tr("private redis-server"),
@@ -87,7 +91,9 @@ void AppSession::watch(const ConnectionOptions &options, const QString &descript
     m_console = new LockClient(options, {}, this);
     // The monitor reads only, on its own connections, whatever the console is allowed to do.
     m_monitor = new LockMonitor(options, {}, this);
-    m_window->setLockMonitor(m_monitor);
+    m_window->setLockMonitor(m_monitor, m_console->clientId());
+    m_window->setConsole(
+        new ConsoleActions(m_console, m_monitor, m_window, options.toDisplayUrl(), options.readOnly));
     m_monitor->start();
     RedisConnection *connection = m_console->connection();
     connect(connection, &RedisConnection::ready, this,

@@ -1,14 +1,16 @@
 #include "lockspane.h"
 
+#include "lockfilterproxy.h"
 #include "lockmonitor.h"
 #include "locktablemodel.h"
+#include "ttldelegate.h"
 
+#include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QRegularExpression>
-#include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace LockScope {
@@ -28,17 +30,29 @@ QString modeText(LockEventFeed::Mode mode)
     }
     return LocksPane::tr("scanning…");
 }
+
+// A client combo that lists the client ids present when it opens: counting 100k rows once per click, not per batch.
+class ClientCombo : public QComboBox
+{
+public:
+    using QComboBox::QComboBox;
+    std::function<void()> beforePopup;
+    void showPopup() override
+    {
+        if (beforePopup)
+            beforePopup();
+        QComboBox::showPopup();
+    }
+};
 } // namespace
 
 LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     : QWidget(parent)
     , m_monitor(monitor)
     , m_model(new LockTableModel(monitor, this))
-    , m_proxy(new QSortFilterProxyModel(this))
+    , m_proxy(new LockFilterProxy(this))
 {
     m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(LockTableModel::SortRole);
-    m_proxy->setFilterKeyColumn(LockTableModel::Name);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -46,34 +60,115 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     m_filter = new QLineEdit(this);
     m_filter->setPlaceholderText(tr("Filter by name (glob, e.g. orders:*)"));
     m_filter->setClearButtonEnabled(true);
+    m_filter->setAccessibleName(tr("Lock name filter"));
+    m_kind = new QComboBox(this);
+    m_kind->setAccessibleName(tr("Lock kind filter"));
+    m_kind->addItem(tr("All kinds"), QString());
+    for (const auto kind : { LockInfo::Kind::Reentrant, LockInfo::Kind::Fair, LockInfo::Kind::ReadWrite,
+             LockInfo::Kind::Fenced, LockInfo::Kind::Unknown })
+        m_kind->addItem(LockTableModel::kindText(kind), QString::fromLatin1(LockInfo::kindName(kind)));
+    auto *client = new ClientCombo(this);
+    client->beforePopup = [this] { fillClients(); };
+    m_client = client;
+    m_client->setAccessibleName(tr("Client filter: one client's whole footprint"));
+    m_client->addItem(tr("All clients"), QString());
+    m_client->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_mode = new QLabel(this);
-    m_mode->setStyleSheet(QStringLiteral("QLabel { color: #5f6368; }"));
+    m_mode->setForegroundRole(QPalette::PlaceholderText);
     top->addWidget(m_filter, 1);
+    top->addWidget(m_kind);
+    top->addWidget(m_client);
     top->addWidget(m_mode);
     layout->addLayout(top);
 
     m_view = new QTableView(this);
+    m_view->setAccessibleName(tr("Locks"));
     m_view->setModel(m_proxy);
+    m_view->setItemDelegateForColumn(LockTableModel::Ttl, new TtlDelegate(m_view));
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(LockTableModel::Name, Qt::AscendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setAlternatingRowColors(true);
     m_view->setShowGrid(false);
     m_view->setWordWrap(false);
+    m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 12);
     m_view->horizontalHeader()->setSectionResizeMode(LockTableModel::Warnings, QHeaderView::Stretch);
-    m_view->setColumnWidth(LockTableModel::Name, 200);
-    m_view->setColumnWidth(LockTableModel::Holders, 180);
+    m_view->setColumnWidth(LockTableModel::Name, 170);
+    m_view->setColumnWidth(LockTableModel::Kind, 80);
+    m_view->setColumnWidth(LockTableModel::Mode, 50);
+    m_view->setColumnWidth(LockTableModel::Holders, 170);
+    m_view->setColumnWidth(LockTableModel::Count, 50);
+    m_view->setColumnWidth(LockTableModel::Ttl, 120);
+    m_view->setColumnWidth(LockTableModel::Watchdog, 75);
+    m_view->setColumnWidth(LockTableModel::Waiters, 60);
+    m_view->setColumnWidth(LockTableModel::Age, 70);
     layout->addWidget(m_view);
 
-    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
-        m_proxy->setFilterRegularExpression(QRegularExpression(
-            QRegularExpression::wildcardToRegularExpression(text.isEmpty() ? QStringLiteral("*") : text)));
-    });
-    connect(monitor, &LockMonitor::modeChanged, this, [this] { updateSummary(); });
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &LockFilterProxy::setNameGlob);
+    connect(m_kind, &QComboBox::currentIndexChanged, this,
+        [this] { m_proxy->setKind(m_kind->currentData().toString()); });
+    connect(m_client, &QComboBox::currentIndexChanged, this,
+        [this] { m_proxy->setClientId(m_client->currentData().toString()); });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this] { emit currentLockChanged(currentLock()); });
+    connect(monitor, &LockMonitor::modeChanged, this, &LocksPane::updateSummary);
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &LocksPane::updateSummary);
     connect(m_model, &QAbstractItemModel::rowsRemoved, this, &LocksPane::updateSummary);
+    auto *watch = new QTimer(this);
+    connect(watch, &QTimer::timeout, this, &LocksPane::updateWatched);
+    watch->start(1000);
     updateSummary();
+}
+
+QByteArray LocksPane::currentLock() const
+{
+    const QModelIndex current = m_view->currentIndex();
+    return current.isValid() ? current.data(LockTableModel::NameRole).toByteArray() : QByteArray();
+}
+
+void LocksPane::selectLock(const QByteArray &name)
+{
+    const int row = m_model->rowOf(name);
+    if (row < 0)
+        return;
+    const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
+    if (index.isValid()) {
+        m_view->setCurrentIndex(index);
+        m_view->scrollTo(index);
+    }
+}
+
+void LocksPane::showClient(const QString &clientId)
+{
+    fillClients();
+    int at = m_client->findData(clientId);
+    if (at < 0) {
+        m_client->addItem(clientId, clientId);
+        at = m_client->count() - 1;
+    }
+    m_client->setCurrentIndex(at);
+}
+
+void LocksPane::fillClients()
+{
+    QHash<QString, int> counts;
+    for (int row = 0; row < m_model->rowCount(); ++row)
+        for (const QString &id : m_model->index(row, 0).data(LockTableModel::ClientIdsRole).toStringList())
+            ++counts[id];
+    const QString current = m_client->currentData().toString();
+    QSignalBlocker block(m_client);
+    m_client->clear();
+    m_client->addItem(tr("All clients"), QString());
+    QStringList ids = counts.keys();
+    std::sort(ids.begin(), ids.end(), [&counts](const QString &a, const QString &b) {
+        return counts.value(a) != counts.value(b) ? counts.value(a) > counts.value(b) : a < b;
+    });
+    for (const QString &id : std::as_const(ids))
+        m_client->addItem(tr("%1 (%n lock(s))", nullptr, counts.value(id)).arg(id), id);
+    m_client->setCurrentIndex(qMax(0, m_client->findData(current)));
 }
 
 void LocksPane::repaint()
@@ -82,11 +177,24 @@ void LocksPane::repaint()
         m_view->viewport()->update();
 }
 
+void LocksPane::updateWatched()
+{
+    if (!isVisible() || m_proxy->rowCount() == 0)
+        return;
+    const int first = qMax(0, m_view->rowAt(0));
+    int last = m_view->rowAt(m_view->viewport()->height() - 1);
+    if (last < 0)
+        last = m_proxy->rowCount() - 1;
+    QList<QByteArray> names;
+    for (int row = first; row <= last && row < first + 500; ++row)
+        names << m_proxy->index(row, 0).data(LockTableModel::NameRole).toByteArray();
+    m_monitor->setWatched(names);
+}
+
 void LocksPane::updateSummary()
 {
-    const QString reason = m_monitor->modeReason();
     m_mode->setText(modeText(m_monitor->mode()));
-    m_mode->setToolTip(reason);
+    m_mode->setToolTip(m_monitor->modeReason());
     emit summaryChanged(tr("Locks: %1 · %2").arg(m_model->rowCount()).arg(modeText(m_monitor->mode())));
 }
 

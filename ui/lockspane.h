@@ -2,18 +2,20 @@
 
 #include <QWidget>
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
-class QSortFilterProxyModel;
 class QTableView;
 
 namespace LockScope {
 
+class LockFilterProxy;
 class LockMonitor;
 class LockTableModel;
 
-// Every lock the monitor finds on the server, whoever holds it: sortable, filtered by a name glob, with TTLs that
-// count down from each lock's deadline (the window's one repaint timer calls repaint()).
+// Every lock the monitor finds on the server, whoever holds it: sortable, filtered by name glob, kind and client
+// id, with TTL bars painted from each lock's deadline. Only the visible rows are repainted, and only they are the
+// monitor's watched locks (their PTTL re-read each second to catch renewals).
 class LocksPane : public QWidget
 {
     Q_OBJECT
@@ -21,20 +23,31 @@ public:
     explicit LocksPane(LockMonitor *monitor, QWidget *parent = nullptr);
 
     LockTableModel *model() const { return m_model; }
-    // Repaints the visible rows only: their TTL text is computed from deadlines at paint time.
+    LockFilterProxy *proxy() const { return m_proxy; }
+    QTableView *view() const { return m_view; }
+    QByteArray currentLock() const;
+    void selectLock(const QByteArray &name);
+    // Shows only this client's locks (empty: everyone's).
+    void showClient(const QString &clientId);
+    // Repaints the visible rows: their TTL is computed from deadlines at paint time.
     void repaint();
 
 signals:
+    void currentLockChanged(const QByteArray &name);
     void summaryChanged(const QString &text);
 
 private:
     void updateSummary();
+    void updateWatched();
+    void fillClients();
 
     LockMonitor *m_monitor;
     LockTableModel *m_model;
-    QSortFilterProxyModel *m_proxy;
+    LockFilterProxy *m_proxy;
     QTableView *m_view;
     QLineEdit *m_filter;
+    QComboBox *m_kind;
+    QComboBox *m_client;
     QLabel *m_mode;
 };
 

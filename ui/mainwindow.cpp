@@ -3,9 +3,19 @@
 #include "eventlog.h"
 #include "holdsmodel.h"
 #include "leasedelegate.h"
+#include "consoleactions.h"
+#include "detailpane.h"
+#include "eventspane.h"
+#include "lockmonitor.h"
 #include "lockspane.h"
+#include "locktablemodel.h"
+#include "serverstatus.h"
 
 #include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QSettings>
+#include <QToolBar>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -23,15 +33,6 @@ namespace LockScope {
 namespace {
 constexpr int repaintIntervalMs = 100;
 
-QLabel *caption(const QString &text, QWidget *parent)
-{
-    auto *label = new QLabel(text, parent);
-    QFont font = label->font();
-    font.setBold(true);
-    font.setPointSizeF(font.pointSizeF() * 1.1);
-    label->setFont(font);
-    return label;
-}
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
@@ -39,59 +40,44 @@ MainWindow::MainWindow(QWidget *parent)
     , m_holds(new HoldsModel(this))
 {
     setWindowTitle(tr("LockScope"));
-    buildMenus();
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
 
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
-    layout->setContentsMargins(10, 10, 10, 6);
-    layout->setSpacing(8);
+    layout->setContentsMargins(8, 8, 8, 4);
+    layout->setSpacing(6);
     layout->addWidget(buildHeader());
-
-    auto *splitter = new QSplitter(Qt::Vertical, central);
-    splitter->setChildrenCollapsible(false);
-
-    m_tabs = new QTabWidget(splitter);
-    auto *holdsPane = new QWidget(m_tabs);
-    auto *holdsLayout = new QVBoxLayout(holdsPane);
-    holdsLayout->setContentsMargins(0, 0, 0, 0);
-    m_holdsCaption = caption(tr("Live holds"), holdsPane);
-    holdsLayout->addWidget(m_holdsCaption);
-    m_holdsView = new QTableView(holdsPane);
-    m_holdsView->setModel(m_holds);
-    m_holdsView->setItemDelegateForColumn(HoldsModel::LeaseColumn, new LeaseDelegate(m_holdsView));
-    m_holdsView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_holdsView->setAlternatingRowColors(true);
-    m_holdsView->setShowGrid(false);
-    m_holdsView->setWordWrap(false);
-    m_holdsView->verticalHeader()->hide();
-    m_holdsView->verticalHeader()->setDefaultSectionSize(m_holdsView->fontMetrics().height() + 14);
-    QHeaderView *header = m_holdsView->horizontalHeader();
-    header->setHighlightSections(false);
-    header->setSectionResizeMode(HoldsModel::OwnerColumn, QHeaderView::Stretch);
-    m_holdsView->setColumnWidth(HoldsModel::NameColumn, 170);
-    m_holdsView->setColumnWidth(HoldsModel::ClientColumn, 200);
-    m_holdsView->setColumnWidth(HoldsModel::CountColumn, 70);
-    m_holdsView->setColumnWidth(HoldsModel::LeaseColumn, 170);
-    holdsLayout->addWidget(m_holdsView);
-
-    auto *logPane = new QWidget(splitter);
-    auto *logLayout = new QVBoxLayout(logPane);
-    logLayout->setContentsMargins(0, 0, 0, 0);
-    logLayout->addWidget(caption(tr("Event log"), logPane));
-    m_log = new EventLog(logPane);
-    logLayout->addWidget(m_log);
-
-    m_tabs->addTab(holdsPane, tr("Demo holds"));
-    splitter->addWidget(m_tabs);
-    splitter->addWidget(logPane);
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 3);
-    layout->addWidget(splitter, 1);
+    m_split = new QSplitter(Qt::Horizontal, central);
+    m_split->setObjectName(QStringLiteral("locksSplit"));
+    m_split->setChildrenCollapsible(false);
+    m_placeholder = new QLabel(tr("Connecting…"), m_split);
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    m_split->addWidget(m_placeholder);
+    layout->addWidget(m_split, 1);
     setCentralWidget(central);
 
+    m_eventsDock = new QDockWidget(tr("Events"), this);
+    m_eventsDock->setObjectName(QStringLiteral("eventsDock"));
+    m_eventsDock->setWidget(new QLabel(tr("No events yet"), m_eventsDock));
+    addDockWidget(Qt::BottomDockWidgetArea, m_eventsDock);
+    m_demoDock = new QDockWidget(tr("Demo clients"), this);
+    m_demoDock->setObjectName(QStringLiteral("demoDock"));
+    m_demoDock->setWidget(buildDemoPane());
+    addDockWidget(Qt::BottomDockWidgetArea, m_demoDock);
+    tabifyDockWidget(m_eventsDock, m_demoDock);
+    m_eventsDock->raise();
+    m_demoDock->hide();
+
+    m_toolBar = addToolBar(tr("Actions"));
+    m_toolBar->setObjectName(QStringLiteral("actionsToolBar"));
+    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    buildMenus();
+
+    m_serverLabel = new QLabel(this);
     m_locksSummary = new QLabel(this);
-    statusBar()->addPermanentWidget(m_locksSummary);
     m_summaryLabel = new QLabel(this);
+    statusBar()->addPermanentWidget(m_serverLabel);
+    statusBar()->addPermanentWidget(m_locksSummary);
     statusBar()->addPermanentWidget(m_summaryLabel);
 
     connect(&m_repaint, &QTimer::timeout, this, &MainWindow::tick);
@@ -100,7 +86,100 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_holds, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateSummary);
     setConnectionState(ConnectionState::Starting);
     updateSummary();
-    resize(1180, 760);
+    resize(1280, 820);
+    restoreLayout();
+}
+
+QWidget *MainWindow::buildDemoPane()
+{
+    auto *tabs = new QTabWidget(this);
+    m_holdsView = new QTableView(tabs);
+    m_holdsView->setAccessibleName(tr("Demo holds"));
+    m_holdsView->setModel(m_holds);
+    m_holdsView->setItemDelegateForColumn(HoldsModel::LeaseColumn, new LeaseDelegate(m_holdsView));
+    m_holdsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_holdsView->setShowGrid(false);
+    m_holdsView->verticalHeader()->hide();
+    m_holdsView->horizontalHeader()->setSectionResizeMode(HoldsModel::OwnerColumn, QHeaderView::Stretch);
+    m_log = new EventLog(tabs);
+    tabs->addTab(m_log, tr("What the clients do"));
+    tabs->addTab(m_holdsView, tr("Their holds"));
+    return tabs;
+}
+
+void MainWindow::restoreLayout()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/split"), m_split->saveState());
+    if (m_locks)
+        settings.setValue(QStringLiteral("window/locksHeader"), m_locks->view()->horizontalHeader()->saveState());
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::setLockMonitor(LockMonitor *monitor, const QByteArray &ownClientId)
+{
+    if (m_locks)
+        return;
+    m_locks = new LocksPane(monitor, m_split);
+    m_locks->model()->setOwnClientId(ownClientId);
+    m_detail = new DetailPane(monitor, m_split);
+    m_detail->setOwnClientId(ownClientId);
+    delete m_placeholder;
+    m_placeholder = nullptr;
+    m_split->addWidget(m_locks);
+    m_split->addWidget(m_detail);
+    m_split->setStretchFactor(0, 3);
+    m_split->setStretchFactor(1, 1);
+    QSettings settings;
+    if (!m_split->restoreState(settings.value(QStringLiteral("window/split")).toByteArray())) {
+        // Once laid out: sizes given to a splitter that has no width yet are lost.
+        QTimer::singleShot(0, this, [this] { m_split->setSizes({ m_split->width() * 2 / 3, m_split->width() / 3 }); });
+    }
+    m_locks->view()->horizontalHeader()->restoreState(settings.value(QStringLiteral("window/locksHeader")).toByteArray());
+    connect(m_locks, &LocksPane::summaryChanged, m_locksSummary, &QLabel::setText);
+    connect(m_locks, &LocksPane::currentLockChanged, m_detail, &DetailPane::setLock);
+    m_events = new EventsPane(monitor, m_eventsDock);
+    delete m_eventsDock->widget();
+    m_eventsDock->setWidget(m_events);
+    m_server = new ServerStatus(monitor->connection(), this);
+    connect(m_server, &ServerStatus::changed, m_serverLabel, &QLabel::setText);
+}
+
+void MainWindow::setConsole(ConsoleActions *console)
+{
+    m_console = console;
+    for (QAction *action : console->actions()) {
+        m_toolBar->addAction(action);
+        m_lockMenu->addAction(action);
+        if (m_locks)
+            m_locks->view()->addAction(action);
+    }
+    if (m_locks) {
+        connect(m_locks, &LocksPane::currentLockChanged, console, &ConsoleActions::setCurrentLock);
+        auto *showClient = new QAction(tr("Show this &client's locks"), this);
+        connect(showClient, &QAction::triggered, this, [this] {
+            const QModelIndex current = m_locks->view()->currentIndex();
+            const QStringList ids = current.data(LockTableModel::ClientIdsRole).toStringList();
+            if (!ids.isEmpty())
+                m_locks->showClient(ids.first());
+        });
+        m_locks->view()->addAction(showClient);
+    }
+    connect(console, &ConsoleActions::message, this, &MainWindow::showMessage);
+}
+
+void MainWindow::showMessage(const QString &text, bool error)
+{
+    statusBar()->showMessage(error ? QStringLiteral("⚠ ") + text : text, error ? 15000 : 6000);
 }
 
 void MainWindow::buildMenus()
@@ -109,8 +188,13 @@ void MainWindow::buildMenus()
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
+    m_lockMenu = menuBar()->addMenu(tr("&Lock"));
+
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("&Clear event log"), this, [this] {
+    view->addAction(m_eventsDock->toggleViewAction());
+    view->addAction(m_demoDock->toggleViewAction());
+    view->addAction(m_toolBar->toggleViewAction());
+    view->addAction(tr("&Clear demo log"), this, [this] {
         m_log->clear();
         updateSummary();
     });
@@ -231,20 +315,12 @@ void MainWindow::addEvent(const DemoEvent &event)
     updateSummary();
 }
 
-void MainWindow::setLockMonitor(LockMonitor *monitor)
-{
-    if (m_locks)
-        return;
-    m_locks = new LocksPane(monitor, m_tabs);
-    connect(m_locks, &LocksPane::summaryChanged, m_locksSummary, &QLabel::setText);
-    m_tabs->insertTab(0, m_locks, tr("All locks"));
-    m_tabs->setCurrentIndex(0);
-}
-
 void MainWindow::tick()
 {
     if (m_locks)
         m_locks->repaint();
+    if (m_detail && ++m_ticks % 5 == 0)
+        m_detail->refresh();
     if (m_holds->rowCount() > 0)
         m_holdsView->viewport()->update();
 }
@@ -252,8 +328,10 @@ void MainWindow::tick()
 void MainWindow::updateSummary()
 {
     const int holds = m_holds->rowCount();
-    m_holdsCaption->setText(tr("Live holds (%1)").arg(holds));
-    m_summaryLabel->setText(tr("Holds: %1 · Clients waiting: %2 · Events: %3")
+    if (holds > 0 || m_log->eventCount() > 0)
+        m_demoDock->show();
+    m_summaryLabel->setVisible(m_log->eventCount() > 0);
+    m_summaryLabel->setText(tr("Demo: %1 holds · %2 waiting · %3 events")
                                 .arg(holds)
                                 .arg(m_waitingClients.size())
                                 .arg(m_log->eventCount()));

@@ -7,17 +7,27 @@
 #include <QTimer>
 
 class QLabel;
+class QSplitter;
 class QTableView;
+class QTabWidget;
+class QDockWidget;
+class QMenu;
+class QToolBar;
 
 namespace LockScope {
 
+class ConsoleActions;
+class DetailPane;
 class EventLog;
+class EventsPane;
 class HoldsModel;
 class LockMonitor;
 class LocksPane;
+class ServerStatus;
 
-// The console's window: the connection it watches, the live holds with their lease countdowns, and the event
-// log. It only shows what it is given; the application decides where events come from.
+// The console's window: the connection, every lock the monitor finds (table and detail), the actions on them,
+// the live event stream, and in demo mode what the simulated clients do. It only shows what it is given; the
+// application decides where it connects.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -28,41 +38,63 @@ public:
 
     HoldsModel *holdsModel() const { return m_holds; }
     EventLog *eventLog() const { return m_log; }
+    LocksPane *locksPane() const { return m_locks; }
+    DetailPane *detailPane() const { return m_detail; }
+    EventsPane *eventsPane() const { return m_events; }
+    ConsoleActions *console() const { return m_console; }
 
     // displayUrl as ConnectionOptions::toDisplayUrl() gives it: never with a password.
     void setConnection(const QString &displayUrl, const QString &description, bool readOnly);
     void setConnectionState(ConnectionState state, const QString &detail = {});
     // A line under the connection, for what this window does and does not show.
     void setNote(const QString &text);
-    // Shows every lock the monitor finds (its own tab, first); the window does not own the monitor.
-    void setLockMonitor(LockMonitor *monitor);
-    LocksPane *locksPane() const { return m_locks; }
+    // Shows every lock the monitor finds; the window does not own the monitor.
+    void setLockMonitor(LockMonitor *monitor, const QByteArray &ownClientId);
+    // The write actions (toolbar, menu, the table's context menu).
+    void setConsole(ConsoleActions *console);
+    // A result of an action, for the status bar (errors stay longer).
+    void showMessage(const QString &text, bool error);
 
 public slots:
     void addEvent(const LockScope::DemoEvent &event);
 
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
 private:
     void buildMenus();
     QWidget *buildHeader();
+    QWidget *buildDemoPane();
     void tick();
     void updateSummary();
+    void restoreLayout();
 
     HoldsModel *m_holds;
     QTableView *m_holdsView;
-    class QTabWidget *m_tabs;
-    LocksPane *m_locks = nullptr;
-    QLabel *m_locksSummary;
     EventLog *m_log;
+    QSplitter *m_split;
+    LocksPane *m_locks = nullptr;
+    DetailPane *m_detail = nullptr;
+    EventsPane *m_events = nullptr;
+    ConsoleActions *m_console = nullptr;
+    ServerStatus *m_server = nullptr;
+    QMenu *m_lockMenu;
+    QToolBar *m_toolBar;
     QLabel *m_stateLabel;
     QLabel *m_urlLabel;
     QLabel *m_readOnlyBadge;
     QLabel *m_descriptionLabel;
     QLabel *m_noteLabel;
-    QLabel *m_holdsCaption;
+    QLabel *m_placeholder;
+    QLabel *m_serverLabel;
+    QLabel *m_locksSummary;
     QLabel *m_summaryLabel;
+    QDockWidget *m_eventsDock;
+    QDockWidget *m_demoDock;
     // One timer repaints every countdown; rows keep deadlines, not counters.
     QTimer m_repaint;
     QSet<int> m_waitingClients;
+    int m_ticks = 0;
     QString m_displayUrl;
 };
 

@@ -137,6 +137,19 @@ void LockMonitor::refresh(const QList<QByteArray> &names)
         markDirty(name);
 }
 
+void LockMonitor::noteEvent(LockEvent event)
+{
+    auto it = m_records.find(event.name);
+    if (it != m_records.end()) {
+        it->second.timeline.append(event);
+        if (it->second.timeline.size() > m_options.timelineLength)
+            it->second.timeline.removeFirst();
+    }
+    m_events << event;
+    flush();
+    markDirty(event.name);
+}
+
 bool LockMonitor::matchesPattern(const QByteArray &name) const
 {
     return m_options.pattern == "*" || m_pattern.match(QString::fromLatin1(name)).hasMatch();

@@ -68,6 +68,8 @@ public:
     void setWatched(const QList<QByteArray> &names);
     // Re-read these keys now (a user's "refresh", or a lock this console just changed).
     void refresh(const QList<QByteArray> &names);
+    // An event this process saw itself (its own hold lost): into the lock's timeline and the event stream.
+    void noteEvent(LockEvent event);
     RedisConnection *connection() const { return m_connection; }
 
 signals:

@@ -13,7 +13,17 @@ namespace LockScope {
 // Something that happened to one lock, as conventions.md's event object describes it.
 struct LockEvent
 {
-    enum class Type { Acquired, Reentered, Released, Renewed, Expired, ForceReleased, OwnerChanged, QueueChanged };
+    enum class Type {
+        Acquired,
+        Reentered,
+        Released,
+        Renewed,
+        Expired,
+        ForceReleased,
+        OwnerChanged,
+        QueueChanged,
+        Lost, // one of this process's own holds vanished before it released it (LockClient::holdLost)
+    };
 
     qint64 timeMs = 0; // epoch ms, for logs and the timeline
     Type type = Type::Acquired;

@@ -83,6 +83,23 @@ void LockTableModel::apply(const LockMonitor::Changes &changes)
         [this](int first, int last) { emit dataChanged(index(first, 0), index(last, ColumnCount - 1)); });
 }
 
+void LockTableModel::setOwnClientId(const QByteArray &clientId)
+{
+    m_ownClientId = clientId;
+    if (rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+bool LockTableModel::isOurs(const LockRecord &record) const
+{
+    if (m_ownClientId.isEmpty())
+        return false;
+    for (const LockHolder &h : record.info.holders)
+        if (h.client == m_ownClientId)
+            return true;
+    return false;
+}
+
 int LockTableModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : m_index.size();
@@ -153,7 +170,7 @@ QVariant LockTableModel::display(const LockRecord &r, int column) const
             const LockHolder &h = info.holders.first();
             // The client id's first block tells JVMs apart at a glance; the tooltip has it whole.
             return QString::fromLatin1(h.client.left(8)) + QStringLiteral("…:") + escapeBytes(h.thread, 40)
-                + (h.writer ? tr(" (write)") : QString());
+                + (h.writer ? tr(" (write)") : QString()) + (h.client == m_ownClientId ? tr(" (ours)") : QString());
         }
         return tr("%n holder(s)", nullptr, int(info.holders.size()));
     case Count:
@@ -237,6 +254,12 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
     }
     case WarningCountRole:
         return int(r->warnings().size());
+    case OursRole:
+        return isOurs(*r);
+    case WatchdogRole:
+        return int(r->watchdog);
+    case RenewalWarningRole:
+        return !r->renewalWarning.isEmpty();
     }
     return {};
 }

@@ -25,12 +25,18 @@ public:
         LeaseRole, // the lease in ms, as far as seen
         ClientIdsRole, // the holders' client ids (QStringList): one JVM's whole footprint
         WarningCountRole,
+        OursRole, // held by this console's own client id (bool)
+        WatchdogRole, // WatchdogGuess as int
+        RenewalWarningRole, // the TTL fell below 2/3 of a watchdog lease (bool)
     };
     using Clock = std::function<qint64()>; // monotonic ms
 
     explicit LockTableModel(LockMonitor *monitor, QObject *parent = nullptr);
 
     void setClock(Clock clock) { m_clock = std::move(clock); }
+    // The console's own client id: its holds are marked as ours.
+    void setOwnClientId(const QByteArray &clientId);
+    bool isOurs(const LockRecord &record) const;
     int rowOf(const QByteArray &name) const { return m_index.rowOf(name); }
     QByteArray nameAt(int row) const { return m_index.nameAt(row); }
 
@@ -50,6 +56,7 @@ private:
 
     LockMonitor *m_monitor;
     Clock m_clock;
+    QByteArray m_ownClientId;
     RowIndex m_index;
 };
 

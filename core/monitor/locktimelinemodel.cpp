@@ -18,9 +18,19 @@ void LockTimelineModel::setLock(const QByteArray &name)
 {
     beginResetModel();
     m_lock = name;
+    m_all = false;
     m_events.clear();
-    if (const LockRecord *r = name.isEmpty() ? nullptr : m_monitor->record(name))
+    if (const LockRecord *r = m_monitor->record(name))
         m_events.assign(r->timeline.cbegin(), r->timeline.cend());
+    endResetModel();
+}
+
+void LockTimelineModel::showAll()
+{
+    beginResetModel();
+    m_lock.clear();
+    m_all = true;
+    m_events.clear();
     endResetModel();
 }
 
@@ -28,7 +38,7 @@ void LockTimelineModel::append(const QList<LockEvent> &events)
 {
     QList<LockEvent> wanted;
     for (const LockEvent &e : events)
-        if (m_lock.isEmpty() || e.name == m_lock)
+        if (m_all || e.name == m_lock)
             wanted << e;
     if (wanted.isEmpty())
         return;
@@ -75,6 +85,8 @@ QString LockTimelineModel::typeText(LockEvent::Type type)
         return tr("owner changed");
     case LockEvent::Type::QueueChanged:
         return tr("queue changed");
+    case LockEvent::Type::Lost:
+        return tr("lost");
     }
     return {};
 }

@@ -18,8 +18,11 @@ public:
 
     explicit LockTimelineModel(LockMonitor *monitor, int capacity = 10000, QObject *parent = nullptr);
 
-    // One lock's timeline (what the monitor kept, then what comes); an empty name: every lock.
+    // One lock's timeline: what the monitor kept, then what comes.
     void setLock(const QByteArray &name);
+    // Every lock's events as they come (the default).
+    void showAll();
+    bool showsAll() const { return m_all; }
     QByteArray lock() const { return m_lock; }
     const LockEvent &eventAt(int row) const { return m_events.at(size_t(row)); }
 
@@ -36,6 +39,7 @@ private:
     LockMonitor *m_monitor;
     int m_capacity;
     QByteArray m_lock;
+    bool m_all = true;
     std::deque<LockEvent> m_events;
 };
 

@@ -80,6 +80,8 @@ QByteArray LockEvent::typeName(Type type)
         return "owner-changed";
     case Type::QueueChanged:
         return "queue-changed";
+    case Type::Lost:
+        return "lost";
     }
     return {};
 }

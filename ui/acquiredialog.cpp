@@ -1,0 +1,72 @@
+#include "acquiredialog.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+
+namespace LockScope {
+
+AcquireDialog::AcquireDialog(QWidget *parent)
+    : QDialog(parent)
+{
+    setWindowTitle(tr("Acquire a lock"));
+    auto *form = new QFormLayout(this);
+    m_name = new QLineEdit(this);
+    m_name->setPlaceholderText(tr("e.g. orders:42"));
+    m_kind = new QComboBox(this);
+    m_kind->addItem(tr("Reentrant"), int(LockKind::Reentrant));
+    m_kind->addItem(tr("Fenced"), int(LockKind::Fenced));
+    m_kind->addItem(tr("Fair"), int(LockKind::Fair));
+    m_kind->addItem(tr("Read (shared)"), int(LockKind::Read));
+    m_kind->addItem(tr("Write (exclusive)"), int(LockKind::Write));
+    m_watchdog = new QCheckBox(tr("Renew with the watchdog (lease 30 s, renewed every 10 s)"), this);
+    m_watchdog->setChecked(true);
+    m_lease = new QSpinBox(this);
+    m_lease->setRange(100, 24 * 3600 * 1000);
+    m_lease->setValue(30000);
+    m_lease->setSuffix(tr(" ms"));
+    m_lease->setEnabled(false);
+    m_wait = new QSpinBox(this);
+    m_wait->setRange(0, 3600 * 1000);
+    m_wait->setValue(0);
+    m_wait->setSuffix(tr(" ms"));
+    m_wait->setSpecialValueText(tr("try once"));
+    form->addRow(tr("&Name:"), m_name);
+    form->addRow(tr("&Kind:"), m_kind);
+    form->addRow(QString(), m_watchdog);
+    form->addRow(tr("Fixed &lease:"), m_lease);
+    form->addRow(tr("&Wait up to:"), m_wait);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("&Acquire"));
+    form->addRow(buttons);
+    connect(m_watchdog, &QCheckBox::toggled, m_lease, [this](bool on) { m_lease->setEnabled(!on); });
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_name, &QLineEdit::textChanged, this, [buttons](const QString &text) {
+        buttons->button(QDialogButtonBox::Ok)->setEnabled(!text.isEmpty());
+    });
+    buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
+}
+
+void AcquireDialog::setName(const QByteArray &name)
+{
+    m_name->setText(QString::fromUtf8(name));
+}
+
+AcquireRequest AcquireDialog::request() const
+{
+    AcquireRequest r;
+    r.name = m_name->text().toUtf8();
+    r.kind = LockKind(m_kind->currentData().toInt());
+    r.leaseMs = m_watchdog->isChecked() ? -1 : m_lease->value();
+    r.waitMs = m_wait->value();
+    // One token for the console: every hold it takes is one thread's, so re-acquiring is reentry.
+    r.token = "console";
+    return r;
+}
+
+} // namespace LockScope

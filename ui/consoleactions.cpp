@@ -1,0 +1,292 @@
+#include "consoleactions.h"
+
+#include "acquiredialog.h"
+#include "auditlog.h"
+#include "bytesformat.h"
+#include "forceguard.h"
+#include "forcereleasedialog.h"
+#include "lockclient.h"
+#include "lockmonitor.h"
+
+#include <QAction>
+#include <QDateTime>
+#include <QJsonArray>
+#include <QMessageBox>
+#include <QPointer>
+#include <QWidget>
+
+namespace LockScope {
+
+namespace {
+QJsonArray jsonList(const QList<QByteArray> &items)
+{
+    QJsonArray array;
+    for (const QByteArray &item : items)
+        array.append(QString::fromUtf8(item));
+    return array;
+}
+
+QList<QByteArray> holdersOf(const LockRecord *record)
+{
+    QList<QByteArray> holders;
+    if (record)
+        for (const LockHolder &h : record->info.holders)
+            holders << h.owner;
+    return holders;
+}
+} // namespace
+
+ConsoleActions::ConsoleActions(LockClient *client, LockMonitor *monitor, QWidget *window, QString connection, bool readOnly)
+    : QObject(window)
+    , m_client(client)
+    , m_monitor(monitor)
+    , m_window(window)
+    , m_connection(std::move(connection))
+    , m_readOnly(readOnly)
+{
+    m_acquire = new QAction(tr("&Acquire…"), this);
+    m_acquire->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_N));
+    m_acquire->setToolTip(tr("Take a lock as this console's own client (Ctrl+N)"));
+    m_release = new QAction(tr("&Release one level"), this);
+    m_release->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_releaseAll = new QAction(tr("Release &all levels"), this);
+    m_releaseAll->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_watchdog = new QAction(tr("&Watchdog"), this);
+    m_watchdog->setCheckable(true);
+    m_watchdog->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_W));
+    m_watchdog->setToolTip(tr("Switch the watchdog of our hold off (the lease runs out) or on again (Ctrl+W)"));
+    m_force = new QAction(tr("&Force release…"), this);
+    m_force->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Delete));
+    m_force->setToolTip(tr("Delete anyone's lock and wake its waiters, if the holders are still the ones shown"));
+    m_refresh = new QAction(tr("Re&fresh"), this);
+    m_refresh->setShortcut(QKeySequence::Refresh);
+
+    connect(m_acquire, &QAction::triggered, this, &ConsoleActions::acquire);
+    connect(m_release, &QAction::triggered, this, [this] { release(false); });
+    connect(m_releaseAll, &QAction::triggered, this, [this] { release(true); });
+    connect(m_watchdog, &QAction::triggered, this, &ConsoleActions::toggleWatchdog);
+    connect(m_force, &QAction::triggered, this, &ConsoleActions::forceRelease);
+    connect(m_refresh, &QAction::triggered, this, [this] {
+        if (!m_current.isEmpty())
+            m_monitor->refresh({ m_current });
+    });
+    connect(monitor, &LockMonitor::locksChanged, this, [this](const LockMonitor::Changes &changes) {
+        if (changes.updated.contains(m_current) || changes.removed.contains(m_current))
+            updateEnabled();
+    });
+    // Our hold vanished before we released it: say so where the user looks, in the lock's own timeline.
+    connect(client, &LockClient::holdLost, this, [this](const HoldEvent &hold) {
+        LockEvent e;
+        e.timeMs = QDateTime::currentMSecsSinceEpoch();
+        e.type = LockEvent::Type::Lost;
+        e.name = hold.name;
+        e.owner = hold.owner;
+        e.detail = tr("our hold vanished before we released it");
+        m_monitor->noteEvent(e);
+        emit message(tr("Lost %1: it expired or was deleted before we released it").arg(escapeBytes(hold.name, 200)),
+            true);
+        updateEnabled();
+    });
+    updateEnabled();
+}
+
+QList<QAction *> ConsoleActions::actions() const
+{
+    return { m_acquire, m_release, m_releaseAll, m_watchdog, m_force, m_refresh };
+}
+
+void ConsoleActions::setCurrentLock(const QByteArray &name)
+{
+    m_current = name;
+    updateEnabled();
+}
+
+QByteArray ConsoleActions::ourHold() const
+{
+    const LockRecord *r = m_monitor->record(m_current);
+    if (r && r->present)
+        for (const LockHolder &h : r->info.holders)
+            if (h.client == m_client->clientId())
+                return h.owner;
+    // Not seen by the monitor yet: the client knows its own holds.
+    for (const HoldEvent &hold : m_client->holds())
+        if (hold.name == m_current)
+            return hold.owner;
+    return {};
+}
+
+void ConsoleActions::updateEnabled()
+{
+    const LockRecord *r = m_current.isEmpty() ? nullptr : m_monitor->record(m_current);
+    const bool present = r && r->present;
+    const QByteArray ours = ourHold();
+    m_acquire->setEnabled(!m_readOnly);
+    m_release->setEnabled(!m_readOnly && !ours.isEmpty());
+    m_releaseAll->setEnabled(!m_readOnly && !ours.isEmpty());
+    m_watchdog->setEnabled(!m_readOnly && !ours.isEmpty());
+    m_watchdog->setChecked(!ours.isEmpty() && m_client->isWatchdogEnabled(m_current, ours));
+    m_force->setEnabled(!m_readOnly && present && !r->info.holders.isEmpty());
+    m_refresh->setEnabled(!m_current.isEmpty());
+    if (m_readOnly) {
+        for (QAction *a : { m_acquire, m_release, m_releaseAll, m_watchdog, m_force })
+            a->setToolTip(tr("Read-only connection: nothing is written"));
+    }
+}
+
+LockKind ConsoleActions::kindFor(const LockRecord &record, const QByteArray &owner) const
+{
+    switch (record.info.kind) {
+    case LockInfo::Kind::Fair:
+        return LockKind::Fair;
+    case LockInfo::Kind::Fenced:
+        return LockKind::Fenced;
+    case LockInfo::Kind::ReadWrite:
+        return owner.endsWith(":write") ? LockKind::Write : LockKind::Read;
+    default:
+        return LockKind::Reentrant;
+    }
+}
+
+void ConsoleActions::audit(
+    const QString &action, const QByteArray &name, const QList<QByteArray> &holdersBefore, const QString &outcome) const
+{
+    QString error;
+    if (!AuditLog::append(QJsonObject { { QStringLiteral("action"), action },
+                              { QStringLiteral("connection"), m_connection },
+                              { QStringLiteral("lock"), QString::fromUtf8(name) },
+                              { QStringLiteral("holders_before"), jsonList(holdersBefore) },
+                              { QStringLiteral("outcome"), outcome } },
+            &error))
+        emit const_cast<ConsoleActions *>(this)->message(tr("Could not write the audit log: %1").arg(error), true);
+}
+
+void ConsoleActions::acquire()
+{
+    auto *dialog = new AcquireDialog(m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setName(m_current);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const AcquireRequest request = dialog->request();
+        const QList<QByteArray> before = holdersOf(m_monitor->record(request.name));
+        QPointer<ConsoleActions> self(this);
+        m_client->acquire(request, [self, request, before](const AcquireResult &r) {
+            if (!self)
+                return;
+            const QString name = escapeBytes(request.name, 200);
+            if (r.error.isError())
+                emit self->message(tr("Acquire %1 failed: %2").arg(name, r.error.toString()), true);
+            else if (!r.acquired)
+                emit self->message(tr("%1 is held by someone else; not acquired").arg(name), true);
+            else
+                emit self->message(tr("Acquired %1 as %2").arg(name, QString::fromUtf8(r.owner)), false);
+            self->audit(QStringLiteral("acquire"), request.name, before,
+                r.error.isError() ? r.error.toString() : r.acquired ? QStringLiteral("acquired") : QStringLiteral("busy"));
+            self->m_monitor->refresh({ request.name });
+            self->updateEnabled();
+        });
+    });
+    dialog->open();
+}
+
+void ConsoleActions::release(bool all)
+{
+    const QByteArray owner = ourHold();
+    const LockRecord *r = m_monitor->record(m_current);
+    if (owner.isEmpty() || !r)
+        return;
+    releaseLevels(m_current, owner, kindFor(*r, owner), all, 0);
+}
+
+void ConsoleActions::releaseLevels(const QByteArray &name, const QByteArray &owner, LockKind kind, bool all, int released)
+{
+    const QList<QByteArray> before = holdersOf(m_monitor->record(name));
+    QPointer<ConsoleActions> self(this);
+    m_client->release(name, owner, [self, name, owner, kind, all, released, before](const ReleaseResult &r) {
+        if (!self)
+            return;
+        const QString outcome = r.error.isError()     ? r.error.toString()
+            : r.outcome == ReleaseResult::Outcome::Released  ? QStringLiteral("released")
+            : r.outcome == ReleaseResult::Outcome::StillHeld ? QStringLiteral("still-held")
+                                                             : QStringLiteral("not-held");
+        self->audit(QStringLiteral("release"), name, before, outcome);
+        if (!r.error.isError() && r.outcome == ReleaseResult::Outcome::StillHeld && all) {
+            self->releaseLevels(name, owner, kind, all, released + 1);
+            return;
+        }
+        if (r.error.isError())
+            emit self->message(tr("Release of %1 failed: %2").arg(escapeBytes(name, 200), r.error.toString()), true);
+        else if (r.outcome == ReleaseResult::Outcome::NotHeld)
+            emit self->message(r.message, true);
+        else
+            emit self->message(r.outcome == ReleaseResult::Outcome::Released
+                    ? tr("Released %1").arg(escapeBytes(name, 200))
+                    : tr("Released one level of %1; still held").arg(escapeBytes(name, 200)),
+                false);
+        self->m_monitor->refresh({ name });
+        self->updateEnabled();
+    }, kind);
+}
+
+void ConsoleActions::toggleWatchdog(bool on)
+{
+    const QByteArray owner = ourHold();
+    if (owner.isEmpty() || !m_client->setWatchdogEnabled(m_current, owner, on)) {
+        emit message(tr("No hold of ours on %1 to switch the watchdog of").arg(escapeBytes(m_current, 200)), true);
+        updateEnabled();
+        return;
+    }
+    audit(on ? QStringLiteral("watchdog-on") : QStringLiteral("watchdog-off"), m_current, { owner },
+        QStringLiteral("done"));
+    emit message(on ? tr("Watchdog on for %1: the lease is renewed again").arg(escapeBytes(m_current, 200))
+                    : tr("Watchdog off for %1: the lease now runs out unless it is switched on again")
+                          .arg(escapeBytes(m_current, 200)),
+        false);
+    updateEnabled();
+}
+
+void ConsoleActions::forceRelease()
+{
+    const LockRecord *r = m_monitor->record(m_current);
+    if (!r || !r->present)
+        return;
+    auto *dialog = new ForceReleaseDialog(*r, m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    const QByteArray name = m_current;
+    const LockKind kind = kindFor(*r, QByteArray());
+    connect(dialog, &QDialog::accepted, this, [this, dialog, name, kind] {
+        const QList<QByteArray> shown = dialog->shownHolders();
+        QPointer<ConsoleActions> self(this);
+        m_client->forceRelease(name, ForceGuard::exact(shown), [self, name, shown](const ForceReleaseResult &res) {
+            if (!self)
+                return;
+            const QString shownName = escapeBytes(name, 200);
+            QString outcome;
+            if (res.error.isError()) {
+                outcome = res.error.toString();
+                emit self->message(tr("Force release of %1 failed: %2").arg(shownName, outcome), true);
+            } else if (res.guardFailed) {
+                QStringList now;
+                for (const QByteArray &h : res.holdersNow)
+                    now << QString::fromUtf8(h);
+                outcome = QStringLiteral("guard-failed");
+                const QString text = tr("%1 changed after it was shown: now held by %2. Nothing was deleted.")
+                                         .arg(shownName, now.isEmpty() ? tr("nobody") : now.join(QStringLiteral(", ")));
+                emit self->message(text, true);
+                auto *box = new QMessageBox(QMessageBox::Warning, tr("Force release refused"), text, QMessageBox::Ok,
+                    self->m_window);
+                box->setAttribute(Qt::WA_DeleteOnClose);
+                box->open();
+            } else {
+                outcome = res.deleted ? QStringLiteral("deleted") : QStringLiteral("already-gone");
+                emit self->message(res.deleted ? tr("Force-released %1; its waiters were woken").arg(shownName)
+                                               : tr("%1 was already gone; nothing changed").arg(shownName),
+                    !res.deleted);
+            }
+            self->audit(QStringLiteral("force-release"), name, shown, outcome);
+            self->m_monitor->refresh({ name });
+        }, kind);
+    });
+    dialog->open();
+}
+
+} // namespace LockScope

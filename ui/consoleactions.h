@@ -1,0 +1,66 @@
+#pragma once
+
+#include "lockrecord.h"
+#include "locktypes.h"
+
+#include <QObject>
+
+class QAction;
+class QWidget;
+
+namespace LockScope {
+
+class LockClient;
+class LockMonitor;
+
+// The console's write actions on the selected lock: acquire as the console's own client id, release one or all
+// levels of our own holds, switch our watchdog off and on, and the guarded force release. Each opens its dialog
+// without blocking, runs asynchronously, reports what happened through message(), refreshes the lock in the
+// monitor, and is audited. Read-only mode disables them here and refuses them in the core.
+class ConsoleActions : public QObject
+{
+    Q_OBJECT
+public:
+    ConsoleActions(LockClient *client, LockMonitor *monitor, QWidget *window, QString connection, bool readOnly);
+
+    QAction *acquireAction() const { return m_acquire; }
+    QAction *releaseAction() const { return m_release; }
+    QAction *releaseAllAction() const { return m_releaseAll; }
+    QAction *watchdogAction() const { return m_watchdog; }
+    QAction *forceReleaseAction() const { return m_force; }
+    QAction *refreshAction() const { return m_refresh; }
+    QList<QAction *> actions() const;
+
+    void setCurrentLock(const QByteArray &name);
+    // Our own hold on the current lock (its owner field), or empty.
+    QByteArray ourHold() const;
+
+signals:
+    void message(const QString &text, bool error);
+
+private:
+    void updateEnabled();
+    void acquire();
+    void release(bool all);
+    void releaseLevels(const QByteArray &name, const QByteArray &owner, LockKind kind, bool all, int released);
+    void toggleWatchdog(bool on);
+    void forceRelease();
+    void audit(const QString &action, const QByteArray &name, const QList<QByteArray> &holdersBefore,
+        const QString &outcome) const;
+    LockKind kindFor(const LockRecord &record, const QByteArray &owner) const;
+
+    LockClient *m_client;
+    LockMonitor *m_monitor;
+    QWidget *m_window;
+    QString m_connection;
+    bool m_readOnly;
+    QByteArray m_current;
+    QAction *m_acquire;
+    QAction *m_release;
+    QAction *m_releaseAll;
+    QAction *m_watchdog;
+    QAction *m_force;
+    QAction *m_refresh;
+};
+
+} // namespace LockScope

@@ -1,0 +1,137 @@
+#include "detailpane.h"
+
+#include "bytesformat.h"
+#include "holdchart.h"
+#include "lockmonitor.h"
+#include "locktablemodel.h"
+#include "locktimelinemodel.h"
+
+#include <QDateTime>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace LockScope {
+
+DetailPane::DetailPane(LockMonitor *monitor, QWidget *parent)
+    : QWidget(parent)
+    , m_monitor(monitor)
+    , m_timeline(new LockTimelineModel(monitor, 500, this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_title = new QLabel(this);
+    m_title->setWordWrap(true);
+    m_title->setTextFormat(Qt::RichText);
+    layout->addWidget(m_title);
+
+    m_holders = new QTreeWidget(this);
+    m_holders->setAccessibleName(tr("Holders"));
+    m_holders->setRootIsDecorated(false);
+    m_holders->setHeaderLabels({ tr("Holder"), tr("Count"), tr("Note") });
+    m_holders->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_holders->setMaximumHeight(110);
+    layout->addWidget(m_holders);
+
+    m_queue = new QTreeWidget(this);
+    m_queue->setAccessibleName(tr("Fair queue"));
+    m_queue->setRootIsDecorated(false);
+    m_queue->setHeaderLabels({ tr("#"), tr("Queued"), tr("Remaining wait") });
+    m_queue->header()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_queue->setMaximumHeight(90);
+    layout->addWidget(m_queue);
+
+    m_evidence = new QLabel(this);
+    m_evidence->setWordWrap(true);
+    m_evidence->setTextFormat(Qt::RichText);
+    m_evidence->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_evidence);
+
+    m_chart = new HoldChart(this);
+    layout->addWidget(m_chart);
+
+    m_timelineView = new QTableView(this);
+    m_timelineView->setAccessibleName(tr("Timeline of the selected lock"));
+    m_timelineView->setModel(m_timeline);
+    m_timelineView->verticalHeader()->hide();
+    m_timelineView->setShowGrid(false);
+    m_timelineView->setWordWrap(false);
+    m_timelineView->horizontalHeader()->setStretchLastSection(true);
+    m_timelineView->setColumnHidden(LockTimelineModel::Lock, true);
+    layout->addWidget(m_timelineView, 1);
+
+    connect(monitor, &LockMonitor::locksChanged, this, [this](const LockMonitor::Changes &changes) {
+        if (!m_name.isEmpty() && (changes.updated.contains(m_name) || changes.removed.contains(m_name)))
+            refresh();
+    });
+    connect(m_timeline, &QAbstractItemModel::rowsInserted, this, [this] {
+        refresh();
+        m_timelineView->scrollToBottom();
+    });
+    setLock({});
+}
+
+void DetailPane::setLock(const QByteArray &name)
+{
+    m_name = name;
+    m_timeline->setLock(name);
+    refresh();
+}
+
+void DetailPane::refresh()
+{
+    const LockRecord *r = m_name.isEmpty() ? nullptr : m_monitor->record(m_name);
+    m_holders->clear();
+    m_queue->clear();
+    if (!r) {
+        m_title->setText(tr("<i>Select a lock to see its holders, queue, evidence and history.</i>"));
+        m_evidence->clear();
+        m_chart->setTimeline({}, {});
+        m_queue->hide();
+        return;
+    }
+    const LockInfo &info = r->info;
+    const qint64 now = monotonicMs();
+    const QString ttl = !r->present ? tr("gone")
+        : r->deadlineMs < 0         ? tr("no TTL")
+                                    : LockTableModel::durationText(r->remainingMs(now));
+    m_title->setText(tr("<b>%1</b> · %2%3 · TTL %4 · watchdog %5 · %6 waiting")
+                         .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind),
+                             info.mode.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromLatin1(info.mode)),
+                             ttl, LockTableModel::watchdogText(r->watchdog),
+                             info.waiters < 0 ? QStringLiteral("?") : QString::number(info.waiters)));
+    QList<QByteArray> owners;
+    for (const LockHolder &h : info.holders) {
+        owners << h.owner;
+        QStringList notes;
+        if (h.client == m_ownClientId)
+            notes << tr("ours");
+        if (h.writer)
+            notes << tr("writer");
+        if (h.deadReader)
+            notes << tr("dead reader: its timeout keys are gone");
+        auto *item = new QTreeWidgetItem(
+            m_holders, { escapeBytes(h.owner, 200), QString::number(h.count), notes.join(QStringLiteral(", ")) });
+        item->setToolTip(0, tr("client %1, thread %2").arg(QString::fromLatin1(h.client), escapeBytes(h.thread, 80)));
+    }
+    const qint64 epoch = QDateTime::currentMSecsSinceEpoch();
+    int position = 0;
+    for (const auto &[owner, deadline] : info.queue) {
+        new QTreeWidgetItem(m_queue,
+            { QString::number(++position), escapeBytes(owner, 200),
+                deadline < 0 ? tr("unknown") : LockTableModel::durationText(qMax<qint64>(0, deadline - epoch)) });
+    }
+    m_queue->setVisible(!info.queue.isEmpty());
+    QString text;
+    for (const QString &w : r->warnings())
+        text += QStringLiteral("<p style=\"color:#c62828\">⚠ %1</p>").arg(w.toHtmlEscaped());
+    text += tr("<p><b>Why %1:</b> %2</p>")
+                .arg(LockTableModel::kindText(info.kind),
+                    info.evidence.join(QStringLiteral("; ")).toHtmlEscaped());
+    m_evidence->setText(text);
+    m_chart->setTimeline(r->timeline, owners);
+}
+
+} // namespace LockScope

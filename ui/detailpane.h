@@ -1,0 +1,48 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QTableView;
+class QTreeWidget;
+
+namespace LockScope {
+
+class HoldChart;
+class LockMonitor;
+class LockTimelineModel;
+
+// Everything about the selected lock: holders with counts, the fair queue with each waiter's remaining wait,
+// readers and their timeout keys, the evidence behind its classification, warnings, who held it when, and its
+// timeline. It follows the monitor: what changes on the server changes here.
+class DetailPane : public QWidget
+{
+    Q_OBJECT
+public:
+    DetailPane(LockMonitor *monitor, QWidget *parent = nullptr);
+
+    void setLock(const QByteArray &name);
+    QByteArray lock() const { return m_name; }
+    void setOwnClientId(const QByteArray &clientId) { m_ownClientId = clientId; }
+    // Re-reads the record and repaints the parts that count down (the window's repaint timer calls it).
+    void refresh();
+
+    QTreeWidget *holdersView() const { return m_holders; }
+    QTreeWidget *queueView() const { return m_queue; }
+    QLabel *evidenceLabel() const { return m_evidence; }
+    LockTimelineModel *timeline() const { return m_timeline; }
+
+private:
+    LockMonitor *m_monitor;
+    QByteArray m_name;
+    QByteArray m_ownClientId;
+    QLabel *m_title;
+    QTreeWidget *m_holders;
+    QTreeWidget *m_queue;
+    QLabel *m_evidence;
+    HoldChart *m_chart;
+    LockTimelineModel *m_timeline;
+    QTableView *m_timelineView;
+};
+
+} // namespace LockScope

@@ -1,0 +1,46 @@
+#include "forcereleasedialog.h"
+
+#include "bytesformat.h"
+#include "locktablemodel.h"
+
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace LockScope {
+
+ForceReleaseDialog::ForceReleaseDialog(const LockRecord &record, QWidget *parent)
+    : QDialog(parent)
+{
+    setWindowTitle(tr("Force release"));
+    const LockInfo &info = record.info;
+    QString holders;
+    for (const LockHolder &h : info.holders) {
+        m_holders << h.owner;
+        holders += QStringLiteral("<li><tt>%1</tt> — %2</li>")
+                       .arg(escapeBytes(h.owner, 200).toHtmlEscaped(), tr("count %1").arg(h.count));
+    }
+    const QString ttl = record.deadlineMs < 0 ? tr("no TTL")
+                                              : LockTableModel::durationText(record.remainingMs(monotonicMs()));
+    m_text = tr("<p>Delete <b>%1</b> (%2%3, TTL %4), held by:</p><ul>%5</ul>"
+                "<p>Its waiters are woken. The real owner still believes it holds the lock: its own unlock will "
+                "fail later, and until then it may work next to the new holder.</p>"
+                "<p>Only deleted if the holders are still exactly these when the request reaches the server.</p>")
+                 .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind),
+                     info.mode.isEmpty() ? QString() : QStringLiteral(", %1").arg(QString::fromLatin1(info.mode)), ttl,
+                     holders);
+    auto *layout = new QVBoxLayout(this);
+    auto *label = new QLabel(m_text, this);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::RichText);
+    layout->addWidget(label);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    m_confirm = buttons->addButton(tr("&Force release"), QDialogButtonBox::DestructiveRole);
+    buttons->button(QDialogButtonBox::Cancel)->setDefault(true); // Enter must not destroy anything
+    layout->addWidget(buttons);
+    connect(m_confirm, &QPushButton::clicked, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+}
+
+} // namespace LockScope

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "lockrecord.h"
+
+#include <QDialog>
+
+class QPushButton;
+
+namespace LockScope {
+
+// The confirmation before deleting someone else's lock: exactly what will be deleted (name, kind, every holder
+// with its count, TTL) and what it does to the real owner. What is shown here becomes the guard: if the holders
+// change before the click lands, nothing is deleted.
+class ForceReleaseDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    ForceReleaseDialog(const LockRecord &record, QWidget *parent = nullptr);
+
+    QList<QByteArray> shownHolders() const { return m_holders; }
+    QPushButton *confirmButton() const { return m_confirm; }
+    QString text() const { return m_text; }
+
+private:
+    QList<QByteArray> m_holders;
+    QPushButton *m_confirm;
+    QString m_text;
+};
+
+} // namespace LockScope

@@ -1,0 +1,66 @@
+#include "ttldelegate.h"
+
+#include "lockrecord.h"
+#include "locktablemodel.h"
+
+#include <QApplication>
+#include <QPainter>
+
+namespace LockScope {
+
+void TtlDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    opt.text.clear();
+    const QWidget *widget = option.widget;
+    QStyle *style = widget ? widget->style() : QApplication::style();
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
+
+    const qint64 deadline = index.data(LockTableModel::DeadlineRole).toLongLong();
+    const qint64 lease = index.data(LockTableModel::LeaseRole).toLongLong();
+    const auto watchdog = WatchdogGuess(index.data(LockTableModel::WatchdogRole).toInt());
+    const bool failing = index.data(LockTableModel::RenewalWarningRole).toBool();
+    const QString text = index.data(Qt::DisplayRole).toString();
+    const QRect bar = option.rect.adjusted(4, 4, -4, -4);
+    painter->save();
+    if (deadline < 0) {
+        // No TTL at all: Java lock() waiters may wait forever, so it is said in the warning colour.
+        painter->setPen(QColor(0xc6, 0x28, 0x28));
+        painter->drawText(bar, Qt::AlignVCenter | Qt::AlignLeft, text);
+        painter->restore();
+        return;
+    }
+    const qint64 remaining = qMax<qint64>(0, deadline - monotonicMs());
+    const double fraction = lease > 0 ? qBound(0.0, double(remaining) / double(lease), 1.0) : 0.0;
+    QColor fill = watchdog == WatchdogGuess::Likely ? QColor(0x2e, 0x7d, 0x32) : QColor(0x15, 0x65, 0xc0);
+    if (failing || remaining == 0)
+        fill = QColor(0xc6, 0x28, 0x28);
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->setPen(Qt::NoPen);
+    QColor track = fill;
+    track.setAlpha(45);
+    painter->setBrush(track);
+    painter->drawRoundedRect(bar, 3, 3);
+    if (fraction > 0) {
+        QRect done = bar;
+        done.setWidth(qMax(2, int(bar.width() * fraction)));
+        painter->setBrush(fill);
+        painter->drawRoundedRect(done, 3, 3);
+    }
+    const int textWidth = opt.fontMetrics.horizontalAdvance(text) + 12;
+    painter->setPen(bar.width() * fraction >= textWidth ? QColor(Qt::white) : opt.palette.color(QPalette::Text));
+    painter->setFont(opt.font);
+    painter->drawText(bar.adjusted(6, 0, -6, 0), Qt::AlignVCenter | Qt::AlignLeft, text);
+    painter->restore();
+}
+
+QSize TtlDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    QSize size = QStyledItemDelegate::sizeHint(option, index);
+    size.setWidth(qMax(size.width(), 120));
+    size.setHeight(qMax(size.height(), option.fontMetrics.height() + 10));
+    return size;
+}
+
+} // namespace LockScope
