@@ -92,8 +92,7 @@ void AppSession::watch(const ConnectionOptions &options, const QString &descript
     // The monitor reads only, on its own connections, whatever the console is allowed to do.
     m_monitor = new LockMonitor(options, {}, this);
     m_window->setLockMonitor(m_monitor, m_console->clientId());
-    m_window->setConsole(
-        new ConsoleActions(m_console, m_monitor, m_window, options.toDisplayUrl(), options.readOnly));
+    m_window->setConsole(new ConsoleActions(m_console, m_monitor, m_window, options.toDisplayUrl(), options.readOnly));
     m_monitor->start();
     RedisConnection *connection = m_console->connection();
     connect(connection, &RedisConnection::ready, this,

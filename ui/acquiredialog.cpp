@@ -46,9 +46,8 @@ AcquireDialog::AcquireDialog(QWidget *parent)
     connect(m_watchdog, &QCheckBox::toggled, m_lease, [this](bool on) { m_lease->setEnabled(!on); });
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_name, &QLineEdit::textChanged, this, [buttons](const QString &text) {
-        buttons->button(QDialogButtonBox::Ok)->setEnabled(!text.isEmpty());
-    });
+    connect(m_name, &QLineEdit::textChanged, this,
+        [buttons](const QString &text) { buttons->button(QDialogButtonBox::Ok)->setEnabled(!text.isEmpty()); });
     buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
 }
 

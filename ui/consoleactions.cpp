@@ -36,7 +36,8 @@ QList<QByteArray> holdersOf(const LockRecord *record)
 }
 } // namespace
 
-ConsoleActions::ConsoleActions(LockClient *client, LockMonitor *monitor, QWidget *window, QString connection, bool readOnly)
+ConsoleActions::ConsoleActions(
+    LockClient *client, LockMonitor *monitor, QWidget *window, QString connection, bool readOnly)
     : QObject(window)
     , m_client(client)
     , m_monitor(monitor)
@@ -83,8 +84,8 @@ ConsoleActions::ConsoleActions(LockClient *client, LockMonitor *monitor, QWidget
         e.owner = hold.owner;
         e.detail = tr("our hold vanished before we released it");
         m_monitor->noteEvent(e);
-        emit message(tr("Lost %1: it expired or was deleted before we released it").arg(escapeBytes(hold.name, 200)),
-            true);
+        emit message(
+            tr("Lost %1: it expired or was deleted before we released it").arg(escapeBytes(hold.name, 200)), true);
         updateEnabled();
     });
     updateEnabled();
@@ -151,11 +152,10 @@ void ConsoleActions::audit(
     const QString &action, const QByteArray &name, const QList<QByteArray> &holdersBefore, const QString &outcome) const
 {
     QString error;
-    if (!AuditLog::append(QJsonObject { { QStringLiteral("action"), action },
-                              { QStringLiteral("connection"), m_connection },
-                              { QStringLiteral("lock"), QString::fromUtf8(name) },
-                              { QStringLiteral("holders_before"), jsonList(holdersBefore) },
-                              { QStringLiteral("outcome"), outcome } },
+    if (!AuditLog::append(
+            QJsonObject { { QStringLiteral("action"), action }, { QStringLiteral("connection"), m_connection },
+                { QStringLiteral("lock"), QString::fromUtf8(name) },
+                { QStringLiteral("holders_before"), jsonList(holdersBefore) }, { QStringLiteral("outcome"), outcome } },
             &error))
         emit const_cast<ConsoleActions *>(this)->message(tr("Could not write the audit log: %1").arg(error), true);
 }
@@ -180,7 +180,9 @@ void ConsoleActions::acquire()
             else
                 emit self->message(tr("Acquired %1 as %2").arg(name, QString::fromUtf8(r.owner)), false);
             self->audit(QStringLiteral("acquire"), request.name, before,
-                r.error.isError() ? r.error.toString() : r.acquired ? QStringLiteral("acquired") : QStringLiteral("busy"));
+                r.error.isError() ? r.error.toString()
+                    : r.acquired  ? QStringLiteral("acquired")
+                                  : QStringLiteral("busy"));
             self->m_monitor->refresh({ request.name });
             self->updateEnabled();
         });
@@ -197,34 +199,39 @@ void ConsoleActions::release(bool all)
     releaseLevels(m_current, owner, kindFor(*r, owner), all, 0);
 }
 
-void ConsoleActions::releaseLevels(const QByteArray &name, const QByteArray &owner, LockKind kind, bool all, int released)
+void ConsoleActions::releaseLevels(
+    const QByteArray &name, const QByteArray &owner, LockKind kind, bool all, int released)
 {
     const QList<QByteArray> before = holdersOf(m_monitor->record(name));
     QPointer<ConsoleActions> self(this);
-    m_client->release(name, owner, [self, name, owner, kind, all, released, before](const ReleaseResult &r) {
-        if (!self)
-            return;
-        const QString outcome = r.error.isError()     ? r.error.toString()
-            : r.outcome == ReleaseResult::Outcome::Released  ? QStringLiteral("released")
-            : r.outcome == ReleaseResult::Outcome::StillHeld ? QStringLiteral("still-held")
-                                                             : QStringLiteral("not-held");
-        self->audit(QStringLiteral("release"), name, before, outcome);
-        if (!r.error.isError() && r.outcome == ReleaseResult::Outcome::StillHeld && all) {
-            self->releaseLevels(name, owner, kind, all, released + 1);
-            return;
-        }
-        if (r.error.isError())
-            emit self->message(tr("Release of %1 failed: %2").arg(escapeBytes(name, 200), r.error.toString()), true);
-        else if (r.outcome == ReleaseResult::Outcome::NotHeld)
-            emit self->message(r.message, true);
-        else
-            emit self->message(r.outcome == ReleaseResult::Outcome::Released
-                    ? tr("Released %1").arg(escapeBytes(name, 200))
-                    : tr("Released one level of %1; still held").arg(escapeBytes(name, 200)),
-                false);
-        self->m_monitor->refresh({ name });
-        self->updateEnabled();
-    }, kind);
+    m_client->release(
+        name, owner,
+        [self, name, owner, kind, all, released, before](const ReleaseResult &r) {
+            if (!self)
+                return;
+            const QString outcome = r.error.isError()            ? r.error.toString()
+                : r.outcome == ReleaseResult::Outcome::Released  ? QStringLiteral("released")
+                : r.outcome == ReleaseResult::Outcome::StillHeld ? QStringLiteral("still-held")
+                                                                 : QStringLiteral("not-held");
+            self->audit(QStringLiteral("release"), name, before, outcome);
+            if (!r.error.isError() && r.outcome == ReleaseResult::Outcome::StillHeld && all) {
+                self->releaseLevels(name, owner, kind, all, released + 1);
+                return;
+            }
+            if (r.error.isError())
+                emit self->message(
+                    tr("Release of %1 failed: %2").arg(escapeBytes(name, 200), r.error.toString()), true);
+            else if (r.outcome == ReleaseResult::Outcome::NotHeld)
+                emit self->message(r.message, true);
+            else
+                emit self->message(r.outcome == ReleaseResult::Outcome::Released
+                        ? tr("Released %1").arg(escapeBytes(name, 200))
+                        : tr("Released one level of %1; still held").arg(escapeBytes(name, 200)),
+                    false);
+            self->m_monitor->refresh({ name });
+            self->updateEnabled();
+        },
+        kind);
 }
 
 void ConsoleActions::toggleWatchdog(bool on)
@@ -256,35 +263,39 @@ void ConsoleActions::forceRelease()
     connect(dialog, &QDialog::accepted, this, [this, dialog, name, kind] {
         const QList<QByteArray> shown = dialog->shownHolders();
         QPointer<ConsoleActions> self(this);
-        m_client->forceRelease(name, ForceGuard::exact(shown), [self, name, shown](const ForceReleaseResult &res) {
-            if (!self)
-                return;
-            const QString shownName = escapeBytes(name, 200);
-            QString outcome;
-            if (res.error.isError()) {
-                outcome = res.error.toString();
-                emit self->message(tr("Force release of %1 failed: %2").arg(shownName, outcome), true);
-            } else if (res.guardFailed) {
-                QStringList now;
-                for (const QByteArray &h : res.holdersNow)
-                    now << QString::fromUtf8(h);
-                outcome = QStringLiteral("guard-failed");
-                const QString text = tr("%1 changed after it was shown: now held by %2. Nothing was deleted.")
-                                         .arg(shownName, now.isEmpty() ? tr("nobody") : now.join(QStringLiteral(", ")));
-                emit self->message(text, true);
-                auto *box = new QMessageBox(QMessageBox::Warning, tr("Force release refused"), text, QMessageBox::Ok,
-                    self->m_window);
-                box->setAttribute(Qt::WA_DeleteOnClose);
-                box->open();
-            } else {
-                outcome = res.deleted ? QStringLiteral("deleted") : QStringLiteral("already-gone");
-                emit self->message(res.deleted ? tr("Force-released %1; its waiters were woken").arg(shownName)
-                                               : tr("%1 was already gone; nothing changed").arg(shownName),
-                    !res.deleted);
-            }
-            self->audit(QStringLiteral("force-release"), name, shown, outcome);
-            self->m_monitor->refresh({ name });
-        }, kind);
+        m_client->forceRelease(
+            name, ForceGuard::exact(shown),
+            [self, name, shown](const ForceReleaseResult &res) {
+                if (!self)
+                    return;
+                const QString shownName = escapeBytes(name, 200);
+                QString outcome;
+                if (res.error.isError()) {
+                    outcome = res.error.toString();
+                    emit self->message(tr("Force release of %1 failed: %2").arg(shownName, outcome), true);
+                } else if (res.guardFailed) {
+                    QStringList now;
+                    for (const QByteArray &h : res.holdersNow)
+                        now << QString::fromUtf8(h);
+                    outcome = QStringLiteral("guard-failed");
+                    const QString text
+                        = tr("%1 changed after it was shown: now held by %2. Nothing was deleted.")
+                              .arg(shownName, now.isEmpty() ? tr("nobody") : now.join(QStringLiteral(", ")));
+                    emit self->message(text, true);
+                    auto *box = new QMessageBox(
+                        QMessageBox::Warning, tr("Force release refused"), text, QMessageBox::Ok, self->m_window);
+                    box->setAttribute(Qt::WA_DeleteOnClose);
+                    box->open();
+                } else {
+                    outcome = res.deleted ? QStringLiteral("deleted") : QStringLiteral("already-gone");
+                    emit self->message(res.deleted ? tr("Force-released %1; its waiters were woken").arg(shownName)
+                                                   : tr("%1 was already gone; nothing changed").arg(shownName),
+                        !res.deleted);
+                }
+                self->audit(QStringLiteral("force-release"), name, shown, outcome);
+                self->m_monitor->refresh({ name });
+            },
+            kind);
     });
     dialog->open();
 }

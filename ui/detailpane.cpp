@@ -97,11 +97,12 @@ void DetailPane::refresh()
     const QString ttl = !r->present ? tr("gone")
         : r->deadlineMs < 0         ? tr("no TTL")
                                     : LockTableModel::durationText(r->remainingMs(now));
-    m_title->setText(tr("<b>%1</b> · %2%3 · TTL %4 · watchdog %5 · %6 waiting")
-                         .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind),
-                             info.mode.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromLatin1(info.mode)),
-                             ttl, LockTableModel::watchdogText(r->watchdog),
-                             info.waiters < 0 ? QStringLiteral("?") : QString::number(info.waiters)));
+    m_title->setText(
+        tr("<b>%1</b> · %2%3 · TTL %4 · watchdog %5 · %6 waiting")
+            .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind),
+                info.mode.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromLatin1(info.mode)), ttl,
+                LockTableModel::watchdogText(r->watchdog),
+                info.waiters < 0 ? QStringLiteral("?") : QString::number(info.waiters)));
     QList<QByteArray> owners;
     for (const LockHolder &h : info.holders) {
         owners << h.owner;
@@ -128,8 +129,7 @@ void DetailPane::refresh()
     for (const QString &w : r->warnings())
         text += QStringLiteral("<p style=\"color:#c62828\">⚠ %1</p>").arg(w.toHtmlEscaped());
     text += tr("<p><b>Why %1:</b> %2</p>")
-                .arg(LockTableModel::kindText(info.kind),
-                    info.evidence.join(QStringLiteral("; ")).toHtmlEscaped());
+                .arg(LockTableModel::kindText(info.kind), info.evidence.join(QStringLiteral("; ")).toHtmlEscaped());
     m_evidence->setText(text);
     m_chart->setTimeline(r->timeline, owners);
 }

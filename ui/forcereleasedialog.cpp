@@ -21,8 +21,8 @@ ForceReleaseDialog::ForceReleaseDialog(const LockRecord &record, QWidget *parent
         holders += QStringLiteral("<li><tt>%1</tt> — %2</li>")
                        .arg(escapeBytes(h.owner, 200).toHtmlEscaped(), tr("count %1").arg(h.count));
     }
-    const QString ttl = record.deadlineMs < 0 ? tr("no TTL")
-                                              : LockTableModel::durationText(record.remainingMs(monotonicMs()));
+    const QString ttl
+        = record.deadlineMs < 0 ? tr("no TTL") : LockTableModel::durationText(record.remainingMs(monotonicMs()));
     m_text = tr("<p>Delete <b>%1</b> (%2%3, TTL %4), held by:</p><ul>%5</ul>"
                 "<p>Its waiters are woken. The real owner still believes it holds the lock: its own unlock will "
                 "fail later, and until then it may work next to the new holder.</p>"

@@ -72,7 +72,8 @@ void HoldChart::paintEvent(QPaintEvent *)
         return;
     }
     const int laneHeight = qMax(6, qMin(22, area.height() / int(lanes.size())));
-    const auto x = [&](qint64 t) { return area.left() + int(double(qMax(t, from) - from) / m_windowMs * area.width()); };
+    const auto x
+        = [&](qint64 t) { return area.left() + int(double(qMax(t, from) - from) / m_windowMs * area.width()); };
     for (const Span &s : m_spans) {
         const int lane = int(lanes.indexOf(s.owner));
         if (lane < 0)

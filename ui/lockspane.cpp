@@ -108,8 +108,8 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     layout->addWidget(m_view);
 
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &LockFilterProxy::setNameGlob);
-    connect(m_kind, &QComboBox::currentIndexChanged, this,
-        [this] { m_proxy->setKind(m_kind->currentData().toString()); });
+    connect(
+        m_kind, &QComboBox::currentIndexChanged, this, [this] { m_proxy->setKind(m_kind->currentData().toString()); });
     connect(m_client, &QComboBox::currentIndexChanged, this,
         [this] { m_proxy->setClientId(m_client->currentData().toString()); });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,

@@ -1,11 +1,11 @@
 #include "mainwindow.h"
 
-#include "eventlog.h"
-#include "holdsmodel.h"
-#include "leasedelegate.h"
 #include "consoleactions.h"
 #include "detailpane.h"
+#include "eventlog.h"
 #include "eventspane.h"
+#include "holdsmodel.h"
+#include "leasedelegate.h"
 #include "lockmonitor.h"
 #include "lockspane.h"
 #include "locktablemodel.h"
@@ -14,18 +14,18 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
-#include <QSettings>
-#include <QToolBar>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolBar>
 #include <QVBoxLayout>
 
 namespace LockScope {
@@ -144,7 +144,8 @@ void MainWindow::setLockMonitor(LockMonitor *monitor, const QByteArray &ownClien
         // Once laid out: sizes given to a splitter that has no width yet are lost.
         QTimer::singleShot(0, this, [this] { m_split->setSizes({ m_split->width() * 2 / 3, m_split->width() / 3 }); });
     }
-    m_locks->view()->horizontalHeader()->restoreState(settings.value(QStringLiteral("window/locksHeader")).toByteArray());
+    m_locks->view()->horizontalHeader()->restoreState(
+        settings.value(QStringLiteral("window/locksHeader")).toByteArray());
     connect(m_locks, &LocksPane::summaryChanged, m_locksSummary, &QLabel::setText);
     connect(m_locks, &LocksPane::currentLockChanged, m_detail, &DetailPane::setLock);
     m_events = new EventsPane(monitor, m_eventsDock);
@@ -331,10 +332,8 @@ void MainWindow::updateSummary()
     if (holds > 0 || m_log->eventCount() > 0)
         m_demoDock->show();
     m_summaryLabel->setVisible(m_log->eventCount() > 0);
-    m_summaryLabel->setText(tr("Demo: %1 holds · %2 waiting · %3 events")
-                                .arg(holds)
-                                .arg(m_waitingClients.size())
-                                .arg(m_log->eventCount()));
+    m_summaryLabel->setText(
+        tr("Demo: %1 holds · %2 waiting · %3 events").arg(holds).arg(m_waitingClients.size()).arg(m_log->eventCount()));
 }
 
 } // namespace LockScope

@@ -1,0 +1,285 @@
+// The desktop console driven through its real widgets (offscreen) against a real redis-server, with other
+// processes (lockscope-cli) as the Java services would be: their locks appear with holder and count, the TTL bar
+// counts down and jumps back on renewal, the console's own holds are marked ours, switching our watchdog off
+// ends in a `lost` event, a confirmed force release wakes a waiting process, a force release whose holders changed
+// after they were shown is refused and says so, read-only mode disables every write, and writes are audited.
+#include "acquiredialog.h"
+#include "consoleactions.h"
+#include "eventspane.h"
+#include "forcereleasedialog.h"
+#include "lockclient.h"
+#include "lockmonitor.h"
+#include "lockspane.h"
+#include "locktablemodel.h"
+#include "locktimelinemodel.h"
+#include "mainwindow.h"
+#include "rawredis.h"
+#include "redisserver.h"
+#include "testutil.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QProcess>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+// The console as the app wires it (AppSession), with a short watchdog lease so a lease runs out in seconds.
+struct Console
+{
+    explicit Console(const ConnectionOptions &options)
+        : client(options, clientOptions())
+        , monitor(options, monitorOptions())
+    {
+        window.setLockMonitor(&monitor, client.clientId());
+        actions = new ConsoleActions(&client, &monitor, &window, options.toDisplayUrl(), options.readOnly);
+        window.setConsole(actions);
+        monitor.start();
+        window.show();
+    }
+    static LockClientOptions clientOptions()
+    {
+        LockClientOptions o;
+        o.watchdogTimeoutMs = 1500;
+        return o;
+    }
+    static LockMonitor::Options monitorOptions()
+    {
+        LockMonitor::Options o;
+        o.rescanIntervalMs = 200;
+        return o;
+    }
+    int row(const QByteArray &name) const { return window.locksPane()->model()->rowOf(name); }
+    QModelIndex cell(const QByteArray &name, int column) const
+    {
+        return window.locksPane()->model()->index(row(name), column);
+    }
+    void select(const QByteArray &name)
+    {
+        window.locksPane()->selectLock(name);
+        QCOMPARE(window.locksPane()->currentLock(), name);
+    }
+    bool sawEvent(LockEvent::Type type, const QByteArray &name) const
+    {
+        const LockTimelineModel *events = window.eventsPane()->model();
+        for (int row = 0; row < events->rowCount(); ++row)
+            if (events->eventAt(row).type == type && events->eventAt(row).name == name)
+                return true;
+        return false;
+    }
+
+    MainWindow window;
+    LockClient client;
+    LockMonitor monitor;
+    ConsoleActions *actions = nullptr;
+};
+
+template <typename T> T *waitForDialog(QWidget *parent)
+{
+    T *dialog = nullptr;
+    [&] { QTRY_VERIFY((dialog = parent->findChild<T *>()) != nullptr && dialog->isVisible()); }();
+    return dialog;
+}
+} // namespace
+
+class TestConsole : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server { RedisServerOptions {
+        { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Khgx") } } };
+    QTemporaryDir m_dir;
+
+    QString auditPath() const { return m_dir.filePath(QStringLiteral("audit.log")); }
+
+    void startCli(QProcess &p, const QStringList &args) const
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("LOCKSCOPE_AUDIT_LOG"), m_dir.filePath(QStringLiteral("cli-audit.log")));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args + QStringList { QStringLiteral("--url"), m_server.url() });
+        QVERIFY(p.waitForStarted());
+    }
+
+    QList<QJsonObject> auditLines() const
+    {
+        QFile f(auditPath());
+        QList<QJsonObject> lines;
+        if (f.open(QIODevice::ReadOnly))
+            for (const QByteArray &line : f.readAll().split('\n'))
+                if (!line.isEmpty())
+                    lines << QJsonDocument::fromJson(line).object();
+        return lines;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        qputenv("LOCKSCOPE_AUDIT_LOG", auditPath().toUtf8());
+        QCoreApplication::setOrganizationName(QStringLiteral("lockscope-tests"));
+    }
+
+    void anotherProcessesLockAppearsAndCountsDown()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()));
+        const QByteArray name = uniqueKey("other");
+        QProcess holder;
+        startCli(holder,
+            { QStringLiteral("lock"), QString::fromUtf8(name), QStringLiteral("--hold"), QStringLiteral("60000"),
+                QStringLiteral("--watchdog-timeout"), QStringLiteral("1500"), QStringLiteral("--json") });
+        QTRY_VERIFY_WITH_TIMEOUT(c.row(name) >= 0, 10000);
+        QTRY_COMPARE(c.cell(name, LockTableModel::Count).data().toInt(), 1);
+        QVERIFY(!c.cell(name, LockTableModel::OursRole).data(LockTableModel::OursRole).toBool());
+        QVERIFY(!c.cell(name, LockTableModel::Holders).data().toString().contains(QStringLiteral("ours")));
+
+        // The bar is painted from the deadline: it drains between reads, and the deadline moves on with renewals.
+        const qint64 deadline = c.cell(name, 0).data(LockTableModel::DeadlineRole).toLongLong();
+        const QString before = c.cell(name, LockTableModel::Ttl).data().toString();
+        QTRY_VERIFY(c.cell(name, LockTableModel::Ttl).data().toString() != before);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            c.cell(name, 0).data(LockTableModel::DeadlineRole).toLongLong() > deadline + 200, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            WatchdogGuess(c.cell(name, 0).data(LockTableModel::WatchdogRole).toInt()), WatchdogGuess::Likely, 5000);
+        holder.terminate();
+        QVERIFY(holder.waitForFinished(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(c.row(name) < 0, 10000);
+    }
+
+    void acquireFromTheConsoleThenLoseItWithTheWatchdogOff()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()));
+        const QByteArray name = uniqueKey("ours");
+        c.actions->acquireAction()->trigger();
+        AcquireDialog *dialog = waitForDialog<AcquireDialog>(&c.window);
+        QTest::keyClicks(dialog->nameEdit(), QString::fromUtf8(name));
+        QVERIFY(dialog->watchdogBox()->isChecked());
+        dialog->accept();
+        QTRY_VERIFY_WITH_TIMEOUT(c.row(name) >= 0, 10000);
+        QTRY_VERIFY(c.cell(name, 0).data(LockTableModel::OursRole).toBool());
+        QVERIFY(c.cell(name, LockTableModel::Holders).data().toString().contains(QStringLiteral("(ours)")));
+
+        c.select(name);
+        QTRY_VERIFY(c.actions->watchdogAction()->isEnabled());
+        QVERIFY(c.actions->watchdogAction()->isChecked());
+        QVERIFY(c.actions->releaseAction()->isEnabled());
+        c.actions->watchdogAction()->trigger(); // off: the lease runs out
+        QVERIFY(!c.actions->watchdogAction()->isChecked());
+        QTRY_VERIFY_WITH_TIMEOUT(c.sawEvent(LockEvent::Type::Lost, name), 10000);
+        QTRY_VERIFY(c.row(name) < 0);
+        QVERIFY(c.sawEvent(LockEvent::Type::Expired, name));
+
+        const QList<QJsonObject> audit = auditLines();
+        QVERIFY(std::any_of(audit.cbegin(), audit.cend(), [&](const QJsonObject &o) {
+            return o.value(QStringLiteral("action")).toString() == QStringLiteral("acquire")
+                && o.value(QStringLiteral("lock")).toString() == QString::fromUtf8(name)
+                && o.value(QStringLiteral("outcome")).toString() == QStringLiteral("acquired");
+        }));
+        QVERIFY(std::any_of(audit.cbegin(), audit.cend(), [&](const QJsonObject &o) {
+            return o.value(QStringLiteral("action")).toString() == QStringLiteral("watchdog-off");
+        }));
+    }
+
+    void forceReleaseWakesAWaitingProcess()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()));
+        const QByteArray name = uniqueKey("stuck");
+        QProcess holder, waiter;
+        // The holder's watchdog keeps its 30 s lease alive: only a wake-up message lets the waiter in quickly.
+        startCli(holder,
+            { QStringLiteral("lock"), QString::fromUtf8(name), QStringLiteral("--hold"), QStringLiteral("60000"),
+                QStringLiteral("--json") });
+        QTRY_VERIFY_WITH_TIMEOUT(c.row(name) >= 0, 10000);
+        startCli(waiter,
+            { QStringLiteral("lock"), QString::fromUtf8(name), QStringLiteral("--wait"), QStringLiteral("60000"),
+                QStringLiteral("--hold"), QStringLiteral("60000"), QStringLiteral("--json") });
+        QTRY_COMPARE_WITH_TIMEOUT(c.cell(name, LockTableModel::Waiters).data().toString(), QStringLiteral("1"), 10000);
+
+        c.select(name);
+        QTRY_VERIFY(c.actions->forceReleaseAction()->isEnabled());
+        c.actions->forceReleaseAction()->trigger();
+        ForceReleaseDialog *dialog = waitForDialog<ForceReleaseDialog>(&c.window);
+        QVERIFY(dialog->text().contains(QStringLiteral("unlock will fail")));
+        QCOMPARE(dialog->shownHolders().size(), 1);
+        QTest::mouseClick(dialog->confirmButton(), Qt::LeftButton);
+        QByteArray out;
+        QTRY_VERIFY2_WITH_TIMEOUT((out += waiter.readAllStandardOutput()).contains("\"acquired\""),
+            (out + waiter.readAllStandardError() + c.window.statusBar()->currentMessage().toUtf8()).constData(), 10000);
+        waiter.terminate();
+        QVERIFY(waiter.waitForFinished(10000));
+        const QList<QJsonObject> audit = auditLines();
+        QVERIFY(std::any_of(audit.cbegin(), audit.cend(), [&](const QJsonObject &o) {
+            return o.value(QStringLiteral("action")).toString() == QStringLiteral("force-release")
+                && o.value(QStringLiteral("lock")).toString() == QString::fromUtf8(name)
+                && o.value(QStringLiteral("outcome")).toString() == QStringLiteral("deleted")
+                && o.value(QStringLiteral("holders_before")).toArray().size() == 1;
+        }));
+        holder.terminate();
+        holder.waitForFinished(10000);
+    }
+
+    void forceReleaseRefusesWhenTheHolderChanged()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()));
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("changed");
+        const QByteArray first = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1";
+        const QByteArray second = "0b5b1f6e-2f0e-4d5c-9a4b-1c2d3e4f5a6b:2";
+        raw.command({ "HSET", name, first, "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        QTRY_VERIFY_WITH_TIMEOUT(c.row(name) >= 0, 10000);
+        c.select(name);
+        QTRY_VERIFY(c.actions->forceReleaseAction()->isEnabled());
+        c.actions->forceReleaseAction()->trigger();
+        ForceReleaseDialog *dialog = waitForDialog<ForceReleaseDialog>(&c.window);
+        QCOMPARE(dialog->shownHolders(), QList<QByteArray> { first });
+        // While the person reads the dialog, the lock changes hands.
+        raw.command({ "DEL", name });
+        raw.command({ "HSET", name, second, "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        QTest::mouseClick(dialog->confirmButton(), Qt::LeftButton);
+        QMessageBox *box = waitForDialog<QMessageBox>(&c.window);
+        QVERIFY2(box->text().contains(QString::fromLatin1(second)), qPrintable(box->text()));
+        QVERIFY(box->text().contains(QStringLiteral("Nothing was deleted")));
+        box->accept();
+        QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { second, "1" } }));
+    }
+
+    void readOnlyDisablesEveryWrite()
+    {
+        ConnectionOptions options = ConnectionOptions::fromUrl(m_server.url());
+        options.readOnly = true;
+        Console c(options);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("ro");
+        raw.command({ "HSET", name, "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1", "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        QTRY_VERIFY_WITH_TIMEOUT(c.row(name) >= 0, 10000);
+        c.select(name);
+        for (QAction *a : { c.actions->acquireAction(), c.actions->releaseAction(), c.actions->releaseAllAction(),
+                 c.actions->watchdogAction(), c.actions->forceReleaseAction() })
+            QVERIFY2(!a->isEnabled(), qPrintable(a->text()));
+        // And the core refuses whatever gets past the widgets.
+        std::optional<ForceReleaseResult> result;
+        c.client.forceRelease(name, QByteArray(), [&](const ForceReleaseResult &r) { result = r; });
+        QTRY_VERIFY(result.has_value());
+        QCOMPARE(result->error.kind(), RedisError::Kind::ReadOnly);
+        QCOMPARE(raw.type(name), "hash");
+    }
+};
+
+QTEST_MAIN(TestConsole)
+#include "tst_console.moc"
