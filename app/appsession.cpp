@@ -1,5 +1,6 @@
 #include "appsession.h"
 
+#include "connectiondialog.h"
 #include "consoleactions.h"
 #include "democlients.h"
 #include "localredisserver.h"
@@ -15,7 +16,9 @@ namespace LockScope {
 AppSession::AppSession(MainWindow *window, QObject *parent)
     : QObject(parent)
     , m_window(window)
-{ }
+{
+    connect(window, &MainWindow::connectRequested, this, &AppSession::openConnectionDialog);
+}
 
 AppSession::~AppSession()
 {
@@ -84,13 +87,42 @@ void AppSession::connectTo(const ConnectionOptions &options)
                          "to see simulated clients."));
 }
 
+void AppSession::openConnectionDialog()
+{
+    auto *dialog = new ConnectionDialog(nullptr, m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const ConnectionProfile profile = dialog->profile();
+        const ConnectionOptions options = dialog->options();
+        ConnectionProfile::addRecent(options.toDisplayUrl());
+        teardown();
+        m_pattern = profile.pattern.toUtf8();
+        m_window->setColourTag(profile.colour);
+        watch(options, profile.name.isEmpty() ? tr("Your Redis server.") : profile.name);
+        m_window->setNote(tr("Every lock on the server matching %1, live.").arg(profile.pattern));
+    });
+    dialog->open();
+}
+
+void AppSession::teardown()
+{
+    m_window->clearLockMonitor();
+    delete std::exchange(m_demo, nullptr);
+    delete std::exchange(m_monitor, nullptr);
+    delete std::exchange(m_console, nullptr);
+    delete std::exchange(m_server, nullptr);
+    m_window->setNote({});
+}
+
 void AppSession::watch(const ConnectionOptions &options, const QString &description)
 {
     m_window->setConnection(options.toDisplayUrl(), description, options.readOnly);
     m_window->setConnectionState(MainWindow::ConnectionState::Starting);
     m_console = new LockClient(options, {}, this);
     // The monitor reads only, on its own connections, whatever the console is allowed to do.
-    m_monitor = new LockMonitor(options, {}, this);
+    LockMonitor::Options monitorOptions;
+    monitorOptions.pattern = m_pattern;
+    m_monitor = new LockMonitor(options, monitorOptions, this);
     m_window->setLockMonitor(m_monitor, m_console->clientId());
     m_window->setConsole(new ConsoleActions(m_console, m_monitor, m_window, options.toDisplayUrl(), options.readOnly));
     m_monitor->start();

@@ -28,17 +28,21 @@ public:
     void connectTo(const ConnectionOptions &options);
 
     LocalRedisServer *server() const { return m_server; }
+    // File > Connect: pick or type a connection, then everything of the current one stops and the new one opens.
+    void openConnectionDialog();
 
 private:
     void onServerReady(bool readOnly);
     void runDemo(ConnectionOptions options, const QString &description);
     void watch(const ConnectionOptions &options, const QString &description);
+    void teardown();
 
     MainWindow *m_window;
     LocalRedisServer *m_server = nullptr;
     DemoClients *m_demo = nullptr;
     LockClient *m_console = nullptr;
     LockMonitor *m_monitor = nullptr;
+    QByteArray m_pattern = "*";
 };
 
 } // namespace LockScope

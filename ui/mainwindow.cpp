@@ -46,7 +46,8 @@ MainWindow::MainWindow(QWidget *parent)
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(8, 8, 8, 4);
     layout->setSpacing(6);
-    layout->addWidget(buildHeader());
+    m_header = buildHeader();
+    layout->addWidget(m_header);
     m_split = new QSplitter(Qt::Horizontal, central);
     m_split->setObjectName(QStringLiteral("locksSplit"));
     m_split->setChildrenCollapsible(false);
@@ -178,6 +179,36 @@ void MainWindow::setConsole(ConsoleActions *console)
     connect(console, &ConsoleActions::message, this, &MainWindow::showMessage);
 }
 
+void MainWindow::clearLockMonitor()
+{
+    if (m_console) {
+        for (QAction *action : m_console->actions()) {
+            m_toolBar->removeAction(action);
+            m_lockMenu->removeAction(action);
+        }
+        // It points at the session's client and monitor, which go right after this.
+        delete std::exchange(m_console, nullptr);
+    }
+    delete std::exchange(m_locks, nullptr);
+    delete std::exchange(m_detail, nullptr);
+    delete std::exchange(m_server, nullptr);
+    m_events = nullptr;
+    delete m_eventsDock->widget();
+    m_eventsDock->setWidget(new QLabel(tr("No events yet"), m_eventsDock));
+    m_placeholder = new QLabel(tr("Connecting…"), m_split);
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    m_split->addWidget(m_placeholder);
+    m_locksSummary->clear();
+    m_serverLabel->clear();
+}
+
+void MainWindow::setColourTag(const QColor &colour)
+{
+    m_header->setStyleSheet(colour.isValid()
+            ? QStringLiteral("QFrame#connectionHeader { border-left: 6px solid %1; }").arg(colour.name())
+            : QString());
+}
+
 void MainWindow::showMessage(const QString &text, bool error)
 {
     statusBar()->showMessage(error ? QStringLiteral("⚠ ") + text : text, error ? 15000 : 6000);
@@ -186,6 +217,8 @@ void MainWindow::showMessage(const QString &text, bool error)
 void MainWindow::buildMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *connectAction = file->addAction(tr("&Connect…"), this, &MainWindow::connectRequested);
+    connectAction->setShortcut(QKeySequence::Open);
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
@@ -213,6 +246,7 @@ void MainWindow::buildMenus()
 QWidget *MainWindow::buildHeader()
 {
     auto *frame = new QFrame(this);
+    frame->setObjectName(QStringLiteral("connectionHeader"));
     frame->setFrameShape(QFrame::StyledPanel);
     frame->setAutoFillBackground(true);
     QPalette palette = frame->palette();

@@ -52,11 +52,18 @@ public:
     void setLockMonitor(LockMonitor *monitor, const QByteArray &ownClientId);
     // The write actions (toolbar, menu, the table's context menu).
     void setConsole(ConsoleActions *console);
+    // Before connecting elsewhere: the views of the old connection go (the session deletes what it owns).
+    void clearLockMonitor();
+    // The connection's colour tag (production red, ...) as a strip on the header; invalid: none.
+    void setColourTag(const QColor &colour);
     // A result of an action, for the status bar (errors stay longer).
     void showMessage(const QString &text, bool error);
 
 public slots:
     void addEvent(const LockScope::DemoEvent &event);
+
+signals:
+    void connectRequested();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -86,6 +93,7 @@ private:
     QLabel *m_descriptionLabel;
     QLabel *m_noteLabel;
     QLabel *m_placeholder;
+    QWidget *m_header;
     QLabel *m_serverLabel;
     QLabel *m_locksSummary;
     QLabel *m_summaryLabel;

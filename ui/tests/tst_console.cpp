@@ -4,6 +4,7 @@
 // ends in a `lost` event, a confirmed force release wakes a waiting process, a force release whose holders changed
 // after they were shown is refused and says so, read-only mode disables every write, and writes are audited.
 #include "acquiredialog.h"
+#include "connectiondialog.h"
 #include "consoleactions.h"
 #include "eventspane.h"
 #include "forcereleasedialog.h"
@@ -20,14 +21,17 @@
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -130,7 +134,54 @@ private slots:
         QString error;
         QVERIFY2(m_server.start(&error), qPrintable(error));
         qputenv("LOCKSCOPE_AUDIT_LOG", auditPath().toUtf8());
+        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8()); // settings stay in the test
         QCoreApplication::setOrganizationName(QStringLiteral("lockscope-tests"));
+    }
+
+    void connectThroughTheDialog()
+    {
+        RedisServer secured { RedisServerOptions { {}, false, false, QStringLiteral("s3cret") } };
+        QString error;
+        QVERIFY2(secured.start(&error), qPrintable(error));
+        MemorySecretStore secrets;
+        ConnectionDialog dialog(&secrets);
+        dialog.show();
+        // A pasted URL with a password: the password moves to its field, the URL keeps none.
+        const QString pasted = QStringLiteral("redis://:s3cret@127.0.0.1:%1/0").arg(secured.port());
+        QApplication::clipboard()->setText(pasted);
+        dialog.urlEdit()->setFocus();
+        QTest::keySequence(dialog.urlEdit(), QKeySequence::Paste);
+        QCOMPARE(dialog.passwordEdit()->text(), QStringLiteral("s3cret"));
+        QVERIFY(!dialog.urlEdit()->text().contains(QStringLiteral("s3cret")));
+        QTest::mouseClick(dialog.testButton(), Qt::LeftButton);
+        QTRY_VERIFY2_WITH_TIMEOUT(dialog.testResult()->text().startsWith(QStringLiteral("Connected: Redis")),
+            qPrintable(dialog.testResult()->text() + QLatin1Char(' ') + dialog.urlEdit()->text()), 10000);
+
+        // A wrong password is a clear failure, not a hang.
+        dialog.passwordEdit()->setText(QStringLiteral("wrong"));
+        QTest::mouseClick(dialog.testButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.testResult()->text().startsWith(QStringLiteral("Failed: auth")), 10000);
+        dialog.passwordEdit()->setText(QStringLiteral("s3cret"));
+
+        // Saved profiles never hold the password.
+        const QList<QPushButton *> buttons = dialog.findChildren<QPushButton *>();
+        QPushButton *save = *std::find_if(buttons.cbegin(), buttons.cend(),
+            [](QPushButton *b) { return b->text().contains(QStringLiteral("Save")); });
+        QTest::mouseClick(save, Qt::LeftButton);
+        QSettings settings;
+        settings.sync();
+        QFile file(settings.fileName());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray stored = file.readAll();
+        QVERIFY(stored.contains(QByteArray::number(secured.port())));
+        QVERIFY(!stored.contains("s3cret"));
+
+        RawRedis raw(secured.port(), {}, "s3cret");
+        const QByteArray name = uniqueKey("dialog");
+        raw.command({ "HSET", name, "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1", "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        Console c(dialog.options());
+        QTRY_VERIFY_WITH_TIMEOUT(c.row(name) >= 0, 10000);
     }
 
     void anotherProcessesLockAppearsAndCountsDown()

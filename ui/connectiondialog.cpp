@@ -1,0 +1,234 @@
+#include "connectiondialog.h"
+
+#include "redisconnection.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QElapsedTimer>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPointer>
+#include <QPushButton>
+
+namespace LockScope {
+
+ConnectionDialog::ConnectionDialog(SecretStore *secrets, QWidget *parent)
+    : QDialog(parent)
+    , m_secrets(secrets)
+    , m_profiles(ConnectionProfile::load())
+{
+    setWindowTitle(tr("Connect to Redis"));
+    auto *form = new QFormLayout(this);
+    m_profileBox = new QComboBox(this);
+    m_profileBox->addItem(tr("New connection"));
+    for (const ConnectionProfile &p : std::as_const(m_profiles))
+        m_profileBox->addItem(p.name);
+    m_recentBox = new QComboBox(this);
+    m_recentBox->addItem(tr("Recent connections…"));
+    m_recentBox->addItems(ConnectionProfile::recent());
+    m_name = new QLineEdit(this);
+    m_url = new QLineEdit(this);
+    m_url->setPlaceholderText(QStringLiteral("redis://user@host:6379/0  ·  rediss://host:6380"));
+    m_url->setAccessibleName(tr("Redis URL"));
+    m_password = new QLineEdit(this);
+    m_password->setEchoMode(QLineEdit::Password);
+    m_password->setAccessibleName(tr("Password"));
+    m_remember = new QCheckBox(tr("Remember in the system keychain"), this);
+    m_remember->setEnabled(m_secrets && m_secrets->available());
+    if (!m_remember->isEnabled())
+        m_remember->setToolTip(tr("No keychain is available: the password is asked for each time"));
+    m_ca = new QLineEdit(this);
+    m_cert = new QLineEdit(this);
+    m_key = new QLineEdit(this);
+    m_serverName = new QLineEdit(this);
+    m_readOnly = new QCheckBox(tr("Read-only: never write to this server"), this);
+    m_pattern = new QLineEdit(QStringLiteral("*"), this);
+    m_colour = new QComboBox(this);
+    m_colour->addItem(tr("No colour"), QString());
+    m_colour->addItem(tr("Red (production)"), QStringLiteral("#c62828"));
+    m_colour->addItem(tr("Orange (staging)"), QStringLiteral("#ef6c00"));
+    m_colour->addItem(tr("Green (development)"), QStringLiteral("#2e7d32"));
+    m_colour->addItem(tr("Blue"), QStringLiteral("#1565c0"));
+    m_result = new QLabel(this);
+    m_result->setWordWrap(true);
+    m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    form->addRow(tr("&Profile:"), m_profileBox);
+    form->addRow(QString(), m_recentBox);
+    form->addRow(tr("&Name:"), m_name);
+    form->addRow(tr("&URL:"), m_url);
+    form->addRow(tr("Pass&word:"), m_password);
+    form->addRow(QString(), m_remember);
+    form->addRow(tr("TLS CA file:"), m_ca);
+    form->addRow(tr("TLS client certificate:"), m_cert);
+    form->addRow(tr("TLS client key:"), m_key);
+    form->addRow(tr("TLS server name:"), m_serverName);
+    form->addRow(QString(), m_readOnly);
+    form->addRow(tr("Scan &pattern:"), m_pattern);
+    form->addRow(tr("&Colour tag:"), m_colour);
+    form->addRow(m_result);
+    auto *buttons = new QDialogButtonBox(this);
+    m_test = buttons->addButton(tr("&Test connection"), QDialogButtonBox::ActionRole);
+    auto *save = buttons->addButton(tr("&Save profile"), QDialogButtonBox::ActionRole);
+    m_connect = buttons->addButton(tr("C&onnect"), QDialogButtonBox::AcceptRole);
+    buttons->addButton(QDialogButtonBox::Cancel);
+    form->addRow(buttons);
+
+    connect(m_profileBox, &QComboBox::currentIndexChanged, this, &ConnectionDialog::loadProfile);
+    connect(m_recentBox, &QComboBox::activated, this, [this](int index) {
+        if (index > 0)
+            m_url->setText(m_recentBox->itemText(index));
+    });
+    // A paste arrives as one edit of many characters; typing is taken apart only once it is finished.
+    connect(m_url, &QLineEdit::textEdited, this, [this](const QString &text) {
+        if (text.size() > m_lastUrlLength + 1)
+            urlEdited(text);
+        m_lastUrlLength = int(m_url->text().size());
+    });
+    connect(m_url, &QLineEdit::editingFinished, this, [this] { urlEdited(m_url->text()); });
+    connect(m_test, &QPushButton::clicked, this, &ConnectionDialog::testConnection);
+    connect(save, &QPushButton::clicked, this, &ConnectionDialog::saveProfile);
+    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+        RedisError error;
+        options(&error);
+        if (error.isError()) {
+            m_result->setText(error.message());
+            return;
+        }
+        if (m_remember->isChecked() && m_secrets && !m_password->text().isEmpty())
+            m_secrets->write(profile().name, m_password->text().toUtf8());
+        accept();
+    });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+}
+
+void ConnectionDialog::urlEdited(const QString &text)
+{
+    // A pasted URL with a password: the password moves to its own field and out of the URL (and of any profile).
+    QByteArray password;
+    RedisError error;
+    const ConnectionProfile parsed = ConnectionProfile::fromUrl(text, &password, &error);
+    if (error.isError())
+        return;
+    if (!password.isEmpty()) {
+        m_password->setText(QString::fromUtf8(password));
+        m_url->setText(parsed.url);
+    }
+    if (m_name->text().isEmpty())
+        m_name->setText(parsed.name);
+}
+
+void ConnectionDialog::loadProfile(int index)
+{
+    if (index <= 0 || index > m_profiles.size())
+        return;
+    const ConnectionProfile &p = m_profiles.at(index - 1);
+    m_name->setText(p.name);
+    m_url->setText(p.url);
+    m_ca->setText(p.tlsCaFile);
+    m_cert->setText(p.tlsCertFile);
+    m_key->setText(p.tlsKeyFile);
+    m_serverName->setText(p.tlsServerName);
+    m_readOnly->setChecked(p.readOnly);
+    m_pattern->setText(p.pattern);
+    m_colour->setCurrentIndex(qMax(0, m_colour->findData(p.colour.isValid() ? p.colour.name() : QString())));
+    m_password->clear();
+    if (m_secrets && m_secrets->available()) {
+        QPointer<ConnectionDialog> self(this);
+        m_secrets->read(p.name, [self](const QByteArray &secret) {
+            if (self)
+                self->m_password->setText(QString::fromUtf8(secret));
+        });
+    }
+}
+
+ConnectionProfile ConnectionDialog::profile() const
+{
+    ConnectionProfile p;
+    p.name = m_name->text().trimmed();
+    p.url = m_url->text().trimmed();
+    p.tlsCaFile = m_ca->text();
+    p.tlsCertFile = m_cert->text();
+    p.tlsKeyFile = m_key->text();
+    p.tlsServerName = m_serverName->text();
+    p.readOnly = m_readOnly->isChecked();
+    p.pattern = m_pattern->text().isEmpty() ? QStringLiteral("*") : m_pattern->text();
+    p.colour = QColor(m_colour->currentData().toString());
+    return p;
+}
+
+ConnectionOptions ConnectionDialog::options(RedisError *error) const
+{
+    return profile().options(m_password->text().toUtf8(), error);
+}
+
+void ConnectionDialog::saveProfile()
+{
+    const ConnectionProfile p = profile();
+    if (p.name.isEmpty()) {
+        m_result->setText(tr("A profile needs a name"));
+        return;
+    }
+    bool replaced = false;
+    for (ConnectionProfile &existing : m_profiles) {
+        if (existing.name == p.name) {
+            existing = p;
+            replaced = true;
+        }
+    }
+    if (!replaced) {
+        m_profiles << p;
+        m_profileBox->addItem(p.name);
+    }
+    ConnectionProfile::save(m_profiles);
+    if (m_remember->isChecked() && m_secrets && !m_password->text().isEmpty())
+        m_secrets->write(p.name, m_password->text().toUtf8());
+    m_result->setText(tr("Saved profile %1 (without its password)").arg(p.name));
+}
+
+void ConnectionDialog::testConnection()
+{
+    RedisError error;
+    ConnectionOptions o = options(&error);
+    if (error.isError()) {
+        m_result->setText(error.message());
+        return;
+    }
+    o.autoReconnect = false;
+    o.readOnly = true; // a test only reads
+    o.connectTimeoutMs = 3000;
+    o.commandTimeoutMs = 3000;
+    delete m_probe;
+    m_probe = new RedisConnection(o, this);
+    m_result->setText(tr("Connecting to %1…").arg(o.toDisplayUrl()));
+    m_test->setEnabled(false);
+    auto clock = std::make_shared<QElapsedTimer>();
+    clock->start();
+    QPointer<ConnectionDialog> self(this);
+    RedisConnection *probe = m_probe;
+    probe->command({ "PING" }, [self, probe, clock](const RedisResult &ping) {
+        if (!self || self->m_probe != probe)
+            return;
+        const double rtt = clock->nsecsElapsed() / 1e6;
+        if (!ping.ok()) {
+            self->m_result->setText(tr("Failed: %1").arg(ping.error.toString()));
+            self->m_test->setEnabled(true);
+            return;
+        }
+        probe->command({ "INFO", "server" }, [self, probe, rtt](const RedisResult &info) {
+            if (!self || self->m_probe != probe)
+                return;
+            QString version = tr("unknown version");
+            for (const QByteArray &line : info.value.bytes().split('\n'))
+                if (line.startsWith("redis_version:"))
+                    version = QString::fromLatin1(line.mid(14).trimmed());
+            self->m_result->setText(
+                tr("Connected: Redis %1, first reply after %2 ms").arg(version).arg(rtt, 0, 'f', 1));
+            self->m_test->setEnabled(true);
+        });
+    });
+}
+
+} // namespace LockScope

@@ -1,0 +1,63 @@
+#pragma once
+
+#include "connectionprofile.h"
+
+#include <QDialog>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+namespace LockScope {
+
+class RedisConnection;
+
+// Where to connect: a saved profile, a recent connection or a pasted redis:// / rediss:// URL; TLS files and
+// server name; read-only; the scan pattern; a colour tag. "Test connection" tries it without leaving the dialog.
+// Passwords go to the SecretStore when there is one and the user asks for it, never to the settings file.
+class ConnectionDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    explicit ConnectionDialog(SecretStore *secrets = nullptr, QWidget *parent = nullptr);
+
+    ConnectionProfile profile() const;
+    ConnectionOptions options(RedisError *error = nullptr) const;
+
+    QLineEdit *urlEdit() const { return m_url; }
+    QLineEdit *passwordEdit() const { return m_password; }
+    QPushButton *testButton() const { return m_test; }
+    QPushButton *connectButton() const { return m_connect; }
+    QLabel *testResult() const { return m_result; }
+
+private:
+    void loadProfile(int index);
+    void urlEdited(const QString &text);
+    void testConnection();
+    void saveProfile();
+
+    SecretStore *m_secrets;
+    QList<ConnectionProfile> m_profiles;
+    QComboBox *m_profileBox;
+    QComboBox *m_recentBox;
+    QLineEdit *m_name;
+    QLineEdit *m_url;
+    QLineEdit *m_password;
+    QCheckBox *m_remember;
+    QLineEdit *m_ca;
+    QLineEdit *m_cert;
+    QLineEdit *m_key;
+    QLineEdit *m_serverName;
+    QCheckBox *m_readOnly;
+    QLineEdit *m_pattern;
+    QComboBox *m_colour;
+    QLabel *m_result;
+    QPushButton *m_test;
+    QPushButton *m_connect;
+    RedisConnection *m_probe = nullptr;
+    int m_lastUrlLength = 0;
+};
+
+} // namespace LockScope

@@ -1,0 +1,94 @@
+#include "connectionprofile.h"
+
+#include <QSettings>
+#include <QUrl>
+
+namespace LockScope {
+
+ConnectionOptions ConnectionProfile::options(const QByteArray &password, RedisError *error) const
+{
+    ConnectionOptions o = ConnectionOptions::fromUrl(url, error);
+    if (!password.isEmpty())
+        o.password = password;
+    o.tlsCaFile = tlsCaFile;
+    o.tlsCertFile = tlsCertFile;
+    o.tlsKeyFile = tlsKeyFile;
+    o.tlsServerName = tlsServerName;
+    o.readOnly = readOnly;
+    return o;
+}
+
+ConnectionProfile ConnectionProfile::fromUrl(const QString &url, QByteArray *password, RedisError *error)
+{
+    ConnectionProfile p;
+    const ConnectionOptions o = ConnectionOptions::fromUrl(url.trimmed(), error);
+    if (error && error->isError())
+        return p;
+    if (password)
+        *password = o.password;
+    p.url = o.toDisplayUrl(); // the URL with the password removed
+    p.name = QStringLiteral("%1:%2").arg(o.host).arg(o.port);
+    return p;
+}
+
+QList<ConnectionProfile> ConnectionProfile::load()
+{
+    QSettings settings;
+    QList<ConnectionProfile> profiles;
+    const int n = settings.beginReadArray(QStringLiteral("profiles"));
+    for (int i = 0; i < n; ++i) {
+        settings.setArrayIndex(i);
+        ConnectionProfile p;
+        p.name = settings.value(QStringLiteral("name")).toString();
+        p.url = settings.value(QStringLiteral("url")).toString();
+        p.tlsCaFile = settings.value(QStringLiteral("tlsCa")).toString();
+        p.tlsCertFile = settings.value(QStringLiteral("tlsCert")).toString();
+        p.tlsKeyFile = settings.value(QStringLiteral("tlsKey")).toString();
+        p.tlsServerName = settings.value(QStringLiteral("tlsServerName")).toString();
+        p.readOnly = settings.value(QStringLiteral("readOnly")).toBool();
+        p.pattern = settings.value(QStringLiteral("pattern"), QStringLiteral("*")).toString();
+        p.colour = QColor(settings.value(QStringLiteral("colour")).toString());
+        profiles << p;
+    }
+    settings.endArray();
+    return profiles;
+}
+
+void ConnectionProfile::save(const QList<ConnectionProfile> &profiles)
+{
+    QSettings settings;
+    settings.remove(QStringLiteral("profiles"));
+    settings.beginWriteArray(QStringLiteral("profiles"), int(profiles.size()));
+    for (int i = 0; i < profiles.size(); ++i) {
+        const ConnectionProfile &p = profiles.at(i);
+        settings.setArrayIndex(i);
+        settings.setValue(QStringLiteral("name"), p.name);
+        // Defence in depth: whatever the caller put in the URL, no password reaches the settings file.
+        settings.setValue(QStringLiteral("url"), ConnectionOptions::fromUrl(p.url).toDisplayUrl());
+        settings.setValue(QStringLiteral("tlsCa"), p.tlsCaFile);
+        settings.setValue(QStringLiteral("tlsCert"), p.tlsCertFile);
+        settings.setValue(QStringLiteral("tlsKey"), p.tlsKeyFile);
+        settings.setValue(QStringLiteral("tlsServerName"), p.tlsServerName);
+        settings.setValue(QStringLiteral("readOnly"), p.readOnly);
+        settings.setValue(QStringLiteral("pattern"), p.pattern);
+        settings.setValue(QStringLiteral("colour"), p.colour.isValid() ? p.colour.name() : QString());
+    }
+    settings.endArray();
+}
+
+QStringList ConnectionProfile::recent()
+{
+    return QSettings().value(QStringLiteral("recentConnections")).toStringList();
+}
+
+void ConnectionProfile::addRecent(const QString &displayUrl)
+{
+    QStringList list = recent();
+    list.removeAll(displayUrl);
+    list.prepend(displayUrl);
+    while (list.size() > 8)
+        list.removeLast();
+    QSettings().setValue(QStringLiteral("recentConnections"), list);
+}
+
+} // namespace LockScope

@@ -1,0 +1,63 @@
+#pragma once
+
+#include "connectionoptions.h"
+
+#include <QColor>
+#include <QList>
+#include <QString>
+
+#include <functional>
+
+namespace LockScope {
+
+// A saved connection. Never holds a password: that lives in a SecretStore, or is asked for each time.
+struct ConnectionProfile
+{
+    QString name;
+    QString url; // redis:// or rediss://, without a password
+    QString tlsCaFile;
+    QString tlsCertFile;
+    QString tlsKeyFile;
+    QString tlsServerName;
+    bool readOnly = false;
+    QString pattern = QStringLiteral("*");
+    QColor colour;
+
+    // The options to connect with (password given separately); error when the URL does not parse.
+    ConnectionOptions options(const QByteArray &password, RedisError *error = nullptr) const;
+    // A profile from a pasted URL: the password, if the URL had one, goes to *password, never into the profile.
+    static ConnectionProfile fromUrl(const QString &url, QByteArray *password, RedisError *error = nullptr);
+
+    // QSettings storage (group "profiles"), and the recent connections (display URLs, newest first).
+    static QList<ConnectionProfile> load();
+    static void save(const QList<ConnectionProfile> &profiles);
+    static QStringList recent();
+    static void addRecent(const QString &displayUrl);
+};
+
+// Where passwords are kept: the system keychain when there is one, else nowhere (asked for each time).
+class SecretStore
+{
+public:
+    virtual ~SecretStore() = default;
+    virtual bool available() const = 0;
+    virtual void read(const QString &profile, std::function<void(const QByteArray &secret)> done) = 0;
+    virtual void write(const QString &profile, const QByteArray &secret) = 0;
+};
+
+// Keeps secrets for the life of the process only: for tests, and where no keychain backend exists.
+class MemorySecretStore : public SecretStore
+{
+public:
+    bool available() const override { return true; }
+    void read(const QString &profile, std::function<void(const QByteArray &secret)> done) override
+    {
+        done(m_secrets.value(profile));
+    }
+    void write(const QString &profile, const QByteArray &secret) override { m_secrets.insert(profile, secret); }
+
+private:
+    QHash<QString, QByteArray> m_secrets;
+};
+
+} // namespace LockScope
