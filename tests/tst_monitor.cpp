@@ -201,6 +201,23 @@ private slots:
         QVERIFY2(w.errors.isEmpty(), qPrintable(w.errors.join(QLatin1Char('\n'))));
     }
 
+    void aLockTakenWhileStartingIsSeen()
+    {
+        // Keyspace mode never re-scans: a lock taken between the first pass and the subscription must not be lost.
+        const ConnectionOptions options = ConnectionOptions::fromUrl(m_notifying.url());
+        const QByteArray p = uniqueKey("start") + ":";
+        RawRedis raw(m_notifying.port());
+        MonitorWatch w(options, fast(p + "*"));
+        w.monitor.start();
+        for (int i = 0; i < 20; ++i) {
+            raw.command({ "HSET", p + QByteArray::number(i), "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1", "1" });
+            raw.command({ "PEXPIRE", p + QByteArray::number(i), "60000" });
+            QCoreApplication::processEvents(); // let the start-up move on, so the writes land in each phase of it
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(w.monitor.lockCount(), 20, 5000);
+        QCOMPARE(w.monitor.mode(), LockEventFeed::Mode::KeyspaceEvents);
+    }
+
     void withoutPubSubItPolls()
     {
         ConnectionOptions blind = ConnectionOptions::fromUrl(m_notifying.url());

@@ -53,6 +53,17 @@ LockMonitor::LockMonitor(ConnectionOptions connection, Options options, QObject 
     connect(m_reader, &LockScanner::finished, this, [this](const RedisError &error) { onRefreshed(error); });
     connect(m_feed, &LockEventFeed::touched, this, &LockMonitor::onTouched);
     connect(m_feed, &LockEventFeed::modeChanged, this, [this](LockEventFeed::Mode mode) {
+        if (m_firstPassTimer.isActive()) {
+            m_firstPassTimer.stop();
+            startPass();
+        } else if (m_passBeforeEvents) {
+            // The first pass ran before events flowed: one more closes the gap.
+            m_passBeforeEvents = false;
+            if (m_passRunning)
+                m_passAgain = true;
+            else
+                startPass();
+        }
         if (mode != LockEventFeed::Mode::KeyspaceEvents && m_initialDone && !m_passRunning && !m_rescanTimer.isActive())
             m_rescanTimer.start(m_options.rescanIntervalMs);
         emit modeChanged(mode);
@@ -94,8 +105,15 @@ LockMonitor::~LockMonitor() = default;
 
 void LockMonitor::start()
 {
+    // The first pass waits for the subscriptions: a lock taken after the pass went by and before events arrive
+    // would otherwise stay unseen until it next changes. A feed that cannot subscribe does not hold it up long.
     m_feed->start();
-    startPass();
+    m_firstPassTimer.setSingleShot(true);
+    connect(&m_firstPassTimer, &QTimer::timeout, this, [this] {
+        m_passBeforeEvents = true;
+        startPass();
+    });
+    m_firstPassTimer.start(2000);
     if (m_options.ttlPollIntervalMs > 0)
         m_pollTimer.start(m_options.ttlPollIntervalMs);
 }
@@ -186,6 +204,14 @@ void LockMonitor::onPassFinished(const RedisError &error, int keysSeen)
     }
     m_touchedDuringPass.clear();
     m_passSeen.clear();
+    if (std::exchange(m_passAgain, false) && !error.isError()) {
+        if (!m_initialDone) {
+            m_initialDone = true;
+            emit snapshotFinished(error, keysSeen);
+        }
+        startPass();
+        return;
+    }
     if (!m_initialDone) {
         m_initialDone = !error.isError();
         emit snapshotFinished(error, keysSeen);

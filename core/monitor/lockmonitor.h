@@ -121,6 +121,9 @@ private:
     QSet<QByteArray> m_passSeen;
     QSet<QByteArray> m_touchedDuringPass;
     QTimer m_rescanTimer;
+    QTimer m_firstPassTimer;
+    bool m_passBeforeEvents = false; // the first pass started before the subscriptions were confirmed
+    bool m_passAgain = false;
     QElapsedTimer m_passClock;
     int m_rescanPauseMs = 0;
 
