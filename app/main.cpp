@@ -1,4 +1,6 @@
 #include "appsession.h"
+#include "lockspane.h"
+#include "locktablemodel.h"
 #include "mainwindow.h"
 #include "translations.h"
 
@@ -121,9 +123,17 @@ int main(int argc, char *argv[])
     if (parser.isSet(quitAfter)) {
         const QString file = parser.value(screenshot);
         QTimer::singleShot(parser.value(quitAfter).toInt(), &window, [&window, file] {
-            if (!file.isEmpty() && !window.grab().save(file))
-                std::fputs(qPrintable(QStringLiteral("lockscope: cannot write %1\n").arg(file)), stderr);
-            window.close();
+            // A screenshot shows a lock in detail: the first row, selected shortly before the picture.
+            if (window.locksPane() && window.locksPane()->model()->rowCount() > 0)
+                window.locksPane()->selectLock(window.locksPane()->model()->nameAt(0));
+            QTimer::singleShot(700, &window, [&window, file] {
+                const bool failed = !file.isEmpty() && !window.grab().save(file);
+                if (failed)
+                    std::fputs(qPrintable(QStringLiteral("lockscope: cannot write %1\n").arg(file)), stderr);
+                window.close();
+                if (failed)
+                    QCoreApplication::exit(1);
+            });
         });
     }
     return app.exec();

@@ -177,6 +177,69 @@ Commands:
     </message>
 </context>
 <context>
+    <name>LockScope::AcquireDialog</name>
+    <message>
+        <source>Acquire a lock</source>
+        <translation>获取锁</translation>
+    </message>
+    <message>
+        <source>e.g. orders:42</source>
+        <translation>例如 orders:42</translation>
+    </message>
+    <message>
+        <source>Reentrant</source>
+        <translation>可重入</translation>
+    </message>
+    <message>
+        <source>Fenced</source>
+        <translation>栅栏</translation>
+    </message>
+    <message>
+        <source>Fair</source>
+        <translation>公平</translation>
+    </message>
+    <message>
+        <source>Read (shared)</source>
+        <translation>读（共享）</translation>
+    </message>
+    <message>
+        <source>Write (exclusive)</source>
+        <translation>写（独占）</translation>
+    </message>
+    <message>
+        <source>Renew with the watchdog (lease 30 s, renewed every 10 s)</source>
+        <translation>由看门狗续期（租期 30 秒，每 10 秒续期一次）</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>try once</source>
+        <translation>只尝试一次</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>类型(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Fixed &amp;lease:</source>
+        <translation>固定租期(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>&amp;Wait up to:</source>
+        <translation>最多等待(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>&amp;Acquire</source>
+        <translation>获取(&amp;A)</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::AppSession</name>
     <message>
         <source>Demo clients on your server: they take, renew and release locks named demo:*.</source>
@@ -207,8 +270,12 @@ Commands:
         <translation>您的 Redis 服务器。</translation>
     </message>
     <message>
-        <source>This console shows only the holds it takes itself (none yet); watching every client&apos;s locks on a server comes in a later version. Start with --demo to see simulated clients.</source>
-        <translation>此控制台只显示它自己持有的锁（目前没有）；监视服务器上所有客户端的锁将在后续版本提供。使用 --demo 启动可查看模拟客户端。</translation>
+        <source>Every lock on the server is listed under All locks, read-only and live. Start with --demo to see simulated clients.</source>
+        <translation>服务器上的所有锁都实时列在表中。使用 --demo 启动可查看模拟客户端。</translation>
+    </message>
+    <message>
+        <source>Every lock on the server matching %1, live.</source>
+        <translation>服务器上所有匹配 %1 的锁，实时更新。</translation>
     </message>
 </context>
 <context>
@@ -624,6 +691,137 @@ removed %1 dead waiter(s); the new head was woken</source>
     </message>
 </context>
 <context>
+    <name>LockScope::ConnectionDialog</name>
+    <message>
+        <source>Connect to Redis</source>
+        <translation>连接到 Redis</translation>
+    </message>
+    <message>
+        <source>New connection</source>
+        <translation>新建连接</translation>
+    </message>
+    <message>
+        <source>Recent connections…</source>
+        <translation>最近的连接…</translation>
+    </message>
+    <message>
+        <source>Redis URL</source>
+        <translation>Redis URL</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <source>Remember in the system keychain</source>
+        <translation>保存在系统钥匙串中</translation>
+    </message>
+    <message>
+        <source>No keychain is available: the password is asked for each time</source>
+        <translation>没有可用的钥匙串：每次都会询问密码</translation>
+    </message>
+    <message>
+        <source>Read-only: never write to this server</source>
+        <translation>只读：绝不写入此服务器</translation>
+    </message>
+    <message>
+        <source>No colour</source>
+        <translation>无颜色</translation>
+    </message>
+    <message>
+        <source>Red (production)</source>
+        <translation>红色（生产）</translation>
+    </message>
+    <message>
+        <source>Orange (staging)</source>
+        <translation>橙色（预发布）</translation>
+    </message>
+    <message>
+        <source>Green (development)</source>
+        <translation>绿色（开发）</translation>
+    </message>
+    <message>
+        <source>Blue</source>
+        <translation>蓝色</translation>
+    </message>
+    <message>
+        <source>&amp;Profile:</source>
+        <translation>配置(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>URL(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Pass&amp;word:</source>
+        <translation>密码(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>TLS CA file:</source>
+        <translation>TLS CA 文件：</translation>
+    </message>
+    <message>
+        <source>TLS client certificate:</source>
+        <translation>TLS 客户端证书：</translation>
+    </message>
+    <message>
+        <source>TLS client key:</source>
+        <translation>TLS 客户端私钥：</translation>
+    </message>
+    <message>
+        <source>TLS server name:</source>
+        <translation>TLS 服务器名：</translation>
+    </message>
+    <message>
+        <source>Scan &amp;pattern:</source>
+        <translation>扫描模式(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Colour tag:</source>
+        <translation>颜色标记(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation>测试连接(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Save profile</source>
+        <translation>保存配置(&amp;S)</translation>
+    </message>
+    <message>
+        <source>C&amp;onnect</source>
+        <translation>连接(&amp;O)</translation>
+    </message>
+    <message>
+        <source>A profile needs a name</source>
+        <translation>配置需要一个名称</translation>
+    </message>
+    <message>
+        <source>Saved profile %1 (without its password)</source>
+        <translation>已保存配置 %1（不含密码）</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>unknown version</source>
+        <translation>未知版本</translation>
+    </message>
+    <message>
+        <source>Connected: Redis %1, first reply after %2 ms</source>
+        <translation>已连接：Redis %1，首个应答用时 %2 毫秒</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::ConnectionOptions</name>
     <message>
         <source>not a valid Redis URL (expected redis://[user[:password]@]host[:port][/db])</source>
@@ -640,6 +838,121 @@ removed %1 dead waiter(s); the new head was woken</source>
     <message>
         <source>database &quot;%1&quot; is not a non-negative number</source>
         <translation>数据库“%1”不是非负整数</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ConsoleActions</name>
+    <message>
+        <source>&amp;Acquire…</source>
+        <translation>获取(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Take a lock as this console&apos;s own client (Ctrl+N)</source>
+        <translation>以本控制台自己的客户端身份获取锁（Ctrl+N）</translation>
+    </message>
+    <message>
+        <source>&amp;Release one level</source>
+        <translation>释放一层(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Release &amp;all levels</source>
+        <translation>释放全部层(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Watchdog</source>
+        <translation>看门狗(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Switch the watchdog of our hold off (the lease runs out) or on again (Ctrl+W)</source>
+        <translation>关闭我方持有的看门狗（租期将耗尽）或重新开启（Ctrl+W）</translation>
+    </message>
+    <message>
+        <source>&amp;Force release…</source>
+        <translation>强制释放(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Delete anyone&apos;s lock and wake its waiters, if the holders are still the ones shown</source>
+        <translation>删除任何人的锁并唤醒其等待者（前提是持有者仍是所显示的那些）</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>刷新(&amp;F)</translation>
+    </message>
+    <message>
+        <source>our hold vanished before we released it</source>
+        <translation>我方持有在释放前消失了</translation>
+    </message>
+    <message>
+        <source>Lost %1: it expired or was deleted before we released it</source>
+        <translation>丢失 %1：在我方释放前已过期或被删除</translation>
+    </message>
+    <message>
+        <source>Read-only connection: nothing is written</source>
+        <translation>只读连接：不会写入任何内容</translation>
+    </message>
+    <message>
+        <source>Could not write the audit log: %1</source>
+        <translation>无法写入审计日志：%1</translation>
+    </message>
+    <message>
+        <source>Acquire %1 failed: %2</source>
+        <translation>获取 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>%1 is held by someone else; not acquired</source>
+        <translation>%1 被他人持有；未获取</translation>
+    </message>
+    <message>
+        <source>Acquired %1 as %2</source>
+        <translation>已以 %2 的身份获取 %1</translation>
+    </message>
+    <message>
+        <source>Release of %1 failed: %2</source>
+        <translation>释放 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>Released %1</source>
+        <translation>已释放 %1</translation>
+    </message>
+    <message>
+        <source>Released one level of %1; still held</source>
+        <translation>已释放 %1 的一层；仍被持有</translation>
+    </message>
+    <message>
+        <source>No hold of ours on %1 to switch the watchdog of</source>
+        <translation>我方未持有 %1，无法切换看门狗</translation>
+    </message>
+    <message>
+        <source>Watchdog on for %1: the lease is renewed again</source>
+        <translation>%1 的看门狗已开启：租期重新得到续期</translation>
+    </message>
+    <message>
+        <source>Watchdog off for %1: the lease now runs out unless it is switched on again</source>
+        <translation>%1 的看门狗已关闭：除非重新开启，否则租期将耗尽</translation>
+    </message>
+    <message>
+        <source>Force release of %1 failed: %2</source>
+        <translation>强制释放 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>%1 changed after it was shown: now held by %2. Nothing was deleted.</source>
+        <translation>%1 在显示之后已改变：现在由 %2 持有。未删除任何内容。</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>无人</translation>
+    </message>
+    <message>
+        <source>Force release refused</source>
+        <translation>已拒绝强制释放</translation>
+    </message>
+    <message>
+        <source>Force-released %1; its waiters were woken</source>
+        <translation>已强制释放 %1；已唤醒其等待者</translation>
+    </message>
+    <message>
+        <source>%1 was already gone; nothing changed</source>
+        <translation>%1 已不存在；未做任何更改</translation>
     </message>
 </context>
 <context>
@@ -727,6 +1040,85 @@ removed %1 dead waiter(s); the new head was woken</source>
     <message>
         <source>%1 failed on %2: %3</source>
         <translation>%1 在 %2 上失败：%3</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::DetailPane</name>
+    <message>
+        <source>Holders</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>计数</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Fair queue</source>
+        <translation>公平队列</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation>排队者</translation>
+    </message>
+    <message>
+        <source>Remaining wait</source>
+        <translation>剩余等待</translation>
+    </message>
+    <message>
+        <source>Timeline of the selected lock</source>
+        <translation>所选锁的时间线</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Select a lock to see its holders, queue, evidence and history.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;选择一把锁，查看其持有者、队列、依据和历史。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>gone</source>
+        <translation>已消失</translation>
+    </message>
+    <message>
+        <source>no TTL</source>
+        <translation>无 TTL</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2%3 · TTL %4 · watchdog %5 · %6 waiting</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2%3 · TTL %4 · 看门狗 %5 · %6 个等待者</translation>
+    </message>
+    <message>
+        <source>ours</source>
+        <translation>我方</translation>
+    </message>
+    <message>
+        <source>writer</source>
+        <translation>写者</translation>
+    </message>
+    <message>
+        <source>dead reader: its timeout keys are gone</source>
+        <translation>已失效的读者：其超时键已消失</translation>
+    </message>
+    <message>
+        <source>client %1, thread %2</source>
+        <translation>客户端 %1，线程 %2</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Why %1:&lt;/b&gt; %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;为何判定为%1：&lt;/b&gt;%2&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -842,6 +1234,63 @@ removed %1 dead waiter(s); the new head was woken</source>
     <message>
         <source>owner %1</source>
         <translation>持有者 %1</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::EventsPane</name>
+    <message>
+        <source>Filter events (lock, owner, event, detail)</source>
+        <translation>筛选事件（锁、持有者、事件、详情）</translation>
+    </message>
+    <message>
+        <source>Event filter</source>
+        <translation>事件筛选</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ForceReleaseDialog</name>
+    <message>
+        <source>Force release</source>
+        <translation>强制释放</translation>
+    </message>
+    <message>
+        <source>count %1</source>
+        <translation>计数 %1</translation>
+    </message>
+    <message>
+        <source>no TTL</source>
+        <translation>无 TTL</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Delete &lt;b&gt;%1&lt;/b&gt; (%2%3, TTL %4), held by:&lt;/p&gt;&lt;ul&gt;%5&lt;/ul&gt;&lt;p&gt;Its waiters are woken. The real owner still believes it holds the lock: its own unlock will fail later, and until then it may work next to the new holder.&lt;/p&gt;&lt;p&gt;Only deleted if the holders are still exactly these when the request reaches the server.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;删除 &lt;b&gt;%1&lt;/b&gt;（%2%3，TTL %4），持有者：&lt;/p&gt;&lt;ul&gt;%5&lt;/ul&gt;&lt;p&gt;其等待者会被唤醒。真正的持有者仍以为自己持有锁：它之后的解锁会失败，在此之前它可能与新持有者同时工作。&lt;/p&gt;&lt;p&gt;仅当请求到达服务器时持有者仍完全是这些时才会删除。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Force release</source>
+        <translation>强制释放(&amp;F)</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::HoldChart</name>
+    <message>
+        <source>Who held the lock when</source>
+        <translation>谁在何时持有该锁</translation>
+    </message>
+    <message>
+        <source>-%1 min</source>
+        <translation>-%1 分钟</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>现在</translation>
+    </message>
+    <message>
+        <source>no holds in the last %1 minutes</source>
+        <translation>最近 %1 分钟内无人持有</translation>
     </message>
 </context>
 <context>
@@ -1161,6 +1610,10 @@ removed %1 dead waiter(s); the new head was woken</source>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
+    <message>
+        <source> (ours)</source>
+        <translation>（我方）</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::LockTimelineModel</name>
@@ -1228,6 +1681,10 @@ removed %1 dead waiter(s); the new head was woken</source>
         <source>Detail</source>
         <translation>详情</translation>
     </message>
+    <message>
+        <source>lost</source>
+        <translation>丢失</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::LockTracker</name>
@@ -1282,18 +1739,67 @@ removed %1 dead waiter(s); the new head was woken</source>
     </message>
 </context>
 <context>
+    <name>LockScope::LocksPane</name>
+    <message>
+        <source>live: keyspace events</source>
+        <translation>实时：键空间事件</translation>
+    </message>
+    <message>
+        <source>live: wake-up messages + periodic re-scan</source>
+        <translation>实时：唤醒消息 + 定期重新扫描</translation>
+    </message>
+    <message>
+        <source>periodic re-scan only</source>
+        <translation>仅定期重新扫描</translation>
+    </message>
+    <message>
+        <source>scanning…</source>
+        <translation>扫描中…</translation>
+    </message>
+    <message>
+        <source>Filter by name (glob, e.g. orders:*)</source>
+        <translation>按名称筛选（通配符，例如 orders:*）</translation>
+    </message>
+    <message>
+        <source>Lock name filter</source>
+        <translation>锁名筛选</translation>
+    </message>
+    <message>
+        <source>Lock kind filter</source>
+        <translation>锁类型筛选</translation>
+    </message>
+    <message>
+        <source>All kinds</source>
+        <translation>所有类型</translation>
+    </message>
+    <message>
+        <source>Client filter: one client&apos;s whole footprint</source>
+        <translation>客户端筛选：某个客户端持有的全部锁</translation>
+    </message>
+    <message>
+        <source>All clients</source>
+        <translation>所有客户端</translation>
+    </message>
+    <message>
+        <source>Locks</source>
+        <translation>锁</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n lock(s))</source>
+        <translation>
+            <numerusform>%1（%n 把锁）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Locks: %1 · %2</source>
+        <translation>锁：%1 · %2</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::MainWindow</name>
     <message>
         <source>LockScope</source>
         <translation>LockScope</translation>
-    </message>
-    <message>
-        <source>Live holds</source>
-        <translation>实时持有</translation>
-    </message>
-    <message>
-        <source>Event log</source>
-        <translation>事件日志</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1306,10 +1812,6 @@ removed %1 dead waiter(s); the new head was woken</source>
     <message>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Clear event log</source>
-        <translation>清空事件日志(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -1352,12 +1854,56 @@ removed %1 dead waiter(s); the new head was woken</source>
         <translation>失败</translation>
     </message>
     <message>
-        <source>Live holds (%1)</source>
-        <translation>实时持有（%1）</translation>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
     </message>
     <message>
-        <source>Holds: %1 · Clients waiting: %2 · Events: %3</source>
-        <translation>持有：%1 · 等待中的客户端：%2 · 事件：%3</translation>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>No events yet</source>
+        <translation>暂无事件</translation>
+    </message>
+    <message>
+        <source>Demo clients</source>
+        <translation>演示客户端</translation>
+    </message>
+    <message>
+        <source>Actions</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Demo holds</source>
+        <translation>演示持有</translation>
+    </message>
+    <message>
+        <source>What the clients do</source>
+        <translation>客户端在做什么</translation>
+    </message>
+    <message>
+        <source>Their holds</source>
+        <translation>它们的持有</translation>
+    </message>
+    <message>
+        <source>Show this &amp;client&apos;s locks</source>
+        <translation>显示此客户端的锁(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation>连接(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;Lock</source>
+        <translation>锁(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Clear demo log</source>
+        <translation>清空演示日志(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Demo: %1 holds · %2 waiting · %3 events</source>
+        <translation>演示：%1 个持有 · %2 个等待 · %3 个事件</translation>
     </message>
 </context>
 <context>
@@ -1431,6 +1977,21 @@ removed %1 dead waiter(s); the new head was woken</source>
     <message>
         <source>the pub/sub connection did not answer a PING within %1 ms</source>
         <translation>发布/订阅连接在 %1 毫秒内未响应 PING</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ServerStatus</name>
+    <message>
+        <source>Redis</source>
+        <translation>Redis</translation>
+    </message>
+    <message>
+        <source>Redis %1</source>
+        <translation>Redis %1</translation>
+    </message>
+    <message>
+        <source>%1 · RTT %2 ms</source>
+        <translation>%1 · 往返 %2 毫秒</translation>
     </message>
 </context>
 </TS>
