@@ -71,10 +71,13 @@ void AppSession::runDemo(ConnectionOptions options, const QString &description)
     watch(options, description);
     // The console may be read-only; the simulated clients are other applications and write as they do.
     options.readOnly = false;
-    m_demo = new DemoClients(options, {}, this);
+    DemoClients::Options demoOptions;
+    demoOptions.clients = 12; // with the read-write pair and the fair queue
+    m_demo = new DemoClients(options, demoOptions, this);
     connect(m_demo, &DemoClients::event, m_window, &MainWindow::addEvent);
     m_window->setNote(tr("%1 simulated Redisson clients on %2 locks: watchdog holders, fixed leases, waiters, "
-                         "reentrant holds and one holder that crashes and lets its lease run out.")
+                         "reentrant holds, readers and a writer on demo:report, a fair queue on demo:payroll, and one "
+                         "holder that crashes and lets its lease run out.")
                           .arg(m_demo->options().clients)
                           .arg(m_demo->options().locks));
     m_demo->start();

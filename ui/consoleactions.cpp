@@ -196,17 +196,22 @@ void ConsoleActions::release(bool all)
     const LockRecord *r = m_monitor->record(m_current);
     if (owner.isEmpty() || !r)
         return;
-    releaseLevels(m_current, owner, kindFor(*r, owner), all, 0);
+    int levels = 1;
+    for (const LockHolder &h : r->info.holders)
+        if (h.owner == owner)
+            levels = int(qMax<qint64>(1, h.count));
+    // Our own count says when we are done: a read release answers "still held" while other readers remain.
+    releaseLevels(m_current, owner, kindFor(*r, owner), all ? levels : 1, 0);
 }
 
 void ConsoleActions::releaseLevels(
-    const QByteArray &name, const QByteArray &owner, LockKind kind, bool all, int released)
+    const QByteArray &name, const QByteArray &owner, LockKind kind, int levels, int released)
 {
     const QList<QByteArray> before = holdersOf(m_monitor->record(name));
     QPointer<ConsoleActions> self(this);
     m_client->release(
         name, owner,
-        [self, name, owner, kind, all, released, before](const ReleaseResult &r) {
+        [self, name, owner, kind, levels, released, before](const ReleaseResult &r) {
             if (!self)
                 return;
             const QString outcome = r.error.isError()            ? r.error.toString()
@@ -214,8 +219,8 @@ void ConsoleActions::releaseLevels(
                 : r.outcome == ReleaseResult::Outcome::StillHeld ? QStringLiteral("still-held")
                                                                  : QStringLiteral("not-held");
             self->audit(QStringLiteral("release"), name, before, outcome);
-            if (!r.error.isError() && r.outcome == ReleaseResult::Outcome::StillHeld && all) {
-                self->releaseLevels(name, owner, kind, all, released + 1);
+            if (!r.error.isError() && r.outcome == ReleaseResult::Outcome::StillHeld && released + 1 < levels) {
+                self->releaseLevels(name, owner, kind, levels, released + 1);
                 return;
             }
             if (r.error.isError())

@@ -42,7 +42,7 @@ private:
     void updateEnabled();
     void acquire();
     void release(bool all);
-    void releaseLevels(const QByteArray &name, const QByteArray &owner, LockKind kind, bool all, int released);
+    void releaseLevels(const QByteArray &name, const QByteArray &owner, LockKind kind, int levels, int released);
     void toggleWatchdog(bool on);
     void forceRelease();
     void audit(const QString &action, const QByteArray &name, const QList<QByteArray> &holdersBefore,

@@ -60,7 +60,8 @@ void DemoActor::makeClient()
 
 QByteArray DemoActor::owner() const
 {
-    return m_client ? m_client->ownerField(m_token) : QByteArray();
+    // A write hold's field carries ":write", exactly as Redisson stores it.
+    return m_client ? m_client->ownerField(m_token) + (m_kind == LockKind::Write ? ":write" : "") : QByteArray();
 }
 
 QByteArray DemoActor::pickName(bool hot) const
@@ -118,6 +119,7 @@ void DemoActor::nextCycle()
 {
     m_count = 0;
     m_watchdog = false;
+    m_kind = LockKind::Reentrant;
     switch (m_setup.role) {
     case DemoEvent::Role::WatchdogHolder:
         m_name = pickName(false);
@@ -143,6 +145,23 @@ void DemoActor::nextCycle()
         m_name = pickName(true);
         acquire(-1, randomBetween(2000, 8000), [this] { after(4000, 7000, [this] { crash(); }); });
         break;
+    // Readers share demo:report and keep its writer waiting; the writer excludes both while it holds.
+    case DemoEvent::Role::Reader:
+        m_name = "demo:report";
+        m_kind = LockKind::Read;
+        acquire(-1, randomBetween(2000, 6000), [this] { after(2000, 5000, [this] { releaseAll(); }); });
+        break;
+    case DemoEvent::Role::Writer:
+        m_name = "demo:report";
+        m_kind = LockKind::Write;
+        acquire(-1, randomBetween(4000, 10000), [this] { after(1000, 3000, [this] { releaseAll(); }); });
+        break;
+    // A fair lock served in arrival order: its queue is visible in the detail pane.
+    case DemoEvent::Role::FairWaiter:
+        m_name = "demo:payroll";
+        m_kind = LockKind::Fair;
+        acquire(-1, randomBetween(8000, 15000), [this] { after(1500, 3500, [this] { releaseAll(); }); });
+        break;
     }
 }
 
@@ -158,6 +177,7 @@ void DemoActor::acquire(qint64 leaseMs, qint64 waitMs, Step then)
     AcquireRequest request;
     request.name = m_name;
     request.token = m_token;
+    request.kind = m_kind;
     request.leaseMs = leaseMs;
     m_acquiring = true;
     QPointer<LockClient> client(m_client);
@@ -207,28 +227,34 @@ void DemoActor::releaseOne(Step then)
 {
     m_releasing = true;
     QPointer<LockClient> client(m_client);
-    m_client->release(m_name, owner(), [this, client, then](const ReleaseResult &result) {
-        if (client != m_client)
-            return;
-        m_releasing = false;
-        if (result.error.isError() || result.outcome == ReleaseResult::Outcome::NotHeld) {
-            // Either way the hold is over for this client: a failed release runs out with its lease.
-            const bool wasHeld = m_count > 0;
-            m_count = 0;
-            if (result.error.isError())
-                emitEvent(DemoEvent::Kind::Failed, 0, result.error.toString());
-            else if (wasHeld)
-                emitEvent(DemoEvent::Kind::Lost, 0, result.message);
-            pauseThenNextCycle(1000, 2500);
-            return;
-        }
-        m_count = result.outcome == ReleaseResult::Outcome::Released ? 0 : qMax(1, m_count - 1);
-        emitEvent(DemoEvent::Kind::Released, m_count > 0 ? m_leaseMs : 0);
-        if (m_stopping)
-            releaseAll();
-        else
-            then();
-    });
+    m_client->release(
+        m_name, owner(),
+        [this, client, then](const ReleaseResult &result) {
+            if (client != m_client)
+                return;
+            m_releasing = false;
+            if (result.error.isError() || result.outcome == ReleaseResult::Outcome::NotHeld) {
+                // Either way the hold is over for this client: a failed release runs out with its lease.
+                const bool wasHeld = m_count > 0;
+                m_count = 0;
+                if (result.error.isError())
+                    emitEvent(DemoEvent::Kind::Failed, 0, result.error.toString());
+                else if (wasHeld)
+                    emitEvent(DemoEvent::Kind::Lost, 0, result.message);
+                pauseThenNextCycle(1000, 2500);
+                return;
+            }
+            // A read release answers "still held" also when only other readers remain: our own count decides.
+            m_count = result.outcome == ReleaseResult::Outcome::Released ? 0
+                : m_kind == LockKind::Read                               ? qMax(0, m_count - 1)
+                                                                         : qMax(1, m_count - 1);
+            emitEvent(DemoEvent::Kind::Released, m_count > 0 ? m_leaseMs : 0);
+            if (m_stopping)
+                releaseAll();
+            else
+                then();
+        },
+        m_kind);
 }
 
 void DemoActor::releaseAll()

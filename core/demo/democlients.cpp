@@ -53,9 +53,11 @@ QList<QByteArray> DemoClients::makeLockNames(int count)
 DemoEvent::Role DemoClients::roleOf(int clientNumber)
 {
     using Role = DemoEvent::Role;
-    static const Role first[] = { Role::WatchdogHolder, Role::Waiter, Role::CrashingHolder, Role::LeaseHolder,
-        Role::Reentrant, Role::Waiter };
-    // One crashing holder is plenty: past the first six the others take turns.
+    static const Role first[]
+        = { Role::WatchdogHolder, Role::Waiter, Role::CrashingHolder, Role::LeaseHolder, Role::Reentrant, Role::Waiter,
+              Role::Reader, Role::Reader, Role::Writer, Role::FairWaiter, Role::FairWaiter, Role::FairWaiter };
+    // One crashing holder is plenty: past the first twelve (a read-write pair and a fair queue from the seventh)
+    // the others take turns.
     static const Role rest[] = { Role::WatchdogHolder, Role::Waiter, Role::LeaseHolder, Role::Reentrant, Role::Waiter };
     const int i = qMax(1, clientNumber) - 1;
     if (i < int(std::size(first)))
@@ -76,6 +78,12 @@ QString DemoClients::roleKey(DemoEvent::Role role)
         return QStringLiteral("reentrant");
     case DemoEvent::Role::CrashingHolder:
         return QStringLiteral("crashing-holder");
+    case DemoEvent::Role::Reader:
+        return QStringLiteral("reader");
+    case DemoEvent::Role::Writer:
+        return QStringLiteral("writer");
+    case DemoEvent::Role::FairWaiter:
+        return QStringLiteral("fair-waiter");
     }
     return {};
 }
@@ -93,6 +101,12 @@ QString DemoClients::roleName(DemoEvent::Role role)
         return tr("reentrant holder");
     case DemoEvent::Role::CrashingHolder:
         return tr("crashing holder");
+    case DemoEvent::Role::Reader:
+        return tr("reader");
+    case DemoEvent::Role::Writer:
+        return tr("writer");
+    case DemoEvent::Role::FairWaiter:
+        return tr("fair-lock waiter");
     }
     return {};
 }

@@ -21,8 +21,9 @@ struct DemoClientsOptions
 // Simulated Redisson-compatible clients for demos and screenshots: each has its own client id and plays one
 // role on a handful of "demo:*" locks, so that holds, watchdog renewals, contention, reentrancy and one
 // crashed holder whose lease runs out are all visible within seconds. Client 1 holds with the watchdog,
-// client 2 waits on contended locks, client 3 crashes while holding, then fixed leases, reentrant holds and
-// more of the same. Lives in one thread; everything stops when it is destroyed.
+// client 2 waits on contended locks, client 3 crashes while holding, then fixed leases and reentrant holds;
+// clients 7-9 share demo:report as two readers and a writer, clients 10-12 queue on the fair lock demo:payroll. Lives
+// in one thread; everything stops when it is destroyed.
 class DemoClients : public QObject
 {
     Q_OBJECT

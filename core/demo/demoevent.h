@@ -22,7 +22,7 @@ struct DemoEvent
         Crashed, // the crashing holder stopped renewing without releasing
         Failed, // a command failed (connection trouble); the client retries later
     };
-    enum class Role { WatchdogHolder, LeaseHolder, Waiter, Reentrant, CrashingHolder };
+    enum class Role { WatchdogHolder, LeaseHolder, Waiter, Reentrant, CrashingHolder, Reader, Writer, FairWaiter };
 
     Kind kind = Kind::Acquired;
     Role role = Role::WatchdogHolder;

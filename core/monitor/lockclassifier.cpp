@@ -242,6 +242,9 @@ LockInfo classify(const KeySnapshot &key)
             info.evidence << ClassifierText::tr("a transactional owner (<uuid>:<tid>:<txid>)");
     }
     info.waiters = key.channelSubscribers;
+    // Fair waiters listen on channels of their own, not the lock's: the queue is the count.
+    if (info.kind == LockInfo::Kind::Fair)
+        info.waiters = qMax(info.waiters, int(key.queue.size()));
     for (const QByteArray &member : key.queue)
         info.queue.append({ member, key.queueDeadlines.value(member, -1) });
     if (!key.queue.isEmpty()) {

@@ -262,10 +262,6 @@ Commands:
         <translation>私有演示服务器（redis-server 进程号 %1，数据目录 %2）：关闭此窗口时，它与模拟客户端一同停止。</translation>
     </message>
     <message>
-        <source>%1 simulated Redisson clients on %2 locks: watchdog holders, fixed leases, waiters, reentrant holds and one holder that crashes and lets its lease run out.</source>
-        <translation>%1 个模拟的 Redisson 客户端争用 %2 把锁：看门狗持有者、固定租期持有者、等待者、可重入持有者，以及一个崩溃后任由租期耗尽的持有者。</translation>
-    </message>
-    <message>
         <source>Your Redis server.</source>
         <translation>您的 Redis 服务器。</translation>
     </message>
@@ -276,6 +272,10 @@ Commands:
     <message>
         <source>Every lock on the server matching %1, live.</source>
         <translation>服务器上所有匹配 %1 的锁，实时更新。</translation>
+    </message>
+    <message>
+        <source>%1 simulated Redisson clients on %2 locks: watchdog holders, fixed leases, waiters, reentrant holds, readers and a writer on demo:report, a fair queue on demo:payroll, and one holder that crashes and lets its lease run out.</source>
+        <translation>%1 个模拟的 Redisson 客户端争用 %2 把锁：看门狗持有者、固定租期持有者、等待者、可重入持有者，demo:report 上的读者与写者，demo:payroll 上的公平队列，以及一个崩溃后任由租期耗尽的持有者。</translation>
     </message>
 </context>
 <context>
@@ -1040,6 +1040,18 @@ removed %1 dead waiter(s); the new head was woken</source>
     <message>
         <source>%1 failed on %2: %3</source>
         <translation>%1 在 %2 上失败：%3</translation>
+    </message>
+    <message>
+        <source>reader</source>
+        <translation>读者</translation>
+    </message>
+    <message>
+        <source>writer</source>
+        <translation>写者</translation>
+    </message>
+    <message>
+        <source>fair-lock waiter</source>
+        <translation>公平锁等待者</translation>
     </message>
 </context>
 <context>
