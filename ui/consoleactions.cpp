@@ -10,6 +10,7 @@
 
 #include <QAction>
 #include <QDateTime>
+#include <QIcon>
 #include <QJsonArray>
 #include <QMessageBox>
 #include <QPointer>
@@ -61,6 +62,12 @@ ConsoleActions::ConsoleActions(
     m_force->setToolTip(tr("Delete anyone's lock and wake its waiters, if the holders are still the ones shown"));
     m_refresh = new QAction(tr("Re&fresh"), this);
     m_refresh->setShortcut(QKeySequence::Refresh);
+    m_acquire->setIcon(QIcon(QStringLiteral(":/icons/acquire.svg")));
+    m_release->setIcon(QIcon(QStringLiteral(":/icons/release.svg")));
+    m_releaseAll->setIcon(QIcon(QStringLiteral(":/icons/release-all.svg")));
+    m_watchdog->setIcon(QIcon(QStringLiteral(":/icons/watchdog.svg")));
+    m_force->setIcon(QIcon(QStringLiteral(":/icons/force-release.svg")));
+    m_refresh->setIcon(QIcon(QStringLiteral(":/icons/refresh.svg")));
 
     connect(m_acquire, &QAction::triggered, this, &ConsoleActions::acquire);
     connect(m_release, &QAction::triggered, this, [this] { release(false); });

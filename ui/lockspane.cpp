@@ -171,6 +171,12 @@ void LocksPane::fillClients()
     m_client->setCurrentIndex(qMax(0, m_client->findData(current)));
 }
 
+void LocksPane::focusFilter()
+{
+    m_filter->setFocus(Qt::ShortcutFocusReason);
+    m_filter->selectAll();
+}
+
 void LocksPane::repaint()
 {
     if (m_proxy->rowCount() > 0)

@@ -29,6 +29,7 @@ public:
     void selectLock(const QByteArray &name);
     // Shows only this client's locks (empty: everyone's).
     void showClient(const QString &clientId);
+    void focusFilter();
     // Repaints the visible rows: their TTL is computed from deadlines at paint time.
     void repaint();
 

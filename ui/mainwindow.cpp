@@ -17,6 +17,7 @@
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QIcon>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -71,7 +72,8 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_toolBar = addToolBar(tr("Actions"));
     m_toolBar->setObjectName(QStringLiteral("actionsToolBar"));
-    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    setWindowIcon(QIcon(QStringLiteral(":/icons/lockscope.svg")));
     buildMenus();
 
     m_serverLabel = new QLabel(this);
@@ -219,10 +221,17 @@ void MainWindow::buildMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *connectAction = file->addAction(tr("&Connect…"), this, &MainWindow::connectRequested);
     connectAction->setShortcut(QKeySequence::Open);
+    connectAction->setIcon(QIcon(QStringLiteral(":/icons/connect.svg")));
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
     m_lockMenu = menuBar()->addMenu(tr("&Lock"));
+    QAction *findAction = m_lockMenu->addAction(tr("&Find a lock…"), this, [this] {
+        if (m_locks)
+            m_locks->focusFilter();
+    });
+    findAction->setShortcut(QKeySequence::Find);
+    m_lockMenu->addSeparator();
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_eventsDock->toggleViewAction());

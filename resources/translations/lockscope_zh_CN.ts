@@ -1917,6 +1917,10 @@ removed %1 dead waiter(s); the new head was woken</source>
         <source>Demo: %1 holds · %2 waiting · %3 events</source>
         <translation>演示：%1 个持有 · %2 个等待 · %3 个事件</translation>
     </message>
+    <message>
+        <source>&amp;Find a lock…</source>
+        <translation>查找锁(&amp;F)…</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::RedisConnection</name>

@@ -1,0 +1,98 @@
+#pragma once
+
+#include <QAbstractTableModel>
+#include <QElapsedTimer>
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include <functional>
+#include <vector>
+
+class QAbstractItemView;
+class QEventLoop;
+class QWidget;
+
+namespace LockScope::Bench {
+
+// The measuring side of bench_console, shared by the console and the plain-table baseline so that both go
+// through the very same procedure.
+
+// Tells when a paint is over. A Paint event only says one is starting; a call queued from inside it runs once
+// the whole repaint (every dirty widget, then the flush of the backing store to the screen) has returned to the
+// event loop, which is when the user sees it.
+class PaintWatch : public QObject
+{
+public:
+    // wholeWindow: a paint of any widget of target's window counts (an application-wide filter while armed);
+    // otherwise only target's own paints.
+    PaintWatch(QWidget *target, bool wholeWindow);
+    ~PaintWatch() override;
+
+    // The next paint that starts from now on is the one done() and doneNs() report.
+    void arm();
+    bool done() const { return m_doneNs != 0; }
+    qint64 doneNs() const { return m_doneNs; }
+    int paints() const { return m_paints; } // every paint of target seen so far (counted with wholeWindow false)
+    // Called once the armed paint is over (to quit a waiting event loop).
+    std::function<void()> onDone;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    QWidget *m_target;
+    bool m_wholeWindow;
+    bool m_armed = false;
+    bool m_filtering = false;
+    qint64 m_doneNs = 0;
+    int m_paints = 0;
+};
+
+// One frame as the user scrolls: the vertical scroll bar jumps to a random position, then the viewport is
+// repainted synchronously (repaint(), flush included). The first few frames are not counted: glyph caches and
+// the like fill once. Between frames the event loop runs, outside the timed part, as it would between frames.
+std::vector<double> scrollFrames(QAbstractItemView *view, int frames, quint32 seed);
+
+struct FilterFrame
+{
+    QString glob;
+    int rows = 0; // rows the view shows after it
+    double ms = 0;
+};
+// The globs typed into the name filter, in this order, each frame from a different glob than the one before.
+QStringList filterGlobs();
+// One frame per glob and round: the filter changes (setFilter), the view lays its items out at once (which Qt
+// would otherwise do from a zero timer, before the next paint anyway), and the viewport repaints synchronously.
+QList<FilterFrame> filterFrames(QAbstractItemView *view, const std::function<void(const QString &)> &setFilter,
+    int rounds);
+
+struct IdleRun
+{
+    double cpuPercent = 0; // process CPU (user + system) over the wall time, in percent of one core
+    double paintsPerS = 0; // paints of the watched viewport: the countdown must actually be drawn
+    QList<double> perSecondPercent; // the same, second by second: a background re-scan shows as a spike
+};
+// Leaves the application alone for `seconds` with its own timers running, the event loop waiting in between.
+IdleRun idleCpu(QEventLoop &loop, QWidget *viewport, double seconds);
+// User + system CPU time of this process so far, in ns.
+qint64 processCpuNs();
+
+// The baseline's rows: the console's ten columns with text of about the same length, made on the fly from the
+// row number, so the model itself costs next to nothing and the table's own cost is what remains.
+class PlainLockModel : public QAbstractTableModel
+{
+public:
+    explicit PlainLockModel(int rows, QObject *parent = nullptr);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    int m_rows;
+    QElapsedTimer m_clock; // the TTL and age columns change with time, as the console's do
+};
+
+} // namespace LockScope::Bench
