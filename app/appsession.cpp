@@ -3,6 +3,7 @@
 #include "connectiondialog.h"
 #include "consoleactions.h"
 #include "democlients.h"
+#include "keychainstore.h"
 #include "localredisserver.h"
 #include "lockclient.h"
 #include "lockmonitor.h"
@@ -92,7 +93,9 @@ void AppSession::connectTo(const ConnectionOptions &options)
 
 void AppSession::openConnectionDialog()
 {
-    auto *dialog = new ConnectionDialog(nullptr, m_window);
+    if (!m_secrets)
+        m_secrets.reset(KeychainSecretStore::create());
+    auto *dialog = new ConnectionDialog(m_secrets.get(), m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         const ConnectionProfile profile = dialog->profile();

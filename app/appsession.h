@@ -4,6 +4,8 @@
 
 #include <QObject>
 
+#include <memory>
+
 namespace LockScope {
 
 class DemoClients;
@@ -11,6 +13,7 @@ class LocalRedisServer;
 class LockClient;
 class LockMonitor;
 class MainWindow;
+class SecretStore;
 
 // What the window is connected to, and everything the app started for it: the private redis-server and the
 // demo clients in demo mode, the console's own lock client always. Destroying the session stops all of it.
@@ -43,6 +46,7 @@ private:
     LockClient *m_console = nullptr;
     LockMonitor *m_monitor = nullptr;
     QByteArray m_pattern = "*";
+    std::unique_ptr<SecretStore> m_secrets;
 };
 
 } // namespace LockScope

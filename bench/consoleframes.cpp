@@ -174,8 +174,9 @@ QVariant PlainLockModel::data(const QModelIndex &index, int role) const
     const int row = index.row();
     const int column = index.column();
     if (role == Qt::TextAlignmentRole)
-        return column == 4 || column == 5 || column == 7 || column == 8 ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
-                                                                         : QVariant();
+        return column == 4 || column == 5 || column == 7 || column == 8
+            ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
+            : QVariant();
     if (role != Qt::DisplayRole)
         return {};
     // The console's seeding: kind by row % 10, holders from a handful of client ids, 600 s leases.
@@ -184,8 +185,8 @@ QVariant PlainLockModel::data(const QModelIndex &index, int role) const
     case 0:
         return QStringLiteral("bench:lock:%1").arg(row);
     case 1: {
-        static const QString kinds[] = { QStringLiteral("reentrant"), QStringLiteral("fenced"),
-            QStringLiteral("fair"), QStringLiteral("read-write") };
+        static const QString kinds[] = { QStringLiteral("reentrant"), QStringLiteral("fenced"), QStringLiteral("fair"),
+            QStringLiteral("read-write") };
         const int slot = row % 10;
         return kinds[slot < 7 ? 0 : slot - 6];
     }
@@ -214,8 +215,8 @@ QVariant PlainLockModel::headerData(int section, Qt::Orientation orientation, in
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    static const char *const names[] = { "Name", "Kind", "Mode", "Holders", "Count", "TTL", "Watchdog", "Waiters",
-        "Age", "Warnings" };
+    static const char *const names[]
+        = { "Name", "Kind", "Mode", "Holders", "Count", "TTL", "Watchdog", "Waiters", "Age", "Warnings" };
     return section >= 0 && section < 10 ? QString::fromLatin1(names[section]) : QString();
 }
 

@@ -64,8 +64,8 @@ struct FilterFrame
 QStringList filterGlobs();
 // One frame per glob and round: the filter changes (setFilter), the view lays its items out at once (which Qt
 // would otherwise do from a zero timer, before the next paint anyway), and the viewport repaints synchronously.
-QList<FilterFrame> filterFrames(QAbstractItemView *view, const std::function<void(const QString &)> &setFilter,
-    int rounds);
+QList<FilterFrame> filterFrames(
+    QAbstractItemView *view, const std::function<void(const QString &)> &setFilter, int rounds);
 
 struct IdleRun
 {

@@ -1,0 +1,266 @@
+// bench_console: the desktop console with 100k locks live. Cold start to the first painted window and to the
+// whole snapshot on screen, frame times while scrolling and filtering the lock table, and the process's CPU while
+// it sits idle counting the TTL bars down; each against a plain QTableView over a trivial model with the same rows,
+// measured the same way. The parent seeds the server and starts each measured run as a fresh process of its own
+// (see consolechild.h), so a cold start is one.
+
+#include "benchcommon.h"
+#include "consolechild.h"
+#include "locknames.h"
+#include "monitorprobe.h"
+#include "monitorraw.h"
+#include "monitorseed.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QTemporaryDir>
+
+#include <hiredis.h>
+
+using namespace LockScope;
+using namespace LockScope::Bench;
+
+namespace {
+
+constexpr qint64 kLeaseMs = 600000; // the bars count down for the whole run, and nothing expires
+constexpr int kClients = 8;
+constexpr int kLoadChunk = 10000;
+constexpr double kFrameBudgetMs = 16;
+constexpr double kIdleCpuTargetPercent = 10;
+constexpr double kFirstPaintTargetMs = 1000;
+
+struct ChildRun
+{
+    QJsonObject figures; // its JSON line
+    qint64 spawnNs = 0; // just before the fork
+};
+
+double number(const QJsonObject &object, const char *key)
+{
+    const QJsonValue value = object.value(QLatin1String(key));
+    return value.isDouble() ? value.toDouble() : std::nan("");
+}
+
+// Runs this program with --child, passes its lines for people through as they come, and returns its JSON line.
+ChildRun runChild(const QStringList &arguments, const QProcessEnvironment &environment, int timeoutMs)
+{
+    QProcess child;
+    child.setProgram(QCoreApplication::applicationFilePath());
+    child.setArguments(arguments);
+    child.setProcessEnvironment(environment);
+    child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    ChildRun run;
+    run.spawnNs = nowNs();
+    child.start();
+    if (!child.waitForStarted(10000))
+        fatal(QStringLiteral("cannot start %1: %2").arg(child.program(), child.errorString()));
+    const QDeadlineTimer deadline(timeoutMs);
+    QByteArray last;
+    const auto drain = [&] {
+        while (child.canReadLine()) {
+            const QByteArray line = child.readLine().trimmed();
+            if (line.startsWith('{'))
+                last = line;
+            else if (!line.isEmpty())
+                report(QString::fromUtf8(line));
+        }
+    };
+    while (child.state() != QProcess::NotRunning) {
+        if (deadline.hasExpired()) {
+            child.kill();
+            child.waitForFinished(5000);
+            fatal(QStringLiteral("%1 did not finish within %2 s")
+                      .arg(arguments.join(QLatin1Char(' ')))
+                      .arg(timeoutMs / 1000));
+        }
+        child.waitForReadyRead(250);
+        drain();
+    }
+    drain();
+    if (child.exitStatus() != QProcess::NormalExit || child.exitCode() != 0)
+        fatal(QStringLiteral("%1 failed (exit code %2)").arg(arguments.join(QLatin1Char(' '))).arg(child.exitCode()));
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(last, &error);
+    if (!document.isObject())
+        fatal(QStringLiteral("%1 printed no JSON line (%2)").arg(arguments.first(), error.errorString()));
+    run.figures = document.object();
+    return run;
+}
+
+double ratio(double reference, double measured)
+{
+    return measured > 0 ? reference / measured : std::nan("");
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    // The cold start is timed from here: in a child, only the dynamic loader ran before this line.
+    const qint64 mainNs = nowNs();
+    if (isChildInvocation(argc, argv))
+        return runChild(argc, argv, mainNs);
+
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("bench_console"));
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "The desktop console with many locks live: cold start, frame times while scrolling and filtering, idle CPU; "
+        "against a plain QTableView."));
+    parser.addHelpOption();
+    addUrlOption(parser);
+    parser.addOption(
+        { QStringLiteral("locks"), QStringLiteral("locks to seed"), QStringLiteral("N"), QStringLiteral("100000") });
+    parser.addOption({ QStringLiteral("idle-seconds"), QStringLiteral("idle time measured for its CPU"),
+        QStringLiteral("S"), QStringLiteral("10") });
+    parser.addOption({ QStringLiteral("frames"), QStringLiteral("scroll frames timed"), QStringLiteral("N"),
+        QStringLiteral("200") });
+    parser.process(app);
+
+    const int locks = parser.value(QStringLiteral("locks")).toInt();
+    const double idleSeconds = parser.value(QStringLiteral("idle-seconds")).toDouble();
+    const int frames = parser.value(QStringLiteral("frames")).toInt();
+    if (locks < 10 || idleSeconds < 1 || frames < 1)
+        fatal(QStringLiteral("--locks must be >= 10, --idle-seconds >= 1, --frames positive"));
+
+    QString error;
+    BenchServer server;
+    if (!server.open(parser.value(QStringLiteral("url")), &error))
+        fatal(error);
+    RawPipe raw;
+    if (!raw.connect(server.options(), &error))
+        fatal(error);
+    if (!server.isPrivate()) {
+        // Every row the console shows is counted against the seeded locks, and the seeded keys go afterwards.
+        RawReply size = raw.command({ "DBSIZE" }, &error);
+        if (!size || size->type != REDIS_REPLY_INTEGER || size->integer != 0)
+            fatal(QStringLiteral("%1 is not an empty database; pick an empty one (e.g. /15 in the URL)")
+                      .arg(server.options().toDisplayUrl()));
+    }
+    report(QStringLiteral("server: %1%2, %3 locks, platform %4")
+               .arg(server.url(), server.isPrivate() ? QStringLiteral(" (private)") : QString())
+               .arg(locks)
+               .arg(qEnvironmentVariable("QT_QPA_PLATFORM", QStringLiteral("default"))));
+
+    // Seeded before anything is timed: loading the server is not part of the console's start.
+    SeedPlan plan;
+    plan.locks = locks;
+    plan.leaseMs = kLeaseMs;
+    for (int i = 0; i < kClients; ++i)
+        plan.clients << LockNames::newClientId();
+    SeedCounts seeded;
+    if (!seedKeyspace(raw, plan, kLoadChunk, &seeded, &error))
+        fatal(error);
+    report(QStringLiteral("seeded in %1 ms: %2 reentrant, %3 fenced, %4 fair, %5 read-write locks")
+               .arg(ms(seeded.elapsedNs), 0, 'f', 0)
+               .arg(seeded.reentrant)
+               .arg(seeded.fenced)
+               .arg(seeded.fair)
+               .arg(seeded.readWrite));
+
+    // A settings directory of its own: the cold start of a first run (no saved geometry or header state), and the
+    // developer's own settings neither read nor written.
+    QTemporaryDir home;
+    if (!home.isValid())
+        fatal(QStringLiteral("cannot create a temporary directory"));
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+    environment.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+    const QStringList common { QStringLiteral("--url"), server.url(), QStringLiteral("--locks"), QString::number(locks),
+        QStringLiteral("--frames"), QString::number(frames), QStringLiteral("--idle-seconds"),
+        QString::number(idleSeconds) };
+    const int timeoutMs = 600000 + int(idleSeconds * 1000);
+
+    runChild(QStringList { QStringLiteral("--child"), QStringLiteral("warmup") } + common, environment, timeoutMs);
+    const ChildRun console = runChild(
+        QStringList { QStringLiteral("--child"), QStringLiteral("console") } + common, environment, timeoutMs);
+    const QJsonObject &c = console.figures;
+    const ChildRun plain
+        = runChild(QStringList { QStringLiteral("--child"), QStringLiteral("plain"), QStringLiteral("--table-size"),
+                       c.value(QLatin1String("table_size")).toString() }
+                + common,
+            environment, timeoutMs);
+    const QJsonObject &p = plain.figures;
+
+    if (!server.isPrivate()) {
+        const qint64 removed = removeSeeded(raw, &error);
+        if (!error.isEmpty())
+            std::fprintf(stderr, "cleanup: %s\n", qPrintable(error));
+        report(QStringLiteral("removed the %1 keys this run seeded").arg(removed));
+    }
+
+    const int locksFound = c.value(QLatin1String("locks_found")).toInt();
+    const bool filterRowsMatch = c.value(QLatin1String("filter_rows")) == p.value(QLatin1String("filter_rows"));
+    if (!filterRowsMatch)
+        std::fprintf(stderr, "the filters left different rows: console %s, plain %s\n",
+            qPrintable(c.value(QLatin1String("filter_rows")).toString()),
+            qPrintable(p.value(QLatin1String("filter_rows")).toString()));
+    // From the fork: what the dynamic loader adds to the cold start before main() (the same CLOCK_MONOTONIC in
+    // both processes).
+    const double spawnFirstPaintMs = ms(qint64(number(c, "first_paint_ns")) - console.spawnNs);
+
+    const double firstPaint = number(c, "first_paint_ms");
+    const double scrollMedian = number(c, "scroll_frame_ms_median");
+    const double scrollP95 = number(c, "scroll_frame_ms_p95");
+    const double filterMedian = number(c, "filter_frame_ms_median");
+    const double filterMax = number(c, "filter_frame_ms_max");
+    const double idleCpu = number(c, "idle_cpu_percent");
+    report(QStringLiteral("targets: first paint %1 ms (< %2), scroll p95 %3 ms and filter max %4 ms (< %5), idle CPU "
+                          "%6% (< %7%)")
+               .arg(firstPaint, 0, 'f', 1)
+               .arg(kFirstPaintTargetMs)
+               .arg(scrollP95, 0, 'f', 2)
+               .arg(filterMax, 0, 'f', 1)
+               .arg(kFrameBudgetMs)
+               .arg(idleCpu, 0, 'f', 2)
+               .arg(kIdleCpuTargetPercent));
+
+    JsonLine baseline;
+    baseline.add(QStringLiteral("plain_first_paint_ms"), number(p, "first_paint_ms"))
+        .add(QStringLiteral("plain_table_frame_ms_median"), number(p, "scroll_frame_ms_median"))
+        .add(QStringLiteral("plain_table_frame_ms_p95"), number(p, "scroll_frame_ms_p95"))
+        .add(QStringLiteral("plain_table_frame_ms_max"), number(p, "scroll_frame_ms_max"))
+        .add(QStringLiteral("plain_filter_frame_ms_median"), number(p, "filter_frame_ms_median"))
+        .add(QStringLiteral("plain_filter_frame_ms_max"), number(p, "filter_frame_ms_max"))
+        .add(QStringLiteral("plain_idle_cpu_percent"), number(p, "idle_cpu_percent"))
+        .add(QStringLiteral("plain_idle_paints_per_s"), number(p, "idle_paints_per_s"));
+    JsonLine ratios;
+    ratios
+        .add(QStringLiteral("plain_vs_console_scroll_frame"), ratio(number(p, "scroll_frame_ms_median"), scrollMedian))
+        .add(QStringLiteral("plain_vs_console_filter_frame"), ratio(number(p, "filter_frame_ms_median"), filterMedian))
+        .add(QStringLiteral("plain_vs_console_idle_cpu"), ratio(number(p, "idle_cpu_percent"), idleCpu))
+        .add(QStringLiteral("target_frame_vs_console_p95"), ratio(kFrameBudgetMs, scrollP95))
+        .add(QStringLiteral("target_frame_vs_console_filter_max"), ratio(kFrameBudgetMs, filterMax))
+        .add(QStringLiteral("target_cpu_vs_idle"), ratio(kIdleCpuTargetPercent, idleCpu))
+        .add(QStringLiteral("target_first_paint_vs_measured"), ratio(kFirstPaintTargetMs, firstPaint));
+    JsonLine json;
+    json.add(QStringLiteral("bench"), "console")
+        .add(QStringLiteral("locks"), locks)
+        .add(QStringLiteral("locks_found"), locksFound)
+        .add(QStringLiteral("filter_rows_match"), filterRowsMatch)
+        .add(QStringLiteral("mode"), c.value(QLatin1String("mode")).toString())
+        .add(QStringLiteral("platform"), qEnvironmentVariable("QT_QPA_PLATFORM", QStringLiteral("default")))
+        .add(QStringLiteral("first_paint_ms"), firstPaint)
+        .add(QStringLiteral("spawn_to_first_paint_ms"), spawnFirstPaintMs)
+        .add(QStringLiteral("snapshot_finished_ms"), number(c, "snapshot_finished_ms"))
+        .add(QStringLiteral("snapshot_ms"), number(c, "snapshot_ms"))
+        .add(QStringLiteral("frames"), frames)
+        .add(QStringLiteral("scroll_frame_ms_median"), scrollMedian)
+        .add(QStringLiteral("scroll_frame_ms_p95"), scrollP95)
+        .add(QStringLiteral("scroll_frame_ms_max"), number(c, "scroll_frame_ms_max"))
+        .add(QStringLiteral("filter_frame_ms_median"), filterMedian)
+        .add(QStringLiteral("filter_frame_ms_max"), filterMax)
+        .add(QStringLiteral("idle_seconds"), idleSeconds)
+        .add(QStringLiteral("idle_cpu_percent_of_core"), idleCpu)
+        .add(QStringLiteral("idle_paints_per_s"), number(c, "idle_paints_per_s"))
+        .add(QStringLiteral("rss_peak_mb"), number(c, "rss_peak_mb"))
+        .add(QStringLiteral("baseline"), baseline)
+        .add(QStringLiteral("ratio"), ratios);
+    printJsonLine(json);
+    return locksFound == locks && filterRowsMatch ? 0 : 1;
+}

@@ -1,0 +1,330 @@
+#include "consolechild.h"
+
+#include "benchcommon.h"
+#include "connectionoptions.h"
+#include "consoleframes.h"
+#include "lockfilterproxy.h"
+#include "lockmonitor.h"
+#include "lockspane.h"
+#include "locktablemodel.h"
+#include "mainwindow.h"
+#include "monitorprobe.h"
+#include "redisconnection.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QEventLoop>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTimer>
+
+#include <cstring>
+
+namespace LockScope::Bench {
+
+namespace {
+
+constexpr int kWindowWidth = 1280;
+constexpr int kWindowHeight = 820;
+constexpr quint32 kScrollSeed = 20240611; // both runs jump to the very same positions
+constexpr int kFilterRounds = 3;
+constexpr int kFirstPaintTimeoutMs = 60000;
+constexpr int kSnapshotTimeoutMs = 300000;
+constexpr int kSettleMs = 500;
+// The console's own repaint timer (MainWindow's repaintIntervalMs): the baseline's countdown ticks as often.
+constexpr int kPlainRepaintMs = 100;
+
+struct ChildOptions
+{
+    QString kind;
+    QString url;
+    int locks = 0;
+    int frames = 0;
+    double idleSeconds = 0;
+    QSize tableSize;
+};
+
+ChildOptions parseOptions(const QApplication &app)
+{
+    QCommandLineParser parser;
+    parser.addOptions({
+        { QStringLiteral("child"), QString(), QStringLiteral("KIND") },
+        { QStringLiteral("url"), QString(), QStringLiteral("URL") },
+        { QStringLiteral("locks"), QString(), QStringLiteral("N") },
+        { QStringLiteral("frames"), QString(), QStringLiteral("N") },
+        { QStringLiteral("idle-seconds"), QString(), QStringLiteral("S") },
+        { QStringLiteral("table-size"), QString(), QStringLiteral("WxH") },
+    });
+    parser.process(app);
+    ChildOptions options;
+    options.kind = parser.value(QStringLiteral("child"));
+    options.url = parser.value(QStringLiteral("url"));
+    options.locks = parser.value(QStringLiteral("locks")).toInt();
+    options.frames = parser.value(QStringLiteral("frames")).toInt();
+    options.idleSeconds = parser.value(QStringLiteral("idle-seconds")).toDouble();
+    const QStringList size = parser.value(QStringLiteral("table-size")).split(QLatin1Char('x'));
+    if (size.size() == 2)
+        options.tableSize = QSize(size.at(0).toInt(), size.at(1).toInt());
+    return options;
+}
+
+// Figures both measured runs share: frames while scrolling and filtering, then the idle CPU.
+struct FrameRun
+{
+    std::vector<double> scrollMs;
+    QList<FilterFrame> filters;
+    IdleRun idle;
+};
+
+FrameRun measureFrames(QEventLoop &loop, QTableView *view, const std::function<void(const QString &)> &setFilter,
+    const ChildOptions &options, const QString &who)
+{
+    FrameRun run;
+    idle(loop, kSettleMs);
+    run.scrollMs = scrollFrames(view, options.frames, kScrollSeed);
+    report(QStringLiteral("%1 scroll: %2 frames, median %3 ms, p95 %4 ms, max %5 ms (viewport %6x%7)")
+               .arg(who)
+               .arg(run.scrollMs.size())
+               .arg(median(run.scrollMs), 0, 'f', 2)
+               .arg(percentile(run.scrollMs, 95), 0, 'f', 2)
+               .arg(percentile(run.scrollMs, 100), 0, 'f', 2)
+               .arg(view->viewport()->width())
+               .arg(view->viewport()->height()));
+
+    run.filters = filterFrames(view, setFilter, kFilterRounds);
+    QStringList frames;
+    for (const FilterFrame &frame : std::as_const(run.filters).mid(0, int(filterGlobs().size())))
+        frames << QStringLiteral("\"%1\" %2 rows").arg(frame.glob).arg(frame.rows);
+    QStringList times;
+    for (const FilterFrame &frame : std::as_const(run.filters))
+        times << QString::number(frame.ms, 'f', 1);
+    report(QStringLiteral("%1 filter: %2; ms per frame, %3 rounds: %4")
+               .arg(who, frames.join(QStringLiteral(", ")))
+               .arg(kFilterRounds)
+               .arg(times.join(QLatin1Char(' '))));
+
+    // Every row again, from the top, as a user leaves the window.
+    view->scrollToTop();
+    idle(loop, 1000);
+    run.idle = idleCpu(loop, view->viewport(), options.idleSeconds);
+    QStringList seconds;
+    for (double percent : std::as_const(run.idle.perSecondPercent))
+        seconds << QString::number(percent, 'f', 1);
+    report(QStringLiteral("%1 idle: %2% of one core over %3 s, %4 viewport paints/s; second by second: %5")
+               .arg(who)
+               .arg(run.idle.cpuPercent, 0, 'f', 2)
+               .arg(options.idleSeconds)
+               .arg(run.idle.paintsPerS, 0, 'f', 1)
+               .arg(seconds.join(QLatin1Char(' '))));
+    return run;
+}
+
+void addFrames(JsonLine &json, const FrameRun &run)
+{
+    std::vector<double> filterMs;
+    QStringList rows;
+    for (const FilterFrame &frame : run.filters) {
+        filterMs.push_back(frame.ms);
+        rows << QString::number(frame.rows);
+    }
+    json.add(QStringLiteral("scroll_frame_ms_median"), median(run.scrollMs))
+        .add(QStringLiteral("scroll_frame_ms_p95"), percentile(run.scrollMs, 95))
+        .add(QStringLiteral("scroll_frame_ms_max"), percentile(run.scrollMs, 100))
+        .add(QStringLiteral("filter_frame_ms_median"), median(filterMs))
+        .add(QStringLiteral("filter_frame_ms_max"), percentile(filterMs, 100))
+        .add(QStringLiteral("filter_rows"), rows.join(QLatin1Char(',')))
+        .add(QStringLiteral("idle_cpu_percent"), run.idle.cpuPercent)
+        .add(QStringLiteral("idle_paints_per_s"), run.idle.paintsPerS);
+}
+
+// Waits for the armed watch (and whatever else `done` wants), or gives up.
+void waitFor(QEventLoop &loop, const std::function<bool()> &done, int timeoutMs, const QString &what)
+{
+    if (!waitUntil(loop, done, timeoutMs))
+        fatal(QStringLiteral("%1: not within %2 s").arg(what).arg(timeoutMs / 1000));
+}
+
+int runWarmup()
+{
+    MainWindow window;
+    window.resize(kWindowWidth, kWindowHeight);
+    QEventLoop loop;
+    PaintWatch painted(&window, true);
+    painted.onDone = [&loop] { loop.quit(); };
+    painted.arm();
+    window.show();
+    waitFor(
+        loop, [&] { return painted.done(); }, kFirstPaintTimeoutMs, QStringLiteral("warm-up window"));
+    JsonLine json;
+    json.add(QStringLiteral("child"), "warmup");
+    printJsonLine(json);
+    return 0;
+}
+
+int runConsole(const ChildOptions &options, qint64 mainNs)
+{
+    RedisError urlError;
+    const ConnectionOptions connection = ConnectionOptions::fromUrl(options.url, &urlError);
+    if (urlError.isError())
+        fatal(urlError.toString());
+
+    // As the app builds it (AppSession::watch, then main's show()), without the write actions.
+    MainWindow window;
+    window.resize(kWindowWidth, kWindowHeight);
+    window.setConnection(connection.toDisplayUrl(), QStringLiteral("bench_console"), connection.readOnly);
+    window.setConnectionState(MainWindow::ConnectionState::Starting);
+    LockMonitor monitor(connection, LockMonitor::Options {});
+    window.setLockMonitor(&monitor, "bench-client-id");
+    QObject::connect(monitor.connection(), &RedisConnection::ready, &window,
+        [&window] { window.setConnectionState(MainWindow::ConnectionState::Connected); });
+
+    QEventLoop loop;
+    QTableView *view = window.locksPane()->view();
+    PaintWatch firstPaint(&window, true);
+    PaintWatch snapshotPaint(view->viewport(), false);
+    firstPaint.onDone = [&loop] { loop.quit(); };
+    snapshotPaint.onDone = [&loop] { loop.quit(); };
+    qint64 snapshotFinishedNs = 0;
+    RedisError snapshotError;
+    // The rows are on screen with the first paint of the table after the monitor's last batch: that batch and
+    // snapshotFinished come out of one call, so any paint after the signal shows them.
+    QObject::connect(&monitor, &LockMonitor::snapshotFinished, &window, [&](const RedisError &error, int) {
+        snapshotFinishedNs = nowNs();
+        snapshotError = error;
+        snapshotPaint.arm();
+    });
+    firstPaint.arm();
+    monitor.start();
+    window.show();
+    waitFor(
+        loop, [&] { return firstPaint.done(); }, kFirstPaintTimeoutMs, QStringLiteral("first paint"));
+    waitFor(
+        loop, [&] { return snapshotPaint.done(); }, kSnapshotTimeoutMs, QStringLiteral("snapshot on screen"));
+    if (snapshotError.isError())
+        fatal(QStringLiteral("snapshot failed: %1").arg(snapshotError.toString()));
+    const double rssMb = procStatusMb("VmHWM");
+    const int rows = window.locksPane()->proxy()->rowCount();
+    report(QStringLiteral("console: first paint %1 ms after main(), snapshot finished %2 ms, on screen %3 ms; %4 rows "
+                          "(%5 seeded), mode %6; peak RSS %7 MiB")
+               .arg(ms(firstPaint.doneNs() - mainNs), 0, 'f', 1)
+               .arg(ms(snapshotFinishedNs - mainNs), 0, 'f', 1)
+               .arg(ms(snapshotPaint.doneNs() - mainNs), 0, 'f', 1)
+               .arg(rows)
+               .arg(options.locks)
+               .arg(QString::fromLatin1(LockEventFeed::modeName(monitor.mode())))
+               .arg(rssMb, 0, 'f', 1));
+
+    // Typed into the filter box, as a user does; the box is LocksPane's only line edit.
+    auto *filter = window.locksPane()->findChild<QLineEdit *>();
+    LockFilterProxy *proxy = window.locksPane()->proxy();
+    const auto setFilter = [filter, proxy](const QString &glob) {
+        if (filter)
+            filter->setText(glob);
+        else
+            proxy->setNameGlob(glob);
+    };
+    const FrameRun frames = measureFrames(loop, view, setFilter, options, QStringLiteral("console"));
+
+    JsonLine json;
+    json.add(QStringLiteral("child"), "console")
+        .add(QStringLiteral("locks_found"), rows)
+        .add(QStringLiteral("mode"), QString::fromLatin1(LockEventFeed::modeName(monitor.mode())))
+        .add(QStringLiteral("main_ns"), mainNs)
+        .add(QStringLiteral("first_paint_ns"), firstPaint.doneNs())
+        .add(QStringLiteral("first_paint_ms"), ms(firstPaint.doneNs() - mainNs))
+        .add(QStringLiteral("snapshot_finished_ms"), ms(snapshotFinishedNs - mainNs))
+        .add(QStringLiteral("snapshot_ms"), ms(snapshotPaint.doneNs() - mainNs))
+        .add(QStringLiteral("rss_peak_mb"), rssMb)
+        .add(QStringLiteral("table_size"), QStringLiteral("%1x%2").arg(view->width()).arg(view->height()));
+    addFrames(json, frames);
+    printJsonLine(json);
+    return 0;
+}
+
+int runPlain(const ChildOptions &options, qint64 mainNs)
+{
+    QWidget window;
+    window.resize(kWindowWidth, kWindowHeight);
+    PlainLockModel model(options.locks);
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    // Set up as LocksPane sets up the console's table, sorted by name too, so only the model, the proxy's own
+    // filter and the TTL delegate differ.
+    auto *view = new QTableView(&window);
+    view->setModel(&proxy);
+    view->setSortingEnabled(true);
+    view->sortByColumn(0, Qt::AscendingOrder);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setAlternatingRowColors(true);
+    view->setShowGrid(false);
+    view->setWordWrap(false);
+    view->verticalHeader()->hide();
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 12);
+    view->horizontalHeader()->setSectionResizeMode(9, QHeaderView::Stretch);
+    const int widths[] = { 170, 80, 50, 170, 50, 120, 75, 60, 70 };
+    for (int column = 0; column < 9; ++column)
+        view->setColumnWidth(column, widths[column]);
+    // The console's table size where the parent knows it: the same cells on screen.
+    const QSize size = options.tableSize.isValid() ? options.tableSize : QSize(kWindowWidth - 16, kWindowHeight - 16);
+    view->setGeometry(8, 8, size.width(), size.height());
+    QTimer repaint;
+    QObject::connect(&repaint, &QTimer::timeout, view, [view] { view->viewport()->update(); });
+    repaint.start(kPlainRepaintMs);
+
+    QEventLoop loop;
+    PaintWatch firstPaint(&window, true);
+    firstPaint.onDone = [&loop] { loop.quit(); };
+    firstPaint.arm();
+    window.show();
+    waitFor(
+        loop, [&] { return firstPaint.done(); }, kFirstPaintTimeoutMs, QStringLiteral("first paint"));
+    report(QStringLiteral("plain table: first paint with all %1 rows %2 ms after main()")
+               .arg(proxy.rowCount())
+               .arg(ms(firstPaint.doneNs() - mainNs), 0, 'f', 1));
+
+    // Anchored, as LockFilterProxy matches: setFilterWildcard() is unanchored in Qt 6 ("*:4?" would also match
+    // bench:lock:400), so the rows would differ from the console's.
+    const auto setFilter = [&proxy](const QString &glob) {
+        proxy.setFilterRegularExpression(glob.isEmpty()
+                ? QRegularExpression()
+                : QRegularExpression(QRegularExpression::wildcardToRegularExpression(glob)));
+    };
+    const FrameRun frames = measureFrames(loop, view, setFilter, options, QStringLiteral("plain"));
+
+    JsonLine json;
+    json.add(QStringLiteral("child"), "plain")
+        .add(QStringLiteral("rows"), proxy.rowCount())
+        .add(QStringLiteral("first_paint_ms"), ms(firstPaint.doneNs() - mainNs));
+    addFrames(json, frames);
+    printJsonLine(json);
+    return 0;
+}
+
+} // namespace
+
+bool isChildInvocation(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--child") == 0)
+            return true;
+    return false;
+}
+
+int runChild(int argc, char *argv[], qint64 mainNs)
+{
+    QApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("bench_console"));
+    const ChildOptions options = parseOptions(app);
+    if (options.kind == QLatin1String("warmup"))
+        return runWarmup();
+    if (options.kind == QLatin1String("console"))
+        return runConsole(options, mainNs);
+    if (options.kind == QLatin1String("plain"))
+        return runPlain(options, mainNs);
+    fatal(QStringLiteral("unknown --child %1").arg(options.kind));
+}
+
+} // namespace LockScope::Bench
