@@ -136,6 +136,8 @@ void addFrames(JsonLine &json, const FrameRun &run)
         .add(QStringLiteral("filter_frame_ms_max"), percentile(filterMs, 100))
         .add(QStringLiteral("filter_rows"), rows.join(QLatin1Char(',')))
         .add(QStringLiteral("idle_cpu_percent"), run.idle.cpuPercent)
+        .add(QStringLiteral("idle_cpu_percent_quiet"),
+            median(std::vector<double>(run.idle.perSecondPercent.cbegin(), run.idle.perSecondPercent.cend())))
         .add(QStringLiteral("idle_paints_per_s"), run.idle.paintsPerS);
 }
 
@@ -195,26 +197,43 @@ int runConsole(const ChildOptions &options, qint64 mainNs)
         snapshotError = error;
         snapshotPaint.arm();
     });
+    // How long the window goes unresponsive while the rows pour in: the longest the event loop leaves a 10 ms
+    // timer waiting.
+    QTimer probe;
+    probe.setTimerType(Qt::PreciseTimer);
+    qint64 lastTick = nowNs();
+    double maxGapMs = 0;
+    QObject::connect(&probe, &QTimer::timeout, [&] {
+        const qint64 now = nowNs();
+        maxGapMs = qMax(maxGapMs, ms(now - lastTick));
+        lastTick = now;
+    });
+    probe.start(10);
     firstPaint.arm();
+    const qint64 monitorStartNs = nowNs();
     monitor.start();
     window.show();
     waitFor(
         loop, [&] { return firstPaint.done(); }, kFirstPaintTimeoutMs, QStringLiteral("first paint"));
     waitFor(
         loop, [&] { return snapshotPaint.done(); }, kSnapshotTimeoutMs, QStringLiteral("snapshot on screen"));
+    probe.stop();
+    maxGapMs = qMax(maxGapMs, ms(snapshotPaint.doneNs() - lastTick));
     if (snapshotError.isError())
         fatal(QStringLiteral("snapshot failed: %1").arg(snapshotError.toString()));
     const double rssMb = procStatusMb("VmHWM");
     const int rows = window.locksPane()->proxy()->rowCount();
-    report(QStringLiteral("console: first paint %1 ms after main(), snapshot finished %2 ms, on screen %3 ms; %4 rows "
-                          "(%5 seeded), mode %6; peak RSS %7 MiB")
+    report(QStringLiteral("console (%9): first paint %1 ms after main(), snapshot finished %2 ms, on screen %3 ms; %4 "
+                          "rows (%5 seeded), mode %6; peak RSS %7 MiB; longest event-loop gap meanwhile %8 ms")
                .arg(ms(firstPaint.doneNs() - mainNs), 0, 'f', 1)
                .arg(ms(snapshotFinishedNs - mainNs), 0, 'f', 1)
                .arg(ms(snapshotPaint.doneNs() - mainNs), 0, 'f', 1)
                .arg(rows)
                .arg(options.locks)
                .arg(QString::fromLatin1(LockEventFeed::modeName(monitor.mode())))
-               .arg(rssMb, 0, 'f', 1));
+               .arg(rssMb, 0, 'f', 1)
+               .arg(maxGapMs, 0, 'f', 1)
+               .arg(QGuiApplication::platformName()));
 
     // Typed into the filter box, as a user does; the box is LocksPane's only line edit.
     auto *filter = window.locksPane()->findChild<QLineEdit *>();
@@ -229,6 +248,7 @@ int runConsole(const ChildOptions &options, qint64 mainNs)
 
     JsonLine json;
     json.add(QStringLiteral("child"), "console")
+        .add(QStringLiteral("platform"), QGuiApplication::platformName())
         .add(QStringLiteral("locks_found"), rows)
         .add(QStringLiteral("mode"), QString::fromLatin1(LockEventFeed::modeName(monitor.mode())))
         .add(QStringLiteral("main_ns"), mainNs)
@@ -236,6 +256,9 @@ int runConsole(const ChildOptions &options, qint64 mainNs)
         .add(QStringLiteral("first_paint_ms"), ms(firstPaint.doneNs() - mainNs))
         .add(QStringLiteral("snapshot_finished_ms"), ms(snapshotFinishedNs - mainNs))
         .add(QStringLiteral("snapshot_ms"), ms(snapshotPaint.doneNs() - mainNs))
+        .add(QStringLiteral("monitor_start_ms"), ms(monitorStartNs - mainNs))
+        .add(QStringLiteral("snapshot_max_loop_gap_ms"), maxGapMs)
+        .add(QStringLiteral("rescan_pause_ms"), monitor.rescanPauseMs())
         .add(QStringLiteral("rss_peak_mb"), rssMb)
         .add(QStringLiteral("table_size"), QStringLiteral("%1x%2").arg(view->width()).arg(view->height()));
     addFrames(json, frames);

@@ -92,9 +92,10 @@ std::vector<double> scrollFrames(QAbstractItemView *view, int frames, quint32 se
 
 QStringList filterGlobs()
 {
-    // About a ninth of the rows, ten, four in ten, one, then every row again: narrowing and widening both cost.
-    return { QStringLiteral("bench:lock:1*"), QStringLiteral("*:4?"), QStringLiteral("*7*"),
-        QStringLiteral("bench:lock:99999"), QString() };
+    // From every row: to a ninth of them in one run of the sorted table, to ten, back to all of them, to four in
+    // ten scattered over the table (tens of thousands of runs to remove), and back: narrowing and widening, few runs
+    // and many, each from where the previous glob left the table.
+    return { QStringLiteral("bench:lock:1*"), QStringLiteral("*:4?"), QString(), QStringLiteral("*7*"), QString() };
 }
 
 QList<FilterFrame> filterFrames(
