@@ -21,8 +21,11 @@ public:
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:
+    void refilter();
+
     QRegularExpression m_name;
     QString m_kind;
     QString m_clientId;

@@ -16,6 +16,8 @@
 namespace LockScope {
 
 namespace {
+constexpr int kSortedRowLimit = 20000;
+
 QString modeText(LockEventFeed::Mode mode)
 {
     switch (mode) {
@@ -85,8 +87,11 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     m_view->setAccessibleName(tr("Locks"));
     m_view->setModel(m_proxy);
     m_view->setItemDelegateForColumn(LockTableModel::Ttl, new TtlDelegate(m_view));
+    // Unsorted while the first snapshot streams in (rows sorted in batch by batch cost it several times over);
+    // sorted by name once it is complete.
     m_view->setSortingEnabled(true);
-    m_view->sortByColumn(LockTableModel::Name, Qt::AscendingOrder);
+    m_view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_proxy->sort(-1);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setAlternatingRowColors(true);
@@ -107,7 +112,22 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     m_view->setColumnWidth(LockTableModel::Age, 70);
     layout->addWidget(m_view);
 
-    connect(m_filter, &QLineEdit::textChanged, m_proxy, &LockFilterProxy::setNameGlob);
+    // Refiltering 100k rows takes a while: once typing pauses, not on every key.
+    auto *debounce = new QTimer(this);
+    debounce->setSingleShot(true);
+    debounce->setInterval(200);
+    connect(m_filter, &QLineEdit::textChanged, debounce, qOverload<>(&QTimer::start));
+    connect(debounce, &QTimer::timeout, this, [this] { m_proxy->setNameGlob(m_filter->text()); });
+    const auto sortOnce = [this] {
+        // Sorting 100k rows holds the window for almost half a second: a big table stays in scan order (new rows
+        // at the bottom) until someone clicks a header.
+        if (m_model->rowCount() <= kSortedRowLimit)
+            m_view->sortByColumn(LockTableModel::Name, Qt::AscendingOrder);
+    };
+    if (monitor->isSnapshotComplete())
+        sortOnce();
+    else
+        connect(monitor, &LockMonitor::snapshotFinished, this, sortOnce, Qt::SingleShotConnection);
     connect(
         m_kind, &QComboBox::currentIndexChanged, this, [this] { m_proxy->setKind(m_kind->currentData().toString()); });
     connect(m_client, &QComboBox::currentIndexChanged, this,

@@ -186,9 +186,9 @@ void LockMonitor::startPass()
 void LockMonitor::onPassFinished(const RedisError &error, int keysSeen)
 {
     m_passRunning = false;
-    // A pass over a big keyspace takes seconds: pausing at least twice as long keeps re-scans to a third of the
-    // time, however short the configured interval.
-    m_rescanPauseMs = int(qMax<qint64>(m_options.rescanIntervalMs, 2 * m_passClock.elapsed()));
+    // A pass over a big keyspace takes seconds of this process's and the server's time: pausing at least ten times
+    // as long keeps re-scans to a tenth of the time, however short the configured interval.
+    m_rescanPauseMs = int(qMax<qint64>(m_options.rescanIntervalMs, 10 * m_passClock.elapsed()));
     if (error.isError()) {
         emit errorOccurred(error);
     } else {

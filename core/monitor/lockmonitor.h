@@ -55,7 +55,7 @@ public:
     LockEventFeed::Mode mode() const;
     QString modeReason() const;
     bool isSnapshotComplete() const { return m_initialDone; }
-    // Without keyspace events: the pause before the next re-scan (the configured interval, or twice the last
+    // Without keyspace events: the pause before the next re-scan (the configured interval, or ten times the last
     // pass's duration when that is longer).
     int rescanPauseMs() const { return m_rescanPauseMs; }
 

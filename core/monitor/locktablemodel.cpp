@@ -75,8 +75,10 @@ void LockTableModel::apply(const LockMonitor::Changes &changes)
     if (!added.isEmpty()) {
         const int first = m_index.size();
         beginInsertRows({}, first, first + int(added.size()) - 1);
+        // Records never move while they exist (a node-based map), and a row goes before its record does: each
+        // row keeps its record's address, so data() needs no lookup by name.
         for (const QByteArray &name : std::as_const(added))
-            m_index.append(name);
+            m_index.append(name, m_monitor->record(name));
         endInsertRows();
     }
     forRuns(updated, false,
@@ -194,6 +196,8 @@ QVariant LockTableModel::display(const LockRecord &r, int column) const
 QVariant LockTableModel::sortValue(const LockRecord &r, int column) const
 {
     switch (column) {
+    case Name:
+        return r.info.name; // the bytes themselves: no escaping for each comparison of a sort
     case Count:
         return totalCount(r.info);
     case Ttl:
@@ -213,7 +217,7 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const LockRecord *r = m_monitor->record(m_index.nameAt(index.row()));
+    const auto *r = static_cast<const LockRecord *>(m_index.payloadAt(index.row()));
     if (!r)
         return {};
     switch (role) {

@@ -39,6 +39,7 @@ public:
     bool isOurs(const LockRecord &record) const;
     int rowOf(const QByteArray &name) const { return m_index.rowOf(name); }
     QByteArray nameAt(int row) const { return m_index.nameAt(row); }
+    const LockRecord *recordAt(int row) const { return static_cast<const LockRecord *>(m_index.payloadAt(row)); }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -24,8 +24,22 @@ int RowIndex::rowOf(const QByteArray &name) const
 
 QByteArray RowIndex::nameAt(int row) const
 {
+    const int slot = slotAt(row);
+    return slot < 0 ? QByteArray() : m_slots[size_t(slot)];
+}
+
+const void *RowIndex::payloadAt(int row) const
+{
+    const int slot = slotAt(row);
+    return slot < 0 ? nullptr : m_payloads[size_t(slot)];
+}
+
+int RowIndex::slotAt(int row) const
+{
     if (row < 0 || row >= m_live)
-        return {};
+        return -1;
+    if (m_live == int(m_slots.size()))
+        return row; // no holes (nothing removed since the last compaction): rows are slots
     // The slot holding the (row + 1)-th live entry: descend the tree by powers of two.
     int position = 0, remaining = row + 1;
     int step = 1;
@@ -38,16 +52,17 @@ QByteArray RowIndex::nameAt(int row) const
             remaining -= m_tree[size_t(next)];
         }
     }
-    return m_slots[size_t(position)];
+    return position;
 }
 
-void RowIndex::append(const QByteArray &name)
+void RowIndex::append(const QByteArray &name, const void *payload)
 {
     if (m_slotOf.contains(name))
         return;
     const int slot = int(m_slots.size());
     m_slots.push_back(name);
     m_alive.push_back(1);
+    m_payloads.push_back(payload);
     m_slotOf.insert(name, slot);
     ++m_live;
     // The new tree node i covers slots (i - lowbit(i), i]: its sum comes from prefix sums already there.
@@ -74,18 +89,19 @@ void RowIndex::remove(const QByteArray &name)
 
 void RowIndex::compact()
 {
-    std::vector<QByteArray> live;
+    std::vector<std::pair<QByteArray, const void *>> live;
     live.reserve(size_t(m_live));
     for (size_t i = 0; i < m_slots.size(); ++i)
         if (m_alive[i])
-            live.push_back(std::move(m_slots[i]));
+            live.emplace_back(std::move(m_slots[i]), m_payloads[i]);
     m_slots.clear();
     m_alive.clear();
+    m_payloads.clear();
     m_tree.clear();
     m_slotOf.clear();
     m_live = 0;
-    for (const QByteArray &name : live)
-        append(name);
+    for (const auto &[name, payload] : live)
+        append(name, payload);
 }
 
 } // namespace LockScope

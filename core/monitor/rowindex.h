@@ -16,18 +16,22 @@ public:
     int size() const { return m_live; }
     int rowOf(const QByteArray &name) const; // -1 when absent
     QByteArray nameAt(int row) const;
+    const void *payloadAt(int row) const;
     bool contains(const QByteArray &name) const { return m_slotOf.contains(name); }
 
-    void append(const QByteArray &name); // the new last row
+    // The new last row, with a pointer the owner may keep for it (stable while the row exists).
+    void append(const QByteArray &name, const void *payload = nullptr);
     void remove(const QByteArray &name);
 
 private:
     int prefix(int count) const; // live slots among the first `count`
+    int slotAt(int row) const;
     void add(int slot, int delta);
     void compact();
 
     std::vector<QByteArray> m_slots;
-    std::vector<char> m_alive; // 0: a hole (a name may be empty: Redis allows an empty key)
+    std::vector<char> m_alive;
+    std::vector<const void *> m_payloads; // 0: a hole (a name may be empty: Redis allows an empty key)
     std::vector<int> m_tree; // 1-based Fenwick tree of live slots
     QHash<QByteArray, int> m_slotOf;
     int m_live = 0;
