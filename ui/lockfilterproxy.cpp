@@ -12,10 +12,37 @@ LockFilterProxy::LockFilterProxy(QObject *parent)
     setSortRole(LockTableModel::SortRole);
 }
 
+namespace {
+// Glob with '*' and '?' over bytes, iteratively with backtracking to the last '*': linear for the usual patterns.
+bool globMatch(const QByteArray &glob, const QByteArray &text)
+{
+    qsizetype g = 0, t = 0, star = -1, mark = 0;
+    while (t < text.size()) {
+        if (g < glob.size() && (glob.at(g) == '?' || glob.at(g) == text.at(t))) {
+            ++g;
+            ++t;
+        } else if (g < glob.size() && glob.at(g) == '*') {
+            star = g++;
+            mark = t;
+        } else if (star >= 0) {
+            g = star + 1;
+            t = ++mark;
+        } else {
+            return false;
+        }
+    }
+    while (g < glob.size() && glob.at(g) == '*')
+        ++g;
+    return g == glob.size();
+}
+} // namespace
+
 void LockFilterProxy::setNameGlob(const QString &glob)
 {
-    m_name = glob.isEmpty() ? QRegularExpression()
-                            : QRegularExpression(QRegularExpression::wildcardToRegularExpression(glob));
+    const bool simple = !glob.contains(QLatin1Char('[')) && !glob.contains(QLatin1Char('\\'));
+    m_glob = simple ? glob.toUtf8() : QByteArray();
+    m_name = glob.isEmpty() || simple ? QRegularExpression()
+                                      : QRegularExpression(QRegularExpression::wildcardToRegularExpression(glob));
     refilter();
 }
 
@@ -55,6 +82,8 @@ bool LockFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceP
             [this](const LockHolder &h) { return QLatin1String(h.client) == m_clientId; }))
         return false;
     Q_UNUSED(sourceParent);
+    if (!m_glob.isEmpty())
+        return globMatch(m_glob, r->info.name);
     return m_name.pattern().isEmpty() || m_name.match(QString::fromUtf8(r->info.name)).hasMatch();
 }
 

@@ -26,7 +26,8 @@ protected:
 private:
     void refilter();
 
-    QRegularExpression m_name;
+    QRegularExpression m_name; // for globs with [sets]
+    QByteArray m_glob; // '*' and '?' globs are matched on the name's bytes, without a copy per row
     QString m_kind;
     QString m_clientId;
 };
