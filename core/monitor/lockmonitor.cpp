@@ -1,6 +1,5 @@
 #include "lockmonitor.h"
 
-#include "locknames.h"
 #include "lockscanner.h"
 #include "redisconnection.h"
 
@@ -377,113 +376,6 @@ void LockMonitor::forgetGone()
         if (it != m_records.cend() && !it->second.present && !m_changed.contains(name))
             m_records.erase(it);
     }
-}
-
-void LockMonitor::pushDeadline(const QByteArray &name, qint64 deadlineMs)
-{
-    // Stale entries are skipped when they come up; rebuild when they outnumber the live ones.
-    if (m_deadlines.size() > size_t(2 * m_records.size() + 1000)) {
-        decltype(m_deadlines) fresh;
-        for (const auto &[name, record] : m_records)
-            if (record.present && record.deadlineMs >= 0)
-                fresh.push({ record.deadlineMs, name });
-        m_deadlines.swap(fresh);
-    }
-    m_deadlines.push({ deadlineMs, name });
-    armDeadlineTimer();
-}
-
-void LockMonitor::armDeadlineTimer()
-{
-    if (m_deadlines.empty()) {
-        m_deadlineTimer.stop();
-        return;
-    }
-    // A few ms after the lease ends, so the server has expired the key when it is read.
-    const qint64 wait = qMax<qint64>(0, m_deadlines.top().first + 5 - monotonicMs());
-    if (!m_deadlineTimer.isActive() || m_deadlineTimer.remainingTime() > wait)
-        m_deadlineTimer.start(int(qMin<qint64>(wait, 24 * 3600 * 1000)));
-}
-
-void LockMonitor::onDeadlines()
-{
-    const qint64 now = monotonicMs();
-    while (!m_deadlines.empty() && m_deadlines.top().first + 5 <= now) {
-        const Deadline d = m_deadlines.top();
-        m_deadlines.pop();
-        const auto it = m_records.find(d.second);
-        if (it != m_records.cend() && it->second.present && it->second.deadlineMs == d.first)
-            markDirty(d.second);
-    }
-    armDeadlineTimer();
-}
-
-void LockMonitor::pollTtl()
-{
-    if (m_pollInFlight || !m_initialDone || !m_connection->isReady())
-        return;
-    QList<QByteArray> names;
-    if (!m_watched.isEmpty()) {
-        for (const QByteArray &name : std::as_const(m_watched)) {
-            const LockRecord *r = record(name);
-            if (r && r->present)
-                names << name;
-        }
-    } else if (m_presentCount <= m_options.watchAllLimit) {
-        names = lockNames();
-    }
-    if (names.isEmpty())
-        return;
-    m_pollInFlight = true;
-    auto ttls = std::make_shared<QHash<QByteArray, qint64>>();
-    auto waiters = std::make_shared<QHash<QByteArray, int>>();
-    const qint64 sentAt = monotonicMs();
-    QPointer<LockMonitor> self(this);
-    m_connection->cork();
-    for (const QByteArray &name : names) {
-        const LockRecord *r = record(name);
-        const QByteArray channel
-            = r->info.kind == LockInfo::Kind::ReadWrite ? LockNames::rwChannel(name) : LockNames::lockChannel(name);
-        m_connection->command({ "PTTL", name }, [ttls, name](const RedisResult &res) {
-            if (res.ok())
-                ttls->insert(name, res.value.toInteger());
-        });
-        m_connection->command({ "PUBSUB", "NUMSUB", channel }, [waiters, name](const RedisResult &res) {
-            if (res.ok() && res.value.size() == 2)
-                waiters->insert(name, int(res.value.at(1).toInteger()));
-        });
-    }
-    m_connection->command({ "PING" }, [self, ttls, waiters, sentAt](const RedisResult &) {
-        if (!self)
-            return;
-        self->m_pollInFlight = false;
-        const qint64 now = monotonicMs();
-        for (auto it = ttls->cbegin(); it != ttls->cend(); ++it) {
-            const auto found = self->m_records.find(it.key());
-            if (found == self->m_records.end() || !found->second.present)
-                continue;
-            LockRecord *rec = &found->second;
-            const qint64 ttl = it.value();
-            const qint64 expected = rec->deadlineMs < 0 ? -1 : rec->deadlineMs - sentAt;
-            const bool consistent = (ttl == -1 && expected == -1)
-                || (ttl >= 0 && expected >= 0 && qAbs(ttl - expected) <= LockTracker::tolerance(rec->leaseMs));
-            if (!consistent) {
-                // Renewed, re-acquired, gone or persisted: a full read tells which.
-                self->markDirty(it.key());
-                continue;
-            }
-            bool changed = self->m_tracker.observeTtl(*rec, ttl, now);
-            const int w = waiters->value(it.key(), -1);
-            if (w >= 0 && w != rec->info.waiters) {
-                rec->info.waiters = w;
-                changed = true;
-            }
-            if (changed)
-                self->m_changed.insert(it.key());
-        }
-        self->flush();
-    });
-    m_connection->uncork();
 }
 
 void LockMonitor::flush()
