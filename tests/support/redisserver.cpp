@@ -53,7 +53,7 @@ RedisServer::RedisServer(RedisServerOptions options)
     LocalRedisServer::Options local;
     local.extraArgs = m_options.extraArgs;
     // The TLS port is picked together with the plain one, and both come back after a restart.
-    local.extraPortCount = m_options.tls ? 1 : 0;
+    local.extraPortCount = (m_options.tls ? 1 : 0) + (m_options.cluster ? 1 : 0);
     local.extraPortArgs = [this](const QList<quint16> &extraPorts) { return serverArgs(extraPorts); };
     m_server = std::make_unique<LocalRedisServer>(std::move(local));
 }
@@ -170,6 +170,13 @@ QStringList RedisServer::serverArgs(const QList<quint16> &extraPorts) const
              << serverKeyFile() << QStringLiteral("--tls-ca-cert-file") << caFile()
              << QStringLiteral("--tls-auth-clients")
              << (m_options.tlsAuthClients ? QStringLiteral("yes") : QStringLiteral("no"));
+    }
+    if (m_options.cluster) {
+        // The bus port is chosen, not port + 10000, which may be taken or out of range.
+        args << QStringLiteral("--cluster-enabled") << QStringLiteral("yes") << QStringLiteral("--cluster-config-file")
+             << QStringLiteral("nodes.conf") << QStringLiteral("--cluster-node-timeout") << QStringLiteral("2000")
+             << QStringLiteral("--repl-diskless-sync-delay") << QStringLiteral("0") << QStringLiteral("--cluster-port")
+             << QString::number(extraPorts.value(m_options.tls ? 1 : 0));
     }
     return args;
 }

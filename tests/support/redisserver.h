@@ -20,6 +20,8 @@ struct RedisServerOptions
     // Whether the TLS listener demands a client certificate signed by caFile().
     bool tlsAuthClients = false;
     QString requirePass;
+    // A Redis Cluster node (its bus on a port picked with the main one); RedisCluster joins them up.
+    bool cluster = false;
 };
 
 // A throwaway redis-server owned by one test: its own loopback port, its own directory, no persistence.

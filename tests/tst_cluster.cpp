@@ -1,0 +1,72 @@
+// Redis Cluster basics the cluster-aware monitor and client stand on: the key-to-slot rule (hash tags included,
+// and the stray '{' names of protocol §1), and the slot map read from a real 3-master + 3-replica cluster by
+// CLUSTER SHARDS and by CLUSTER SLOTS, checked against where the cluster itself accepts a key.
+#include "locknames.h"
+#include "rawredis.h"
+#include "rediscluster.h"
+#include "slotmap.h"
+
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+class TestCluster : public QObject
+{
+    Q_OBJECT
+    RedisCluster m_cluster { 3, 1 };
+
+private slots:
+    void keySlots()
+    {
+        QCOMPARE(keySlot("123456789"), quint16(12739)); // the CRC16 check value the cluster specification gives
+        QCOMPARE(keySlot("{user1000}.following"), keySlot("{user1000}.followers"));
+        QCOMPARE(keySlot("foo{}{bar}"), keySlot("foo{}{bar}")); // an empty tag: the whole key
+        QVERIFY(keySlot("foo{}{bar}") != keySlot("bar"));
+        QCOMPARE(keySlot("foo{{bar}}zap"), keySlot("{bar"));
+        QCOMPARE(keySlot("foo{bar}{zap}"), keySlot("bar"));
+        // Redisson's aux keys share a plain name's slot, but not that of a name with a stray '{' (CROSSSLOT).
+        QCOMPARE(keySlot(LockNames::lockChannel("orders:42")), keySlot("orders:42"));
+        QCOMPARE(keySlot(LockNames::fairQueue("orders:42")), keySlot("orders:42"));
+        QVERIFY(keySlot(LockNames::fairQueue("a{b")) != keySlot("a{b"));
+    }
+
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_cluster.start(&error), qPrintable(error));
+    }
+
+    void slotMapFromARealCluster()
+    {
+        RawRedis raw(m_cluster.node(0).port());
+        QString error;
+        const SlotMap shards = SlotMap::fromShards(raw.command({ "CLUSTER", "SHARDS" }), &error);
+        QVERIFY2(!shards.isEmpty(), qPrintable(error));
+        const SlotMap bySlots = SlotMap::fromSlots(raw.command({ "CLUSTER", "SLOTS" }), &error);
+        QVERIFY2(!bySlots.isEmpty(), qPrintable(error));
+        QCOMPARE(shards.coveredSlots(), 16384);
+        QCOMPARE(bySlots.coveredSlots(), 16384);
+        QCOMPARE(shards.masters().size(), 3);
+        for (const SlotMap::Range &r : shards.ranges())
+            QCOMPARE(r.replicas.size(), 1);
+        for (int slot : { 0, 5460, 5461, 10922, 10923, 16383 })
+            QCOMPARE(shards.masterFor(quint16(slot)), bySlots.masterFor(quint16(slot)));
+
+        // The map says where a key lives: that master takes it, another answers MOVED.
+        for (const QByteArray key : { QByteArray("orders:42"), QByteArray("inventory:7"), QByteArray("{x}y") }) {
+            const ClusterNode owner = shards.masterFor(keySlot(key));
+            RawRedis right(owner.port);
+            QCOMPARE(right.command({ "SET", key, "1" }).bytes(), "OK");
+            for (const ClusterNode &other : shards.masters()) {
+                if (other == owner)
+                    continue;
+                const RedisValue moved = RawRedis(other.port).command({ "SET", key, "1" });
+                QVERIFY2(moved.isError() && moved.bytes().startsWith("MOVED"), moved.bytes().constData());
+            }
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCluster)
+#include "tst_cluster.moc"
