@@ -50,7 +50,8 @@ SlotMap SlotMap::fromShards(const RedisValue &reply, QString *error)
         const RedisValue slotList = field(shard, "slots");
         ClusterNode master;
         QList<ClusterNode> replicas;
-        for (const RedisValue &node : field(shard, "nodes").elements()) {
+        const RedisValue nodes = field(shard, "nodes"); // kept alive: the loop walks its elements
+        for (const RedisValue &node : nodes.elements()) {
             ClusterNode n;
             n.host = text(field(node, "ip"));
             n.port = quint16(field(node, "port").toInteger());
