@@ -1,0 +1,124 @@
+// The least privilege the README documents, on a real server: a console user with only the categories listed
+// there takes, releases and force-releases every kind of lock and runs the monitor; the monitor user's rights
+// (reads, pub/sub, PING, INFO, CONFIG GET) run every monitor feature and refuse every write with a clear
+// permission error that changes nothing.
+#include "lockawait.h"
+#include "lockclient.h"
+#include "monitorwatch.h"
+#include "rawredis.h"
+#include "redisserver.h"
+#include "testutil.h"
+
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+// Kept word for word in README.md ("Least privilege").
+const QStringList kConsoleRules { QStringLiteral("~*"), QStringLiteral("&*"), QStringLiteral("+@read"),
+    QStringLiteral("+@write"), QStringLiteral("+@scripting"), QStringLiteral("+@pubsub"),
+    QStringLiteral("+@connection"), QStringLiteral("-@dangerous"), QStringLiteral("+info"),
+    QStringLiteral("+config|get") };
+const QStringList kMonitorRules { QStringLiteral("~*"), QStringLiteral("&*"), QStringLiteral("+@read"),
+    QStringLiteral("+@pubsub"), QStringLiteral("+ping"), QStringLiteral("+info"), QStringLiteral("+config|get"),
+    QStringLiteral("-@write") };
+
+QStringList users()
+{
+    QStringList args { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Khgx"), QStringLiteral("--user"),
+        QStringLiteral("console"), QStringLiteral("on"), QStringLiteral(">consolepw") };
+    args << kConsoleRules << QStringLiteral("--user") << QStringLiteral("monitor") << QStringLiteral("on")
+         << QStringLiteral(">monpw") << kMonitorRules;
+    return args;
+}
+
+ConnectionOptions as(const QString &url, const QByteArray &user, const QByteArray &password)
+{
+    ConnectionOptions o = ConnectionOptions::fromUrl(url);
+    o.user = user;
+    o.password = password;
+    return o;
+}
+
+AcquireRequest request(const QByteArray &name, LockKind kind)
+{
+    AcquireRequest r;
+    r.name = name;
+    r.kind = kind;
+    r.token = "1";
+    return r; // the watchdog renews: its script needs the same rights
+}
+} // namespace
+
+class TestAcl : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server { RedisServerOptions { users() } };
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+    }
+
+    void consoleUserDoesEverything()
+    {
+        LockClient console(as(m_server.url(), "console", "consolepw"));
+        const QByteArray p = uniqueKey("acl-console") + ":";
+        MonitorWatch w(as(m_server.url(), "console", "consolepw"), [&] {
+            LockMonitor::Options o;
+            o.pattern = p + "*";
+            return o;
+        }());
+        QVERIFY(w.start());
+        QCOMPARE(w.monitor.mode(), LockEventFeed::Mode::KeyspaceEvents);
+        for (const auto &[kind, suffix] : { std::pair { LockKind::Reentrant, "reentrant" },
+                 std::pair { LockKind::Fenced, "fenced" }, std::pair { LockKind::Fair, "fair" },
+                 std::pair { LockKind::Read, "read" }, std::pair { LockKind::Write, "write" } }) {
+            const QByteArray name = p + suffix;
+            const AcquireResult a = acquire(console, request(name, kind));
+            QVERIFY2(a.acquired, qPrintable(QString::fromLatin1(suffix) + QLatin1Char(' ') + a.error.toString()));
+            QVERIFY(w.waitFor(LockEvent::Type::Acquired, name));
+            const ReleaseResult r = release(console, name, a.owner, kind);
+            QVERIFY2(r.outcome == ReleaseResult::Outcome::Released, qPrintable(r.error.toString()));
+        }
+        const AcquireResult held = acquire(console, request(p + "forced", LockKind::Reentrant));
+        QVERIFY(held.acquired);
+        LockClient other(as(m_server.url(), "console", "consolepw"));
+        const ForceReleaseResult f
+            = await<ForceReleaseResult>([&](auto d) { other.forceRelease(p + "forced", ForceGuard {}, d); });
+        QVERIFY2(f.deleted, qPrintable(f.error.toString()));
+        QVERIFY2(w.errors.isEmpty(), qPrintable(w.errors.join(QLatin1Char('\n'))));
+    }
+
+    void monitorUserReadsAndIsRefusedWrites()
+    {
+        RawRedis admin(m_server.port());
+        const QByteArray name = uniqueKey("acl-monitor");
+        admin.command({ "HSET", name, "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1", "1" });
+        admin.command({ "PEXPIRE", name, "60000" });
+        const ConnectionOptions monitorUser = as(m_server.url(), "monitor", "monpw");
+        MonitorWatch w(monitorUser, [&] {
+            LockMonitor::Options o;
+            o.pattern = name;
+            return o;
+        }());
+        QVERIFY(w.start());
+        QCOMPARE(w.monitor.lockCount(), 1);
+        QCOMPARE(w.monitor.mode(), LockEventFeed::Mode::KeyspaceEvents);
+
+        LockClient client(monitorUser);
+        const ForceReleaseResult f
+            = await<ForceReleaseResult>([&](auto d) { client.forceRelease(name, ForceGuard {}, d); });
+        QCOMPARE(f.error.kind(), RedisError::Kind::Permission);
+        const AcquireResult a = acquire(client, request(uniqueKey("acl-denied"), LockKind::Reentrant));
+        QCOMPARE(a.error.kind(), RedisError::Kind::Permission);
+        QCOMPARE(admin.type(name), "hash");
+        QVERIFY(admin.pttl(name) > 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAcl)
+#include "tst_acl.moc"
