@@ -67,21 +67,31 @@ HiredisLoop::~HiredisLoop()
         redisFree(m_context);
 }
 
-bool HiredisLoop::connect(const ConnectionOptions &options, QString *error)
+redisContext *connectHiredis(const ConnectionOptions &options, const QString &who, QString *error)
 {
     if (options.tls) {
-        *error = QStringLiteral("the hiredis baseline has no TLS; run the benches against a plain redis:// URL");
-        return false;
+        *error = QStringLiteral("%1 has no TLS (hiredis); give a plain redis:// URL").arg(who);
+        return nullptr;
     }
     const timeval timeout { options.connectTimeoutMs / 1000, (options.connectTimeoutMs % 1000) * 1000 };
-    m_context = redisConnectWithTimeout(options.host.toUtf8().constData(), options.port, timeout);
-    if (!m_context || m_context->err) {
+    redisContext *context = redisConnectWithTimeout(options.host.toUtf8().constData(), options.port, timeout);
+    if (!context || context->err) {
         *error = QStringLiteral("hiredis connect to %1:%2: %3")
                      .arg(options.host)
                      .arg(options.port)
-                     .arg(QString::fromUtf8(m_context ? m_context->errstr : "out of memory"));
-        return false;
+                     .arg(QString::fromUtf8(context ? context->errstr : "out of memory"));
+        if (context)
+            redisFree(context);
+        return nullptr;
     }
+    return context;
+}
+
+bool HiredisLoop::connect(const ConnectionOptions &options, QString *error)
+{
+    m_context = connectHiredis(options, QStringLiteral("the hiredis baseline"), error);
+    if (!m_context)
+        return false;
     QByteArray reply;
     if (!options.password.isEmpty()) {
         QList<QByteArray> auth { "AUTH" };

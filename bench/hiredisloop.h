@@ -28,6 +28,10 @@ struct LockCycle
     QByteArray publishCommand = "PUBLISH";
 };
 
+// A blocking hiredis connection to the server the options name (plain TCP only; reads time out like the connect):
+// the baselines' one way in. nullptr with *error set when it cannot connect.
+redisContext *connectHiredis(const ConnectionOptions &options, const QString &who, QString *error);
+
 // The reference loops: hiredis's synchronous API on one blocking socket, nothing between the caller and
 // the wire. Whatever our client takes beyond these figures is the cost of our own layers.
 class HiredisLoop

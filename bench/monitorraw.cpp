@@ -1,5 +1,7 @@
 #include "monitorraw.h"
 
+#include "hiredisloop.h"
+
 #include "benchcommon.h"
 #include "lockclassifier.h"
 #include "locknames.h"
@@ -46,19 +48,9 @@ RawPipe::~RawPipe()
 
 bool RawPipe::connect(const ConnectionOptions &options, QString *error)
 {
-    if (options.tls) {
-        *error = QStringLiteral("the hiredis side of this bench has no TLS; give a plain redis:// URL");
+    m_context = connectHiredis(options, QStringLiteral("the raw side of this bench"), error);
+    if (!m_context)
         return false;
-    }
-    const timeval timeout { options.connectTimeoutMs / 1000, (options.connectTimeoutMs % 1000) * 1000 };
-    m_context = redisConnectWithTimeout(options.host.toUtf8().constData(), options.port, timeout);
-    if (!m_context || m_context->err) {
-        *error = QStringLiteral("hiredis connect to %1:%2: %3")
-                     .arg(options.host)
-                     .arg(options.port)
-                     .arg(QString::fromUtf8(m_context ? m_context->errstr : "out of memory"));
-        return false;
-    }
     // The connect timeout would otherwise also bound every read, and one big pipeline may take longer.
     const timeval unlimited { 0, 0 };
     redisSetTimeout(m_context, unlimited);

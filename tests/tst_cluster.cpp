@@ -54,7 +54,7 @@ private slots:
             QCOMPARE(shards.masterFor(quint16(slot)), bySlots.masterFor(quint16(slot)));
 
         // The map says where a key lives: that master takes it, another answers MOVED.
-        for (const QByteArray key : { QByteArray("orders:42"), QByteArray("inventory:7"), QByteArray("{x}y") }) {
+        for (const QByteArray &key : { QByteArray("orders:42"), QByteArray("inventory:7"), QByteArray("{x}y") }) {
             const ClusterNode owner = shards.masterFor(keySlot(key));
             RawRedis right(owner.port);
             QCOMPARE(right.command({ "SET", key, "1" }).bytes(), "OK");

@@ -136,7 +136,7 @@ private slots:
         QVERIFY(held.acquired);
         // Two readers of one client wait on one subscription; the write release's "1" must wake both.
         QList<AcquireResult> got;
-        for (const QByteArray token : { QByteArray("11"), QByteArray("12") })
+        for (const QByteArray &token : { QByteArray("11"), QByteArray("12") })
             readers.acquire(rw(name, LockKind::Read, token, 60000), [&](const AcquireResult &r) { got << r; });
         QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", LockNames::rwChannel(name) }).at(1).toInteger(), 1);
         QCOMPARE(release(writer, name, held.owner, LockKind::Write).outcome, ReleaseResult::Outcome::Released);

@@ -42,7 +42,7 @@ QList<Type> types(const QList<LockEvent> &events)
 struct Run
 {
     LockTracker tracker;
-    LockRecord record;
+    LockRecord record {};
     bool changed = false;
 
     QList<LockEvent> read(const std::optional<LockInfo> &info, qint64 now, LockTracker::Signals seen = {})

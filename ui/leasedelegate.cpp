@@ -7,6 +7,30 @@
 
 namespace LockScope {
 
+void paintLeaseBar(QPainter *painter, const QStyleOptionViewItem &option, const QRect &bar, double fraction,
+    const QColor &fill, int trackAlpha, const QColor &bareTextColour, const QString &text)
+{
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->setPen(Qt::NoPen);
+    QColor track = fill;
+    track.setAlpha(trackAlpha);
+    painter->setBrush(track);
+    painter->drawRoundedRect(bar, 3, 3);
+    if (fraction > 0) {
+        QRect done = bar;
+        done.setWidth(qMax(2, int(bar.width() * fraction)));
+        painter->setBrush(fill);
+        painter->drawRoundedRect(done, 3, 3);
+    }
+    // The text sits at the bar's left end: white while the fill still covers it, the bare colour on the track.
+    const int textWidth = option.fontMetrics.horizontalAdvance(text) + 12;
+    painter->setPen(bar.width() * fraction >= textWidth ? QColor(Qt::white) : bareTextColour);
+    painter->setFont(option.font);
+    painter->drawText(bar.adjusted(6, 0, -6, 0), Qt::AlignVCenter | Qt::AlignLeft, text);
+    painter->restore();
+}
+
 void LeaseDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
     QStyleOptionViewItem opt = option;
@@ -28,26 +52,7 @@ void LeaseDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
         fill = QColor(0xc6, 0x28, 0x28);
     const QRect bar = option.rect.adjusted(6, 5, -6, -5);
 
-    painter->save();
-    painter->setRenderHint(QPainter::Antialiasing);
-    painter->setPen(Qt::NoPen);
-    QColor track = fill;
-    track.setAlpha(40);
-    painter->setBrush(track);
-    painter->drawRoundedRect(bar, 3, 3);
-    if (fraction > 0) {
-        QRect done = bar;
-        done.setWidth(qMax(2, int(bar.width() * fraction)));
-        painter->setBrush(fill);
-        painter->drawRoundedRect(done, 3, 3);
-    }
-    // The text sits at the bar's left end: white while the fill still covers it, dark on the bare track.
-    const QString text = index.data(Qt::DisplayRole).toString();
-    const int textWidth = opt.fontMetrics.horizontalAdvance(text) + 12;
-    painter->setPen(bar.width() * fraction >= textWidth ? QColor(Qt::white) : fill.darker(130));
-    painter->setFont(opt.font);
-    painter->drawText(bar.adjusted(6, 0, -6, 0), Qt::AlignVCenter | Qt::AlignLeft, text);
-    painter->restore();
+    paintLeaseBar(painter, opt, bar, fraction, fill, 40, fill.darker(130), index.data(Qt::DisplayRole).toString());
 }
 
 QSize LeaseDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const

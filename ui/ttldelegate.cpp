@@ -1,5 +1,6 @@
 #include "ttldelegate.h"
 
+#include "leasedelegate.h"
 #include "lockrecord.h"
 #include "locktablemodel.h"
 
@@ -23,9 +24,9 @@ void TtlDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, c
     const bool failing = index.data(LockTableModel::RenewalWarningRole).toBool();
     const QString text = index.data(Qt::DisplayRole).toString();
     const QRect bar = option.rect.adjusted(4, 4, -4, -4);
-    painter->save();
     if (deadline < 0) {
         // No TTL at all: Java lock() waiters may wait forever, so it is said in the warning colour.
+        painter->save();
         painter->setPen(QColor(0xc6, 0x28, 0x28));
         painter->drawText(bar, Qt::AlignVCenter | Qt::AlignLeft, text);
         painter->restore();
@@ -36,23 +37,7 @@ void TtlDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, c
     QColor fill = watchdog == WatchdogGuess::Likely ? QColor(0x2e, 0x7d, 0x32) : QColor(0x15, 0x65, 0xc0);
     if (failing || remaining == 0)
         fill = QColor(0xc6, 0x28, 0x28);
-    painter->setRenderHint(QPainter::Antialiasing);
-    painter->setPen(Qt::NoPen);
-    QColor track = fill;
-    track.setAlpha(45);
-    painter->setBrush(track);
-    painter->drawRoundedRect(bar, 3, 3);
-    if (fraction > 0) {
-        QRect done = bar;
-        done.setWidth(qMax(2, int(bar.width() * fraction)));
-        painter->setBrush(fill);
-        painter->drawRoundedRect(done, 3, 3);
-    }
-    const int textWidth = opt.fontMetrics.horizontalAdvance(text) + 12;
-    painter->setPen(bar.width() * fraction >= textWidth ? QColor(Qt::white) : opt.palette.color(QPalette::Text));
-    painter->setFont(opt.font);
-    painter->drawText(bar.adjusted(6, 0, -6, 0), Qt::AlignVCenter | Qt::AlignLeft, text);
-    painter->restore();
+    paintLeaseBar(painter, opt, bar, fraction, fill, 45, opt.palette.color(QPalette::Text), text);
 }
 
 QSize TtlDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const

@@ -19,7 +19,7 @@ struct RedisServerOptions
     bool tls = false;
     // Whether the TLS listener demands a client certificate signed by caFile().
     bool tlsAuthClients = false;
-    QString requirePass;
+    QString requirePass {};
     // A Redis Cluster node (its bus on a port picked with the main one); RedisCluster joins them up.
     bool cluster = false;
 };
