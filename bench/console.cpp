@@ -161,7 +161,7 @@ int main(int argc, char *argv[])
                       .arg(server.options().toDisplayUrl()));
     }
     report(QStringLiteral("server: %1%2, %3 locks")
-               .arg(server.url(), server.isPrivate() ? QStringLiteral(" (private)") : QString())
+               .arg(server.options().toDisplayUrl(), server.isPrivate() ? QStringLiteral(" (private)") : QString())
                .arg(locks));
 
     // Seeded before anything is timed: loading the server is not part of the console's start.
@@ -198,9 +198,11 @@ int main(int argc, char *argv[])
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
     environment.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
-    const QStringList common { QStringLiteral("--url"), server.url(), QStringLiteral("--locks"), QString::number(locks),
-        QStringLiteral("--frames"), QString::number(frames), QStringLiteral("--idle-seconds"),
-        QString::number(idleSeconds) };
+    // The URL may carry a password: it goes to the children in their environment, never on a command line that
+    // ps shows and the failure messages below print.
+    environment.insert(QStringLiteral("LOCKSCOPE_BENCH_URL"), server.url());
+    const QStringList common { QStringLiteral("--locks"), QString::number(locks), QStringLiteral("--frames"),
+        QString::number(frames), QStringLiteral("--idle-seconds"), QString::number(idleSeconds) };
     const int timeoutMs = 600000 + int(idleSeconds * 1000);
 
     runChild(QStringList { QStringLiteral("--child"), QStringLiteral("warmup") } + common, environment, timeoutMs);

@@ -60,7 +60,8 @@ ChildOptions parseOptions(const QApplication &app)
     parser.process(app);
     ChildOptions options;
     options.kind = parser.value(QStringLiteral("child"));
-    options.url = parser.value(QStringLiteral("url"));
+    options.url = parser.isSet(QStringLiteral("url")) ? parser.value(QStringLiteral("url"))
+                                                      : qEnvironmentVariable("LOCKSCOPE_BENCH_URL");
     options.locks = parser.value(QStringLiteral("locks")).toInt();
     options.frames = parser.value(QStringLiteral("frames")).toInt();
     options.idleSeconds = parser.value(QStringLiteral("idle-seconds")).toDouble();

@@ -286,7 +286,7 @@ int main(int argc, char *argv[])
     if (!raw.connect(server.options(), &error) || !raw.loadScripts(&error))
         fatal(error);
     report(QStringLiteral("server: %1%2")
-               .arg(server.url(), server.isPrivate() ? QStringLiteral(" (private)") : QString()));
+               .arg(server.options().toDisplayUrl(), server.isPrivate() ? QStringLiteral(" (private)") : QString()));
     report(QStringLiteral("%1 s per process count, lease %2 ms").arg(settings.seconds).arg(settings.leaseMs));
 
     std::vector<double> rtts;

@@ -133,7 +133,7 @@ int main(int argc, char *argv[])
                       .arg(server.options().toDisplayUrl()));
     }
     report(QStringLiteral("server: %1%2, %3 locks among %4 other keys, SCAN COUNT %5")
-               .arg(server.url(), server.isPrivate() ? QStringLiteral(" (private)") : QString())
+               .arg(server.options().toDisplayUrl(), server.isPrivate() ? QStringLiteral(" (private)") : QString())
                .arg(locks)
                .arg(noise)
                .arg(scanCount));

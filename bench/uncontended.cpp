@@ -178,7 +178,7 @@ int main(int argc, char *argv[])
     cycle.publishCommand = client->options().publishCommand;
 
     report(QStringLiteral("server: %1%2")
-               .arg(server.url(), server.isPrivate() ? QStringLiteral(" (private)") : QString()));
+               .arg(server.options().toDisplayUrl(), server.isPrivate() ? QStringLiteral(" (private)") : QString()));
     report(QStringLiteral("%1 rounds of %2 ms per figure, lease %3 ms")
                .arg(rounds)
                .arg(double(sliceNs) / 1e6)
