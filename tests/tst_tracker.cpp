@@ -277,6 +277,8 @@ private slots:
         Run run;
         run.read(lock({ { kA, 1 } }, 500, 0), 0);
         QCOMPARE(run.read(std::nullopt, 600).first().detail, QStringLiteral("租期已到"));
+        run.read(lock({ { kB, 1 } }, 30000, 700), 700);
+        QVERIFY(run.record.warnings().join(QString()).contains(QStringLiteral("可能出现双重持有")));
         QCOMPARE(LockTableModel::kindText(LockInfo::Kind::Reentrant), QStringLiteral("可重入"));
     }
 };

@@ -99,6 +99,13 @@ QByteArray watchdogGuessName(WatchdogGuess guess)
     return "unknown";
 }
 
+QString LockTracker::doubleHolderWarning(const QByteArray &previousOwner)
+{
+    return tr("owner changed from %1 without a release: its lease ran out while it may still believe it holds the "
+              "lock (possible double holder)")
+        .arg(ownerText(previousOwner));
+}
+
 qint64 LockTracker::tolerance(qint64 leaseMs)
 {
     // Round trips and the time between a read's send and the server's reply blur a TTL by milliseconds; a
@@ -232,9 +239,7 @@ QList<LockEvent> LockTracker::apply(LockRecord &record, const std::optional<Lock
                             .arg(ownerText(owner), ownerText(old)));
                     e.previousOwner = old;
                     append(record, e, events);
-                    record.holdWarnings << tr("owner changed from %1 without a release: its lease ran out while it "
-                                              "may still believe it holds the lock (possible double holder)")
-                                               .arg(ownerText(old));
+                    record.holdWarnings << doubleHolderWarning(old);
                 }
                 append(record, event(LockEvent::Type::Acquired, owner, count, now.ttlMs), events);
             }
@@ -291,9 +296,7 @@ QList<LockEvent> LockTracker::apply(LockRecord &record, const std::optional<Lock
                     tr("%1 took over from %2 without a release").arg(ownerText(owner), ownerText(removed.first())));
                 e.previousOwner = removed.first();
                 append(record, e, events);
-                record.holdWarnings << tr("owner changed from %1 without a release: its lease ran out while it may "
-                                          "still believe it holds the lock (possible double holder)")
-                                           .arg(ownerText(removed.first()));
+                record.holdWarnings << doubleHolderWarning(removed.first());
             }
             append(record, event(LockEvent::Type::Acquired, owner, count, now.ttlMs), events);
         }

@@ -40,6 +40,8 @@ public:
     static qint64 tolerance(qint64 leaseMs);
 
 private:
+    // A member, so lupdate files its text under this class, where the run time looks for it.
+    static QString doubleHolderWarning(const QByteArray &previousOwner);
     void append(LockRecord &record, LockEvent event, QList<LockEvent> &events) const;
     bool judgeWatchdog(LockRecord &record, qint64 nowMs) const;
 
