@@ -3,6 +3,7 @@
 #include "benchcommon.h"
 #include "lockclient.h"
 #include "redisconnection.h"
+#include "redisrouter.h"
 #include "redissubscriber.h"
 
 #include <QCoreApplication>

@@ -5,6 +5,7 @@
 #include "clientloops.h"
 #include "hiredisloop.h"
 #include "lockclient.h"
+#include "redisrouter.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -175,7 +176,7 @@ int main(int argc, char *argv[])
     cycle.owner = client->ownerField(LockClient::currentThreadToken());
     cycle.leaseMs = leaseMs;
     cycle.latchTtlMs = client->options().latchTtlMs;
-    cycle.publishCommand = client->options().publishCommand;
+    cycle.publishCommand = client->publishCommand();
 
     report(QStringLiteral("server: %1%2")
                .arg(server.options().toDisplayUrl(), server.isPrivate() ? QStringLiteral(" (private)") : QString()));

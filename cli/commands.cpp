@@ -7,7 +7,7 @@
 #include "lockclient.h"
 #include "lockcommand.h"
 #include "locknames.h"
-#include "redisconnection.h"
+#include "redisrouter.h"
 #include "releasecommands.h"
 #include "repaircommand.h"
 #include "watchcommand.h"
@@ -36,7 +36,7 @@ void Command::finish(int exitCode)
     waited.start();
     auto *poll = new QTimer(this);
     const auto done = [this, poll, waited, exitCode] {
-        RedisConnection *c = m_client ? m_client->connection() : nullptr;
+        RedisCommander *c = m_client ? m_client->connection() : nullptr;
         if (c && c->isReady() && c->pendingCount() > 0 && waited.elapsed() < 2000) {
             c->flushDeferred();
             return;
@@ -57,12 +57,12 @@ LockClient *Command::makeClient(int watchdogTimeoutMs)
     auto *client = new LockClient(m_connection, options, this);
     m_client = client;
     auto *connection = client->connection();
-    connect(connection, &RedisConnection::disconnected, this, [this, connection](const RedisError &error) {
+    connect(connection, &RedisCommander::disconnected, this, [this, connection](const RedisError &error) {
         // Only the first connection matters here: later drops are retried on demand by the next command.
         if (!connection->property("wasReady").toBool())
             finish(m_out.fail(error));
     });
-    connect(connection, &RedisConnection::ready, this, [connection] { connection->setProperty("wasReady", true); });
+    connect(connection, &RedisCommander::ready, this, [connection] { connection->setProperty("wasReady", true); });
     return client;
 }
 

@@ -4,7 +4,7 @@
 #include "democlients.h"
 #include "localredisserver.h"
 #include "lockclient.h"
-#include "redisconnection.h"
+#include "redisrouter.h"
 #include "terminationwatcher.h"
 
 #include <QDateTime>
@@ -53,7 +53,7 @@ void DemoCommand::start()
     // Connect once before starting anything, so that a wrong URL ends with exit code 3 instead of a stream
     // of failures from every simulated client.
     LockClient *check = makeClient();
-    connect(check->connection(), &RedisConnection::ready, this, [this, check, clients, locks] {
+    connect(check->connection(), &RedisCommander::ready, this, [this, check, clients, locks] {
         check->deleteLater();
         if (!m_finished && !m_stopping)
             startDemo(clients, locks);

@@ -2,6 +2,7 @@
 
 #include "bytesformat.h"
 #include "lockclient.h"
+#include "redisrouter.h"
 #include "redisconnection.h"
 #include "terminationwatcher.h"
 

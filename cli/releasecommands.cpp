@@ -3,6 +3,7 @@
 #include "auditlog.h"
 #include "bytesformat.h"
 #include "lockclient.h"
+#include "redisrouter.h"
 #include "locknames.h"
 #include "redisconnection.h"
 

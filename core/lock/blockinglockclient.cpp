@@ -1,6 +1,6 @@
 #include "blockinglockclient.h"
 
-#include "redisconnection.h"
+#include "redisrouter.h"
 
 #include <future>
 #include <memory>

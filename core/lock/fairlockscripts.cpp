@@ -94,7 +94,7 @@ const RedisScript &release()
 local function notifyHead()
     local head = redis.call('lindex', KEYS[2], 0)
     if head ~= false then
-        redis.call(ARGV[5], KEYS[4] .. ':' .. head, ARGV[1])
+        for cmd in string.gmatch(ARGV[5], '[^,]+') do redis.call(cmd, KEYS[4] .. ':' .. head, ARGV[1]) end
     end
 end
 if redis.call('exists', KEYS[1]) == 0 then
@@ -139,7 +139,7 @@ end
 redis.call('del', KEYS[1])
 local head = redis.call('lindex', KEYS[2], 0)
 if head ~= false then
-    redis.call(ARGV[3], KEYS[4] .. ':' .. head, ARGV[1])
+    for cmd in string.gmatch(ARGV[3], '[^,]+') do redis.call(cmd, KEYS[4] .. ':' .. head, ARGV[1]) end
 end
 return 1
 )LUA");
@@ -177,7 +177,7 @@ end
 if removed > 0 and redis.call('exists', KEYS[1]) == 0 then
     local head = redis.call('lindex', KEYS[2], 0)
     if head then
-        redis.call(ARGV[1], KEYS[4] .. ':' .. head, '0')
+        for cmd in string.gmatch(ARGV[1], '[^,]+') do redis.call(cmd, KEYS[4] .. ':' .. head, '0') end
     end
 end
 return removed

@@ -2,7 +2,7 @@
 #include "fairlockscripts.h"
 #include "lockclient.h"
 #include "locknames.h"
-#include "redisconnection.h"
+#include "redisrouter.h"
 
 #include <QDateTime>
 
@@ -36,7 +36,9 @@ void LockClient::inspectFairQueue(const QByteArray &name, Callback<FairQueueRepo
                 return;
             }
             // Deadlines and listeners for every member, in one pipelined round trip.
-            QList<QByteArray> numsub { "PUBSUB", "NUMSUB" };
+            // Waiters of a sharded fleet listen on shard channels, which only SHARDNUMSUB counts.
+            QList<QByteArray> numsub { "PUBSUB",
+                self->publishMode() == PublishMode::Sharded ? QByteArray("SHARDNUMSUB") : QByteArray("NUMSUB") };
             auto deadlines = std::make_shared<QList<RedisValue>>();
             self->m_connection->cork();
             for (const RedisValue &m : members.value.elements()) {
@@ -81,7 +83,7 @@ void LockClient::repairFairQueue(const QByteArray &name, bool dryRun, Callback<F
     inspectFairQueue(name, [self, dryRun, done](const FairQueueReport &found) {
         if (!self)
             return;
-        QList<QByteArray> args { self->m_options.publishCommand };
+        QList<QByteArray> args { self->publishCommand() };
         for (const FairWaiter &w : found.waiters)
             if (w.orphaned())
                 args << w.owner;

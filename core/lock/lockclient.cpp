@@ -5,8 +5,8 @@
 #include "lockscripts.h"
 #include "lockwaiters.h"
 #include "lockwatchdog.h"
-#include "redisconnection.h"
-#include "redissubscriber.h"
+#include "redisrouter.h"
+#include "routedsubscriber.h"
 #include "rwlockscripts.h"
 
 #ifdef Q_OS_LINUX
@@ -42,15 +42,102 @@ LockClient::LockClient(ConnectionOptions connection, LockClientOptions options, 
 {
     if (m_options.clientId.isEmpty())
         m_options.clientId = LockNames::newClientId();
-    m_connection = new RedisConnection(connection, this);
+    m_connection = new RedisRouter(connection, this);
     // The subscriber never writes data, so read-only mode does not restrict it.
-    m_subscriber = new RedisSubscriber(connection, this);
+    m_subscriber = new RoutedSubscriber(m_connection, this);
     m_watchdog = new LockWatchdog(m_connection, m_options, this);
     m_waiters = new LockWaiters(this, m_subscriber);
     connect(m_watchdog, &LockWatchdog::renewed, this, &LockClient::holdRenewed);
     connect(m_watchdog, &LockWatchdog::lost, this, &LockClient::holdLost);
     connect(m_watchdog, &LockWatchdog::renewalFailed, this, &LockClient::renewalFailed);
+    resolvePublishMode();
     m_connection->open();
+}
+
+RedisSubscriptions *LockClient::subscriber() const
+{
+    return m_subscriber;
+}
+
+void LockClient::resolvePublishMode()
+{
+    const PublishMode wanted = m_connection->options().publishMode;
+    if (wanted != PublishMode::Auto) {
+        m_publish = wanted;
+        return;
+    }
+    if (m_connection->mode() == RedisRouter::Mode::Standalone) {
+        m_publish = PublishMode::Plain; // outside a cluster Redisson always publishes plainly
+        return;
+    }
+    connect(m_connection, &RedisRouter::modeDecided, this, [this](RedisRouter::Mode mode) {
+        if (m_publish != PublishMode::Auto)
+            return;
+        if (mode != RedisRouter::Mode::Cluster) {
+            setPublishMode(PublishMode::Plain);
+            return;
+        }
+        // Redisson's AUTO probes PUBSUB SHARDNUMSUB: Redis 7 answers it, older servers do not know it.
+        QPointer<LockClient> self(this);
+        m_connection->command({ "PUBSUB", "SHARDNUMSUB" }, [self](const RedisResult &r) {
+            if (self)
+                self->setPublishMode(r.ok() ? PublishMode::Sharded : PublishMode::Plain);
+        });
+    });
+    // Not even the server's kind is known while it cannot be reached: go on with Redisson's default guess, so
+    // nothing waits forever; the commands themselves report the connection error.
+    connect(m_connection, &RedisCommander::disconnected, this, [this] {
+        if (m_publish == PublishMode::Auto && m_connection->mode() == RedisRouter::Mode::Probing) {
+            const auto waiting = std::exchange(m_whenPublishKnown, {});
+            for (const auto &run : waiting)
+                run();
+        }
+    });
+}
+
+void LockClient::setPublishMode(PublishMode mode)
+{
+    m_publish = mode;
+    emit publishModeResolved(mode);
+    const auto waiting = std::exchange(m_whenPublishKnown, {});
+    for (const auto &run : waiting)
+        run();
+}
+
+void LockClient::whenPublishKnown(std::function<void()> run)
+{
+    if (m_publish != PublishMode::Auto)
+        run();
+    else
+        m_whenPublishKnown << std::move(run);
+}
+
+QByteArray LockClient::publishCommand() const
+{
+    switch (m_publish) {
+    case PublishMode::Sharded:
+        return "SPUBLISH";
+    case PublishMode::Both:
+        return "PUBLISH,SPUBLISH";
+    case PublishMode::Auto:
+    case PublishMode::Plain:
+        break;
+    }
+    return "PUBLISH";
+}
+
+QList<RedisSubscriptions::Kind> LockClient::waitKinds() const
+{
+    switch (m_publish) {
+    case PublishMode::Sharded:
+        return { RedisSubscriptions::Kind::Shard };
+    case PublishMode::Both:
+        return { RedisSubscriptions::Kind::Channel, RedisSubscriptions::Kind::Shard };
+    case PublishMode::Auto:
+    case PublishMode::Plain:
+        break;
+    }
+    return { RedisSubscriptions::Kind::Channel };
 }
 
 LockClient::~LockClient()
@@ -130,7 +217,10 @@ void LockClient::acquire(AcquireRequest request, Callback<AcquireResult> done)
                 done(r);
             };
         }
-        self->m_waiters->wait(request, owner, channelFor(request.kind, request.name, owner), first, finished);
+        self->whenPublishKnown([self, request, owner, first, finished] {
+            if (self)
+                self->m_waiters->wait(request, owner, channelFor(request.kind, request.name, owner), first, finished);
+        });
     });
 }
 
@@ -245,7 +335,11 @@ void LockClient::release(const QByteArray &name, const QByteArray &owner, Callba
         return;
     }
     // One request id for every retry of this unlock, so a retry after a lost reply is answered from the latch.
-    releaseAttempt(name, owner, kind, LockNames::newRequestId(), 1, std::move(done));
+    QPointer<LockClient> self(this);
+    whenPublishKnown([self, name, owner, kind, done] {
+        if (self)
+            self->releaseAttempt(name, owner, kind, LockNames::newRequestId(), 1, done);
+    });
 }
 
 void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner, LockKind kind,
@@ -254,7 +348,7 @@ void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner,
     const QByteArray latch = LockNames::unlockLatch(name, requestId);
     const QByteArray lease = QByteArray::number(m_watchdog->leaseOf(name, owner));
     const QByteArray latchTtl = QByteArray::number(m_options.latchTtlMs);
-    const QByteArray &publish = m_options.publishCommand;
+    const QByteArray publish = publishCommand();
     const RedisScript *script = &LockScripts::release();
     QList<QByteArray> keys { name, LockNames::lockChannel(name), latch };
     QList<QByteArray> args { "0", lease, owner, publish, latchTtl };
@@ -339,7 +433,19 @@ void LockClient::forceRelease(
         later(this, done, r);
         return;
     }
-    const QByteArray &publish = m_options.publishCommand;
+    QPointer<LockClient> self(this);
+    whenPublishKnown([self, name, guard, done, kind] {
+        if (self)
+            self->forceReleaseNow(name, guard, done, kind);
+    });
+}
+
+void LockClient::forceReleaseNow(
+    const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done, LockKind kind)
+{
+    ForceReleaseResult r;
+    r.name = name;
+    const QByteArray publish = publishCommand();
     const RedisScript *script = &LockScripts::forceRelease();
     QList<QByteArray> keys { name, LockNames::lockChannel(name) };
     QList<QByteArray> args { "0", publish };

@@ -3,9 +3,11 @@
 #include "connectionoptions.h"
 #include "forceguard.h"
 #include "locktypes.h"
+#include "redissubscriptions.h"
 
 #include <QHash>
 #include <QObject>
+#include <QPointer>
 #include <QSet>
 
 #include <functional>
@@ -14,10 +16,11 @@ namespace LockScope {
 
 class LockWaiters;
 class LockWatchdog;
-class RedisConnection;
-class RedisSubscriber;
+class RedisRouter;
+class RoutedSubscriber;
 
-// A Redisson-compatible lock client: one client id, one command connection and one pub/sub connection.
+// A Redisson-compatible lock client: one client id, one command connection and one pub/sub connection (per
+// master in a Redis Cluster, where each command goes to the master serving its lock's slot).
 // All methods must be called in this object's thread; every callback runs later in that thread.
 // BlockingLockClient wraps it for worker threads.
 class LockClient : public QObject
@@ -35,8 +38,16 @@ public:
     // The calling thread's id as Redisson would write it (Linux: the kernel thread id, as ps -L shows it).
     static QByteArray currentThreadToken();
 
-    RedisConnection *connection() const { return m_connection; }
-    RedisSubscriber *subscriber() const { return m_subscriber; }
+    RedisRouter *connection() const { return m_connection; }
+    RedisSubscriptions *subscriber() const;
+
+    // How releases wake waiters (protocol §3). Auto resolves once the server is known: sharded in a cluster that
+    // answers PUBSUB SHARDNUMSUB (what Redisson's AUTO does), plain everywhere else.
+    PublishMode publishMode() const { return m_publish; }
+    // The publish command(s) the release scripts run: "PUBLISH", "SPUBLISH" or "PUBLISH,SPUBLISH".
+    QByteArray publishCommand() const;
+    // The namespaces a waiter listens on: both in "both" mode, as a mixed fleet may publish on either.
+    QList<RedisSubscriptions::Kind> waitKinds() const;
 
     // Acquires, waiting on the lock's channel (never polling) when request.waitMs != 0.
     void acquire(AcquireRequest request, Callback<AcquireResult> done);
@@ -80,6 +91,7 @@ public:
     RedisError validateName(const QByteArray &name) const;
 
 signals:
+    void publishModeResolved(LockScope::PublishMode mode);
     void holdRenewed(const LockScope::HoldEvent &hold);
     void holdLost(const LockScope::HoldEvent &hold);
     // A renewal round failed (I/O, timeout, ACL); it is retried at the next tick.
@@ -96,10 +108,18 @@ private:
         int attempt, Callback<ReleaseResult> done);
     void query(const QByteArray &name, QList<QByteArray> argv, Callback<QueryResult> done);
     void explainWrongType(const QByteArray &name, std::function<void(const RedisError &)> done);
+    void forceReleaseNow(
+        const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done, LockKind kind);
+    void resolvePublishMode();
+    void setPublishMode(PublishMode mode);
+    // Runs now when the publish mode is known, else once it is (the first reply from the server).
+    void whenPublishKnown(std::function<void()> run);
 
     LockClientOptions m_options;
-    RedisConnection *m_connection;
-    RedisSubscriber *m_subscriber;
+    RedisRouter *m_connection;
+    RoutedSubscriber *m_subscriber;
+    PublishMode m_publish = PublishMode::Auto; // Auto: not resolved yet
+    QList<std::function<void()>> m_whenPublishKnown;
     LockWatchdog *m_watchdog;
     LockWaiters *m_waiters;
     QSet<QPair<QByteArray, QByteArray>> m_cancelled; // first tries to drop once they answer

@@ -58,7 +58,7 @@ if left > 0 then
     return 0
 end
 redis.call('del', KEYS[1])
-redis.call(ARGV[4], KEYS[2], ARGV[1])
+for cmd in string.gmatch(ARGV[4], '[^,]+') do redis.call(cmd, KEYS[2], ARGV[1]) end
 redis.call('set', KEYS[3], 1, 'px', ARGV[5])
 return 1
 )LUA");
@@ -76,7 +76,7 @@ if not guardHolds(3) then
     return -1
 end
 redis.call('del', KEYS[1])
-redis.call(ARGV[2], KEYS[2], ARGV[1])
+for cmd in string.gmatch(ARGV[2], '[^,]+') do redis.call(cmd, KEYS[2], ARGV[1]) end
 return 1
 )LUA");
     return script;

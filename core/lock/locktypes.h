@@ -14,7 +14,6 @@ struct LockClientOptions
     int watchdogBatchSize = 100; // keys per renewal script (lockWatchdogBatchSize)
     int latchTtlMs = 16000; // how long an unlock latch remembers its outcome
     int releaseAttempts = 3; // a release that fails on I/O is retried with the same request id
-    QByteArray publishCommand = "PUBLISH"; // SPUBLISH for a sharded-pub/sub cluster fleet
     int maxNameBytes = 8192;
     qint64 fairWaitTimeoutMs = 300000; // a fair waiter's queue deadline when it waits without limit
 };

@@ -1,8 +1,9 @@
 #include "lockwaiters.h"
 
 #include "lockclient.h"
-#include "redissubscriber.h"
+#include "redissubscriptions.h"
 
+#include <QPointer>
 #include <QTimer>
 
 namespace LockScope {
@@ -20,15 +21,18 @@ struct LockWaiters::Waiter
     int attempts = 0;
 };
 
-LockWaiters::LockWaiters(LockClient *client, RedisSubscriber *subscriber)
+LockWaiters::LockWaiters(LockClient *client, RedisSubscriptions *subscriber)
     : QObject(client)
     , m_client(client)
     , m_subscriber(subscriber)
 {
     m_clock.start();
-    connect(m_subscriber, &RedisSubscriber::message, this, &LockWaiters::onMessage);
+    // Either namespace wakes: in "both" mode a waiter listens on the two, and a release reaching it twice only
+    // costs one more try.
+    connect(m_subscriber, &RedisSubscriptions::message, this, &LockWaiters::onMessage);
+    connect(m_subscriber, &RedisSubscriptions::shardMessage, this, &LockWaiters::onMessage);
     // Messages sent while the pub/sub connection was down are gone: everyone tries again.
-    connect(m_subscriber, &RedisSubscriber::resubscribed, this, [this] {
+    connect(m_subscriber, &RedisSubscriptions::resubscribed, this, [this] {
         const auto channels = m_entries.keys();
         for (const auto &channel : channels)
             wakeAll(channel);
@@ -87,8 +91,20 @@ void LockWaiters::wait(const AcquireRequest &request, const QByteArray &owner, c
     if (entry.waiters.size() == 1) {
         entry.confirmed = false;
         entry.permits = 0;
-        m_subscriber->subscribe(RedisSubscriber::Kind::Channel, channel,
-            [this, channel](const RedisError &error) { onConfirmed(channel, error); });
+        // Confirmed once every namespace the fleet may publish on listens.
+        const QList<RedisSubscriptions::Kind> kinds = m_client->waitKinds();
+        for (RedisSubscriptions::Kind kind : kinds)
+            entry.kinds << int(kind);
+        auto remaining = std::make_shared<int>(int(kinds.size()));
+        auto firstError = std::make_shared<RedisError>();
+        QPointer<LockWaiters> self(this);
+        for (RedisSubscriptions::Kind kind : kinds)
+            m_subscriber->subscribe(kind, channel, [self, channel, remaining, firstError](const RedisError &error) {
+                if (error.isError() && !firstError->isError())
+                    *firstError = error;
+                if (--*remaining == 0 && self)
+                    self->onConfirmed(channel, *firstError);
+            });
     } else if (entry.confirmed) {
         w->timer->stop();
         w->sleeping = false;
@@ -186,8 +202,10 @@ void LockWaiters::finish(const QByteArray &channel, const std::shared_ptr<Waiter
     if (it != m_entries.end()) {
         it->waiters.removeOne(w);
         if (it->waiters.isEmpty()) {
+            const QList<int> kinds = it->kinds;
             m_entries.erase(it);
-            m_subscriber->unsubscribe(RedisSubscriber::Kind::Channel, channel);
+            for (int kind : kinds)
+                m_subscriber->unsubscribe(RedisSubscriptions::Kind(kind), channel);
         }
     }
     const Done done = std::move(w->done);

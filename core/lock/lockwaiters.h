@@ -14,7 +14,7 @@ class QTimer;
 namespace LockScope {
 
 class LockClient;
-class RedisSubscriber;
+class RedisSubscriptions;
 
 // The waiting half of acquire, as Redisson does it: one subscription per lock shared by every local waiter;
 // subscribe, wait for the server's confirmation, try again, then sleep until a wake-up message or until the
@@ -26,7 +26,7 @@ class LockWaiters : public QObject
 public:
     using Done = std::function<void(const AcquireResult &)>;
 
-    LockWaiters(LockClient *client, RedisSubscriber *subscriber);
+    LockWaiters(LockClient *client, RedisSubscriptions *subscriber);
     ~LockWaiters() override;
 
     void wait(const AcquireRequest &request, const QByteArray &owner, const QByteArray &channel,
@@ -42,6 +42,7 @@ private:
         QList<std::shared_ptr<Waiter>> waiters;
         int permits = 0;
         bool confirmed = false;
+        QList<int> kinds; // RedisSubscriptions::Kind values subscribed for this channel
     };
 
     void onMessage(const QByteArray &channel, const QByteArray &payload);
@@ -52,7 +53,7 @@ private:
     void wakeAll(const QByteArray &channel);
 
     LockClient *m_client;
-    RedisSubscriber *m_subscriber;
+    RedisSubscriptions *m_subscriber;
     QHash<QByteArray, Entry> m_entries;
     QElapsedTimer m_clock;
 };

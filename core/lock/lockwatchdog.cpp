@@ -1,11 +1,14 @@
 #include "lockwatchdog.h"
 
 #include "lockscripts.h"
-#include "redisconnection.h"
+#include "rediscommander.h"
+#include "slotmap.h"
+
+#include <QPointer>
 
 namespace LockScope {
 
-LockWatchdog::LockWatchdog(RedisConnection *connection, const LockClientOptions &options, QObject *parent)
+LockWatchdog::LockWatchdog(RedisCommander *connection, const LockClientOptions &options, QObject *parent)
     : QObject(parent)
     , m_connection(connection)
     , m_options(options)
@@ -92,16 +95,20 @@ void LockWatchdog::renewNow()
 
 void LockWatchdog::tick()
 {
-    QList<Key> batch;
+    // In a cluster one script may only touch one slot: a batch per slot, as Redisson 3.44+ does.
+    const bool bySlot = m_connection->routesBySlot();
+    QHash<quint16, QList<Key>> batches;
     for (auto it = m_holds.cbegin(); it != m_holds.cend(); ++it) {
+        QList<Key> &batch = batches[bySlot ? keySlot(it.key().first) : 0];
         batch.append(it.key());
         if (batch.size() >= m_options.watchdogBatchSize) {
             renewBatch(batch);
             batch.clear();
         }
     }
-    if (!batch.isEmpty())
-        renewBatch(batch);
+    for (const QList<Key> &batch : std::as_const(batches))
+        if (!batch.isEmpty())
+            renewBatch(batch);
 }
 
 void LockWatchdog::renewBatch(const QList<Key> &keys)

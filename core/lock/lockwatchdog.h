@@ -10,7 +10,7 @@
 
 namespace LockScope {
 
-class RedisConnection;
+class RedisCommander;
 
 // Keeps this client's holds alive. One timer per client ticks every watchdogTimeout/3 and renews all holds
 // that want it in batched scripts; holds with the watchdog switched off (or an explicit lease) are only
@@ -19,7 +19,7 @@ class LockWatchdog : public QObject
 {
     Q_OBJECT
 public:
-    LockWatchdog(RedisConnection *connection, const LockClientOptions &options, QObject *parent = nullptr);
+    LockWatchdog(RedisCommander *connection, const LockClientOptions &options, QObject *parent = nullptr);
 
     // One more level of a hold; renew: refresh the lease (watchdog), else only check that it is still there.
     // readTimeoutPrefix: for a read hold, the prefix of its rwlock_timeout keys, renewed with it.
@@ -59,7 +59,7 @@ private:
     // After a failed round: holds that no renewal has confirmed for a whole lease are gone by now.
     void expireUnconfirmed(const QList<Key> &keys);
 
-    RedisConnection *m_connection;
+    RedisCommander *m_connection;
     LockClientOptions m_options;
     QHash<Key, Hold> m_holds;
     QTimer m_timer;

@@ -35,7 +35,7 @@ const RedisScript &releaseRead()
     static const RedisScript script(LOCKSCOPE_LATCH_CHECK("KEYS[5]") R"LUA(
 local mode = redis.call('hget', KEYS[1], 'mode')
 if mode == false then
-    redis.call(ARGV[3], KEYS[2], ARGV[1])
+    for cmd in string.gmatch(ARGV[3], '[^,]+') do redis.call(cmd, KEYS[2], ARGV[1]) end
     redis.call('set', KEYS[5], 1, 'px', ARGV[4])
     return nil
 end
@@ -68,7 +68,7 @@ if redis.call('hlen', KEYS[1]) > 1 then
     end
 end
 redis.call('del', KEYS[1])
-redis.call(ARGV[3], KEYS[2], ARGV[1])
+for cmd in string.gmatch(ARGV[3], '[^,]+') do redis.call(cmd, KEYS[2], ARGV[1]) end
 redis.call('set', KEYS[5], 1, 'px', ARGV[4])
 return 1
 )LUA");
@@ -101,7 +101,7 @@ const RedisScript &releaseWrite()
     static const RedisScript script(LOCKSCOPE_LATCH_CHECK("KEYS[3]") R"LUA(
 local mode = redis.call('hget', KEYS[1], 'mode')
 if mode == false then
-    redis.call(ARGV[4], KEYS[2], ARGV[1])
+    for cmd in string.gmatch(ARGV[4], '[^,]+') do redis.call(cmd, KEYS[2], ARGV[1]) end
     redis.call('set', KEYS[3], 1, 'px', ARGV[5])
     return nil
 end
@@ -119,7 +119,7 @@ end
 redis.call('hdel', KEYS[1], ARGV[3])
 if redis.call('hlen', KEYS[1]) == 1 then
     redis.call('del', KEYS[1])
-    redis.call(ARGV[4], KEYS[2], ARGV[1])
+    for cmd in string.gmatch(ARGV[4], '[^,]+') do redis.call(cmd, KEYS[2], ARGV[1]) end
 else
     redis.call('hset', KEYS[1], 'mode', 'read')
 end
@@ -145,7 +145,7 @@ if not guardHolds(2) then
     return -1
 end
 redis.call('del', KEYS[1])
-redis.call(ARGV[1], KEYS[2], mode == 'write' and '1' or '0')
+for cmd in string.gmatch(ARGV[1], '[^,]+') do redis.call(cmd, KEYS[2], mode == 'write' and '1' or '0') end
 return 1
 )LUA");
     return script;

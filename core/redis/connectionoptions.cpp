@@ -50,6 +50,68 @@ ConnectionOptions ConnectionOptions::fromUrl(const QString &text, RedisError *er
     return options;
 }
 
+ConnectionOptions ConnectionOptions::forNode(const QString &nodeHost, quint16 nodePort) const
+{
+    ConnectionOptions o = *this;
+    o.host = nodeHost;
+    o.port = nodePort;
+    o.sentinels.clear();
+    o.sentinelMaster.clear();
+    o.topology = Topology::Standalone;
+    return o;
+}
+
+QList<SentinelAddress> ConnectionOptions::parseSentinels(const QString &text, RedisError *error)
+{
+    QList<SentinelAddress> list;
+    for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        SentinelAddress a;
+        const QString item = part.trimmed();
+        const int colon = item.lastIndexOf(QLatin1Char(':'));
+        a.host = colon > 0 ? item.left(colon) : item;
+        if (colon > 0) {
+            bool ok = false;
+            const int port = item.mid(colon + 1).toInt(&ok);
+            if (!ok || port <= 0 || port > 65535) {
+                if (error)
+                    *error = RedisError(RedisError::Kind::InvalidArgument,
+                        tr("\"%1\" is not HOST:PORT (a Sentinel address)").arg(item));
+                return {};
+            }
+            a.port = quint16(port);
+        }
+        list << a;
+    }
+    if (list.isEmpty() && error)
+        *error = RedisError(RedisError::Kind::InvalidArgument, tr("no Sentinel address given"));
+    return list;
+}
+
+QByteArray ConnectionOptions::publishModeName(PublishMode mode)
+{
+    switch (mode) {
+    case PublishMode::Auto:
+        return "auto";
+    case PublishMode::Plain:
+        return "plain";
+    case PublishMode::Sharded:
+        return "sharded";
+    case PublishMode::Both:
+        return "both";
+    }
+    return "auto";
+}
+
+bool ConnectionOptions::parsePublishMode(const QString &text, PublishMode *mode)
+{
+    for (PublishMode m : { PublishMode::Auto, PublishMode::Plain, PublishMode::Sharded, PublishMode::Both })
+        if (text == QLatin1String(publishModeName(m))) {
+            *mode = m;
+            return true;
+        }
+    return false;
+}
+
 QString ConnectionOptions::toDisplayUrl() const
 {
     QUrl url;

@@ -3,12 +3,25 @@
 #include "rediserror.h"
 
 #include <QByteArray>
+#include <QList>
 #include <QString>
 
 namespace LockScope {
 
+// How lock releases wake waiters (protocol §3): PUBLISH, SPUBLISH (Redisson 3.22+ on a Redis 7 cluster), or both
+// for a mixed fleet. Auto does what Redisson's default does: sharded in a cluster that supports it, else plain.
+enum class PublishMode { Auto, Plain, Sharded, Both };
+
+struct SentinelAddress
+{
+    QString host;
+    quint16 port = 26379;
+};
+
 struct ConnectionOptions
 {
+    enum class Topology { Auto, Standalone, Cluster }; // Auto: a cluster when the server says it is one
+
     QString host = QStringLiteral("127.0.0.1");
     quint16 port = 6379;
     QByteArray user; // empty: the default user
@@ -30,6 +43,20 @@ struct ConnectionOptions
 
     // Refuse every write before it reaches the wire.
     bool readOnly = false;
+
+    Topology topology = Topology::Auto;
+    // Sentinel: the master is looked up by name on these, and again after every failover.
+    QList<SentinelAddress> sentinels;
+    QByteArray sentinelMaster;
+    PublishMode publishMode = PublishMode::Auto;
+
+    bool usesSentinel() const { return !sentinels.isEmpty() && !sentinelMaster.isEmpty(); }
+    // The same server settings (credentials, TLS, timeouts) for another node of the same deployment.
+    ConnectionOptions forNode(const QString &nodeHost, quint16 nodePort) const;
+    // "host:port,host:port" (port 26379 when left out).
+    static QList<SentinelAddress> parseSentinels(const QString &text, RedisError *error = nullptr);
+    static QByteArray publishModeName(PublishMode mode); // "auto", "plain", "sharded", "both"
+    static bool parsePublishMode(const QString &text, PublishMode *mode);
 
     // Parses redis://[user[:password]@]host[:port][/db] and rediss://...; percent-encoded user and password.
     static ConnectionOptions fromUrl(const QString &url, RedisError *error = nullptr);

@@ -9,7 +9,7 @@
 namespace LockScope {
 
 RedisConnection::RedisConnection(ConnectionOptions options, QObject *parent)
-    : QObject(parent)
+    : RedisCommander(parent)
     , m_options(std::move(options))
 {
     m_clock.start();

@@ -1,7 +1,6 @@
 #pragma once
 
-#include "connectionoptions.h"
-#include "redisresult.h"
+#include "rediscommander.h"
 #include "respcodec.h"
 
 #include <QElapsedTimer>
@@ -23,55 +22,52 @@ class RedisScript;
 // Commands pipeline freely: each is written at once and its reply is matched in order. Callbacks always run
 // later, in this object's thread, never inside command(). Commands sent while (re)connecting wait in order
 // and leave once the handshake (AUTH, SELECT) is done; each still has its own deadline.
-class RedisConnection : public QObject
+class RedisConnection : public RedisCommander
 {
     Q_OBJECT
 public:
     enum class State { Disconnected, Connecting, Ready, Closed };
     Q_ENUM(State)
-    using Callback = std::function<void(const RedisResult &)>;
     using PushHandler = std::function<void(const RedisValue &)>;
 
     explicit RedisConnection(ConnectionOptions options, QObject *parent = nullptr);
     ~RedisConnection() override;
 
-    const ConnectionOptions &options() const { return m_options; }
+    const ConnectionOptions &options() const override { return m_options; }
     State state() const { return m_state; }
     RedisError lastError() const { return m_lastError; }
-    bool isReady() const { return m_state == State::Ready; }
+    bool isReady() const override { return m_state == State::Ready; }
     // Commands sent or waiting to be sent whose replies have not come back yet, deferred ones included.
-    int pendingCount() const { return int(m_inFlight.size() + m_queued.size()) + m_deferredCount; }
+    int pendingCount() const override { return int(m_inFlight.size() + m_queued.size()) + m_deferredCount; }
 
-    void open();
+    void open() override;
     // Fails whatever is pending and stays closed; open() starts again.
     void close();
     // The owner knows the connection is dead (a liveness check went unanswered): drop it and reconnect.
     void abandon(const RedisError &error);
 
-    void command(QList<QByteArray> argv, Callback callback = {});
+    void command(QList<QByteArray> argv, Callback callback = {}) override;
     // EVAL the first time on this connection, EVALSHA after; EVAL again if the server answers NOSCRIPT.
-    void eval(
-        const RedisScript &script, const QList<QByteArray> &keys, const QList<QByteArray> &args, Callback callback);
+    void eval(const RedisScript &script, const QList<QByteArray> &keys, const QList<QByteArray> &args,
+        Callback callback) override;
 
     // A command whose reply nobody needs (housekeeping such as deleting an unlock latch): it leaves with the
     // next command's write, or within 50 ms, instead of costing a write of its own.
-    void commandDeferred(const QList<QByteArray> &argv);
-    void flushDeferred();
+    void commandDeferred(const QList<QByteArray> &argv) override;
+    void flushDeferred() override;
 
     // While corked, commands are buffered and leave in one write when the last uncork() comes.
-    void cork() { ++m_corked; }
-    void uncork();
+    void cork() override { ++m_corked; }
+    void uncork() override;
 
     // Pub/sub mode: once ready, every reply goes to the handler instead of a command's callback.
     void setPushHandler(PushHandler handler) { m_pushHandler = std::move(handler); }
     void sendPush(const QList<QByteArray> &argv);
 
     // Milliseconds on a monotonic clock shared by the connection's deadlines.
-    qint64 nowMs() const { return m_clock.elapsed(); }
+    qint64 nowMs() const override { return m_clock.elapsed(); }
 
 signals:
-    void ready();
-    void disconnected(const LockScope::RedisError &error);
     void stateChanged(LockScope::RedisConnection::State state);
 
 private:

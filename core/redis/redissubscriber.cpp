@@ -18,7 +18,7 @@ QByteArray commandFor(RedisSubscriber::Kind kind, bool subscribe)
 } // namespace
 
 RedisSubscriber::RedisSubscriber(ConnectionOptions options, QObject *parent)
-    : QObject(parent)
+    : RedisSubscriptions(parent)
     , m_connection(new RedisConnection(std::move(options), this))
 {
     m_connection->setPushHandler([this](const RedisValue &v) { onPush(v); });
@@ -166,6 +166,12 @@ void RedisSubscriber::onAck(bool subscribe, const RedisError &error)
     }
 }
 
+bool RedisSubscriber::expectsAck(Kind kind, const QByteArray &name, bool subscribe) const
+{
+    return !m_acks.empty() && m_acks.front().kind == kind && m_acks.front().name == name
+        && m_acks.front().subscribe == subscribe;
+}
+
 void RedisSubscriber::onPush(const RedisValue &value)
 {
     // Subscribed, a PING is answered ["pong", ""]; with no subscription, +PONG.
@@ -183,11 +189,18 @@ void RedisSubscriber::onPush(const RedisValue &value)
     if (type == "message" && value.size() >= 3) {
         emit message(value.at(1).bytes(), value.at(2).bytes());
     } else if (type == "smessage" && value.size() >= 3) {
-        emit message(value.at(1).bytes(), value.at(2).bytes());
+        emit shardMessage(value.at(1).bytes(), value.at(2).bytes());
     } else if (type == "pmessage" && value.size() >= 4) {
         emit patternMessage(value.at(1).bytes(), value.at(2).bytes(), value.at(3).bytes());
     } else if (type == "subscribe" || type == "psubscribe" || type == "ssubscribe") {
         onAck(true, {});
+    } else if (type == "sunsubscribe" && !expectsAck(Kind::Shard, value.at(1).bytes(), false)) {
+        // Not ours: the slot migrated and the server dropped the subscription (Redis 7 does that).
+        const auto it = m_entries.find({ int(Kind::Shard), value.at(1).bytes() });
+        if (it != m_entries.end() && it->refs > 0) {
+            it->confirmed = false;
+            emit shardChannelMoved(value.at(1).bytes());
+        }
     } else if (type == "unsubscribe" || type == "punsubscribe" || type == "sunsubscribe") {
         onAck(false, {});
     } else if (type == "pong") {

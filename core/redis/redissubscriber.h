@@ -1,6 +1,7 @@
 #pragma once
 
 #include "redisconnection.h"
+#include "redissubscriptions.h"
 
 #include <QHash>
 #include <QObject>
@@ -16,18 +17,15 @@ namespace LockScope {
 // server's acknowledgement for the latest SUBSCRIBE arrived: a waiter must not rely on it earlier, or it could
 // miss the wake-up it is waiting for. After a reconnect every subscription is sent again and resubscribed()
 // tells listeners that messages may have been lost meanwhile.
-class RedisSubscriber : public QObject
+class RedisSubscriber : public RedisSubscriptions
 {
     Q_OBJECT
 public:
-    enum class Kind { Channel, Pattern, Shard };
-    using Confirmed = std::function<void(const RedisError &)>;
-
     explicit RedisSubscriber(ConnectionOptions options, QObject *parent = nullptr);
 
-    void subscribe(Kind kind, const QByteArray &name, Confirmed confirmed = {});
-    void unsubscribe(Kind kind, const QByteArray &name);
-    bool isConfirmed(Kind kind, const QByteArray &name) const;
+    void subscribe(Kind kind, const QByteArray &name, Confirmed confirmed = {}) override;
+    void unsubscribe(Kind kind, const QByteArray &name) override;
+    bool isConfirmed(Kind kind, const QByteArray &name) const override;
     // A silent subscription looks exactly like a quiet one, so the connection is pinged every intervalMs; a PING
     // unanswered within the command timeout drops it, and the reconnect resubscribes. 0 switches this off.
     void setPingInterval(int intervalMs);
@@ -35,10 +33,8 @@ public:
     RedisConnection *connection() const { return m_connection; }
 
 signals:
-    void message(const QByteArray &channel, const QByteArray &payload);
-    void patternMessage(const QByteArray &pattern, const QByteArray &channel, const QByteArray &payload);
-    void resubscribed();
-    void disconnected(const LockScope::RedisError &error);
+    // The server ended a shard channel's subscription by itself: its slot moved to another node.
+    void shardChannelMoved(const QByteArray &channel);
 
 private:
     struct Entry
@@ -60,6 +56,7 @@ private:
     void onReady();
     void send(Kind kind, const QByteArray &name, bool subscribe);
     void onAck(bool subscribe, const RedisError &error);
+    bool expectsAck(Kind kind, const QByteArray &name, bool subscribe) const;
     void ping();
 
     RedisConnection *m_connection;

@@ -1,0 +1,49 @@
+#pragma once
+
+#include "connectionoptions.h"
+#include "redisresult.h"
+
+#include <QObject>
+
+#include <functional>
+
+namespace LockScope {
+
+class RedisScript;
+
+// Where lock clients and monitors send their commands: one node (RedisConnection), or a router that sends each
+// command to the node serving its key (RedisRouter). Callbacks always run later, in the object's thread.
+class RedisCommander : public QObject
+{
+    Q_OBJECT
+public:
+    using Callback = std::function<void(const RedisResult &)>;
+    using QObject::QObject;
+
+    virtual const ConnectionOptions &options() const = 0;
+    virtual bool isReady() const = 0;
+    // Commands sent or waiting whose replies have not come back yet.
+    virtual int pendingCount() const = 0;
+    virtual void open() = 0;
+    virtual void command(QList<QByteArray> argv, Callback callback = {}) = 0;
+    // EVAL the first time on a connection, EVALSHA after; EVAL again if the server answers NOSCRIPT.
+    virtual void eval(const RedisScript &script, const QList<QByteArray> &keys, const QList<QByteArray> &args,
+        Callback callback)
+        = 0;
+    // A command whose reply nobody needs: it leaves with the next write.
+    virtual void commandDeferred(const QList<QByteArray> &argv) = 0;
+    virtual void flushDeferred() = 0;
+    // While corked, commands are buffered and leave in one write per node when the last uncork() comes.
+    virtual void cork() = 0;
+    virtual void uncork() = 0;
+    // Milliseconds on a monotonic clock shared by the deadlines.
+    virtual qint64 nowMs() const = 0;
+    // Commands about keys in different slots must go separately (a Redis Cluster).
+    virtual bool routesBySlot() const { return false; }
+
+signals:
+    void ready();
+    void disconnected(const LockScope::RedisError &error);
+};
+
+} // namespace LockScope

@@ -1,0 +1,123 @@
+#pragma once
+
+#include "rediscommander.h"
+#include "slotmap.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QTimer>
+
+#include <optional>
+
+namespace LockScope {
+
+class RedisConnection;
+
+// The connection a lock client or monitor talks to, whatever the deployment: one server (or the master Sentinel
+// names), or a Redis Cluster whose slot map it reads (CLUSTER SHARDS, or CLUSTER SLOTS before Redis 7). In a
+// cluster every command goes to the master serving its key's slot; MOVED and ASK are followed, TRYAGAIN and
+// CLUSTERDOWN retried until the command's deadline, and the map is read again when the topology changes.
+// With Topology::Auto the first server says whether it is part of a cluster (INFO cluster).
+class RedisRouter : public RedisCommander
+{
+    Q_OBJECT
+public:
+    enum class Mode { Probing, Standalone, Cluster };
+    Q_ENUM(Mode)
+
+    explicit RedisRouter(ConnectionOptions options, QObject *parent = nullptr);
+    ~RedisRouter() override;
+
+    const ConnectionOptions &options() const override { return m_options; }
+    bool isReady() const override;
+    int pendingCount() const override;
+    void open() override;
+    void command(QList<QByteArray> argv, Callback callback = {}) override;
+    void eval(const RedisScript &script, const QList<QByteArray> &keys, const QList<QByteArray> &args,
+        Callback callback) override;
+    void commandDeferred(const QList<QByteArray> &argv) override;
+    void flushDeferred() override;
+    void cork() override;
+    void uncork() override;
+    qint64 nowMs() const override { return m_clock.elapsed(); }
+
+    bool routesBySlot() const override { return m_mode == Mode::Cluster; }
+    Mode mode() const { return m_mode; }
+    bool isCluster() const { return m_mode == Mode::Cluster; }
+    const SlotMap &slotMap() const { return m_map; }
+    // Bumped whenever the slot map changes: a scan that saw it change may have missed keys that moved.
+    quint64 topologyEpoch() const { return m_epoch; }
+    // The connections whose keys are the whole data set: every master of a cluster, or the one server. SCAN,
+    // INFO, CONFIG GET and keyspace notifications are per node.
+    QList<RedisConnection *> masterConnections();
+    // The connection that serves a key (the one server outside a cluster).
+    RedisConnection *connectionForKey(const QByteArray &key);
+    // The first master (or the one server): for commands about no key.
+    RedisConnection *primary();
+    // The settings of a node (credentials, TLS) at the given address.
+    ConnectionOptions nodeOptions(const QString &host, quint16 port) const { return m_options.forNode(host, port); }
+    // Reads the slot map again now (a node failed, a shard channel moved).
+    void refreshTopology();
+    // For people: "standalone 127.0.0.1:6379" or "cluster: 3 masters, 3 replicas, 16384/16384 slots".
+    QString describe() const;
+
+    // The key a command is routed by: none for PING, INFO, SCAN, CONFIG, ...; EVAL's first key; PUBSUB
+    // NUMSUB / SHARDNUMSUB's channel.
+    static std::optional<QByteArray> routingKey(const QList<QByteArray> &argv);
+
+signals:
+    void modeDecided(LockScope::RedisRouter::Mode mode);
+    void topologyChanged();
+
+private:
+    struct Redirect
+    {
+        quint16 slot = 0;
+        QString host;
+        quint16 port = 0;
+        bool ask = false;
+    };
+    static std::optional<Redirect> parseRedirect(const RedisValue &reply);
+    static bool retryLater(const RedisValue &reply);
+
+    void probe();
+    void probeShards(bool fallbackToStandalone);
+    void decide(Mode mode, const SlotMap &map = {});
+    void applyMap(const SlotMap &map);
+    void replayWaiting();
+    void failWaiting(const RedisError &error);
+    RedisConnection *node(const QString &host, quint16 port);
+    RedisConnection *nodeForSlot(quint16 slot, RedisError *error);
+    void dispatch(RedisConnection *target, QList<QByteArray> argv, Callback callback, int redirects, qint64 deadline,
+        bool asking);
+    void dispatchEval(RedisConnection *target, const RedisScript &script, QList<QByteArray> keys,
+        QList<QByteArray> args, Callback callback, int redirects, qint64 deadline, bool asking);
+    void onNodeDown(const RedisError &error);
+    void later(Callback callback, const RedisError &error);
+    qint64 deadlineFromNow() const;
+
+    ConnectionOptions m_options;
+    Mode m_mode = Mode::Probing;
+    bool m_probing = false;
+    RedisConnection *m_seed = nullptr; // the server named by the options: the one server, or the cluster's way in
+    QHash<QString, RedisConnection *> m_nodes; // "host:port" -> a cluster master's connection
+    SlotMap m_map;
+    QHash<quint16, QString> m_moved; // slots a MOVED reply re-assigned since the map was read
+    quint64 m_epoch = 0;
+    struct Waiting
+    {
+        QList<QByteArray> argv; // a command, or the script's keys and args
+        const RedisScript *script = nullptr; // scripts are static objects: the pointer outlives the wait
+        QList<QByteArray> args;
+        Callback callback;
+    };
+    QList<Waiting> m_waiting; // commands sent before the mode was known
+    int m_corked = 0;
+    bool m_refreshing = false;
+    bool m_refreshAgain = false;
+    QTimer m_refreshTimer; // while a node is down: read the map until a replica has taken over
+    QTimer m_periodicRefresh;
+    QElapsedTimer m_clock;
+};
+
+} // namespace LockScope
