@@ -27,8 +27,8 @@ public:
     virtual void open() = 0;
     virtual void command(QList<QByteArray> argv, Callback callback = {}) = 0;
     // EVAL the first time on a connection, EVALSHA after; EVAL again if the server answers NOSCRIPT.
-    virtual void eval(const RedisScript &script, const QList<QByteArray> &keys, const QList<QByteArray> &args,
-        Callback callback)
+    virtual void eval(
+        const RedisScript &script, const QList<QByteArray> &keys, const QList<QByteArray> &args, Callback callback)
         = 0;
     // A command whose reply nobody needs: it leaves with the next write.
     virtual void commandDeferred(const QList<QByteArray> &argv) = 0;

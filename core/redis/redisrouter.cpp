@@ -107,7 +107,8 @@ QString RedisRouter::describe() const
     case Mode::Standalone:
         if (m_options.usesSentinel())
             return tr("Sentinel master \"%1\" at %2")
-                .arg(QString::fromUtf8(m_options.sentinelMaster), address(m_seed->options().host, m_seed->options().port));
+                .arg(QString::fromUtf8(m_options.sentinelMaster),
+                    address(m_seed->options().host, m_seed->options().port));
         return tr("standalone %1").arg(address(m_options.host, m_options.port));
     case Mode::Cluster: {
         int replicas = 0;
@@ -117,8 +118,7 @@ QString RedisRouter::describe() const
                 seen.insert(address(r.master.host, r.master.port));
                 replicas += int(r.replicas.size());
             }
-        return tr("cluster: %n master(s), ", nullptr, int(seen.size()))
-            + tr("%n replica(s), ", nullptr, replicas)
+        return tr("cluster: %n master(s), ", nullptr, int(seen.size())) + tr("%n replica(s), ", nullptr, replicas)
             + tr("%1/16384 slots covered").arg(m_map.coveredSlots());
     }
     }
@@ -177,8 +177,7 @@ void RedisRouter::probeShards(bool fallbackToStandalone)
                 map = SlotMap::fromSlots(slotsReply.value);
             if (!map.isEmpty()) {
                 self->decide(Mode::Cluster, map);
-            } else if (fallbackToStandalone
-                || slotsReply.value.bytes().contains("cluster support disabled")) {
+            } else if (fallbackToStandalone || slotsReply.value.bytes().contains("cluster support disabled")) {
                 self->decide(Mode::Standalone);
             } else {
                 self->m_probing = false;
@@ -396,6 +395,13 @@ bool RedisRouter::retryLater(const RedisValue &reply)
     return reply.isError() && (reply.bytes().startsWith("TRYAGAIN") || reply.bytes().startsWith("CLUSTERDOWN"));
 }
 
+bool RedisRouter::mayFollow(int redirects, qint64 deadline) const
+{
+    // During a migration a command may bounce between ASK and TRYAGAIN until the slot has moved: the deadline
+    // bounds that, the count bounds a map that points in circles.
+    return redirects < kMaxRedirects || (deadline > 0 && nowMs() < deadline && redirects < 10 * kMaxRedirects);
+}
+
 qint64 RedisRouter::deadlineFromNow() const
 {
     return m_options.commandTimeoutMs > 0 ? nowMs() + m_options.commandTimeoutMs : 0;
@@ -441,7 +447,7 @@ void RedisRouter::dispatch(
     if (asking)
         target->command({ "ASKING" });
     target->command(argv, [self, argv, callback, redirects, deadline](const RedisResult &r) {
-        if (self && redirects < kMaxRedirects) {
+        if (self && self->mayFollow(redirects, deadline)) {
             if (const auto redirect = parseRedirect(r.value)) {
                 if (!redirect->ask) {
                     self->m_moved.insert(redirect->slot, address(redirect->host, redirect->port));
@@ -520,7 +526,7 @@ void RedisRouter::dispatchEval(RedisConnection *target, const RedisScript &scrip
     // Scripts are static objects (LockScripts), so a pointer outlives every reply.
     const RedisScript *s = &script;
     target->eval(script, keys, args, [self, s, keys, args, callback, redirects, deadline](const RedisResult &r) {
-        if (self && redirects < kMaxRedirects) {
+        if (self && self->mayFollow(redirects, deadline)) {
             if (const auto redirect = parseRedirect(r.value)) {
                 if (!redirect->ask) {
                     self->m_moved.insert(redirect->slot, address(redirect->host, redirect->port));

@@ -95,6 +95,7 @@ private:
     void onNodeDown(const RedisError &error);
     void later(Callback callback, const RedisError &error);
     qint64 deadlineFromNow() const;
+    bool mayFollow(int redirects, qint64 deadline) const;
 
     ConnectionOptions m_options;
     Mode m_mode = Mode::Probing;

@@ -30,8 +30,8 @@ QString RoutedSubscriber::placeFor(Kind kind, const QByteArray &name) const
         break;
     }
     // Plain messages reach every node, so a pattern listens on any one.
-    const ClusterNode owner = kind == Kind::Pattern ? m_router->slotMap().masters().value(0)
-                                                    : m_router->slotMap().masterFor(keySlot(name));
+    const ClusterNode owner
+        = kind == Kind::Pattern ? m_router->slotMap().masters().value(0) : m_router->slotMap().masterFor(keySlot(name));
     if (owner.port == 0)
         return {};
     return owner.host + QLatin1Char(':') + QString::number(owner.port);
