@@ -2,6 +2,7 @@
 
 #include "benchcommon.h"
 #include "lockmonitor.h"
+#include "redisrouter.h"
 #include "locktablemodel.h"
 #include "redisconnection.h"
 

@@ -4,6 +4,7 @@
 #include "bytesformat.h"
 #include "lockmonitor.h"
 #include "redisconnection.h"
+#include "redisrouter.h"
 #include "terminationwatcher.h"
 
 #include <QDateTime>
@@ -47,9 +48,32 @@ void WatchCommand::start()
         return;
     }
     // The one write watch can do, and only when asked: switch on the notifications the monitor needs.
-    auto *writer = new RedisConnection(m_connection, this);
-    LockEventFeed::enableKeyspaceEvents(writer, [this, writer](const RedisError &error) {
-        writer->deleteLater();
+    // In a cluster, notifications are per node: every master is configured.
+    auto *writer = new RedisRouter(m_connection, this);
+    connect(writer, &RedisCommander::disconnected, this, [this, writer](const RedisError &error) {
+        if (writer->mode() == RedisRouter::Mode::Probing)
+            finish(m_out.fail(error));
+    });
+    connect(writer, &RedisRouter::modeDecided, this, [this, writer] {
+        const QList<RedisConnection *> nodes = writer->masterConnections();
+        auto left = std::make_shared<int>(int(nodes.size()));
+        auto failure = std::make_shared<RedisError>();
+        for (RedisConnection *node : nodes)
+            LockEventFeed::enableKeyspaceEvents(node, [this, writer, left, failure](const RedisError &error) {
+                if (error.isError() && !failure->isError())
+                    *failure = error;
+                if (--*left == 0) {
+                    writer->deleteLater();
+                    keyspaceEventsEnabled(*failure);
+                }
+            });
+    });
+    writer->open();
+}
+
+void WatchCommand::keyspaceEventsEnabled(const RedisError &error)
+{
+    {
         if (error.isError()) {
             finish(m_out.fail(error));
             return;
@@ -59,7 +83,7 @@ void WatchCommand::start()
                 { QStringLiteral("connection"), m_connection.toDisplayUrl() } });
         status(tr("keyspace events switched on (notify-keyspace-events now includes K, h, g and x)"));
         startMonitor();
-    });
+    }
 }
 
 void WatchCommand::startMonitor()

@@ -20,6 +20,7 @@ public:
 
 private:
     void startMonitor();
+    void keyspaceEventsEnabled(const RedisError &error);
     void status(const QString &text) const;
 
     LockMonitor *m_monitor = nullptr;

@@ -153,7 +153,8 @@ LockInfo classify(const KeySnapshot &key)
     // Corroboration beyond the shape: without any, a look-alike user hash stays user data.
     const bool hasTtl = key.pttlMs > 0;
     const bool fairAux = !key.queue.isEmpty() || !key.queueDeadlines.isEmpty();
-    const bool aux = key.tokenKeyExists || fairAux || key.channelSubscribers > 0 || !key.liveReadTimeouts.isEmpty();
+    const bool aux = key.tokenKeyExists || fairAux || key.channelSubscribers > 0 || key.shardSubscribers > 0
+        || !key.liveReadTimeouts.isEmpty();
     if (!hasTtl && !aux && !key.declared)
         return info;
     if (!malformed.isEmpty()) {
@@ -200,6 +201,16 @@ LockInfo classify(const KeySnapshot &key)
     if (key.channelSubscribers > 0)
         info.evidence << ClassifierText::tr(
             "%n client(s) listen on its wake-up channel", nullptr, key.channelSubscribers);
+    if (key.shardSubscribers > 0)
+        info.evidence << ClassifierText::tr(
+            "%n client(s) listen on its shard channel (sharded pub/sub)", nullptr, key.shardSubscribers);
+    if (key.channelSubscribers > 0 && key.shardSubscribers > 0)
+        // Protocol §3: the namespaces are separate, so one release wakes only one side of a mixed fleet.
+        info.warnings << ClassifierText::tr(
+            "waiters listen on both the plain (%1) and the sharded (%2) channel: a mixed fleet, where a release "
+            "published on one leaves the others asleep until their TTL; publish with both")
+                             .arg(key.channelSubscribers)
+                             .arg(key.shardSubscribers);
 
     if (readWrite) {
         info.kind = LockInfo::Kind::ReadWrite;
@@ -242,6 +253,9 @@ LockInfo classify(const KeySnapshot &key)
             info.evidence << ClassifierText::tr("a transactional owner (<uuid>:<tid>:<txid>)");
     }
     info.waiters = key.channelSubscribers;
+    info.shardWaiters = key.shardSubscribers;
+    if (key.shardSubscribers > 0)
+        info.waiters = qMax(0, info.waiters) + key.shardSubscribers;
     // Fair waiters listen on channels of their own, not the lock's: the queue is the count.
     if (info.kind == LockInfo::Kind::Fair)
         info.waiters = qMax(info.waiters, int(key.queue.size()));

@@ -20,6 +20,7 @@ struct KeySnapshot
     QHash<QByteArray, qint64> queueDeadlines; // redisson_lock_timeout:{N} scores (epoch ms)
     QHash<QByteArray, int> liveReadTimeouts; // reader field -> how many of its rwlock_timeout keys still exist
     int channelSubscribers = -1; // PUBSUB NUMSUB of the lock's wake-up channel; -1: not read
+    int shardSubscribers = -1; // PUBSUB SHARDNUMSUB of the same channel name (sharded pub/sub); -1: not read
     bool declared = false; // the name matches a lock pattern the user configured
     qint64 nowMs = 0; // epoch ms when it was read, for fair deadlines
     qint64 monoMs = 0; // the same moment on the monotonic clock (monotonicMs()), for TTL deadlines
@@ -47,7 +48,8 @@ struct LockInfo
     qint64 ttlMs = -2;
     qint64 readAtMs = 0; // monotonic ms when ttlMs was read: the lease ends at readAtMs + ttlMs
     QList<QPair<QByteArray, qint64>> queue; // fair queue in order, with each waiter's deadline (epoch ms; -1 none)
-    int waiters = -1; // listeners on the wake-up channel; -1 unknown
+    int waiters = -1; // listeners on the wake-up channel (both namespaces); -1 unknown
+    int shardWaiters = -1; // of those, listeners on the shard channel; -1 unknown
     Confidence confidence = Confidence::Low;
     QStringList evidence; // why it was classified so, for people
     QStringList warnings; // what looks wrong

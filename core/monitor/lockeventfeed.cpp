@@ -1,7 +1,7 @@
 #include "lockeventfeed.h"
 
 #include "locknamemap.h"
-#include "redisconnection.h"
+#include "rediscommander.h"
 #include "redissubscriber.h"
 
 namespace LockScope {
@@ -12,7 +12,7 @@ const QByteArray kRwChannels = "redisson_rwlock:*";
 } // namespace
 
 LockEventFeed::LockEventFeed(
-    ConnectionOptions options, RedisConnection *reader, bool useKeyspaceEvents, QObject *parent)
+    ConnectionOptions options, RedisCommander *reader, bool useKeyspaceEvents, QObject *parent)
     : QObject(parent)
     , m_options(std::move(options))
     , m_reader(reader)
@@ -49,7 +49,7 @@ char LockEventFeed::usableFlags(const QByteArray &flags)
     return 0;
 }
 
-void LockEventFeed::enableKeyspaceEvents(RedisConnection *writer, std::function<void(const RedisError &)> done)
+void LockEventFeed::enableKeyspaceEvents(RedisCommander *writer, std::function<void(const RedisError &)> done)
 {
     writer->command({ "CONFIG", "GET", "notify-keyspace-events" }, [writer, done](const RedisResult &r) {
         if (!r.ok()) {

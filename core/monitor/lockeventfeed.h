@@ -9,7 +9,7 @@
 
 namespace LockScope {
 
-class RedisConnection;
+class RedisCommander;
 class RedisSubscriber;
 
 // Where the monitor learns that a lock changed, without rescanning: the wake-up channels every release publishes
@@ -31,8 +31,10 @@ public:
     Q_ENUM(Touch)
 
     // The reader answers CONFIG GET; the feed opens its own pub/sub connection (read-only) from options.
+    // In a cluster there is one feed per master: keyspace notifications are node-local.
     LockEventFeed(
-        ConnectionOptions options, RedisConnection *reader, bool useKeyspaceEvents, QObject *parent = nullptr);
+        ConnectionOptions options, RedisCommander *reader, bool useKeyspaceEvents, QObject *parent = nullptr);
+    RedisCommander *reader() const { return m_reader; }
 
     void start();
     Mode mode() const { return m_mode; }
@@ -44,7 +46,7 @@ public:
     // 'K' or 'E' when the notify-keyspace-events flags include hash, generic and expired events; 0 otherwise.
     static char usableFlags(const QByteArray &flags);
     // Adds K, h, g and x to the flags already set (CONFIG SET: a write, refused on a read-only connection).
-    static void enableKeyspaceEvents(RedisConnection *writer, std::function<void(const RedisError &)> done);
+    static void enableKeyspaceEvents(RedisCommander *writer, std::function<void(const RedisError &)> done);
 
 signals:
     // names: the lock names a key or channel maps to; event: the keyspace event ("hset", "del", ...) or empty.
@@ -59,7 +61,7 @@ private:
     void decide();
 
     ConnectionOptions m_options;
-    RedisConnection *m_reader;
+    RedisCommander *m_reader;
     RedisSubscriber *m_subscriber = nullptr;
     bool m_useKeyspaceEvents;
     Mode m_mode = Mode::Starting;

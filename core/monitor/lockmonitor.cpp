@@ -2,6 +2,7 @@
 
 #include "lockscanner.h"
 #include "redisconnection.h"
+#include "redisrouter.h"
 
 #include <QDateTime>
 
@@ -29,10 +30,33 @@ LockMonitor::LockMonitor(ConnectionOptions connection, Options options, QObject 
     qRegisterMetaType<LockScope::LockMonitor::Changes>();
     qRegisterMetaType<QList<LockScope::LockEvent>>();
     connection.readOnly = true; // a monitor never writes, whatever the caller's options say
-    m_connection = new RedisConnection(connection, this);
+    m_connection = new RedisRouter(connection, this);
     m_scanner = new LockScanner(m_connection, { m_options.pattern, m_options.scanCount }, this);
+    m_scanner->setScanNodes([this] {
+        QList<RedisCommander *> nodes;
+        for (RedisConnection *c : m_connection->masterConnections())
+            nodes << c;
+        return nodes;
+    });
     m_reader = new LockScanner(m_connection, { m_options.pattern, m_options.scanCount }, this);
-    m_feed = new LockEventFeed(connection, m_connection, m_options.useKeyspaceEvents, this);
+    connect(m_connection, &RedisRouter::modeDecided, this, [this](RedisRouter::Mode mode) {
+        // Sharded fleets' waiters are visible only to SHARDNUMSUB.
+        const PublishMode publish = m_connection->options().publishMode;
+        const bool shard = mode == RedisRouter::Mode::Cluster || publish == PublishMode::Sharded
+            || publish == PublishMode::Both;
+        m_scanner->setShardWaiters(shard);
+        m_reader->setShardWaiters(shard);
+        if (m_started)
+            buildFeeds();
+    });
+    connect(m_connection, &RedisRouter::topologyChanged, this, [this] {
+        if (!m_started)
+            return;
+        buildFeeds();
+        // Keys may have moved between nodes the pass had and had not scanned yet.
+        if (m_passRunning)
+            m_passAgain = true;
+    });
     m_pattern = QRegularExpression(QRegularExpression::wildcardToRegularExpression(
         QString::fromLatin1(m_options.pattern), QRegularExpression::UnanchoredWildcardConversion));
     m_pattern.setPattern(QLatin1Char('^') + m_pattern.pattern() + QLatin1Char('$'));
@@ -50,29 +74,6 @@ LockMonitor::LockMonitor(ConnectionOptions connection, Options options, QObject 
             m_refreshed.insert(lock.name, lock);
     });
     connect(m_reader, &LockScanner::finished, this, [this](const RedisError &error) { onRefreshed(error); });
-    connect(m_feed, &LockEventFeed::touched, this, &LockMonitor::onTouched);
-    connect(m_feed, &LockEventFeed::modeChanged, this, [this](LockEventFeed::Mode mode) {
-        if (m_firstPassTimer.isActive()) {
-            m_firstPassTimer.stop();
-            startPass();
-        } else if (m_passBeforeEvents) {
-            // The first pass ran before events flowed: one more closes the gap.
-            m_passBeforeEvents = false;
-            if (m_passRunning)
-                m_passAgain = true;
-            else
-                startPass();
-        }
-        if (mode != LockEventFeed::Mode::KeyspaceEvents && m_initialDone && !m_passRunning && !m_rescanTimer.isActive())
-            m_rescanTimer.start(m_options.rescanIntervalMs);
-        emit modeChanged(mode);
-    });
-    // Whatever happened while the events were not arriving is found by one more pass.
-    connect(m_feed, &LockEventFeed::eventsMayBeLost, this, [this] {
-        if (!m_passRunning)
-            startPass();
-    });
-
     m_rescanTimer.setSingleShot(true);
     connect(&m_rescanTimer, &QTimer::timeout, this, &LockMonitor::startPass);
     m_refreshTimer.setSingleShot(true);
@@ -102,11 +103,101 @@ LockMonitor::LockMonitor(ConnectionOptions connection, Options options, QObject 
 
 LockMonitor::~LockMonitor() = default;
 
+void LockMonitor::buildFeeds()
+{
+    if (m_connection->mode() == RedisRouter::Mode::Probing)
+        return;
+    QList<RedisConnection *> nodes = m_connection->masterConnections();
+    QList<LockEventFeed *> keep;
+    for (LockEventFeed *feed : std::as_const(m_feeds)) {
+        const auto it = std::find(nodes.begin(), nodes.end(), feed->reader());
+        if (it != nodes.end()) {
+            keep << feed;
+            nodes.erase(it);
+        } else {
+            feed->deleteLater(); // a master that is gone, or no longer a master
+        }
+    }
+    m_feeds = keep;
+    const bool fresh = m_feeds.isEmpty();
+    for (RedisConnection *node : nodes) {
+        // Outside a cluster the feed uses the caller's options as they are (Sentinel finds the master again).
+        const ConnectionOptions options
+            = m_connection->isCluster() ? node->options() : m_connection->options();
+        auto *feed = new LockEventFeed(options, node, m_options.useKeyspaceEvents, this);
+        connect(feed, &LockEventFeed::touched, this, &LockMonitor::onTouched);
+        connect(feed, &LockEventFeed::modeChanged, this, &LockMonitor::onFeedModeChanged);
+        // Whatever happened while the events were not arriving is found by one more pass.
+        connect(feed, &LockEventFeed::eventsMayBeLost, this, [this] {
+            if (!m_passRunning)
+                startPass();
+            else
+                m_passAgain = true;
+        });
+        m_feeds << feed;
+        feed->start();
+    }
+    // A master that joined later (a failover) had no feed for a while: what it saw meanwhile needs a pass.
+    if (!fresh && !nodes.isEmpty() && m_initialDone) {
+        if (m_passRunning)
+            m_passAgain = true;
+        else
+            startPass();
+    }
+    onFeedModeChanged();
+}
+
+LockEventFeed::Mode LockMonitor::combinedMode() const
+{
+    if (m_feeds.isEmpty())
+        return LockEventFeed::Mode::Starting;
+    bool allKeyspace = true;
+    bool anyPubSub = false;
+    for (const LockEventFeed *feed : m_feeds) {
+        if (feed->mode() == LockEventFeed::Mode::Starting)
+            return LockEventFeed::Mode::Starting;
+        allKeyspace = allKeyspace && feed->mode() == LockEventFeed::Mode::KeyspaceEvents;
+        anyPubSub = anyPubSub || feed->pubSubAvailable();
+    }
+    return allKeyspace ? LockEventFeed::Mode::KeyspaceEvents
+        : anyPubSub    ? LockEventFeed::Mode::PubSubPolling
+                       : LockEventFeed::Mode::Polling;
+}
+
+bool LockMonitor::pubSubAvailable() const
+{
+    return std::any_of(m_feeds.cbegin(), m_feeds.cend(), [](const LockEventFeed *f) { return f->pubSubAvailable(); });
+}
+
+void LockMonitor::onFeedModeChanged()
+{
+    const LockEventFeed::Mode mode = combinedMode();
+    if (mode == m_mode || mode == LockEventFeed::Mode::Starting)
+        return;
+    m_mode = mode;
+    if (m_firstPassTimer.isActive()) {
+        m_firstPassTimer.stop();
+        startPass();
+    } else if (m_passBeforeEvents) {
+        // The first pass ran before events flowed: one more closes the gap.
+        m_passBeforeEvents = false;
+        if (m_passRunning)
+            m_passAgain = true;
+        else
+            startPass();
+    }
+    if (mode != LockEventFeed::Mode::KeyspaceEvents && m_initialDone && !m_passRunning && !m_rescanTimer.isActive())
+        m_rescanTimer.start(m_options.rescanIntervalMs);
+    emit modeChanged(mode);
+}
+
 void LockMonitor::start()
 {
     // The first pass waits for the subscriptions: a lock taken after the pass went by and before events arrive
     // would otherwise stay unseen until it next changes. A feed that cannot subscribe does not hold it up long.
-    m_feed->start();
+    m_started = true;
+    m_connection->open();
+    buildFeeds();
     m_firstPassTimer.setSingleShot(true);
     connect(&m_firstPassTimer, &QTimer::timeout, this, [this] {
         m_passBeforeEvents = true;
@@ -119,12 +210,15 @@ void LockMonitor::start()
 
 LockEventFeed::Mode LockMonitor::mode() const
 {
-    return m_feed->mode();
+    return m_mode;
 }
 
 QString LockMonitor::modeReason() const
 {
-    return m_feed->reason();
+    for (const LockEventFeed *feed : m_feeds)
+        if (!feed->reason().isEmpty())
+            return feed->reason();
+    return {};
 }
 
 const LockRecord *LockMonitor::record(const QByteArray &name) const
@@ -179,12 +273,15 @@ void LockMonitor::startPass()
     m_passRunning = true;
     m_passSeen.clear();
     m_passClock.start();
+    m_passEpoch = m_connection->topologyEpoch();
     m_scanner->start();
 }
 
 void LockMonitor::onPassFinished(const RedisError &error, int keysSeen)
 {
     m_passRunning = false;
+    if (m_connection->topologyEpoch() != m_passEpoch)
+        m_passAgain = true; // a slot moved during the pass: a key may have gone from an unscanned node to a scanned one
     // A pass over a big keyspace takes seconds of this process's and the server's time: pausing at least ten times
     // as long keeps re-scans to a tenth of the time, however short the configured interval.
     m_rescanPauseMs = int(qMax<qint64>(m_options.rescanIntervalMs, 10 * m_passClock.elapsed()));
@@ -216,7 +313,7 @@ void LockMonitor::onPassFinished(const RedisError &error, int keysSeen)
         emit snapshotFinished(error, keysSeen);
     }
     // With keyspace events every change arrives by itself; otherwise (or after a failure) scan again later.
-    if (m_feed->mode() != LockEventFeed::Mode::KeyspaceEvents || error.isError())
+    if (m_mode != LockEventFeed::Mode::KeyspaceEvents || error.isError())
         m_rescanTimer.start(m_rescanPauseMs);
 }
 
@@ -333,7 +430,7 @@ void LockMonitor::ingest(const QByteArray &name, const std::optional<LockInfo> &
     if (!read && record.present) {
         const bool passed = record.deadlineMs >= 0 && now >= record.deadlineMs - LockTracker::tolerance(record.leaseMs);
         const bool explained = seen.releaseMessage || seen.expiredEvent || seen.deletedEvent || passed;
-        if (!explained && m_feed->pubSubAvailable() && !m_graceFinal.contains(name)) {
+        if (!explained && pubSubAvailable() && !m_graceFinal.contains(name)) {
             // A release's wake-up message travels on another connection and may land just after this read.
             if (!m_grace.contains(name)) {
                 m_grace.insert(name, now + kGraceMs);
@@ -347,8 +444,8 @@ void LockMonitor::ingest(const QByteArray &name, const std::optional<LockInfo> &
     m_grace.remove(name);
     m_pending.remove(name);
     seen.initial = initial;
-    seen.pubSubAvailable = m_feed->pubSubAvailable();
-    seen.keyspaceEvents = m_feed->mode() == LockEventFeed::Mode::KeyspaceEvents;
+    seen.pubSubAvailable = pubSubAvailable();
+    seen.keyspaceEvents = m_mode == LockEventFeed::Mode::KeyspaceEvents;
     const bool wasPresent = record.present;
     bool changed = false;
     const QList<LockEvent> events

@@ -20,9 +20,9 @@
 namespace LockScope {
 
 class LockScanner;
-class RedisConnection;
+class RedisRouter;
 
-// Discovers every lock on one node and follows it live: a first full SCAN pass, then events (keyspace
+// Discovers every lock on one server, or on every master of a cluster, and follows it live: a first full SCAN pass, then events (keyspace
 // notifications, or wake-up messages plus re-scans) that each refresh just the keys they name; watched locks get
 // their PTTL re-read to see renewals, and a lock is re-read when its deadline passes. Reads only, on read-only
 // connections. Results come out in batches: one locksChanged() and one eventsOccurred() per pipeline answered.
@@ -70,7 +70,7 @@ public:
     void refresh(const QList<QByteArray> &names);
     // An event this process saw itself (its own hold lost): into the lock's timeline and the event stream.
     void noteEvent(LockEvent event);
-    RedisConnection *connection() const { return m_connection; }
+    RedisRouter *connection() const { return m_connection; }
 
 signals:
     void locksChanged(const LockScope::LockMonitor::Changes &changes);
@@ -82,6 +82,10 @@ signals:
 
 private:
     void startPass();
+    void buildFeeds();
+    void onFeedModeChanged();
+    LockEventFeed::Mode combinedMode() const;
+    bool pubSubAvailable() const;
     void onPassFinished(const RedisError &error, int keysSeen);
     void onTouched(const QList<QByteArray> &names, LockEventFeed::Touch touch, const QByteArray &event, bool auxKey);
     void markDirty(const QByteArray &name);
@@ -99,10 +103,13 @@ private:
     using Deadline = std::pair<qint64, QByteArray>;
 
     Options m_options;
-    RedisConnection *m_connection;
+    RedisRouter *m_connection;
     LockScanner *m_scanner; // full passes
     LockScanner *m_reader; // refreshes of named keys
-    LockEventFeed *m_feed;
+    QList<LockEventFeed *> m_feeds; // one per master (keyspace events are node-local)
+    LockEventFeed::Mode m_mode = LockEventFeed::Mode::Starting;
+    bool m_started = false;
+    quint64 m_passEpoch = 0; // the slot map a pass started with: keys may have moved past it if it changed
     LockTracker m_tracker;
     QRegularExpression m_pattern;
 

@@ -1,7 +1,10 @@
 #include "lockmonitor.h"
 
 #include "locknames.h"
-#include "redisconnection.h"
+#include "redisrouter.h"
+#include "replyjoin.h"
+
+#include <QPointer>
 
 // The monitor's clocks: the one timer armed for the earliest lease deadline, and the PTTL polls of watched locks.
 namespace LockScope {
@@ -66,21 +69,9 @@ void LockMonitor::pollTtl()
     auto waiters = std::make_shared<QHash<QByteArray, int>>();
     const qint64 sentAt = monotonicMs();
     QPointer<LockMonitor> self(this);
-    m_connection->cork();
-    for (const QByteArray &name : names) {
-        const LockRecord *r = record(name);
-        const QByteArray channel
-            = r->info.kind == LockInfo::Kind::ReadWrite ? LockNames::rwChannel(name) : LockNames::lockChannel(name);
-        m_connection->command({ "PTTL", name }, [ttls, name](const RedisResult &res) {
-            if (res.ok())
-                ttls->insert(name, res.value.toInteger());
-        });
-        m_connection->command({ "PUBSUB", "NUMSUB", channel }, [waiters, name](const RedisResult &res) {
-            if (res.ok() && res.value.size() == 2)
-                waiters->insert(name, int(res.value.at(1).toInteger()));
-        });
-    }
-    m_connection->command({ "PING" }, [self, ttls, waiters, sentAt](const RedisResult &) {
+    const bool shard = m_connection->isCluster() || m_connection->options().publishMode == PublishMode::Sharded
+        || m_connection->options().publishMode == PublishMode::Both;
+    const auto join = ReplyJoin::create([self, ttls, waiters, sentAt](const RedisError &) {
         if (!self)
             return;
         self->m_pollInFlight = false;
@@ -110,6 +101,25 @@ void LockMonitor::pollTtl()
         }
         self->flush();
     });
+    m_connection->cork();
+    for (const QByteArray &name : names) {
+        const LockRecord *r = record(name);
+        const QByteArray channel
+            = r->info.kind == LockInfo::Kind::ReadWrite ? LockNames::rwChannel(name) : LockNames::lockChannel(name);
+        m_connection->command({ "PTTL", name }, join->track([ttls, name](const RedisResult &res) {
+            if (res.ok())
+                ttls->insert(name, res.value.toInteger());
+        }));
+        // Waiters of both namespaces add up: a mixed fleet has some on each.
+        const auto count = [waiters, name](const RedisResult &res) {
+            if (res.ok() && res.value.size() == 2)
+                (*waiters)[name] += int(res.value.at(1).toInteger());
+        };
+        m_connection->command({ "PUBSUB", "NUMSUB", channel }, join->track(count));
+        if (shard)
+            m_connection->command({ "PUBSUB", "SHARDNUMSUB", channel }, join->track(count));
+    }
+    join->seal(this);
     m_connection->uncork();
 }
 

@@ -1,7 +1,8 @@
 #include "lockscanner.h"
 
 #include "locknames.h"
-#include "redisconnection.h"
+#include "rediscommander.h"
+#include "replyjoin.h"
 
 #include <QDateTime>
 
@@ -24,7 +25,7 @@ bool lockShaped(const KeySnapshot &s)
 }
 } // namespace
 
-LockScanner::LockScanner(RedisConnection *connection, Options options, QObject *parent)
+LockScanner::LockScanner(RedisCommander *connection, Options options, QObject *parent)
     : QObject(parent)
     , m_connection(connection)
     , m_options(std::move(options))
@@ -41,7 +42,18 @@ void LockScanner::start()
     m_scanDone = false;
     m_batchesInFlight = 0;
     ++m_generation;
-    scanFrom("0");
+    const QList<RedisCommander *> nodes = m_nodes ? m_nodes() : QList<RedisCommander *> { m_connection };
+    m_scansLeft = int(nodes.size());
+    if (nodes.isEmpty()) {
+        m_scanDone = true;
+        ++m_batchesInFlight;
+        readAux({});
+        return;
+    }
+    m_connection->cork();
+    for (RedisCommander *node : nodes)
+        scanFrom(node, "0");
+    m_connection->uncork();
 }
 
 void LockScanner::readKeys(const QList<QByteArray> &keys)
@@ -80,7 +92,7 @@ bool LockScanner::current(const QPointer<LockScanner> &self, quint64 generation)
     return self && self->m_running && self->m_generation == generation;
 }
 
-void LockScanner::scanFrom(const QByteArray &cursor)
+void LockScanner::scanFrom(RedisCommander *node, const QByteArray &cursor)
 {
     QPointer<LockScanner> self(this);
     const quint64 generation = m_generation;
@@ -88,14 +100,16 @@ void LockScanner::scanFrom(const QByteArray &cursor)
     if (m_typeFilter)
         argv << "TYPE"
              << "hash";
-    m_connection->command(argv, [self, generation, cursor](const RedisResult &r) {
+    QPointer<RedisCommander> target(node);
+    node->command(argv, [self, generation, cursor, target](const RedisResult &r) {
         if (!current(self, generation))
             return;
         if (self->m_typeFilter && r.error.kind() == RedisError::Kind::Reply
             && r.error.message().contains(QLatin1String("syntax"), Qt::CaseInsensitive)) {
             // Redis before 6 has no SCAN ... TYPE: scan everything; HSCAN answers WRONGTYPE for the rest.
             self->m_typeFilter = false;
-            self->scanFrom(cursor);
+            if (target)
+                self->scanFrom(target, cursor);
             return;
         }
         if (!r.ok() || !r.value.isArray() || r.value.size() != 2) {
@@ -113,10 +127,12 @@ void LockScanner::scanFrom(const QByteArray &cursor)
         // process classifies the other, instead of the two taking turns.
         self->m_connection->cork();
         self->snapshot(keys);
-        if (next == "0")
-            self->m_scanDone = true;
-        else
-            self->scanFrom(next);
+        if (next == "0" || !target) {
+            if (--self->m_scansLeft <= 0)
+                self->m_scanDone = true;
+        } else {
+            self->scanFrom(target, next);
+        }
         self->m_connection->uncork();
     });
 }
@@ -132,6 +148,16 @@ void LockScanner::snapshot(const QList<QByteArray> &keys)
     const qint64 mono = monotonicMs();
     QPointer<LockScanner> self(this);
     const quint64 generation = m_generation;
+    // The batch is complete when every reply is in, whichever node each key lives on.
+    const auto join = ReplyJoin::create([self, generation, snaps](const RedisError &error) {
+        if (!current(self, generation))
+            return;
+        if (error.isError()) {
+            self->fail(error);
+            return;
+        }
+        self->readRest(std::move(*snaps));
+    });
     m_connection->cork();
     for (const QByteArray &key : keys) {
         // Fields and PTTL back to back in one pipeline (protocol §8). No MULTI: a monitor's ACL may allow reads
@@ -139,8 +165,8 @@ void LockScanner::snapshot(const QList<QByteArray> &keys)
         // one page, not its 100k fields, and is rejected by what that page shows.
         auto fields = std::make_shared<RedisValue>();
         m_connection->command(
-            { "HSCAN", key, "0", "COUNT", "64" }, [fields](const RedisResult &r) { *fields = r.value; });
-        m_connection->command({ "PTTL", key }, [self, generation, snaps, key, now, mono, fields](const RedisResult &r) {
+            { "HSCAN", key, "0", "COUNT", "64" }, join->track([fields](const RedisResult &r) { *fields = r.value; }));
+        m_connection->command({ "PTTL", key }, join->track([self, generation, snaps, key, now, mono, fields](const RedisResult &r) {
             // Deleted between SCAN and now, or replaced by another type: nothing to classify.
             if (!fields->isArray() || fields->size() != 2 || !r.ok() || !current(self, generation))
                 return;
@@ -161,18 +187,9 @@ void LockScanner::snapshot(const QList<QByteArray> &keys)
                 snaps->append(std::move(s));
             else if (self->m_collectRejected)
                 self->m_rejected << key;
-        });
+        }));
     }
-    // A PING closes the batch: its reply comes after every reply above.
-    m_connection->command({ "PING" }, [self, generation, snaps](const RedisResult &r) {
-        if (!current(self, generation))
-            return;
-        if (!r.ok()) {
-            self->fail(r.error);
-            return;
-        }
-        self->readRest(std::move(*snaps));
-    });
+    join->seal(this);
     m_connection->uncork();
 }
 
@@ -190,25 +207,26 @@ void LockScanner::readRest(QList<KeySnapshot> candidates)
     auto snaps = std::make_shared<QList<KeySnapshot>>(std::move(candidates));
     QPointer<LockScanner> self(this);
     const quint64 generation = m_generation;
+    const auto join = ReplyJoin::create([self, generation, snaps](const RedisError &error) {
+        if (!current(self, generation))
+            return;
+        if (error.isError()) {
+            self->fail(error);
+            return;
+        }
+        self->readAux(std::move(*snaps));
+    });
     m_connection->cork();
     for (int i : partial) {
-        m_connection->command({ "HGETALL", snaps->at(i).name }, [snaps, i](const RedisResult &r) {
+        m_connection->command({ "HGETALL", snaps->at(i).name }, join->track([snaps, i](const RedisResult &r) {
             KeySnapshot &s = (*snaps)[i];
             s.fields.clear();
             for (int k = 0; k + 1 < r.value.size(); k += 2)
                 s.fields.append({ r.value.at(k).bytes(), r.value.at(k + 1).bytes() });
             s.partial = false;
-        });
+        }));
     }
-    m_connection->command({ "PING" }, [self, generation, snaps](const RedisResult &r) {
-        if (!current(self, generation))
-            return;
-        if (!r.ok()) {
-            self->fail(r.error);
-            return;
-        }
-        self->readAux(std::move(*snaps));
-    });
+    join->seal(this);
     m_connection->uncork();
 }
 
@@ -217,54 +235,11 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
     auto snaps = std::make_shared<QList<KeySnapshot>>(std::move(candidates));
     QPointer<LockScanner> self(this);
     const quint64 generation = m_generation;
-    m_connection->cork();
-    for (int i = 0; i < snaps->size(); ++i) {
-        const QByteArray name = snaps->at(i).name;
-        m_connection->command({ "EXISTS", LockNames::fencingToken(name) },
-            [snaps, i](const RedisResult &r) { (*snaps)[i].tokenKeyExists = r.value.toInteger() == 1; });
-        m_connection->command(
-            { "ZRANGE", LockNames::fairTimeouts(name), "0", "-1", "WITHSCORES" }, [snaps, i](const RedisResult &r) {
-                KeySnapshot &s = (*snaps)[i];
-                const RedisValue &v = r.value;
-                for (int k = 0; k + 1 < v.size(); k += 2)
-                    s.queueDeadlines.insert(v.at(k).bytes(), v.at(k + 1).bytes().toLongLong());
-            });
-        m_connection->command({ "LRANGE", LockNames::fairQueue(name), "0", "-1" }, [snaps, i](const RedisResult &r) {
-            for (const RedisValue &m : r.value.elements())
-                (*snaps)[i].queue << m.bytes();
-        });
-        const bool readWrite = std::any_of(
-            snaps->at(i).fields.cbegin(), snaps->at(i).fields.cend(), [](const auto &f) { return f.first == "mode"; });
-        m_connection->command(
-            { "PUBSUB", "NUMSUB", readWrite ? LockNames::rwChannel(name) : LockNames::lockChannel(name) },
-            [snaps, i](const RedisResult &r) {
-                // Denied (an ACL without PUBSUB): waiters stay unknown, the rest of the picture is still right.
-                if (r.ok() && r.value.size() == 2)
-                    (*snaps)[i].channelSubscribers = int(r.value.at(1).toInteger());
-            });
-        if (!readWrite)
-            continue;
-        // Each reader's timeout keys 1..count: how many are still alive says whether the reader is.
-        for (const auto &[field, value] : snaps->at(i).fields) {
-            if (field == "mode" || field.endsWith(":write"))
-                continue;
-            QList<QByteArray> argv { "EXISTS" };
-            const QByteArray prefix = LockNames::rwTimeoutPrefix(name, field);
-            const qint64 count = qBound(qint64(0), value.toLongLong(), qint64(1000));
-            for (qint64 k = 1; k <= count; ++k)
-                argv << prefix + ':' + QByteArray::number(k);
-            if (argv.size() == 1)
-                continue;
-            m_connection->command(argv, [snaps, i, field](const RedisResult &r) {
-                (*snaps)[i].liveReadTimeouts.insert(field, int(r.value.toInteger()));
-            });
-        }
-    }
-    m_connection->command({ "PING" }, [self, generation, snaps](const RedisResult &r) {
+    const auto join = ReplyJoin::create([self, generation, snaps](const RedisError &error) {
         if (!current(self, generation))
             return;
-        if (!r.ok()) {
-            self->fail(r.error);
+        if (error.isError()) {
+            self->fail(error);
             return;
         }
         QList<LockInfo> locks;
@@ -279,6 +254,56 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
         if (current(self, generation))
             self->batchDone();
     });
+    m_connection->cork();
+    for (int i = 0; i < snaps->size(); ++i) {
+        const QByteArray name = snaps->at(i).name;
+        m_connection->command({ "EXISTS", LockNames::fencingToken(name) },
+            join->track([snaps, i](const RedisResult &r) { (*snaps)[i].tokenKeyExists = r.value.toInteger() == 1; }));
+        m_connection->command(
+            { "ZRANGE", LockNames::fairTimeouts(name), "0", "-1", "WITHSCORES" },
+            join->track([snaps, i](const RedisResult &r) {
+                KeySnapshot &s = (*snaps)[i];
+                const RedisValue &v = r.value;
+                for (int k = 0; k + 1 < v.size(); k += 2)
+                    s.queueDeadlines.insert(v.at(k).bytes(), v.at(k + 1).bytes().toLongLong());
+            }));
+        m_connection->command(
+            { "LRANGE", LockNames::fairQueue(name), "0", "-1" }, join->track([snaps, i](const RedisResult &r) {
+                for (const RedisValue &m : r.value.elements())
+                    (*snaps)[i].queue << m.bytes();
+            }));
+        const bool readWrite = std::any_of(
+            snaps->at(i).fields.cbegin(), snaps->at(i).fields.cend(), [](const auto &f) { return f.first == "mode"; });
+        const QByteArray channel = readWrite ? LockNames::rwChannel(name) : LockNames::lockChannel(name);
+        m_connection->command({ "PUBSUB", "NUMSUB", channel }, join->track([snaps, i](const RedisResult &r) {
+            // Denied (an ACL without PUBSUB): waiters stay unknown, the rest of the picture is still right.
+            if (r.ok() && r.value.size() == 2)
+                (*snaps)[i].channelSubscribers = int(r.value.at(1).toInteger());
+        }));
+        if (m_options.shardWaiters)
+            m_connection->command({ "PUBSUB", "SHARDNUMSUB", channel }, join->track([snaps, i](const RedisResult &r) {
+                if (r.ok() && r.value.size() == 2)
+                    (*snaps)[i].shardSubscribers = int(r.value.at(1).toInteger());
+            }));
+        if (!readWrite)
+            continue;
+        // Each reader's timeout keys 1..count: how many are still alive says whether the reader is.
+        for (const auto &[field, value] : snaps->at(i).fields) {
+            if (field == "mode" || field.endsWith(":write"))
+                continue;
+            QList<QByteArray> argv { "EXISTS" };
+            const QByteArray prefix = LockNames::rwTimeoutPrefix(name, field);
+            const qint64 count = qBound(qint64(0), value.toLongLong(), qint64(1000));
+            for (qint64 k = 1; k <= count; ++k)
+                argv << prefix + ':' + QByteArray::number(k);
+            if (argv.size() == 1)
+                continue;
+            m_connection->command(argv, join->track([snaps, i, field](const RedisResult &r) {
+                (*snaps)[i].liveReadTimeouts.insert(field, int(r.value.toInteger()));
+            }));
+        }
+    }
+    join->seal(this);
     m_connection->uncork();
 }
 

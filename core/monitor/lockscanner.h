@@ -6,11 +6,13 @@
 #include <QObject>
 #include <QPointer>
 
+#include <functional>
+
 namespace LockScope {
 
-class RedisConnection;
+class RedisCommander;
 
-// One pass of discovery over one node: SCAN (MATCH, COUNT, TYPE hash; never KEYS, never a server-side script),
+// One pass of discovery over every node that holds data (each master of a cluster, one cursor each): SCAN (MATCH, COUNT, TYPE hash; never KEYS, never a server-side script),
 // then per batch one pipeline that reads each key's fields and PTTL back to back, then the aux keys of the
 // lock-shaped ones, then classification. Reads only: it runs on a read-only connection, and with an ACL user
 // allowed nothing but reads, pub/sub and PING.
@@ -23,9 +25,15 @@ public:
         QByteArray pattern = "*";
         int count = 1000; // SCAN COUNT: keys the server looks at per call
         bool typeFilter = true; // SCAN ... TYPE hash (Redis 6+); off, non-hashes are dropped by HSCAN's WRONGTYPE
+        bool shardWaiters = false; // count waiters on shard channels too (PUBSUB SHARDNUMSUB; Redis 7)
     };
+    using Nodes = std::function<QList<RedisCommander *>()>;
 
-    LockScanner(RedisConnection *connection, Options options, QObject *parent = nullptr);
+    // Key reads go through connection (a router sends each to the key's node); SCAN goes to each of nodes(),
+    // by default just connection.
+    LockScanner(RedisCommander *connection, Options options, QObject *parent = nullptr);
+    void setScanNodes(Nodes nodes) { m_nodes = std::move(nodes); }
+    void setShardWaiters(bool on) { m_options.shardWaiters = on; }
 
     void start();
     // The same snapshot and classification for named keys, without a SCAN (show NAME; a key the monitor refreshes).
@@ -40,7 +48,7 @@ signals:
     void finished(const LockScope::RedisError &error, int keysSeen);
 
 private:
-    void scanFrom(const QByteArray &cursor);
+    void scanFrom(RedisCommander *node, const QByteArray &cursor);
     void snapshot(const QList<QByteArray> &keys);
     void readRest(QList<KeySnapshot> candidates);
     void readAux(QList<KeySnapshot> candidates);
@@ -49,8 +57,10 @@ private:
     // Whether a reply still belongs to the pass that sent its command (not to one that failed or was restarted).
     static bool current(const QPointer<LockScanner> &self, quint64 generation);
 
-    RedisConnection *m_connection;
+    RedisCommander *m_connection;
+    Nodes m_nodes;
     Options m_options;
+    int m_scansLeft = 0; // nodes whose SCAN has not reached cursor 0 yet
     bool m_running = false;
     int m_keysSeen = 0;
     bool m_collectRejected = false;
