@@ -11,8 +11,7 @@ const QByteArray kLockChannels = "redisson_lock__channel:*";
 const QByteArray kRwChannels = "redisson_rwlock:*";
 } // namespace
 
-LockEventFeed::LockEventFeed(
-    ConnectionOptions options, RedisCommander *reader, bool useKeyspaceEvents, QObject *parent)
+LockEventFeed::LockEventFeed(ConnectionOptions options, RedisCommander *reader, bool useKeyspaceEvents, QObject *parent)
     : QObject(parent)
     , m_options(std::move(options))
     , m_reader(reader)

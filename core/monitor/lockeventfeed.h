@@ -32,8 +32,7 @@ public:
 
     // The reader answers CONFIG GET; the feed opens its own pub/sub connection (read-only) from options.
     // In a cluster there is one feed per master: keyspace notifications are node-local.
-    LockEventFeed(
-        ConnectionOptions options, RedisCommander *reader, bool useKeyspaceEvents, QObject *parent = nullptr);
+    LockEventFeed(ConnectionOptions options, RedisCommander *reader, bool useKeyspaceEvents, QObject *parent = nullptr);
     RedisCommander *reader() const { return m_reader; }
 
     void start();

@@ -1,8 +1,11 @@
 #include "lockmonitor.h"
 
+#include "locknamemap.h"
+#include "locknames.h"
 #include "lockscanner.h"
 #include "redisconnection.h"
 #include "redisrouter.h"
+#include "routedsubscriber.h"
 
 #include <QDateTime>
 
@@ -42,10 +45,21 @@ LockMonitor::LockMonitor(ConnectionOptions connection, Options options, QObject 
     connect(m_connection, &RedisRouter::modeDecided, this, [this](RedisRouter::Mode mode) {
         // Sharded fleets' waiters are visible only to SHARDNUMSUB.
         const PublishMode publish = m_connection->options().publishMode;
-        const bool shard = mode == RedisRouter::Mode::Cluster || publish == PublishMode::Sharded
-            || publish == PublishMode::Both;
+        const bool shard
+            = mode == RedisRouter::Mode::Cluster || publish == PublishMode::Sharded || publish == PublishMode::Both;
         m_scanner->setShardWaiters(shard);
         m_reader->setShardWaiters(shard);
+        if (shard && !m_shardEars) {
+            m_shardEars = new RoutedSubscriber(m_connection, this);
+            connect(m_shardEars, &RedisSubscriptions::shardMessage, this, [this](const QByteArray &channel) {
+                const QList<QByteArray> names = LockNameMap::fromChannel(channel);
+                if (!names.isEmpty())
+                    onTouched(names, LockEventFeed::Touch::ReleaseMessage, {}, false);
+            });
+            Changes all;
+            all.updated = lockNames();
+            listenOnShardChannels(all);
+        }
         if (m_started)
             buildFeeds();
     });
@@ -122,8 +136,7 @@ void LockMonitor::buildFeeds()
     const bool fresh = m_feeds.isEmpty();
     for (RedisConnection *node : nodes) {
         // Outside a cluster the feed uses the caller's options as they are (Sentinel finds the master again).
-        const ConnectionOptions options
-            = m_connection->isCluster() ? node->options() : m_connection->options();
+        const ConnectionOptions options = m_connection->isCluster() ? node->options() : m_connection->options();
         auto *feed = new LockEventFeed(options, node, m_options.useKeyspaceEvents, this);
         connect(feed, &LockEventFeed::touched, this, &LockMonitor::onTouched);
         connect(feed, &LockEventFeed::modeChanged, this, &LockMonitor::onFeedModeChanged);
@@ -278,6 +291,21 @@ void LockMonitor::startPass()
 }
 
 void LockMonitor::onPassFinished(const RedisError &error, int keysSeen)
+{
+    // A slot that moved during the pass may have carried keys from a node not scanned yet to one already scanned:
+    // the map read after the pass says whether anything moved.
+    if (m_connection->isCluster() && !error.isError()) {
+        QPointer<LockMonitor> self(this);
+        m_connection->refreshTopology([self, error, keysSeen] {
+            if (self)
+                self->finishPass(error, keysSeen);
+        });
+        return;
+    }
+    finishPass(error, keysSeen);
+}
+
+void LockMonitor::finishPass(const RedisError &error, int keysSeen)
 {
     m_passRunning = false;
     if (m_connection->topologyEpoch() != m_passEpoch)
@@ -464,6 +492,27 @@ void LockMonitor::ingest(const QByteArray &name, const std::optional<LockInfo> &
         forgetGone();
 }
 
+void LockMonitor::listenOnShardChannels(const Changes &changes)
+{
+    if (!m_shardEars)
+        return;
+    for (const QByteArray &name : changes.removed) {
+        const QByteArray channel = m_shardChannels.take(name);
+        if (!channel.isEmpty())
+            m_shardEars->unsubscribe(RedisSubscriptions::Kind::Shard, channel);
+    }
+    for (const QByteArray &name : changes.updated) {
+        const LockRecord *r = record(name);
+        if (!r || m_shardChannels.contains(name) || m_shardChannels.size() >= m_options.watchAllLimit)
+            continue;
+        // Fair waiters have channels of their own, and a fair release names its head: not followed here.
+        const QByteArray channel
+            = r->info.kind == LockInfo::Kind::ReadWrite ? LockNames::rwChannel(name) : LockNames::lockChannel(name);
+        m_shardChannels.insert(name, channel);
+        m_shardEars->subscribe(RedisSubscriptions::Kind::Shard, channel);
+    }
+}
+
 void LockMonitor::forgetGone()
 {
     while (int(m_goneOrder.size()) > m_options.goneRetention) {
@@ -487,6 +536,7 @@ void LockMonitor::flush()
                 changes.removed << name;
         }
         m_changed.clear();
+        listenOnShardChannels(changes);
         emit locksChanged(changes);
     }
     if (!m_events.isEmpty())

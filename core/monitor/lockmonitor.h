@@ -21,11 +21,13 @@ namespace LockScope {
 
 class LockScanner;
 class RedisRouter;
+class RoutedSubscriber;
 
-// Discovers every lock on one server, or on every master of a cluster, and follows it live: a first full SCAN pass, then events (keyspace
-// notifications, or wake-up messages plus re-scans) that each refresh just the keys they name; watched locks get
-// their PTTL re-read to see renewals, and a lock is re-read when its deadline passes. Reads only, on read-only
-// connections. Results come out in batches: one locksChanged() and one eventsOccurred() per pipeline answered.
+// Discovers every lock on one server, or on every master of a cluster, and follows it live: a first full SCAN pass,
+// then events (keyspace notifications, or wake-up messages plus re-scans) that each refresh just the keys they name;
+// watched locks get their PTTL re-read to see renewals, and a lock is re-read when its deadline passes. Reads only, on
+// read-only connections. Results come out in batches: one locksChanged() and one eventsOccurred() per pipeline
+// answered.
 class LockMonitor : public QObject
 {
     Q_OBJECT
@@ -83,10 +85,12 @@ signals:
 private:
     void startPass();
     void buildFeeds();
+    void listenOnShardChannels(const Changes &changes);
     void onFeedModeChanged();
     LockEventFeed::Mode combinedMode() const;
     bool pubSubAvailable() const;
     void onPassFinished(const RedisError &error, int keysSeen);
+    void finishPass(const RedisError &error, int keysSeen);
     void onTouched(const QList<QByteArray> &names, LockEventFeed::Touch touch, const QByteArray &event, bool auxKey);
     void markDirty(const QByteArray &name);
     void refreshDirty();
@@ -108,6 +112,9 @@ private:
     LockScanner *m_reader; // refreshes of named keys
     QList<LockEventFeed *> m_feeds; // one per master (keyspace events are node-local)
     LockEventFeed::Mode m_mode = LockEventFeed::Mode::Starting;
+    // Sharded pub/sub has no pattern form: each known lock's shard channel is subscribed on its slot's master.
+    RoutedSubscriber *m_shardEars = nullptr;
+    QHash<QByteArray, QByteArray> m_shardChannels; // lock name -> the shard channel subscribed for it
     bool m_started = false;
     quint64 m_passEpoch = 0; // the slot map a pass started with: keys may have moved past it if it changed
     LockTracker m_tracker;

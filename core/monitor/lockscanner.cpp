@@ -166,28 +166,29 @@ void LockScanner::snapshot(const QList<QByteArray> &keys)
         auto fields = std::make_shared<RedisValue>();
         m_connection->command(
             { "HSCAN", key, "0", "COUNT", "64" }, join->track([fields](const RedisResult &r) { *fields = r.value; }));
-        m_connection->command({ "PTTL", key }, join->track([self, generation, snaps, key, now, mono, fields](const RedisResult &r) {
-            // Deleted between SCAN and now, or replaced by another type: nothing to classify.
-            if (!fields->isArray() || fields->size() != 2 || !r.ok() || !current(self, generation))
-                return;
-            const RedisValue &page = fields->at(1);
-            if (page.size() == 0)
-                return;
-            KeySnapshot s;
-            s.name = key;
-            s.nowMs = now;
-            s.monoMs = mono;
-            s.type = "hash";
-            s.partial = fields->at(0).bytes() != "0";
-            s.fields.reserve(page.size() / 2);
-            for (int i = 0; i + 1 < page.size(); i += 2)
-                s.fields.append({ page.at(i).bytes(), page.at(i + 1).bytes() });
-            s.pttlMs = r.value.toInteger();
-            if (lockShaped(s))
-                snaps->append(std::move(s));
-            else if (self->m_collectRejected)
-                self->m_rejected << key;
-        }));
+        m_connection->command(
+            { "PTTL", key }, join->track([self, generation, snaps, key, now, mono, fields](const RedisResult &r) {
+                // Deleted between SCAN and now, or replaced by another type: nothing to classify.
+                if (!fields->isArray() || fields->size() != 2 || !r.ok() || !current(self, generation))
+                    return;
+                const RedisValue &page = fields->at(1);
+                if (page.size() == 0)
+                    return;
+                KeySnapshot s;
+                s.name = key;
+                s.nowMs = now;
+                s.monoMs = mono;
+                s.type = "hash";
+                s.partial = fields->at(0).bytes() != "0";
+                s.fields.reserve(page.size() / 2);
+                for (int i = 0; i + 1 < page.size(); i += 2)
+                    s.fields.append({ page.at(i).bytes(), page.at(i + 1).bytes() });
+                s.pttlMs = r.value.toInteger();
+                if (lockShaped(s))
+                    snaps->append(std::move(s));
+                else if (self->m_collectRejected)
+                    self->m_rejected << key;
+            }));
     }
     join->seal(this);
     m_connection->uncork();
@@ -259,8 +260,7 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
         const QByteArray name = snaps->at(i).name;
         m_connection->command({ "EXISTS", LockNames::fencingToken(name) },
             join->track([snaps, i](const RedisResult &r) { (*snaps)[i].tokenKeyExists = r.value.toInteger() == 1; }));
-        m_connection->command(
-            { "ZRANGE", LockNames::fairTimeouts(name), "0", "-1", "WITHSCORES" },
+        m_connection->command({ "ZRANGE", LockNames::fairTimeouts(name), "0", "-1", "WITHSCORES" },
             join->track([snaps, i](const RedisResult &r) {
                 KeySnapshot &s = (*snaps)[i];
                 const RedisValue &v = r.value;

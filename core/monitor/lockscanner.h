@@ -12,10 +12,10 @@ namespace LockScope {
 
 class RedisCommander;
 
-// One pass of discovery over every node that holds data (each master of a cluster, one cursor each): SCAN (MATCH, COUNT, TYPE hash; never KEYS, never a server-side script),
-// then per batch one pipeline that reads each key's fields and PTTL back to back, then the aux keys of the
-// lock-shaped ones, then classification. Reads only: it runs on a read-only connection, and with an ACL user
-// allowed nothing but reads, pub/sub and PING.
+// One pass of discovery over every node that holds data (each master of a cluster, one cursor each): SCAN (MATCH,
+// COUNT, TYPE hash; never KEYS, never a server-side script), then per batch one pipeline that reads each key's fields
+// and PTTL back to back, then the aux keys of the lock-shaped ones, then classification. Reads only: it runs on a
+// read-only connection, and with an ACL user allowed nothing but reads, pub/sub and PING.
 class LockScanner : public QObject
 {
     Q_OBJECT

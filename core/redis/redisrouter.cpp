@@ -24,10 +24,10 @@ RedisRouter::RedisRouter(ConnectionOptions options, QObject *parent)
 {
     m_clock.start();
     m_refreshTimer.setInterval(500);
-    connect(&m_refreshTimer, &QTimer::timeout, this, &RedisRouter::refreshTopology);
+    connect(&m_refreshTimer, &QTimer::timeout, this, [this] { refreshTopology(); });
     // Resharding and failovers that no command of ours ran into still show up in the topology people see.
     m_periodicRefresh.setInterval(10000);
-    connect(&m_periodicRefresh, &QTimer::timeout, this, &RedisRouter::refreshTopology);
+    connect(&m_periodicRefresh, &QTimer::timeout, this, [this] { refreshTopology(); });
     m_seed = new RedisConnection(m_options, this);
     connect(m_seed, &RedisConnection::ready, this, [this] {
         if (m_mode == Mode::Standalone)
@@ -236,10 +236,15 @@ void RedisRouter::applyMap(const SlotMap &map)
     }
 }
 
-void RedisRouter::refreshTopology()
+void RedisRouter::refreshTopology(std::function<void()> then)
 {
-    if (m_mode != Mode::Cluster)
+    if (m_mode != Mode::Cluster) {
+        if (then)
+            then();
         return;
+    }
+    if (then)
+        m_afterRefresh << std::move(then);
     if (m_refreshing) {
         m_refreshAgain = true;
         return;
@@ -258,7 +263,10 @@ void RedisRouter::refreshTopology()
             return;
         if (i >= candidates.size()) {
             self->m_refreshing = false;
-            *attempt = nullptr; // breaks the cycle through the captured pointer
+            for (const auto &then : std::exchange(self->m_afterRefresh, {}))
+                then();
+            if (self)
+                *attempt = nullptr; // breaks the cycle through the captured pointer
             return;
         }
         QPointer<RedisConnection> c(candidates.at(i));
@@ -278,9 +286,13 @@ void RedisRouter::refreshTopology()
                     allUp = allUp && n->state() != RedisConnection::State::Closed;
                 if (allUp)
                     self->m_refreshTimer.stop();
-                if (std::exchange(self->m_refreshAgain, false))
-                    self->refreshTopology();
+                const bool again = std::exchange(self->m_refreshAgain, false);
+                if (!again)
+                    for (const auto &then : std::exchange(self->m_afterRefresh, {}))
+                        then();
                 *attempt = nullptr;
+                if (again && self)
+                    self->refreshTopology();
             };
             const SlotMap map = r.ok() ? SlotMap::fromShards(r.value) : SlotMap {};
             if (!map.isEmpty()) {

@@ -56,8 +56,9 @@ public:
     RedisConnection *primary();
     // The settings of a node (credentials, TLS) at the given address.
     ConnectionOptions nodeOptions(const QString &host, quint16 port) const { return m_options.forNode(host, port); }
-    // Reads the slot map again now (a node failed, a shard channel moved).
-    void refreshTopology();
+    // Reads the slot map again now (a node failed, a shard channel moved); then runs once it has been read (or
+    // could not be), right away outside a cluster.
+    void refreshTopology(std::function<void()> then = {});
     // For people: "standalone 127.0.0.1:6379" or "cluster: 3 masters, 3 replicas, 16384/16384 slots".
     QString describe() const;
 
@@ -115,6 +116,7 @@ private:
     QList<Waiting> m_waiting; // commands sent before the mode was known
     int m_corked = 0;
     bool m_refreshing = false;
+    QList<std::function<void()>> m_afterRefresh;
     bool m_refreshAgain = false;
     QTimer m_refreshTimer; // while a node is down: read the map until a replica has taken over
     QTimer m_periodicRefresh;

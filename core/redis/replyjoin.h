@@ -13,7 +13,10 @@ class ReplyJoin : public std::enable_shared_from_this<ReplyJoin>
 {
 public:
     using Done = std::function<void(const RedisError &)>;
-    static std::shared_ptr<ReplyJoin> create(Done done) { return std::shared_ptr<ReplyJoin>(new ReplyJoin(std::move(done))); }
+    static std::shared_ptr<ReplyJoin> create(Done done)
+    {
+        return std::shared_ptr<ReplyJoin>(new ReplyJoin(std::move(done)));
+    }
 
     RedisCommander::Callback track(RedisCommander::Callback callback = {})
     {

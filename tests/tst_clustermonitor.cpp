@@ -1,0 +1,293 @@
+// The monitor on a real 3-master + 3-replica Redis Cluster, given one node: every lock on every shard found exactly
+// once (and nothing else), live events from every master with and without keyspace notifications, a slot that moves
+// in the middle of the first scan, the waiters of a sharded fleet, and a master killed under it.
+#include "lockawait.h"
+#include "lockclient.h"
+#include "locknames.h"
+#include "monitorwatch.h"
+#include "rawredis.h"
+#include "rediscluster.h"
+#include "redisrouter.h"
+#include "slotmap.h"
+#include "testutil.h"
+
+#include <QSet>
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+AcquireRequest request(const QByteArray &name, LockKind kind, qint64 leaseMs = 120000)
+{
+    AcquireRequest r;
+    r.name = name;
+    r.kind = kind;
+    r.leaseMs = leaseMs;
+    return r;
+}
+
+LockInfo::Kind expectedKind(LockKind kind)
+{
+    switch (kind) {
+    case LockKind::Fenced:
+        return LockInfo::Kind::Fenced;
+    case LockKind::Read:
+    case LockKind::Write:
+        return LockInfo::Kind::ReadWrite;
+    case LockKind::Fair:
+        return LockInfo::Kind::Reentrant; // a fair lock without waiters looks like a plain one (protocol §8)
+    case LockKind::Reentrant:
+        break;
+    }
+    return LockInfo::Kind::Reentrant;
+}
+} // namespace
+
+class TestClusterMonitor : public QObject
+{
+    Q_OBJECT
+    RedisCluster m_cluster { 3, 1 };
+    SlotMap m_map;
+
+    ConnectionOptions options() const { return ConnectionOptions::fromUrl(m_cluster.url()); }
+
+    LockMonitor::Options monitorOptions(const QByteArray &pattern, int scanCount = 1000)
+    {
+        LockMonitor::Options o;
+        o.pattern = pattern;
+        o.scanCount = scanCount;
+        o.rescanIntervalMs = 60000; // re-scans would hide a lock the first pass missed
+        return o;
+    }
+
+    void setKeyspaceEvents(const QByteArray &flags)
+    {
+        for (const ClusterNode &m : m_map.masters())
+            QCOMPARE(RawRedis(m.port).command({ "CONFIG", "SET", "notify-keyspace-events", flags }).bytes(), "OK");
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_cluster.start(&error), qPrintable(error));
+        RawRedis raw(m_cluster.node(0).port());
+        m_map = SlotMap::fromShards(raw.command({ "CLUSTER", "SHARDS" }));
+        QCOMPARE(m_map.masters().size(), 3);
+    }
+
+    void everyLockOnEveryShardExactlyOnce()
+    {
+        const QByteArray prefix = uniqueKey("all") + ":";
+        LockClient client(options());
+        QHash<QByteArray, LockKind> expected;
+        QSet<quint16> ports;
+        const QList<LockKind> kinds { LockKind::Reentrant, LockKind::Fenced, LockKind::Read, LockKind::Write };
+        for (int i = 0; i < 60; ++i) {
+            const QByteArray name = prefix + QByteArray::number(i);
+            const LockKind kind = kinds.at(i % kinds.size());
+            QVERIFY(acquire(client, request(name, kind)).acquired);
+            expected.insert(name, kind);
+            ports.insert(m_map.masterFor(keySlot(name)).port);
+        }
+        QCOMPARE(ports.size(), 3); // the locks are spread over every master
+        // User data next to them, on every shard too.
+        for (int i = 0; i < 30; ++i)
+            RawRedis(m_map.masterFor(keySlot(prefix + "user" + QByteArray::number(i))).port)
+                .command({ "HSET", prefix + "user" + QByteArray::number(i), "field", "value" });
+
+        MonitorWatch w(options(), monitorOptions(prefix + "*", 7)); // small SCAN pages: many cursors per master
+        QVERIFY(w.start());
+        QVERIFY(w.monitor.connection()->isCluster());
+        QCOMPARE(w.monitor.lockCount(), int(expected.size()));
+        const QList<QByteArray> names = w.monitor.lockNames();
+        QCOMPARE(QSet<QByteArray>(names.cbegin(), names.cend()).size(), names.size());
+        for (auto it = expected.cbegin(); it != expected.cend(); ++it) {
+            const LockRecord *r = w.monitor.record(it.key());
+            QVERIFY2(r && r->present, it.key().constData());
+            QCOMPARE(r->info.kind, expectedKind(it.value()));
+        }
+        // Each lock announced once by the first pass.
+        QHash<QByteArray, int> announced;
+        for (const LockEvent &e : std::as_const(w.events))
+            ++announced[e.name];
+        for (auto it = announced.cbegin(); it != announced.cend(); ++it)
+            QCOMPARE(it.value(), 1);
+        QVERIFY2(w.errors.isEmpty(), qPrintable(w.errors.join(QLatin1Char('\n'))));
+    }
+
+    void liveEventsFromEveryMaster_data()
+    {
+        QTest::addColumn<QByteArray>("flags");
+        QTest::addColumn<LockEventFeed::Mode>("mode");
+        QTest::newRow("keyspace-events") << QByteArray("Khgx") << LockEventFeed::Mode::KeyspaceEvents;
+        QTest::newRow("pubsub+polling") << QByteArray("") << LockEventFeed::Mode::PubSubPolling;
+    }
+
+    void liveEventsFromEveryMaster()
+    {
+        QFETCH(QByteArray, flags);
+        QFETCH(LockEventFeed::Mode, mode);
+        setKeyspaceEvents(flags);
+        const QByteArray prefix = uniqueKey("live") + ":";
+        LockMonitor::Options o = monitorOptions(prefix + "*");
+        o.rescanIntervalMs = 200; // without keyspace events acquisitions show up at the next pass
+        MonitorWatch w(options(), o);
+        QVERIFY(w.start());
+        QCOMPARE(w.monitor.mode(), mode);
+        LockClient client(options());
+        for (int master = 0; master < 3; ++master) {
+            QByteArray name;
+            do
+                name = prefix + uniqueKey("n");
+            while (!(m_map.masterFor(keySlot(name)) == m_map.masters().at(master)));
+            const AcquireResult a = acquire(client, request(name, LockKind::Reentrant));
+            QVERIFY(a.acquired);
+            QVERIFY(w.waitFor(LockEvent::Type::Acquired, name));
+            // Sharded releases (the client's AUTO mode on Redis 7) reach the monitor on the lock's own shard channel,
+            // subscribed on the slot's master once the lock is known.
+            QTRY_COMPARE(RawRedis(m_map.masters().at(master).port)
+                             .command({ "PUBSUB", "SHARDNUMSUB", LockNames::lockChannel(name) })
+                             .at(1)
+                             .toInteger(),
+                qint64(1));
+            const int from = int(w.events.size());
+            QCOMPARE(release(client, name, a.owner).outcome, ReleaseResult::Outcome::Released);
+            QVERIFY(w.waitFor(LockEvent::Type::Released, name, from));
+            QTRY_VERIFY(!w.monitor.record(name)->present);
+        }
+        setKeyspaceEvents("");
+    }
+
+    void slotMovesDuringTheFirstScan()
+    {
+        // One slot full of locks moves to another master while the monitor's first pass is under way.
+        const QByteArray tag = "{" + uniqueKey("moving") + "}";
+        const quint16 slot = keySlot(tag);
+        const ClusterNode source = m_map.masterFor(slot);
+        ClusterNode target;
+        for (const ClusterNode &m : m_map.masters())
+            if (!(m == source))
+                target = m;
+        RawRedis src(source.port);
+        RawRedis dst(target.port);
+        LockClient client(options());
+        const QByteArray prefix = tag + ":";
+        for (int i = 0; i < 150; ++i)
+            QVERIFY(acquire(client, request(prefix + QByteArray::number(i), LockKind::Reentrant)).acquired);
+        // Locks in other slots too, so the scan has more to do than the moving slot.
+        const QByteArray others = uniqueKey("still");
+        for (int i = 0; i < 150; ++i)
+            QVERIFY(acquire(
+                client, request(tag.mid(1, tag.size() - 2) + ":" + others + QByteArray::number(i), LockKind::Reentrant))
+                        .acquired);
+
+        MonitorWatch w(options(), monitorOptions("*" + tag.mid(1, tag.size() - 2) + "*", 5));
+        bool moved = false;
+        QObject::connect(&w.monitor, &LockMonitor::locksChanged, [&] {
+            if (moved)
+                return;
+            moved = true;
+            const QByteArray sourceId = src.command({ "CLUSTER", "MYID" }).bytes();
+            const QByteArray targetId = dst.command({ "CLUSTER", "MYID" }).bytes();
+            const QByteArray s = QByteArray::number(slot);
+            dst.command({ "CLUSTER", "SETSLOT", s, "IMPORTING", sourceId });
+            src.command({ "CLUSTER", "SETSLOT", s, "MIGRATING", targetId });
+            for (;;) {
+                const RedisValue keys = src.command({ "CLUSTER", "GETKEYSINSLOT", s, "50" });
+                if (keys.size() == 0)
+                    break;
+                QList<QByteArray> argv { "MIGRATE", "127.0.0.1", QByteArray::number(target.port), "", "0", "5000",
+                    "KEYS" };
+                for (const RedisValue &k : keys.elements())
+                    argv << k.bytes();
+                src.command(argv);
+            }
+            for (const ClusterNode &m : m_map.masters())
+                RawRedis(m.port).command({ "CLUSTER", "SETSLOT", s, "NODE", targetId });
+        });
+        QVERIFY(w.start());
+        QVERIFY(moved);
+        QCOMPARE(dst.command({ "CLUSTER", "COUNTKEYSINSLOT", QByteArray::number(slot) }).toInteger(), qint64(150));
+        // Found, all of them, once, wherever they were when the pass met them.
+        QTRY_COMPARE(w.monitor.lockCount(), 300);
+        for (int i = 0; i < 150; ++i)
+            QVERIFY(w.monitor.record(prefix + QByteArray::number(i)));
+        QVERIFY2(w.errors.isEmpty(), qPrintable(w.errors.join(QLatin1Char('\n'))));
+        m_map = SlotMap::fromShards(src.command({ "CLUSTER", "SHARDS" }));
+    }
+
+    void shardedWaitersAreCounted()
+    {
+        const QByteArray prefix = uniqueKey("waiters") + ":";
+        const QByteArray name = prefix + "lock";
+        ConnectionOptions sharded = options();
+        sharded.publishMode = PublishMode::Sharded;
+        ConnectionOptions plain = options();
+        plain.publishMode = PublishMode::Plain;
+        LockClient holder(options());
+        LockClient newJava(sharded);
+        LockClient oldJava(plain);
+        QVERIFY(acquire(holder, request(name, LockKind::Reentrant)).acquired);
+        AcquireRequest wait = request(name, LockKind::Reentrant);
+        wait.waitMs = -1;
+        newJava.acquire(wait, [](const AcquireResult &) {});
+        oldJava.acquire(wait, [](const AcquireResult &) {});
+        MonitorWatch w(options(), monitorOptions(prefix + "*"));
+        QVERIFY(w.start());
+        // Both waiters are seen, and the fleet's mixed publish modes are called out.
+        QTRY_COMPARE(w.monitor.record(name)->info.waiters, 2);
+        w.monitor.refresh({ name });
+        QTRY_VERIFY(w.monitor.record(name)->info.shardWaiters == 1);
+        const QStringList warnings = w.monitor.record(name)->info.warnings;
+        QVERIFY2(
+            warnings.join(QLatin1Char(' ')).contains(QLatin1String("mixed fleet")), qPrintable(warnings.join(';')));
+        holder.forceRelease(name, QByteArray(), [](const ForceReleaseResult &) {});
+    }
+
+    // Last: it changes the cluster for good.
+    void masterKilledUnderTheMonitor()
+    {
+        const QByteArray prefix = uniqueKey("failover") + ":";
+        LockClient client(options());
+        QHash<QByteArray, QByteArray> held;
+        for (int i = 0; i < 30; ++i) {
+            const AcquireResult a = acquire(client, request(prefix + QByteArray::number(i), LockKind::Reentrant, -1));
+            QVERIFY(a.acquired);
+            held.insert(a.name, a.owner);
+        }
+        LockMonitor::Options o = monitorOptions(prefix + "*");
+        o.rescanIntervalMs = 500;
+        MonitorWatch w(options(), o);
+        QVERIFY(w.start());
+        QCOMPARE(w.monitor.lockCount(), 30);
+        const ClusterNode victim = m_map.masters().at(0);
+        const ClusterNode replica = m_map.ranges().at(0).replicas.value(0);
+        // Replication is asynchronous: wait until the replica has every lock of its master.
+        RawRedis replicaReads(replica.port);
+        replicaReads.command({ "READONLY" });
+        for (auto it = held.cbegin(); it != held.cend(); ++it)
+            if (m_map.masterFor(keySlot(it.key())) == victim)
+                QTRY_COMPARE(replicaReads.command({ "EXISTS", it.key() }).toInteger(), qint64(1));
+        for (int i = 0; i < m_cluster.size(); ++i)
+            if (m_cluster.node(i).port() == victim.port)
+                m_cluster.node(i).killHard();
+        // The replica takes over; the monitor follows it, and the watchdog holds carry on there.
+        QTRY_VERIFY_WITH_TIMEOUT(w.monitor.connection()->slotMap().masters().contains(replica), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(w.monitor.connection()->slotMap().coveredSlots(), 16384, 20000);
+        QTRY_COMPARE(w.monitor.lockCount(), 30);
+        // Released on the new master: seen there.
+        QByteArray onReplica;
+        for (auto it = held.cbegin(); it != held.cend(); ++it)
+            if (m_map.masterFor(keySlot(it.key())) == victim)
+                onReplica = it.key();
+        QVERIFY(!onReplica.isEmpty());
+        QCOMPARE(release(client, onReplica, held.value(onReplica)).outcome, ReleaseResult::Outcome::Released);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.monitor.record(onReplica)->present, 10000);
+        QCOMPARE(w.monitor.lockCount(), 29);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestClusterMonitor)
+#include "tst_clustermonitor.moc"
