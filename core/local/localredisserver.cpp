@@ -173,7 +173,16 @@ bool LocalRedisServer::pickPorts(int attempt, QString *error)
 
 bool LocalRedisServer::launch(QString *error)
 {
-    QStringList args { QStringLiteral("--port"), QString::number(m_port), QStringLiteral("--bind"),
+    QStringList args;
+    if (!m_options.configText.isEmpty()) {
+        QFile config(m_dir.filePath(QStringLiteral("lockscope.conf")));
+        if (!config.open(QIODevice::WriteOnly | QIODevice::Truncate) || config.write(m_options.configText) < 0) {
+            setError(error, tr("cannot write %1: %2").arg(config.fileName(), config.errorString()));
+            return false;
+        }
+        args << config.fileName();
+    }
+    args << QStringList { QStringLiteral("--port"), QString::number(m_port), QStringLiteral("--bind"),
         QStringLiteral("127.0.0.1"), QStringLiteral("--save"), QString(), QStringLiteral("--appendonly"),
         QStringLiteral("no"), QStringLiteral("--daemonize"), QStringLiteral("no"), QStringLiteral("--dir"),
         m_dir.path() };

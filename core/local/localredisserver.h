@@ -17,6 +17,8 @@ class RedisProbe;
 struct LocalRedisServerOptions
 {
     QStringList extraArgs;
+    // Written to a config file in the server's directory and given first (Sentinel needs a file it can rewrite).
+    QByteArray configText;
     QString executable; // empty: redis-server on PATH
     // Tried first (0: none), so a restarted server can come back where its clients reconnect to.
     quint16 preferredPort = 0;

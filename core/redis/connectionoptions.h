@@ -48,6 +48,8 @@ struct ConnectionOptions
     // Sentinel: the master is looked up by name on these, and again after every failover.
     QList<SentinelAddress> sentinels;
     QByteArray sentinelMaster;
+    QByteArray sentinelUser; // the sentinels' own credentials (often none)
+    QByteArray sentinelPassword;
     PublishMode publishMode = PublishMode::Auto;
 
     bool usesSentinel() const { return !sentinels.isEmpty() && !sentinelMaster.isEmpty(); }

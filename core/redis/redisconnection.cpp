@@ -2,6 +2,7 @@
 
 #include "commandpolicy.h"
 #include "redisscript.h"
+#include "sentinelresolver.h"
 
 #include <QRandomGenerator>
 #include <QTcpSocket>
@@ -29,6 +30,19 @@ RedisConnection::RedisConnection(ConnectionOptions options, QObject *parent)
     m_deferredTimer.setSingleShot(true);
     m_deferredTimer.setInterval(50);
     connect(&m_deferredTimer, &QTimer::timeout, this, &RedisConnection::flushDeferred);
+    if (m_options.usesSentinel()) {
+        m_sentinel = new SentinelResolver(m_options, this);
+        connect(m_sentinel, &SentinelResolver::masterSwitched, this, [this](const QString &host, quint16 port) {
+            if (host == m_options.host && port == m_options.port)
+                return;
+            // The old master may still be up (demoted, or cut off): leave it now, not when it stops answering.
+            dropConnection(RedisError(RedisError::Kind::Io,
+                               tr("Sentinel moved master \"%1\" to %2:%3")
+                                   .arg(QString::fromUtf8(m_options.sentinelMaster), host)
+                                   .arg(port)),
+                true);
+        });
+    }
 }
 
 RedisConnection::~RedisConnection()
@@ -109,6 +123,8 @@ void RedisConnection::handshakeStep(RedisValue reply)
 
 void RedisConnection::becomeReady()
 {
+    if (m_sentinel)
+        m_sentinel->watch();
     m_connectTimer.stop();
     m_reconnectDelayMs = m_options.reconnectInitialDelayMs;
     m_lastError = {};

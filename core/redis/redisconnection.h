@@ -17,6 +17,7 @@ class QTcpSocket;
 namespace LockScope {
 
 class RedisScript;
+class SentinelResolver;
 
 // One Redis connection over a Qt socket (QSslSocket, plain or TLS), with hiredis only framing RESP.
 // Commands pipeline freely: each is written at once and its reply is matched in order. Callbacks always run
@@ -123,6 +124,8 @@ private:
     int m_reconnectDelayMs = 0;
     bool m_everOpened = false;
     QString m_sslErrors;
+    SentinelResolver *m_sentinel = nullptr; // Sentinel deployments: where the master is, asked before each connect
+    bool m_addressFresh = false; // the address was just resolved: connect to it without asking again
 };
 
 } // namespace LockScope

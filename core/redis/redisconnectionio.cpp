@@ -1,6 +1,9 @@
 #include "redisconnection.h"
 
+#include "sentinelresolver.h"
 #include "tlsconfig.h"
+
+#include <QPointer>
 
 #include <QSslSocket>
 
@@ -14,6 +17,24 @@ namespace LockScope {
 
 void RedisConnection::startSocket()
 {
+    if (m_sentinel && !std::exchange(m_addressFresh, false)) {
+        // Every (re)connect asks Sentinel first: after a failover the master is somewhere else.
+        setState(State::Connecting);
+        QPointer<RedisConnection> self(this);
+        m_sentinel->resolve([self](const QString &host, quint16 port, const RedisError &error) {
+            if (!self || self->m_state != State::Connecting)
+                return;
+            if (error.isError()) {
+                self->dropConnection(error, true);
+                return;
+            }
+            self->m_options.host = host;
+            self->m_options.port = port;
+            self->m_addressFresh = true;
+            self->startSocket();
+        });
+        return;
+    }
     if (m_socket) {
         m_socket->disconnect(this);
         m_socket->abort();

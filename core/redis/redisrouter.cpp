@@ -43,6 +43,11 @@ RedisRouter::RedisRouter(ConnectionOptions options, QObject *parent)
 
 RedisRouter::~RedisRouter() = default;
 
+const ConnectionOptions &RedisRouter::options() const
+{
+    return m_mode == Mode::Standalone ? m_seed->options() : m_options;
+}
+
 bool RedisRouter::isReady() const
 {
     switch (m_mode) {

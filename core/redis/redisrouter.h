@@ -28,7 +28,8 @@ public:
     explicit RedisRouter(ConnectionOptions options, QObject *parent = nullptr);
     ~RedisRouter() override;
 
-    const ConnectionOptions &options() const override { return m_options; }
+    // Outside a cluster, the one connection's: with Sentinel, host and port say where the master is now.
+    const ConnectionOptions &options() const override;
     bool isReady() const override;
     int pendingCount() const override;
     void open() override;

@@ -52,6 +52,7 @@ RedisServer::RedisServer(RedisServerOptions options)
 {
     LocalRedisServer::Options local;
     local.extraArgs = m_options.extraArgs;
+    local.configText = m_options.configText;
     // The TLS port is picked together with the plain one, and both come back after a restart.
     local.extraPortCount = (m_options.tls ? 1 : 0) + (m_options.cluster ? 1 : 0);
     local.extraPortArgs = [this](const QList<quint16> &extraPorts) { return serverArgs(extraPorts); };

@@ -22,6 +22,8 @@ struct RedisServerOptions
     QString requirePass {};
     // A Redis Cluster node (its bus on a port picked with the main one); RedisCluster joins them up.
     bool cluster = false;
+    // A config file's contents (Sentinel's "sentinel monitor ..." lines); started with --sentinel in extraArgs.
+    QByteArray configText {};
 };
 
 // A throwaway redis-server owned by one test: its own loopback port, its own directory, no persistence.
