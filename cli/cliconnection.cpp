@@ -33,6 +33,14 @@ void addConnectionOptions(QCommandLineParser &parser)
         { QStringLiteral("tls-insecure"), tr("do not verify the server certificate") },
         { QStringLiteral("read-only"), tr("refuse every write before it reaches the wire") },
         { QStringLiteral("connect-timeout"), tr("connect timeout in ms (default 5000)"), QStringLiteral("MS") },
+        { QStringLiteral("cluster"), tr("treat the URL as a seed of a Redis Cluster (also detected automatically)") },
+        { QStringLiteral("sentinel"), tr("find the master through these sentinels"),
+            QStringLiteral("HOST:PORT[,...]") },
+        { QStringLiteral("master"), tr("the master's name in Sentinel (with --sentinel)"), QStringLiteral("NAME") },
+        { QStringLiteral("publish-mode"),
+            tr("how releases wake waiters: auto (sharded in a Redis 7 cluster, else plain), plain, sharded or both "
+               "(for a fleet that mixes them)"),
+            QStringLiteral("MODE") },
         { QStringLiteral("json"), tr("machine-readable output") },
     });
 }
@@ -72,6 +80,29 @@ ConnectionOptions connectionFrom(const QCommandLineParser &parser, RedisError *e
     options.readOnly = parser.isSet(QStringLiteral("read-only"));
     if (parser.isSet(QStringLiteral("connect-timeout")))
         options.connectTimeoutMs = parser.value(QStringLiteral("connect-timeout")).toInt();
+    if (parser.isSet(QStringLiteral("cluster")))
+        options.topology = ConnectionOptions::Topology::Cluster;
+    if (parser.isSet(QStringLiteral("sentinel")) != parser.isSet(QStringLiteral("master"))) {
+        *error = RedisError(RedisError::Kind::InvalidArgument, tr("--sentinel and --master go together"));
+        return options;
+    }
+    if (parser.isSet(QStringLiteral("sentinel"))) {
+        if (parser.isSet(QStringLiteral("cluster"))) {
+            *error = RedisError(RedisError::Kind::InvalidArgument, tr("--sentinel and --cluster exclude each other"));
+            return options;
+        }
+        options.sentinels = ConnectionOptions::parseSentinels(parser.value(QStringLiteral("sentinel")), error);
+        if (error && error->isError())
+            return options;
+        options.sentinelMaster = parser.value(QStringLiteral("master")).toUtf8();
+    }
+    if (parser.isSet(QStringLiteral("publish-mode"))
+        && !ConnectionOptions::parsePublishMode(parser.value(QStringLiteral("publish-mode")), &options.publishMode)) {
+        *error = RedisError(RedisError::Kind::InvalidArgument,
+            tr("--publish-mode takes auto, plain, sharded or both, not \"%1\"")
+                .arg(parser.value(QStringLiteral("publish-mode"))));
+        return options;
+    }
     // A command-line tool reports a dead server at once instead of retrying behind the user's back.
     options.autoReconnect = false;
     return options;

@@ -8,6 +8,11 @@
 #include <QObject>
 
 namespace LockScope {
+class LockScanner;
+class RedisRouter;
+} // namespace LockScope
+
+namespace LockScope {
 class LockClient;
 }
 
@@ -26,6 +31,7 @@ signals:
 
 protected:
     void finish(int exitCode);
+    void scanWhenReady(RedisRouter *router, LockScanner *scanner);
     // Creates the client; a failed first connection ends the command with exit code 3 right away.
     LockClient *makeClient(int watchdogTimeoutMs = 0);
     QString positional(int index) const;

@@ -3,6 +3,7 @@
 #include "bytesformat.h"
 #include "lockscanner.h"
 #include "redisconnection.h"
+#include "redisrouter.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -61,9 +62,34 @@ QJsonObject lockJson(const LockInfo &lock, qint64 nowMs)
     };
 }
 
+// Scans once the router knows what it talks to: every master of a cluster, or the one server.
+void Command::scanWhenReady(RedisRouter *router, LockScanner *scanner)
+{
+    scanner->setScanNodes([router] {
+        QList<RedisCommander *> nodes;
+        for (RedisConnection *c : router->masterConnections())
+            nodes << c;
+        return nodes;
+    });
+    connect(router, &RedisRouter::modeDecided, scanner, [router, scanner](RedisRouter::Mode mode) {
+        const PublishMode publish = router->options().publishMode;
+        scanner->setShardWaiters(
+            mode == RedisRouter::Mode::Cluster || publish == PublishMode::Sharded || publish == PublishMode::Both);
+        scanner->start();
+    });
+    connect(router, &RedisCommander::disconnected, this, [this, router](const RedisError &error) {
+        if (router->mode() == RedisRouter::Mode::Probing)
+            finish(m_out.fail(error));
+    });
+    if (router->mode() == RedisRouter::Mode::Probing)
+        router->open();
+    else
+        Q_EMIT router->modeDecided(router->mode());
+}
+
 void ListCommand::start()
 {
-    auto *connection = new RedisConnection(readOnly(m_connection), this);
+    auto *connection = new RedisRouter(readOnly(m_connection), this);
     LockScanner::Options options;
     options.pattern = m_parser.isSet(QStringLiteral("pattern")) ? m_parser.value(QStringLiteral("pattern")).toUtf8()
                                                                 : QByteArray("*");
@@ -102,7 +128,7 @@ void ListCommand::start()
         }
         finish(ExitDone);
     });
-    scanner->start();
+    scanWhenReady(connection, scanner);
 }
 
 void ShowCommand::start()
@@ -113,7 +139,7 @@ void ShowCommand::start()
         finish(ExitUsage);
         return;
     }
-    auto *connection = new RedisConnection(readOnly(m_connection), this);
+    auto *connection = new RedisRouter(readOnly(m_connection), this);
     auto *scanner = new LockScanner(connection, {}, this);
     auto found = std::make_shared<QList<LockInfo>>();
     connect(scanner, &LockScanner::locksFound, this, [found](const QList<LockInfo> &locks) { *found << locks; });

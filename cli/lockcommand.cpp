@@ -2,8 +2,8 @@
 
 #include "bytesformat.h"
 #include "lockclient.h"
-#include "redisrouter.h"
 #include "redisconnection.h"
+#include "redisrouter.h"
 #include "terminationwatcher.h"
 
 #include <QJsonObject>

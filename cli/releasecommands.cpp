@@ -3,9 +3,9 @@
 #include "auditlog.h"
 #include "bytesformat.h"
 #include "lockclient.h"
-#include "redisrouter.h"
 #include "locknames.h"
 #include "redisconnection.h"
+#include "redisrouter.h"
 
 #include <QJsonArray>
 

@@ -11,6 +11,9 @@
 #include "slotmap.h"
 #include "testutil.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
 #include <QSet>
 #include <QTest>
 
@@ -115,6 +118,30 @@ private slots:
         for (auto it = announced.cbegin(); it != announced.cend(); ++it)
             QCOMPARE(it.value(), 1);
         QVERIFY2(w.errors.isEmpty(), qPrintable(w.errors.join(QLatin1Char('\n'))));
+    }
+
+    void cliListsEveryShard()
+    {
+        const QByteArray prefix = uniqueKey("cli") + ":";
+        LockClient client(options());
+        QSet<quint16> ports;
+        for (int i = 0; i < 12; ++i) {
+            QVERIFY(acquire(client, request(prefix + QByteArray::number(i), LockKind::Reentrant)).acquired);
+            ports.insert(m_map.masterFor(keySlot(prefix + QByteArray::number(i))).port);
+        }
+        QCOMPARE(ports.size(), 3);
+        // Given one node, --cluster or not: the cluster is found and every master scanned.
+        for (const QStringList &extra : { QStringList {}, QStringList { QStringLiteral("--cluster") } }) {
+            QProcess cli;
+            cli.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
+                QStringList { QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--url"),
+                    m_cluster.url(), QStringLiteral("--pattern"), QString::fromUtf8(prefix) + QLatin1Char('*') }
+                    + extra);
+            QVERIFY(cli.waitForFinished(20000));
+            QCOMPARE(cli.exitCode(), 0);
+            const QJsonArray locks = QJsonDocument::fromJson(cli.readAllStandardOutput()).array();
+            QCOMPARE(locks.size(), 12);
+        }
     }
 
     void liveEventsFromEveryMaster_data()

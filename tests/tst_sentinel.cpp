@@ -9,6 +9,10 @@
 #include "redissentinel.h"
 #include "testutil.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -54,6 +58,31 @@ private slots:
         QVERIFY2(a.acquired, qPrintable(a.error.toString()));
         QCOMPARE(RawRedis(m_set.master().port()).hgetall(name).value(a.owner), "1");
         QCOMPARE(client.connection()->mode(), RedisRouter::Mode::Standalone);
+        QCOMPARE(release(client, name, a.owner).outcome, ReleaseResult::Outcome::Released);
+    }
+
+    void cliFindsTheMaster()
+    {
+        LockClient client(options(m_set.masterName()));
+        const QByteArray name = uniqueKey("cli");
+        const AcquireResult a = acquire(client, request(name, 30000));
+        QVERIFY(a.acquired);
+        QProcess cli;
+        cli.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
+            { QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--sentinel"), m_set.sentinelList(),
+                QStringLiteral("--master"), QString::fromUtf8(m_set.masterName()), QStringLiteral("--pattern"),
+                QString::fromUtf8(name) });
+        QVERIFY(cli.waitForFinished(20000));
+        QCOMPARE(cli.exitCode(), 0);
+        const QJsonArray locks = QJsonDocument::fromJson(cli.readAllStandardOutput()).array();
+        QCOMPARE(locks.size(), 1);
+        QCOMPARE(locks.at(0).toObject().value(QStringLiteral("name")).toString(), QString::fromUtf8(name));
+        // --sentinel needs --master: a usage error, nothing contacted.
+        QProcess usage;
+        usage.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
+            { QStringLiteral("list"), QStringLiteral("--sentinel"), m_set.sentinelList() });
+        QVERIFY(usage.waitForFinished(20000));
+        QCOMPARE(usage.exitCode(), 2);
         QCOMPARE(release(client, name, a.owner).outcome, ReleaseResult::Outcome::Released);
     }
 
