@@ -8,7 +8,7 @@
 #include "lockclient.h"
 #include "lockmonitor.h"
 #include "mainwindow.h"
-#include "redisconnection.h"
+#include "redisrouter.h"
 
 #include <QDir>
 
@@ -132,10 +132,10 @@ void AppSession::watch(const ConnectionOptions &options, const QString &descript
     m_window->setLockMonitor(m_monitor, m_console->clientId());
     m_window->setConsole(new ConsoleActions(m_console, m_monitor, m_window, options.toDisplayUrl(), options.readOnly));
     m_monitor->start();
-    RedisConnection *connection = m_console->connection();
-    connect(connection, &RedisConnection::ready, this,
+    RedisCommander *connection = m_console->connection();
+    connect(connection, &RedisCommander::ready, this,
         [this] { m_window->setConnectionState(MainWindow::ConnectionState::Connected); });
-    connect(connection, &RedisConnection::disconnected, this, [this](const RedisError &error) {
+    connect(connection, &RedisCommander::disconnected, this, [this](const RedisError &error) {
         m_window->setConnectionState(MainWindow::ConnectionState::Disconnected, error.toString());
     });
 }

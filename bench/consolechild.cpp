@@ -9,7 +9,7 @@
 #include "locktablemodel.h"
 #include "mainwindow.h"
 #include "monitorprobe.h"
-#include "redisconnection.h"
+#include "redisrouter.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -180,7 +180,7 @@ int runConsole(const ChildOptions &options, qint64 mainNs)
     window.setConnectionState(MainWindow::ConnectionState::Starting);
     LockMonitor monitor(connection, LockMonitor::Options {});
     window.setLockMonitor(&monitor, "bench-client-id");
-    QObject::connect(monitor.connection(), &RedisConnection::ready, &window,
+    QObject::connect(monitor.connection(), &RedisCommander::ready, &window,
         [&window] { window.setConnectionState(MainWindow::ConnectionState::Connected); });
 
     QEventLoop loop;

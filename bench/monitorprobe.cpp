@@ -2,9 +2,9 @@
 
 #include "benchcommon.h"
 #include "lockmonitor.h"
-#include "redisrouter.h"
 #include "locktablemodel.h"
 #include "redisconnection.h"
+#include "redisrouter.h"
 
 #include <QDeadlineTimer>
 #include <QFile>

@@ -1,6 +1,6 @@
 #include "connectiondialog.h"
 
-#include "redisconnection.h"
+#include "redisrouter.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -68,6 +68,32 @@ ConnectionDialog::ConnectionDialog(SecretStore *secrets, QWidget *parent)
     form->addRow(QString(), m_readOnly);
     form->addRow(tr("Scan &pattern:"), m_pattern);
     form->addRow(tr("&Colour tag:"), m_colour);
+    m_topology = new QComboBox(this);
+    m_topology->addItem(tr("One server, or a cluster found from it"), QStringLiteral("auto"));
+    m_topology->addItem(tr("Redis Cluster (the URL is a seed node)"), QStringLiteral("cluster"));
+    m_topology->addItem(tr("Sentinel (the master is looked up by name)"), QStringLiteral("sentinel"));
+    m_sentinels = new QLineEdit(this);
+    m_sentinels->setPlaceholderText(QStringLiteral("10.0.0.1:26379,10.0.0.2:26379"));
+    m_master = new QLineEdit(this);
+    m_master->setPlaceholderText(QStringLiteral("mymaster"));
+    const auto sentinelFields = [this] {
+        const bool sentinel = m_topology->currentData().toString() == QLatin1String("sentinel");
+        m_sentinels->setEnabled(sentinel);
+        m_master->setEnabled(sentinel);
+    };
+    connect(m_topology, &QComboBox::currentIndexChanged, this, sentinelFields);
+    sentinelFields();
+    m_publishMode = new QComboBox(this);
+    m_publishMode->addItem(tr("Automatic (sharded in a Redis 7 cluster, else plain)"), QStringLiteral("auto"));
+    m_publishMode->addItem(tr("Plain PUBLISH"), QStringLiteral("plain"));
+    m_publishMode->addItem(tr("Sharded SPUBLISH (Redisson 3.22+ on a cluster)"), QStringLiteral("sharded"));
+    m_publishMode->addItem(tr("Both (a fleet that mixes them)"), QStringLiteral("both"));
+    m_publishMode->setToolTip(tr("How releases wake the waiters. Plain and sharded channels are separate: a waiter "
+                                 "on one never hears a release published on the other."));
+    form->addRow(tr("&Topology:"), m_topology);
+    form->addRow(tr("Sentinels:"), m_sentinels);
+    form->addRow(tr("Sentinel master:"), m_master);
+    form->addRow(tr("Wake-ups &published as:"), m_publishMode);
     form->addRow(m_result);
     auto *buttons = new QDialogButtonBox(this);
     m_test = buttons->addButton(tr("&Test connection"), QDialogButtonBox::ActionRole);
@@ -134,6 +160,10 @@ void ConnectionDialog::loadProfile(int index)
     m_readOnly->setChecked(p.readOnly);
     m_pattern->setText(p.pattern);
     m_colour->setCurrentIndex(qMax(0, m_colour->findData(p.colour.isValid() ? p.colour.name() : QString())));
+    m_topology->setCurrentIndex(qMax(0, m_topology->findData(p.topology)));
+    m_sentinels->setText(p.sentinels);
+    m_master->setText(p.sentinelMaster);
+    m_publishMode->setCurrentIndex(qMax(0, m_publishMode->findData(p.publishMode)));
     m_password->clear();
     if (m_secrets && m_secrets->available()) {
         QPointer<ConnectionDialog> self(this);
@@ -156,6 +186,10 @@ ConnectionProfile ConnectionDialog::profile() const
     p.readOnly = m_readOnly->isChecked();
     p.pattern = m_pattern->text().isEmpty() ? QStringLiteral("*") : m_pattern->text();
     p.colour = QColor(m_colour->currentData().toString());
+    p.topology = m_topology->currentData().toString();
+    p.sentinels = m_sentinels->text().trimmed();
+    p.sentinelMaster = m_master->text().trimmed();
+    p.publishMode = m_publishMode->currentData().toString();
     return p;
 }
 
@@ -201,13 +235,13 @@ void ConnectionDialog::testConnection()
     o.connectTimeoutMs = 3000;
     o.commandTimeoutMs = 3000;
     delete m_probe;
-    m_probe = new RedisConnection(o, this);
+    m_probe = new RedisRouter(o, this);
     m_result->setText(tr("Connecting to %1…").arg(o.toDisplayUrl()));
     m_test->setEnabled(false);
     auto clock = std::make_shared<QElapsedTimer>();
     clock->start();
     QPointer<ConnectionDialog> self(this);
-    RedisConnection *probe = m_probe;
+    RedisRouter *probe = m_probe;
     probe->command({ "PING" }, [self, probe, clock](const RedisResult &ping) {
         if (!self || self->m_probe != probe)
             return;
@@ -224,8 +258,8 @@ void ConnectionDialog::testConnection()
             for (const QByteArray &line : info.value.bytes().split('\n'))
                 if (line.startsWith("redis_version:"))
                     version = QString::fromLatin1(line.mid(14).trimmed());
-            self->m_result->setText(
-                tr("Connected: Redis %1, first reply after %2 ms").arg(version).arg(rtt, 0, 'f', 1));
+            self->m_result->setText(tr("Connected: Redis %1, first reply after %2 ms").arg(version).arg(rtt, 0, 'f', 1)
+                + QStringLiteral(" · ") + probe->describe());
             self->m_test->setEnabled(true);
         });
     });

@@ -12,7 +12,7 @@ class QPushButton;
 
 namespace LockScope {
 
-class RedisConnection;
+class RedisRouter;
 
 // Where to connect: a saved profile, a recent connection or a pasted redis:// / rediss:// URL; TLS files and
 // server name; read-only; the scan pattern; a colour tag. "Test connection" tries it without leaving the dialog.
@@ -53,10 +53,14 @@ private:
     QCheckBox *m_readOnly;
     QLineEdit *m_pattern;
     QComboBox *m_colour;
+    QComboBox *m_topology;
+    QLineEdit *m_sentinels;
+    QLineEdit *m_master;
+    QComboBox *m_publishMode;
     QLabel *m_result;
     QPushButton *m_test;
     QPushButton *m_connect;
-    RedisConnection *m_probe = nullptr;
+    RedisRouter *m_probe = nullptr;
     int m_lastUrlLength = 0;
 };
 

@@ -1,5 +1,6 @@
 #include "connectionprofile.h"
 
+#include <QCoreApplication>
 #include <QSettings>
 #include <QUrl>
 
@@ -15,6 +16,19 @@ ConnectionOptions ConnectionProfile::options(const QByteArray &password, RedisEr
     o.tlsKeyFile = tlsKeyFile;
     o.tlsServerName = tlsServerName;
     o.readOnly = readOnly;
+    if (topology == QLatin1String("cluster"))
+        o.topology = ConnectionOptions::Topology::Cluster;
+    if (topology == QLatin1String("sentinel")) {
+        RedisError parse;
+        o.sentinels = ConnectionOptions::parseSentinels(sentinels, &parse);
+        o.sentinelMaster = sentinelMaster.trimmed().toUtf8();
+        if (!parse.isError() && o.sentinelMaster.isEmpty())
+            parse = RedisError(RedisError::Kind::InvalidArgument,
+                QCoreApplication::translate("LockScope::ConnectionProfile", "Sentinel needs the master's name"));
+        if (parse.isError() && error && !error->isError())
+            *error = parse;
+    }
+    ConnectionOptions::parsePublishMode(publishMode, &o.publishMode);
     return o;
 }
 
@@ -48,6 +62,10 @@ QList<ConnectionProfile> ConnectionProfile::load()
         p.readOnly = settings.value(QStringLiteral("readOnly")).toBool();
         p.pattern = settings.value(QStringLiteral("pattern"), QStringLiteral("*")).toString();
         p.colour = QColor(settings.value(QStringLiteral("colour")).toString());
+        p.topology = settings.value(QStringLiteral("topology"), QStringLiteral("auto")).toString();
+        p.sentinels = settings.value(QStringLiteral("sentinels")).toString();
+        p.sentinelMaster = settings.value(QStringLiteral("sentinelMaster")).toString();
+        p.publishMode = settings.value(QStringLiteral("publishMode"), QStringLiteral("auto")).toString();
         profiles << p;
     }
     settings.endArray();
@@ -72,6 +90,10 @@ void ConnectionProfile::save(const QList<ConnectionProfile> &profiles)
         settings.setValue(QStringLiteral("readOnly"), p.readOnly);
         settings.setValue(QStringLiteral("pattern"), p.pattern);
         settings.setValue(QStringLiteral("colour"), p.colour.isValid() ? p.colour.name() : QString());
+        settings.setValue(QStringLiteral("topology"), p.topology);
+        settings.setValue(QStringLiteral("sentinels"), p.sentinels);
+        settings.setValue(QStringLiteral("sentinelMaster"), p.sentinelMaster);
+        settings.setValue(QStringLiteral("publishMode"), p.publishMode);
     }
     settings.endArray();
 }

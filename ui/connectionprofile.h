@@ -22,6 +22,10 @@ struct ConnectionProfile
     bool readOnly = false;
     QString pattern = QStringLiteral("*");
     QColor colour;
+    QString topology = QStringLiteral("auto"); // "auto" (one server, or a cluster found from it), "cluster", "sentinel"
+    QString sentinels; // "host:port,..." for "sentinel"
+    QString sentinelMaster;
+    QString publishMode = QStringLiteral("auto"); // auto, plain, sharded, both (ConnectionOptions::publishModeName)
 
     // The options to connect with (password given separately); error when the URL does not parse.
     ConnectionOptions options(const QByteArray &password, RedisError *error = nullptr) const;

@@ -155,7 +155,10 @@ void MainWindow::setLockMonitor(LockMonitor *monitor, const QByteArray &ownClien
     delete m_eventsDock->widget();
     m_eventsDock->setWidget(m_events);
     m_server = new ServerStatus(monitor->connection(), this);
-    connect(m_server, &ServerStatus::changed, m_serverLabel, &QLabel::setText);
+    connect(m_server, &ServerStatus::changed, m_serverLabel, [this](const QString &text) {
+        m_serverLabel->setText(text);
+        m_serverLabel->setToolTip(m_server->details());
+    });
 }
 
 void MainWindow::setConsole(ConsoleActions *console)

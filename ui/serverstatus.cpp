@@ -1,17 +1,19 @@
 #include "serverstatus.h"
 
-#include "redisconnection.h"
+#include "redisrouter.h"
 
 #include <QElapsedTimer>
 #include <QPointer>
 
 namespace LockScope {
 
-ServerStatus::ServerStatus(RedisConnection *connection, QObject *parent)
+ServerStatus::ServerStatus(RedisRouter *connection, QObject *parent)
     : QObject(parent)
     , m_connection(connection)
 {
-    connect(connection, &RedisConnection::ready, this, [this] {
+    connect(connection, &RedisRouter::topologyChanged, this, [this] { emit changed(text()); });
+    connect(connection, &RedisRouter::modeDecided, this, [this] { emit changed(text()); });
+    connect(connection, &RedisCommander::ready, this, [this] {
         QPointer<ServerStatus> self(this);
         m_connection->command({ "INFO", "server" }, [self](const RedisResult &r) {
             if (!self || !r.ok())
@@ -46,8 +48,29 @@ void ServerStatus::ping()
 
 QString ServerStatus::text() const
 {
-    const QString version = m_version.isEmpty() ? tr("Redis") : tr("Redis %1").arg(m_version);
+    QString version = m_version.isEmpty() ? tr("Redis") : tr("Redis %1").arg(m_version);
+    if (m_connection->mode() != RedisRouter::Mode::Probing)
+        version += QStringLiteral(" · ") + m_connection->describe();
     return m_rttMs < 0 ? version : tr("%1 · RTT %2 ms").arg(version).arg(m_rttMs, 0, 'f', 2);
+}
+
+QString ServerStatus::details() const
+{
+    if (!m_connection->isCluster())
+        return m_connection->describe();
+    QStringList lines { m_connection->describe() };
+    for (const SlotMap::Range &r : m_connection->slotMap().ranges()) {
+        QStringList replicas;
+        for (const ClusterNode &n : r.replicas)
+            replicas << QStringLiteral("%1:%2").arg(n.host).arg(n.port);
+        lines << tr("slots %1-%2: master %3:%4, replicas: %5")
+                     .arg(r.first)
+                     .arg(r.last)
+                     .arg(r.master.host)
+                     .arg(r.master.port)
+                     .arg(replicas.isEmpty() ? tr("none") : replicas.join(QStringLiteral(", ")));
+    }
+    return lines.join(QLatin1Char('\n'));
 }
 
 } // namespace LockScope

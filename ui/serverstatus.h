@@ -5,19 +5,22 @@
 
 namespace LockScope {
 
-class RedisConnection;
+class RedisRouter;
 
-// Server version (INFO server, once per connection) and the round-trip time of a PING every few seconds, for the
-// status bar. Reads only, on the monitor's connection.
+// Server version (INFO server, once per connection), the topology (one server, the Sentinel master, or a cluster's
+// masters, replicas and slot coverage) and the round-trip time of a PING every few seconds, for the status bar.
+// Reads only, on the monitor's connection.
 class ServerStatus : public QObject
 {
     Q_OBJECT
 public:
-    explicit ServerStatus(RedisConnection *connection, QObject *parent = nullptr);
+    explicit ServerStatus(RedisRouter *connection, QObject *parent = nullptr);
 
     QString version() const { return m_version; }
     double rttMs() const { return m_rttMs; }
     QString text() const;
+    // Every node: each master with its slot ranges and replicas.
+    QString details() const;
 
 signals:
     void changed(const QString &text);
@@ -25,7 +28,7 @@ signals:
 private:
     void ping();
 
-    RedisConnection *m_connection;
+    RedisRouter *m_connection;
     QTimer m_timer;
     QString m_version;
     double m_rttMs = -1;
