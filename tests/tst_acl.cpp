@@ -2,6 +2,7 @@
 // there takes, releases and force-releases every kind of lock and runs the monitor; the monitor user's rights
 // (reads, pub/sub, PING, INFO, CONFIG GET) run every monitor feature and refuse every write with a clear
 // permission error that changes nothing.
+#include "aclrules.h"
 #include "lockawait.h"
 #include "lockclient.h"
 #include "monitorwatch.h"
@@ -15,15 +16,6 @@ using namespace LockScope;
 using namespace LockScope::Test;
 
 namespace {
-// Kept word for word in README.md ("Least privilege").
-const QStringList kConsoleRules { QStringLiteral("~*"), QStringLiteral("&*"), QStringLiteral("+@read"),
-    QStringLiteral("+@write"), QStringLiteral("+@scripting"), QStringLiteral("+@pubsub"),
-    QStringLiteral("+@connection"), QStringLiteral("-@dangerous"), QStringLiteral("+info"),
-    QStringLiteral("+config|get") };
-const QStringList kMonitorRules { QStringLiteral("~*"), QStringLiteral("&*"), QStringLiteral("+@read"),
-    QStringLiteral("+@pubsub"), QStringLiteral("+ping"), QStringLiteral("+info"), QStringLiteral("+config|get"),
-    QStringLiteral("-@write") };
-
 QStringList users()
 {
     QStringList args { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Khgx"), QStringLiteral("--user"),

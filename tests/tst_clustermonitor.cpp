@@ -1,6 +1,7 @@
 // The monitor on a real 3-master + 3-replica Redis Cluster, given one node: every lock on every shard found exactly
 // once (and nothing else), live events from every master with and without keyspace notifications, a slot that moves
 // in the middle of the first scan, the waiters of a sharded fleet, and a master killed under it.
+#include "aclrules.h"
 #include "lockawait.h"
 #include "lockclient.h"
 #include "locknames.h"
@@ -15,6 +16,7 @@
 #include <QJsonDocument>
 #include <QProcess>
 #include <QSet>
+#include <QSignalSpy>
 #include <QTest>
 
 using namespace LockScope;
@@ -142,6 +144,62 @@ private slots:
             const QJsonArray locks = QJsonDocument::fromJson(cli.readAllStandardOutput()).array();
             QCOMPARE(locks.size(), 12);
         }
+    }
+
+    void leastPrivilegeOnEveryNode()
+    {
+        // ACLs are per node: the documented users on every node, and one without the cluster rights.
+        const auto setUser = [this](const QByteArray &name, const QByteArray &password, const QStringList &rules) {
+            for (int i = 0; i < m_cluster.size(); ++i) {
+                if (!m_cluster.node(i).isRunning())
+                    continue;
+                QList<QByteArray> argv { "ACL", "SETUSER", name, "reset", "on", ">" + password };
+                for (const QString &r : rules)
+                    argv << r.toUtf8();
+                QCOMPARE(RawRedis(m_cluster.node(i).port()).command(argv).bytes(), "OK");
+            }
+        };
+        setUser("console", "consolepw", kConsoleRules);
+        setUser("monitor", "monpw", kMonitorRules);
+        QStringList noSlotMap = kMonitorRules;
+        noSlotMap.removeAll(QStringLiteral("+cluster|shards"));
+        noSlotMap.removeAll(QStringLiteral("+cluster|slots"));
+        setUser("blind", "blindpw", noSlotMap);
+        const auto as = [this](const QByteArray &user, const QByteArray &password) {
+            ConnectionOptions o = options();
+            o.user = user;
+            o.password = password;
+            return o;
+        };
+
+        const QByteArray prefix = uniqueKey("acl") + ":";
+        LockClient console(as("console", "consolepw"));
+        QHash<QByteArray, QByteArray> held;
+        for (int i = 0; i < 9; ++i) {
+            const AcquireResult a = acquire(console, request(prefix + QByteArray::number(i), LockKind::Reentrant));
+            QVERIFY2(a.acquired, qPrintable(a.error.toString()));
+            held.insert(a.name, a.owner);
+        }
+        MonitorWatch w(as("monitor", "monpw"), monitorOptions(prefix + "*"));
+        QVERIFY(w.start());
+        QCOMPARE(w.monitor.lockCount(), 9);
+        // The monitor's user cannot write, on any shard.
+        LockClient monitorUser(as("monitor", "monpw"));
+        const AcquireResult denied = acquire(monitorUser, request(prefix + "denied", LockKind::Reentrant));
+        QVERIFY(!denied.acquired);
+        QCOMPARE(denied.error.kind(), RedisError::Kind::Permission);
+
+        // Without the slot map the cluster cannot be used: a clear error naming the command, and nothing found.
+        MonitorWatch blind(as("blind", "blindpw"), monitorOptions(prefix + "*"));
+        QSignalSpy snapshot(&blind.monitor, &LockMonitor::snapshotFinished);
+        blind.monitor.start();
+        QTRY_VERIFY_WITH_TIMEOUT(!blind.errors.isEmpty() || !snapshot.isEmpty(), 15000);
+        const QString said = blind.errors.join(QLatin1Char(' '))
+            + (snapshot.isEmpty() ? QString() : snapshot.first().first().value<RedisError>().toString());
+        QVERIFY2(said.contains(QLatin1String("cluster|")), qPrintable(said));
+        QCOMPARE(blind.monitor.lockCount(), 0);
+        for (auto it = held.cbegin(); it != held.cend(); ++it)
+            QCOMPARE(release(console, it.key(), it.value()).outcome, ReleaseResult::Outcome::Released);
     }
 
     void liveEventsFromEveryMaster_data()

@@ -62,6 +62,18 @@ LockMonitor::LockMonitor(ConnectionOptions connection, Options options, QObject 
         }
         if (m_started)
             buildFeeds();
+        if (std::exchange(m_passWaitsForMode, false))
+            startPass();
+    });
+    // Not even the kind of server is known (unreachable, or the slot map denied): say why, and try again later.
+    connect(m_connection, &RedisCommander::disconnected, this, [this](const RedisError &error) {
+        if (m_connection->mode() != RedisRouter::Mode::Probing)
+            return;
+        emit errorOccurred(error);
+        QTimer::singleShot(qMax(1000, m_options.rescanIntervalMs), this, [this] {
+            if (m_connection->mode() == RedisRouter::Mode::Probing)
+                m_connection->open();
+        });
     });
     connect(m_connection, &RedisRouter::topologyChanged, this, [this] {
         if (!m_started)
@@ -283,6 +295,10 @@ void LockMonitor::startPass()
 {
     if (m_passRunning)
         return;
+    if (m_connection->mode() == RedisRouter::Mode::Probing) {
+        m_passWaitsForMode = true; // which nodes to scan is not known yet
+        return;
+    }
     m_passRunning = true;
     m_passSeen.clear();
     m_passClock.start();

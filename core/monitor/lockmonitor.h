@@ -116,6 +116,7 @@ private:
     RoutedSubscriber *m_shardEars = nullptr;
     QHash<QByteArray, QByteArray> m_shardChannels; // lock name -> the shard channel subscribed for it
     bool m_started = false;
+    bool m_passWaitsForMode = false;
     quint64 m_passEpoch = 0; // the slot map a pass started with: keys may have moved past it if it changed
     LockTracker m_tracker;
     QRegularExpression m_pattern;

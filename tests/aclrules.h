@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QStringList>
+
+namespace LockScope::Test {
+
+// The least-privilege users README.md documents ("Least privilege"), kept word for word. The cluster subcommands
+// read the slot map; ASKING follows a slot that is being migrated.
+inline const QStringList kConsoleRules { QStringLiteral("~*"), QStringLiteral("&*"), QStringLiteral("+@read"),
+    QStringLiteral("+@write"), QStringLiteral("+@scripting"), QStringLiteral("+@pubsub"),
+    QStringLiteral("+@connection"), QStringLiteral("-@dangerous"), QStringLiteral("+info"),
+    QStringLiteral("+config|get"), QStringLiteral("+cluster|shards"), QStringLiteral("+cluster|slots") };
+inline const QStringList kMonitorRules { QStringLiteral("~*"), QStringLiteral("&*"), QStringLiteral("+@read"),
+    QStringLiteral("+@pubsub"), QStringLiteral("+ping"), QStringLiteral("+info"), QStringLiteral("+config|get"),
+    QStringLiteral("+cluster|shards"), QStringLiteral("+cluster|slots"), QStringLiteral("+asking"),
+    QStringLiteral("-@write") };
+
+} // namespace LockScope::Test
