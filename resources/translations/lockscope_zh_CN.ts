@@ -332,6 +332,34 @@ Commands:
         <source>TLS options need a rediss:// URL</source>
         <translation>TLS 选项需要 rediss:// URL</translation>
     </message>
+    <message>
+        <source>treat the URL as a seed of a Redis Cluster (also detected automatically)</source>
+        <translation>把 URL 当作 Redis Cluster 的种子节点（也会自动识别）</translation>
+    </message>
+    <message>
+        <source>find the master through these sentinels</source>
+        <translation>通过这些 Sentinel 查找主节点</translation>
+    </message>
+    <message>
+        <source>the master&apos;s name in Sentinel (with --sentinel)</source>
+        <translation>主节点在 Sentinel 中的名称（与 --sentinel 一起使用）</translation>
+    </message>
+    <message>
+        <source>how releases wake waiters: auto (sharded in a Redis 7 cluster, else plain), plain, sharded or both (for a fleet that mixes them)</source>
+        <translation>释放时如何唤醒等待者：auto（Redis 7 集群中用分片，否则用普通）、plain、sharded 或 both（适用于混用两者的服务群）</translation>
+    </message>
+    <message>
+        <source>--sentinel and --master go together</source>
+        <translation>--sentinel 与 --master 必须一起使用</translation>
+    </message>
+    <message>
+        <source>--sentinel and --cluster exclude each other</source>
+        <translation>--sentinel 与 --cluster 不能同时使用</translation>
+    </message>
+    <message>
+        <source>--publish-mode takes auto, plain, sharded or both, not &quot;%1&quot;</source>
+        <translation>--publish-mode 只接受 auto、plain、sharded 或 both，而不是“%1”</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::Command</name>
@@ -820,6 +848,54 @@ removed %1 dead waiter(s); the new head was woken</source>
         <source>Connected: Redis %1, first reply after %2 ms</source>
         <translation>已连接：Redis %1，首个应答用时 %2 毫秒</translation>
     </message>
+    <message>
+        <source>One server, or a cluster found from it</source>
+        <translation>单台服务器，或由它发现的集群</translation>
+    </message>
+    <message>
+        <source>Redis Cluster (the URL is a seed node)</source>
+        <translation>Redis Cluster（URL 为种子节点）</translation>
+    </message>
+    <message>
+        <source>Sentinel (the master is looked up by name)</source>
+        <translation>Sentinel（按名称查找主节点）</translation>
+    </message>
+    <message>
+        <source>Automatic (sharded in a Redis 7 cluster, else plain)</source>
+        <translation>自动（Redis 7 集群中用分片，否则用普通）</translation>
+    </message>
+    <message>
+        <source>Plain PUBLISH</source>
+        <translation>普通 PUBLISH</translation>
+    </message>
+    <message>
+        <source>Sharded SPUBLISH (Redisson 3.22+ on a cluster)</source>
+        <translation>分片 SPUBLISH（集群上的 Redisson 3.22+）</translation>
+    </message>
+    <message>
+        <source>Both (a fleet that mixes them)</source>
+        <translation>两者都用（混用两者的服务群）</translation>
+    </message>
+    <message>
+        <source>How releases wake the waiters. Plain and sharded channels are separate: a waiter on one never hears a release published on the other.</source>
+        <translation>释放时如何唤醒等待者。普通频道与分片频道互相独立：在一种频道上等待的客户端永远收不到在另一种频道上发布的释放消息。</translation>
+    </message>
+    <message>
+        <source>&amp;Topology:</source>
+        <translation>拓扑(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Sentinels:</source>
+        <translation>Sentinel 地址：</translation>
+    </message>
+    <message>
+        <source>Sentinel master:</source>
+        <translation>Sentinel 主节点名：</translation>
+    </message>
+    <message>
+        <source>Wake-ups &amp;published as:</source>
+        <translation>唤醒消息发布方式(&amp;P)：</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::ConnectionOptions</name>
@@ -838,6 +914,21 @@ removed %1 dead waiter(s); the new head was woken</source>
     <message>
         <source>database &quot;%1&quot; is not a non-negative number</source>
         <translation>数据库“%1”不是非负整数</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not HOST:PORT (a Sentinel address)</source>
+        <translation>“%1”不是 HOST:PORT 形式（Sentinel 地址）</translation>
+    </message>
+    <message>
+        <source>no Sentinel address given</source>
+        <translation>未提供 Sentinel 地址</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ConnectionProfile</name>
+    <message>
+        <source>Sentinel needs the master&apos;s name</source>
+        <translation>Sentinel 需要主节点名称</translation>
     </message>
 </context>
 <context>
@@ -1398,6 +1489,10 @@ removed %1 dead waiter(s); the new head was woken</source>
         <source>redis-server on port %1 exited unexpectedly (exit code %2)</source>
         <translation>端口 %1 上的 redis-server 意外退出（退出码 %2）</translation>
     </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::LockClassifier</name>
@@ -1475,6 +1570,16 @@ removed %1 dead waiter(s); the new head was woken</source>
         <source>the fair queue is jammed: its head&apos;s deadline has passed</source>
         <translation>公平队列已堵塞：队首的截止时间已过</translation>
     </message>
+    <message numerus="yes">
+        <source>%n client(s) listen on its shard channel (sharded pub/sub)</source>
+        <translation>
+            <numerusform>%n 个客户端在监听它的分片频道（分片发布/订阅）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>waiters listen on both the plain (%1) and the sharded (%2) channel: a mixed fleet, where a release published on one leaves the others asleep until their TTL; publish with both</source>
+        <translation>等待者同时监听普通频道（%1）和分片频道（%2）：这是混用两种模式的服务群，在一种频道上发布的释放会让另一边的等待者一直睡到 TTL 结束；请改为两者都发布</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::LockClient</name>
@@ -1496,7 +1601,7 @@ removed %1 dead waiter(s); the new head was woken</source>
     </message>
     <message>
         <source>attempt to unlock lock, not locked by current thread by node id: %1 thread-id: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>attempt to unlock lock, not locked by current thread by node id: %1 thread-id: %2</translation>
     </message>
 </context>
 <context>
@@ -1980,6 +2085,10 @@ removed %1 dead waiter(s); the new head was woken</source>
         <source>the CA file %1</source>
         <translation>CA 文件 %1</translation>
     </message>
+    <message>
+        <source>Sentinel moved master &quot;%1&quot; to %2:%3</source>
+        <translation>Sentinel 已把主节点“%1”切换到 %2:%3</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::RedisProbe</name>
@@ -1989,10 +2098,64 @@ removed %1 dead waiter(s); the new head was woken</source>
     </message>
 </context>
 <context>
+    <name>LockScope::RedisRouter</name>
+    <message>
+        <source>connecting to %1</source>
+        <translation>正在连接 %1</translation>
+    </message>
+    <message>
+        <source>Sentinel master &quot;%1&quot; at %2</source>
+        <translation>Sentinel 主节点“%1”位于 %2</translation>
+    </message>
+    <message>
+        <source>standalone %1</source>
+        <translation>单机 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>cluster: %n master(s), </source>
+        <translation>
+            <numerusform>集群：%n 个主节点，</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n replica(s), </source>
+        <translation>
+            <numerusform>%n 个副本，</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1/16384 slots covered</source>
+        <translation>已覆盖 %1/16384 个槽</translation>
+    </message>
+    <message>
+        <source>the cluster reported no slots</source>
+        <translation>集群未报告任何槽</translation>
+    </message>
+    <message>
+        <source>CLUSTERDOWN no master serves slot %1 (a failover may be under way)</source>
+        <translation>CLUSTERDOWN 没有主节点服务槽 %1（可能正在故障转移）</translation>
+    </message>
+    <message>
+        <source>CROSSSLOT the lock&apos;s keys fall in different cluster slots (%1 and %2): a name containing &apos;{&apos; must hold a whole hash tag such as {tag}</source>
+        <translation>CROSSSLOT 该锁的键落在不同的集群槽中（%1 与 %2）：包含“{”的名称必须带有完整的哈希标签，例如 {tag}</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::RedisSubscriber</name>
     <message>
         <source>the pub/sub connection did not answer a PING within %1 ms</source>
         <translation>发布/订阅连接在 %1 毫秒内未响应 PING</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::SentinelResolver</name>
+    <message>
+        <source>no Sentinel knows a master named &quot;%1&quot; (%2)</source>
+        <translation>没有 Sentinel 知道名为“%1”的主节点（%2）</translation>
+    </message>
+    <message>
+        <source>does not know it</source>
+        <translation>不知道它</translation>
     </message>
 </context>
 <context>
@@ -2008,6 +2171,14 @@ removed %1 dead waiter(s); the new head was woken</source>
     <message>
         <source>%1 · RTT %2 ms</source>
         <translation>%1 · 往返 %2 毫秒</translation>
+    </message>
+    <message>
+        <source>slots %1-%2: master %3:%4, replicas: %5</source>
+        <translation>槽 %1-%2：主节点 %3:%4，副本：%5</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
     </message>
 </context>
 </TS>
