@@ -22,6 +22,13 @@ QStringList users()
         QStringLiteral("console"), QStringLiteral("on"), QStringLiteral(">consolepw") };
     args << kConsoleRules << QStringLiteral("--user") << QStringLiteral("monitor") << QStringLiteral("on")
          << QStringLiteral(">monpw") << kMonitorRules;
+    // Neither INFO nor CLUSTER: the client cannot ask what the server is, and must still work on a single server.
+    QStringList blind = kConsoleRules;
+    blind.removeAll(QStringLiteral("+info"));
+    blind.removeAll(QStringLiteral("+cluster|shards"));
+    blind.removeAll(QStringLiteral("+cluster|slots"));
+    args << QStringLiteral("--user") << QStringLiteral("blind") << QStringLiteral("on") << QStringLiteral(">blindpw")
+         << blind;
     return args;
 }
 
@@ -83,6 +90,19 @@ private slots:
             = await<ForceReleaseResult>([&](auto d) { other.forceRelease(p + "forced", ForceGuard {}, d); });
         QVERIFY2(f.deleted, qPrintable(f.error.toString()));
         QVERIFY2(w.errors.isEmpty(), qPrintable(w.errors.join(QLatin1Char('\n'))));
+    }
+
+    void withoutInfoOrClusterRights()
+    {
+        RawRedis admin(m_server.port());
+        QCOMPARE(RawRedis(m_server.port(), "blind", "blindpw").command({ "INFO" }).isError(), true);
+        LockClient client(as(m_server.url(), "blind", "blindpw"));
+        const QByteArray name = uniqueKey("acl-blind");
+        const AcquireResult a = acquire(client, request(name, LockKind::Reentrant));
+        QVERIFY2(a.acquired, qPrintable(a.error.toString()));
+        QCOMPARE(admin.hgetall(name).value(a.owner), "1");
+        QCOMPARE(release(client, name, a.owner).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(admin.type(name), "none");
     }
 
     void monitorUserReadsAndIsRefusedWrites()
