@@ -22,6 +22,8 @@
 using namespace LockScope;
 using namespace LockScope::Test;
 
+Q_DECLARE_METATYPE(LockScope::PublishMode)
+
 namespace {
 AcquireRequest request(const QByteArray &name, LockKind kind, qint64 leaseMs = 120000)
 {
@@ -329,6 +331,50 @@ private slots:
         QVERIFY2(
             warnings.join(QLatin1Char(' ')).contains(QLatin1String("mixed fleet")), qPrintable(warnings.join(';')));
         holder.forceRelease(name, QByteArray(), [](const ForceReleaseResult &) {});
+    }
+
+    void wakeUpMissedIsReported_data()
+    {
+        QTest::addColumn<PublishMode>("publisher");
+        QTest::addColumn<bool>("missed");
+        QTest::newRow("plain release, sharded waiter") << PublishMode::Plain << true;
+        QTest::newRow("both, sharded waiter") << PublishMode::Both << false;
+    }
+
+    void wakeUpMissedIsReported()
+    {
+        QFETCH(PublishMode, publisher);
+        QFETCH(bool, missed);
+        const QByteArray prefix = uniqueKey("missed") + ":";
+        const QByteArray name = prefix + "lock";
+        ConnectionOptions holderOptions = options();
+        holderOptions.publishMode = publisher;
+        ConnectionOptions waiterOptions = options();
+        waiterOptions.publishMode = PublishMode::Sharded; // a Redisson 3.22+ client on Redis 7
+        LockClient holder(holderOptions);
+        LockClient waiter(waiterOptions);
+        const AcquireResult held = acquire(holder, request(name, LockKind::Reentrant, 60000));
+        QVERIFY(held.acquired);
+        std::optional<AcquireResult> won;
+        AcquireRequest wait = request(name, LockKind::Reentrant);
+        wait.waitMs = -1;
+        waiter.acquire(wait, [&](const AcquireResult &r) { won = r; });
+        MonitorWatch w(options(), monitorOptions(prefix + "*"));
+        QVERIFY(w.start());
+        QTRY_COMPARE(w.monitor.record(name)->info.shardWaiters, 1);
+        QTRY_COMPARE(w.monitor.record(name)->info.waiters, 1);
+        QCOMPARE(release(holder, name, held.owner).outcome, ReleaseResult::Outcome::Released);
+        if (missed) {
+            QVERIFY(w.waitFor(LockEvent::Type::WakeUpMissed, name));
+            const LockEvent e = w.events.at(w.find(LockEvent::Type::WakeUpMissed, name));
+            QVERIFY2(e.detail.contains(QLatin1String("SSUBSCRIBE")), qPrintable(e.detail));
+            QVERIFY(!won.has_value()); // asleep, as the event says
+        } else {
+            QTRY_VERIFY(won.has_value() && won->acquired);
+            QVERIFY(w.waitFor(LockEvent::Type::Acquired, name, 1));
+            QCOMPARE(w.find(LockEvent::Type::WakeUpMissed, name), -1);
+            QCOMPARE(release(waiter, name, won->owner).outcome, ReleaseResult::Outcome::Released);
+        }
     }
 
     // Last: it changes the cluster for good.

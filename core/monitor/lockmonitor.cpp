@@ -53,8 +53,10 @@ LockMonitor::LockMonitor(ConnectionOptions connection, Options options, QObject 
             m_shardEars = new RoutedSubscriber(m_connection, this);
             connect(m_shardEars, &RedisSubscriptions::shardMessage, this, [this](const QByteArray &channel) {
                 const QList<QByteArray> names = LockNameMap::fromChannel(channel);
-                if (!names.isEmpty())
-                    onTouched(names, LockEventFeed::Touch::ReleaseMessage, {}, false);
+                if (names.isEmpty())
+                    return;
+                noteReleaseNamespace(names, true);
+                onTouched(names, LockEventFeed::Touch::ReleaseMessage, {}, false);
             });
             Changes all;
             all.updated = lockNames();
@@ -100,6 +102,8 @@ LockMonitor::LockMonitor(ConnectionOptions connection, Options options, QObject 
             m_refreshed.insert(lock.name, lock);
     });
     connect(m_reader, &LockScanner::finished, this, [this](const RedisError &error) { onRefreshed(error); });
+    m_namespaceTimer.setSingleShot(true);
+    connect(&m_namespaceTimer, &QTimer::timeout, this, &LockMonitor::checkReleaseNamespaces);
     m_rescanTimer.setSingleShot(true);
     connect(&m_rescanTimer, &QTimer::timeout, this, &LockMonitor::startPass);
     m_refreshTimer.setSingleShot(true);
@@ -151,6 +155,11 @@ void LockMonitor::buildFeeds()
         const ConnectionOptions options = m_connection->isCluster() ? node->options() : m_connection->options();
         auto *feed = new LockEventFeed(options, node, m_options.useKeyspaceEvents, this);
         connect(feed, &LockEventFeed::touched, this, &LockMonitor::onTouched);
+        connect(feed, &LockEventFeed::touched, this,
+            [this](const QList<QByteArray> &names, LockEventFeed::Touch touch, const QByteArray &, bool) {
+                if (touch == LockEventFeed::Touch::ReleaseMessage && m_shardEars)
+                    noteReleaseNamespace(names, false);
+            });
         connect(feed, &LockEventFeed::modeChanged, this, &LockMonitor::onFeedModeChanged);
         // Whatever happened while the events were not arriving is found by one more pass.
         connect(feed, &LockEventFeed::eventsMayBeLost, this, [this] {
@@ -527,6 +536,59 @@ void LockMonitor::listenOnShardChannels(const Changes &changes)
         m_shardChannels.insert(name, channel);
         m_shardEars->subscribe(RedisSubscriptions::Kind::Shard, channel);
     }
+}
+
+void LockMonitor::noteReleaseNamespace(const QList<QByteArray> &names, bool sharded)
+{
+    for (const QByteArray &name : names) {
+        const LockRecord *r = record(name);
+        if (!r)
+            continue;
+        const auto it = m_releaseNamespaces.find(name);
+        ReleaseSeen &seen = it != m_releaseNamespaces.end() ? *it : m_releaseNamespaces[name];
+        if (it == m_releaseNamespaces.end()) {
+            seen.atMs = monotonicMs();
+            seen.shardWaiters = r->info.shardWaiters;
+            seen.plainWaiters
+                = r->info.waiters < 0 || r->info.shardWaiters < 0 ? -1 : r->info.waiters - r->info.shardWaiters;
+        }
+        (sharded ? seen.sharded : seen.plain) = true;
+    }
+    // "both" publishers send the two messages from one script; they reach us on two connections.
+    if (!m_namespaceTimer.isActive())
+        m_namespaceTimer.start(250);
+}
+
+void LockMonitor::checkReleaseNamespaces()
+{
+    const qint64 now = monotonicMs();
+    for (auto it = m_releaseNamespaces.begin(); it != m_releaseNamespaces.end();) {
+        if (now - it->atMs < 250) {
+            ++it;
+            continue;
+        }
+        const ReleaseSeen seen = *it;
+        const QByteArray name = it.key();
+        it = m_releaseNamespaces.erase(it);
+        const bool missedShard = seen.plain && !seen.sharded && seen.shardWaiters > 0 && seen.plainWaiters == 0;
+        const bool missedPlain = seen.sharded && !seen.plain && seen.plainWaiters > 0 && seen.shardWaiters == 0;
+        if (!missedShard && !missedPlain)
+            continue;
+        LockEvent e;
+        e.type = LockEvent::Type::WakeUpMissed;
+        e.timeMs = QDateTime::currentMSecsSinceEpoch();
+        e.name = name;
+        e.detail = missedShard
+            ? tr("released with PUBLISH while its %n waiter(s) listen on the shard channel (SSUBSCRIBE): they sleep "
+                 "until their TTL; publish with both",
+                nullptr, seen.shardWaiters)
+            : tr("released with SPUBLISH while its %n waiter(s) listen on the plain channel (SUBSCRIBE): they sleep "
+                 "until their TTL; publish with both",
+                nullptr, seen.plainWaiters);
+        noteEvent(e);
+    }
+    if (!m_releaseNamespaces.isEmpty())
+        m_namespaceTimer.start(250);
 }
 
 void LockMonitor::forgetGone()

@@ -86,6 +86,9 @@ private:
     void startPass();
     void buildFeeds();
     void listenOnShardChannels(const Changes &changes);
+    // A release message arrived in one namespace: once both have had time to deliver, compare with the waiters'.
+    void noteReleaseNamespace(const QList<QByteArray> &names, bool sharded);
+    void checkReleaseNamespaces();
     void onFeedModeChanged();
     LockEventFeed::Mode combinedMode() const;
     bool pubSubAvailable() const;
@@ -115,6 +118,16 @@ private:
     // Sharded pub/sub has no pattern form: each known lock's shard channel is subscribed on its slot's master.
     RoutedSubscriber *m_shardEars = nullptr;
     QHash<QByteArray, QByteArray> m_shardChannels; // lock name -> the shard channel subscribed for it
+    struct ReleaseSeen
+    {
+        bool plain = false;
+        bool sharded = false;
+        int plainWaiters = -1; // as last counted before the release
+        int shardWaiters = -1;
+        qint64 atMs = 0;
+    };
+    QHash<QByteArray, ReleaseSeen> m_releaseNamespaces;
+    QTimer m_namespaceTimer;
     bool m_started = false;
     bool m_passWaitsForMode = false;
     quint64 m_passEpoch = 0; // the slot map a pass started with: keys may have moved past it if it changed

@@ -67,11 +67,12 @@ void LockMonitor::pollTtl()
     m_pollInFlight = true;
     auto ttls = std::make_shared<QHash<QByteArray, qint64>>();
     auto waiters = std::make_shared<QHash<QByteArray, int>>();
+    auto shardWaiters = std::make_shared<QHash<QByteArray, int>>();
     const qint64 sentAt = monotonicMs();
     QPointer<LockMonitor> self(this);
     const bool shard = m_connection->isCluster() || m_connection->options().publishMode == PublishMode::Sharded
         || m_connection->options().publishMode == PublishMode::Both;
-    const auto join = ReplyJoin::create([self, ttls, waiters, sentAt](const RedisError &) {
+    const auto join = ReplyJoin::create([self, ttls, waiters, shardWaiters, sentAt](const RedisError &) {
         if (!self)
             return;
         self->m_pollInFlight = false;
@@ -96,6 +97,9 @@ void LockMonitor::pollTtl()
                 rec->info.waiters = w;
                 changed = true;
             }
+            const int sw = shardWaiters->value(it.key(), -1);
+            if (sw >= 0)
+                rec->info.shardWaiters = sw;
             if (changed)
                 self->m_changed.insert(it.key());
         }
@@ -117,7 +121,12 @@ void LockMonitor::pollTtl()
         };
         m_connection->command({ "PUBSUB", "NUMSUB", channel }, join->track(count));
         if (shard)
-            m_connection->command({ "PUBSUB", "SHARDNUMSUB", channel }, join->track(count));
+            m_connection->command(
+                { "PUBSUB", "SHARDNUMSUB", channel }, join->track([count, shardWaiters, name](const RedisResult &res) {
+                    count(res);
+                    if (res.ok() && res.value.size() == 2)
+                        shardWaiters->insert(name, int(res.value.at(1).toInteger()));
+                }));
     }
     join->seal(this);
     m_connection->uncork();

@@ -23,6 +23,9 @@ struct LockEvent
         OwnerChanged,
         QueueChanged,
         Lost, // one of this process's own holds vanished before it released it (LockClient::holdLost)
+        // A release was published in one pub/sub namespace while every waiter listened in the other (a fleet with
+        // mixed publish modes): they sleep until their TTL.
+        WakeUpMissed,
     };
 
     qint64 timeMs = 0; // epoch ms, for logs and the timeline

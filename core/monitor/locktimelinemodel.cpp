@@ -87,6 +87,8 @@ QString LockTimelineModel::typeText(LockEvent::Type type)
         return tr("queue changed");
     case LockEvent::Type::Lost:
         return tr("lost");
+    case LockEvent::Type::WakeUpMissed:
+        return tr("wake-up missed");
     }
     return {};
 }

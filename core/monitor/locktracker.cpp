@@ -82,6 +82,8 @@ QByteArray LockEvent::typeName(Type type)
         return "queue-changed";
     case Type::Lost:
         return "lost";
+    case Type::WakeUpMissed:
+        return "wake-up-missed";
     }
     return {};
 }
