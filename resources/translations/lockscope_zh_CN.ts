@@ -1628,6 +1628,21 @@ removed %1 dead waiter(s); the new head was woken</source>
     </message>
 </context>
 <context>
+    <name>LockScope::LockMonitor</name>
+    <message numerus="yes">
+        <source>released with PUBLISH while its %n waiter(s) listen on the shard channel (SSUBSCRIBE): they sleep until their TTL; publish with both</source>
+        <translation>
+            <numerusform>以 PUBLISH 释放，而它的 %n 个等待者在监听分片频道（SSUBSCRIBE）：它们会一直睡到 TTL 结束；请改为两者都发布</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>released with SPUBLISH while its %n waiter(s) listen on the plain channel (SUBSCRIBE): they sleep until their TTL; publish with both</source>
+        <translation>
+            <numerusform>以 SPUBLISH 释放，而它的 %n 个等待者在监听普通频道（SUBSCRIBE）：它们会一直睡到 TTL 结束；请改为两者都发布</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LockScope::LockTableModel</name>
     <message>
         <source>reentrant</source>
@@ -1801,6 +1816,10 @@ removed %1 dead waiter(s); the new head was woken</source>
     <message>
         <source>lost</source>
         <translation>丢失</translation>
+    </message>
+    <message>
+        <source>wake-up missed</source>
+        <translation>唤醒丢失</translation>
     </message>
 </context>
 <context>
