@@ -240,6 +240,7 @@ bool rawSnapshot(RawPipe &pipe, int scanCount, RawSnapshot *out, QString *error)
 
         // The aux reads; the scanner sends this pipeline's PING even when no key of the batch was lock-shaped.
         int aux = 0;
+        QList<QByteArray> numsub { "PUBSUB", "NUMSUB" }; // one count for the batch, as the scanner sends it
         for (const Candidate &c : candidates) {
             const QByteArray &name = c.name;
             pipe.append({ "EXISTS", LockNames::fencingToken(name) });
@@ -247,8 +248,8 @@ bool rawSnapshot(RawPipe &pipe, int scanCount, RawSnapshot *out, QString *error)
             pipe.append({ "LRANGE", LockNames::fairQueue(name), "0", "-1" });
             const bool readWrite
                 = std::any_of(c.fields.cbegin(), c.fields.cend(), [](const auto &f) { return f.first == "mode"; });
-            pipe.append({ "PUBSUB", "NUMSUB", readWrite ? LockNames::rwChannel(name) : LockNames::lockChannel(name) });
-            aux += 4;
+            numsub << (readWrite ? LockNames::rwChannel(name) : LockNames::lockChannel(name));
+            aux += 3;
             if (!readWrite)
                 continue;
             for (const auto &[field, value] : c.fields) {
@@ -264,6 +265,10 @@ bool rawSnapshot(RawPipe &pipe, int scanCount, RawSnapshot *out, QString *error)
                 pipe.append(argv);
                 ++aux;
             }
+        }
+        if (numsub.size() > 2) {
+            pipe.append(numsub);
+            ++aux;
         }
         pipe.append({ "PING" });
         out->commands += aux + 1;

@@ -527,8 +527,10 @@ void LockMonitor::listenOnShardChannels(const Changes &changes)
             m_shardEars->unsubscribe(RedisSubscriptions::Kind::Shard, channel);
     }
     for (const QByteArray &name : changes.updated) {
+        if (m_shardChannels.size() >= m_options.watchAllLimit)
+            break;
         const LockRecord *r = record(name);
-        if (!r || m_shardChannels.contains(name) || m_shardChannels.size() >= m_options.watchAllLimit)
+        if (!r || m_shardChannels.contains(name))
             continue;
         // Fair waiters have channels of their own, and a fair release names its head: not followed here.
         const QByteArray channel

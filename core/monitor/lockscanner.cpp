@@ -255,6 +255,12 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
         if (current(self, generation))
             self->batchDone();
     });
+    struct ChannelGroup
+    {
+        QList<QByteArray> channels;
+        QList<int> snapshots;
+    };
+    QHash<RedisCommander *, ChannelGroup> channelGroups;
     m_connection->cork();
     for (int i = 0; i < snaps->size(); ++i) {
         const QByteArray name = snaps->at(i).name;
@@ -275,16 +281,11 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
         const bool readWrite = std::any_of(
             snaps->at(i).fields.cbegin(), snaps->at(i).fields.cend(), [](const auto &f) { return f.first == "mode"; });
         const QByteArray channel = readWrite ? LockNames::rwChannel(name) : LockNames::lockChannel(name);
-        m_connection->command({ "PUBSUB", "NUMSUB", channel }, join->track([snaps, i](const RedisResult &r) {
-            // Denied (an ACL without PUBSUB): waiters stay unknown, the rest of the picture is still right.
-            if (r.ok() && r.value.size() == 2)
-                (*snaps)[i].channelSubscribers = int(r.value.at(1).toInteger());
-        }));
-        if (m_options.shardWaiters)
-            m_connection->command({ "PUBSUB", "SHARDNUMSUB", channel }, join->track([snaps, i](const RedisResult &r) {
-                if (r.ok() && r.value.size() == 2)
-                    (*snaps)[i].shardSubscribers = int(r.value.at(1).toInteger());
-            }));
+        // Subscriptions live on the node serving the channel's slot (where Redisson subscribes): one count
+        // command per node for the whole batch.
+        ChannelGroup &group = channelGroups[m_connection->connectionForKey(channel)];
+        group.channels << channel;
+        group.snapshots << i;
         if (!readWrite)
             continue;
         // Each reader's timeout keys 1..count: how many are still alive says whether the reader is.
@@ -302,6 +303,23 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
                 (*snaps)[i].liveReadTimeouts.insert(field, int(r.value.toInteger()));
             }));
         }
+    }
+    for (const ChannelGroup &group : std::as_const(channelGroups)) {
+        const auto counts = [snaps, indexes = group.snapshots](bool shard) {
+            return [snaps, indexes, shard](const RedisResult &r) {
+                // Denied (an ACL without PUBSUB): waiters stay unknown, the rest of the picture is still right.
+                if (!r.ok() || r.value.size() != 2 * indexes.size())
+                    return;
+                for (int k = 0; k < indexes.size(); ++k) {
+                    KeySnapshot &s = (*snaps)[indexes.at(k)];
+                    (shard ? s.shardSubscribers : s.channelSubscribers) = int(r.value.at(2 * k + 1).toInteger());
+                }
+            };
+        };
+        m_connection->command(QList<QByteArray> { "PUBSUB", "NUMSUB" } + group.channels, join->track(counts(false)));
+        if (m_options.shardWaiters)
+            m_connection->command(
+                QList<QByteArray> { "PUBSUB", "SHARDNUMSUB" } + group.channels, join->track(counts(true)));
     }
     join->seal(this);
     m_connection->uncork();

@@ -40,6 +40,12 @@ public:
     virtual qint64 nowMs() const = 0;
     // Commands about keys in different slots must go separately (a Redis Cluster).
     virtual bool routesBySlot() const { return false; }
+    // The connection a key's commands end up on: keys that share one can share a multi-key command.
+    virtual RedisCommander *connectionForKey(const QByteArray &key)
+    {
+        Q_UNUSED(key);
+        return this;
+    }
 
 signals:
     void ready();

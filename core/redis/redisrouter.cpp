@@ -235,6 +235,12 @@ void RedisRouter::applyMap(const SlotMap &map)
     }
     m_map = map;
     m_moved.clear();
+    m_slotNodes.fill(nullptr);
+    for (const SlotMap::Range &r : m_map.ranges()) {
+        RedisConnection *c = node(r.master.host, r.master.port);
+        for (int slot = r.first; slot <= r.last; ++slot)
+            m_slotNodes[size_t(slot)] = c;
+    }
     if (changed) {
         ++m_epoch;
         emit topologyChanged();
@@ -347,6 +353,8 @@ RedisConnection *RedisRouter::node(const QString &host, quint16 port)
 
 RedisConnection *RedisRouter::nodeForSlot(quint16 slot, RedisError *error)
 {
+    if (RedisConnection *c = m_slotNodes[slot % 16384])
+        return c;
     const auto moved = m_moved.constFind(slot);
     if (moved != m_moved.cend()) {
         const int colon = moved->lastIndexOf(QLatin1Char(':'));
@@ -365,7 +373,10 @@ std::optional<QByteArray> RedisRouter::routingKey(const QList<QByteArray> &argv)
 {
     if (argv.size() < 2)
         return std::nullopt;
-    const QByteArray name = argv.first().toUpper();
+    // Our own commands are upper case already: no copy on the hot path.
+    const QByteArray &given = argv.first();
+    const bool upper = std::none_of(given.cbegin(), given.cend(), [](char c) { return c >= 'a' && c <= 'z'; });
+    const QByteArray name = upper ? given : given.toUpper();
     if (name == "EVAL" || name == "EVALSHA" || name == "EVAL_RO" || name == "EVALSHA_RO" || name == "FCALL") {
         if (argv.size() > 3 && argv.at(2).toInt() > 0)
             return argv.at(3);
@@ -468,6 +479,7 @@ void RedisRouter::dispatch(
             if (const auto redirect = parseRedirect(r.value)) {
                 if (!redirect->ask) {
                     self->m_moved.insert(redirect->slot, address(redirect->host, redirect->port));
+                    self->m_slotNodes[redirect->slot % 16384] = self->node(redirect->host, redirect->port);
                     self->refreshTopology();
                 }
                 RedisConnection *next = self->node(redirect->host, redirect->port);
@@ -547,6 +559,7 @@ void RedisRouter::dispatchEval(RedisConnection *target, const RedisScript &scrip
             if (const auto redirect = parseRedirect(r.value)) {
                 if (!redirect->ask) {
                     self->m_moved.insert(redirect->slot, address(redirect->host, redirect->port));
+                    self->m_slotNodes[redirect->slot % 16384] = self->node(redirect->host, redirect->port);
                     self->refreshTopology();
                 }
                 RedisConnection *next = self->node(redirect->host, redirect->port);

@@ -1,17 +1,16 @@
 #pragma once
 
-#include "rediscommander.h"
+#include "redisconnection.h"
 #include "slotmap.h"
 
 #include <QElapsedTimer>
 #include <QHash>
 #include <QTimer>
 
+#include <array>
 #include <optional>
 
 namespace LockScope {
-
-class RedisConnection;
 
 // The connection a lock client or monitor talks to, whatever the deployment: one server (or the master Sentinel
 // names), or a Redis Cluster whose slot map it reads (CLUSTER SHARDS, or CLUSTER SLOTS before Redis 7). In a
@@ -52,7 +51,7 @@ public:
     // INFO, CONFIG GET and keyspace notifications are per node.
     QList<RedisConnection *> masterConnections();
     // The connection that serves a key (the one server outside a cluster).
-    RedisConnection *connectionForKey(const QByteArray &key);
+    RedisConnection *connectionForKey(const QByteArray &key) override;
     // The first master (or the one server): for commands about no key.
     RedisConnection *primary();
     // The settings of a node (credentials, TLS) at the given address.
@@ -106,6 +105,8 @@ private:
     QHash<QString, RedisConnection *> m_nodes; // "host:port" -> a cluster master's connection
     SlotMap m_map;
     QHash<quint16, QString> m_moved; // slots a MOVED reply re-assigned since the map was read
+    // Each slot's master connection, built from the map: the hot path looks up one pointer, not a QString key.
+    std::array<RedisConnection *, 16384> m_slotNodes {};
     quint64 m_epoch = 0;
     struct Waiting
     {
