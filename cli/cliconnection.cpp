@@ -37,6 +37,9 @@ void addConnectionOptions(QCommandLineParser &parser)
         { QStringLiteral("sentinel"), tr("find the master through these sentinels"),
             QStringLiteral("HOST:PORT[,...]") },
         { QStringLiteral("master"), tr("the master's name in Sentinel (with --sentinel)"), QStringLiteral("NAME") },
+        { QStringLiteral("replica-reads"),
+            tr("in a cluster, scan and read on each master's replica (list, show, watch); results are as old as the "
+               "replication lag") },
         { QStringLiteral("publish-mode"),
             tr("how releases wake waiters: auto (sharded in a Redis 7 cluster, else plain), plain, sharded or both "
                "(for a fleet that mixes them)"),
@@ -82,6 +85,7 @@ ConnectionOptions connectionFrom(const QCommandLineParser &parser, RedisError *e
         options.connectTimeoutMs = parser.value(QStringLiteral("connect-timeout")).toInt();
     if (parser.isSet(QStringLiteral("cluster")))
         options.topology = ConnectionOptions::Topology::Cluster;
+    options.replicaReads = parser.isSet(QStringLiteral("replica-reads"));
     if (parser.isSet(QStringLiteral("sentinel")) != parser.isSet(QStringLiteral("master"))) {
         *error = RedisError(RedisError::Kind::InvalidArgument, tr("--sentinel and --master go together"));
         return options;

@@ -67,7 +67,7 @@ void Command::scanWhenReady(RedisRouter *router, LockScanner *scanner)
 {
     scanner->setScanNodes([router] {
         QList<RedisCommander *> nodes;
-        for (RedisConnection *c : router->masterConnections())
+        for (RedisConnection *c : router->scanConnections())
             nodes << c;
         return nodes;
     });

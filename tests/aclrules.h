@@ -5,7 +5,7 @@
 namespace LockScope::Test {
 
 // The least-privilege users README.md documents ("Least privilege"), kept word for word. The cluster subcommands
-// read the slot map; ASKING follows a slot that is being migrated.
+// read the slot map; ASKING follows a slot that is being migrated; READONLY lets a monitor read from replicas.
 inline const QStringList kConsoleRules { QStringLiteral("~*"), QStringLiteral("&*"), QStringLiteral("+@read"),
     QStringLiteral("+@write"), QStringLiteral("+@scripting"), QStringLiteral("+@pubsub"),
     QStringLiteral("+@connection"), QStringLiteral("-@dangerous"), QStringLiteral("+info"),
@@ -13,6 +13,6 @@ inline const QStringList kConsoleRules { QStringLiteral("~*"), QStringLiteral("&
 inline const QStringList kMonitorRules { QStringLiteral("~*"), QStringLiteral("&*"), QStringLiteral("+@read"),
     QStringLiteral("+@pubsub"), QStringLiteral("+ping"), QStringLiteral("+info"), QStringLiteral("+config|get"),
     QStringLiteral("+cluster|shards"), QStringLiteral("+cluster|slots"), QStringLiteral("+asking"),
-    QStringLiteral("-@write") };
+    QStringLiteral("+readonly"), QStringLiteral("-@write") };
 
 } // namespace LockScope::Test

@@ -377,6 +377,67 @@ private slots:
         }
     }
 
+    void replicaReadsSpareTheMasters()
+    {
+        const QByteArray prefix = uniqueKey("replica") + ":";
+        LockClient client(options());
+        for (int i = 0; i < 30; ++i)
+            QVERIFY(acquire(client, request(prefix + QByteArray::number(i), LockKind::Reentrant)).acquired);
+        const auto hscans = [](quint16 port) {
+            const QByteArray stats = RawRedis(port).command({ "INFO", "commandstats" }).bytes();
+            const int at = stats.indexOf("cmdstat_hscan:calls=");
+            return at < 0 ? 0 : stats.mid(at + 20, stats.indexOf(',', at) - at - 20).toInt();
+        };
+        QList<quint16> masters;
+        QList<quint16> replicas;
+        for (const SlotMap::Range &r : m_map.ranges()) {
+            if (!masters.contains(r.master.port))
+                masters << r.master.port;
+            for (const ClusterNode &n : r.replicas)
+                if (!replicas.contains(n.port))
+                    replicas << n.port;
+        }
+        // Wait until the replicas have every lock (replication is asynchronous).
+        for (int i = 0; i < 30; ++i) {
+            const QByteArray name = prefix + QByteArray::number(i);
+            quint16 replicaPort = 0;
+            for (const SlotMap::Range &r : m_map.ranges())
+                if (keySlot(name) >= r.first && keySlot(name) <= r.last)
+                    replicaPort = r.replicas.first().port;
+            RawRedis reads(replicaPort);
+            reads.command({ "READONLY" });
+            QTRY_COMPARE(reads.command({ "EXISTS", name }).toInteger(), qint64(1));
+        }
+        QList<int> mastersBefore;
+        for (quint16 p : masters)
+            mastersBefore << hscans(p);
+        int replicasBefore = 0;
+        for (quint16 p : replicas)
+            replicasBefore += hscans(p);
+
+        ConnectionOptions o = options();
+        o.replicaReads = true;
+        MonitorWatch w(o, monitorOptions(prefix + "*"));
+        QVERIFY(w.start());
+        QCOMPARE(w.monitor.lockCount(), 30);
+        for (int i = 0; i < masters.size(); ++i)
+            QCOMPARE(hscans(masters.at(i)), mastersBefore.at(i)); // the masters did not read a single hash
+        int replicasAfter = 0;
+        for (quint16 p : replicas)
+            replicasAfter += hscans(p);
+        QVERIFY(replicasAfter >= replicasBefore + 30);
+        // How stale that is, for the status bar.
+        std::optional<int> worst;
+        QString detail;
+        w.monitor.connection()->readReplicaLag([&](int seconds, const QString &text) {
+            worst = seconds;
+            detail = text;
+        });
+        QTRY_VERIFY(worst.has_value());
+        QVERIFY2(*worst >= 0, qPrintable(detail));
+        QCOMPARE(detail.count(QLatin1Char('\n')) + 1, 3);
+    }
+
     // Last: it changes the cluster for good.
     void masterKilledUnderTheMonitor()
     {

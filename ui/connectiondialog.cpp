@@ -94,6 +94,10 @@ ConnectionDialog::ConnectionDialog(SecretStore *secrets, QWidget *parent)
     form->addRow(tr("Sentinels:"), m_sentinels);
     form->addRow(tr("Sentinel master:"), m_master);
     form->addRow(tr("Wake-ups &published as:"), m_publishMode);
+    m_replicaReads = new QCheckBox(tr("Monitor reads from replicas (cluster): spares the masters, shows data as old "
+                                      "as the replication lag"),
+        this);
+    form->addRow(QString(), m_replicaReads);
     form->addRow(m_result);
     auto *buttons = new QDialogButtonBox(this);
     m_test = buttons->addButton(tr("&Test connection"), QDialogButtonBox::ActionRole);
@@ -164,6 +168,7 @@ void ConnectionDialog::loadProfile(int index)
     m_sentinels->setText(p.sentinels);
     m_master->setText(p.sentinelMaster);
     m_publishMode->setCurrentIndex(qMax(0, m_publishMode->findData(p.publishMode)));
+    m_replicaReads->setChecked(p.replicaReads);
     m_password->clear();
     if (m_secrets && m_secrets->available()) {
         QPointer<ConnectionDialog> self(this);
@@ -190,6 +195,7 @@ ConnectionProfile ConnectionDialog::profile() const
     p.sentinels = m_sentinels->text().trimmed();
     p.sentinelMaster = m_master->text().trimmed();
     p.publishMode = m_publishMode->currentData().toString();
+    p.replicaReads = m_replicaReads->isChecked();
     return p;
 }
 

@@ -57,6 +57,7 @@ private:
     QLineEdit *m_sentinels;
     QLineEdit *m_master;
     QComboBox *m_publishMode;
+    QCheckBox *m_replicaReads;
     QLabel *m_result;
     QPushButton *m_test;
     QPushButton *m_connect;

@@ -29,6 +29,7 @@ ConnectionOptions ConnectionProfile::options(const QByteArray &password, RedisEr
             *error = parse;
     }
     ConnectionOptions::parsePublishMode(publishMode, &o.publishMode);
+    o.replicaReads = replicaReads;
     return o;
 }
 
@@ -66,6 +67,7 @@ QList<ConnectionProfile> ConnectionProfile::load()
         p.sentinels = settings.value(QStringLiteral("sentinels")).toString();
         p.sentinelMaster = settings.value(QStringLiteral("sentinelMaster")).toString();
         p.publishMode = settings.value(QStringLiteral("publishMode"), QStringLiteral("auto")).toString();
+        p.replicaReads = settings.value(QStringLiteral("replicaReads")).toBool();
         profiles << p;
     }
     settings.endArray();
@@ -94,6 +96,7 @@ void ConnectionProfile::save(const QList<ConnectionProfile> &profiles)
         settings.setValue(QStringLiteral("sentinels"), p.sentinels);
         settings.setValue(QStringLiteral("sentinelMaster"), p.sentinelMaster);
         settings.setValue(QStringLiteral("publishMode"), p.publishMode);
+        settings.setValue(QStringLiteral("replicaReads"), p.replicaReads);
     }
     settings.endArray();
 }

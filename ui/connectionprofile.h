@@ -26,6 +26,7 @@ struct ConnectionProfile
     QString sentinels; // "host:port,..." for "sentinel"
     QString sentinelMaster;
     QString publishMode = QStringLiteral("auto"); // auto, plain, sharded, both (ConnectionOptions::publishModeName)
+    bool replicaReads = false; // the monitor reads from a cluster's replicas
 
     // The options to connect with (password given separately); error when the URL does not parse.
     ConnectionOptions options(const QByteArray &password, RedisError *error = nullptr) const;

@@ -33,6 +33,16 @@ void ServerStatus::ping()
 {
     if (m_inFlight || !m_connection->isReady())
         return;
+    if (m_connection->isCluster() && m_connection->options().replicaReads) {
+        QPointer<ServerStatus> self(this);
+        m_connection->readReplicaLag([self](int seconds, const QString &detail) {
+            if (!self)
+                return;
+            self->m_replicaLag = seconds;
+            self->m_replicaDetail = detail;
+            emit self->changed(self->text());
+        });
+    }
     m_inFlight = true;
     auto clock = std::make_shared<QElapsedTimer>();
     clock->start();
@@ -51,6 +61,10 @@ QString ServerStatus::text() const
     QString version = m_version.isEmpty() ? tr("Redis") : tr("Redis %1").arg(m_version);
     if (m_connection->mode() != RedisRouter::Mode::Probing)
         version += QStringLiteral(" · ") + m_connection->describe();
+    if (m_replicaLag == -1)
+        version += QStringLiteral(" · ") + tr("replica reads: a replica lost its master, data may be stale");
+    else if (m_replicaLag >= 0)
+        version += QStringLiteral(" · ") + tr("replica reads, up to %n s behind", nullptr, m_replicaLag);
     return m_rttMs < 0 ? version : tr("%1 · RTT %2 ms").arg(version).arg(m_rttMs, 0, 'f', 2);
 }
 
@@ -70,6 +84,8 @@ QString ServerStatus::details() const
                      .arg(r.master.port)
                      .arg(replicas.isEmpty() ? tr("none") : replicas.join(QStringLiteral(", ")));
     }
+    if (!m_replicaDetail.isEmpty())
+        lines << tr("replica reads:") << m_replicaDetail;
     return lines.join(QLatin1Char('\n'));
 }
 

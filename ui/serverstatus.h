@@ -32,6 +32,8 @@ private:
     QTimer m_timer;
     QString m_version;
     double m_rttMs = -1;
+    int m_replicaLag = -2; // -2: not reading from replicas; -1: a replica's link is down
+    QString m_replicaDetail;
     bool m_inFlight = false;
 };
 

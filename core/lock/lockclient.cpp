@@ -42,6 +42,8 @@ LockClient::LockClient(ConnectionOptions connection, LockClientOptions options, 
 {
     if (m_options.clientId.isEmpty())
         m_options.clientId = LockNames::newClientId();
+    // Reads from replicas are for the monitor: a lock client's answers must be the master's.
+    connection.replicaReads = false;
     m_connection = new RedisRouter(connection, this);
     // The subscriber never writes data, so read-only mode does not restrict it.
     m_subscriber = new RoutedSubscriber(m_connection, this);

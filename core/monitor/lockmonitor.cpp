@@ -37,7 +37,7 @@ LockMonitor::LockMonitor(ConnectionOptions connection, Options options, QObject 
     m_scanner = new LockScanner(m_connection, { m_options.pattern, m_options.scanCount }, this);
     m_scanner->setScanNodes([this] {
         QList<RedisCommander *> nodes;
-        for (RedisConnection *c : m_connection->masterConnections())
+        for (RedisConnection *c : m_connection->scanConnections())
             nodes << c;
         return nodes;
     });

@@ -58,6 +58,7 @@ ConnectionOptions ConnectionOptions::forNode(const QString &nodeHost, quint16 no
     o.sentinels.clear();
     o.sentinelMaster.clear();
     o.topology = Topology::Standalone;
+    o.replicaConnection = false;
     return o;
 }
 

@@ -51,6 +51,10 @@ struct ConnectionOptions
     QByteArray sentinelUser; // the sentinels' own credentials (often none)
     QByteArray sentinelPassword;
     PublishMode publishMode = PublishMode::Auto;
+    // A cluster monitor's reads (SCAN and the key reads) go to each master's replica where there is one, taking that
+    // load off the masters; what it shows is then as old as the replication lag (RedisRouter::readReplicaLag).
+    bool replicaReads = false;
+    bool replicaConnection = false; // set by the router: the handshake sends READONLY
 
     bool usesSentinel() const { return !sentinels.isEmpty() && !sentinelMaster.isEmpty(); }
     // The same server settings (credentials, TLS, timeouts) for another node of the same deployment.

@@ -100,7 +100,9 @@ void RedisConnection::handshakeStep(RedisValue reply)
     const QList<QByteArray> &argv = m_handshake.at(m_handshakeReplies++);
     if (reply.isError()) {
         const RedisError error = RedisError::fromReply(reply);
-        const QString what = argv.first() == "AUTH" ? tr("authentication failed") : tr("SELECT failed");
+        const QString what = argv.first() == "AUTH" ? tr("authentication failed")
+            : argv.first() == "SELECT"              ? tr("SELECT failed")
+                                                    : tr("READONLY (reads from a replica) failed");
         const RedisError described(error.kind(), what + QStringLiteral(": ") + error.message());
         // Wrong credentials, a denied command or a database that does not exist do not fix themselves: retrying
         // would only hammer the server. Anything else (max clients reached, LOADING, BUSY) passes: try again.

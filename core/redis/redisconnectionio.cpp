@@ -86,6 +86,8 @@ void RedisConnection::onTransportUp()
     }
     if (m_options.db != 0)
         m_handshake.append({ "SELECT", QByteArray::number(m_options.db) });
+    if (m_options.replicaConnection)
+        m_handshake.append({ "READONLY" }); // a cluster replica serves its master's slots to reads only after this
     m_handshakeReplies = 0;
     if (m_handshake.isEmpty()) {
         becomeReady();

@@ -1,5 +1,6 @@
 #include "redisrouter.h"
 
+#include "commandpolicy.h"
 #include "redisconnection.h"
 #include "redisscript.h"
 
@@ -66,6 +67,8 @@ int RedisRouter::pendingCount() const
     int n = m_seed->pendingCount() + int(m_waiting.size());
     for (const RedisConnection *c : m_nodes)
         n += c->pendingCount();
+    for (const RedisConnection *c : m_replicas)
+        n += c->pendingCount();
     return n;
 }
 
@@ -85,6 +88,75 @@ QList<RedisConnection *> RedisRouter::masterConnections()
     for (const ClusterNode &n : m_map.masters())
         list << node(n.host, n.port);
     return list;
+}
+
+QList<RedisConnection *> RedisRouter::scanConnections()
+{
+    if (m_mode != Mode::Cluster || !m_options.replicaReads)
+        return masterConnections();
+    QList<RedisConnection *> list;
+    for (const ClusterNode &m : m_map.masters()) {
+        const auto range = std::find_if(m_map.ranges().cbegin(), m_map.ranges().cend(),
+            [&m](const SlotMap::Range &r) { return r.master == m && !r.replicas.isEmpty(); });
+        list << (range == m_map.ranges().cend() ? node(m.host, m.port)
+                                                : replica(range->replicas.first().host, range->replicas.first().port));
+    }
+    return list;
+}
+
+RedisConnection *RedisRouter::replica(const QString &host, quint16 port)
+{
+    RedisConnection *&c = m_replicas[address(host, port)];
+    if (!c) {
+        ConnectionOptions o = m_options.forNode(host, port);
+        o.replicaConnection = true;
+        c = new RedisConnection(o, this);
+        for (int i = 0; i < m_corked; ++i)
+            c->cork();
+        connect(c, &RedisConnection::disconnected, this, &RedisRouter::onNodeDown);
+        c->open();
+    }
+    return c;
+}
+
+void RedisRouter::readReplicaLag(std::function<void(int, const QString &)> done)
+{
+    const QList<RedisConnection *> replicas = m_replicas.values();
+    if (replicas.isEmpty()) {
+        done(0, {});
+        return;
+    }
+    struct Lag
+    {
+        int worst = 0;
+        QStringList detail;
+        int left = 0;
+    };
+    auto lag = std::make_shared<Lag>();
+    lag->left = int(replicas.size());
+    for (RedisConnection *c : replicas) {
+        const QString where = address(c->options().host, c->options().port);
+        c->command({ "INFO", "replication" }, [lag, where, done](const RedisResult &r) {
+            int seconds = -1;
+            bool up = false;
+            for (const QByteArray &line : r.value.bytes().split('\n')) {
+                if (line.startsWith("master_link_status:"))
+                    up = line.trimmed().endsWith("up");
+                if (line.startsWith("master_last_io_seconds_ago:"))
+                    seconds = line.mid(27).trimmed().toInt();
+            }
+            if (!r.ok() || !up)
+                seconds = -1;
+            if (seconds < 0)
+                lag->worst = -1;
+            else if (lag->worst >= 0)
+                lag->worst = qMax(lag->worst, seconds);
+            lag->detail << (seconds < 0 ? tr("%1: link to its master down").arg(where)
+                                        : tr("%1: %2 s behind at most").arg(where).arg(seconds));
+            if (--lag->left == 0)
+                done(lag->worst, lag->detail.join(QLatin1Char('\n')));
+        });
+    }
 }
 
 RedisConnection *RedisRouter::connectionForKey(const QByteArray &key)
@@ -226,7 +298,11 @@ void RedisRouter::command(QList<QByteArray> argv, Callback callback)
     }
     const std::optional<QByteArray> key = routingKey(argv);
     RedisError error;
-    RedisConnection *target = key ? nodeForSlot(keySlot(*key), &error) : primary();
+    RedisConnection *target = nullptr;
+    if (key && m_options.replicaReads && isReadOnlyCommand(argv))
+        target = m_slotReplicas[keySlot(*key) % 16384];
+    if (!target)
+        target = key ? nodeForSlot(keySlot(*key), &error) : primary();
     if (!target) {
         later(std::move(callback), error);
         refreshTopology();
@@ -372,6 +448,8 @@ void RedisRouter::cork()
     m_seed->cork();
     for (RedisConnection *c : std::as_const(m_nodes))
         c->cork();
+    for (RedisConnection *c : std::as_const(m_replicas))
+        c->cork();
 }
 
 void RedisRouter::uncork()
@@ -381,6 +459,8 @@ void RedisRouter::uncork()
     --m_corked;
     m_seed->uncork();
     for (RedisConnection *c : std::as_const(m_nodes))
+        c->uncork();
+    for (RedisConnection *c : std::as_const(m_replicas))
         c->uncork();
 }
 

@@ -50,6 +50,11 @@ public:
     // The connections whose keys are the whole data set: every master of a cluster, or the one server. SCAN,
     // INFO, CONFIG GET and keyspace notifications are per node.
     QList<RedisConnection *> masterConnections();
+    // Where full scans run: the masters, or with replicaReads each master's replica where it has one.
+    QList<RedisConnection *> scanConnections();
+    // With replicaReads: how far behind the replicas read from are. worstLagSeconds is the largest
+    // master_last_io_seconds_ago (-1 when a replica's link to its master is down); detail names each replica.
+    void readReplicaLag(std::function<void(int worstLagSeconds, const QString &detail)> done);
     // The connection that serves a key (the one server outside a cluster).
     RedisConnection *connectionForKey(const QByteArray &key) override;
     // The first master (or the one server): for commands about no key.
@@ -89,6 +94,7 @@ private:
     void failWaiting(const RedisError &error);
     RedisConnection *node(const QString &host, quint16 port);
     RedisConnection *nodeForSlot(quint16 slot, RedisError *error);
+    RedisConnection *replica(const QString &host, quint16 port);
     void dispatch(RedisConnection *target, QList<QByteArray> argv, Callback callback, int redirects, qint64 deadline,
         bool asking);
     void dispatchEval(RedisConnection *target, const RedisScript &script, QList<QByteArray> keys,
@@ -107,6 +113,9 @@ private:
     QHash<quint16, QString> m_moved; // slots a MOVED reply re-assigned since the map was read
     // Each slot's master connection, built from the map: the hot path looks up one pointer, not a QString key.
     std::array<RedisConnection *, 16384> m_slotNodes {};
+    // With replicaReads: each slot's replica connection (nullptr: read from the master).
+    std::array<RedisConnection *, 16384> m_slotReplicas {};
+    QHash<QString, RedisConnection *> m_replicas;
     quint64 m_epoch = 0;
     struct Waiting
     {

@@ -146,10 +146,28 @@ void RedisRouter::applyMap(const SlotMap &map)
     m_map = map;
     m_moved.clear();
     m_slotNodes.fill(nullptr);
+    m_slotReplicas.fill(nullptr);
+    QSet<QString> replicasUsed;
     for (const SlotMap::Range &r : m_map.ranges()) {
         RedisConnection *c = node(r.master.host, r.master.port);
-        for (int slot = r.first; slot <= r.last; ++slot)
+        RedisConnection *reads = nullptr;
+        if (m_options.replicaReads && !r.replicas.isEmpty()) {
+            reads = replica(r.replicas.first().host, r.replicas.first().port);
+            replicasUsed.insert(address(r.replicas.first().host, r.replicas.first().port));
+        }
+        for (int slot = r.first; slot <= r.last; ++slot) {
             m_slotNodes[size_t(slot)] = c;
+            m_slotReplicas[size_t(slot)] = reads;
+        }
+    }
+    for (auto it = m_replicas.begin(); it != m_replicas.end();) {
+        if (!replicasUsed.contains(it.key())) {
+            it.value()->close();
+            it.value()->deleteLater();
+            it = m_replicas.erase(it);
+        } else {
+            ++it;
+        }
     }
     if (changed) {
         ++m_epoch;

@@ -360,6 +360,10 @@ Commands:
         <source>--publish-mode takes auto, plain, sharded or both, not &quot;%1&quot;</source>
         <translation>--publish-mode 只接受 auto、plain、sharded 或 both，而不是“%1”</translation>
     </message>
+    <message>
+        <source>in a cluster, scan and read on each master&apos;s replica (list, show, watch); results are as old as the replication lag</source>
+        <translation>在集群中改为在每个主节点的副本上扫描和读取（list、show、watch）；结果的新旧程度取决于复制延迟</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::Command</name>
@@ -895,6 +899,10 @@ removed %1 dead waiter(s); the new head was woken</source>
     <message>
         <source>Wake-ups &amp;published as:</source>
         <translation>唤醒消息发布方式(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Monitor reads from replicas (cluster): spares the masters, shows data as old as the replication lag</source>
+        <translation>监视器从副本读取（集群）：减轻主节点负担，显示的数据与复制延迟一样旧</translation>
     </message>
 </context>
 <context>
@@ -2108,6 +2116,10 @@ removed %1 dead waiter(s); the new head was woken</source>
         <source>Sentinel moved master &quot;%1&quot; to %2:%3</source>
         <translation>Sentinel 已把主节点“%1”切换到 %2:%3</translation>
     </message>
+    <message>
+        <source>READONLY (reads from a replica) failed</source>
+        <translation>READONLY（从副本读取）失败</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::RedisProbe</name>
@@ -2158,6 +2170,14 @@ removed %1 dead waiter(s); the new head was woken</source>
         <source>CROSSSLOT the lock&apos;s keys fall in different cluster slots (%1 and %2): a name containing &apos;{&apos; must hold a whole hash tag such as {tag}</source>
         <translation>CROSSSLOT 该锁的键落在不同的集群槽中（%1 与 %2）：包含“{”的名称必须带有完整的哈希标签，例如 {tag}</translation>
     </message>
+    <message>
+        <source>%1: link to its master down</source>
+        <translation>%1：与其主节点的连接已断开</translation>
+    </message>
+    <message>
+        <source>%1: %2 s behind at most</source>
+        <translation>%1：最多落后 %2 秒</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::RedisSubscriber</name>
@@ -2198,6 +2218,20 @@ removed %1 dead waiter(s); the new head was woken</source>
     <message>
         <source>none</source>
         <translation>无</translation>
+    </message>
+    <message>
+        <source>replica reads: a replica lost its master, data may be stale</source>
+        <translation>副本读取：有副本失去了主节点，数据可能已过时</translation>
+    </message>
+    <message numerus="yes">
+        <source>replica reads, up to %n s behind</source>
+        <translation>
+            <numerusform>副本读取，最多落后 %n 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>replica reads:</source>
+        <translation>副本读取：</translation>
     </message>
 </context>
 </TS>

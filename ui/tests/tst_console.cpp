@@ -5,6 +5,7 @@
 // after they were shown is refused and says so, read-only mode disables every write, and writes are audited.
 #include "acquiredialog.h"
 #include "connectiondialog.h"
+#include "connectionprofile.h"
 #include "consoleactions.h"
 #include "eventspane.h"
 #include "forcereleasedialog.h"
@@ -182,6 +183,39 @@ private slots:
         raw.command({ "PEXPIRE", name, "60000" });
         Console c(dialog.options());
         QTRY_VERIFY_WITH_TIMEOUT(c.row(name) >= 0, 10000);
+    }
+
+    void profilesKeepTopologyAndPublishMode()
+    {
+        ConnectionProfile p;
+        p.name = QStringLiteral("sentinel-profile");
+        p.url = QStringLiteral("redis://127.0.0.1:6380/2");
+        p.topology = QStringLiteral("sentinel");
+        p.sentinels = QStringLiteral("10.0.0.1:26379,10.0.0.2");
+        p.sentinelMaster = QStringLiteral("orders");
+        p.publishMode = QStringLiteral("both");
+        p.replicaReads = true;
+        ConnectionProfile::save({ p });
+        const QList<ConnectionProfile> loaded = ConnectionProfile::load();
+        QCOMPARE(loaded.size(), 1);
+        RedisError error;
+        const ConnectionOptions o = loaded.first().options("pw", &error);
+        QVERIFY2(!error.isError(), qPrintable(error.toString()));
+        QCOMPARE(o.sentinels.size(), 2);
+        QCOMPARE(o.sentinels.at(1).port, quint16(26379)); // the default Sentinel port
+        QCOMPARE(o.sentinelMaster, QByteArray("orders"));
+        QCOMPARE(o.publishMode, PublishMode::Both);
+        QVERIFY(o.replicaReads);
+        QCOMPARE(o.db, 2);
+        // Sentinel without the master's name cannot work: said before connecting.
+        ConnectionProfile nameless = loaded.first();
+        nameless.sentinelMaster.clear();
+        nameless.options({}, &error);
+        QVERIFY(error.isError());
+        ConnectionProfile cluster = loaded.first();
+        cluster.topology = QStringLiteral("cluster");
+        QCOMPARE(cluster.options({}).topology, ConnectionOptions::Topology::Cluster);
+        ConnectionProfile::save({});
     }
 
     void anotherProcessesLockAppearsAndCountsDown()
