@@ -5,6 +5,7 @@
 
 #include <QElapsedTimer>
 #include <QHash>
+#include <QPointer>
 #include <QTimer>
 
 #include <array>
@@ -100,6 +101,8 @@ private:
     void dispatchEval(RedisConnection *target, const RedisScript &script, QList<QByteArray> keys,
         QList<QByteArray> args, Callback callback, int redirects, qint64 deadline, bool asking);
     void onNodeDown(const RedisError &error);
+    void refreshFrom(const QList<QPointer<RedisConnection>> &candidates, int i);
+    void finishRefresh(const SlotMap *map); // nullptr: no node answered
     void later(Callback callback, const RedisError &error);
     qint64 deadlineFromNow() const;
     bool mayFollow(int redirects, qint64 deadline) const;

@@ -189,71 +189,73 @@ void RedisRouter::refreshTopology(std::function<void()> then)
         return;
     }
     // Any master that is up knows the map; the seed too unless it is the node that went away.
-    QList<RedisConnection *> candidates;
+    QList<QPointer<RedisConnection>> candidates;
     for (RedisConnection *c : std::as_const(m_nodes))
         if (c->isReady())
             candidates << c;
     candidates << m_seed;
     m_refreshing = true;
+    refreshFrom(candidates, 0);
+}
+
+void RedisRouter::refreshFrom(const QList<QPointer<RedisConnection>> &candidates, int i)
+{
+    while (i < candidates.size() && !candidates.at(i))
+        ++i;
+    if (i >= candidates.size()) {
+        finishRefresh(nullptr);
+        return;
+    }
     QPointer<RedisRouter> self(this);
-    auto attempt = std::make_shared<std::function<void(int)>>();
-    *attempt = [self, candidates, attempt](int i) {
+    RedisConnection *c = candidates.at(i);
+    c->command({ "CLUSTER", "SHARDS" }, [self, candidates, i](const RedisResult &r) {
         if (!self)
             return;
-        if (i >= candidates.size()) {
-            self->m_refreshing = false;
-            for (const auto &then : std::exchange(self->m_afterRefresh, {}))
-                then();
-            if (self)
-                *attempt = nullptr; // breaks the cycle through the captured pointer
+        const SlotMap map = r.ok() ? SlotMap::fromShards(r.value) : SlotMap {};
+        if (!map.isEmpty()) {
+            self->finishRefresh(&map);
             return;
         }
-        QPointer<RedisConnection> c(candidates.at(i));
+        RedisConnection *c = candidates.at(i);
         if (!c) {
-            (*attempt)(i + 1);
+            self->refreshFrom(candidates, i + 1);
             return;
         }
-        c->command({ "CLUSTER", "SHARDS" }, [self, c, i, attempt](const RedisResult &r) {
+        // Redis 6 has no CLUSTER SHARDS.
+        c->command({ "CLUSTER", "SLOTS" }, [self, candidates, i](const RedisResult &slotsReply) {
             if (!self)
                 return;
-            auto finish = [self, attempt](const SlotMap &map) {
-                self->m_refreshing = false;
-                self->applyMap(map);
-                // Until every slot has a reachable master again, keep looking.
-                bool allUp = map.coveredSlots() == 16384;
-                for (RedisConnection *n : self->masterConnections())
-                    allUp = allUp && n->state() != RedisConnection::State::Closed;
-                if (allUp)
-                    self->m_refreshTimer.stop();
-                const bool again = std::exchange(self->m_refreshAgain, false);
-                if (!again)
-                    for (const auto &then : std::exchange(self->m_afterRefresh, {}))
-                        then();
-                *attempt = nullptr;
-                if (again && self)
-                    self->refreshTopology();
-            };
-            const SlotMap map = r.ok() ? SlotMap::fromShards(r.value) : SlotMap {};
-            if (!map.isEmpty()) {
-                finish(map);
-                return;
-            }
-            if (!c) {
-                (*attempt)(i + 1);
-                return;
-            }
-            c->command({ "CLUSTER", "SLOTS" }, [self, i, attempt, finish](const RedisResult &slotsReply) {
-                if (!self)
-                    return;
-                const SlotMap map = slotsReply.ok() ? SlotMap::fromSlots(slotsReply.value) : SlotMap {};
-                if (!map.isEmpty())
-                    finish(map);
-                else
-                    (*attempt)(i + 1);
-            });
+            const SlotMap map = slotsReply.ok() ? SlotMap::fromSlots(slotsReply.value) : SlotMap {};
+            if (!map.isEmpty())
+                self->finishRefresh(&map);
+            else
+                self->refreshFrom(candidates, i + 1);
         });
-    };
-    (*attempt)(0);
+    });
+}
+
+void RedisRouter::finishRefresh(const SlotMap *map)
+{
+    m_refreshing = false;
+    QPointer<RedisRouter> self(this);
+    if (map) {
+        applyMap(*map);
+        // Until every slot has a reachable master again, keep looking.
+        bool allUp = map->coveredSlots() == 16384;
+        for (RedisConnection *n : masterConnections())
+            allUp = allUp && n->state() != RedisConnection::State::Closed;
+        if (allUp)
+            m_refreshTimer.stop();
+    }
+    if (std::exchange(m_refreshAgain, false)) {
+        refreshTopology();
+        return;
+    }
+    for (const auto &then : std::exchange(m_afterRefresh, {})) {
+        then();
+        if (!self)
+            return;
+    }
 }
 
 void RedisRouter::onNodeDown(const RedisError &error)
