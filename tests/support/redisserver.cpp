@@ -53,6 +53,9 @@ RedisServer::RedisServer(RedisServerOptions options)
     LocalRedisServer::Options local;
     local.extraArgs = m_options.extraArgs;
     local.configText = m_options.configText;
+    // In the config file (in a private directory), not on the command line, where ps would show it to everyone.
+    if (!m_options.requirePass.isEmpty())
+        local.configText += "requirepass " + m_options.requirePass.toUtf8() + '\n';
     // The TLS port is picked together with the plain one, and both come back after a restart.
     local.extraPortCount = (m_options.tls ? 1 : 0) + (m_options.cluster ? 1 : 0);
     local.extraPortArgs = [this](const QList<quint16> &extraPorts) { return serverArgs(extraPorts); };
@@ -163,8 +166,6 @@ bool RedisServer::start(QString *error)
 QStringList RedisServer::serverArgs(const QList<quint16> &extraPorts) const
 {
     QStringList args;
-    if (!m_options.requirePass.isEmpty())
-        args << QStringLiteral("--requirepass") << m_options.requirePass;
     if (m_options.tls) {
         args << QStringLiteral("--tls-port") << QString::number(extraPorts.value(0))
              << QStringLiteral("--tls-cert-file") << serverCertFile() << QStringLiteral("--tls-key-file")
