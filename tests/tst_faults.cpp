@@ -1,0 +1,116 @@
+// Faults injected into a real redis-server child: frozen with SIGSTOP past the command deadline (typed timeouts, and
+// an unlock retried three times still decrements exactly once thanks to the latch), and restarted without
+// persistence under held locks and waiters (holds whose key vanished emit lost, nobody believes they still hold,
+// waiters reconnect, resubscribe and acquire).
+#include "lockawait.h"
+#include "lockclient.h"
+#include "rawredis.h"
+#include "redisserver.h"
+#include "testutil.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <csignal>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+AcquireRequest request(const QByteArray &name, qint64 leaseMs, qint64 waitMs = 0, const QByteArray &token = "1")
+{
+    AcquireRequest r;
+    r.name = name;
+    r.leaseMs = leaseMs;
+    r.waitMs = waitMs;
+    r.token = token;
+    return r;
+}
+} // namespace
+
+class TestFaults : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void frozenServerTimesOutAndUnlockAppliesOnce()
+    {
+        RedisServer server;
+        QVERIFY(server.start());
+        ConnectionOptions o = ConnectionOptions::fromUrl(server.url());
+        o.commandTimeoutMs = 400;
+        o.reconnectInitialDelayMs = 20;
+        o.reconnectMaxDelayMs = 50;
+        LockClient client(o);
+        const QByteArray name = uniqueKey("frozen");
+        QVERIFY(acquire(client, request(name, 60000)).acquired);
+        QVERIFY(acquire(client, request(name, 60000)).acquired); // reentered: count 2
+        const QByteArray owner = client.ownerField("1");
+
+        RawRedis raw(server.port());
+        const auto scriptCalls = [&raw] {
+            const QByteArray stats = raw.command({ "INFO", "commandstats" }).bytes();
+            qint64 calls = 0;
+            for (const QByteArray &line : stats.split('\n'))
+                if (line.startsWith("cmdstat_eval:") || line.startsWith("cmdstat_evalsha:"))
+                    calls += line.mid(line.indexOf("calls=") + 6).split(',').first().toLongLong();
+            return calls;
+        };
+        const qint64 before = scriptCalls();
+        QCOMPARE(::kill(pid_t(server.pid()), SIGSTOP), 0);
+        // Every attempt (the first and its retries with the same request id) reaches a server that cannot answer.
+        const ReleaseResult r = release(client, name, owner);
+        QCOMPARE(r.error.kind(), RedisError::Kind::Timeout);
+        QCOMPARE(::kill(pid_t(server.pid()), SIGCONT), 0);
+
+        // Once it runs again it works through every attempt it had received (each on its own connection, as each
+        // timeout dropped the last); the latch lets only the first one count.
+        QTRY_COMPARE_WITH_TIMEOUT(scriptCalls() - before, qint64(3), 10000);
+        QCOMPARE(raw.hgetall(name).value(owner), "1"); // 2 - 1, not deleted by three decrements
+        // The client recovers by itself: the last level releases normally.
+        const ReleaseResult last = release(client, name, owner);
+        QVERIFY2(last.outcome == ReleaseResult::Outcome::Released, qPrintable(last.error.toString()));
+        QCOMPARE(raw.type(name), "none");
+    }
+
+    void restartWithoutPersistence()
+    {
+        RedisServer server;
+        QVERIFY(server.start());
+        ConnectionOptions o = ConnectionOptions::fromUrl(server.url());
+        o.reconnectInitialDelayMs = 20;
+        o.reconnectMaxDelayMs = 100;
+        o.commandTimeoutMs = 2000;
+        LockClientOptions fast;
+        fast.watchdogTimeoutMs = 1500; // renewals every 500 ms: the loss is noticed quickly
+        std::optional<AcquireResult> won; // before the clients: answered even if the test ends early
+        LockClient holder(o, fast);
+        LockClient waiter(o, fast);
+        QSignalSpy lost(&holder, &LockClient::holdLost);
+        const QByteArray name = uniqueKey("restart");
+        const AcquireResult held = acquire(holder, request(name, -1));
+        QVERIFY(held.acquired && held.watchdog);
+        waiter.acquire(request(name, 60000, -1, "2"), [&](const AcquireResult &r) { won = r; });
+        QTRY_COMPARE(RawRedis(server.port())
+                         .command({ "PUBSUB", "NUMSUB", "redisson_lock__channel:{" + name + "}" })
+                         .at(1)
+                         .toInteger(),
+            qint64(1));
+
+        server.killHard(); // no persistence: every lock is gone with it
+        QVERIFY(server.start()); // same port, as after a real restart
+        // The holder learns its lock is gone and stops believing it holds it.
+        QTRY_VERIFY_WITH_TIMEOUT(lost.size() >= 1, 15000);
+        QCOMPARE(lost.first().first().value<HoldEvent>().name, name);
+        QVERIFY(holder.holds().isEmpty());
+        // The waiter reconnected and resubscribed; the lock is free, so it takes it.
+        QTRY_VERIFY_WITH_TIMEOUT(won.has_value(), 15000);
+        QVERIFY2(won->acquired, qPrintable(won->error.toString()));
+        RawRedis raw(server.port());
+        QCOMPARE(raw.hgetall(name).value(won->owner), "1");
+        QCOMPARE(release(waiter, name, won->owner).outcome, ReleaseResult::Outcome::Released);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFaults)
+#include "tst_faults.moc"
