@@ -92,6 +92,21 @@ bool LockScanner::current(const QPointer<LockScanner> &self, quint64 generation)
     return self && self->m_running && self->m_generation == generation;
 }
 
+std::shared_ptr<ReplyJoin> LockScanner::batchJoin(std::function<void()> next)
+{
+    // A lost connection or a deadline fails the pass; replies for a pass that is over are dropped.
+    QPointer<LockScanner> self(this);
+    const quint64 generation = m_generation;
+    return ReplyJoin::create([self, generation, next = std::move(next)](const RedisError &error) {
+        if (!current(self, generation))
+            return;
+        if (error.isError())
+            self->fail(error);
+        else
+            next();
+    });
+}
+
 void LockScanner::scanFrom(RedisCommander *node, const QByteArray &cursor)
 {
     QPointer<LockScanner> self(this);
@@ -149,15 +164,7 @@ void LockScanner::snapshot(const QList<QByteArray> &keys)
     QPointer<LockScanner> self(this);
     const quint64 generation = m_generation;
     // The batch is complete when every reply is in, whichever node each key lives on.
-    const auto join = ReplyJoin::create([self, generation, snaps](const RedisError &error) {
-        if (!current(self, generation))
-            return;
-        if (error.isError()) {
-            self->fail(error);
-            return;
-        }
-        self->readRest(std::move(*snaps));
-    });
+    const auto join = batchJoin([self, snaps] { self->readRest(std::move(*snaps)); });
     m_connection->cork();
     for (const QByteArray &key : keys) {
         // Fields and PTTL back to back in one pipeline (protocol §8). No MULTI: a monitor's ACL may allow reads
@@ -207,16 +214,7 @@ void LockScanner::readRest(QList<KeySnapshot> candidates)
     }
     auto snaps = std::make_shared<QList<KeySnapshot>>(std::move(candidates));
     QPointer<LockScanner> self(this);
-    const quint64 generation = m_generation;
-    const auto join = ReplyJoin::create([self, generation, snaps](const RedisError &error) {
-        if (!current(self, generation))
-            return;
-        if (error.isError()) {
-            self->fail(error);
-            return;
-        }
-        self->readAux(std::move(*snaps));
-    });
+    const auto join = batchJoin([self, snaps] { self->readAux(std::move(*snaps)); });
     m_connection->cork();
     for (int i : partial) {
         m_connection->command({ "HGETALL", snaps->at(i).name }, join->track([snaps, i](const RedisResult &r) {
@@ -236,13 +234,7 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
     auto snaps = std::make_shared<QList<KeySnapshot>>(std::move(candidates));
     QPointer<LockScanner> self(this);
     const quint64 generation = m_generation;
-    const auto join = ReplyJoin::create([self, generation, snaps](const RedisError &error) {
-        if (!current(self, generation))
-            return;
-        if (error.isError()) {
-            self->fail(error);
-            return;
-        }
+    const auto join = batchJoin([self, generation, snaps] {
         QList<LockInfo> locks;
         locks.reserve(snaps->size());
         for (const KeySnapshot &s : std::as_const(*snaps)) {

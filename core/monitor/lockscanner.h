@@ -7,10 +7,12 @@
 #include <QPointer>
 
 #include <functional>
+#include <memory>
 
 namespace LockScope {
 
 class RedisCommander;
+class ReplyJoin;
 
 // One pass of discovery over every node that holds data (each master of a cluster, one cursor each): SCAN (MATCH,
 // COUNT, TYPE hash; never KEYS, never a server-side script), then per batch one pipeline that reads each key's fields
@@ -53,6 +55,8 @@ private:
     void readRest(QList<KeySnapshot> candidates);
     void readAux(QList<KeySnapshot> candidates);
     void batchDone();
+    // Runs next once every reply tracked by the returned join is in, if the pass is still current and nothing failed.
+    std::shared_ptr<ReplyJoin> batchJoin(std::function<void()> next);
     void fail(const RedisError &error);
     // Whether a reply still belongs to the pass that sent its command (not to one that failed or was restarted).
     static bool current(const QPointer<LockScanner> &self, quint64 generation);

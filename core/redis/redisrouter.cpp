@@ -308,45 +308,66 @@ void RedisRouter::command(QList<QByteArray> argv, Callback callback)
         refreshTopology();
         return;
     }
-    dispatch(target, std::move(argv), std::move(callback), 0, deadlineFromNow(), false);
+    send(target, { std::move(argv), nullptr, {}, std::move(callback), deadlineFromNow() }, false);
 }
 
-void RedisRouter::dispatch(
-    RedisConnection *target, QList<QByteArray> argv, Callback callback, int redirects, qint64 deadline, bool asking)
+RedisConnection *RedisRouter::routeOf(const Routed &routed, RedisError *error)
+{
+    std::optional<QByteArray> key;
+    if (!routed.script)
+        key = routingKey(routed.argv);
+    else if (!routed.argv.isEmpty())
+        key = routed.argv.first();
+    return key ? nodeForSlot(keySlot(*key), error) : primary();
+}
+
+void RedisRouter::send(RedisConnection *target, const Routed &routed, bool asking)
 {
     QPointer<RedisRouter> self(this);
     if (asking)
         target->command({ "ASKING" });
-    target->command(argv, [self, argv, callback, redirects, deadline](const RedisResult &r) {
-        if (self && self->mayFollow(redirects, deadline)) {
-            if (const auto redirect = parseRedirect(r.value)) {
-                if (!redirect->ask) {
-                    self->m_moved.insert(redirect->slot, address(redirect->host, redirect->port));
-                    self->m_slotNodes[redirect->slot % 16384] = self->node(redirect->host, redirect->port);
-                    self->refreshTopology();
-                }
-                RedisConnection *next = self->node(redirect->host, redirect->port);
-                next->cork();
-                self->dispatch(next, argv, callback, redirects + 1, deadline, redirect->ask);
-                next->uncork();
-                return;
+    const auto onReply = [self, routed](const RedisResult &r) {
+        if (self)
+            self->handleReply(routed, r);
+        else if (routed.callback)
+            routed.callback(r);
+    };
+    if (routed.script)
+        target->eval(*routed.script, routed.argv, routed.args, onReply);
+    else
+        target->command(routed.argv, onReply);
+}
+
+void RedisRouter::handleReply(Routed routed, const RedisResult &r)
+{
+    if (mayFollow(routed.redirects, routed.deadline)) {
+        if (const auto redirect = parseRedirect(r.value)) {
+            if (!redirect->ask) {
+                m_moved.insert(redirect->slot, address(redirect->host, redirect->port));
+                m_slotNodes[redirect->slot % 16384] = node(redirect->host, redirect->port);
+                refreshTopology();
             }
-            if (retryLater(r.value) && (deadline == 0 || self->nowMs() + kRetryDelayMs < deadline)) {
-                QTimer::singleShot(kRetryDelayMs, self, [self, argv, callback, redirects, deadline] {
-                    RedisError error;
-                    const std::optional<QByteArray> key = routingKey(argv);
-                    RedisConnection *target = key ? self->nodeForSlot(keySlot(*key), &error) : self->primary();
-                    if (target)
-                        self->dispatch(target, argv, callback, redirects + 1, deadline, false);
-                    else
-                        self->later(callback, error);
-                });
-                return;
-            }
+            RedisConnection *next = node(redirect->host, redirect->port);
+            ++routed.redirects;
+            next->cork();
+            send(next, routed, redirect->ask);
+            next->uncork();
+            return;
         }
-        if (callback)
-            callback(r);
-    });
+        if (retryLater(r.value) && (routed.deadline == 0 || nowMs() + kRetryDelayMs < routed.deadline)) {
+            ++routed.redirects;
+            QTimer::singleShot(kRetryDelayMs, this, [this, routed] {
+                RedisError error;
+                if (RedisConnection *target = routeOf(routed, &error))
+                    send(target, routed, false);
+                else
+                    later(routed.callback, error);
+            });
+            return;
+        }
+    }
+    if (routed.callback)
+        routed.callback(r);
 }
 
 void RedisRouter::eval(
@@ -362,7 +383,7 @@ void RedisRouter::eval(
         return;
     }
     if (keys.isEmpty()) {
-        dispatchEval(primary(), script, keys, args, std::move(callback), 0, deadlineFromNow(), false);
+        send(primary(), { keys, &script, args, std::move(callback), deadlineFromNow() }, false);
         return;
     }
     const quint16 slot = keySlot(keys.first());
@@ -386,46 +407,7 @@ void RedisRouter::eval(
         refreshTopology();
         return;
     }
-    dispatchEval(target, script, keys, args, std::move(callback), 0, deadlineFromNow(), false);
-}
-
-void RedisRouter::dispatchEval(RedisConnection *target, const RedisScript &script, QList<QByteArray> keys,
-    QList<QByteArray> args, Callback callback, int redirects, qint64 deadline, bool asking)
-{
-    QPointer<RedisRouter> self(this);
-    if (asking)
-        target->command({ "ASKING" });
-    // Scripts are static objects (LockScripts), so a pointer outlives every reply.
-    const RedisScript *s = &script;
-    target->eval(script, keys, args, [self, s, keys, args, callback, redirects, deadline](const RedisResult &r) {
-        if (self && self->mayFollow(redirects, deadline)) {
-            if (const auto redirect = parseRedirect(r.value)) {
-                if (!redirect->ask) {
-                    self->m_moved.insert(redirect->slot, address(redirect->host, redirect->port));
-                    self->m_slotNodes[redirect->slot % 16384] = self->node(redirect->host, redirect->port);
-                    self->refreshTopology();
-                }
-                RedisConnection *next = self->node(redirect->host, redirect->port);
-                next->cork();
-                self->dispatchEval(next, *s, keys, args, callback, redirects + 1, deadline, redirect->ask);
-                next->uncork();
-                return;
-            }
-            if (retryLater(r.value) && (deadline == 0 || self->nowMs() + kRetryDelayMs < deadline)) {
-                QTimer::singleShot(kRetryDelayMs, self, [self, s, keys, args, callback, redirects, deadline] {
-                    RedisError error;
-                    RedisConnection *target = self->nodeForSlot(keySlot(keys.first()), &error);
-                    if (target)
-                        self->dispatchEval(target, *s, keys, args, callback, redirects + 1, deadline, false);
-                    else
-                        self->later(callback, error);
-                });
-                return;
-            }
-        }
-        if (callback)
-            callback(r);
-    });
+    send(target, { keys, &script, args, std::move(callback), deadlineFromNow() }, false);
 }
 
 void RedisRouter::commandDeferred(const QList<QByteArray> &argv)
@@ -468,7 +450,7 @@ void RedisRouter::replayWaiting()
 {
     const auto waiting = std::exchange(m_waiting, {});
     cork();
-    for (const Waiting &w : waiting) {
+    for (const Routed &w : waiting) {
         if (w.script)
             eval(*w.script, w.argv, w.args, w.callback);
         else
@@ -480,7 +462,7 @@ void RedisRouter::replayWaiting()
 void RedisRouter::failWaiting(const RedisError &error)
 {
     const auto waiting = std::exchange(m_waiting, {});
-    for (const Waiting &w : waiting)
+    for (const Routed &w : waiting)
         later(w.callback, error);
 }
 

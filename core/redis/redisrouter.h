@@ -96,10 +96,19 @@ private:
     RedisConnection *node(const QString &host, quint16 port);
     RedisConnection *nodeForSlot(quint16 slot, RedisError *error);
     RedisConnection *replica(const QString &host, quint16 port);
-    void dispatch(RedisConnection *target, QList<QByteArray> argv, Callback callback, int redirects, qint64 deadline,
-        bool asking);
-    void dispatchEval(RedisConnection *target, const RedisScript &script, QList<QByteArray> keys,
-        QList<QByteArray> args, Callback callback, int redirects, qint64 deadline, bool asking);
+    // A command or a script on its way: what it takes to send it again after MOVED, ASK or TRYAGAIN.
+    struct Routed
+    {
+        QList<QByteArray> argv; // a command, or a script's keys
+        const RedisScript *script = nullptr; // scripts are static objects (LockScripts): the pointer outlives replies
+        QList<QByteArray> args;
+        Callback callback;
+        qint64 deadline = 0; // 0: none
+        int redirects = 0;
+    };
+    RedisConnection *routeOf(const Routed &routed, RedisError *error);
+    void send(RedisConnection *target, const Routed &routed, bool asking);
+    void handleReply(Routed routed, const RedisResult &reply);
     void onNodeDown(const RedisError &error);
     void refreshFrom(const QList<QPointer<RedisConnection>> &candidates, int i);
     void finishRefresh(const SlotMap *map); // nullptr: no node answered
@@ -120,14 +129,7 @@ private:
     std::array<RedisConnection *, 16384> m_slotReplicas {};
     QHash<QString, RedisConnection *> m_replicas;
     quint64 m_epoch = 0;
-    struct Waiting
-    {
-        QList<QByteArray> argv; // a command, or the script's keys and args
-        const RedisScript *script = nullptr; // scripts are static objects: the pointer outlives the wait
-        QList<QByteArray> args;
-        Callback callback;
-    };
-    QList<Waiting> m_waiting; // commands sent before the mode was known
+    QList<Routed> m_waiting; // commands sent before the mode was known
     int m_corked = 0;
     bool m_refreshing = false;
     QList<std::function<void()>> m_afterRefresh;
