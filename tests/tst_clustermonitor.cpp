@@ -298,8 +298,8 @@ private slots:
         QVERIFY(moved);
         // Other tests' keys may hash to this slot too: count only ours.
         int ours = 0;
-        for (const RedisValue &k :
-            dst.command({ "CLUSTER", "GETKEYSINSLOT", QByteArray::number(slot), "100000" }).elements())
+        const RedisValue keys = dst.command({ "CLUSTER", "GETKEYSINSLOT", QByteArray::number(slot), "100000" });
+        for (const RedisValue &k : keys.elements())
             ours += k.bytes().startsWith(prefix) ? 1 : 0;
         QCOMPARE(ours, 150);
         QCOMPARE(src.command({ "CLUSTER", "COUNTKEYSINSLOT", QByteArray::number(slot) }).toInteger(), qint64(0));

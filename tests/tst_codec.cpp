@@ -46,6 +46,21 @@ private slots:
         QVERIFY(!error.isEmpty());
     }
 
+    // Found by tests/fuzz/fuzz_resp (regress-huge-array-header): 12 bytes made hiredis reserve 2.4 GB at once.
+    void readerRefusesHugeArrayHeaders()
+    {
+        RespReader reader;
+        reader.feed("*300000000\r\n", 12);
+        RedisValue v;
+        QString error;
+        QCOMPARE(reader.next(&v, &error), RespReader::Status::ProtocolError);
+        QVERIFY2(error.contains(QLatin1String("300000000")), qPrintable(error));
+        RespReader fine;
+        fine.feed("*2\r\n:1\r\n:2\r\n", 12);
+        QCOMPARE(fine.next(&v), RespReader::Status::Reply);
+        QCOMPARE(v.size(), 2);
+    }
+
     void formatterIsBinarySafe()
     {
         const QByteArray bytes = formatCommand({ "SET", QByteArray("k\0\r\n", 4), "" });
@@ -145,6 +160,8 @@ private slots:
         QCOMPARE(escapeBytes(QByteArray("a\0b\xff\\", 5)), QStringLiteral("a\\x00b\\xff\\\\"));
         QCOMPARE(escapeBytes("锁:订单"), QStringLiteral("锁:订单"));
         QVERIFY(escapeBytes(QByteArray(70000, 'x'), 100).size() < 200);
+        // Found by tests/fuzz/fuzz_classifier (regress-c1-control): U+009B (CSI) passed through as well-formed UTF-8.
+        QCOMPARE(escapeBytes("a\xc2\x9b" "2J\xc2\xa0" "b"), QStringLiteral("a\\xc2\\x9b2J\u00a0b"));
     }
 };
 

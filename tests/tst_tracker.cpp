@@ -2,6 +2,7 @@
 // into a watchdog guess, and which warnings a support engineer sees. Also the key and channel names the live
 // feed maps back to lock names.
 #include "locknamemap.h"
+#include "locknames.h"
 #include "locktablemodel.h"
 #include "locktracker.h"
 #include "translations.h"
@@ -248,18 +249,36 @@ private slots:
 
     void namesFromKeysAndChannels()
     {
+        // "{orders:42}" is the aux part of "orders:42" and also a lock name of its own: both readings come back.
+        const QList<QByteArray> both { "orders:42", "{orders:42}" };
         QCOMPARE(LockNameMap::fromKey("orders:42"), QList<QByteArray> { "orders:42" });
-        QCOMPARE(LockNameMap::fromKey("redisson_lock_queue:{orders:42}"), QList<QByteArray> { "orders:42" });
-        QCOMPARE(LockNameMap::fromKey("redisson_lock_timeout:{orders:42}"), QList<QByteArray> { "orders:42" });
-        QCOMPARE(LockNameMap::fromKey("redisson_lock_token:{orders:42}"), QList<QByteArray> { "orders:42" });
-        QCOMPARE(LockNameMap::fromKey("{orders:42}:" + kA + ":rwlock_timeout:3"), QList<QByteArray> { "orders:42" });
+        QCOMPARE(LockNameMap::fromKey("redisson_lock_queue:{orders:42}"), both);
+        QCOMPARE(LockNameMap::fromKey("redisson_lock_timeout:{orders:42}"), both);
+        QCOMPARE(LockNameMap::fromKey("redisson_lock_token:{orders:42}"), both);
+        QCOMPARE(LockNameMap::fromKey("{orders:42}:" + kA + ":rwlock_timeout:3"), both);
         QCOMPARE(LockNameMap::fromKey("redisson_lock_queue:a{b"), QList<QByteArray> { "a{b" }); // no braces added
         QCOMPARE(LockNameMap::fromKey("a{b:" + kA + ":rwlock_timeout:1"), QList<QByteArray> { "a{b" });
-        QCOMPARE(LockNameMap::fromChannel("redisson_lock__channel:{orders:42}"), QList<QByteArray> { "orders:42" });
-        QCOMPARE(LockNameMap::fromChannel("redisson_rwlock:{orders:42}"), QList<QByteArray> { "orders:42" });
+        QCOMPARE(LockNameMap::fromChannel("redisson_lock__channel:{orders:42}"), both);
+        QCOMPARE(LockNameMap::fromChannel("redisson_rwlock:{orders:42}"), both);
         QCOMPARE(LockNameMap::fromChannel("redisson_lock__channel:{orders:42}:" + kA).first(), "orders:42");
         QVERIFY(LockNameMap::fromChannel("other").isEmpty());
         QVERIFY(LockNameMap::isBookkeeping("redisson_unlock_latch:{orders:42}:00ff"));
+    }
+
+    // Found by tests/fuzz/fuzz_classifier (regress-hashtag-name): a lock named as one whole hash tag keeps its name
+    // in its aux keys and channels ("redisson_lock_queue:{orders}"), which once mapped back only to "orders".
+    void namesOfAWholeHashTagLock()
+    {
+        const QByteArray name = "{orders}";
+        const QByteArray owner = kA + ":7";
+        QVERIFY(LockNameMap::fromKey(LockNames::fairQueue(name)).contains(name));
+        QVERIFY(LockNameMap::fromKey(LockNames::fairTimeouts(name)).contains(name));
+        QVERIFY(LockNameMap::fromKey(LockNames::fencingToken(name)).contains(name));
+        QVERIFY(LockNameMap::fromKey(LockNames::rwTimeoutPrefix(name, owner) + ":1").contains(name));
+        QVERIFY(LockNameMap::fromChannel(LockNames::lockChannel(name)).contains(name));
+        QVERIFY(LockNameMap::fromChannel(LockNames::rwChannel(name)).contains(name));
+        QVERIFY(LockNameMap::fromChannel(LockNames::fairChannel(name, owner)).contains(name));
+        QCOMPARE(LockNameMap::fromKey(name), QList<QByteArray> { name });
     }
 
     // Last: it switches the process to Chinese. Every text the monitor shows is found under the context lupdate

@@ -5,15 +5,16 @@
 namespace LockScope::LockNameMap {
 
 namespace {
-// prefixName(P, N) is "P:{N}" when N has no '{', else "P:N": this undoes it for the part after "P:".
-QByteArray unwrap(const QByteArray &rest)
+// prefixName(P, N) is "P:{N}" when N has no '{', else "P:N": this undoes it for the part after "P:". "{X}" is both
+// X wrapped and a name that is one whole hash tag, used as it is ("P:{X}" for the lock "{X}"): both readings count.
+QList<QByteArray> unwrap(const QByteArray &rest)
 {
     if (rest.size() >= 2 && rest.startsWith('{') && rest.endsWith('}')) {
         const QByteArray inner = rest.mid(1, rest.size() - 2);
         if (!inner.contains('{'))
-            return inner;
+            return { inner, rest };
     }
-    return rest;
+    return { rest };
 }
 
 // "<X>:<uuid>:<token>" -> X, when the last two segments are an owner field.
@@ -43,14 +44,14 @@ QList<QByteArray> fromKey(const QByteArray &key)
     QByteArray rest;
     for (const char *prefix : { "redisson_lock_queue:", "redisson_lock_timeout:", "redisson_lock_token:" }) {
         if (afterPrefix(key, prefix, &rest))
-            return { unwrap(rest) };
+            return unwrap(rest);
     }
     // suffixName(N, "<owner>:rwlock_timeout") + ":<k>"
     const int marker = key.lastIndexOf(":rwlock_timeout:");
     if (marker > 0) {
         QByteArray holderPart;
         if (stripOwner(key.left(marker), &holderPart))
-            return { unwrap(holderPart) };
+            return unwrap(holderPart);
     }
     return { key };
 }
@@ -59,13 +60,13 @@ QList<QByteArray> fromChannel(const QByteArray &channel)
 {
     QByteArray rest;
     if (afterPrefix(channel, "redisson_rwlock:", &rest))
-        return { unwrap(rest) };
+        return unwrap(rest);
     if (!afterPrefix(channel, "redisson_lock__channel:", &rest))
         return {};
-    QList<QByteArray> names { unwrap(rest) };
+    QList<QByteArray> names = unwrap(rest);
     QByteArray fairPart; // a fair waiter's own channel: "<lock channel>:<uuid>:<token>"
     if (stripOwner(rest, &fairPart))
-        names.prepend(unwrap(fairPart));
+        names = unwrap(fairPart) + names;
     return names;
 }
 

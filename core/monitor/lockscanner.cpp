@@ -291,7 +291,8 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
                 argv << prefix + ':' + QByteArray::number(k);
             if (argv.size() == 1)
                 continue;
-            m_connection->command(argv, join->track([snaps, i, field](const RedisResult &r) {
+            // An init-capture: C++17 forbids capturing a structured binding (GCC allows it, clang 14 does not).
+            m_connection->command(argv, join->track([snaps, i, field = field](const RedisResult &r) {
                 (*snaps)[i].liveReadTimeouts.insert(field, int(r.value.toInteger()));
             }));
         }

@@ -31,7 +31,10 @@ QString escapeBytes(const QByteArray &bytes, int maxChars)
             if (len && i + len <= bytes.size()) {
                 QStringDecoder decoder(QStringDecoder::Utf8);
                 const QString decoded = decoder(bytes.mid(i, len));
-                if (!decoder.hasError() && decoded.size() >= 1 && !decoded.contains(QChar::ReplacementCharacter)) {
+                // C1 controls (U+0080..U+009F) are well-formed UTF-8 yet no more printable than C0 ones: a terminal
+                // may act on them (U+009B is CSI), so they are escaped like any other control byte.
+                if (!decoder.hasError() && decoded.size() >= 1 && !decoded.contains(QChar::ReplacementCharacter)
+                    && decoded.at(0).category() != QChar::Other_Control) {
                     out += decoded;
                     i += len;
                     continue;

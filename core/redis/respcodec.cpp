@@ -8,6 +8,36 @@
 namespace LockScope {
 
 namespace {
+// hiredis 0.14 allocates an array's element table as soon as the header names its size, so 12 bytes from a broken or
+// hostile peer ("*300000000\r\n") would reserve 2.4 GB. No reply LockScope asks for comes near this many elements
+// (an HGETALL of an 8-million-field hash would); a larger header is a protocol error instead.
+constexpr int kMaxArrayElements = 1 << 24;
+thread_local int refusedArrayElements = 0; // set by the reader's callback below, read by next() on its thread
+
+void *(*hiredisCreateArray)(const redisReadTask *, int) = nullptr;
+
+void *createBoundedArray(const redisReadTask *task, int elements)
+{
+    if (elements > kMaxArrayElements) {
+        refusedArrayElements = elements;
+        return nullptr; // hiredis stops with an error
+    }
+    return hiredisCreateArray(task, elements);
+}
+
+redisReader *createReader()
+{
+    redisReader *reader = redisReaderCreate();
+    static redisReplyObjectFunctions bounded = [reader] {
+        redisReplyObjectFunctions functions = *reader->fn;
+        hiredisCreateArray = functions.createArray;
+        functions.createArray = createBoundedArray;
+        return functions;
+    }();
+    reader->fn = &bounded;
+    return reader;
+}
+
 RedisValue toValue(const redisReply *reply)
 {
     switch (reply->type) {
@@ -54,7 +84,7 @@ void RespReader::reset()
 {
     if (d->reader)
         redisReaderFree(d->reader);
-    d->reader = redisReaderCreate();
+    d->reader = createReader();
 }
 
 void RespReader::feed(const char *data, qsizetype size)
@@ -66,9 +96,14 @@ void RespReader::feed(const char *data, qsizetype size)
 RespReader::Status RespReader::next(RedisValue *out, QString *error)
 {
     void *raw = nullptr;
+    refusedArrayElements = 0;
     if (redisReaderGetReply(d->reader, &raw) != REDIS_OK) {
         if (error)
-            *error = QString::fromLocal8Bit(d->reader->errstr);
+            *error = refusedArrayElements > 0
+                ? QStringLiteral("an array of %1 elements (at most %2 are accepted)")
+                      .arg(refusedArrayElements)
+                      .arg(kMaxArrayElements)
+                : QString::fromLocal8Bit(d->reader->errstr);
         return Status::ProtocolError;
     }
     if (!raw)

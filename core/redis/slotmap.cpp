@@ -81,12 +81,16 @@ SlotMap SlotMap::fromSlots(const RedisValue &reply, QString *error)
 {
     SlotMap map;
     for (const RedisValue &entry : reply.elements()) {
-        if (entry.size() < 3)
+        // Each node is [ip, port, id, ...]: a range whose master is not (a broken or foreign server) is left out, as
+        // is a replica that is not, rather than indexed into.
+        if (entry.size() < 3 || entry.at(2).size() < 2)
             continue;
         Range range;
         range.first = quint16(entry.at(0).toInteger());
         range.last = quint16(entry.at(1).toInteger());
         for (int i = 2; i < entry.size(); ++i) {
+            if (entry.at(i).size() < 2)
+                continue;
             ClusterNode n;
             n.host = text(entry.at(i).at(0));
             n.port = quint16(entry.at(i).at(1).toInteger());

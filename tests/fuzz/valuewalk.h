@@ -38,6 +38,9 @@ inline void walkValue(const RedisValue &value, int depth = 0)
         value.toDebugString();
         // CLUSTER SHARDS and CLUSTER SLOTS come from the server: a malformed map must not take the client down.
         for (const SlotMap &map : { SlotMap::fromShards(value), SlotMap::fromSlots(value) }) {
+            // The router fills a 16384-entry table from these ranges: one past it would write out of bounds.
+            for (const SlotMap::Range &range : map.ranges())
+                FUZZ_CHECK(range.first <= range.last && range.last < 16384);
             map.masters();
             map.coveredSlots();
             map.masterFor(keySlot(bytes));

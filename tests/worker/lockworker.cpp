@@ -4,7 +4,13 @@
 //   lockscope-test-worker rw URL LOCK COUNTER THREADS ITERATIONS
 //     Each thread alternates a write hold (the same non-atomic increment) and a read hold. Probes: a writer counts
 //     itself in COUNTER:writers and must see COUNTER:readers at 0; a reader the other way round.
+//   lockscope-test-worker hold URL LOCK WATCHDOG_MS
+//     Takes LOCK with the watchdog (lease WATCHDOG_MS, renewed every third), prints "held OWNER", holds until killed.
+//   lockscope-test-worker history URL PREFIX LOCKS ITERATIONS SEED
+//     Random holds of PREFIX:0 .. PREFIX:<LOCKS-1>, fixed short leases (often overrun) or the watchdog, each logged
+//     on stdout with the server's clock (see historyworker.cpp) for the mutual-exclusion checker.
 #include "blockinglockclient.h"
+#include "historyworker.h"
 
 #include <QCoreApplication>
 
@@ -45,8 +51,16 @@ int main(int argc, char *argv[])
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments();
     const QString mode = args.value(1);
+    if (mode == QLatin1String("hold") && args.size() == 5)
+        return holdUntilKilled(app, args.at(2), args.at(3).toUtf8(), args.at(4).toInt());
+    if (mode == QLatin1String("history") && args.size() == 7)
+        return runHistory(args.at(2), args.at(3).toUtf8(), args.at(4).toInt(), args.at(5).toInt(), args.at(6).toUInt());
     if (args.size() != 7 || (mode != QLatin1String("mutex") && mode != QLatin1String("rw"))) {
-        std::fprintf(stderr, "usage: %s mutex|rw URL LOCK COUNTER THREADS ITERATIONS\n", argv[0]);
+        std::fprintf(stderr,
+            "usage: %s mutex|rw URL LOCK COUNTER THREADS ITERATIONS\n"
+            "       %s hold URL LOCK WATCHDOG_MS\n"
+            "       %s history URL PREFIX LOCKS ITERATIONS SEED\n",
+            argv[0], argv[0], argv[0]);
         return 2;
     }
     RedisError error;

@@ -1,0 +1,161 @@
+// Arbitrary key contents into classify() (protocol §8), and the lock-name helpers on the same names and owners: aux
+// key and channel names (locknames.h) mapped back by LockNameMap, owner splitting, and escapeBytes.
+// Input: length-prefixed pieces (fuzzinput.h) for the name, type, TTL, fields, fair queue and reader timeouts;
+// owner-shaped fields are built from a few real client ids so that the fuzzer reaches the lock rules quickly.
+#include "bytesformat.h"
+#include "fuzzinput.h"
+#include "lockclassifier.h"
+#include "locknamemap.h"
+#include "locknames.h"
+#include "slotmap.h"
+
+#include <QCoreApplication>
+
+using namespace LockScope;
+using namespace LockScope::Fuzz;
+
+namespace {
+const QByteArray kClients[] = { "6e3d30b7-83b1-433a-9335-5e8b9916d3ac", "0b5e4a0e-2f55-4c1a-9d7e-3a1f8c2b6d90",
+    "ffffffff-ffff-4fff-bfff-ffffffffffff" };
+const QByteArray kTxid = "0123456789abcdef0123456789abcdef";
+
+QByteArray ownerish(FuzzInput &in)
+{
+    const quint8 shape = in.byte();
+    const QByteArray client = (shape >> 2) % 4 < 3 ? kClients[(shape >> 2) % 4] : in.piece();
+    switch (shape % 4) {
+    case 0:
+        return in.piece();
+    case 1:
+        return client + ':' + in.piece();
+    case 2:
+        return client + ':' + in.piece() + ":write";
+    default:
+        return client + ':' + in.piece() + ':' + (shape & 0x80 ? kTxid : in.piece());
+    }
+}
+
+KeySnapshot readSnapshot(FuzzInput &in)
+{
+    KeySnapshot key;
+    key.name = in.piece();
+    static const QByteArray types[] = { "hash", "hash", "hash", "hash", "string", "none", "zset" };
+    const quint8 type = in.byte() % 8;
+    key.type = type < 7 ? types[type] : in.piece();
+    const quint8 flags = in.byte();
+    key.partial = flags & 0x01;
+    key.declared = flags & 0x02;
+    key.tokenKeyExists = flags & 0x04;
+    const qint64 ttls[] = { -2, -1, qint64(in.byte()) * 1000, in.i64() };
+    key.pttlMs = ttls[(flags >> 3) % 4];
+    key.channelSubscribers = qint8(in.byte());
+    key.shardSubscribers = qint8(in.byte());
+    key.nowMs = 1700000000000LL + qint32(in.u32());
+    key.monoMs = in.u32();
+    for (int n = in.byte() % 16; n > 0; --n) {
+        const QByteArray field = in.byte() % 5 == 0 ? QByteArray("mode") : ownerish(in);
+        key.fields.append({ field, in.piece() });
+    }
+    for (int n = in.byte() % 6; n > 0; --n) {
+        const QByteArray member = ownerish(in);
+        key.queue << member;
+        if (in.flag())
+            key.queueDeadlines.insert(member, key.nowMs + qint32(in.u32()));
+    }
+    for (int n = in.byte() % 4; n > 0; --n)
+        key.liveReadTimeouts.insert(ownerish(in), in.byte() % 3);
+    return key;
+}
+
+void checkClassification(const KeySnapshot &key, const LockInfo &info)
+{
+    FUZZ_CHECK(info.name == key.name);
+    FUZZ_CHECK(info.ttlMs == key.pttlMs);
+    FUZZ_CHECK(!LockInfo::kindName(info.kind).isEmpty());
+    FUZZ_CHECK(!LockInfo::confidenceName(info.confidence).isEmpty());
+    if (!info.isLock())
+        return;
+    // lockclassifier.h: a lock-shaped hash is a lock only with corroboration beyond its shape.
+    const bool aux = key.tokenKeyExists || !key.queue.isEmpty() || !key.queueDeadlines.isEmpty()
+        || key.channelSubscribers > 0 || key.shardSubscribers > 0 || !key.liveReadTimeouts.isEmpty();
+    FUZZ_CHECK(key.pttlMs > 0 || aux || key.declared);
+    FUZZ_CHECK(key.type == "hash" && !key.fields.isEmpty());
+    FUZZ_CHECK(info.kind != LockInfo::Kind::Fenced || key.tokenKeyExists);
+    FUZZ_CHECK(info.kind != LockInfo::Kind::Fair || !key.queue.isEmpty() || !key.queueDeadlines.isEmpty());
+    FUZZ_CHECK((info.kind == LockInfo::Kind::ReadWrite) == (info.mode == "read" || info.mode == "write"));
+    // A lock with malformed counts is reported as it is, without the queue analysis.
+    FUZZ_CHECK(info.queue.size() == key.queue.size() || info.kind == LockInfo::Kind::Unknown);
+    for (const LockHolder &h : info.holders) {
+        bool present = false;
+        for (const auto &[field, value] : key.fields)
+            present = present || field == h.owner;
+        FUZZ_CHECK(present);
+        FUZZ_CHECK(h.client.size() == 36 && h.owner.startsWith(h.client + ':' + h.thread));
+        FUZZ_CHECK(h.writer == h.owner.endsWith(":write"));
+        FUZZ_CHECK(info.kind == LockInfo::Kind::Unknown || h.count > 0);
+    }
+    for (const QString &text : info.evidence + info.warnings)
+        FUZZ_CHECK(!text.isEmpty());
+}
+
+void checkEscaping(const QByteArray &bytes)
+{
+    const QString shown = escapeBytes(bytes);
+    // "Printable and unambiguous": no control character gets through, and the bytes can be read back.
+    for (const QChar c : shown)
+        FUZZ_CHECK(c.category() != QChar::Other_Control);
+    FUZZ_CHECK(unescapeBytes(shown) == bytes);
+    const QString cut = escapeBytes(bytes, 40);
+    FUZZ_CHECK(cut.size() <= 40 + 3 + 32); // one escape past the limit, then "…(N bytes)"
+}
+
+void checkNames(const QByteArray &name, const QByteArray &owner)
+{
+    using namespace LockNames;
+    // Every aux key and channel of a lock maps back to it, or its events would refresh some other name.
+    FUZZ_CHECK(LockNameMap::fromKey(fairQueue(name)).contains(name));
+    FUZZ_CHECK(LockNameMap::fromKey(fairTimeouts(name)).contains(name));
+    FUZZ_CHECK(LockNameMap::fromKey(fencingToken(name)).contains(name));
+    FUZZ_CHECK(LockNameMap::fromChannel(lockChannel(name)).contains(name));
+    FUZZ_CHECK(LockNameMap::fromChannel(rwChannel(name)).contains(name));
+    if (!name.startsWith("redisson_") && !name.contains(":rwlock_timeout:"))
+        FUZZ_CHECK(LockNameMap::fromKey(name).contains(name));
+    FUZZ_CHECK(LockNameMap::isBookkeeping(unlockLatch(name, kTxid)));
+    bool decimal = false;
+    if (isOwnerField(owner, &decimal)) {
+        FUZZ_CHECK(LockNameMap::fromChannel(fairChannel(name, owner)).contains(name));
+        FUZZ_CHECK(LockNameMap::fromKey(rwTimeoutPrefix(name, owner) + ":1").contains(name));
+    }
+    QByteArray client, token;
+    if (splitOwner(owner, &client, &token))
+        FUZZ_CHECK(client.size() == 36 && client + ':' + token == owner);
+    keySlot(name);
+    keySlot(rwKeyPrefix(name));
+    FUZZ_CHECK(rwKeyPrefix(name).contains(name));
+}
+} // namespace
+
+extern "C" int LLVMFuzzerInitialize(int *, char ***)
+{
+    static int argc = 1;
+    static char name[] = "fuzz_classifier";
+    static char *argv[] = { name, nullptr };
+    static QCoreApplication app(argc, argv); // the classifier's texts go through QCoreApplication::translate
+    return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    FuzzInput in(data, size);
+    const KeySnapshot key = readSnapshot(in);
+    const LockInfo info = classify(key);
+    checkClassification(key, info);
+    checkEscaping(key.name);
+    checkNames(key.name, key.fields.isEmpty() ? QByteArray() : key.fields.first().first);
+    for (const auto &[field, value] : key.fields) {
+        checkEscaping(field);
+        bool decimal = false;
+        isOwnerField(field, &decimal);
+    }
+    return 0;
+}

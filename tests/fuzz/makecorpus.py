@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+"""Writes the seed corpus of the fuzz targets into tests/fuzz/corpus/<target>/ (docs/fuzzing.md).
+
+Seeds are real shapes: RESP replies and pub/sub pushes as Redis sends them, Redisson hashes and key names from
+the protocol notes (binary names too), URLs and command lines from the README. Run it again after changing a
+target's input layout; files it does not write (regress-* inputs a fuzzer found) are left alone.
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+UUID = [b"6e3d30b7-83b1-433a-9335-5e8b9916d3ac", b"0b5e4a0e-2f55-4c1a-9d7e-3a1f8c2b6d90",
+        b"ffffffff-ffff-4fff-bfff-ffffffffffff"]
+TXID = b"0123456789abcdef0123456789abcdef"
+
+
+def write(target, name, data):
+    folder = os.path.join(HERE, "corpus", target)
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(data)
+
+
+# ---- RESP ----------------------------------------------------------------------------------------------------
+def bulk(b):
+    return b"$%d\r\n%s\r\n" % (len(b), b)
+
+
+def arr(*items):
+    return b"*%d\r\n" % len(items) + b"".join(items)
+
+
+def num(n):
+    return b":%d\r\n" % n
+
+
+def owner(i=0, tid=b"731"):
+    return UUID[i] + b":" + tid
+
+
+NODE7000 = arr(bulk(b"id"), bulk(b"e7d1eecce10fd6bb5eb35b9f99a514335d9ba9ca"), bulk(b"port"), num(7000),
+               bulk(b"ip"), bulk(b"127.0.0.1"), bulk(b"endpoint"), bulk(b"127.0.0.1"), bulk(b"role"),
+               bulk(b"master"), bulk(b"replication-offset"), num(72156), bulk(b"health"), bulk(b"online"))
+NODE7003 = arr(bulk(b"id"), bulk(b"c9d93d9f2c0c524ff34cc11838c2003d8c29e013"), bulk(b"port"), num(7003),
+               bulk(b"ip"), bulk(b"127.0.0.1"), bulk(b"role"), bulk(b"replica"), bulk(b"health"), bulk(b"loading"))
+REPLIES = {
+    "status-ok": b"+OK\r\n",
+    "error": b"-ERR unknown command 'FOO', with args beginning with: \r\n",
+    "error-wrongtype": b"-WRONGTYPE Operation against a key holding the wrong kind of value\r\n",
+    "error-moved": b"-MOVED 3999 127.0.0.1:6381\r\n",
+    "error-ask": b"-ASK 3999 127.0.0.1:6381\r\n",
+    "error-noperm": b"-NOPERM User lockscope-monitor has no permissions to run the 'eval' command\r\n",
+    "error-tryagain": b"-TRYAGAIN Multiple keys request during rehashing of slot\r\n",
+    "integers": num(1) + num(-2) + num(9223372036854775807) + num(-9223372036854775808),
+    "bulk": bulk(b"hello"),
+    "bulk-binary": bulk(b"lock\x00\xff\xfe\r\n{x}"),
+    "nil": b"$-1\r\n",
+    "empty-bulk": b"$0\r\n\r\n",
+    "nil-array": b"*-1\r\n",
+    "empty-array": b"*0\r\n",
+    "nested": arr(arr(num(1), b"$-1\r\n"), arr(), b"+QUEUED\r\n", b"-ERR in array\r\n"),
+    "deepest": arr(arr(arr(arr(arr(arr(arr(num(7)))))))),
+    "hgetall-rlock": arr(bulk(owner()), bulk(b"1")),
+    "hgetall-rwlock": arr(bulk(b"mode"), bulk(b"write"), bulk(owner(0, b"1") + b":write"), bulk(b"1"),
+                          bulk(owner(0, b"1")), bulk(b"2")),
+    "hscan-page": arr(bulk(b"0"), arr(bulk(owner(1, b"42")), bulk(b"3"))),
+    "scan-page": arr(bulk(b"17"), arr(bulk(b"orders:42"), bulk(b"redisson_lock_queue:{payroll}"),
+                                      bulk(b"{report:7}:" + owner() + b":rwlock_timeout:1"))),
+    "fenced-eval": arr(num(-1), num(7)),
+    "config-get": arr(bulk(b"notify-keyspace-events"), bulk(b"Khgx")),
+    "numsub": arr(bulk(b"redisson_lock__channel:{orders:42}"), num(3)),
+    "cluster-slots": arr(arr(num(0), num(5460), arr(bulk(b"127.0.0.1"), num(7000), bulk(b"e7d1ee")),
+                             arr(bulk(b"127.0.0.1"), num(7003))),
+                         arr(num(5461), num(10922), arr(bulk(b"127.0.0.1"), num(7001)))),
+    "cluster-shards": arr(arr(bulk(b"slots"), arr(num(0), num(5460)), bulk(b"nodes"), arr(NODE7000, NODE7003))),
+    "message": arr(bulk(b"message"), bulk(b"redisson_lock__channel:{orders:42}"), bulk(b"0")),
+    "pmessage": arr(bulk(b"pmessage"), bulk(b"__keyspace@0__:*"), bulk(b"__keyspace@0__:orders:42"),
+                    bulk(b"hincrby")),
+    "smessage": arr(bulk(b"smessage"), bulk(b"redisson_rwlock:{report:7}"), bulk(b"1")),
+    "garbage": b"?what\r\n",
+    "bad-length": b"$5\r\nab\r\n",
+    "pipeline": b"+OK\r\n" + num(30000) + b"$-1\r\n" + arr(bulk(b"0"), arr()) + b"-NOSCRIPT No matching script\r\n",
+}
+ACK = {k: arr(bulk(k.encode()), bulk(b"ch0"), num(1)) for k in ("subscribe", "psubscribe", "ssubscribe")}
+
+
+def resp_seeds():
+    # Mode 0: the reader, whole (seed byte 0), in 1..2^k byte pieces, and byte by byte (8).
+    for i, (name, data) in enumerate(sorted(REPLIES.items())):
+        write("fuzz_resp", "reader-" + name, bytes([0, [0, 1, 2, 3, 5, 8, 0x21, 0x47][i % 8]]) + data)
+    # Mode 1: flags (1 AUTH, 2 user, 4 SELECT, 8 READONLY, 0x10 read-only, 0x20 server closes, 0x40 follow-ups,
+    # 0x80 push handler), commands before connecting, chunk seed, op seed, then what the server says.
+    conn = {
+        "plain": (0x00, 3, b"+PONG\r\n" + arr(bulk(owner()), bulk(b"1")) + b"+OK\r\n"),
+        "auth-select": (0x05, 2, b"+OK\r\n+OK\r\n+PONG\r\n" + num(-2)),
+        "auth-wrongpass": (0x03, 2, b"-WRONGPASS invalid username-password pair or user is disabled.\r\n"),
+        "select-out-of-range": (0x04, 1, b"-ERR DB index is out of range\r\n"),
+        "loading": (0x01, 1, b"-LOADING Redis is loading the dataset in memory\r\n"),
+        "readonly-replica": (0x18, 4, b"+OK\r\n+PONG\r\n$-1\r\n" + num(1)),
+        "noscript": (0x40, 4, b"-NOSCRIPT No matching script. Please use EVAL.\r\n" * 3 + num(1) * 8),
+        "extra-reply": (0x00, 1, b"+PONG\r\n+OK\r\n+OK\r\n"),
+        "closes-midway": (0x20, 3, b"+PONG\r\n*2\r\n$40\r\n6e3d"),
+        "garbage": (0x60, 3, b"+PONG\r\n?what\r\n"),
+        "push-handler": (0x80, 0, REPLIES["message"] + REPLIES["smessage"]),
+        "cluster-shards": (0x00, 5, REPLIES["cluster-shards"] * 2 + REPLIES["cluster-slots"] * 3),
+    }
+    for i, (name, (flags, initial, data)) in enumerate(sorted(conn.items())):
+        write("fuzz_resp", "conn-" + name, bytes([1, flags, initial, [0, 3, 6, 1][i % 4], 0x50 + i]) + data)
+    # Mode 2: flags (1 AUTH, 2 user, 4 SELECT, 0x20 server closes), subscriptions, chunk seed, op seed.
+    sub = {
+        "acks-and-messages": (0x00, ACK["subscribe"] + ACK["psubscribe"] + ACK["ssubscribe"] + REPLIES["message"]
+                              + REPLIES["pmessage"] + REPLIES["smessage"]),
+        "auth-then-ack": (0x01, b"+OK\r\n" + ACK["subscribe"] + REPLIES["message"]),
+        "denied": (0x00, b"-NOPERM this user has no permissions to access one of the channels\r\n" * 2),
+        "shard-moved": (0x20, ACK["ssubscribe"] + arr(bulk(b"sunsubscribe"), bulk(b"ch0"), num(0))),
+        "pong": (0x00, b"+PONG\r\n" + arr(bulk(b"pong"), bulk(b""))),
+        "unsubscribe": (0x00, ACK["subscribe"] + arr(bulk(b"unsubscribe"), bulk(b"ch0"), num(0))
+                        + arr(bulk(b"punsubscribe"), bulk(b"ch1"), num(0))),
+    }
+    for i, (name, (flags, data)) in enumerate(sorted(sub.items())):
+        write("fuzz_resp", "sub-" + name, bytes([2, flags, i, [0, 2, 5][i % 3], 0x30 + i]) + data)
+
+
+# ---- classifier ----------------------------------------------------------------------------------------------
+def piece(b):
+    if len(b) < 255:
+        return bytes([len(b)]) + b
+    return b"\xff" + bytes([len(b) >> 8, len(b) & 0xff]) + b
+
+
+def u32(n):
+    return (n & 0xffffffff).to_bytes(4, "little")
+
+
+def owner_shape(kind, token=b"731", client=0):
+    """An owner-ish value as fuzz_classifier's ownerish() reads it; kind: raw, owner, write, tx (fixed txid)."""
+    shape = {"raw": 0, "owner": 1, "write": 2, "tx": 3}[kind] | (client << 2) | 0x80
+    return bytes([shape]) + piece(token)
+
+
+def field(kind, token=b"731", client=0):
+    return b"\x01" + owner_shape(kind, token, client)  # a selector byte that is not a multiple of 5: not "mode"
+
+
+def snapshot(name, type_index=0, flags=0, ttl=30, fields=(), queue=(), readers=(), subs=(0xff, 0xff), now=0):
+    ttl_sel = {"absent": 0, "none": 1}.get(ttl, 2)
+    data = piece(name) + bytes([type_index, flags | (ttl_sel << 3)]) + bytes([0 if ttl_sel < 2 else ttl])
+    data += (0).to_bytes(8, "little") + bytes(subs) + u32(now) + u32(123456)
+    data += bytes([len(fields)]) + b"".join(f + piece(v) for f, v in fields)
+    data += bytes([len(queue)]) + b"".join(m + (b"\x01" + u32(d) if d is not None else b"\x00") for m, d in queue)
+    data += bytes([len(readers)]) + b"".join(m + bytes([live]) for m, live in readers)
+    return data
+
+
+MODE = b"\x00"  # selector 0: the field is "mode"
+
+
+def classifier_seeds():
+    seeds = {
+        "rlock": snapshot(b"orders:42", fields=[(field("owner"), b"1")]),
+        "rlock-reentered": snapshot(b"orders:42", ttl=21, fields=[(field("owner", b"88", 1), b"2")]),
+        "non-java-token": snapshot(b"jobs:nightly", fields=[(field("owner", UUID[1]), b"1")]),
+        "transactional": snapshot(b"tx:lock", fields=[(field("tx", b"731"), b"1")]),
+        "fenced": snapshot(b"orders:42", flags=0x04, fields=[(field("owner"), b"1")]),
+        "fair-queue": snapshot(b"payroll", fields=[(field("owner"), b"1")],
+                               queue=[(owner_shape("owner", b"12", 1), 300000), (owner_shape("owner", b"13", 2), 600000)]),
+        "fair-jammed": snapshot(b"payroll", fields=[(field("owner"), b"1")],
+                                queue=[(owner_shape("owner", b"12", 1), -1000)], now=5000),
+        "rw-read": snapshot(b"report:7", fields=[(MODE, b"read"), (field("owner", b"1"), b"2"),
+                                                 (field("owner", b"2", 1), b"1")],
+                            readers=[(owner_shape("owner", b"1"), 2), (owner_shape("owner", b"2", 1), 0)]),
+        "rw-write": snapshot(b"report:7", fields=[(MODE, b"write"), (field("write", b"1"), b"1"),
+                                                  (field("owner", b"1"), b"1")]),
+        "rw-corrupt": snapshot(b"report:7", fields=[(MODE, b"write"), (field("owner", b"1"), b"1")]),
+        "look-alike-user-hash": snapshot(b"sessions", ttl="none", fields=[(field("owner", b"1"), b"5"),
+                                                                         (field("owner", b"2", 1), b"9")]),
+        "declared-string": snapshot(b"orders:42", type_index=4, flags=0x02),
+        "declared-malformed": snapshot(b"orders:42", flags=0x02, fields=[(field("owner"), b"abc")]),
+        "no-ttl": snapshot(b"orders:42", flags=0x02, ttl="none", fields=[(field("owner"), b"1")]),
+        "mixed-fleet": snapshot(b"orders:42", fields=[(field("owner"), b"1")], subs=(2, 3)),
+        "binary-name": snapshot(b"lock\x00\xff\xfe\x1b[2J", fields=[(field("owner"), b"1")]),
+        "braced-name": snapshot(b"a{b", fields=[(field("owner"), b"1")]),
+        "long-name": snapshot(b"orders:" + b"x" * 300, fields=[(field("owner"), b"1")]),
+        "utf8-name": snapshot("锁:订单".encode(), fields=[(field("owner"), b"1")]),
+        "not-a-hash": snapshot(b"counter", type_index=6),
+        "user-hash": snapshot(b"profile", fields=[(field("raw", b"name"), b"ada")]),
+    }
+    for name, data in seeds.items():
+        write("fuzz_classifier", name, data)
+    # What the fuzzer found, as it found it (docs/fuzzing.md).
+    write("fuzz_classifier", "regress-hashtag-name", b"s{\x00}")
+    write("fuzz_classifier", "regress-c1-control",
+          bytes.fromhex("7b7b827b31f900007bc8d4c8c2c2c282"))
+
+
+# ---- URLs and command lines ----------------------------------------------------------------------------------
+URLS = [
+    "redis://127.0.0.1:6379/0", "redis://localhost", "rediss://redis.example.com:6380/2",
+    "redis://user:p%40ss@10.0.0.5:7000/15", "redis://:onlypassword@host/1", "redis://default:secret@[::1]:6379/0",
+    "rediss://lockscope-monitor:pw@redis.internal", "redis://user%3Aname:pa%3Ass%2F@host", "redis://host:0",
+    "redis://host:65536", "redis://host/-1", "redis://host/abc", "http://host", "redis://", "redis://h%C3%A9st/",
+    "redis://host:6379/0?timeout=5#x", "redis://xn--bcher-kva.example/", "  redis://host  ", "REDIS://HOST:1/2",
+    "redis://user@host/3", "redis://us er:pw@host", "10.0.0.1:26379,10.0.0.2:26379", "host", "a:0,:1",
+    "auto", "plain", "sharded", "both",
+]
+LINES = {
+    "list": "list --pattern orders:* --url redis://127.0.0.1:6379/0",
+    "show": "show orders:42 --json",
+    "watch": "watch --json --interval 1000 --enable-keyspace-events",
+    "lock": "lock orders:42 --lease 10000 --wait 5000 --hold 2000",
+    "lock-read": "lock report:7 --kind read",
+    "lock-fenced": "lock orders:42 --kind fenced --hold 0 --json",
+    "release": "release orders:42 --owner 6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731",
+    "force-release": "force-release orders:42 --expect-owner 6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731 --yes",
+    "repair-queue": "repair-queue payroll --dry-run",
+    "demo": "demo --clients 3 --locks 2",
+    "sentinel": "--sentinel 10.0.0.1:26379,10.0.0.2:26379 --master mymaster watch",
+    "tls": "list --url rediss://h:6380 --tls-ca /ca.pem --tls-cert c.pem --tls-key k.pem --tls-server-name r --tls-insecure",
+    "tls-without-rediss": "list --tls-ca /ca.pem",
+    "cluster": "lock x --publish-mode both --cluster --replica-reads",
+    "password-env": "list --password-env FUZZ_REDIS_PASSWORD --url redis://user@host/3",
+    "password-env-unset": "list --password-env NOT_SET_ANYWHERE",
+    "password-stdin": "list --password-stdin",
+    "options-first": "--json list",
+    "help": "--help",
+    "version": "--version",
+    "read-only": "list --read-only --connect-timeout 100",
+    "no-name": "lock",
+    "sentinel-alone": "watch --sentinel h:1",
+    "sentinel-and-cluster": "watch --sentinel h:1 --master m --cluster",
+    "bad-publish-mode": "lock x --publish-mode loud",
+    "unknown-command": "frobnicate x",
+    "equals-form": "list --url=redis://host:1/2 --pattern=*",
+    "unknown-option": "list --frobnicate",
+    "binary-name": "show lock\x01\x7f\u00e9",
+}
+
+
+def text_seeds():
+    for i, url in enumerate(URLS):
+        write("fuzz_url", "url-%02d" % i, url.encode())
+    for name, line in LINES.items():
+        write("fuzz_cli", name, "\n".join(line.split(" ")).encode())
+
+
+if __name__ == "__main__":
+    resp_seeds()
+    classifier_seeds()
+    text_seeds()
+    sys.exit(0)
