@@ -1,13 +1,16 @@
 // Faults injected into a real redis-server child: frozen with SIGSTOP past the command deadline (typed timeouts, and
 // an unlock retried three times still decrements exactly once thanks to the latch), and restarted without
 // persistence under held locks and waiters (holds whose key vanished emit lost, nobody believes they still hold,
-// waiters reconnect, resubscribe and acquire).
+// waiters reconnect, resubscribe and acquire); a holder process killed with SIGKILL under its watchdog (the lock frees
+// by its lease, the monitor shows it expired, then the next holder).
 #include "lockawait.h"
 #include "lockclient.h"
+#include "monitorwatch.h"
 #include "rawredis.h"
 #include "redisserver.h"
 #include "testutil.h"
 
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -109,6 +112,54 @@ private slots:
         RawRedis raw(server.port());
         QCOMPARE(raw.hgetall(name).value(won->owner), "1");
         QCOMPARE(release(waiter, name, won->owner).outcome, ReleaseResult::Outcome::Released);
+    }
+
+    void killedHolderFreesByItsLease()
+    {
+        RedisServer server(
+            RedisServerOptions { { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Khgx") } });
+        QVERIFY(server.start());
+        const ConnectionOptions o = ConnectionOptions::fromUrl(server.url());
+        const QByteArray name = uniqueKey("killed-holder");
+        LockMonitor::Options mo;
+        mo.pattern = name;
+        mo.ttlPollIntervalMs = 100;
+        MonitorWatch w(o, mo);
+        QVERIFY(w.start());
+
+        constexpr int kLeaseMs = 1500;
+        QProcess holder;
+        holder.start(QStringLiteral(LOCKSCOPE_WORKER_PATH),
+            { QStringLiteral("hold"), server.url(), QString::fromUtf8(name), QString::number(kLeaseMs) });
+        QByteArray said;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (said += holder.readAllStandardOutput()).startsWith("held ") && said.endsWith('\n'), 10000);
+        const QByteArray killedOwner = said.mid(5).trimmed();
+        QVERIFY(w.waitFor(LockEvent::Type::Acquired, name));
+        // Its watchdog is alive: the lease is renewed, so only the kill can end this hold.
+        QVERIFY(w.waitFor(LockEvent::Type::Renewed, name));
+
+        std::optional<AcquireResult> got; // before the client: its callback must never outlive this
+        LockClient waiter(o);
+        AcquireRequest wait = request(name, 60000, -1, "2");
+        waiter.acquire(wait, [&got](const AcquireResult &r) { got = r; });
+        holder.kill();
+        QTRY_COMPARE(holder.state(), QProcess::NotRunning);
+        RawRedis raw(server.port());
+        const qint64 left = raw.pttl(name);
+        QVERIFY2(left > 0 && left <= kLeaseMs, qPrintable(QString::number(left)));
+
+        QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 15000);
+        QVERIFY2(got->acquired, qPrintable(got->error.toString()));
+        // The monitor's story: the dead holder's lease ran out, then the waiter took the lock.
+        QVERIFY(w.waitFor(LockEvent::Type::Expired, name));
+        const int expired = w.find(LockEvent::Type::Expired, name);
+        QCOMPARE(w.events.at(expired).owner, killedOwner);
+        QVERIFY(w.waitFor(LockEvent::Type::Acquired, name, expired + 1));
+        QCOMPARE(w.events.at(w.find(LockEvent::Type::Acquired, name, expired + 1)).owner, got->owner);
+        QCOMPARE(w.find(LockEvent::Type::Released, name), -1);
+        QCOMPARE(w.find(LockEvent::Type::ForceReleased, name), -1);
+        QCOMPARE(release(waiter, name, got->owner).outcome, ReleaseResult::Outcome::Released);
     }
 };
 
