@@ -1,34 +1,83 @@
 #include "blockinglockclient.h"
 
 #include "redisrouter.h"
+#include "taskrelay.h"
 
-#include <future>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
+#include <optional>
 
 namespace LockScope {
+
+namespace {
+// One answer from the client's thread to a waiting caller.
+template <typename T> struct Pending
+{
+    std::mutex mutex;
+    std::condition_variable answered;
+    std::optional<T> value;
+    bool broken = false;
+
+    void set(const T &v)
+    {
+        std::lock_guard<std::mutex> lock(mutex);
+        value = v;
+        answered.notify_all();
+    }
+    std::optional<T> wait()
+    {
+        std::unique_lock<std::mutex> lock(mutex);
+        answered.wait(lock, [this] { return value.has_value() || broken; });
+        return value;
+    }
+};
+
+// Held only by the callback: if the client dies with the call unanswered, the callback is destroyed unrun, this
+// breaks the call, and the caller gets an error instead of waiting forever.
+template <typename T> struct Promise
+{
+    std::shared_ptr<Pending<T>> pending;
+    ~Promise()
+    {
+        std::lock_guard<std::mutex> lock(pending->mutex);
+        pending->broken = true;
+        pending->answered.notify_all();
+    }
+};
+} // namespace
 
 BlockingLockClient::BlockingLockClient(ConnectionOptions connection, LockClientOptions options)
 {
     m_thread.setObjectName(QStringLiteral("lockscope-client"));
-    // Sockets must be born in the thread that serves them, so the client is created there.
-    QObject anchor;
-    anchor.moveToThread(&m_thread);
+    m_relay = new TaskRelay;
+    m_relay->moveToThread(&m_thread);
     m_thread.start();
-    QMetaObject::invokeMethod(
-        &anchor, [&] { m_client = new LockClient(connection, options); }, Qt::BlockingQueuedConnection);
+    // Sockets must be born in the thread that serves them, so the client is created there.
+    runAndWait([&] { m_client = new LockClient(connection, options); });
 }
 
 BlockingLockClient::~BlockingLockClient()
 {
     {
         // Waits for calls that are posting right now; later ones are refused.
-        QWriteLocker closing(&m_lifetime);
+        std::unique_lock<std::shared_mutex> closing(m_lifetime);
         m_closing = true;
     }
-    QMetaObject::invokeMethod(
-        m_client, [client = m_client] { delete client; }, Qt::BlockingQueuedConnection);
+    runAndWait([client = m_client] { delete client; });
     m_thread.quit();
     m_thread.wait();
+    delete m_relay; // its thread has finished: nothing can deliver to it any more
+}
+
+void BlockingLockClient::runAndWait(std::function<void()> task)
+{
+    auto pending = std::make_shared<Pending<bool>>();
+    m_relay->post([task = std::move(task), pending] {
+        task();
+        pending->set(true);
+    });
+    pending->wait();
 }
 
 QByteArray BlockingLockClient::clientId() const
@@ -45,29 +94,20 @@ template <typename T, typename Start> T BlockingLockClient::call(Start start)
     };
     if (QThread::currentThread() == &m_thread)
         return refused(QStringLiteral("a blocking lock call from the lock client's own thread would never return"));
-    std::future<T> future;
+    auto pending = std::make_shared<Pending<T>>();
     {
-        QReadLocker alive(&m_lifetime);
+        std::shared_lock<std::shared_mutex> alive(m_lifetime);
         if (m_closing)
             return refused(QStringLiteral("the lock client is shutting down"));
-        auto promise = std::make_shared<std::promise<T>>();
-        future = promise->get_future();
-        // Only the callback keeps the promise: if the client dies with the call unanswered, the callback is
-        // destroyed unrun, the promise breaks, and this thread gets an error instead of waiting forever.
-        QMetaObject::invokeMethod(
-            m_client,
-            [start, promise = std::move(promise)]() mutable {
-                start([promise](const T &r) { promise->set_value(r); });
-            },
-            Qt::QueuedConnection);
+        auto promise = std::make_shared<Promise<T>>();
+        promise->pending = pending;
+        m_relay->post([start, promise]() mutable { start([promise](const T &r) { promise->pending->set(r); }); });
     }
-    try {
-        return future.get();
-    } catch (const std::future_error &) {
-        T r;
-        r.error = RedisError(RedisError::Kind::Io, QStringLiteral("the lock client shut down before answering"));
-        return r;
-    }
+    if (const std::optional<T> answer = pending->wait())
+        return *answer;
+    T r;
+    r.error = RedisError(RedisError::Kind::Io, QStringLiteral("the lock client shut down before answering"));
+    return r;
 }
 
 RedisResult BlockingLockClient::command(const QList<QByteArray> &argv)
@@ -116,12 +156,11 @@ QueryResult BlockingLockClient::isHeldBy(const QByteArray &name, const QByteArra
 
 bool BlockingLockClient::setWatchdogEnabled(const QByteArray &name, const QByteArray &owner, bool enabled)
 {
-    QReadLocker alive(&m_lifetime);
+    std::shared_lock<std::shared_mutex> alive(m_lifetime);
     if (m_closing || QThread::currentThread() == &m_thread)
         return false;
     bool result = false;
-    QMetaObject::invokeMethod(
-        m_client, [&] { result = m_client->setWatchdogEnabled(name, owner, enabled); }, Qt::BlockingQueuedConnection);
+    runAndWait([&] { result = m_client->setWatchdogEnabled(name, owner, enabled); });
     return result;
 }
 

@@ -3,12 +3,15 @@
 #include "lockclient.h"
 #include "redisresult.h"
 
-#include <QReadWriteLock>
 #include <QThread>
+
+#include <functional>
+#include <shared_mutex>
 
 namespace LockScope {
 
 class BlockingLock;
+class TaskRelay;
 
 // The lock client for worker threads: a LockClient running in a thread of its own, and calls that block the
 // calling thread (never the client's) until the answer is in. The owner of a hold is the calling thread, as
@@ -39,10 +42,14 @@ public:
 
 private:
     template <typename T, typename Start> T call(Start start);
+    // Runs task in the client's thread and returns once it has run.
+    void runAndWait(std::function<void()> task);
 
     QThread m_thread;
+    TaskRelay *m_relay = nullptr; // lives in m_thread: every call reaches the client through it
     LockClient *m_client = nullptr;
-    QReadWriteLock m_lifetime; // calls post under the read lock; the destructor closes under the write lock
+    // Standard rather than Qt primitives throughout: ThreadSanitizer sees these, and not QtCore's.
+    std::shared_mutex m_lifetime; // calls post under the shared lock; the destructor closes under the exclusive one
     bool m_closing = false;
 };
 

@@ -1,0 +1,186 @@
+// The soak run: the demo clients and a monitor (with its table and timeline models) on a private redis-server for a
+// bounded time. Passes when every hold the clients started and ended was reported by the monitor, the file
+// descriptors after warm-up are the ones at the end, and the resident set did not grow past the allowance, over the
+// second half of the run. Prints its figures and, last, one JSON line.
+#include "democlients.h"
+#include "localredisserver.h"
+#include "lockmonitor.h"
+#include "locktablemodel.h"
+#include "locktimelinemodel.h"
+#include "soaktally.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTimer>
+
+#include <cstdio>
+
+using namespace LockScope;
+using namespace LockScope::Soak;
+
+namespace {
+// Growth after warm-up that still counts as flat: allocator caches and Qt's lazily built tables settle slowly.
+constexpr qint64 kRssAllowanceKiB = 8 * 1024;
+
+void say(const QString &text)
+{
+    std::fprintf(stderr, "%s\n", qPrintable(text));
+}
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser parser;
+    parser.addHelpOption();
+    parser.addOptions(
+        { { QStringLiteral("seconds"), QStringLiteral("how long the clients run (default 60, at least 10)"),
+              QStringLiteral("S"), QStringLiteral("60") },
+            { QStringLiteral("clients"), QStringLiteral("simulated clients (default 12)"), QStringLiteral("N"),
+                QStringLiteral("12") },
+            { QStringLiteral("locks"), QStringLiteral("locks they share (default 6)"), QStringLiteral("N"),
+                QStringLiteral("6") } });
+    parser.process(app);
+    const int seconds = qMax(10, parser.value(QStringLiteral("seconds")).toInt());
+    // Clients open their pub/sub connection the first time they wait, which may take a while: the first half of
+    // the run is the warm-up, and the second half must add nothing.
+    const qint64 warmUpMs = seconds * 500;
+
+    LocalRedisServer server(
+        LocalRedisServerOptions { { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Khgx") } });
+    QString error;
+    if (!server.start(&error)) {
+        say(QStringLiteral("soak: redis-server: %1").arg(error));
+        return 2;
+    }
+    const ConnectionOptions connection = ConnectionOptions::fromUrl(server.url());
+    LockMonitor::Options monitorOptions;
+    monitorOptions.pattern = "demo:*";
+    monitorOptions.ttlPollIntervalMs = 500;
+    LockMonitor monitor(connection, monitorOptions);
+    LockTableModel table(&monitor);
+    LockTimelineModel timeline(&monitor);
+    DemoClients::Options demoOptions;
+    demoOptions.clients = parser.value(QStringLiteral("clients")).toInt();
+    demoOptions.locks = parser.value(QStringLiteral("locks")).toInt();
+    DemoClients demo(connection, demoOptions);
+
+    Tally generated, seen;
+    // One lock name: both sides of its story on stderr, for a mismatch.
+    const QByteArray trace = qgetenv("LOCKSCOPE_SOAK_TRACE");
+    int failures = 0, monitorErrors = 0;
+    QObject::connect(&demo, &DemoClients::event, &app, [&](const DemoEvent &e) {
+        generated.addGenerated(e);
+        if (e.name == trace)
+            say(QStringLiteral("trace: demo %1 %2 count %3")
+                    .arg(int(e.kind))
+                    .arg(QString::fromUtf8(e.owner))
+                    .arg(e.count));
+        failures += e.kind == DemoEvent::Kind::Failed ? 1 : 0;
+    });
+    QObject::connect(&monitor, &LockMonitor::eventsOccurred, &app, [&](const QList<LockEvent> &events) {
+        for (const LockEvent &e : events)
+            seen.addSeen(e);
+        for (const LockEvent &e : events)
+            if (e.name == trace)
+                say(QStringLiteral("trace: monitor %1 %2 count %3")
+                        .arg(QString::fromUtf8(LockEvent::typeName(e.type)), QString::fromUtf8(e.owner))
+                        .arg(e.count));
+    });
+    QObject::connect(&monitor, &LockMonitor::errorOccurred, &app, [&](const RedisError &e) {
+        ++monitorErrors;
+        say(QStringLiteral("soak: monitor error: %1").arg(e.toString()));
+    });
+
+    QElapsedTimer clock;
+    qint64 rssAfterWarmUp = -1, rssMax = 0;
+    int fdsAfterWarmUp = -1;
+    QJsonArray samples;
+    QTimer sampler;
+    QObject::connect(&sampler, &QTimer::timeout, &app, [&] {
+        const qint64 rss = residentKiB();
+        const int fds = openFds();
+        rssMax = qMax(rssMax, rss);
+        if (rssAfterWarmUp < 0 && clock.elapsed() >= warmUpMs) {
+            rssAfterWarmUp = rss;
+            fdsAfterWarmUp = fds;
+        }
+        samples.append(QJsonArray { clock.elapsed() / 1000, rss, fds });
+    });
+
+    QTimer settle;
+    QElapsedTimer settling;
+    QObject::connect(&monitor, &LockMonitor::snapshotFinished, &app, [&](const RedisError &e) {
+        if (e.isError()) {
+            say(QStringLiteral("soak: first snapshot failed: %1").arg(e.toString()));
+            app.exit(2);
+            return;
+        }
+        clock.start();
+        sampler.start(1000);
+        demo.start();
+        QTimer::singleShot(seconds * 1000, &demo, &DemoClients::stop);
+    });
+    QObject::connect(&demo, &DemoClients::stopped, &app, [&] {
+        // Released holds and the crashed one's lease (the watchdog timeout) still have to reach the monitor.
+        settling.start();
+        settle.start(100);
+    });
+    QObject::connect(&settle, &QTimer::timeout, &app, [&] {
+        Tally sofar = generated;
+        sofar.closeOpenHolds();
+        if ((differences(sofar, seen).isEmpty() && monitor.lockCount() == 0) || settling.elapsed() > 15000)
+            app.exit(0);
+    });
+    monitor.start();
+    if (app.exec() != 0)
+        return 2;
+    sampler.stop();
+
+    const qint64 rssEnd = residentKiB();
+    const int fdsEnd = openFds();
+    generated.closeOpenHolds();
+    const QStringList missing = differences(generated, seen);
+    for (const QString &line : missing)
+        say(QStringLiteral("soak: mismatch %1").arg(line));
+    const qint64 drift = rssEnd - rssAfterWarmUp;
+    const bool eventsOk = missing.isEmpty() && failures == 0 && monitorErrors == 0;
+    const bool fdsOk = fdsEnd <= fdsAfterWarmUp;
+    const bool rssOk = drift <= kRssAllowanceKiB;
+    say(QStringLiteral("soak: %1 s, %2 clients on %3 locks: %4 holds generated, %5 seen by the monitor; %6 ended, %7 "
+                       "seen; rss %8 KiB at half-time, %9 KiB at the end (drift %10 KiB); fds %11 -> %12")
+            .arg(seconds)
+            .arg(demoOptions.clients)
+            .arg(demoOptions.locks)
+            .arg(generated.total(&Tally::Counts::acquired))
+            .arg(seen.total(&Tally::Counts::acquired))
+            .arg(generated.total(&Tally::Counts::ended))
+            .arg(seen.total(&Tally::Counts::ended))
+            .arg(rssAfterWarmUp)
+            .arg(rssEnd)
+            .arg(drift)
+            .arg(fdsAfterWarmUp)
+            .arg(fdsEnd));
+    const QJsonObject result {
+        { QStringLiteral("soak"), QStringLiteral("demo+monitor") },
+        { QStringLiteral("seconds"), seconds },
+        { QStringLiteral("clients"), demoOptions.clients },
+        { QStringLiteral("locks"), demoOptions.locks },
+        { QStringLiteral("generated"), generated.toJson() },
+        { QStringLiteral("seen"), seen.toJson() },
+        { QStringLiteral("client_failures"), failures },
+        { QStringLiteral("monitor_errors"), monitorErrors },
+        { QStringLiteral("rss_kib"),
+            QJsonObject { { QStringLiteral("half_time"), rssAfterWarmUp }, { QStringLiteral("end"), rssEnd },
+                { QStringLiteral("max"), rssMax }, { QStringLiteral("drift"), drift } } },
+        { QStringLiteral("fds"),
+            QJsonObject { { QStringLiteral("half_time"), fdsAfterWarmUp }, { QStringLiteral("end"), fdsEnd } } },
+        { QStringLiteral("samples"), samples },
+        { QStringLiteral("ok"), eventsOk && fdsOk && rssOk },
+    };
+    std::printf("%s\n", QJsonDocument(result).toJson(QJsonDocument::Compact).constData());
+    return eventsOk && fdsOk && rssOk ? 0 : 1;
+}
