@@ -17,6 +17,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <memory>
 
 using namespace LockScope;
 using namespace LockScope::Soak;
@@ -66,7 +67,8 @@ int main(int argc, char *argv[])
     DemoClients::Options demoOptions;
     demoOptions.clients = parser.value(QStringLiteral("clients")).toInt();
     demoOptions.locks = parser.value(QStringLiteral("locks")).toInt();
-    DemoClients demo(connection, demoOptions);
+    auto demoOwner = std::make_unique<DemoClients>(connection, demoOptions);
+    DemoClients &demo = *demoOwner;
 
     Tally generated, seen;
     // One lock name: both sides of its story on stderr, for a mismatch.
@@ -97,13 +99,14 @@ int main(int argc, char *argv[])
 
     QElapsedTimer clock;
     qint64 rssAfterWarmUp = -1, rssMax = 0;
-    int fdsAfterWarmUp = -1;
+    int fdsAfterWarmUp = -1, fdsBeforeDemo = -1, fdsMax = 0;
     QJsonArray samples;
     QTimer sampler;
     QObject::connect(&sampler, &QTimer::timeout, &app, [&] {
         const qint64 rss = residentKiB();
         const int fds = openFds();
         rssMax = qMax(rssMax, rss);
+        fdsMax = qMax(fdsMax, fds);
         if (rssAfterWarmUp < 0 && clock.elapsed() >= warmUpMs) {
             rssAfterWarmUp = rss;
             fdsAfterWarmUp = fds;
@@ -121,6 +124,7 @@ int main(int argc, char *argv[])
         }
         clock.start();
         sampler.start(1000);
+        fdsBeforeDemo = openFds();
         demo.start();
         QTimer::singleShot(seconds * 1000, &demo, &DemoClients::stop);
     });
@@ -142,16 +146,28 @@ int main(int argc, char *argv[])
 
     const qint64 rssEnd = residentKiB();
     const int fdsEnd = openFds();
+    // Every client gone: each socket it ever opened must be closed again.
+    demoOwner.reset();
+    QElapsedTimer closing;
+    closing.start();
+    while (openFds() > fdsBeforeDemo && closing.elapsed() < 5000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    const int fdsAfterDemo = openFds();
     generated.closeOpenHolds();
     const QStringList missing = differences(generated, seen);
     for (const QString &line : missing)
         say(QStringLiteral("soak: mismatch %1").arg(line));
     const qint64 drift = rssEnd - rssAfterWarmUp;
     const bool eventsOk = missing.isEmpty() && failures == 0 && monitorErrors == 0;
-    const bool fdsOk = fdsEnd <= fdsAfterWarmUp;
+    // A client has at most two connections (commands, and pub/sub once it first waits), and the crashing holder's
+    // replacement may open its own before the old ones are closed: more than that means a leak.
+    const int fdsCeiling = fdsBeforeDemo + 2 * demoOptions.clients + 2;
+    const bool fdsOk = fdsAfterDemo == fdsBeforeDemo && fdsMax <= fdsCeiling;
     const bool rssOk = drift <= kRssAllowanceKiB;
-    say(QStringLiteral("soak: %1 s, %2 clients on %3 locks: %4 holds generated, %5 seen by the monitor; %6 ended, %7 "
-                       "seen; rss %8 KiB at half-time, %9 KiB at the end (drift %10 KiB); fds %11 -> %12")
+    say(QStringLiteral(
+        "soak: %1 s, %2 clients on %3 locks: %4 holds generated, %5 seen by the monitor; %6 ended, %7 "
+        "seen; rss %8 KiB at half-time, %9 KiB at the end (drift %10 KiB); fds %11 before the clients, at most %12 "
+        "(ceiling %13), %14 at the end, %15 once they were gone")
             .arg(seconds)
             .arg(demoOptions.clients)
             .arg(demoOptions.locks)
@@ -162,8 +178,11 @@ int main(int argc, char *argv[])
             .arg(rssAfterWarmUp)
             .arg(rssEnd)
             .arg(drift)
-            .arg(fdsAfterWarmUp)
-            .arg(fdsEnd));
+            .arg(fdsBeforeDemo)
+            .arg(fdsMax)
+            .arg(fdsCeiling)
+            .arg(fdsEnd)
+            .arg(fdsAfterDemo));
     const QJsonObject result {
         { QStringLiteral("soak"), QStringLiteral("demo+monitor") },
         { QStringLiteral("seconds"), seconds },
@@ -177,7 +196,9 @@ int main(int argc, char *argv[])
             QJsonObject { { QStringLiteral("half_time"), rssAfterWarmUp }, { QStringLiteral("end"), rssEnd },
                 { QStringLiteral("max"), rssMax }, { QStringLiteral("drift"), drift } } },
         { QStringLiteral("fds"),
-            QJsonObject { { QStringLiteral("half_time"), fdsAfterWarmUp }, { QStringLiteral("end"), fdsEnd } } },
+            QJsonObject { { QStringLiteral("before_clients"), fdsBeforeDemo }, { QStringLiteral("max"), fdsMax },
+                { QStringLiteral("ceiling"), fdsCeiling }, { QStringLiteral("half_time"), fdsAfterWarmUp },
+                { QStringLiteral("end"), fdsEnd }, { QStringLiteral("after_clients"), fdsAfterDemo } } },
         { QStringLiteral("samples"), samples },
         { QStringLiteral("ok"), eventsOk && fdsOk && rssOk },
     };
