@@ -15,6 +15,7 @@
 #endif
 #include <QDateTime>
 #include <QThread>
+#include <QTimer>
 
 namespace LockScope {
 
@@ -293,7 +294,10 @@ void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner,
             const auto failure = reply.error.kind();
             if ((failure == RedisError::Kind::Io || failure == RedisError::Kind::Timeout)
                 && attempt < self->m_options.releaseAttempts) {
-                self->releaseAttempt(name, owner, kind, requestId, attempt + 1, done);
+                QTimer::singleShot(
+                    self->m_options.releaseRetryDelayMs, self, [self, name, owner, kind, requestId, attempt, done] {
+                        self->releaseAttempt(name, owner, kind, requestId, attempt + 1, done);
+                    });
                 return;
             }
             if (!reply.ok()) {

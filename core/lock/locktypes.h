@@ -14,6 +14,9 @@ struct LockClientOptions
     int watchdogBatchSize = 100; // keys per renewal script (lockWatchdogBatchSize)
     int latchTtlMs = 16000; // how long an unlock latch remembers its outcome
     int releaseAttempts = 3; // a release that fails on I/O is retried with the same request id
+    // Redisson's retryInterval: the pause before such a retry, time for a reconnect or a failover to finish (an
+    // immediate retry meets the same dead node). All attempts must fit in the latch's lifetime.
+    int releaseRetryDelayMs = 1500;
     int maxNameBytes = 8192;
     qint64 fairWaitTimeoutMs = 300000; // a fair waiter's queue deadline when it waits without limit
 };
