@@ -31,6 +31,31 @@ private slots:
         QVERIFY(keySlot(LockNames::fairQueue("a{b")) != keySlot("a{b"));
     }
 
+    // Found by tests/fuzz/fuzz_resp (regress-slots-node-not-array, regress-slot-range): a node that is not
+    // [ip, port, ...] was indexed into (a crash), and a range past slot 16383 reached the router's slot table.
+    void malformedSlotMapsAreSkipped()
+    {
+        using V = RedisValue;
+        const V node = V::array({ V::string("127.0.0.1"), V::integer(7000) });
+        const V slotsReply = V::array({ V::array({ V::integer(0), V::integer(1), V::integer(5) }),
+            V::array({ V::integer(0), V::integer(16384), node }), V::array({ V::integer(9), V::integer(3), node }),
+            V::array({ V::integer(10), V::integer(20), node, V::string("not a node") }) });
+        const SlotMap fromSlots = SlotMap::fromSlots(slotsReply);
+        QCOMPARE(fromSlots.ranges().size(), 1);
+        QCOMPARE(fromSlots.coveredSlots(), 11);
+        QCOMPARE(fromSlots.masterFor(15).port, quint16(7000));
+        QVERIFY(fromSlots.ranges().first().replicas.isEmpty());
+
+        const V nodes = V::array({ V::array({ V::string("ip"), V::string("127.0.0.1"), V::string("port"),
+            V::integer(7000), V::string("role"), V::string("master"), V::string("health"), V::string("online") }) });
+        const V shardsReply = V::array({ V::array(
+            { V::string("slots"), V::array({ V::integer(0), V::integer(99), V::integer(16000), V::integer(70000) }),
+                V::string("nodes"), nodes }) });
+        const SlotMap fromShards = SlotMap::fromShards(shardsReply);
+        QCOMPARE(fromShards.ranges().size(), 1);
+        QCOMPARE(fromShards.coveredSlots(), 100);
+    }
+
     void initTestCase()
     {
         QString error;

@@ -82,6 +82,10 @@ private slots:
                               << "cache.example" << 6380 << QByteArray("alice") << QByteArray("s@cret:") << 3 << true;
         QTest::newRow("password only") << "redis://:pw@127.0.0.1:7000/0"
                                        << "127.0.0.1" << 7000 << QByteArray() << QByteArray("pw") << 0 << false;
+        // Found by tests/fuzz/fuzz_url (regress-space-in-user): its display URL did not parse again.
+        QTest::newRow("space in user") << "redis://a%20b:pw@cache.example/2"
+                                       << "cache.example" << 6379 << QByteArray("a b") << QByteArray("pw") << 2
+                                       << false;
     }
     void urlParsing()
     {
@@ -96,6 +100,13 @@ private slots:
         QTEST(o.db, "db");
         QTEST(o.tls, "tls");
         QVERIFY(!o.toDisplayUrl().contains(QString::fromUtf8(o.password.isEmpty() ? "\x01" : o.password)));
+        // Saved profiles store the display URL and parse it again.
+        const ConnectionOptions back = ConnectionOptions::fromUrl(o.toDisplayUrl(), &error);
+        QVERIFY2(!error.isError(), qPrintable(o.toDisplayUrl()));
+        QCOMPARE(back.host, o.host);
+        QCOMPARE(back.user, o.user);
+        QCOMPARE(back.db, o.db);
+        QVERIFY(back.password.isEmpty());
     }
 
     void badUrlsAreTypedErrors_data()
@@ -161,7 +172,10 @@ private slots:
         QCOMPARE(escapeBytes("锁:订单"), QStringLiteral("锁:订单"));
         QVERIFY(escapeBytes(QByteArray(70000, 'x'), 100).size() < 200);
         // Found by tests/fuzz/fuzz_classifier (regress-c1-control): U+009B (CSI) passed through as well-formed UTF-8.
-        QCOMPARE(escapeBytes("a\xc2\x9b" "2J\xc2\xa0" "b"), QStringLiteral("a\\xc2\\x9b2J\u00a0b"));
+        QCOMPARE(escapeBytes("a\xc2\x9b"
+                             "2J\xc2\xa0"
+                             "b"),
+            QStringLiteral("a\\xc2\\x9b2J\u00a0b"));
     }
 };
 

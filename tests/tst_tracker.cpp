@@ -270,7 +270,7 @@ private slots:
     void namesOfAWholeHashTagLock()
     {
         const QByteArray name = "{orders}";
-        const QByteArray owner = kA + ":7";
+        const QByteArray owner = kA; // "<uuid>:731"
         QVERIFY(LockNameMap::fromKey(LockNames::fairQueue(name)).contains(name));
         QVERIFY(LockNameMap::fromKey(LockNames::fairTimeouts(name)).contains(name));
         QVERIFY(LockNameMap::fromKey(LockNames::fencingToken(name)).contains(name));

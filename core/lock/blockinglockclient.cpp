@@ -3,6 +3,9 @@
 #include "redisrouter.h"
 #include "taskrelay.h"
 
+#include <QCoreApplication>
+#include <QEventLoop>
+
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -49,10 +52,26 @@ template <typename T> struct Promise
 
 BlockingLockClient::BlockingLockClient(ConnectionOptions connection, LockClientOptions options)
 {
-    m_thread.setObjectName(QStringLiteral("lockscope-client"));
-    m_relay = new TaskRelay;
-    m_relay->moveToThread(&m_thread);
-    m_thread.start();
+    // A std::thread rather than a QThread, its loop ended from inside (a task), the relay living and dying on its
+    // stack: nothing crosses threads through QtCore, where ThreadSanitizer could not follow.
+    m_thread = std::thread([this] {
+        QEventLoop loop; // first: it gives this adopted thread its event dispatcher
+        TaskRelay relay;
+        {
+            std::lock_guard<std::mutex> lock(m_startMutex);
+            m_relay = &relay;
+            m_loop = &loop;
+            m_threadId = std::this_thread::get_id();
+        }
+        m_started.notify_all();
+        loop.exec();
+        // deleteLater() of the client's sockets and timers: no loop will run again in this thread.
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    });
+    {
+        std::unique_lock<std::mutex> lock(m_startMutex);
+        m_started.wait(lock, [this] { return m_relay != nullptr; });
+    }
     // Sockets must be born in the thread that serves them, so the client is created there.
     runAndWait([&] { m_client = new LockClient(connection, options); });
 }
@@ -65,9 +84,8 @@ BlockingLockClient::~BlockingLockClient()
         m_closing = true;
     }
     runAndWait([client = m_client] { delete client; });
-    m_thread.quit();
-    m_thread.wait();
-    delete m_relay; // its thread has finished: nothing can deliver to it any more
+    m_relay->post([loop = m_loop] { loop->quit(); });
+    m_thread.join();
 }
 
 void BlockingLockClient::runAndWait(std::function<void()> task)
@@ -92,7 +110,7 @@ template <typename T, typename Start> T BlockingLockClient::call(Start start)
         r.error = RedisError(RedisError::Kind::InvalidArgument, why);
         return r;
     };
-    if (QThread::currentThread() == &m_thread)
+    if (std::this_thread::get_id() == m_threadId)
         return refused(QStringLiteral("a blocking lock call from the lock client's own thread would never return"));
     auto pending = std::make_shared<Pending<T>>();
     {
@@ -157,7 +175,7 @@ QueryResult BlockingLockClient::isHeldBy(const QByteArray &name, const QByteArra
 bool BlockingLockClient::setWatchdogEnabled(const QByteArray &name, const QByteArray &owner, bool enabled)
 {
     std::shared_lock<std::shared_mutex> alive(m_lifetime);
-    if (m_closing || QThread::currentThread() == &m_thread)
+    if (m_closing || std::this_thread::get_id() == m_threadId)
         return false;
     bool result = false;
     runAndWait([&] { result = m_client->setWatchdogEnabled(name, owner, enabled); });

@@ -3,10 +3,13 @@
 #include "lockclient.h"
 #include "redisresult.h"
 
-#include <QThread>
+#include <QEventLoop>
 
+#include <condition_variable>
 #include <functional>
+#include <mutex>
 #include <shared_mutex>
+#include <thread>
 
 namespace LockScope {
 
@@ -45,8 +48,12 @@ private:
     // Runs task in the client's thread and returns once it has run.
     void runAndWait(std::function<void()> task);
 
-    QThread m_thread;
+    std::thread m_thread;
+    std::thread::id m_threadId;
     TaskRelay *m_relay = nullptr; // lives in m_thread: every call reaches the client through it
+    QEventLoop *m_loop = nullptr; // m_thread's, on its stack
+    std::mutex m_startMutex;
+    std::condition_variable m_started;
     LockClient *m_client = nullptr;
     // Standard rather than Qt primitives throughout: ThreadSanitizer sees these, and not QtCore's.
     std::shared_mutex m_lifetime; // calls post under the shared lock; the destructor closes under the exclusive one

@@ -122,7 +122,9 @@ QString ConnectionOptions::toDisplayUrl() const
     if (!user.isEmpty())
         url.setUserName(QString::fromUtf8(user));
     url.setPath(QStringLiteral("/") + QString::number(db));
-    return url.toString();
+    // Saved profiles keep this URL and parse it again, strictly: the pretty form would show a space in a user name
+    // as it is, and "redis:// d@h" does not parse.
+    return url.toString(QUrl::EncodeSpaces);
 }
 
 } // namespace LockScope

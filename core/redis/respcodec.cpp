@@ -99,11 +99,10 @@ RespReader::Status RespReader::next(RedisValue *out, QString *error)
     refusedArrayElements = 0;
     if (redisReaderGetReply(d->reader, &raw) != REDIS_OK) {
         if (error)
-            *error = refusedArrayElements > 0
-                ? QStringLiteral("an array of %1 elements (at most %2 are accepted)")
-                      .arg(refusedArrayElements)
-                      .arg(kMaxArrayElements)
-                : QString::fromLocal8Bit(d->reader->errstr);
+            *error = refusedArrayElements > 0 ? QStringLiteral("an array of %1 elements (at most %2 are accepted)")
+                                                    .arg(refusedArrayElements)
+                                                    .arg(kMaxArrayElements)
+                                              : QString::fromLocal8Bit(d->reader->errstr);
         return Status::ProtocolError;
     }
     if (!raw)

@@ -30,6 +30,13 @@ RedisValue field(const RedisValue &map, const QByteArray &name)
             return map.at(i + 1);
     return {};
 }
+
+// The router fills a 16384-entry slot table from these ranges: one reaching past it (a broken or hostile server's
+// map) would be written out of bounds.
+bool validRange(qint64 first, qint64 last)
+{
+    return first >= 0 && first <= last && last < 16384;
+}
 } // namespace
 
 quint16 keySlot(const QByteArray &key)
@@ -67,9 +74,11 @@ SlotMap SlotMap::fromShards(const RedisValue &reply, QString *error)
         }
         if (master.port == 0)
             continue; // a shard whose master is failing over: its slots are uncovered until the next refresh
-        for (int i = 0; i + 1 < slotList.size(); i += 2)
-            map.m_ranges.append(
-                { quint16(slotList.at(i).toInteger()), quint16(slotList.at(i + 1).toInteger()), master, replicas });
+        for (int i = 0; i + 1 < slotList.size(); i += 2) {
+            const qint64 first = slotList.at(i).toInteger(), last = slotList.at(i + 1).toInteger();
+            if (validRange(first, last))
+                map.m_ranges.append({ quint16(first), quint16(last), master, replicas });
+        }
     }
     map.sortRanges();
     if (map.isEmpty() && error)
@@ -83,7 +92,7 @@ SlotMap SlotMap::fromSlots(const RedisValue &reply, QString *error)
     for (const RedisValue &entry : reply.elements()) {
         // Each node is [ip, port, id, ...]: a range whose master is not (a broken or foreign server) is left out, as
         // is a replica that is not, rather than indexed into.
-        if (entry.size() < 3 || entry.at(2).size() < 2)
+        if (entry.size() < 3 || entry.at(2).size() < 2 || !validRange(entry.at(0).toInteger(), entry.at(1).toInteger()))
             continue;
         Range range;
         range.first = quint16(entry.at(0).toInteger());

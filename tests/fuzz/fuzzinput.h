@@ -18,7 +18,7 @@ namespace LockScope::Fuzz {
     abort();
 }
 
-#define FUZZ_CHECK(condition)                                                                                         \
+#define FUZZ_CHECK(condition)                                                                                          \
     do {                                                                                                               \
         if (!(condition))                                                                                              \
             ::LockScope::Fuzz::violated(#condition " (" __FILE__ ":" QT_STRINGIFY(__LINE__) ")");                      \

@@ -1,5 +1,6 @@
 #include "loopbackwire.h"
 
+#include "loopbackpeer.h"
 #include "redisconnection.h"
 #include "redisscript.h"
 #include "redissubscriber.h"
@@ -7,9 +8,6 @@
 #include "valuewalk.h"
 
 #include <QCoreApplication>
-#include <QElapsedTimer>
-#include <QTcpServer>
-#include <QTcpSocket>
 
 #include <functional>
 #include <memory>
@@ -19,98 +17,12 @@ namespace LockScope::Fuzz {
 
 namespace {
 
-// The server side: one listener on an ephemeral loopback port for the whole run. Each input's connections are
-// accepted as they come (a command sent after a drop reconnects) and the newest one gets the bytes.
-class Peer
-{
-public:
-    Peer()
-    {
-        if (!m_server.listen(QHostAddress::LocalHost, 0))
-            violated("cannot listen on 127.0.0.1");
-    }
-    quint16 port() const { return m_server.serverPort(); }
-    bool connected() const { return !m_links.empty(); }
-    void reset() { m_links.clear(); }
-
-    void pump(int rounds = 3)
-    {
-        for (int i = 0; i < rounds; ++i) {
-            QCoreApplication::processEvents();
-            accept();
-            checkClientBytes();
-        }
-    }
-    template<typename Done> void pumpUntil(Done done, int maxMs)
-    {
-        QElapsedTimer timer;
-        timer.start();
-        while (!done() && timer.elapsed() < maxMs)
-            pump(1);
-    }
-    // A short pump after each write lets the client read every chunk on its own, as a slow server would send it.
-    void write(const QByteArray &bytes)
-    {
-        accept();
-        if (m_links.empty() || m_links.back().socket->state() != QAbstractSocket::ConnectedState)
-            return;
-        m_links.back().socket->write(bytes);
-        m_links.back().socket->flush();
-        pump(2);
-    }
-    // The server goes away: every connection gets its FIN, and a few rounds let the client notice.
-    void closeAll()
-    {
-        accept();
-        for (Link &link : m_links)
-            link.socket->close();
-        pump(4);
-    }
-
-private:
-    struct Link
-    {
-        std::unique_ptr<QTcpSocket> socket;
-        std::unique_ptr<RespReader> sent = std::make_unique<RespReader>();
-    };
-
-    void accept()
-    {
-        while (m_server.hasPendingConnections()) {
-            QTcpSocket *socket = m_server.nextPendingConnection();
-            socket->setParent(nullptr);
-            m_links.push_back({ std::unique_ptr<QTcpSocket>(socket) });
-        }
-    }
-    // Whatever the server sent, the client only ever writes commands as formatCommand makes them.
-    void checkClientBytes()
-    {
-        for (Link &link : m_links) {
-            const QByteArray bytes = link.socket->readAll();
-            link.sent->feed(bytes.constData(), bytes.size());
-            for (;;) {
-                RedisValue command;
-                const auto status = link.sent->next(&command);
-                if (status == RespReader::Status::NeedMore)
-                    break;
-                FUZZ_CHECK(status == RespReader::Status::Reply);
-                FUZZ_CHECK(command.isArray() && command.size() > 0);
-                for (const RedisValue &arg : command.elements())
-                    FUZZ_CHECK(arg.isString());
-            }
-        }
-    }
-
-    QTcpServer m_server;
-    std::vector<Link> m_links;
-};
-
 // Each write costs a few event loop rounds; past this many the rest goes at once (the reader mode cuts finer).
 constexpr qsizetype kMaxWrites = 48;
 
-Peer &peer()
+LoopbackPeer &peer()
 {
-    static Peer instance; // after the QCoreApplication of LLVMFuzzerInitialize, and destroyed before it
+    static LoopbackPeer instance; // after the QCoreApplication of LLVMFuzzerInitialize, and destroyed before it
     return instance;
 }
 
@@ -159,7 +71,7 @@ void runConnection(FuzzInput &in)
     SeededChoices ops(in.byte());
     const QByteArray bytes = in.rest();
 
-    Peer &wire = peer();
+    LoopbackPeer &wire = peer();
     wire.reset();
     auto connection = std::make_unique<RedisConnection>(wireOptions(flags));
     if (flags & 0x80)
@@ -261,7 +173,7 @@ void runSubscriber(FuzzInput &in)
     const QByteArray bytes = in.rest();
     using Kind = RedisSubscriptions::Kind;
 
-    Peer &wire = peer();
+    LoopbackPeer &wire = peer();
     wire.reset();
     auto subscriber = std::make_unique<RedisSubscriber>(wireOptions(flags & 0x07));
     subscriber->setPingInterval(0);

@@ -119,6 +119,10 @@ def resp_seeds():
     }
     for i, (name, (flags, data)) in enumerate(sorted(sub.items())):
         write("fuzz_resp", "sub-" + name, bytes([2, flags, i, [0, 2, 5][i % 3], 0x30 + i]) + data)
+    # What the fuzzer found (docs/fuzzing.md), kept so that every run checks them first.
+    write("fuzz_resp", "regress-huge-array-header", b"\x00\x00*300000000\r\n")
+    write("fuzz_resp", "regress-slots-node-not-array", b"\x00\x00" + arr(arr(num(0), num(1), num(5))))
+    write("fuzz_resp", "regress-slot-range", b"\x00\x05" + REPLIES["cluster-slots"].replace(b":5460", b":54600"))
 
 
 # ---- classifier ----------------------------------------------------------------------------------------------
@@ -239,6 +243,7 @@ LINES = {
 def text_seeds():
     for i, url in enumerate(URLS):
         write("fuzz_url", "url-%02d" % i, url.encode())
+    write("fuzz_url", "regress-space-in-user", b" redis://%20d@h")
     for name, line in LINES.items():
         write("fuzz_cli", name, "\n".join(line.split(" ")).encode())
 
