@@ -11,7 +11,10 @@
 #include "respcodec.h"
 #include "testutil.h"
 
+#include <QProcess>
 #include <QTest>
+
+#include <memory>
 
 using namespace LockScope;
 using namespace LockScope::Test;
@@ -271,6 +274,31 @@ private slots:
             QVERIFY(h.name != name);
         const qint64 ttl = raw.pttl(name);
         QVERIFY2(ttl > 0 && ttl <= 60000, qPrintable(QString::number(ttl)));
+    }
+
+    void cliReportsAStallThenWorks()
+    {
+        // Support staff on a server see a stall as a clear timeout with its exit code, not a hang, and the next
+        // run works once the network moves again.
+        FaultProxy proxy(m_server.port());
+        QVERIFY(proxy.listen());
+        proxy.setFrozen(true);
+        const auto run = [&proxy] {
+            auto p = std::make_unique<QProcess>();
+            p->start(
+                QStringLiteral(LOCKSCOPE_CLI_PATH), { QStringLiteral("list"), QStringLiteral("--url"), proxy.url() });
+            return p;
+        };
+        auto stalled = run();
+        // The proxy lives in this thread: wait with the event loop running.
+        QTRY_COMPARE_WITH_TIMEOUT(stalled->state(), QProcess::NotRunning, 30000);
+        QCOMPARE(stalled->exitCode(), 3);
+        const QByteArray said = stalled->readAllStandardError();
+        QVERIFY2(said.contains("timeout"), said.constData());
+        proxy.setFrozen(false);
+        auto again = run();
+        QTRY_COMPARE_WITH_TIMEOUT(again->state(), QProcess::NotRunning, 30000);
+        QCOMPARE(again->exitCode(), 0);
     }
 };
 
