@@ -50,8 +50,9 @@ int main(int argc, char *argv[])
     // the run is the warm-up, and the second half must add nothing.
     const qint64 warmUpMs = seconds * 500;
 
-    LocalRedisServer server(
-        LocalRedisServerOptions { { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Khgx") } });
+    LocalRedisServerOptions serverOptions;
+    serverOptions.extraArgs = { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Khgx") };
+    LocalRedisServer server(serverOptions);
     QString error;
     if (!server.start(&error)) {
         say(QStringLiteral("soak: redis-server: %1").arg(error));
