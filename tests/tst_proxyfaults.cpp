@@ -62,6 +62,27 @@ RedisResult call(RedisConnection &c, const QList<QByteArray> &argv)
 {
     return await<RedisResult>([&](auto done) { c.command(argv, done); });
 }
+
+FaultProxy &listening(FaultProxy &proxy)
+{
+    proxy.listen();
+    return proxy;
+}
+
+// A connection to the server through a proxy of its own, open and past its first round trip before faults begin.
+struct Proxied
+{
+    Proxied(quint16 serverPort, int timeoutMs = 5000)
+        : proxy(serverPort)
+        , connection(fastOptions(listening(proxy).url(), timeoutMs))
+    {
+        connection.open();
+    }
+    bool ready() { return proxy.port() != 0 && call(connection, { "PING" }).ok(); }
+
+    FaultProxy proxy;
+    RedisConnection connection;
+};
 } // namespace
 
 class TestProxyFaults : public QObject
@@ -107,11 +128,10 @@ private slots:
     void replyCutMidStream()
     {
         QFETCH(int, offset);
-        FaultProxy proxy(m_server.port());
-        QVERIFY(proxy.listen());
-        RedisConnection c(fastOptions(proxy.url()));
-        c.open();
-        QVERIFY(call(c, { "PING" }).ok());
+        Proxied p(m_server.port());
+        QVERIFY(p.ready());
+        FaultProxy &proxy = p.proxy;
+        RedisConnection &c = p.connection;
         RawRedis raw(m_server.port());
         const QByteArray key = uniqueKey("cut-reply");
 
@@ -146,11 +166,10 @@ private slots:
     void pipelineCutMidCommand()
     {
         QFETCH(int, offset);
-        FaultProxy proxy(m_server.port());
-        QVERIFY(proxy.listen());
-        RedisConnection c(fastOptions(proxy.url()));
-        c.open();
-        QVERIFY(call(c, { "PING" }).ok());
+        Proxied p(m_server.port());
+        QVERIFY(p.ready());
+        FaultProxy &proxy = p.proxy;
+        RedisConnection &c = p.connection;
         RawRedis raw(m_server.port());
         const QByteArray key = uniqueKey("cut-request");
         const int size = int(formatCommand({ "INCR", key }).size());
@@ -179,11 +198,10 @@ private slots:
     void stalledNetworkPastTheDeadline()
     {
         QFETCH(bool, frozen);
-        FaultProxy proxy(m_server.port());
-        QVERIFY(proxy.listen());
-        RedisConnection c(fastOptions(proxy.url(), 200));
-        c.open();
-        QVERIFY(call(c, { "PING" }).ok());
+        Proxied p(m_server.port(), 200);
+        QVERIFY(p.ready());
+        FaultProxy &proxy = p.proxy;
+        RedisConnection &c = p.connection;
         RawRedis raw(m_server.port());
         const QByteArray key = uniqueKey("stalled");
 

@@ -90,17 +90,20 @@ BlockingLockClient::~BlockingLockClient()
 
 void BlockingLockClient::runAndWait(std::function<void()> task)
 {
+    // A task the relay drops (it could not make its eventfd) breaks the wait instead of hanging it.
     auto pending = std::make_shared<Pending<bool>>();
-    m_relay->post([task = std::move(task), pending] {
+    auto promise = std::make_shared<Promise<bool>>();
+    promise->pending = pending;
+    m_relay->post([task = std::move(task), promise] {
         task();
-        pending->set(true);
+        promise->pending->set(true);
     });
     pending->wait();
 }
 
 QByteArray BlockingLockClient::clientId() const
 {
-    return m_client->clientId();
+    return m_client ? m_client->clientId() : QByteArray();
 }
 
 template <typename T, typename Start> T BlockingLockClient::call(Start start)
