@@ -13,6 +13,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <utility>
+
 using namespace LockScope;
 using namespace LockScope::Test;
 
@@ -176,8 +178,15 @@ private slots:
         const QByteArray deadOwner = event.value(QStringLiteral("owner")).toString().toUtf8();
         QCOMPARE(raw.hgetall(name).value(deadOwner), "1");
         // Let the watchdog prove it is running (a renewal), then kill the process without any goodbye.
-        const qint64 first = raw.pttl(name);
-        QTRY_VERIFY_WITH_TIMEOUT(raw.pttl(name) > first, 10000);
+        // Between renewals the TTL only falls, so any reading above the one before it is a renewal. (Comparing with
+        // the first reading only caught a renewal polled within a few ms of it, and so failed under load.)
+        qint64 last = raw.pttl(name);
+        const auto renewedSinceLastLook = [&] {
+            const qint64 now = raw.pttl(name);
+            return std::exchange(last, now) < now;
+        };
+        bool renewed = false; // sticky: QTRY evaluates its expression once more after it held
+        QTRY_VERIFY_WITH_TIMEOUT((renewed = renewed || renewedSinceLastLook()), 10000);
         holder.kill();
         QVERIFY(holder.waitForFinished());
         // From now on nobody renews: while the dead owner's field is there, its TTL only falls from at most one
