@@ -76,13 +76,27 @@ ConnectionOptions connectionFrom(const QCommandLineParser &parser, RedisError *e
     options.tlsKeyFile = parser.value(QStringLiteral("tls-key"));
     options.tlsServerName = parser.value(QStringLiteral("tls-server-name"));
     options.tlsInsecure = parser.isSet(QStringLiteral("tls-insecure"));
-    if ((!options.tlsCaFile.isEmpty() || !options.tlsCertFile.isEmpty()) && !options.tls) {
-        *error = RedisError(RedisError::Kind::InvalidArgument, tr("TLS options need a rediss:// URL"));
-        return options;
+    // Every TLS option, not only the files: an ignored --tls-insecure or --tls-server-name would leave someone
+    // believing they had configured TLS on a plain connection.
+    for (const char *option : { "tls-ca", "tls-cert", "tls-key", "tls-server-name", "tls-insecure" }) {
+        if (parser.isSet(QLatin1String(option)) && !options.tls) {
+            *error = RedisError(
+                RedisError::Kind::InvalidArgument, tr("--%1 needs a rediss:// URL").arg(QLatin1String(option)));
+            return options;
+        }
     }
     options.readOnly = parser.isSet(QStringLiteral("read-only"));
-    if (parser.isSet(QStringLiteral("connect-timeout")))
-        options.connectTimeoutMs = parser.value(QStringLiteral("connect-timeout")).toInt();
+    if (parser.isSet(QStringLiteral("connect-timeout"))) {
+        bool ok = false;
+        options.connectTimeoutMs = parser.value(QStringLiteral("connect-timeout")).toInt(&ok);
+        // 0 would mean no timeout at all: a typo must not turn a 5 s timeout into a hang.
+        if (!ok || options.connectTimeoutMs < 1) {
+            *error = RedisError(RedisError::Kind::InvalidArgument,
+                tr("--connect-timeout takes a number of ms from 1, not \"%1\"")
+                    .arg(parser.value(QStringLiteral("connect-timeout"))));
+            return options;
+        }
+    }
     if (parser.isSet(QStringLiteral("cluster")))
         options.topology = ConnectionOptions::Topology::Cluster;
     options.replicaReads = parser.isSet(QStringLiteral("replica-reads"));

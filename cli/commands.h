@@ -6,6 +6,7 @@
 #include <QCommandLineParser>
 #include <QJsonObject>
 #include <QObject>
+#include <QPointer>
 
 namespace LockScope {
 class LockScanner;
@@ -41,7 +42,9 @@ protected:
     ConnectionOptions m_connection;
     Output m_out;
     bool m_finished = false;
-    LockClient *m_client = nullptr;
+    // A QPointer: a command may delete a client it no longer needs (demo's connection check) before finish()
+    // looks at it.
+    QPointer<LockClient> m_client;
 };
 
 class LockCommand;

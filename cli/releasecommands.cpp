@@ -10,6 +10,7 @@
 #include <QJsonArray>
 
 #include <iostream>
+#include <memory>
 #include <string>
 #include <unistd.h>
 
@@ -19,9 +20,15 @@ namespace {
 QJsonArray holdersJson(const RedisValue &fields)
 {
     QJsonArray holders;
-    for (int i = 0; i + 1 < fields.size(); i += 2)
-        holders.append(QJsonObject { { QStringLiteral("owner"), Output::jsonText(fields.at(i).bytes()) },
-            { QStringLiteral("count"), QString::fromUtf8(fields.at(i + 1).bytes()) } });
+    for (int i = 0; i + 1 < fields.size(); i += 2) {
+        const QByteArray field = fields.at(i).bytes();
+        // A read-write lock's mode is a field of its hash, not a holder.
+        if (field == "mode")
+            continue;
+        // A number, as in the lock objects of list and show.
+        holders.append(QJsonObject { { QStringLiteral("owner"), Output::jsonText(field) },
+            { QStringLiteral("count"), fields.at(i + 1).bytes().toLongLong() } });
+    }
     return holders;
 }
 
@@ -83,9 +90,12 @@ void ReleaseCommand::releaseAs(LockClient *client, const QByteArray &name, const
             const bool last = r.outcome == ReleaseResult::Outcome::Released;
             record.insert(QStringLiteral("result"), last ? QStringLiteral("released") : QStringLiteral("decremented"));
             audit(m_out, record);
-            client->connection()->command({ "HGET", name, owner }, [this, name, owner, last](const RedisResult &count) {
-                const qint64 left = count.value.toInteger();
-                m_out.event(QStringLiteral("released"), name, owner, left, -2,
+            auto count = std::make_shared<RedisResult>();
+            client->connection()->command({ "HGET", name, owner }, [count](const RedisResult &r) { *count = r; });
+            // Read together with the count: a hold that goes on still has a lease (-2 would say the lock is gone).
+            client->connection()->command({ "PTTL", name }, [this, name, owner, last, count](const RedisResult &ttl) {
+                const qint64 left = count->value.toInteger();
+                m_out.event(QStringLiteral("released"), name, owner, left, last ? -2 : ttl.value.toInteger(),
                     last ? tr("released %1 for %2; waiters woken").arg(escapeBytes(name, 200), QString::fromUtf8(owner))
                          : tr("released one level of %1 for %2; still held (count %3)")
                                .arg(escapeBytes(name, 200), QString::fromUtf8(owner))

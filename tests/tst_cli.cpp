@@ -229,6 +229,15 @@ private slots:
         QCOMPARE(raw.hgetall(name).value(kJavaOwner), "1");
         // Releasing for someone else leaves the TTL as it was.
         QVERIFY(raw.pttl(name) > 50000);
+        raw.command({ "HINCRBY", name, kJavaOwner, "1" });
+        r = cli(QStringList { QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
+                    QString::fromUtf8(kJavaOwner), QStringLiteral("--json") }
+            + url());
+        QCOMPARE(r.exitCode, 0);
+        // A hold that goes on reports its count and its remaining lease, not -2 (gone).
+        const QJsonObject partly = json(r.out.trimmed());
+        QCOMPARE(partly.value(QStringLiteral("count")).toInteger(), 1);
+        QVERIFY2(partly.value(QStringLiteral("ttl_ms")).toInteger() > 50000, r.out.constData());
         r = cli(QStringList { QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
                     QString::fromUtf8(kJavaOwner), QStringLiteral("--json") }
             + url());
@@ -297,6 +306,28 @@ private slots:
         QCOMPARE(shown.value(QStringLiteral("expect_holders")).toArray(), QJsonArray { QString::fromUtf8(kJavaOwner) });
     }
 
+    void forceReleaseOfAReadWriteLockNamesTheWriter()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("cli-force-rw");
+        const QByteArray writer = kJavaOwner + ":write";
+        raw.command({ "HSET", name, "mode", "write", writer, "2" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        const Run r = cli(QStringList { QStringLiteral("force-release"), QString::fromUtf8(name),
+                              QStringLiteral("--yes"), QStringLiteral("--json") }
+            + url());
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(raw.type(name), "none");
+        // The event and the audit name the writer, never the hash's mode field.
+        QCOMPARE(json(r.out.trimmed()).value(QStringLiteral("owner")).toString(), QString::fromUtf8(writer));
+        QFile audit(m_dir.filePath(QStringLiteral("audit.log")));
+        QVERIFY(audit.open(QIODevice::ReadOnly));
+        const QJsonObject last = json(audit.readAll().trimmed().split('\n').last());
+        QCOMPARE(last.value(QStringLiteral("holders_before")).toArray(),
+            (QJsonArray { QJsonObject {
+                { QStringLiteral("owner"), QString::fromUtf8(writer) }, { QStringLiteral("count"), 2 } } }));
+    }
+
     void readOnlyRefusesWithExitCode4()
     {
         RawRedis raw(m_server.port());
@@ -333,6 +364,20 @@ private slots:
             2);
         QCOMPARE(cli(QStringList { QStringLiteral("lock"), QString() } + url()).exitCode, 2);
         QCOMPARE(cli(QStringList { QStringLiteral("release"), QStringLiteral("x") } + url()).exitCode, 2);
+        // Options that would be ignored are refused instead: TLS settings on a plain URL, a timeout that is no number.
+        for (const QStringList &tls : { QStringList { QStringLiteral("--tls-insecure") },
+                 QStringList { QStringLiteral("--tls-server-name"), QStringLiteral("redis.example") },
+                 QStringList { QStringLiteral("--tls-key"), QStringLiteral("/nonexistent.key") } }) {
+            const Run r = cli(QStringList { QStringLiteral("list") } + url() + tls);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains("rediss://"), r.err.constData());
+        }
+        for (const QString &timeout : { QStringLiteral("abc"), QStringLiteral("0") }) {
+            const Run r
+                = cli(QStringList { QStringLiteral("list"), QStringLiteral("--connect-timeout"), timeout } + url());
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains("--connect-timeout"), r.err.constData());
+        }
     }
 
     void quickExitWithClosedInputNeverCrashes()

@@ -84,8 +84,11 @@ void DemoActor::stop()
     m_stopping = true;
     m_timer.stop();
     m_step = nullptr;
-    // A command in flight carries on from its answer, which sees m_stopping.
-    if (m_count > 0 && !m_crashed && !m_releasing && !m_acquiring)
+    // A command in flight carries on from its answer, which sees m_stopping. A waiter is told to stop waiting: else
+    // it could win the lock after the demo ended and leave it held until its lease ran out.
+    if (m_acquiring)
+        m_client->cancelAcquire(m_name, owner());
+    else if (m_count > 0 && !m_crashed && !m_releasing)
         releaseAll();
     else
         finishIfIdle();
@@ -93,7 +96,7 @@ void DemoActor::stop()
 
 void DemoActor::finishIfIdle()
 {
-    if (m_finished || m_releasing || (m_count > 0 && !m_crashed))
+    if (m_finished || m_releasing || m_acquiring || (m_count > 0 && !m_crashed))
         return;
     m_finished = true;
     emit finished();
