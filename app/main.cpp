@@ -1,4 +1,5 @@
 #include "appsession.h"
+#include "commandline.h"
 #include "lockspane.h"
 #include "locktablemodel.h"
 #include "mainwindow.h"
@@ -47,47 +48,12 @@ int usageError(const QString &message)
     std::fputs(qPrintable(QStringLiteral("lockscope: %1\n").arg(message)), stderr);
     return 2;
 }
-} // namespace
 
-int main(int argc, char *argv[])
+// Help, version and usage errors from the parser; -1 to go on.
+int parseArguments(AppCommandLine &commandLine, const QStringList &arguments)
 {
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("lockscope"));
-    QApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));
-    // Before the parser: its help texts are translated too.
-    const QString lang = I18n::languageArgument(app.arguments());
-    if (!I18n::install(lang))
-        return usageError(QCoreApplication::translate("App", "unknown language \"%1\"; available: %2")
-                              .arg(lang, I18n::available().join(QStringLiteral(", "))));
-
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QCoreApplication::translate("App", "Desktop monitor and console for Redisson-style distributed locks."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    QCommandLineOption screenshot(
-        QStringLiteral("screenshot"), QStringLiteral("save the window as FILE"), QStringLiteral("FILE"));
-    QCommandLineOption quitAfter(QStringLiteral("quit-after"), QStringLiteral("close after MS"), QStringLiteral("MS"));
-    // For documentation and tests, not for users.
-    screenshot.setFlags(QCommandLineOption::HiddenFromHelp);
-    quitAfter.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({
-        { QStringLiteral("url"),
-            QCoreApplication::translate(
-                "App", "redis:// or rediss:// URL (default: $LOCKSCOPE_URL; without either, demo mode)"),
-            QStringLiteral("URL") },
-        { QStringLiteral("read-only"),
-            QCoreApplication::translate("App", "refuse every write before it reaches the wire") },
-        { QStringLiteral("lang"), QCoreApplication::translate("App", "en or zh_CN (default: the system locale)"),
-            QStringLiteral("LANG") },
-        { QStringLiteral("demo"),
-            QCoreApplication::translate("App",
-                "run simulated Redisson clients, on a private redis-server unless --url is given; everything "
-                "it started stops when the window closes") },
-        screenshot,
-        quitAfter,
-    });
-    if (!parser.parse(app.arguments()))
+    QCommandLineParser &parser = commandLine.parser;
+    if (!parser.parse(arguments))
         return usageError(parser.errorText());
     if (parser.isSet(QStringLiteral("help")))
         parser.showHelp(0);
@@ -96,6 +62,45 @@ int main(int argc, char *argv[])
     if (!parser.positionalArguments().isEmpty())
         return usageError(QCoreApplication::translate("App", "unexpected argument \"%1\"; see --help")
                               .arg(parser.positionalArguments().first()));
+    return -1;
+}
+
+// Names and language, before the parser exists: its help texts are translated too. 0 when the language is shipped.
+int setUpApplication()
+{
+    // Settings then live in ~/.config/lockscope/lockscope.conf (without an organisation Qt names the directory
+    // "Unknown Organization").
+    QCoreApplication::setOrganizationName(QStringLiteral("lockscope"));
+    QCoreApplication::setApplicationName(QStringLiteral("lockscope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));
+    const QString lang = I18n::languageArgument(QCoreApplication::arguments());
+    if (I18n::install(lang))
+        return 0;
+    return usageError(QCoreApplication::translate("App", "unknown language \"%1\"; available: %2")
+                          .arg(lang, I18n::available().join(QStringLiteral(", "))));
+}
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    if (asksForHelpOrVersion(argc, argv)) {
+        // No display needed: support staff read the help over ssh, and the man page is generated from it.
+        QCoreApplication app(argc, argv);
+        if (const int status = setUpApplication())
+            return status;
+        AppCommandLine commandLine;
+        return parseArguments(commandLine, app.arguments()) < 0 ? 0 : 2;
+    }
+
+    QApplication app(argc, argv);
+    if (const int status = setUpApplication())
+        return status;
+    AppCommandLine commandLine;
+    if (const int status = parseArguments(commandLine, app.arguments()); status >= 0)
+        return status;
+    const QCommandLineParser &parser = commandLine.parser;
+    const QCommandLineOption &screenshot = commandLine.screenshot;
+    const QCommandLineOption &quitAfter = commandLine.quitAfter;
 
     const bool readOnly = parser.isSet(QStringLiteral("read-only"));
     const bool urlGiven = parser.isSet(QStringLiteral("url")) || qEnvironmentVariableIsSet("LOCKSCOPE_URL");

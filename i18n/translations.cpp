@@ -38,8 +38,17 @@ bool install(const QString &lang)
 
     auto *app = QCoreApplication::instance();
     auto *own = new QTranslator(app);
-    // Tries lockscope_zh_Hans_CN, lockscope_zh_CN, lockscope_zh, ... for the locale's UI languages.
-    if (!own->load(locale, QStringLiteral("lockscope"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+    // Tries lockscope_zh_Hans_CN, lockscope_zh_CN, lockscope_zh, ... for the locale's UI languages: an installed copy
+    // first (share/lockscope/translations beside bin/, where a corrected translation can be dropped), then the
+    // embedded one.
+    const QString installed
+        = QCoreApplication::applicationDirPath() + QStringLiteral("/../share/lockscope/translations");
+    bool loaded = false;
+    for (const QString &directory : { installed, QStringLiteral(":/i18n") }) {
+        if ((loaded = own->load(locale, QStringLiteral("lockscope"), QStringLiteral("_"), directory)))
+            break;
+    }
+    if (!loaded) {
         delete own;
         return lang.isEmpty();
     }

@@ -12,8 +12,9 @@ QString languageArgument(const QStringList &arguments);
 // The languages shipped: "en" (the source language) and "zh_CN".
 QStringList available();
 
-// Installs LockScope's translations (embedded in the binary) and Qt's own for lang; empty lang: the system
-// locale's preferred languages. Returns false, and stays in English, when lang is not shipped.
+// Installs LockScope's translations (an installed copy beside the binary, else the one embedded in it) and Qt's
+// own for lang; empty lang: the system locale's preferred languages. Returns false, and stays in English, when lang
+// is not shipped.
 bool install(const QString &lang);
 
 } // namespace LockScope::I18n

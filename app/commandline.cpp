@@ -1,0 +1,49 @@
+#include "commandline.h"
+
+#include <QCoreApplication>
+
+#include <cstring>
+
+namespace LockScope {
+
+AppCommandLine::AppCommandLine()
+    : url(QStringLiteral("url"),
+        QCoreApplication::translate(
+            "App", "redis:// or rediss:// URL (default: $LOCKSCOPE_URL; without either, demo mode)"),
+        QStringLiteral("URL"))
+    , readOnly(QStringLiteral("read-only"),
+          QCoreApplication::translate("App", "refuse every write before it reaches the wire"))
+    , lang(QStringLiteral("lang"), QCoreApplication::translate("App", "en or zh_CN (default: the system locale)"),
+          QStringLiteral("LANG"))
+    , demo(QStringLiteral("demo"),
+          QCoreApplication::translate("App",
+              "run simulated Redisson clients, on a private redis-server unless --url is given; everything "
+              "it started stops when the window closes"))
+    , screenshot(QStringLiteral("screenshot"), QStringLiteral("save the window as FILE"), QStringLiteral("FILE"))
+    , quitAfter(QStringLiteral("quit-after"), QStringLiteral("close after MS"), QStringLiteral("MS"))
+{
+    parser.setApplicationDescription(
+        QCoreApplication::translate("App", "Desktop monitor and console for Redisson-style distributed locks."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    // For documentation and tests, not for users.
+    screenshot.setFlags(QCommandLineOption::HiddenFromHelp);
+    quitAfter.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions({ url, readOnly, lang, demo, screenshot, quitAfter });
+}
+
+bool asksForHelpOrVersion(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const char *arg = argv[i];
+        if (std::strcmp(arg, "--") == 0)
+            return false;
+        for (const char *flag : { "-h", "--help", "-?", "-v", "--version" }) {
+            if (std::strcmp(arg, flag) == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+} // namespace LockScope

@@ -1,0 +1,26 @@
+# Fails when a program's --help lists an option that a document does not mention, so the reference cannot fall
+# behind the programs. Usage: cmake -DPROGRAM=... -DDOC=... [-DENV=NAME=VALUE] -P optionsdocumented.cmake
+execute_process(COMMAND ${CMAKE_COMMAND} -E env LC_ALL=C.UTF-8 LANGUAGE= ${ENV} ${PROGRAM} --help
+    OUTPUT_VARIABLE help RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+    message(FATAL_ERROR "${PROGRAM} --help exited with ${status}")
+endif()
+file(READ ${DOC} doc)
+string(REGEX MATCHALL "--[a-z][a-z-]*" options "${help}")
+list(REMOVE_DUPLICATES options)
+set(missing)
+foreach(option IN LISTS options)
+    # Qt's own options and the placeholder in the usage line are documented by Qt.
+    if(option MATCHES "^--(help|help-all|version)$")
+        continue()
+    endif()
+    string(FIND "${doc}" "`${option}" at)
+    if(at EQUAL -1)
+        list(APPEND missing ${option})
+    endif()
+endforeach()
+list(LENGTH options count)
+if(missing)
+    message(FATAL_ERROR "${DOC} does not document ${missing} (from ${PROGRAM} --help)")
+endif()
+message(STATUS "${DOC}: all ${count} options of ${PROGRAM} --help are documented")
