@@ -329,10 +329,6 @@ Commands:
         <translation>环境变量 %1 未设置</translation>
     </message>
     <message>
-        <source>TLS options need a rediss:// URL</source>
-        <translation>TLS 选项需要 rediss:// URL</translation>
-    </message>
-    <message>
         <source>treat the URL as a seed of a Redis Cluster (also detected automatically)</source>
         <translation>把 URL 当作 Redis Cluster 的种子节点（也会自动识别）</translation>
     </message>
@@ -363,6 +359,14 @@ Commands:
     <message>
         <source>in a cluster, scan and read on each master&apos;s replica (list, show, watch); results are as old as the replication lag</source>
         <translation>在集群中改为在每个主节点的副本上扫描和读取（list、show、watch）；结果的新旧程度取决于复制延迟</translation>
+    </message>
+    <message>
+        <source>--%1 needs a rediss:// URL</source>
+        <translation>--%1 需要 rediss:// URL</translation>
+    </message>
+    <message>
+        <source>--connect-timeout takes a number of ms from 1, not &quot;%1&quot;</source>
+        <translation>--connect-timeout 需要不小于 1 的毫秒数，而不是“%1”</translation>
     </message>
 </context>
 <context>
