@@ -191,12 +191,17 @@ private slots:
     void crossSlotNameIsAClearError()
     {
         // protocol §1: "a{b" gets aux keys outside its slot; a fair lock's script would touch two slots.
+        // A reentrant or write acquire touches only the lock itself, but its release needs the channel, in another
+        // slot: refused up front too, or the hold could only end by its lease.
         LockClient client(options());
         const QByteArray name = "cross{slot" + uniqueKey("x");
         QVERIFY(keySlot(LockNames::fairQueue(name)) != keySlot(name));
-        const AcquireResult a = acquire(client, request(name, LockKind::Fair));
-        QVERIFY(!a.acquired);
-        QVERIFY2(a.error.message().contains(QLatin1String("CROSSSLOT")), qPrintable(a.error.toString()));
+        QVERIFY(keySlot(LockNames::lockChannel(name)) != keySlot(name));
+        for (const LockKind kind : { LockKind::Fair, LockKind::Reentrant, LockKind::Write, LockKind::Fenced }) {
+            const AcquireResult a = acquire(client, request(name, kind));
+            QVERIFY(!a.acquired);
+            QVERIFY2(a.error.message().contains(QLatin1String("CROSSSLOT")), qPrintable(a.error.toString()));
+        }
         for (const ClusterNode &m : m_map.masters()) {
             RawRedis raw(m.port);
             QCOMPARE(raw.command({ "EXISTS", name, LockNames::fairQueue(name) }).toInteger(), qint64(0));

@@ -8,6 +8,7 @@
 #include "redisrouter.h"
 #include "routedsubscriber.h"
 #include "rwlockscripts.h"
+#include "slotmap.h"
 
 #ifdef Q_OS_LINUX
 #include <sys/syscall.h>
@@ -204,6 +205,12 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
         args << QByteArray::number(fairWait(request.waitMs)) << QByteArray::number(QDateTime::currentMSecsSinceEpoch());
         break;
     }
+    // A name with a stray '{' has its wake-up channel in another cluster slot (protocol §1): its release could never
+    // run there. Named here (the script never reads it), the channel makes the router refuse the acquire with
+    // CROSSSLOT before anything is written, instead of leaving a hold that only its lease can end. Every other name
+    // keeps Redisson's own keys: its channel shares its slot.
+    if (const QByteArray channel = LockNames::lockChannel(request.name); keySlot(channel) != keySlot(request.name))
+        keys << channel;
     m_connection->eval(
         *script, keys, args, [self, request, owner, lease, watchdog, readTimeouts, done](const RedisResult &reply) {
             if (!self)
