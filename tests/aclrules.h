@@ -5,7 +5,8 @@
 namespace LockScope::Test {
 
 // The least-privilege users README.md documents ("Least privilege"), kept word for word. The cluster subcommands
-// read the slot map; ASKING follows a slot that is being migrated; READONLY lets a monitor read from replicas.
+// read the slot map; ASKING follows a slot that is being migrated; READONLY lets a monitor read from replicas; SELECT
+// (in the console's @connection) lets the monitor watch a database other than 0.
 inline const QStringList kConsoleRules { QStringLiteral("~*"), QStringLiteral("&*"), QStringLiteral("+@read"),
     QStringLiteral("+@write"), QStringLiteral("+@scripting"), QStringLiteral("+@pubsub"),
     QStringLiteral("+@connection"), QStringLiteral("-@dangerous"), QStringLiteral("+info"),
@@ -13,6 +14,6 @@ inline const QStringList kConsoleRules { QStringLiteral("~*"), QStringLiteral("&
 inline const QStringList kMonitorRules { QStringLiteral("~*"), QStringLiteral("&*"), QStringLiteral("+@read"),
     QStringLiteral("+@pubsub"), QStringLiteral("+ping"), QStringLiteral("+info"), QStringLiteral("+config|get"),
     QStringLiteral("+cluster|shards"), QStringLiteral("+cluster|slots"), QStringLiteral("+asking"),
-    QStringLiteral("+readonly"), QStringLiteral("-@write") };
+    QStringLiteral("+readonly"), QStringLiteral("+select"), QStringLiteral("-@write") };
 
 } // namespace LockScope::Test

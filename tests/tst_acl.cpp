@@ -130,6 +130,25 @@ private slots:
         QCOMPARE(admin.type(name), "hash");
         QVERIFY(admin.pttl(name) > 0);
     }
+
+    void monitorUserWatchesAnotherDatabase()
+    {
+        RawRedis admin(m_server.port());
+        admin.command({ "SELECT", "1" });
+        const QByteArray name = uniqueKey("acl-db1");
+        admin.command({ "HSET", name, "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1", "1" });
+        admin.command({ "PEXPIRE", name, "60000" });
+        ConnectionOptions monitorUser = as(m_server.url(), "monitor", "monpw");
+        monitorUser.db = 1;
+        MonitorWatch w(monitorUser, [&] {
+            LockMonitor::Options o;
+            o.pattern = name;
+            return o;
+        }());
+        QVERIFY(w.start());
+        QCOMPARE(w.monitor.lockCount(), 1);
+        QVERIFY2(w.errors.isEmpty(), qPrintable(w.errors.join(QLatin1Char('\n'))));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestAcl)
