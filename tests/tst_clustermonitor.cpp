@@ -339,6 +339,27 @@ private slots:
         holder.forceRelease(name, QByteArray(), [](const ForceReleaseResult &) {});
     }
 
+    void monitorsOwnShardEarIsNoWaiter()
+    {
+        const QByteArray name = uniqueKey("own-ear") + ":lock";
+        LockClient holder(options());
+        const AcquireResult a = acquire(holder, request(name, LockKind::Reentrant));
+        QVERIFY(a.acquired);
+        MonitorWatch w(options(), monitorOptions(name));
+        QVERIFY(w.start());
+        // The monitor follows sharded releases on the lock's shard channel itself; the server counts that ear.
+        const QByteArray channel = LockNames::lockChannel(name);
+        RawRedis master(m_map.masterFor(keySlot(channel)).port);
+        QTRY_COMPARE(master.command({ "PUBSUB", "SHARDNUMSUB", channel }).at(1).toInteger(), qint64(1));
+        // A change the next read must see, so that the figures below come from a read made after the ear was up.
+        master.command({ "HINCRBY", name, a.owner, "1" });
+        w.monitor.refresh({ name });
+        QTRY_COMPARE(w.monitor.record(name)->info.holders.value(0).count, qint64(2));
+        QCOMPARE(w.monitor.record(name)->info.waiters, 0);
+        QCOMPARE(w.monitor.record(name)->info.shardWaiters, 0);
+        holder.forceRelease(name, QByteArray(), [](const ForceReleaseResult &) {});
+    }
+
     void wakeUpMissedIsReported_data()
     {
         QTest::addColumn<PublishMode>("publisher");

@@ -51,6 +51,8 @@ LockMonitor::LockMonitor(ConnectionOptions connection, Options options, QObject 
         m_reader->setShardWaiters(shard);
         if (shard && !m_shardEars) {
             m_shardEars = new RoutedSubscriber(m_connection, this);
+            m_scanner->setOwnSubscriptions(m_shardEars);
+            m_reader->setOwnSubscriptions(m_shardEars);
             connect(m_shardEars, &RedisSubscriptions::shardMessage, this, [this](const QByteArray &channel) {
                 const QList<QByteArray> names = LockNameMap::fromChannel(channel);
                 if (names.isEmpty())

@@ -3,6 +3,7 @@
 #include "locknames.h"
 #include "redisrouter.h"
 #include "replyjoin.h"
+#include "routedsubscriber.h"
 
 #include <QPointer>
 
@@ -120,13 +121,18 @@ void LockMonitor::pollTtl()
                 (*waiters)[name] += int(res.value.at(1).toInteger());
         };
         m_connection->command({ "PUBSUB", "NUMSUB", channel }, join->track(count));
-        if (shard)
-            m_connection->command(
-                { "PUBSUB", "SHARDNUMSUB", channel }, join->track([count, shardWaiters, name](const RedisResult &res) {
-                    count(res);
-                    if (res.ok() && res.value.size() == 2)
-                        shardWaiters->insert(name, int(res.value.at(1).toInteger()));
+        if (shard) {
+            // Our own ear on the shard channel (listenOnShardChannels) is counted by the server, and is no waiter.
+            const int own = m_shardEars && m_shardEars->isConfirmed(RedisSubscriptions::Kind::Shard, channel) ? 1 : 0;
+            m_connection->command({ "PUBSUB", "SHARDNUMSUB", channel },
+                join->track([waiters, shardWaiters, name, own](const RedisResult &res) {
+                    if (!res.ok() || res.value.size() != 2)
+                        return;
+                    const int n = qMax(0, int(res.value.at(1).toInteger()) - own);
+                    (*waiters)[name] += n;
+                    shardWaiters->insert(name, n);
                 }));
+        }
     }
     join->seal(this);
     m_connection->uncork();

@@ -298,14 +298,19 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
         }
     }
     for (const ChannelGroup &group : std::as_const(channelGroups)) {
-        const auto counts = [snaps, indexes = group.snapshots](bool shard) {
-            return [snaps, indexes, shard](const RedisResult &r) {
+        // Read when the count is sent: a subscription confirmed by then is in the server's count.
+        QList<int> own(group.channels.size(), 0);
+        for (int k = 0; m_own && k < group.channels.size(); ++k)
+            own[k] = m_own->isConfirmed(RedisSubscriptions::Kind::Shard, group.channels.at(k)) ? 1 : 0;
+        const auto counts = [snaps, indexes = group.snapshots, own](bool shard) {
+            return [snaps, indexes, own, shard](const RedisResult &r) {
                 // Denied (an ACL without PUBSUB): waiters stay unknown, the rest of the picture is still right.
                 if (!r.ok() || r.value.size() != 2 * indexes.size())
                     return;
                 for (int k = 0; k < indexes.size(); ++k) {
                     KeySnapshot &s = (*snaps)[indexes.at(k)];
-                    (shard ? s.shardSubscribers : s.channelSubscribers) = int(r.value.at(2 * k + 1).toInteger());
+                    const int n = int(r.value.at(2 * k + 1).toInteger());
+                    (shard ? s.shardSubscribers : s.channelSubscribers) = shard ? qMax(0, n - own.at(k)) : n;
                 }
             };
         };

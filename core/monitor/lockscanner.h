@@ -2,6 +2,7 @@
 
 #include "lockclassifier.h"
 #include "rediserror.h"
+#include "redissubscriptions.h"
 
 #include <QObject>
 #include <QPointer>
@@ -36,6 +37,9 @@ public:
     LockScanner(RedisCommander *connection, Options options, QObject *parent = nullptr);
     void setScanNodes(Nodes nodes) { m_nodes = std::move(nodes); }
     void setShardWaiters(bool on) { m_options.shardWaiters = on; }
+    // The monitor's own shard subscriptions (it follows sharded releases on them): SHARDNUMSUB counts them too, and
+    // they are no waiters.
+    void setOwnSubscriptions(const RedisSubscriptions *own) { m_own = own; }
 
     void start();
     // The same snapshot and classification for named keys, without a SCAN (show NAME; a key the monitor refreshes).
@@ -73,6 +77,7 @@ private:
     quint64 m_generation = 0;
     bool m_typeFilter = true; // SCAN ... TYPE hash, until a server older than Redis 6 refuses it
     QList<QByteArray> m_rejected;
+    const RedisSubscriptions *m_own = nullptr;
 };
 
 } // namespace LockScope
