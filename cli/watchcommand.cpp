@@ -9,6 +9,7 @@
 
 #include <QDateTime>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 #include <cstdio>
 
@@ -137,16 +138,20 @@ void WatchCommand::startMonitor()
                 QString::fromLatin1(LockEvent::typeName(e.type)), e.name, e.owner, e.count, e.ttlMs, human, extra);
         }
     });
-    // Warnings that arrive without an event of their own (renewals failing) are said once each.
+    // Warnings that arrive without an event of their own (renewals failing) are said once each. Their figures (the
+    // TTL now) change with every update, so a warning is known by its text without them.
     connect(m_monitor, &LockMonitor::locksChanged, this, [this](const LockMonitor::Changes &changes) {
+        static const QRegularExpression figures(QStringLiteral("\\d+"));
         for (const QByteArray &name : changes.updated) {
             const LockRecord *r = m_monitor->record(name);
             QStringList &said = m_warned[name];
+            QStringList now;
             for (const QString &w : r->warnings()) {
-                if (!said.contains(w))
+                now << QString(w).replace(figures, QStringLiteral("#"));
+                if (!said.contains(now.last()))
                     m_out.error(tr("warning: %1: %2").arg(escapeBytes(name, 200), w));
             }
-            said = r->warnings();
+            said = now;
         }
         for (const QByteArray &name : changes.removed)
             m_warned.remove(name);
