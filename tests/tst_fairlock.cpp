@@ -306,6 +306,34 @@ private slots:
         QVERIFY(queue(raw, name).isEmpty());
     }
 
+    void repairInBothModeKeepsAShardedWaiter()
+    {
+        // A mixed fleet: the waiter listens on its shard channel only, support works in "both" mode. Counted in the
+        // plain namespace alone, the live waiter would look dead and be removed.
+        ConnectionOptions sharded = m_options;
+        sharded.publishMode = PublishMode::Sharded;
+        ConnectionOptions both = m_options;
+        both.publishMode = PublishMode::Both;
+        LockClient holder(both), waiter(sharded), support(both);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("fair-mixed");
+        const AcquireResult held = acquire(holder, fair(name, "1"));
+        QVERIFY(held.acquired);
+        std::optional<AcquireResult> got;
+        waiter.acquire(fair(name, "2", 120000), [&](const AcquireResult &r) { got = r; });
+        const QByteArray live = waiter.ownerField("2");
+        QTRY_COMPARE(queue(raw, name), (QByteArrayList { live }));
+        QTRY_COMPARE(raw.command({ "PUBSUB", "SHARDNUMSUB", LockNames::fairChannel(name, live) }).at(1).toInteger(), 1);
+        const FairQueueReport fixed = await<FairQueueReport>([&](auto d) { support.repairFairQueue(name, false, d); });
+        QVERIFY2(!fixed.error.isError(), qPrintable(fixed.error.toString()));
+        QCOMPARE(fixed.removed, 0);
+        QCOMPARE(fixed.waiters.value(0).subscribers, 1);
+        QCOMPARE(queue(raw, name), (QByteArrayList { live }));
+        QCOMPARE(release(holder, name, held.owner, LockKind::Fair).outcome, ReleaseResult::Outcome::Released);
+        QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 20000);
+        QVERIFY(got->acquired);
+    }
+
     void repairShiftsDeadlinesBehindARemovedWaiter()
     {
         RawRedis raw(m_server.port());

@@ -35,21 +35,39 @@ void LockClient::inspectFairQueue(const QByteArray &name, Callback<FairQueueRepo
                 done(report);
                 return;
             }
-            // Deadlines and listeners for every member, in one pipelined round trip.
-            // Waiters of a sharded fleet listen on shard channels, which only SHARDNUMSUB counts.
-            QList<QByteArray> numsub { "PUBSUB",
-                self->publishMode() == PublishMode::Sharded ? QByteArray("SHARDNUMSUB") : QByteArray("NUMSUB") };
+            // Deadlines and listeners for every member, in one pipelined round trip. Waiters of a sharded fleet listen
+            // on shard channels, which only SHARDNUMSUB counts; in "both" mode (and before "auto" has resolved) either
+            // namespace may hold a live waiter, so both are counted: a waiter missed here would be removed as dead.
+            const PublishMode mode = self->publishMode();
+            const bool plain = mode != PublishMode::Sharded;
+            const bool shard = mode != PublishMode::Plain;
+            QList<QByteArray> channels;
             auto deadlines = std::make_shared<QList<RedisValue>>();
             self->m_connection->cork();
             for (const RedisValue &m : members.value.elements()) {
                 report.waiters.append({ m.bytes() });
-                numsub << LockNames::fairChannel(name, m.bytes());
+                channels << LockNames::fairChannel(name, m.bytes());
                 self->m_connection->command({ "ZSCORE", LockNames::fairTimeouts(name), m.bytes() },
                     [deadlines](const RedisResult &r) { deadlines->append(r.value); });
             }
-            self->m_connection->command(numsub, [report, deadlines, done](const RedisResult &counts) mutable {
-                if (!counts.ok()) {
-                    report.error = counts.error;
+            auto plainCounts = std::make_shared<RedisResult>();
+            // Runs on the last reply of the round trip, the shard counts when they are read.
+            auto finish = [report, deadlines, plain, shard, mode, plainCounts, done](
+                              const RedisResult &shardCounts) mutable {
+                // An unresolved "auto" on a server without sharded pub/sub (before Redis 7) has no shard waiters.
+                const qsizetype size = 2 * report.waiters.size();
+                const bool shardUnknown = shard && (!shardCounts.ok() || shardCounts.value.size() != size);
+                if (plain && (!plainCounts->ok() || plainCounts->value.size() != size)) {
+                    report.error = plainCounts->ok()
+                        ? RedisError(RedisError::Kind::Protocol, QStringLiteral("unexpected PUBSUB NUMSUB reply"))
+                        : plainCounts->error;
+                    done(report);
+                    return;
+                }
+                if (shardUnknown && mode != PublishMode::Auto) {
+                    report.error = shardCounts.ok()
+                        ? RedisError(RedisError::Kind::Protocol, QStringLiteral("unexpected PUBSUB SHARDNUMSUB reply"))
+                        : shardCounts.error;
                     done(report);
                     return;
                 }
@@ -59,10 +77,23 @@ void LockClient::inspectFairQueue(const QByteArray &name, Callback<FairQueueRepo
                     const RedisValue score = deadlines->value(i);
                     w.deadlineMs = score.isNil() ? -1 : score.bytes().toLongLong();
                     w.stale = w.deadlineMs >= 0 && w.deadlineMs <= now;
-                    w.subscribers = int(counts.value.at(2 * i + 1).toInteger());
+                    w.subscribers = (plain ? int(plainCounts->value.at(2 * i + 1).toInteger()) : 0)
+                        + (shard && !shardUnknown ? int(shardCounts.value.at(2 * i + 1).toInteger()) : 0);
                 }
                 done(report);
-            });
+            };
+            if (shard) {
+                if (plain)
+                    self->m_connection->command(QList<QByteArray> { "PUBSUB", "NUMSUB" } + channels,
+                        [plainCounts](const RedisResult &r) { *plainCounts = r; });
+                self->m_connection->command(QList<QByteArray> { "PUBSUB", "SHARDNUMSUB" } + channels, finish);
+            } else {
+                self->m_connection->command(QList<QByteArray> { "PUBSUB", "NUMSUB" } + channels,
+                    [plainCounts, finish](const RedisResult &r) mutable {
+                        *plainCounts = r;
+                        finish(RedisResult());
+                    });
+            }
             self->m_connection->uncork();
         });
 }
