@@ -36,7 +36,8 @@ void RepairQueueCommand::start()
         for (const FairWaiter &w : found.waiters)
             orphans += w.orphaned() ? 1 : 0;
         if (dryRun || orphans == 0) {
-            report(found, true);
+            // Nothing to remove is a repair that had nothing to do, not a dry run.
+            report(found, dryRun);
             finish(ExitDone);
             return;
         }
@@ -94,8 +95,13 @@ void RepairQueueCommand::report(const FairQueueReport &r, bool dryRun)
         : tr("%1 queue (%2):\n%3")
               .arg(escapeBytes(r.name, 200), r.lockHeld ? tr("lock held") : tr("lock free"),
                   lines.join(QLatin1Char('\n')));
-    if (!dryRun)
-        human += tr("\nremoved %1 dead waiter(s); the new head was woken").arg(r.removed);
+    // The repair script wakes the new head only when the lock is free; a holder's release wakes it otherwise.
+    if (!dryRun && r.removed > 0)
+        human += r.lockHeld
+            ? tr("\nremoved %1 dead waiter(s); the new head is woken when the holder releases").arg(r.removed)
+            : tr("\nremoved %1 dead waiter(s); the new head was woken").arg(r.removed);
+    else if (!dryRun)
+        human += tr("\nno dead waiters: nothing changed");
     m_out.object({ { QStringLiteral("name"), Output::jsonText(r.name) }, { QStringLiteral("lock_held"), r.lockHeld },
                      { QStringLiteral("waiters"), waiters }, { QStringLiteral("removed"), r.removed },
                      { QStringLiteral("dry_run"), dryRun } },

@@ -412,6 +412,11 @@ private slots:
         QCOMPARE(fixed.second.value(QStringLiteral("removed")).toInt(), 1);
         QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 20000);
         QVERIFY(got->acquired);
+        // Once more: nothing left to remove is a repair that did nothing, not a dry run.
+        auto again = run({ QStringLiteral("--yes") });
+        QCOMPARE(again.first, 0);
+        QCOMPARE(again.second.value(QStringLiteral("removed")).toInt(), 0);
+        QCOMPARE(again.second.value(QStringLiteral("dry_run")).toBool(true), false);
         QFile audit(dir.filePath(QStringLiteral("audit.log")));
         QVERIFY(audit.open(QIODevice::ReadOnly));
         QVERIFY(audit.readAll().contains("\"repair-queue\""));

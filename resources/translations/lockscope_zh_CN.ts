@@ -625,6 +625,18 @@ removed %1 dead waiter(s); the new head was woken</source>
         <translation>
 已移除 %1 个失效的等待者；已唤醒新的队首</translation>
     </message>
+    <message>
+        <source>
+removed %1 dead waiter(s); the new head is woken when the holder releases</source>
+        <translation>
+已移除 %1 个失效的等待者；持有者释放时将唤醒新的队首</translation>
+    </message>
+    <message>
+        <source>
+no dead waiters: nothing changed</source>
+        <translation>
+没有失效的等待者：未作任何更改</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::ShowCommand</name>
