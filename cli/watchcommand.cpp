@@ -81,7 +81,7 @@ void WatchCommand::keyspaceEventsEnabled(const RedisError &error)
         }
         audit(m_out,
             QJsonObject { { QStringLiteral("action"), QStringLiteral("enable-keyspace-events") },
-                { QStringLiteral("connection"), m_connection.toDisplayUrl() } });
+                { QStringLiteral("url"), m_connection.toDisplayUrl() } });
         status(tr("keyspace events switched on (notify-keyspace-events now includes K, h, g and x)"));
         startMonitor();
     }

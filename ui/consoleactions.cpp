@@ -19,11 +19,12 @@
 namespace LockScope {
 
 namespace {
-QJsonArray jsonList(const QList<QByteArray> &items)
+// As lockscope-cli writes them, so that one query reads both tools' records.
+QJsonArray holdersJson(const QList<QByteArray> &owners)
 {
     QJsonArray array;
-    for (const QByteArray &item : items)
-        array.append(QString::fromUtf8(item));
+    for (const QByteArray &owner : owners)
+        array.append(QJsonObject { { QStringLiteral("owner"), QString::fromUtf8(owner) } });
     return array;
 }
 
@@ -159,10 +160,11 @@ void ConsoleActions::audit(
     const QString &action, const QByteArray &name, const QList<QByteArray> &holdersBefore, const QString &outcome) const
 {
     QString error;
-    if (!AuditLog::append(
-            QJsonObject { { QStringLiteral("action"), action }, { QStringLiteral("connection"), m_connection },
-                { QStringLiteral("lock"), QString::fromUtf8(name) },
-                { QStringLiteral("holders_before"), jsonList(holdersBefore) }, { QStringLiteral("outcome"), outcome } },
+    if (!AuditLog::append(QJsonObject { { QStringLiteral("action"), action }, { QStringLiteral("url"), m_connection },
+                              { QStringLiteral("name"), QString::fromUtf8(name) },
+                              { QStringLiteral("holders_before"), holdersJson(holdersBefore) },
+                              { QStringLiteral("client_id"), QString::fromUtf8(m_client->clientId()) },
+                              { QStringLiteral("result"), outcome } },
             &error))
         emit const_cast<ConsoleActions *>(this)->message(tr("Could not write the audit log: %1").arg(error), true);
 }

@@ -270,8 +270,8 @@ private slots:
         const QList<QJsonObject> audit = auditLines();
         QVERIFY(std::any_of(audit.cbegin(), audit.cend(), [&](const QJsonObject &o) {
             return o.value(QStringLiteral("action")).toString() == QStringLiteral("acquire")
-                && o.value(QStringLiteral("lock")).toString() == QString::fromUtf8(name)
-                && o.value(QStringLiteral("outcome")).toString() == QStringLiteral("acquired");
+                && o.value(QStringLiteral("name")).toString() == QString::fromUtf8(name)
+                && o.value(QStringLiteral("result")).toString() == QStringLiteral("acquired");
         }));
         QVERIFY(std::any_of(audit.cbegin(), audit.cend(), [&](const QJsonObject &o) {
             return o.value(QStringLiteral("action")).toString() == QStringLiteral("watchdog-off");
@@ -308,9 +308,14 @@ private slots:
         const QList<QJsonObject> audit = auditLines();
         QVERIFY(std::any_of(audit.cbegin(), audit.cend(), [&](const QJsonObject &o) {
             return o.value(QStringLiteral("action")).toString() == QStringLiteral("force-release")
-                && o.value(QStringLiteral("lock")).toString() == QString::fromUtf8(name)
-                && o.value(QStringLiteral("outcome")).toString() == QStringLiteral("deleted")
-                && o.value(QStringLiteral("holders_before")).toArray().size() == 1;
+                && o.value(QStringLiteral("name")).toString() == QString::fromUtf8(name)
+                && o.value(QStringLiteral("result")).toString() == QStringLiteral("deleted")
+                && o.value(QStringLiteral("holders_before")).toArray().size() == 1
+                && o.value(QStringLiteral("holders_before"))
+                       .toArray()
+                       .at(0)
+                       .toObject()
+                       .contains(QStringLiteral("owner"));
         }));
         holder.terminate();
         holder.waitForFinished(10000);
