@@ -319,5 +319,16 @@ int main(int argc, char *argv[])
                .arg(slices.join(QLatin1String(", ")))
                .arg(worstRatio, 0, 'f', 3));
     printJsonLine(resultJson(settings, contests, rttUs, worstRatio));
+    // A waiter that sat out a TTL, or two holders at once, is a failure that figures must not hide (as the other
+    // benches fail a correctness check).
+    for (const auto &f : contests) {
+        if (f.ttlWaits != 0 || f.overlaps != 0) {
+            report(QStringLiteral("FAILED: %1 TTL wait(s) and %2 overlap(s) with %3 processes")
+                       .arg(f.ttlWaits)
+                       .arg(f.overlaps)
+                       .arg(f.processes));
+            return 1;
+        }
+    }
     return 0;
 }
