@@ -2250,4 +2250,19 @@ no dead waiters: nothing changed</source>
         <translation>副本读取：</translation>
     </message>
 </context>
+<context>
+    <name>LockScope::StringLockClient</name>
+    <message>
+        <source>%1 is not a string lock: the key holds another type (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused: read-only mode</source>
+        <translation type="unfinished">已拒绝 %1：只读模式</translation>
+    </message>
+    <message>
+        <source>the lock name is empty</source>
+        <translation type="unfinished">锁名为空</translation>
+    </message>
+</context>
 </TS>

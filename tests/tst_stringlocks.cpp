@@ -1,0 +1,182 @@
+// The classic single-key lock (SET key token NX PX, compare-and-delete release), as redlock and redis-semaphore's
+// mutex take it, against a real server: raw clients and ours exclude each other, a release never deletes a lock
+// whose token changed, a guarded force release refuses after a change, and the watchdog renews and reports a loss.
+#include "lockawait.h"
+#include "rawredis.h"
+#include "redisserver.h"
+#include "stringlockclient.h"
+#include "testutil.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+StringLockResult acquire(StringLockClient &client, const QByteArray &name, qint64 leaseMs)
+{
+    return await<StringLockResult>([&](auto done) { client.acquire(name, leaseMs, done); });
+}
+
+StringLockResult release(StringLockClient &client, const QByteArray &name, const QByteArray &token)
+{
+    return await<StringLockResult>([&](auto done) { client.release(name, token, done); });
+}
+
+StringLockResult forceRelease(StringLockClient &client, const QByteArray &name, const QByteArray &token)
+{
+    return await<StringLockResult>([&](auto done) { client.forceRelease(name, token, done); });
+}
+} // namespace
+
+class TestStringLocks : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server;
+    ConnectionOptions m_options;
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        m_options = ConnectionOptions::fromUrl(m_server.url());
+    }
+
+    void acquireSetsAFreshTokenWithItsLease()
+    {
+        LockClient base(m_options);
+        StringLockClient client(base.connection());
+        RawRedis raw(m_server.port());
+        const QByteArray name = "lock:" + uniqueKey("set");
+        const StringLockResult a = acquire(client, name, 10000);
+        QVERIFY2(a.done, qPrintable(a.error.toString()));
+        QCOMPARE(raw.get(name), a.token);
+        QVERIFY(raw.pttl(name) > 0 && raw.pttl(name) <= 10000);
+        // Every acquisition draws its own token.
+        QVERIFY(release(client, name, a.token).done);
+        const StringLockResult b = acquire(client, name, 10000);
+        QVERIFY(b.done);
+        QVERIFY(b.token != a.token);
+        QVERIFY(release(client, name, b.token).done);
+        QCOMPARE(raw.type(name), "none");
+    }
+
+    void ourLockAndARawSetNxExcludeEachOther()
+    {
+        LockClient base(m_options);
+        StringLockClient client(base.connection());
+        RawRedis raw(m_server.port());
+        const QByteArray name = "mutex:" + uniqueKey("interop");
+        const StringLockResult ours = acquire(client, name, 30000);
+        QVERIFY(ours.done);
+        QVERIFY(raw.command({ "SET", name, "their-token", "NX", "PX", "5000" }).isNil());
+        QVERIFY(release(client, name, ours.token).done);
+        QCOMPARE(raw.command({ "SET", name, "their-token", "NX", "PX", "60000" }).bytes(), "OK");
+        // Theirs now: we do not get it, and are told who holds it and for how long.
+        const StringLockResult refused = acquire(client, name, 30000);
+        QVERIFY(!refused.done);
+        QVERIFY(!refused.error.isError());
+        QCOMPARE(refused.tokenNow, "their-token");
+        QVERIFY(refused.ttlMs > 50000);
+        QCOMPARE(raw.get(name), "their-token");
+    }
+
+    void releaseNeverDeletesALockWhoseTokenChanged()
+    {
+        LockClient base(m_options);
+        StringLockClient client(base.connection());
+        RawRedis raw(m_server.port());
+        const QByteArray name = "lock:" + uniqueKey("changed");
+        const StringLockResult a = acquire(client, name, 30000);
+        QVERIFY(a.done);
+        // Our lease ran out and someone else took it (simulated by overwriting).
+        raw.command({ "SET", name, "someone-else", "PX", "60000" });
+        const StringLockResult r = release(client, name, a.token);
+        QVERIFY(!r.done);
+        QVERIFY(!r.error.isError());
+        QCOMPARE(r.tokenNow, "someone-else");
+        QCOMPARE(raw.get(name), "someone-else");
+        QVERIFY(!client.isHeld(name));
+        // Releasing what is no longer there changes nothing either.
+        raw.command({ "DEL", name });
+        const StringLockResult gone = release(client, name, a.token);
+        QVERIFY(!gone.done);
+        QVERIFY(gone.tokenNow.isEmpty());
+    }
+
+    void guardedForceReleaseRefusesAfterTheTokenChanged()
+    {
+        LockClient base(m_options);
+        StringLockClient support(base.connection());
+        RawRedis raw(m_server.port());
+        const QByteArray name = "lock:" + uniqueKey("force");
+        raw.command({ "SET", name, "seen-token", "NX", "PX", "60000" });
+        // The holder changed after the person looked: nothing is deleted, and the new token is named.
+        raw.command({ "SET", name, "new-token", "PX", "60000" });
+        const StringLockResult refused = forceRelease(support, name, "seen-token");
+        QVERIFY(!refused.done);
+        QCOMPARE(refused.tokenNow, "new-token");
+        QCOMPARE(raw.get(name), "new-token");
+        const StringLockResult deleted = forceRelease(support, name, "new-token");
+        QVERIFY(deleted.done);
+        QCOMPARE(raw.type(name), "none");
+    }
+
+    void watchdogRenewsThenALostHoldIsReported()
+    {
+        LockClient base(m_options);
+        StringLockClient client(base.connection(), 1500);
+        RawRedis raw(m_server.port());
+        QSignalSpy renewed(&client, &StringLockClient::renewed);
+        QSignalSpy lost(&client, &StringLockClient::lost);
+        const QByteArray name = "lock:" + uniqueKey("watchdog");
+        const StringLockResult a = acquire(client, name, 0);
+        QVERIFY(a.done);
+        QVERIFY(a.watchdog);
+        // Renewed at a third of the lease: the key outlives its first lease several times over.
+        QTRY_VERIFY_WITH_TIMEOUT(renewed.size() >= 4, 10000);
+        QCOMPARE(raw.get(name), a.token);
+        QVERIFY(raw.pttl(name) > 0);
+        QVERIFY(lost.isEmpty());
+        // Watchdog off: the lease runs out, and the hold's end is reported.
+        QVERIFY(client.setWatchdogEnabled(name, false));
+        QTRY_COMPARE_WITH_TIMEOUT(lost.size(), 1, 10000);
+        QCOMPARE(lost.first().at(1).toByteArray(), a.token);
+        QCOMPARE(raw.type(name), "none");
+        QVERIFY(!client.isHeld(name));
+    }
+
+    void readOnlyAndWrongTypesChangeNothing()
+    {
+        ConnectionOptions readOnly = m_options;
+        readOnly.readOnly = true;
+        LockClient base(readOnly);
+        StringLockClient monitor(base.connection());
+        RawRedis raw(m_server.port());
+        const QByteArray name = "lock:" + uniqueKey("ro");
+        const StringLockResult a = acquire(monitor, name, 10000);
+        QCOMPARE(a.error.kind(), RedisError::Kind::ReadOnly);
+        QCOMPARE(raw.type(name), "none");
+        raw.command({ "SET", name, "t", "PX", "60000" });
+        QCOMPARE(forceRelease(monitor, name, "t").error.kind(), RedisError::Kind::ReadOnly);
+        QCOMPARE(raw.get(name), "t");
+
+        // A Redisson hash under the name: a clear error, and the hash is left alone.
+        LockClient writerBase(m_options);
+        StringLockClient writer(writerBase.connection());
+        const QByteArray hash = "lock:" + uniqueKey("hash");
+        raw.command({ "HSET", hash, "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1", "1" });
+        const StringLockResult r = release(writer, hash, "t");
+        QVERIFY(!r.done);
+        QVERIFY2(r.error.message().contains(QLatin1String("not a string lock")), qPrintable(r.error.toString()));
+        QCOMPARE(raw.type(hash), "hash");
+        const StringLockResult taken = acquire(writer, hash, 10000);
+        QVERIFY(!taken.done);
+        QCOMPARE(raw.type(hash), "hash");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStringLocks)
+#include "tst_stringlocks.moc"
