@@ -2254,15 +2254,15 @@ no dead waiters: nothing changed</source>
     <name>LockScope::StringLockClient</name>
     <message>
         <source>%1 is not a string lock: the key holds another type (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是字符串锁：该键存放的是其他类型（%2）</translation>
     </message>
     <message>
         <source>%1 refused: read-only mode</source>
-        <translation type="unfinished">已拒绝 %1：只读模式</translation>
+        <translation>已拒绝 %1：只读模式</translation>
     </message>
     <message>
         <source>the lock name is empty</source>
-        <translation type="unfinished">锁名为空</translation>
+        <translation>锁名为空</translation>
     </message>
 </context>
 </TS>
