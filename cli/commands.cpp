@@ -10,6 +10,7 @@
 #include "redisrouter.h"
 #include "releasecommands.h"
 #include "repaircommand.h"
+#include "stringlockcommand.h"
 #include "watchcommand.h"
 
 #include <QCoreApplication>
@@ -99,11 +100,36 @@ void audit(const Output &out, QJsonObject record)
                       .arg(AuditLog::path(), error));
 }
 
+bool readLockTimes(const QCommandLineParser &parser, const Output &out, LockTimes *times)
+{
+    const auto readMs = [&parser](const QString &option, qint64 *value, qint64 min) {
+        if (!parser.isSet(option))
+            return true;
+        bool ok = false;
+        *value = parser.value(option).toLongLong(&ok);
+        return ok && *value >= min;
+    };
+    if (!readMs(QStringLiteral("lease"), &times->lease, 1) || !readMs(QStringLiteral("wait"), &times->wait, -1)
+        || !readMs(QStringLiteral("hold"), &times->hold, 0)
+        || !readMs(QStringLiteral("watchdog-timeout"), &times->watchdogTimeout, 3)) {
+        out.error(QCoreApplication::translate(
+            "Cli", "--lease, --wait, --hold and --watchdog-timeout take a number of milliseconds"));
+        return false;
+    }
+    if (parser.isSet(QStringLiteral("lease")) && parser.isSet(QStringLiteral("watchdog"))) {
+        out.error(QCoreApplication::translate(
+            "Cli", "--lease and --watchdog exclude each other: a lease is either fixed or renewed"));
+        return false;
+    }
+    return true;
+}
+
 void addCommandOptions(QCommandLineParser &parser)
 {
     parser.addOptions({
         { QStringLiteral("kind"),
-            QCoreApplication::translate("Cli", "lock kind: reentrant (default), fair, read, write, fenced"),
+            QCoreApplication::translate(
+                "Cli", "lock kind: reentrant (default), fair, read, write, fenced, or string (SET NX PX)"),
             QStringLiteral("KIND") },
         { QStringLiteral("lease"), QCoreApplication::translate("Cli", "explicit lease in ms (no watchdog)"),
             QStringLiteral("MS") },
@@ -147,6 +173,8 @@ void addCommandOptions(QCommandLineParser &parser)
 Command *createCommand(
     const QString &name, const QCommandLineParser &parser, ConnectionOptions connection, QObject *parent)
 {
+    if (name == QLatin1String("lock") && parser.value(QStringLiteral("kind")) == QLatin1String("string"))
+        return new StringLockCommand(parser, std::move(connection), parent);
     if (name == QLatin1String("lock"))
         return new LockCommand(parser, std::move(connection), parent);
     if (name == QLatin1String("release"))

@@ -52,6 +52,17 @@ class ReleaseCommand;
 class ForceReleaseCommand;
 class DemoCommand;
 
+// lock's timing options. false, with the usage error printed, when one is not a number of ms or --lease and
+// --watchdog are both given.
+struct LockTimes
+{
+    qint64 lease = -1; // -1: the watchdog
+    qint64 wait = 0; // -1: forever
+    qint64 hold = -1; // -1: until a signal or end of input
+    qint64 watchdogTimeout = 0; // 0: the default
+};
+bool readLockTimes(const QCommandLineParser &parser, const Output &out, LockTimes *times);
+
 // Appends a record to the audit log; a log that cannot be written is a warning, not a failure of the action.
 void audit(const Output &out, QJsonObject record);
 

@@ -11,17 +11,6 @@
 
 namespace LockScope::Cli {
 
-namespace {
-bool readMs(const QCommandLineParser &parser, const QString &option, qint64 *out, qint64 min)
-{
-    if (!parser.isSet(option))
-        return true;
-    bool ok = false;
-    *out = parser.value(option).toLongLong(&ok);
-    return ok && *out >= min;
-}
-} // namespace
-
 void LockCommand::start()
 {
     m_name = positional(1).toUtf8();
@@ -35,23 +24,17 @@ void LockCommand::start()
     else if (kind == QLatin1String("fair"))
         m_kind = LockKind::Fair;
     else if (!kind.isEmpty() && kind != QLatin1String("reentrant")) {
-        m_out.error(tr("lock kind \"%1\" is not supported yet; use reentrant, fair, fenced, read or write").arg(kind));
+        m_out.error(
+            tr("lock kind \"%1\" is not supported; use reentrant, fair, fenced, read, write or string").arg(kind));
         finish(ExitUsage);
         return;
     }
-    qint64 lease = -1, wait = 0, hold = -1, watchdogTimeout = 0;
-    if (!readMs(m_parser, QStringLiteral("lease"), &lease, 1) || !readMs(m_parser, QStringLiteral("wait"), &wait, -1)
-        || !readMs(m_parser, QStringLiteral("hold"), &hold, 0)
-        || !readMs(m_parser, QStringLiteral("watchdog-timeout"), &watchdogTimeout, 3)) {
-        m_out.error(tr("--lease, --wait, --hold and --watchdog-timeout take a number of milliseconds"));
+    LockTimes times;
+    if (!readLockTimes(m_parser, m_out, &times)) {
         finish(ExitUsage);
         return;
     }
-    if (m_parser.isSet(QStringLiteral("lease")) && m_parser.isSet(QStringLiteral("watchdog"))) {
-        m_out.error(tr("--lease and --watchdog exclude each other: a lease is either fixed or renewed"));
-        finish(ExitUsage);
-        return;
-    }
+    const qint64 lease = times.lease, wait = times.wait, hold = times.hold, watchdogTimeout = times.watchdogTimeout;
     m_client = makeClient(int(watchdogTimeout));
     // A write hold's field carries ":write", exactly as Redisson stores it.
     m_owner = m_client->ownerField(LockClient::currentThreadToken()) + (m_kind == LockKind::Write ? ":write" : "");

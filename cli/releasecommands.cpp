@@ -134,11 +134,13 @@ void ForceReleaseCommand::start()
         { "EXISTS", LockNames::fairQueue(name) }, [queued](const RedisResult &r) { *queued = r; });
     client->connection()->command(
         { "PTTL", name }, [this, fields, queued, name, expectOwner, confirmed](const RedisResult &ttl) {
+            if (!fields->ok() && fields->error.message().startsWith(QLatin1String("WRONGTYPE"))) {
+                // Not a hash: perhaps the other common style, a string lock (SET NX PX).
+                forceReleaseString(name, expectOwner, confirmed);
+                return;
+            }
             if (!fields->ok()) {
-                finish(m_out.fail(fields->error.message().startsWith(QLatin1String("WRONGTYPE"))
-                        ? RedisError(RedisError::Kind::Reply,
-                            tr("%1 is not a lock hash: %2").arg(escapeBytes(name, 200), fields->error.message()))
-                        : fields->error));
+                finish(m_out.fail(fields->error));
                 return;
             }
             if (fields->value.size() == 0) {

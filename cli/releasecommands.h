@@ -30,6 +30,8 @@ public:
 private:
     void forceRelease(
         const QByteArray &name, const ForceGuard &guard, bool shownGuard, const QJsonArray &before, LockKind kind);
+    // A string lock (stringforcerelease.cpp): deleted only while it holds the token shown, or --expect-owner's.
+    void forceReleaseString(const QByteArray &name, const QByteArray &expectToken, bool confirmed);
 };
 
 } // namespace LockScope::Cli

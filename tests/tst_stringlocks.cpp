@@ -7,7 +7,13 @@
 #include "stringlockclient.h"
 #include "testutil.h"
 
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace LockScope;
@@ -35,6 +41,19 @@ class TestStringLocks : public QObject
     Q_OBJECT
     RedisServer m_server;
     ConnectionOptions m_options;
+    QTemporaryDir m_dir;
+
+    void startCli(QProcess &p, const QStringList &args) const
+    {
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        e.insert(QStringLiteral("LOCKSCOPE_AUDIT_LOG"), m_dir.filePath(QStringLiteral("audit.log")));
+        e.remove(QStringLiteral("LOCKSCOPE_URL"));
+        p.setProcessEnvironment(e);
+        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args + QStringList { QStringLiteral("--url"), m_server.url() });
+        QVERIFY(p.waitForStarted());
+    }
+
+    static QJsonObject json(const QByteArray &line) { return QJsonDocument::fromJson(line).object(); }
 
 private slots:
     void initTestCase()
@@ -175,6 +194,90 @@ private slots:
         const StringLockResult taken = acquire(writer, hash, 10000);
         QVERIFY(!taken.done);
         QCOMPARE(raw.type(hash), "hash");
+    }
+
+    void cliLockBlocksARawSetNxUntilReleased()
+    {
+        RawRedis raw(m_server.port());
+        const QString name = QStringLiteral("lock:") + uniqueName("cli");
+        const QByteArray key = name.toUtf8();
+        QProcess p;
+        startCli(p,
+            { QStringLiteral("lock"), name, QStringLiteral("--kind"), QStringLiteral("string"),
+                QStringLiteral("--lease"), QStringLiteral("60000"), QStringLiteral("--json") });
+        QTRY_VERIFY_WITH_TIMEOUT(p.canReadLine(), 10000);
+        const QJsonObject acquired = json(p.readLine());
+        QCOMPARE(acquired.value(QStringLiteral("event")).toString(), QStringLiteral("acquired"));
+        const QByteArray token = acquired.value(QStringLiteral("owner")).toString().toUtf8();
+        QCOMPARE(raw.get(key), token);
+        QVERIFY(raw.command({ "SET", key, "raw-client", "NX", "PX", "5000" }).isNil());
+        p.closeWriteChannel();
+        QVERIFY(p.waitForFinished(10000));
+        QCOMPARE(p.exitCode(), 0);
+        QCOMPARE(json(p.readAllStandardOutput().trimmed().split('\n').last()).value(QStringLiteral("event")).toString(),
+            QStringLiteral("released"));
+        QCOMPARE(raw.command({ "SET", key, "raw-client", "NX", "PX", "5000" }).bytes(), "OK");
+    }
+
+    void cliLockWaitsForARawHolder()
+    {
+        RawRedis raw(m_server.port());
+        const QString name = QStringLiteral("mutex:") + uniqueName("cli-wait");
+        const QByteArray key = name.toUtf8();
+        raw.command({ "SET", key, "raw-holder", "NX", "PX", "60000" });
+        const QStringList args { QStringLiteral("lock"), name, QStringLiteral("--kind"), QStringLiteral("string"),
+            QStringLiteral("--hold"), QStringLiteral("0"), QStringLiteral("--json") };
+        // Without --wait: one try, refused, and the holder's token is named.
+        QProcess once;
+        startCli(once, args);
+        QVERIFY(once.waitForFinished(10000));
+        QCOMPARE(once.exitCode(), 1);
+        QVERIFY2(once.readAllStandardError().contains("raw-holder"), "the holder's token is not named");
+        // With --wait: it tries again until the raw holder lets go.
+        QProcess waiting;
+        startCli(waiting, args + QStringList { QStringLiteral("--wait"), QStringLiteral("20000") });
+        QVERIFY(!waiting.waitForFinished(300));
+        raw.command({ "DEL", key });
+        QVERIFY(waiting.waitForFinished(15000));
+        QCOMPARE(waiting.exitCode(), 0);
+        const QList<QByteArray> lines = waiting.readAllStandardOutput().trimmed().split('\n');
+        QCOMPARE(json(lines.first()).value(QStringLiteral("event")).toString(), QStringLiteral("acquired"));
+        QCOMPARE(json(lines.last()).value(QStringLiteral("event")).toString(), QStringLiteral("released"));
+        QCOMPARE(raw.type(key), "none");
+    }
+
+    void cliForceReleaseIsGuardedByTheTokenAndAudited()
+    {
+        RawRedis raw(m_server.port());
+        const QString name = QStringLiteral("lock:") + uniqueName("cli-force");
+        const QByteArray key = name.toUtf8();
+        raw.command({ "SET", key, "stuck-token", "PX", "60000" });
+        const QStringList base { QStringLiteral("force-release"), name, QStringLiteral("--yes") };
+        QProcess wrong;
+        startCli(wrong, base + QStringList { QStringLiteral("--expect-owner"), QStringLiteral("another-token") });
+        QVERIFY(wrong.waitForFinished(10000));
+        QCOMPARE(wrong.exitCode(), 1);
+        QCOMPARE(raw.get(key), "stuck-token");
+        QProcess right;
+        startCli(right,
+            base
+                + QStringList {
+                    QStringLiteral("--expect-owner"), QStringLiteral("stuck-token"), QStringLiteral("--json") });
+        QVERIFY(right.waitForFinished(10000));
+        QCOMPARE(right.exitCode(), 0);
+        const QJsonObject event = json(right.readAllStandardOutput().trimmed());
+        QCOMPARE(event.value(QStringLiteral("event")).toString(), QStringLiteral("force-released"));
+        QCOMPARE(event.value(QStringLiteral("owner")).toString(), QStringLiteral("stuck-token"));
+        QCOMPARE(raw.type(key), "none");
+        QFile audit(m_dir.filePath(QStringLiteral("audit.log")));
+        QVERIFY(audit.open(QIODevice::ReadOnly));
+        const QList<QByteArray> records = audit.readAll().trimmed().split('\n');
+        const QJsonObject refused = json(records.at(records.size() - 2));
+        const QJsonObject deleted = json(records.last());
+        QCOMPARE(refused.value(QStringLiteral("result")).toString(), QStringLiteral("unchanged"));
+        QCOMPARE(refused.value(QStringLiteral("holders_now")).toArray(), QJsonArray { QStringLiteral("stuck-token") });
+        QCOMPARE(deleted.value(QStringLiteral("kind")).toString(), QStringLiteral("string"));
+        QCOMPARE(deleted.value(QStringLiteral("result")).toString(), QStringLiteral("deleted"));
     }
 };
 

@@ -35,10 +35,6 @@
 <context>
     <name>Cli</name>
     <message>
-        <source>lock kind: reentrant (default), fair, read, write, fenced</source>
-        <translation>锁类型：reentrant（默认）、fair、read、write、fenced</translation>
-    </message>
-    <message>
         <source>explicit lease in ms (no watchdog)</source>
         <translation>显式租期，单位毫秒（不使用看门狗）</translation>
     </message>
@@ -147,6 +143,18 @@ Commands:
     <message>
         <source>%1 takes no lock name (list, watch: use --pattern)</source>
         <translation>%1 不接受锁名（list、watch：请用 --pattern）</translation>
+    </message>
+    <message>
+        <source>--lease, --wait, --hold and --watchdog-timeout take a number of milliseconds</source>
+        <translation>--lease、--wait、--hold 和 --watchdog-timeout 的取值为毫秒数</translation>
+    </message>
+    <message>
+        <source>--lease and --watchdog exclude each other: a lease is either fixed or renewed</source>
+        <translation>--lease 与 --watchdog 互斥：租期要么固定，要么续期</translation>
+    </message>
+    <message>
+        <source>lock kind: reentrant (default), fair, read, write, fenced, or string (SET NX PX)</source>
+        <translation>锁类型：reentrant（默认）、fair、read、write、fenced，或 string（SET NX PX）</translation>
     </message>
 </context>
 <context>
@@ -438,10 +446,6 @@ Commands:
         <translation>标准输入不是终端时，强制释放需要 --yes</translation>
     </message>
     <message>
-        <source>%1 is not a lock hash: %2</source>
-        <translation>%1 不是锁哈希：%2</translation>
-    </message>
-    <message>
         <source>%1 is not locked: nothing to release</source>
         <translation>%1 未被锁定：无需释放</translation>
     </message>
@@ -475,6 +479,32 @@ Force-release it and wake its waiters? [y/N] </source>
         <source>%1 is no longer held by %2 (now by %3); nothing changed</source>
         <translation>%1 已不再由 %2 持有（现在由 %3 持有）；未做任何更改</translation>
     </message>
+    <message>
+        <source>%1 is neither a lock hash nor a string lock: %2</source>
+        <translation>%1 既不是锁哈希也不是字符串锁：%2</translation>
+    </message>
+    <message>
+        <source>%1 is a string lock held by token %2, %3
+Force-release it (delete the key)? [y/N] </source>
+        <translation>%1 是字符串锁，由令牌 %2 持有，%3
+强制释放它（删除该键）？[y/N] </translation>
+    </message>
+    <message>
+        <source>no TTL</source>
+        <translation>无 TTL</translation>
+    </message>
+    <message>
+        <source>ttl %1 ms</source>
+        <translation>TTL %1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 no longer holds token %2 (now %3); nothing changed</source>
+        <translation>%1 已不再持有令牌 %2（现在为 %3）；未作任何更改</translation>
+    </message>
+    <message>
+        <source>force-released %1 (a string lock: there are no waiters to wake)</source>
+        <translation>已强制释放 %1（字符串锁：没有需要唤醒的等待者）</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::ListCommand</name>
@@ -491,14 +521,6 @@ Force-release it and wake its waiters? [y/N] </source>
 </context>
 <context>
     <name>LockScope::Cli::LockCommand</name>
-    <message>
-        <source>--lease, --wait, --hold and --watchdog-timeout take a number of milliseconds</source>
-        <translation>--lease、--wait、--hold 和 --watchdog-timeout 的取值为毫秒数</translation>
-    </message>
-    <message>
-        <source>--lease and --watchdog exclude each other: a lease is either fixed or renewed</source>
-        <translation>--lease 与 --watchdog 互斥：租期要么固定，要么续期</translation>
-    </message>
     <message>
         <source>lost %1: the hold vanished before it was released (lease ran out or force-released)</source>
         <translation>丢失 %1：持有在释放前消失（租期耗尽或被强制释放）</translation>
@@ -540,12 +562,12 @@ Force-release it and wake its waiters? [y/N] </source>
         <translation>已释放 %1（%2）</translation>
     </message>
     <message>
-        <source>lock kind &quot;%1&quot; is not supported yet; use reentrant, fair, fenced, read or write</source>
-        <translation>尚不支持锁类型 &quot;%1&quot;；请使用 reentrant、fair、fenced、read 或 write</translation>
-    </message>
-    <message>
         <source>, fencing token %1</source>
         <translation>，防护令牌 %1</translation>
+    </message>
+    <message>
+        <source>lock kind &quot;%1&quot; is not supported; use reentrant, fair, fenced, read, write or string</source>
+        <translation>不支持锁类型“%1”；请使用 reentrant、fair、fenced、read、write 或 string</translation>
     </message>
 </context>
 <context>
@@ -683,6 +705,57 @@ no dead waiters: nothing changed</source>
     <message>
         <source>  warning: %1</source>
         <translation>  警告：%1</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::StringLockCommand</name>
+    <message>
+        <source>lost %1: its token changed or the key vanished before it was released (lease ran out, deleted or overwritten)</source>
+        <translation>已失去 %1：释放之前其令牌已改变或键已消失（租期到期、被删除或被覆盖）</translation>
+    </message>
+    <message>
+        <source>interrupted (%1) before the lock was acquired</source>
+        <translation>获取锁之前被中断（%1）</translation>
+    </message>
+    <message>
+        <source>--hold elapsed</source>
+        <translation>--hold 时间已到</translation>
+    </message>
+    <message>
+        <source>not acquired: %1 is not a string lock</source>
+        <translation>未获取：%1 不是字符串锁</translation>
+    </message>
+    <message>
+        <source>not acquired: %1 is held by token %2, ttl %3 ms</source>
+        <translation>未获取：%1 由令牌 %2 持有，TTL %3 毫秒</translation>
+    </message>
+    <message>
+        <source>acquired %1 with token %2 (lease %3 ms, %4)</source>
+        <translation>已获取 %1，令牌 %2（租期 %3 毫秒，%4）</translation>
+    </message>
+    <message>
+        <source>watchdog renewing</source>
+        <translation>看门狗续期中</translation>
+    </message>
+    <message>
+        <source>fixed lease</source>
+        <translation>固定租期</translation>
+    </message>
+    <message>
+        <source>end of standard input</source>
+        <translation>标准输入结束</translation>
+    </message>
+    <message>
+        <source>lost %1: the key was gone before it was released</source>
+        <translation>已失去 %1：释放之前该键已消失</translation>
+    </message>
+    <message>
+        <source>lost %1: it now holds token %2; it was left alone</source>
+        <translation>已失去 %1：它现在持有令牌 %2；未作改动</translation>
+    </message>
+    <message>
+        <source>released %1 (%2)</source>
+        <translation>已释放 %1（%2）</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,95 @@
+// force-release of a string lock (SET NX PX): what was shown, a token and a TTL, is the guard of the delete.
+#include "releasecommands.h"
+
+#include "bytesformat.h"
+#include "lockclient.h"
+#include "redisrouter.h"
+#include "stringlockclient.h"
+
+#include <QJsonArray>
+
+#include <iostream>
+#include <memory>
+#include <string>
+
+namespace LockScope::Cli {
+
+void ForceReleaseCommand::forceReleaseString(const QByteArray &name, const QByteArray &expectToken, bool confirmed)
+{
+    RedisRouter *connection = m_client->connection();
+    auto value = std::make_shared<RedisResult>();
+    connection->cork();
+    connection->command({ "GET", name }, [value](const RedisResult &r) { *value = r; });
+    connection->command({ "PTTL", name }, [this, value, name, expectToken, confirmed](const RedisResult &ttl) {
+        if (!value->ok()) {
+            finish(m_out.fail(RedisError(RedisError::Kind::Reply,
+                tr("%1 is neither a lock hash nor a string lock: %2")
+                    .arg(escapeBytes(name, 200), value->error.message()))));
+            return;
+        }
+        if (value->value.isNil()) {
+            m_out.error(tr("%1 is not locked: nothing to release").arg(escapeBytes(name, 200)));
+            finish(ExitNotDone);
+            return;
+        }
+        const QByteArray shown = value->value.bytes();
+        const qint64 ttlMs = ttl.value.toInteger();
+        if (!confirmed) {
+            std::cerr << tr("%1 is a string lock held by token %2, %3\nForce-release it (delete the key)? [y/N] ")
+                             .arg(escapeBytes(name, 200), escapeBytes(shown, 200),
+                                 ttlMs == -1 ? tr("no TTL") : tr("ttl %1 ms").arg(ttlMs))
+                             .toStdString()
+                      << std::flush;
+            std::string answer;
+            std::getline(std::cin, answer);
+            if (answer != "y" && answer != "Y" && answer != "yes") {
+                m_out.error(tr("cancelled; nothing changed"));
+                finish(ExitNotDone);
+                return;
+            }
+        }
+        // Without --expect-owner the token on screen is the guard: a lock that changed hands meanwhile stays.
+        const bool shownGuard = expectToken.isEmpty();
+        const QByteArray guard = shownGuard ? shown : expectToken;
+        auto *strings = new StringLockClient(m_client->connection(), 30000, this);
+        strings->forceRelease(name, guard, [this, name, shown, guard, shownGuard](const StringLockResult &r) {
+            QJsonObject record { { QStringLiteral("action"), QStringLiteral("force-release") },
+                { QStringLiteral("kind"), QStringLiteral("string") },
+                { QStringLiteral("url"), m_connection.toDisplayUrl() },
+                { QStringLiteral("name"), Output::jsonText(name) },
+                { QStringLiteral("holders_before"),
+                    QJsonArray { QJsonObject { { QStringLiteral("owner"), Output::jsonText(shown) } } } },
+                { QStringLiteral("client_id"), QString::fromUtf8(m_client->clientId()) },
+                { QStringLiteral("guard"), shownGuard ? QStringLiteral("shown-holders") : QStringLiteral("given") } };
+            if (shownGuard)
+                record.insert(QStringLiteral("expect_holders"), QJsonArray { Output::jsonText(guard) });
+            else
+                record.insert(QStringLiteral("expect_owner"), Output::jsonText(guard));
+            if (r.error.isError()) {
+                record.insert(QStringLiteral("result"), r.error.toString());
+                audit(m_out, record);
+                finish(m_out.fail(r.error));
+                return;
+            }
+            if (!r.done)
+                record.insert(QStringLiteral("holders_now"),
+                    r.tokenNow.isEmpty() ? QJsonArray {} : QJsonArray { Output::jsonText(r.tokenNow) });
+            record.insert(QStringLiteral("result"), r.done ? QStringLiteral("deleted") : QStringLiteral("unchanged"));
+            audit(m_out, record);
+            if (!r.done) {
+                m_out.error(r.tokenNow.isEmpty()
+                        ? tr("%1 was already gone; nothing changed").arg(escapeBytes(name, 200))
+                        : tr("%1 no longer holds token %2 (now %3); nothing changed")
+                              .arg(escapeBytes(name, 200), escapeBytes(guard, 200), escapeBytes(r.tokenNow, 200)));
+                finish(ExitNotDone);
+                return;
+            }
+            m_out.event(QStringLiteral("force-released"), name, shown, 0, -2,
+                tr("force-released %1 (a string lock: there are no waiters to wake)").arg(escapeBytes(name, 200)));
+            finish(ExitDone);
+        });
+    });
+    connection->uncork();
+}
+
+} // namespace LockScope::Cli
