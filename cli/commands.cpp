@@ -17,6 +17,9 @@
 #include <QElapsedTimer>
 #include <QTimer>
 
+#include <iostream>
+#include <string>
+
 namespace LockScope::Cli {
 
 Command::Command(const QCommandLineParser &parser, ConnectionOptions connection, QObject *parent)
@@ -65,6 +68,18 @@ LockClient *Command::makeClient(int watchdogTimeoutMs)
     });
     connect(connection, &RedisCommander::ready, this, [connection] { connection->setProperty("wasReady", true); });
     return client;
+}
+
+bool Command::confirm(const QString &question)
+{
+    std::cerr << question.toStdString() << std::flush;
+    std::string answer;
+    std::getline(std::cin, answer);
+    if (answer == "y" || answer == "Y" || answer == "yes")
+        return true;
+    m_out.error(tr("cancelled; nothing changed"));
+    finish(ExitNotDone);
+    return false;
 }
 
 QString Command::positional(int index) const

@@ -9,9 +9,7 @@
 
 #include <QJsonArray>
 
-#include <iostream>
 #include <memory>
-#include <string>
 #include <unistd.h>
 
 namespace LockScope::Cli {
@@ -149,17 +147,8 @@ void ForceReleaseCommand::start()
                 return;
             }
             const QString description = describeHolders(name, fields->value, ttl.value.toInteger());
-            if (!confirmed) {
-                std::cerr << tr("%1\nForce-release it and wake its waiters? [y/N] ").arg(description).toStdString()
-                          << std::flush;
-                std::string answer;
-                std::getline(std::cin, answer);
-                if (answer != "y" && answer != "Y" && answer != "yes") {
-                    m_out.error(tr("cancelled; nothing changed"));
-                    finish(ExitNotDone);
-                    return;
-                }
-            }
+            if (!confirmed && !confirm(tr("%1\nForce-release it and wake its waiters? [y/N] ").arg(description)))
+                return;
             // What was shown is what gets deleted: without --expect-owner the single holder on screen is the
             // guard, so a lock that changed hands while someone read the prompt is left alone.
             QByteArrayList holders;

@@ -5,8 +5,6 @@
 
 #include <QJsonArray>
 
-#include <iostream>
-#include <string>
 #include <unistd.h>
 
 namespace LockScope::Cli {
@@ -43,18 +41,10 @@ void RepairQueueCommand::start()
         }
         if (!confirmed) {
             report(found, true);
-            std::cerr << tr("Remove %1 dead waiter(s) from the queue of %2 and wake the new head? [y/N] ")
+            if (!confirm(tr("Remove %1 dead waiter(s) from the queue of %2 and wake the new head? [y/N] ")
                              .arg(orphans)
-                             .arg(escapeBytes(name, 200))
-                             .toStdString()
-                      << std::flush;
-            std::string answer;
-            std::getline(std::cin, answer);
-            if (answer != "y" && answer != "Y" && answer != "yes") {
-                m_out.error(tr("cancelled; nothing changed"));
-                finish(ExitNotDone);
+                             .arg(escapeBytes(name, 200))))
                 return;
-            }
         }
         client->repairFairQueue(name, false, [this, client, found](const FairQueueReport &r) {
             QJsonArray removed;

@@ -8,9 +8,7 @@
 
 #include <QJsonArray>
 
-#include <iostream>
 #include <memory>
-#include <string>
 
 namespace LockScope::Cli {
 
@@ -34,20 +32,11 @@ void ForceReleaseCommand::forceReleaseString(const QByteArray &name, const QByte
         }
         const QByteArray shown = value->value.bytes();
         const qint64 ttlMs = ttl.value.toInteger();
-        if (!confirmed) {
-            std::cerr << tr("%1 is a string lock held by token %2, %3\nForce-release it (delete the key)? [y/N] ")
-                             .arg(escapeBytes(name, 200), escapeBytes(shown, 200),
-                                 ttlMs == -1 ? tr("no TTL") : tr("ttl %1 ms").arg(ttlMs))
-                             .toStdString()
-                      << std::flush;
-            std::string answer;
-            std::getline(std::cin, answer);
-            if (answer != "y" && answer != "Y" && answer != "yes") {
-                m_out.error(tr("cancelled; nothing changed"));
-                finish(ExitNotDone);
-                return;
-            }
-        }
+        if (!confirmed
+            && !confirm(tr("%1 is a string lock held by token %2, %3\nForce-release it (delete the key)? [y/N] ")
+                            .arg(escapeBytes(name, 200), escapeBytes(shown, 200),
+                                ttlMs == -1 ? tr("no TTL") : tr("ttl %1 ms").arg(ttlMs))))
+            return;
         // Without --expect-owner the token on screen is the guard: a lock that changed hands meanwhile stays.
         const bool shownGuard = expectToken.isEmpty();
         const QByteArray guard = shownGuard ? shown : expectToken;

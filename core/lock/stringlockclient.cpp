@@ -120,7 +120,18 @@ void StringLockClient::acquire(const QByteArray &name, qint64 leaseMs, Callback 
 
 void StringLockClient::release(const QByteArray &name, const QByteArray &token, Callback done)
 {
-    if (const RedisError error = checkWrite("release", name)) {
+    compareAndDelete("release", name, token, std::move(done));
+}
+
+void StringLockClient::forceRelease(const QByteArray &name, const QByteArray &seenToken, Callback done)
+{
+    compareAndDelete("force release", name, seenToken, std::move(done));
+}
+
+void StringLockClient::compareAndDelete(
+    const char *action, const QByteArray &name, const QByteArray &token, Callback done)
+{
+    if (const RedisError error = checkWrite(action, name)) {
         StringLockResult r;
         r.name = name;
         r.token = token;
@@ -128,24 +139,6 @@ void StringLockClient::release(const QByteArray &name, const QByteArray &token, 
         later(this, [done, r] { done(r); });
         return;
     }
-    compareAndDelete(name, token, std::move(done));
-}
-
-void StringLockClient::forceRelease(const QByteArray &name, const QByteArray &seenToken, Callback done)
-{
-    if (const RedisError error = checkWrite("force release", name)) {
-        StringLockResult r;
-        r.name = name;
-        r.token = seenToken;
-        r.error = error;
-        later(this, [done, r] { done(r); });
-        return;
-    }
-    compareAndDelete(name, seenToken, std::move(done));
-}
-
-void StringLockClient::compareAndDelete(const QByteArray &name, const QByteArray &token, Callback done)
-{
     QPointer<StringLockClient> self(this);
     m_connection->eval(
         compareAndDeleteScript(), { name }, { token }, [self, name, token, done](const RedisResult &res) {

@@ -63,7 +63,7 @@ private:
         bool watchdog = false;
     };
     RedisError checkWrite(const char *action, const QByteArray &name) const;
-    void compareAndDelete(const QByteArray &name, const QByteArray &token, Callback done);
+    void compareAndDelete(const char *action, const QByteArray &name, const QByteArray &token, Callback done);
     void renewAll();
     void updateTimer();
 

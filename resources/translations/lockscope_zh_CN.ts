@@ -403,6 +403,10 @@ Commands:
         <source>%1 mode, %2</source>
         <translation>%1 模式，%2</translation>
     </message>
+    <message>
+        <source>cancelled; nothing changed</source>
+        <translation>已取消；未做任何更改</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::DemoCommand</name>
@@ -454,10 +458,6 @@ Commands:
 Force-release it and wake its waiters? [y/N] </source>
         <translation>%1
 强制释放并唤醒其等待者吗？[y/N] </translation>
-    </message>
-    <message>
-        <source>cancelled; nothing changed</source>
-        <translation>已取消；未做任何更改</translation>
     </message>
     <message>
         <source>%1 was already gone; nothing changed</source>
@@ -602,10 +602,6 @@ Force-release it (delete the key)? [y/N] </source>
     <message>
         <source>Remove %1 dead waiter(s) from the queue of %2 and wake the new head? [y/N] </source>
         <translation>从 %2 的队列中移除 %1 个失效的等待者并唤醒新的队首？[y/N] </translation>
-    </message>
-    <message>
-        <source>cancelled; nothing changed</source>
-        <translation>已取消；未做任何更改</translation>
     </message>
     <message>
         <source>deadline passed</source>
