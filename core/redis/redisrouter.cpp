@@ -297,18 +297,38 @@ void RedisRouter::command(QList<QByteArray> argv, Callback callback)
         break;
     }
     const std::optional<QByteArray> key = routingKey(argv);
-    RedisError error;
     RedisConnection *target = nullptr;
     if (key && m_options.replicaReads && isReadOnlyCommand(argv))
         target = m_slotReplicas[keySlot(*key) % 16384];
-    if (!target)
-        target = key ? nodeForSlot(keySlot(*key), &error) : primary();
-    if (!target) {
-        later(std::move(callback), error);
-        refreshTopology();
+    Routed routed { std::move(argv), nullptr, {}, std::move(callback), deadlineFromNow() };
+    if (target)
+        send(target, routed, false);
+    else
+        dispatch(std::move(routed));
+}
+
+void RedisRouter::dispatch(Routed routed)
+{
+    RedisError error;
+    if (RedisConnection *target = routeOf(routed, &error)) {
+        send(target, routed, false);
         return;
     }
-    send(target, { std::move(argv), nullptr, {}, std::move(callback), deadlineFromNow() }, false);
+    refreshTopology();
+    // No master serves the slot: in a failover the replica's promotion is moments away, so the command waits for
+    // it as for a CLUSTERDOWN reply, until its deadline.
+    if (mayRetry(routed)) {
+        ++routed.redirects;
+        QTimer::singleShot(kRetryDelayMs, this, [this, routed] { dispatch(routed); });
+        return;
+    }
+    later(routed.callback, error);
+}
+
+bool RedisRouter::mayRetry(const Routed &routed) const
+{
+    return mayFollow(routed.redirects, routed.deadline)
+        && (routed.deadline == 0 || nowMs() + kRetryDelayMs < routed.deadline);
 }
 
 RedisConnection *RedisRouter::routeOf(const Routed &routed, RedisError *error)
@@ -354,15 +374,9 @@ void RedisRouter::handleReply(Routed routed, const RedisResult &r)
             next->uncork();
             return;
         }
-        if (retryLater(r.value) && (routed.deadline == 0 || nowMs() + kRetryDelayMs < routed.deadline)) {
+        if (retryLater(r.value) && mayRetry(routed)) {
             ++routed.redirects;
-            QTimer::singleShot(kRetryDelayMs, this, [this, routed] {
-                RedisError error;
-                if (RedisConnection *target = routeOf(routed, &error))
-                    send(target, routed, false);
-                else
-                    later(routed.callback, error);
-            });
+            QTimer::singleShot(kRetryDelayMs, this, [this, routed] { dispatch(routed); });
             return;
         }
     }
@@ -400,14 +414,7 @@ void RedisRouter::eval(
             return;
         }
     }
-    RedisError error;
-    RedisConnection *target = nodeForSlot(slot, &error);
-    if (!target) {
-        later(std::move(callback), error);
-        refreshTopology();
-        return;
-    }
-    send(target, { keys, &script, args, std::move(callback), deadlineFromNow() }, false);
+    dispatch({ keys, &script, args, std::move(callback), deadlineFromNow() });
 }
 
 void RedisRouter::commandDeferred(const QList<QByteArray> &argv)

@@ -107,6 +107,8 @@ private:
         int redirects = 0;
     };
     RedisConnection *routeOf(const Routed &routed, RedisError *error);
+    void dispatch(Routed routed);
+    bool mayRetry(const Routed &routed) const;
     void send(RedisConnection *target, const Routed &routed, bool asking);
     void handleReply(Routed routed, const RedisResult &reply);
     void onNodeDown(const RedisError &error);
