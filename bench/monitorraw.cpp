@@ -3,6 +3,7 @@
 #include "hiredisloop.h"
 
 #include "benchcommon.h"
+#include "keyglob.h"
 #include "lockclassifier.h"
 #include "locknames.h"
 
@@ -277,6 +278,37 @@ bool rawSnapshot(RawPipe &pipe, int scanCount, RawSnapshot *out, QString *error)
                 return false;
         out->lockShaped += qint64(candidates.size());
     } while (cursor != "0");
+
+    // The string lock cursors: the monitor runs them beside the hash one, this loop one after another.
+    const QByteArray valueEnd = QByteArray::number(kMaxStringToken);
+    for (const QByteArray &glob : StringLockPatterns::defaults()) {
+        cursor = "0";
+        do {
+            RawReply scan = pipe.command({ "SCAN", cursor, "MATCH", glob, "COUNT", count, "TYPE", "string" }, error);
+            ++out->stringScanCalls;
+            ++out->commands;
+            if (!scan || scan->type != REDIS_REPLY_ARRAY || scan->elements != 2) {
+                if (error->isEmpty())
+                    *error = QStringLiteral("unexpected SCAN reply: %1").arg(QString::fromUtf8(replyText(scan.get())));
+                return false;
+            }
+            cursor = QByteArray(scan->element[0]->str, qsizetype(scan->element[0]->len));
+            const redisReply *found = scan->element[1];
+            if (found->elements == 0)
+                continue;
+            for (size_t i = 0; i < found->elements; ++i) {
+                const QByteArray key(found->element[i]->str, qsizetype(found->element[i]->len));
+                pipe.append({ "GETRANGE", key, "0", valueEnd });
+                pipe.append({ "PTTL", key });
+            }
+            pipe.append({ "PING" });
+            out->stringKeys += qint64(found->elements);
+            out->commands += 2 * qint64(found->elements) + 1;
+            for (size_t i = 0; i <= 2 * found->elements; ++i)
+                if (!read())
+                    return false;
+        } while (cursor != "0");
+    }
     out->elapsedNs = nowNs() - start;
     return true;
 }

@@ -62,12 +62,15 @@ struct RawSnapshot
     qint64 scanCalls = 0;
     qint64 keysSeen = 0; // hashes SCAN returned
     qint64 lockShaped = 0; // hashes whose fields got the aux reads
+    qint64 stringScanCalls = 0; // SCAN ... TYPE string calls, one cursor per string lock pattern
+    qint64 stringKeys = 0; // strings those returned, each read with GETRANGE + PTTL
     qint64 commands = 0;
 };
 
 // The reference loop: exactly the commands LockScanner sends for one pass (SCAN ... TYPE hash; per batch one
 // pipeline of HSCAN + PTTL per key closed by a PING; HGETALL for lock-shaped partial pages; then the aux reads of
-// the lock-shaped ones closed by a PING), and nothing else: no classification, no bookkeeping.
+// the lock-shaped ones closed by a PING; then per default string lock pattern SCAN ... MATCH <glob> TYPE string, with
+// GETRANGE + PTTL per key closed by a PING), and nothing else: no classification, no bookkeeping.
 bool rawSnapshot(RawPipe &pipe, int scanCount, RawSnapshot *out, QString *error);
 
 // Deletes every key whose name contains "bench:" (lock, aux and noise keys alike), for a server the bench did not

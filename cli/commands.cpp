@@ -87,6 +87,18 @@ QString Command::positional(int index) const
     return m_parser.positionalArguments().value(index);
 }
 
+StringLockPatterns Command::stringLockPatterns() const
+{
+    if (m_parser.isSet(QStringLiteral("no-string-locks")))
+        return {};
+    if (!m_parser.isSet(QStringLiteral("string-locks")))
+        return StringLockPatterns(StringLockPatterns::defaults());
+    QList<QByteArray> globs;
+    for (const QString &glob : m_parser.values(QStringLiteral("string-locks")))
+        globs << glob.toUtf8();
+    return StringLockPatterns(globs);
+}
+
 QString Command::describeHolders(const QByteArray &name, const RedisValue &fields, qint64 ttlMs) const
 {
     QStringList holders;
@@ -168,6 +180,13 @@ void addCommandOptions(QCommandLineParser &parser)
         { QStringLiteral("pattern"),
             QCoreApplication::translate("Cli", "list, watch: only lock names matching this glob (default *)"),
             QStringLiteral("GLOB") },
+        { QStringLiteral("string-locks"),
+            QCoreApplication::translate("Cli",
+                "list, show, watch: a string key is a lock only when its name matches one of these globs and it has "
+                "a TTL; repeat for several (default: lock:* mutex:* *:lock)"),
+            QStringLiteral("GLOB") },
+        { QStringLiteral("no-string-locks"),
+            QCoreApplication::translate("Cli", "list, show, watch: look for no string locks") },
         { QStringLiteral("interval"),
             QCoreApplication::translate(
                 "Cli", "watch: ms between re-scans when the server sends no keyspace events (default 5000)"),

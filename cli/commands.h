@@ -2,6 +2,7 @@
 
 #include "clioutput.h"
 #include "connectionoptions.h"
+#include "keyglob.h"
 
 #include <QCommandLineParser>
 #include <QJsonObject>
@@ -36,6 +37,8 @@ protected:
     // Creates the client; a failed first connection ends the command with exit code 3 right away.
     LockClient *makeClient(int watchdogTimeoutMs = 0);
     QString positional(int index) const;
+    // list, show, watch: --string-locks GLOB (repeatable; replaces the defaults), --no-string-locks.
+    StringLockPatterns stringLockPatterns() const;
     // Asks on the terminal; anything but yes cancels the command (exit 1, "nothing changed") and returns false.
     bool confirm(const QString &question);
     QString describeHolders(const QByteArray &name, const class RedisValue &fields, qint64 ttlMs) const;

@@ -93,6 +93,7 @@ void ListCommand::start()
     LockScanner::Options options;
     options.pattern = m_parser.isSet(QStringLiteral("pattern")) ? m_parser.value(QStringLiteral("pattern")).toUtf8()
                                                                 : QByteArray("*");
+    options.stringPatterns = stringLockPatterns();
     auto *scanner = new LockScanner(connection, options, this);
     auto locks = std::make_shared<QList<LockInfo>>();
     connect(scanner, &LockScanner::locksFound, this, [locks](const QList<LockInfo> &found) { *locks << found; });
@@ -140,7 +141,9 @@ void ShowCommand::start()
         return;
     }
     auto *connection = new RedisRouter(readOnly(m_connection), this);
-    auto *scanner = new LockScanner(connection, {}, this);
+    LockScanner::Options options;
+    options.stringPatterns = stringLockPatterns();
+    auto *scanner = new LockScanner(connection, options, this);
     auto found = std::make_shared<QList<LockInfo>>();
     connect(scanner, &LockScanner::locksFound, this, [found](const QList<LockInfo> &locks) { *found << locks; });
     connect(scanner, &LockScanner::finished, this, [this, name, found, connection](const RedisError &error, int) {
@@ -150,11 +153,20 @@ void ShowCommand::start()
         }
         if (found->isEmpty()) {
             // Say what is there instead: nothing, or a value of another type (the cause of WRONGTYPE errors).
-            connection->command({ "TYPE", name }, [this, name](const RedisResult &type) {
+            const bool inPatterns = stringLockPatterns().matches(name);
+            connection->command({ "TYPE", name }, [this, name, inPatterns](const RedisResult &type) {
                 const QByteArray t = type.value.bytes();
-                m_out.error(t == "none" || t.isEmpty()
-                        ? tr("%1 does not exist").arg(escapeBytes(name, 200))
-                        : tr("%1 is not a lock (it holds a %2)").arg(escapeBytes(name, 200), QString::fromLatin1(t)));
+                if (t == "none" || t.isEmpty())
+                    m_out.error(tr("%1 does not exist").arg(escapeBytes(name, 200)));
+                else if (t == "string" && !inPatterns)
+                    m_out.error(tr("%1 is a string outside the string lock patterns (see --string-locks)")
+                                    .arg(escapeBytes(name, 200)));
+                else if (t == "string")
+                    m_out.error(tr("%1 is a string without a TTL or with a value too long for a token: not a lock")
+                                    .arg(escapeBytes(name, 200)));
+                else
+                    m_out.error(
+                        tr("%1 is not a lock (it holds a %2)").arg(escapeBytes(name, 200), QString::fromLatin1(t)));
                 finish(ExitNotDone);
             });
             return;
@@ -172,7 +184,9 @@ void ShowCommand::start()
                          .arg(h.deadReader ? tr(", dead reader") : QString());
         for (const auto &[owner, deadline] : l.queue)
             lines << tr("  queued %1").arg(QString::fromUtf8(owner));
-        lines << tr("  waiters listening: %1").arg(l.waiters < 0 ? QStringLiteral("?") : QString::number(l.waiters));
+        if (l.kind != LockInfo::Kind::String) // no wake-up channel: nobody can listen
+            lines
+                << tr("  waiters listening: %1").arg(l.waiters < 0 ? QStringLiteral("?") : QString::number(l.waiters));
         for (const QString &e : l.evidence)
             lines << tr("  evidence: %1").arg(e);
         for (const QString &w : l.warnings)

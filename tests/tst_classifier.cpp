@@ -1,5 +1,6 @@
 // Protocol §8 classification on snapshots built by hand: every kind with its evidence, and the look-alikes that
 // must stay user data.
+#include "keyglob.h"
 #include "lockclassifier.h"
 
 #include <QTest>
@@ -12,6 +13,17 @@ namespace {
 const QByteArray kClient = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac";
 const QByteArray kOwner = kClient + ":731";
 const QByteArray kOther = "0b5b1f6e-2f0e-4d5c-9a4b-1c2d3e4f5a6b:12";
+
+KeySnapshot string(const QByteArray &name, const QByteArray &value, qint64 pttl, bool inPatterns = true)
+{
+    KeySnapshot k;
+    k.name = name;
+    k.type = "string";
+    k.value = value;
+    k.pttlMs = pttl;
+    k.stringPattern = inPatterns;
+    return k;
+}
 
 KeySnapshot hash(Fields fields, qint64 pttl = 25000)
 {
@@ -153,6 +165,67 @@ private slots:
         const LockInfo i = classify(k);
         QCOMPARE(i.kind, LockInfo::Kind::Unknown);
         QVERIFY(i.warnings.join(QLatin1Char(' ')).contains(QLatin1String("owners in an exclusive lock")));
+    }
+
+    // The server's own answers for these (SCAN MATCH, KEYS) were checked against redis-server 7.0 by hand.
+    void globsMatchAsRedisDoes_data()
+    {
+        QTest::addColumn<QByteArray>("pattern");
+        QTest::addColumn<QByteArray>("key");
+        QTest::addColumn<bool>("match");
+        QTest::newRow("prefix") << QByteArray("lock:*") << QByteArray("lock:orders") << true;
+        QTest::newRow("prefix, empty rest") << QByteArray("lock:*") << QByteArray("lock:") << true;
+        QTest::newRow("prefix, other") << QByteArray("lock:*") << QByteArray("locks:x") << false;
+        QTest::newRow("suffix") << QByteArray("*:lock") << QByteArray("jobs:nightly:lock") << true;
+        QTest::newRow("suffix, longer") << QByteArray("*:lock") << QByteArray("a:locked") << false;
+        QTest::newRow("case-sensitive") << QByteArray("lock:*") << QByteArray("LOCK:x") << false;
+        QTest::newRow("question mark") << QByteArray("m?tex:*") << QByteArray("mutex:1") << true;
+        QTest::newRow("class") << QByteArray("lock:[ab]*") << QByteArray("lock:b1") << true;
+        QTest::newRow("negated class") << QByteArray("lock:[^ab]*") << QByteArray("lock:b1") << false;
+        QTest::newRow("range") << QByteArray("lock:[0-9]") << QByteArray("lock:7") << true;
+        QTest::newRow("reversed range") << QByteArray("lock:[9-0]") << QByteArray("lock:7") << true;
+        QTest::newRow("escaped star") << QByteArray("lock:\\*") << QByteArray("lock:*") << true;
+        QTest::newRow("escaped star, literal only") << QByteArray("lock:\\*") << QByteArray("lock:x") << false;
+        QTest::newRow("backtracking") << QByteArray("*a*b*c") << QByteArray("xxaxxbxxbxxc") << true;
+        QTest::newRow("backtracking, no end") << QByteArray("*a*b*c") << QByteArray("xxaxxbxxbxx") << false;
+        QTest::newRow("binary") << QByteArray("lock:*") << QByteArray("lock:\0\xff", 8) << true;
+    }
+
+    void globsMatchAsRedisDoes()
+    {
+        QFETCH(QByteArray, pattern);
+        QFETCH(QByteArray, key);
+        QFETCH(bool, match);
+        QCOMPARE(globMatch(pattern, key), match);
+    }
+
+    void stringLocks()
+    {
+        const LockInfo lock = classify(string("lock:orders", "3f1c9e0a-token", 25000));
+        QCOMPARE(lock.kind, LockInfo::Kind::String);
+        QCOMPARE(LockInfo::kindName(lock.kind), QByteArray("string"));
+        QCOMPARE(lock.holders.size(), 1);
+        QCOMPARE(lock.holders.first().owner, QByteArray("3f1c9e0a-token"));
+        QCOMPARE(lock.ttlMs, qint64(25000));
+        QCOMPARE(lock.waiters, -1); // nobody can wait on a channel for it
+
+        // Outside the patterns, without a lease, with a value no token has, or one of Redisson's own strings: data.
+        QVERIFY(!classify(string("lock:orders", "t", 25000, false)).isLock());
+        QVERIFY(!classify(string("lock:orders", "t", -1)).isLock());
+        QVERIFY(!classify(string("lock:orders", QByteArray(kMaxStringToken + 1, 'x'), 25000)).isLock());
+        QVERIFY(classify(string("lock:orders", QByteArray(kMaxStringToken, 'x'), 25000)).isLock());
+        QVERIFY(!classify(string("lock:orders", "", 25000)).isLock());
+        QVERIFY(!classify(string("redisson_lock_token:{lock:x}", "7", 25000)).isLock());
+        QVERIFY(!classify(string("{lock:x}:" + kOwner + ":rwlock_timeout:1", "1", 25000)).isLock());
+    }
+
+    void stringLockPatterns()
+    {
+        const StringLockPatterns defaults(StringLockPatterns::defaults());
+        QVERIFY(defaults.matches("lock:a") && defaults.matches("mutex:b") && defaults.matches("c:lock"));
+        QVERIFY(!defaults.matches("orders:42"));
+        QVERIFY(!StringLockPatterns().matches("lock:a"));
+        QCOMPARE(StringLockPatterns({ "a:*", "", "a:*" }).patterns(), QList<QByteArray> { "a:*" });
     }
 };
 

@@ -37,7 +37,7 @@ QMap<QByteArray, LockInfo> scan(
     RedisConnection connection(options);
     // A small COUNT: several SCAN rounds, several batches. Without the TYPE filter (as on Redis before 6) the
     // strings and lists reach the per-key reads and must be dropped there.
-    LockScanner scanner(&connection, { pattern, 7, typeFilter });
+    LockScanner scanner(&connection, { pattern, 7, typeFilter, false, {} });
     QMap<QByteArray, LockInfo> found;
     int duplicates = 0;
     QObject::connect(&scanner, &LockScanner::locksFound, [&](const QList<LockInfo> &locks) {

@@ -50,6 +50,32 @@ QByteArray ownerPart(const QByteArray &field, bool *writer, bool *transactional)
     }
     return field;
 }
+
+// Redisson's own string keys (protocol §8) sit beside its locks and are never locks themselves, whatever pattern
+// a user configured.
+bool redissonStringKey(const QByteArray &name)
+{
+    return name.startsWith("redisson_lock_token:") || name.startsWith("redisson_unlock_latch:")
+        || name.contains(":rwlock_timeout:");
+}
+
+LockInfo classifyString(const KeySnapshot &key, LockInfo info)
+{
+    // A value of any length is some application's data, as is a key that never expires: a lock has a lease.
+    if (!key.stringPattern || key.pttlMs <= 0 || key.value.isEmpty() || key.value.size() > kMaxStringToken
+        || redissonStringKey(key.name))
+        return info;
+    info.kind = LockInfo::Kind::String;
+    LockHolder h;
+    h.owner = key.value;
+    h.count = 1;
+    info.holders << h;
+    info.confidence = LockInfo::Confidence::Medium;
+    info.evidence << ClassifierText::tr("a string inside a configured string lock pattern")
+                  << ClassifierText::tr("has a TTL (%1 ms)").arg(key.pttlMs)
+                  << ClassifierText::tr("its value is the holder's token");
+    return info;
+}
 } // namespace
 
 QByteArray LockInfo::kindName(Kind kind)
@@ -67,6 +93,8 @@ QByteArray LockInfo::kindName(Kind kind)
         return "fenced";
     case Kind::Unknown:
         return "unknown";
+    case Kind::String:
+        return "string";
     }
     return {};
 }
@@ -108,6 +136,8 @@ LockInfo classify(const KeySnapshot &key)
     info.name = key.name;
     info.ttlMs = key.pttlMs;
     info.readAtMs = key.monoMs;
+    if (key.type == "string" && key.stringPattern)
+        return classifyString(key, std::move(info));
     if (key.type != "hash") {
         // A name people declared as a lock that holds something else is what makes Redisson fail with WRONGTYPE.
         if (key.declared && key.type != "none")

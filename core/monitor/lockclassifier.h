@@ -14,6 +14,8 @@ struct KeySnapshot
     bool partial = false; // fields holds only the first page of a bigger hash
     QByteArray type; // TYPE's answer: "hash", "string", "none", ...
     QList<QPair<QByteArray, QByteArray>> fields; // a hash's fields and values, as read
+    QByteArray value; // a string's value, as read (at most kMaxStringToken + 1 bytes of it)
+    bool stringPattern = false; // the name matches a configured string lock pattern
     qint64 pttlMs = -2; // -2 absent, -1 no TTL
     bool tokenKeyExists = false; // redisson_lock_token:{N}
     QList<QByteArray> queue; // redisson_lock_queue:{N}, in order
@@ -38,7 +40,8 @@ struct LockHolder
 
 struct LockInfo
 {
-    enum class Kind { NotALock, Reentrant, Fair, ReadWrite, Fenced, Unknown };
+    // String: the classic single-key lock (SET key token NX PX), not Redisson's.
+    enum class Kind { NotALock, Reentrant, Fair, ReadWrite, Fenced, Unknown, String };
     enum class Confidence { Low, Medium, High };
 
     QByteArray name;
@@ -55,9 +58,13 @@ struct LockInfo
     QStringList warnings; // what looks wrong
 
     bool isLock() const { return kind != Kind::NotALock; }
-    static QByteArray kindName(Kind kind); // "reentrant", "fair", "readwrite", "fenced", "unknown"
+    static QByteArray kindName(Kind kind); // "reentrant", "fair", "readwrite", "fenced", "unknown", "string"
     static QByteArray confidenceName(Confidence confidence); // "low", "medium", "high"
 };
+
+// The longest string value read as a string lock's token: lock tokens are UUIDs or a few dozen random bytes, and a
+// longer value is some application's data, read no further.
+constexpr int kMaxStringToken = 256;
 
 // Milliseconds on the monotonic clock every TTL deadline uses (QDeadlineTimer's), immune to wall-clock jumps.
 qint64 monotonicMs();
@@ -67,6 +74,7 @@ bool isOwnerField(const QByteArray &field, bool *decimal = nullptr);
 
 // Protocol §8. A hash of owner-shaped fields is a lock only with corroboration beyond its shape (a TTL, aux keys or
 // channels named after it, or a configured name pattern); user data that merely looks similar stays NotALock.
+// A string is a lock only inside the string lock patterns, with a TTL and a token-sized value.
 LockInfo classify(const KeySnapshot &key);
 
 } // namespace LockScope

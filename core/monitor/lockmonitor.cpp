@@ -34,14 +34,18 @@ LockMonitor::LockMonitor(ConnectionOptions connection, Options options, QObject 
     qRegisterMetaType<QList<LockScope::LockEvent>>();
     connection.readOnly = true; // a monitor never writes, whatever the caller's options say
     m_connection = new RedisRouter(connection, this);
-    m_scanner = new LockScanner(m_connection, { m_options.pattern, m_options.scanCount }, this);
+    LockScanner::Options scan;
+    scan.pattern = m_options.pattern;
+    scan.count = m_options.scanCount;
+    scan.stringPatterns = StringLockPatterns(m_options.stringPatterns);
+    m_scanner = new LockScanner(m_connection, scan, this);
     m_scanner->setScanNodes([this] {
         QList<RedisCommander *> nodes;
         for (RedisConnection *c : m_connection->scanConnections())
             nodes << c;
         return nodes;
     });
-    m_reader = new LockScanner(m_connection, { m_options.pattern, m_options.scanCount }, this);
+    m_reader = new LockScanner(m_connection, scan, this);
     connect(m_connection, &RedisRouter::modeDecided, this, [this](RedisRouter::Mode mode) {
         // Sharded fleets' waiters are visible only to SHARDNUMSUB.
         const PublishMode publish = m_connection->options().publishMode;
@@ -393,7 +397,9 @@ void LockMonitor::ingest(const QByteArray &name, const std::optional<LockInfo> &
     if (!read && record.present) {
         const bool passed = record.deadlineMs >= 0 && now >= record.deadlineMs - LockTracker::tolerance(record.leaseMs);
         const bool explained = seen.releaseMessage || seen.expiredEvent || seen.deletedEvent || passed;
-        if (!explained && pubSubAvailable() && !m_graceFinal.contains(name)) {
+        // A string lock has no wake-up message to wait for.
+        const bool messages = pubSubAvailable() && record.info.kind != LockInfo::Kind::String;
+        if (!explained && messages && !m_graceFinal.contains(name)) {
             // A release's wake-up message travels on another connection and may land just after this read.
             if (!m_grace.contains(name)) {
                 m_grace.insert(name, now + kGraceMs);

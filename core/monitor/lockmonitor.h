@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connectionoptions.h"
+#include "keyglob.h"
 #include "lockeventfeed.h"
 #include "lockrecord.h"
 #include "locktracker.h"
@@ -35,6 +36,9 @@ public:
     struct Options
     {
         QByteArray pattern = "*";
+        // Where plain string locks (SET key token NX PX) are looked for; empty: nowhere. A string outside these is
+        // never a lock.
+        QList<QByteArray> stringPatterns = StringLockPatterns::defaults();
         int scanCount = 1000; // SCAN COUNT
         int rescanIntervalMs = 5000; // without keyspace events: the pause between re-scan passes
         int ttlPollIntervalMs = 1000; // watched locks' PTTL and waiters

@@ -116,7 +116,7 @@ void LockMonitor::listenOnShardChannels(const Changes &changes)
         if (m_shardChannels.size() >= m_options.watchAllLimit)
             break;
         const LockRecord *r = record(name);
-        if (!r || m_shardChannels.contains(name))
+        if (!r || m_shardChannels.contains(name) || r->info.kind == LockInfo::Kind::String)
             continue;
         // Fair waiters have channels of their own, and a fair release names its head: not followed here.
         const QByteArray channel

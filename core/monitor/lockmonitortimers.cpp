@@ -115,6 +115,8 @@ void LockMonitor::pollTtl()
             if (res.ok())
                 ttls->insert(name, res.value.toInteger());
         }));
+        if (r->info.kind == LockInfo::Kind::String)
+            continue; // no wake-up channel: nobody waits on one
         // Waiters of both namespaces add up: a mixed fleet has some on each.
         const auto count = [waiters, name](const RedisResult &res) {
             if (res.ok() && res.value.size() == 2)

@@ -41,18 +41,24 @@ void LockScanner::start()
     m_collectRejected = false;
     m_scanDone = false;
     m_batchesInFlight = 0;
+    m_stringKeysSeen.clear();
     ++m_generation;
     const QList<RedisCommander *> nodes = m_nodes ? m_nodes() : QList<RedisCommander *> { m_connection };
-    m_scansLeft = int(nodes.size());
+    QList<Chain> chains { { m_options.pattern, Reads::Hash } };
+    for (const QByteArray &glob : m_options.stringPatterns.patterns())
+        chains.append({ glob, Reads::String });
+    m_scansLeft = int(nodes.size() * chains.size());
     if (nodes.isEmpty()) {
         m_scanDone = true;
         ++m_batchesInFlight;
         readAux({});
         return;
     }
+    // Every cursor of every node leaves in one write: the nodes work side by side.
     m_connection->cork();
     for (RedisCommander *node : nodes)
-        scanFrom(node, "0");
+        for (const Chain &chain : std::as_const(chains))
+            scanFrom(node, chain, "0");
     m_connection->uncork();
 }
 
@@ -67,7 +73,7 @@ void LockScanner::readKeys(const QList<QByteArray> &keys)
     m_scanDone = true;
     m_batchesInFlight = 1;
     ++m_generation;
-    snapshot(keys);
+    snapshot(keys, Reads::Either);
 }
 
 void LockScanner::fail(const RedisError &error)
@@ -107,24 +113,23 @@ std::shared_ptr<ReplyJoin> LockScanner::batchJoin(std::function<void()> next)
     });
 }
 
-void LockScanner::scanFrom(RedisCommander *node, const QByteArray &cursor)
+void LockScanner::scanFrom(RedisCommander *node, const Chain &chain, const QByteArray &cursor)
 {
     QPointer<LockScanner> self(this);
     const quint64 generation = m_generation;
-    QList<QByteArray> argv { "SCAN", cursor, "MATCH", m_options.pattern, "COUNT", QByteArray::number(m_options.count) };
+    QList<QByteArray> argv { "SCAN", cursor, "MATCH", chain.pattern, "COUNT", QByteArray::number(m_options.count) };
     if (m_typeFilter)
-        argv << "TYPE"
-             << "hash";
+        argv << "TYPE" << (chain.reads == Reads::String ? "string" : "hash");
     QPointer<RedisCommander> target(node);
-    node->command(argv, [self, generation, cursor, target](const RedisResult &r) {
+    node->command(argv, [self, generation, chain, cursor, target](const RedisResult &r) {
         if (!current(self, generation))
             return;
         if (self->m_typeFilter && r.error.kind() == RedisError::Kind::Reply
             && r.error.message().contains(QLatin1String("syntax"), Qt::CaseInsensitive)) {
-            // Redis before 6 has no SCAN ... TYPE: scan everything; HSCAN answers WRONGTYPE for the rest.
+            // Redis before 6 has no SCAN ... TYPE: scan everything; the reads answer WRONGTYPE for the rest.
             self->m_typeFilter = false;
             if (target)
-                self->scanFrom(target, cursor);
+                self->scanFrom(target, chain, cursor);
             return;
         }
         if (!r.ok() || !r.value.isArray() || r.value.size() != 2) {
@@ -136,23 +141,40 @@ void LockScanner::scanFrom(RedisCommander *node, const QByteArray &cursor)
         for (const RedisValue &k : r.value.at(1).elements())
             keys << k.bytes();
         self->m_keysSeen += keys.size();
+        if (chain.reads == Reads::String)
+            keys = self->newStringKeys(keys);
         const QByteArray next = r.value.at(0).bytes();
         ++self->m_batchesInFlight;
         // The next SCAN leaves in the same write as this batch's reads: the server works on one while this
         // process classifies the other, instead of the two taking turns.
         self->m_connection->cork();
-        self->snapshot(keys);
+        self->snapshot(keys, chain.reads);
         if (next == "0" || !target) {
             if (--self->m_scansLeft <= 0)
                 self->m_scanDone = true;
         } else {
-            self->scanFrom(target, next);
+            self->scanFrom(target, chain, next);
         }
         self->m_connection->uncork();
     });
 }
 
-void LockScanner::snapshot(const QList<QByteArray> &keys)
+QList<QByteArray> LockScanner::newStringKeys(const QList<QByteArray> &keys)
+{
+    QList<QByteArray> fresh;
+    for (const QByteArray &key : keys) {
+        // SCAN matched the string lock pattern; the monitor's own pattern still bounds what it shows.
+        if (m_options.pattern != "*" && !globMatch(m_options.pattern, key))
+            continue;
+        if (m_stringKeysSeen.contains(key))
+            continue;
+        m_stringKeysSeen.insert(key);
+        fresh << key;
+    }
+    return fresh;
+}
+
+void LockScanner::snapshot(const QList<QByteArray> &keys, Reads reads)
 {
     if (keys.isEmpty()) {
         readAux({});
@@ -165,35 +187,55 @@ void LockScanner::snapshot(const QList<QByteArray> &keys)
     const quint64 generation = m_generation;
     // The batch is complete when every reply is in, whichever node each key lives on.
     const auto join = batchJoin([self, snaps] { self->readRest(std::move(*snaps)); });
+    const QByteArray valueEnd = QByteArray::number(kMaxStringToken); // GETRANGE's end is inclusive: one byte more
     m_connection->cork();
     for (const QByteArray &key : keys) {
-        // Fields and PTTL back to back in one pipeline (protocol §8). No MULTI: a monitor's ACL may allow reads
-        // only. HSCAN rather than HGETALL: a small hash comes back whole in one page, while a huge user hash costs
-        // one page, not its 100k fields, and is rejected by what that page shows.
+        // Fields (or a string's value) and PTTL back to back in one pipeline (protocol §8). No MULTI: a monitor's
+        // ACL may allow reads only. HSCAN rather than HGETALL: a small hash comes back whole in one page, while a
+        // huge user hash costs one page, not its 100k fields, and is rejected by what that page shows. GETRANGE
+        // rather than GET, for the same reason: a big string costs a token's length.
+        const bool hash = reads != Reads::String;
+        const bool string = reads == Reads::String || m_options.stringPatterns.matches(key);
         auto fields = std::make_shared<RedisValue>();
-        m_connection->command(
-            { "HSCAN", key, "0", "COUNT", "64" }, join->track([fields](const RedisResult &r) { *fields = r.value; }));
-        m_connection->command(
-            { "PTTL", key }, join->track([self, generation, snaps, key, now, mono, fields](const RedisResult &r) {
-                // Deleted between SCAN and now, or replaced by another type: nothing to classify.
-                if (!fields->isArray() || fields->size() != 2 || !r.ok() || !current(self, generation))
-                    return;
-                const RedisValue &page = fields->at(1);
-                if (page.size() == 0)
+        auto value = std::make_shared<RedisValue>();
+        if (hash)
+            m_connection->command({ "HSCAN", key, "0", "COUNT", "64" },
+                join->track([fields](const RedisResult &r) { *fields = r.value; }));
+        if (string)
+            m_connection->command(
+                { "GETRANGE", key, "0", valueEnd }, join->track([value](const RedisResult &r) { *value = r.value; }));
+        m_connection->command({ "PTTL", key },
+            join->track([self, generation, snaps, key, now, mono, fields, value](const RedisResult &r) {
+                if (!r.ok() || !current(self, generation))
                     return;
                 KeySnapshot s;
                 s.name = key;
                 s.nowMs = now;
                 s.monoMs = mono;
-                s.type = "hash";
-                s.partial = fields->at(0).bytes() != "0";
-                s.fields.reserve(page.size() / 2);
-                for (int i = 0; i + 1 < page.size(); i += 2)
-                    s.fields.append({ page.at(i).bytes(), page.at(i + 1).bytes() });
                 s.pttlMs = r.value.toInteger();
-                if (lockShaped(s))
-                    snaps->append(std::move(s));
-                else if (self->m_collectRejected)
+                if (fields->isArray() && fields->size() == 2 && fields->at(1).size() > 0) {
+                    const RedisValue &page = fields->at(1);
+                    s.type = "hash";
+                    s.partial = fields->at(0).bytes() != "0";
+                    s.fields.reserve(page.size() / 2);
+                    for (int i = 0; i + 1 < page.size(); i += 2)
+                        s.fields.append({ page.at(i).bytes(), page.at(i + 1).bytes() });
+                    if (lockShaped(s)) {
+                        snaps->append(std::move(s));
+                        return;
+                    }
+                } else if (value->isString() && !value->bytes().isEmpty()) {
+                    s.type = "string";
+                    s.stringPattern = true;
+                    s.value = value->bytes();
+                    if (classify(s).isLock()) {
+                        snaps->append(std::move(s));
+                        return;
+                    }
+                } else {
+                    return; // deleted between SCAN and now, or some other type: nothing to classify
+                }
+                if (self->m_collectRejected)
                     self->m_rejected << key;
             }));
     }
@@ -255,6 +297,8 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
     QHash<RedisCommander *, ChannelGroup> channelGroups;
     m_connection->cork();
     for (int i = 0; i < snaps->size(); ++i) {
+        if (snaps->at(i).type == "string")
+            continue; // a string lock has no aux keys and no wake-up channel
         const QByteArray name = snaps->at(i).name;
         m_connection->command({ "EXISTS", LockNames::fencingToken(name) },
             join->track([snaps, i](const RedisResult &r) { (*snaps)[i].tokenKeyExists = r.value.toInteger() == 1; }));

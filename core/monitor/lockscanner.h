@@ -1,11 +1,13 @@
 #pragma once
 
+#include "keyglob.h"
 #include "lockclassifier.h"
 #include "rediserror.h"
 #include "redissubscriptions.h"
 
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 
 #include <functional>
 #include <memory>
@@ -17,8 +19,9 @@ class ReplyJoin;
 
 // One pass of discovery over every node that holds data (each master of a cluster, one cursor each): SCAN (MATCH,
 // COUNT, TYPE hash; never KEYS, never a server-side script), then per batch one pipeline that reads each key's fields
-// and PTTL back to back, then the aux keys of the lock-shaped ones, then classification. Reads only: it runs on a
-// read-only connection, and with an ACL user allowed nothing but reads, pub/sub and PING.
+// and PTTL back to back, then the aux keys of the lock-shaped ones, then classification. String locks have cursors of
+// their own, one per string lock pattern (TYPE string), and a read of their value's first bytes and PTTL. Reads only:
+// it runs on a read-only connection, and with an ACL user allowed nothing but reads, pub/sub and PING.
 class LockScanner : public QObject
 {
     Q_OBJECT
@@ -29,6 +32,8 @@ public:
         int count = 1000; // SCAN COUNT: keys the server looks at per call
         bool typeFilter = true; // SCAN ... TYPE hash (Redis 6+); off, non-hashes are dropped by HSCAN's WRONGTYPE
         bool shardWaiters = false; // count waiters on shard channels too (PUBSUB SHARDNUMSUB; Redis 7)
+        // Plain string locks are looked for only here: one SCAN ... MATCH <glob> TYPE string per glob and node.
+        StringLockPatterns stringPatterns;
     };
     using Nodes = std::function<QList<RedisCommander *>()>;
 
@@ -54,8 +59,17 @@ signals:
     void finished(const LockScope::RedisError &error, int keysSeen);
 
 private:
-    void scanFrom(RedisCommander *node, const QByteArray &cursor);
-    void snapshot(const QList<QByteArray> &keys);
+    // Which keys a SCAN cursor walks, and what is read of each.
+    enum class Reads { Hash, String, Either };
+    struct Chain
+    {
+        QByteArray pattern;
+        Reads reads = Reads::Hash;
+    };
+    void scanFrom(RedisCommander *node, const Chain &chain, const QByteArray &cursor);
+    // The keys a string lock SCAN found that this pass should read: inside the monitor's pattern, not read yet.
+    QList<QByteArray> newStringKeys(const QList<QByteArray> &keys);
+    void snapshot(const QList<QByteArray> &keys, Reads reads);
     void readRest(QList<KeySnapshot> candidates);
     void readAux(QList<KeySnapshot> candidates);
     void batchDone();
@@ -77,6 +91,7 @@ private:
     quint64 m_generation = 0;
     bool m_typeFilter = true; // SCAN ... TYPE hash, until a server older than Redis 6 refuses it
     QList<QByteArray> m_rejected;
+    QSet<QByteArray> m_stringKeysSeen; // this pass's: a key in two string lock patterns is read once
     const RedisSubscriptions *m_own = nullptr;
 };
 

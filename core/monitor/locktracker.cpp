@@ -186,6 +186,10 @@ QList<LockEvent> LockTracker::apply(LockRecord &record, const std::optional<Lock
                 type = LockEvent::Type::Expired;
                 detail = tr("the lease ran out");
                 cleanly = false;
+            } else if (record.info.kind == LockInfo::Kind::String) {
+                // A string lock's release is a plain compare-and-delete, and nobody waits on a channel: a force
+                // release looks the same from outside, and leaves nobody asleep.
+                type = LockEvent::Type::Released;
             } else if (seen.keyspaceEvents && seen.deletedEvent) {
                 // Every unlock decrements before it deletes; a force release (or a DEL) only deletes.
                 type = seen.hashWrites > 0 ? LockEvent::Type::Released : LockEvent::Type::ForceReleased;
@@ -282,7 +286,11 @@ QList<LockEvent> LockTracker::apply(LockRecord &record, const std::optional<Lock
     if (!removed.isEmpty() && !added.isEmpty() && removed.size() == before.size()) {
         // Every holder was replaced between two reads: the key was deleted and taken again.
         holderSetChanged = true;
-        const bool released = seen.releaseMessage;
+        // A string lock says nothing when released: a deletion seen in between is its release, and without keyspace
+        // events a token that changed before the lease ran out was most likely released and taken again.
+        const bool stringReleased = previous.kind == LockInfo::Kind::String
+            && (seen.deletedEvent || (!seen.keyspaceEvents && !seen.expiredEvent && !deadlinePassed));
+        const bool released = seen.releaseMessage || stringReleased;
         const bool expired = !released && (seen.expiredEvent || deadlinePassed);
         for (const QByteArray &owner : removed) {
             if (released)

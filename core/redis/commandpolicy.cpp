@@ -24,6 +24,7 @@ bool isReadOnlyCommand(const QList<QByteArray> &argv)
         "GET",
         "MGET",
         "STRLEN",
+        "GETRANGE",
         "EXISTS",
         "TYPE",
         "TTL",

@@ -1,0 +1,236 @@
+// The monitor's string kind against a real server, once with keyspace notifications on and once with them off:
+// plain SET NX PX locks are found and classified only inside the string lock patterns; acquisition, renewal,
+// release and expiry are seen live; a token overwritten without a release warns of a double holder; the CLI's
+// list and show report kind "string" and honour --string-locks.
+#include "lockawait.h"
+#include "monitorwatch.h"
+#include "rawredis.h"
+#include "redisrouter.h"
+#include "redisserver.h"
+#include "stringlockclient.h"
+#include "testutil.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+using Type = LockEvent::Type;
+
+namespace {
+LockMonitor::Options fast(const QByteArray &pattern)
+{
+    LockMonitor::Options o;
+    o.pattern = pattern;
+    o.scanCount = 50;
+    o.rescanIntervalMs = 200;
+    o.ttlPollIntervalMs = 100;
+    return o;
+}
+} // namespace
+
+class TestStringMonitor : public QObject
+{
+    Q_OBJECT
+    RedisServer m_quiet;
+    RedisServer m_notifying { RedisServerOptions {
+        QStringList { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Khgx") } } };
+
+    RedisServer &server(bool keyspace) { return keyspace ? m_notifying : m_quiet; }
+
+    QByteArray cli(const QStringList &args, int *exitCode = nullptr)
+    {
+        QProcess p;
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        e.remove(QStringLiteral("LOCKSCOPE_URL"));
+        p.setProcessEnvironment(e);
+        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args + QStringList { QStringLiteral("--url"), m_quiet.url() });
+        p.waitForFinished(30000);
+        if (exitCode)
+            *exitCode = p.exitCode();
+        return p.readAllStandardOutput() + p.readAllStandardError();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_quiet.start(&error), qPrintable(error));
+        QVERIFY2(m_notifying.start(&error), qPrintable(error));
+    }
+
+    void modes_data()
+    {
+        QTest::addColumn<bool>("keyspace");
+        QTest::newRow("keyspace events") << true;
+        QTest::newRow("polling") << false;
+    }
+
+    void foundOnlyInsidePatterns_data() { modes_data(); }
+    void foundOnlyInsidePatterns()
+    {
+        QFETCH(bool, keyspace);
+        const QByteArray p = uniqueKey("found") + "-";
+        RawRedis raw(server(keyspace).port());
+        raw.command({ "SET", "lock:" + p + "a", "tok-a", "NX", "PX", "60000" });
+        raw.command({ "SET", "mutex:" + p + "b", "tok-b", "NX", "PX", "60000" });
+        raw.command({ "SET", p + "c:lock", "tok-c", "NX", "PX", "60000" });
+        raw.command({ "SET", "plain:" + p + "d", "tok-d", "NX", "PX", "60000" }); // outside every pattern
+        raw.command({ "SET", "lock:" + p + "nottl", "tok-e" }); // no lease: a value, not a lock
+        raw.command({ "SET", "lock:" + p + "big", QByteArray(kMaxStringToken + 1, 'x'), "PX", "60000" });
+        raw.command({ "HSET", "lock:" + p + "hash", "field", "value" }); // user data in a hash
+        raw.command({ "PEXPIRE", "lock:" + p + "hash", "60000" });
+
+        MonitorWatch w(ConnectionOptions::fromUrl(server(keyspace).url()), fast("*" + p + "*"));
+        QVERIFY(w.start());
+        QCOMPARE(w.monitor.lockCount(), 3);
+        const LockRecord *a = w.monitor.record("lock:" + p + "a");
+        QVERIFY(a && a->present);
+        QCOMPARE(a->info.kind, LockInfo::Kind::String);
+        QCOMPARE(a->info.holders.size(), 1);
+        QCOMPARE(a->info.holders.first().owner, QByteArray("tok-a"));
+        QVERIFY(a->deadlineMs > 0); // counts down from its lease
+        QVERIFY(w.monitor.record("mutex:" + p + "b"));
+        QVERIFY(w.monitor.record(p + "c:lock"));
+        QVERIFY(!w.monitor.record("plain:" + p + "d"));
+
+        // A string lock taken after the snapshot appears without a restart; one outside the patterns never does.
+        raw.command({ "SET", "plain:" + p + "late", "tok", "NX", "PX", "60000" });
+        raw.command({ "SET", "lock:" + p + "late", "tok-late", "NX", "PX", "60000" });
+        QVERIFY(w.waitFor(Type::Acquired, "lock:" + p + "late"));
+        QCOMPARE(w.events.last().owner, QByteArray("tok-late"));
+        QCOMPARE(w.monitor.lockCount(), 4);
+        QVERIFY(!w.monitor.record("plain:" + p + "late"));
+    }
+
+    void configuredPatternsReplaceTheDefaults()
+    {
+        const QByteArray p = uniqueKey("patterns") + "-";
+        RawRedis raw(m_quiet.port());
+        raw.command({ "SET", "lock:" + p + "a", "tok-a", "NX", "PX", "60000" });
+        raw.command({ "SET", "job:" + p + "b", "tok-b", "NX", "PX", "60000" });
+        LockMonitor::Options o = fast("*" + p + "*");
+        o.stringPatterns = { "job:*" };
+        MonitorWatch custom(ConnectionOptions::fromUrl(m_quiet.url()), o);
+        QVERIFY(custom.start());
+        QCOMPARE(custom.monitor.lockNames(), QList<QByteArray> { "job:" + p + "b" });
+        o.stringPatterns.clear();
+        MonitorWatch none(ConnectionOptions::fromUrl(m_quiet.url()), o);
+        QVERIFY(none.start());
+        QCOMPARE(none.monitor.lockCount(), 0);
+    }
+
+    void lifecycleSeenLive_data() { modes_data(); }
+    void lifecycleSeenLive()
+    {
+        QFETCH(bool, keyspace);
+        const QByteArray name = "lock:" + uniqueKey("life");
+        RawRedis raw(server(keyspace).port());
+        MonitorWatch w(ConnectionOptions::fromUrl(server(keyspace).url()), fast(name));
+        QVERIFY(w.start());
+
+        QCOMPARE(raw.command({ "SET", name, "tok-1", "NX", "PX", "3000" }).bytes(), "OK");
+        QVERIFY(w.waitFor(Type::Acquired, name));
+        // A renewal: the lease starts again.
+        QCOMPARE(raw.command({ "PEXPIRE", name, "30000" }).toInteger(), qint64(1));
+        QVERIFY(w.waitFor(Type::Renewed, name));
+        QCOMPARE(raw.command({ "DEL", name }).toInteger(), qint64(1));
+        QVERIFY(w.waitFor(Type::Released, name));
+        QTRY_VERIFY(!w.monitor.record(name)->present);
+
+        // A lease that runs out is an expiry, and the next holder follows a hold that ended without a release.
+        const int from = int(w.events.size());
+        QCOMPARE(raw.command({ "SET", name, "tok-2", "NX", "PX", "300" }).bytes(), "OK");
+        QVERIFY(w.waitFor(Type::Expired, name, from));
+        QCOMPARE(raw.command({ "SET", name, "tok-3", "NX", "PX", "30000" }).bytes(), "OK");
+        QVERIFY(w.waitFor(Type::OwnerChanged, name, from));
+        const LockRecord *r = w.monitor.record(name);
+        QTRY_COMPARE(r->info.holders.value(0).owner, QByteArray("tok-3"));
+        QVERIFY(!r->warnings().isEmpty());
+        QVERIFY(w.find(Type::ForceReleased, name) < 0); // a string lock's release is a delete
+    }
+
+    // With keyspace events, a token overwritten under a live hold (no delete, no expiry) is an owner change without a
+    // release: a possible double holder.
+    void overwriteWithoutReleaseWarns()
+    {
+        const QByteArray name = "mutex:" + uniqueKey("overwrite");
+        RawRedis raw(m_notifying.port());
+        MonitorWatch w(ConnectionOptions::fromUrl(m_notifying.url()), fast(name));
+        QVERIFY(w.start());
+        raw.command({ "SET", name, "first", "NX", "PX", "30000" });
+        QVERIFY(w.waitFor(Type::Acquired, name));
+        raw.command({ "SET", name, "second", "PX", "30000" });
+        QVERIFY(w.waitFor(Type::OwnerChanged, name));
+        const LockEvent &e = w.events.at(w.find(Type::OwnerChanged, name));
+        QCOMPARE(e.owner, QByteArray("second"));
+        QCOMPARE(e.previousOwner, QByteArray("first"));
+        QVERIFY(w.find(Type::Released, name) < 0);
+        QVERIFY(!w.monitor.record(name)->warnings().isEmpty());
+    }
+
+    // Our own client's watchdog renews at lease/3: the monitor sees the renewals and guesses a watchdog.
+    void watchdogRenewalsAndReleaseSeen()
+    {
+        const QByteArray name = "lock:" + uniqueKey("watchdog");
+        MonitorWatch w(ConnectionOptions::fromUrl(m_notifying.url()), fast(name));
+        QVERIFY(w.start());
+        RedisRouter router(ConnectionOptions::fromUrl(m_notifying.url()));
+        StringLockClient client(&router, 900);
+        const StringLockResult a = await<StringLockResult>([&](auto done) { client.acquire(name, 0, done); });
+        QVERIFY2(a.done, qPrintable(a.error.toString()));
+        QVERIFY(w.waitFor(Type::Acquired, name));
+        QCOMPARE(w.events.last().owner, a.token);
+        QVERIFY(w.waitFor(Type::Renewed, name));
+        QTRY_COMPARE(w.monitor.record(name)->watchdog, WatchdogGuess::Likely);
+        const StringLockResult r = await<StringLockResult>([&](auto done) { client.release(name, a.token, done); });
+        QVERIFY(r.done);
+        QVERIFY(w.waitFor(Type::Released, name));
+    }
+
+    void cliListAndShow()
+    {
+        const QByteArray p = uniqueKey("cli") + "-";
+        RawRedis raw(m_quiet.port());
+        raw.command({ "SET", "lock:" + p + "a", "tok-a", "NX", "PX", "60000" });
+        raw.command({ "SET", "job:" + p + "b", "tok-b", "NX", "PX", "60000" });
+        const QString pattern = QStringLiteral("*%1*").arg(QString::fromUtf8(p));
+
+        int code = -1;
+        QJsonArray all = QJsonDocument::fromJson(
+            cli({ QStringLiteral("list"), QStringLiteral("--pattern"), pattern, QStringLiteral("--json") }, &code))
+                             .array();
+        QCOMPARE(code, 0);
+        QCOMPARE(all.size(), 1);
+        QCOMPARE(all.at(0)[QLatin1String("kind")].toString(), QStringLiteral("string"));
+        QCOMPARE(all.at(0)[QLatin1String("holders")][0][QLatin1String("owner")].toString(), QStringLiteral("tok-a"));
+
+        all = QJsonDocument::fromJson(
+            cli({ QStringLiteral("list"), QStringLiteral("--pattern"), pattern, QStringLiteral("--string-locks"),
+                QStringLiteral("job:*"), QStringLiteral("--json") }))
+                  .array();
+        QCOMPARE(all.size(), 1);
+        QCOMPARE(all.at(0)[QLatin1String("name")].toString(), QString::fromUtf8("job:" + p + "b"));
+        all = QJsonDocument::fromJson(cli({ QStringLiteral("list"), QStringLiteral("--pattern"), pattern,
+                                          QStringLiteral("--no-string-locks"), QStringLiteral("--json") }))
+                  .array();
+        QCOMPARE(all.size(), 0);
+
+        const QJsonObject shown = QJsonDocument::fromJson(
+            cli({ QStringLiteral("show"), QString::fromUtf8("lock:" + p + "a"), QStringLiteral("--json") }, &code))
+                                      .object();
+        QCOMPARE(code, 0);
+        QCOMPARE(shown[QLatin1String("kind")].toString(), QStringLiteral("string"));
+        QVERIFY(shown[QLatin1String("ttl_ms")].toInteger() > 0);
+        // Outside the patterns: said so, and nothing to show.
+        const QByteArray outside = cli({ QStringLiteral("show"), QString::fromUtf8("job:" + p + "b") }, &code);
+        QCOMPARE(code, 1);
+        QVERIFY2(outside.contains("--string-locks"), outside.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStringMonitor)
+#include "tst_stringmonitor.moc"
