@@ -113,7 +113,7 @@ void ListCommand::start()
             m_out.line(tr("%1 lock(s)").arg(locks->size()));
             for (const LockInfo &l : *locks) {
                 const QString holder = l.holders.isEmpty() ? QStringLiteral("-")
-                    : l.holders.size() == 1                ? QString::fromUtf8(l.holders.first().owner)
+                    : l.holders.size() == 1                ? escapeBytes(l.holders.first().owner, 120)
                                                            : tr("%n holders", nullptr, int(l.holders.size()));
                 const qint64 count = l.holders.size() == 1 ? l.holders.first().count : 0;
                 m_out.line(
@@ -179,7 +179,7 @@ void ShowCommand::start()
                                     QString::fromLatin1(LockInfo::confidenceName(l.confidence)), ttlText(l.ttlMs)) };
         for (const LockHolder &h : l.holders)
             lines << tr("  holder %1 (count %2)%3")
-                         .arg(QString::fromUtf8(h.owner))
+                         .arg(escapeBytes(h.owner, 120))
                          .arg(h.count)
                          .arg(h.deadReader ? tr(", dead reader") : QString());
         for (const auto &[owner, deadline] : l.queue)
