@@ -101,11 +101,24 @@ private slots:
         for (int i = 0; i < 30; ++i)
             RawRedis(m_map.masterFor(keySlot(prefix + "user" + QByteArray::number(i))).port)
                 .command({ "HSET", prefix + "user" + QByteArray::number(i), "field", "value" });
+        // Plain string locks on every shard: each master's string cursors find its own.
+        QList<QByteArray> strings;
+        QSet<quint16> stringPorts;
+        for (int i = 0; i < 1000 && (strings.size() < 12 || stringPorts.size() < 3); ++i) {
+            const QByteArray name = prefix + QByteArray::number(i * 7919) + ":lock";
+            const quint16 port = m_map.masterFor(keySlot(name)).port;
+            QCOMPARE(RawRedis(port).command({ "SET", name, "tok", "NX", "PX", "60000" }).bytes(), "OK");
+            strings << name;
+            stringPorts.insert(port);
+        }
+        QCOMPARE(stringPorts.size(), 3);
 
         MonitorWatch w(options(), monitorOptions(prefix + "*", 7)); // small SCAN pages: many cursors per master
         QVERIFY(w.start());
         QVERIFY(w.monitor.connection()->isCluster());
-        QCOMPARE(w.monitor.lockCount(), int(expected.size()));
+        QCOMPARE(w.monitor.lockCount(), int(expected.size() + strings.size()));
+        for (const QByteArray &name : std::as_const(strings))
+            QCOMPARE(w.monitor.record(name)->info.kind, LockInfo::Kind::String);
         const QList<QByteArray> names = w.monitor.lockNames();
         QCOMPARE(QSet<QByteArray>(names.cbegin(), names.cend()).size(), names.size());
         for (auto it = expected.cbegin(); it != expected.cend(); ++it) {
