@@ -103,6 +103,7 @@ void AppSession::openConnectionDialog()
         ConnectionProfile::addRecent(options.toDisplayUrl());
         teardown();
         m_pattern = profile.pattern.toUtf8();
+        m_stringPatterns = profile.stringPatternList();
         m_window->setColourTag(profile.colour);
         watch(options, profile.name.isEmpty() ? tr("Your Redis server.") : profile.name);
         m_window->setNote(tr("Every lock on the server matching %1, live.").arg(profile.pattern));
@@ -128,6 +129,7 @@ void AppSession::watch(const ConnectionOptions &options, const QString &descript
     // The monitor reads only, on its own connections, whatever the console is allowed to do.
     LockMonitor::Options monitorOptions;
     monitorOptions.pattern = m_pattern;
+    monitorOptions.stringPatterns = m_stringPatterns;
     m_monitor = new LockMonitor(options, monitorOptions, this);
     m_window->setLockMonitor(m_monitor, m_console->clientId());
     m_window->setConsole(new ConsoleActions(m_console, m_monitor, m_window, options.toDisplayUrl(), options.readOnly));

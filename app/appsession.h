@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connectionoptions.h"
+#include "keyglob.h"
 
 #include <QObject>
 
@@ -46,6 +47,7 @@ private:
     LockClient *m_console = nullptr;
     LockMonitor *m_monitor = nullptr;
     QByteArray m_pattern = "*";
+    QList<QByteArray> m_stringPatterns = StringLockPatterns::defaults(); // from the profile connected with
     std::unique_ptr<SecretStore> m_secrets;
 };
 

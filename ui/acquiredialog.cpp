@@ -10,6 +10,11 @@
 
 namespace LockScope {
 
+namespace {
+// Not a LockKind: string locks are StringLockClient's, which LockClient knows nothing of.
+constexpr int kStringKind = -1;
+} // namespace
+
 AcquireDialog::AcquireDialog(QWidget *parent)
     : QDialog(parent)
 {
@@ -23,6 +28,11 @@ AcquireDialog::AcquireDialog(QWidget *parent)
     m_kind->addItem(tr("Fair"), int(LockKind::Fair));
     m_kind->addItem(tr("Read (shared)"), int(LockKind::Read));
     m_kind->addItem(tr("Write (exclusive)"), int(LockKind::Write));
+    m_kind->addItem(tr("String (SET NX PX)"), kStringKind);
+    m_kind->setItemData(m_kind->count() - 1,
+        tr("The classic single-key lock: SET name token NX PX lease, released by compare-and-delete. Not "
+           "reentrant, and without a wake-up channel: a wait retries every 100 ms."),
+        Qt::ToolTipRole);
     m_watchdog = new QCheckBox(tr("Renew with the watchdog (lease 30 s, renewed every 10 s)"), this);
     m_watchdog->setChecked(true);
     m_lease = new QSpinBox(this);
@@ -56,11 +66,21 @@ void AcquireDialog::setName(const QByteArray &name)
     m_name->setText(QString::fromUtf8(name));
 }
 
+bool AcquireDialog::isStringLock() const
+{
+    return m_kind->currentData().toInt() == kStringKind;
+}
+
+void AcquireDialog::setStringLock(bool on)
+{
+    m_kind->setCurrentIndex(qMax(0, m_kind->findData(on ? kStringKind : int(LockKind::Reentrant))));
+}
+
 AcquireRequest AcquireDialog::request() const
 {
     AcquireRequest r;
     r.name = m_name->text().toUtf8();
-    r.kind = LockKind(m_kind->currentData().toInt());
+    r.kind = isStringLock() ? LockKind::Reentrant : LockKind(m_kind->currentData().toInt());
     r.leaseMs = m_watchdog->isChecked() ? -1 : m_lease->value();
     r.waitMs = m_wait->value();
     // One token for the console: every hold it takes is one thread's, so re-acquiring is reentry.

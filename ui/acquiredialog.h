@@ -11,7 +11,8 @@ class QSpinBox;
 
 namespace LockScope {
 
-// What the console should take: name, kind, the watchdog or a fixed lease, and how long to wait.
+// What the console should take: name, kind (Redisson's or a string lock), the watchdog or a fixed lease, and how
+// long to wait.
 class AcquireDialog : public QDialog
 {
     Q_OBJECT
@@ -19,7 +20,11 @@ public:
     explicit AcquireDialog(QWidget *parent = nullptr);
 
     void setName(const QByteArray &name);
+    // A Redisson lock (LockClient) unless isStringLock(); then name, leaseMs and waitMs apply, and kind does not.
     AcquireRequest request() const;
+    // The classic single-key lock (SET NX PX), which StringLockClient takes rather than LockClient.
+    bool isStringLock() const;
+    void setStringLock(bool on);
 
     QLineEdit *nameEdit() const { return m_name; }
     QComboBox *kindBox() const { return m_kind; }

@@ -67,6 +67,13 @@ ConnectionDialog::ConnectionDialog(SecretStore *secrets, QWidget *parent)
     form->addRow(tr("TLS server name:"), m_serverName);
     form->addRow(QString(), m_readOnly);
     form->addRow(tr("Scan &pattern:"), m_pattern);
+    m_stringPatterns = new QLineEdit(ConnectionProfile::defaultStringPatterns(), this);
+    m_stringPatterns->setAccessibleName(tr("String lock patterns"));
+    m_stringPatterns->setToolTip(
+        tr("Globs separated by spaces. A plain string key (SET name token NX PX) is shown as a lock only if its name "
+           "matches one of these and it has a TTL; its value is the holder's token. Empty: string locks are not "
+           "looked for."));
+    form->addRow(tr("St&ring lock patterns:"), m_stringPatterns);
     form->addRow(tr("&Colour tag:"), m_colour);
     m_topology = new QComboBox(this);
     m_topology->addItem(tr("One server, or a cluster found from it"), QStringLiteral("auto"));
@@ -169,6 +176,7 @@ void ConnectionDialog::loadProfile(int index)
     m_master->setText(p.sentinelMaster);
     m_publishMode->setCurrentIndex(qMax(0, m_publishMode->findData(p.publishMode)));
     m_replicaReads->setChecked(p.replicaReads);
+    m_stringPatterns->setText(p.stringPatterns);
     m_password->clear();
     if (m_secrets && m_secrets->available()) {
         QPointer<ConnectionDialog> self(this);
@@ -196,6 +204,7 @@ ConnectionProfile ConnectionDialog::profile() const
     p.sentinelMaster = m_master->text().trimmed();
     p.publishMode = m_publishMode->currentData().toString();
     p.replicaReads = m_replicaReads->isChecked();
+    p.stringPatterns = m_stringPatterns->text().simplified();
     return p;
 }
 

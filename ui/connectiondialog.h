@@ -15,8 +15,9 @@ namespace LockScope {
 class RedisRouter;
 
 // Where to connect: a saved profile, a recent connection or a pasted redis:// / rediss:// URL; TLS files and
-// server name; read-only; the scan pattern; a colour tag. "Test connection" tries it without leaving the dialog.
-// Passwords go to the SecretStore when there is one and the user asks for it, never to the settings file.
+// server name; read-only; the scan pattern and where string locks are looked for; a colour tag. "Test connection" tries
+// it without leaving the dialog. Passwords go to the SecretStore when there is one and the user asks for it, never to
+// the settings file.
 class ConnectionDialog : public QDialog
 {
     Q_OBJECT
@@ -31,6 +32,7 @@ public:
     QPushButton *testButton() const { return m_test; }
     QPushButton *connectButton() const { return m_connect; }
     QLabel *testResult() const { return m_result; }
+    QLineEdit *stringPatternsEdit() const { return m_stringPatterns; }
 
 private:
     void loadProfile(int index);
@@ -58,6 +60,7 @@ private:
     QLineEdit *m_master;
     QComboBox *m_publishMode;
     QCheckBox *m_replicaReads;
+    QLineEdit *m_stringPatterns;
     QLabel *m_result;
     QPushButton *m_test;
     QPushButton *m_connect;

@@ -1,6 +1,9 @@
 #include "connectionprofile.h"
 
+#include "keyglob.h"
+
 #include <QCoreApplication>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QUrl>
 
@@ -31,6 +34,23 @@ ConnectionOptions ConnectionProfile::options(const QByteArray &password, RedisEr
     ConnectionOptions::parsePublishMode(publishMode, &o.publishMode);
     o.replicaReads = replicaReads;
     return o;
+}
+
+QString ConnectionProfile::defaultStringPatterns()
+{
+    QStringList globs;
+    for (const QByteArray &glob : StringLockPatterns::defaults())
+        globs << QString::fromUtf8(glob);
+    return globs.join(QLatin1Char(' '));
+}
+
+QList<QByteArray> ConnectionProfile::stringPatternList() const
+{
+    QList<QByteArray> globs;
+    static const QRegularExpression whitespace(QStringLiteral("\\s+"));
+    for (const QString &glob : stringPatterns.split(whitespace, Qt::SkipEmptyParts))
+        globs << glob.toUtf8();
+    return globs;
 }
 
 ConnectionProfile ConnectionProfile::fromUrl(const QString &url, QByteArray *password, RedisError *error)
@@ -68,6 +88,8 @@ QList<ConnectionProfile> ConnectionProfile::load()
         p.sentinelMaster = settings.value(QStringLiteral("sentinelMaster")).toString();
         p.publishMode = settings.value(QStringLiteral("publishMode"), QStringLiteral("auto")).toString();
         p.replicaReads = settings.value(QStringLiteral("replicaReads")).toBool();
+        // Profiles saved before string locks existed look where a new one does; one saved empty looks nowhere.
+        p.stringPatterns = settings.value(QStringLiteral("stringPatterns"), defaultStringPatterns()).toString();
         profiles << p;
     }
     settings.endArray();
@@ -97,6 +119,7 @@ void ConnectionProfile::save(const QList<ConnectionProfile> &profiles)
         settings.setValue(QStringLiteral("sentinelMaster"), p.sentinelMaster);
         settings.setValue(QStringLiteral("publishMode"), p.publishMode);
         settings.setValue(QStringLiteral("replicaReads"), p.replicaReads);
+        settings.setValue(QStringLiteral("stringPatterns"), p.stringPatterns.simplified());
     }
     settings.endArray();
 }

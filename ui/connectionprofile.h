@@ -27,6 +27,12 @@ struct ConnectionProfile
     QString sentinelMaster;
     QString publishMode = QStringLiteral("auto"); // auto, plain, sharded, both (ConnectionOptions::publishModeName)
     bool replicaReads = false; // the monitor reads from a cluster's replicas
+    // Where string locks (SET NX PX) are looked for: globs separated by whitespace, as typed; empty: nowhere.
+    QString stringPatterns = defaultStringPatterns();
+
+    static QString defaultStringPatterns(); // "lock:* mutex:* *:lock"
+    // stringPatterns split on whitespace, for LockMonitor::Options::stringPatterns.
+    QList<QByteArray> stringPatternList() const;
 
     // The options to connect with (password given separately); error when the URL does not parse.
     ConnectionOptions options(const QByteArray &password, RedisError *error = nullptr) const;

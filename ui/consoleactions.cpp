@@ -7,6 +7,7 @@
 #include "forcereleasedialog.h"
 #include "lockclient.h"
 #include "lockmonitor.h"
+#include "stringlockactions.h"
 
 #include <QAction>
 #include <QDateTime>
@@ -42,6 +43,7 @@ ConsoleActions::ConsoleActions(
     LockClient *client, LockMonitor *monitor, QWidget *window, QString connection, bool readOnly)
     : QObject(window)
     , m_client(client)
+    , m_strings(new StringLockActions(client->connection(), client->options().watchdogTimeoutMs, monitor, window, this))
     , m_monitor(monitor)
     , m_window(window)
     , m_connection(std::move(connection))
@@ -96,6 +98,15 @@ ConsoleActions::ConsoleActions(
             tr("Lost %1: it expired or was deleted before we released it").arg(escapeBytes(hold.name, 200)), true);
         updateEnabled();
     });
+    connect(m_strings, &StringLockActions::message, this, &ConsoleActions::message);
+    connect(m_strings, &StringLockActions::audited, this,
+        [this](const QString &action, const QByteArray &name, const QList<QByteArray> &before, const QString &outcome) {
+            audit(action, name, before, outcome, QStringLiteral("string"));
+        });
+    connect(m_strings, &StringLockActions::holdsChanged, this, [this] {
+        emit ownStringHoldsChanged(m_strings->holds());
+        updateEnabled();
+    });
     updateEnabled();
 }
 
@@ -112,6 +123,8 @@ void ConsoleActions::setCurrentLock(const QByteArray &name)
 
 QByteArray ConsoleActions::ourHold() const
 {
+    if (const QByteArray token = m_strings->token(m_current); !token.isEmpty())
+        return token;
     const LockRecord *r = m_monitor->record(m_current);
     if (r && r->present)
         for (const LockHolder &h : r->info.holders)
@@ -133,7 +146,9 @@ void ConsoleActions::updateEnabled()
     m_release->setEnabled(!m_readOnly && !ours.isEmpty());
     m_releaseAll->setEnabled(!m_readOnly && !ours.isEmpty());
     m_watchdog->setEnabled(!m_readOnly && !ours.isEmpty());
-    m_watchdog->setChecked(!ours.isEmpty() && m_client->isWatchdogEnabled(m_current, ours));
+    const bool string = !m_strings->token(m_current).isEmpty();
+    m_watchdog->setChecked(!ours.isEmpty()
+        && (string ? m_strings->isWatchdogEnabled(m_current) : m_client->isWatchdogEnabled(m_current, ours)));
     m_force->setEnabled(!m_readOnly && present && !r->info.holders.isEmpty());
     m_refresh->setEnabled(!m_current.isEmpty());
     if (m_readOnly) {
@@ -156,16 +171,18 @@ LockKind ConsoleActions::kindFor(const LockRecord &record, const QByteArray &own
     }
 }
 
-void ConsoleActions::audit(
-    const QString &action, const QByteArray &name, const QList<QByteArray> &holdersBefore, const QString &outcome) const
+void ConsoleActions::audit(const QString &action, const QByteArray &name, const QList<QByteArray> &holdersBefore,
+    const QString &outcome, const QString &kind) const
 {
+    QJsonObject record { { QStringLiteral("action"), action }, { QStringLiteral("url"), m_connection },
+        { QStringLiteral("name"), QString::fromUtf8(name) },
+        { QStringLiteral("holders_before"), holdersJson(holdersBefore) },
+        { QStringLiteral("client_id"), QString::fromUtf8(m_client->clientId()) },
+        { QStringLiteral("result"), outcome } };
+    if (!kind.isEmpty())
+        record.insert(QStringLiteral("kind"), kind);
     QString error;
-    if (!AuditLog::append(QJsonObject { { QStringLiteral("action"), action }, { QStringLiteral("url"), m_connection },
-                              { QStringLiteral("name"), QString::fromUtf8(name) },
-                              { QStringLiteral("holders_before"), holdersJson(holdersBefore) },
-                              { QStringLiteral("client_id"), QString::fromUtf8(m_client->clientId()) },
-                              { QStringLiteral("result"), outcome } },
-            &error))
+    if (!AuditLog::append(record, &error))
         emit const_cast<ConsoleActions *>(this)->message(tr("Could not write the audit log: %1").arg(error), true);
 }
 
@@ -174,8 +191,14 @@ void ConsoleActions::acquire()
     auto *dialog = new AcquireDialog(m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setName(m_current);
+    if (const LockRecord *r = m_monitor->record(m_current); r && r->info.kind == LockInfo::Kind::String)
+        dialog->setStringLock(true);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         const AcquireRequest request = dialog->request();
+        if (dialog->isStringLock()) {
+            m_strings->acquire(request.name, request.leaseMs, request.waitMs);
+            return;
+        }
         const QList<QByteArray> before = holdersOf(m_monitor->record(request.name));
         QPointer<ConsoleActions> self(this);
         m_client->acquire(request, [self, request, before](const AcquireResult &r) {
@@ -201,6 +224,11 @@ void ConsoleActions::acquire()
 
 void ConsoleActions::release(bool all)
 {
+    // A string lock has one level: both actions give it back.
+    if (!m_strings->token(m_current).isEmpty()) {
+        m_strings->release(m_current);
+        return;
+    }
     const QByteArray owner = ourHold();
     const LockRecord *r = m_monitor->record(m_current);
     if (owner.isEmpty() || !r)
@@ -251,13 +279,16 @@ void ConsoleActions::releaseLevels(
 void ConsoleActions::toggleWatchdog(bool on)
 {
     const QByteArray owner = ourHold();
-    if (owner.isEmpty() || !m_client->setWatchdogEnabled(m_current, owner, on)) {
+    const bool string = !m_strings->token(m_current).isEmpty();
+    if (owner.isEmpty()
+        || !(string ? m_strings->setWatchdogEnabled(m_current, on)
+                    : m_client->setWatchdogEnabled(m_current, owner, on))) {
         emit message(tr("No hold of ours on %1 to switch the watchdog of").arg(escapeBytes(m_current, 200)), true);
         updateEnabled();
         return;
     }
     audit(on ? QStringLiteral("watchdog-on") : QStringLiteral("watchdog-off"), m_current, { owner },
-        QStringLiteral("done"));
+        QStringLiteral("done"), string ? QStringLiteral("string") : QString());
     emit message(on ? tr("Watchdog on for %1: the lease is renewed again").arg(escapeBytes(m_current, 200))
                     : tr("Watchdog off for %1: the lease now runs out unless it is switched on again")
                           .arg(escapeBytes(m_current, 200)),
@@ -270,6 +301,10 @@ void ConsoleActions::forceRelease()
     const LockRecord *r = m_monitor->record(m_current);
     if (!r || !r->present)
         return;
+    if (r->info.kind == LockInfo::Kind::String) {
+        m_strings->forceRelease(*r);
+        return;
+    }
     auto *dialog = new ForceReleaseDialog(*r, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     const QByteArray name = m_current;

@@ -3,6 +3,7 @@
 #include "lockrecord.h"
 #include "locktypes.h"
 
+#include <QHash>
 #include <QObject>
 
 class QAction;
@@ -12,9 +13,11 @@ namespace LockScope {
 
 class LockClient;
 class LockMonitor;
+class StringLockActions;
 
 // The console's write actions on the selected lock: acquire as the console's own client id, release one or all
-// levels of our own holds, switch our watchdog off and on, and the guarded force release. Each opens its dialog
+// levels of our own holds, switch our watchdog off and on, and the guarded force release; string locks' go to
+// StringLockActions, by the lock's kind or the kind chosen to acquire. Each opens its dialog
 // without blocking, runs asynchronously, reports what happened through message(), refreshes the lock in the
 // monitor, and is audited. Read-only mode disables them here and refuses them in the core.
 class ConsoleActions : public QObject
@@ -32,11 +35,14 @@ public:
     QList<QAction *> actions() const;
 
     void setCurrentLock(const QByteArray &name);
-    // Our own hold on the current lock (its owner field), or empty.
+    // Our own hold on the current lock (its owner field; a string lock's token), or empty.
     QByteArray ourHold() const;
+    StringLockActions *stringLocks() const { return m_strings; }
 
 signals:
     void message(const QString &text, bool error);
+    // Our string locks, name -> token, whenever they change: only we can tell our tokens from anyone else's.
+    void ownStringHoldsChanged(const QHash<QByteArray, QByteArray> &tokens);
 
 private:
     void updateEnabled();
@@ -45,11 +51,13 @@ private:
     void releaseLevels(const QByteArray &name, const QByteArray &owner, LockKind kind, int levels, int released);
     void toggleWatchdog(bool on);
     void forceRelease();
+    // kind: only for string locks ("string"), as lockscope-cli writes it; Redisson's records have none.
     void audit(const QString &action, const QByteArray &name, const QList<QByteArray> &holdersBefore,
-        const QString &outcome) const;
+        const QString &outcome, const QString &kind = {}) const;
     LockKind kindFor(const LockRecord &record, const QByteArray &owner) const;
 
     LockClient *m_client;
+    StringLockActions *m_strings;
     LockMonitor *m_monitor;
     QWidget *m_window;
     QString m_connection;

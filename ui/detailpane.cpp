@@ -80,6 +80,12 @@ void DetailPane::setLock(const QByteArray &name)
     refresh();
 }
 
+void DetailPane::setOwnStringHolds(const QHash<QByteArray, QByteArray> &tokens)
+{
+    m_ownTokens = tokens;
+    refresh();
+}
+
 void DetailPane::refresh()
 {
     const LockRecord *r = m_name.isEmpty() ? nullptr : m_monitor->record(m_name);
@@ -97,17 +103,24 @@ void DetailPane::refresh()
     const QString ttl = !r->present ? tr("gone")
         : r->deadlineMs < 0         ? tr("no TTL")
                                     : LockTableModel::durationText(r->remainingMs(now));
-    m_title->setText(
-        tr("<b>%1</b> · %2%3 · TTL %4 · watchdog %5 · %6 waiting")
-            .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind),
-                info.mode.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromLatin1(info.mode)), ttl,
-                LockTableModel::watchdogText(r->watchdog),
-                info.waiters < 0 ? QStringLiteral("?") : QString::number(info.waiters)));
+    const bool string = info.kind == LockInfo::Kind::String;
+    // A string lock has no wake-up channel: "0 waiting" would claim to know what nobody can see.
+    m_title->setText(string
+            ? tr("<b>%1</b> · %2 · TTL %3 · watchdog %4")
+                  .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind), ttl,
+                      LockTableModel::watchdogText(r->watchdog))
+            : tr("<b>%1</b> · %2%3 · TTL %4 · watchdog %5 · %6 waiting")
+                  .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind),
+                      info.mode.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromLatin1(info.mode)),
+                      ttl, LockTableModel::watchdogText(r->watchdog),
+                      info.waiters < 0 ? QStringLiteral("?") : QString::number(info.waiters)));
     QList<QByteArray> owners;
     for (const LockHolder &h : info.holders) {
         owners << h.owner;
         QStringList notes;
-        if (h.client == m_ownClientId)
+        const bool ours = string ? !m_ownTokens.value(info.name).isEmpty() && m_ownTokens.value(info.name) == h.owner
+                                 : h.client == m_ownClientId;
+        if (ours)
             notes << tr("ours");
         if (h.writer)
             notes << tr("writer");
@@ -115,7 +128,9 @@ void DetailPane::refresh()
             notes << tr("dead reader: its timeout keys are gone");
         auto *item = new QTreeWidgetItem(
             m_holders, { escapeBytes(h.owner, 200), QString::number(h.count), notes.join(QStringLiteral(", ")) });
-        item->setToolTip(0, tr("client %1, thread %2").arg(QString::fromLatin1(h.client), escapeBytes(h.thread, 80)));
+        item->setToolTip(0,
+            string ? tr("the token: the key's value, which its holder deletes it with")
+                   : tr("client %1, thread %2").arg(QString::fromLatin1(h.client), escapeBytes(h.thread, 80)));
     }
     const qint64 epoch = QDateTime::currentMSecsSinceEpoch();
     int position = 0;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHash>
 #include <QWidget>
 
 class QLabel;
@@ -24,6 +25,8 @@ public:
     void setLock(const QByteArray &name);
     QByteArray lock() const { return m_name; }
     void setOwnClientId(const QByteArray &clientId) { m_ownClientId = clientId; }
+    // The console's own string locks, name -> token (their holder is a bare token, without our client id).
+    void setOwnStringHolds(const QHash<QByteArray, QByteArray> &tokens);
     // Re-reads the record and repaints the parts that count down (the window's repaint timer calls it).
     void refresh();
 
@@ -36,6 +39,7 @@ private:
     LockMonitor *m_monitor;
     QByteArray m_name;
     QByteArray m_ownClientId;
+    QHash<QByteArray, QByteArray> m_ownTokens;
     QLabel *m_title;
     QTreeWidget *m_holders;
     QTreeWidget *m_queue;

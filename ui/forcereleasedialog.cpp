@@ -23,13 +23,24 @@ ForceReleaseDialog::ForceReleaseDialog(const LockRecord &record, QWidget *parent
     }
     const QString ttl
         = record.deadlineMs < 0 ? tr("no TTL") : LockTableModel::durationText(record.remainingMs(monotonicMs()));
-    m_text = tr("<p>Delete <b>%1</b> (%2%3, TTL %4), held by:</p><ul>%5</ul>"
-                "<p>Its waiters are woken. The real owner still believes it holds the lock: its own unlock will "
-                "fail later, and until then it may work next to the new holder.</p>"
-                "<p>Only deleted if the holders are still exactly these when the request reaches the server.</p>")
-                 .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind),
-                     info.mode.isEmpty() ? QString() : QStringLiteral(", %1").arg(QString::fromLatin1(info.mode)), ttl,
-                     holders);
+    if (info.kind == LockInfo::Kind::String && !info.holders.isEmpty()) {
+        // The token on screen is the whole guard: the delete is a compare-and-delete against exactly it.
+        m_text = tr("<p>Delete <b>%1</b> (%2, TTL %3), held by the token <tt>%4</tt>.</p>"
+                    "<p>A string lock has no waiters to wake: whoever waits for it finds it free at its next try. The "
+                    "real owner still believes it holds the lock: its own release will find another token and do "
+                    "nothing, and until then it may work next to the new holder.</p>"
+                    "<p>Only deleted if the key still holds this token when the request reaches the server.</p>")
+                     .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind), ttl,
+                         escapeBytes(info.holders.first().owner, 200).toHtmlEscaped());
+    } else {
+        m_text = tr("<p>Delete <b>%1</b> (%2%3, TTL %4), held by:</p><ul>%5</ul>"
+                    "<p>Its waiters are woken. The real owner still believes it holds the lock: its own unlock will "
+                    "fail later, and until then it may work next to the new holder.</p>"
+                    "<p>Only deleted if the holders are still exactly these when the request reaches the server.</p>")
+                     .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind),
+                         info.mode.isEmpty() ? QString() : QStringLiteral(", %1").arg(QString::fromLatin1(info.mode)),
+                         ttl, holders);
+    }
     auto *layout = new QVBoxLayout(this);
     auto *label = new QLabel(m_text, this);
     label->setWordWrap(true);

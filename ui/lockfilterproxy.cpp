@@ -1,5 +1,6 @@
 #include "lockfilterproxy.h"
 
+#include "keyglob.h"
 #include "locktablemodel.h"
 
 #include <QFont>
@@ -11,31 +12,6 @@ LockFilterProxy::LockFilterProxy(QObject *parent)
 {
     setSortRole(LockTableModel::SortRole);
 }
-
-namespace {
-// Glob with '*' and '?' over bytes, iteratively with backtracking to the last '*': linear for the usual patterns.
-bool globMatch(const QByteArray &glob, const QByteArray &text)
-{
-    qsizetype g = 0, t = 0, star = -1, mark = 0;
-    while (t < text.size()) {
-        if (g < glob.size() && (glob.at(g) == '?' || glob.at(g) == text.at(t))) {
-            ++g;
-            ++t;
-        } else if (g < glob.size() && glob.at(g) == '*') {
-            star = g++;
-            mark = t;
-        } else if (star >= 0) {
-            g = star + 1;
-            t = ++mark;
-        } else {
-            return false;
-        }
-    }
-    while (g < glob.size() && glob.at(g) == '*')
-        ++g;
-    return g == glob.size();
-}
-} // namespace
 
 void LockFilterProxy::setNameGlob(const QString &glob)
 {

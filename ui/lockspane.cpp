@@ -67,7 +67,7 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     m_kind->setAccessibleName(tr("Lock kind filter"));
     m_kind->addItem(tr("All kinds"), QString());
     for (const auto kind : { LockInfo::Kind::Reentrant, LockInfo::Kind::Fair, LockInfo::Kind::ReadWrite,
-             LockInfo::Kind::Fenced, LockInfo::Kind::Unknown })
+             LockInfo::Kind::Fenced, LockInfo::Kind::String, LockInfo::Kind::Unknown })
         m_kind->addItem(LockTableModel::kindText(kind), QString::fromLatin1(LockInfo::kindName(kind)));
     auto *client = new ClientCombo(this);
     client->beforePopup = [this] { fillClients(); };

@@ -182,6 +182,12 @@ void MainWindow::setConsole(ConsoleActions *console)
         m_locks->view()->addAction(showClient);
     }
     connect(console, &ConsoleActions::message, this, &MainWindow::showMessage);
+    connect(console, &ConsoleActions::ownStringHoldsChanged, this, [this](const QHash<QByteArray, QByteArray> &tokens) {
+        if (m_locks)
+            m_locks->model()->setOwnStringHolds(tokens);
+        if (m_detail)
+            m_detail->setOwnStringHolds(tokens);
+    });
 }
 
 void MainWindow::clearLockMonitor()

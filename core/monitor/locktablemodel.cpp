@@ -92,8 +92,30 @@ void LockTableModel::setOwnClientId(const QByteArray &clientId)
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
+void LockTableModel::setOwnStringHolds(const QHash<QByteArray, QByteArray> &tokens)
+{
+    // Only the rows that gained or lost a hold repaint: a console takes a few locks among perhaps 100k.
+    QSet<QByteArray> changed;
+    for (auto it = tokens.cbegin(); it != tokens.cend(); ++it)
+        if (m_ownTokens.value(it.key()) != it.value())
+            changed.insert(it.key());
+    for (auto it = m_ownTokens.cbegin(); it != m_ownTokens.cend(); ++it)
+        if (!tokens.contains(it.key()))
+            changed.insert(it.key());
+    m_ownTokens = tokens;
+    for (const QByteArray &name : std::as_const(changed)) {
+        const int row = m_index.rowOf(name);
+        if (row >= 0)
+            emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    }
+}
+
 bool LockTableModel::isOurs(const LockRecord &record) const
 {
+    if (record.info.kind == LockInfo::Kind::String) {
+        const QByteArray token = m_ownTokens.value(record.info.name);
+        return !token.isEmpty() && !record.info.holders.isEmpty() && record.info.holders.first().owner == token;
+    }
     if (m_ownClientId.isEmpty())
         return false;
     for (const LockHolder &h : record.info.holders)
@@ -125,6 +147,8 @@ QString LockTableModel::kindText(LockInfo::Kind kind)
         return tr("fenced");
     case LockInfo::Kind::Unknown:
         return tr("unknown");
+    case LockInfo::Kind::String:
+        return tr("string");
     case LockInfo::Kind::NotALock:
         break;
     }
@@ -168,6 +192,8 @@ QVariant LockTableModel::display(const LockRecord &r, int column) const
     case Holders:
         if (info.holders.isEmpty())
             return QStringLiteral("-");
+        if (info.kind == LockInfo::Kind::String)
+            return escapeBytes(info.holders.first().owner, 40) + (isOurs(r) ? tr(" (ours)") : QString());
         if (info.holders.size() == 1) {
             const LockHolder &h = info.holders.first();
             // The client id's first block tells JVMs apart at a glance; the tooltip has it whole.
@@ -182,6 +208,9 @@ QVariant LockTableModel::display(const LockRecord &r, int column) const
     case Watchdog:
         return watchdogText(r.watchdog);
     case Waiters:
+        // Not unknown but absent: a string lock has no wake-up channel, its waiters retry unseen.
+        if (info.kind == LockInfo::Kind::String)
+            return QStringLiteral("-");
         return info.waiters < 0 ? QStringLiteral("?") : QString::number(info.waiters);
     case Age:
         return durationText(qMax<qint64>(0, m_clock() - r.holdSinceMs));
@@ -224,6 +253,11 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         return display(*r, index.column());
     case Qt::ToolTipRole:
+        if (index.column() == Holders && r->info.kind == LockInfo::Kind::String && !r->info.holders.isEmpty())
+            return tr("token %1: the key's value, which its holder deletes it with")
+                .arg(escapeBytes(r->info.holders.first().owner, 200));
+        if (index.column() == Waiters && r->info.kind == LockInfo::Kind::String)
+            return tr("A string lock has no wake-up channel: its waiters retry on their own and cannot be seen");
         if (index.column() == Holders) {
             QStringList lines;
             for (const LockHolder &h : r->info.holders)
@@ -251,8 +285,9 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
         return r->leaseMs;
     case ClientIdsRole: {
         QStringList ids;
+        // A string lock's holder is a bare token: no client id to follow it by.
         for (const LockHolder &h : r->info.holders)
-            if (!ids.contains(QString::fromLatin1(h.client)))
+            if (!h.client.isEmpty() && !ids.contains(QString::fromLatin1(h.client)))
                 ids << QString::fromLatin1(h.client);
         return ids;
     }

@@ -6,15 +6,8 @@
 #include "acquiredialog.h"
 #include "connectiondialog.h"
 #include "connectionprofile.h"
-#include "consoleactions.h"
-#include "eventspane.h"
+#include "consolefixture.h"
 #include "forcereleasedialog.h"
-#include "lockclient.h"
-#include "lockmonitor.h"
-#include "lockspane.h"
-#include "locktablemodel.h"
-#include "locktimelinemodel.h"
-#include "mainwindow.h"
 #include "rawredis.h"
 #include "redisserver.h"
 #include "testutil.h"
@@ -41,65 +34,6 @@
 using namespace LockScope;
 using namespace LockScope::Test;
 
-namespace {
-// The console as the app wires it (AppSession), with a short watchdog lease so a lease runs out in seconds.
-struct Console
-{
-    explicit Console(const ConnectionOptions &options)
-        : client(options, clientOptions())
-        , monitor(options, monitorOptions())
-    {
-        window.setLockMonitor(&monitor, client.clientId());
-        actions = new ConsoleActions(&client, &monitor, &window, options.toDisplayUrl(), options.readOnly);
-        window.setConsole(actions);
-        monitor.start();
-        window.show();
-    }
-    static LockClientOptions clientOptions()
-    {
-        LockClientOptions o;
-        o.watchdogTimeoutMs = 1500;
-        return o;
-    }
-    static LockMonitor::Options monitorOptions()
-    {
-        LockMonitor::Options o;
-        o.rescanIntervalMs = 200;
-        return o;
-    }
-    int row(const QByteArray &name) const { return window.locksPane()->model()->rowOf(name); }
-    QModelIndex cell(const QByteArray &name, int column) const
-    {
-        return window.locksPane()->model()->index(row(name), column);
-    }
-    void select(const QByteArray &name)
-    {
-        window.locksPane()->selectLock(name);
-        QCOMPARE(window.locksPane()->currentLock(), name);
-    }
-    bool sawEvent(LockEvent::Type type, const QByteArray &name) const
-    {
-        const LockTimelineModel *events = window.eventsPane()->model();
-        for (int row = 0; row < events->rowCount(); ++row)
-            if (events->eventAt(row).type == type && events->eventAt(row).name == name)
-                return true;
-        return false;
-    }
-
-    MainWindow window;
-    LockClient client;
-    LockMonitor monitor;
-    ConsoleActions *actions = nullptr;
-};
-
-template <typename T> T *waitForDialog(QWidget *parent)
-{
-    T *dialog = nullptr;
-    [&] { QTRY_VERIFY((dialog = parent->findChild<T *>()) != nullptr && dialog->isVisible()); }();
-    return dialog;
-}
-} // namespace
-
 class TestConsole : public QObject
 {
     Q_OBJECT
@@ -118,16 +52,7 @@ class TestConsole : public QObject
         QVERIFY(p.waitForStarted());
     }
 
-    QList<QJsonObject> auditLines() const
-    {
-        QFile f(auditPath());
-        QList<QJsonObject> lines;
-        if (f.open(QIODevice::ReadOnly))
-            for (const QByteArray &line : f.readAll().split('\n'))
-                if (!line.isEmpty())
-                    lines << QJsonDocument::fromJson(line).object();
-        return lines;
-    }
+    QList<QJsonObject> auditLines() const { return Test::auditLines(auditPath()); }
 
 private slots:
     void initTestCase()

@@ -1,0 +1,88 @@
+// What the console tests share: the console wired as the app wires it, and the audit log as written.
+#pragma once
+
+#include "consoleactions.h"
+#include "eventspane.h"
+#include "lockclient.h"
+#include "lockmonitor.h"
+#include "lockspane.h"
+#include "locktablemodel.h"
+#include "locktimelinemodel.h"
+#include "mainwindow.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+namespace LockScope::Test {
+
+// The console as the app wires it (AppSession), with a short watchdog lease so a lease runs out in seconds.
+struct Console
+{
+    explicit Console(const ConnectionOptions &options, LockMonitor::Options monitorOptions = fastMonitor())
+        : client(options, clientOptions())
+        , monitor(options, monitorOptions)
+    {
+        window.setLockMonitor(&monitor, client.clientId());
+        actions = new ConsoleActions(&client, &monitor, &window, options.toDisplayUrl(), options.readOnly);
+        window.setConsole(actions);
+        monitor.start();
+        window.show();
+    }
+    static LockClientOptions clientOptions()
+    {
+        LockClientOptions o;
+        o.watchdogTimeoutMs = 1500;
+        return o;
+    }
+    static LockMonitor::Options fastMonitor()
+    {
+        LockMonitor::Options o;
+        o.rescanIntervalMs = 200;
+        return o;
+    }
+    int row(const QByteArray &name) const { return window.locksPane()->model()->rowOf(name); }
+    QModelIndex cell(const QByteArray &name, int column) const
+    {
+        return window.locksPane()->model()->index(row(name), column);
+    }
+    void select(const QByteArray &name)
+    {
+        window.locksPane()->selectLock(name);
+        QCOMPARE(window.locksPane()->currentLock(), name);
+    }
+    bool sawEvent(LockEvent::Type type, const QByteArray &name) const
+    {
+        const LockTimelineModel *events = window.eventsPane()->model();
+        for (int row = 0; row < events->rowCount(); ++row)
+            if (events->eventAt(row).type == type && events->eventAt(row).name == name)
+                return true;
+        return false;
+    }
+
+    MainWindow window;
+    LockClient client;
+    LockMonitor monitor;
+    ConsoleActions *actions = nullptr;
+};
+
+template <typename T> T *waitForDialog(QWidget *parent)
+{
+    T *dialog = nullptr;
+    [&] { QTRY_VERIFY((dialog = parent->findChild<T *>()) != nullptr && dialog->isVisible()); }();
+    return dialog;
+}
+
+inline QList<QJsonObject> auditLines(const QString &path)
+{
+    QFile f(path);
+    QList<QJsonObject> lines;
+    if (f.open(QIODevice::ReadOnly))
+        for (const QByteArray &line : f.readAll().split('\n'))
+            if (!line.isEmpty())
+                lines << QJsonDocument::fromJson(line).object();
+    return lines;
+}
+
+} // namespace LockScope::Test
