@@ -156,6 +156,14 @@ Commands:
         <source>lock kind: reentrant (default), fair, read, write, fenced, or string (SET NX PX)</source>
         <translation>锁类型：reentrant（默认）、fair、read、write、fenced，或 string（SET NX PX）</translation>
     </message>
+    <message>
+        <source>list, show, watch: a string key is a lock only when its name matches one of these globs and it has a TTL; repeat for several (default: lock:* mutex:* *:lock)</source>
+        <translation>list、show、watch：字符串键只有在名称匹配这些通配符之一且带有 TTL 时才算锁；可重复指定多个（默认：lock:* mutex:* *:lock）</translation>
+    </message>
+    <message>
+        <source>list, show, watch: look for no string locks</source>
+        <translation>list、show、watch：不查找字符串锁</translation>
+    </message>
 </context>
 <context>
     <name>LockScope</name>
@@ -245,6 +253,14 @@ Commands:
     <message>
         <source>&amp;Acquire</source>
         <translation>获取(&amp;A)</translation>
+    </message>
+    <message>
+        <source>String (SET NX PX)</source>
+        <translation>字符串（SET NX PX）</translation>
+    </message>
+    <message>
+        <source>The classic single-key lock: SET name token NX PX lease, released by compare-and-delete. Not reentrant, and without a wake-up channel: a wait retries every 100 ms.</source>
+        <translation>经典的单键锁：SET 名称 令牌 NX PX 租期，通过比较后删除来释放。不可重入，也没有唤醒频道：等待时每 100 毫秒重试一次。</translation>
     </message>
 </context>
 <context>
@@ -702,6 +718,14 @@ no dead waiters: nothing changed</source>
         <source>  warning: %1</source>
         <translation>  警告：%1</translation>
     </message>
+    <message>
+        <source>%1 is a string outside the string lock patterns (see --string-locks)</source>
+        <translation>%1 是字符串锁模式之外的字符串（参见 --string-locks）</translation>
+    </message>
+    <message>
+        <source>%1 is a string without a TTL or with a value too long for a token: not a lock</source>
+        <translation>%1 是没有 TTL 或值太长不像令牌的字符串：不是锁</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::StringLockCommand</name>
@@ -988,6 +1012,18 @@ no dead waiters: nothing changed</source>
     <message>
         <source>Monitor reads from replicas (cluster): spares the masters, shows data as old as the replication lag</source>
         <translation>监视器从副本读取（集群）：减轻主节点负担，显示的数据与复制延迟一样旧</translation>
+    </message>
+    <message>
+        <source>String lock patterns</source>
+        <translation>字符串锁模式</translation>
+    </message>
+    <message>
+        <source>Globs separated by spaces. A plain string key (SET name token NX PX) is shown as a lock only if its name matches one of these and it has a TTL; its value is the holder&apos;s token. Empty: string locks are not looked for.</source>
+        <translation>以空格分隔的通配符。普通字符串键（SET 名称 令牌 NX PX）只有在名称匹配其中之一且带有 TTL 时才显示为锁；其值即持有者的令牌。留空：不查找字符串锁。</translation>
+    </message>
+    <message>
+        <source>St&amp;ring lock patterns:</source>
+        <translation>字符串锁模式(&amp;R)：</translation>
     </message>
 </context>
 <context>
@@ -1316,6 +1352,14 @@ no dead waiters: nothing changed</source>
         <source>&lt;p&gt;&lt;b&gt;Why %1:&lt;/b&gt; %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;为何判定为%1：&lt;/b&gt;%2&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 · TTL %3 · watchdog %4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · TTL %3 · 看门狗 %4</translation>
+    </message>
+    <message>
+        <source>the token: the key&apos;s value, which its holder deletes it with</source>
+        <translation>令牌：该键的值，持有者凭它删除该键</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::EventLog</name>
@@ -1468,6 +1512,10 @@ no dead waiters: nothing changed</source>
     <message>
         <source>&amp;Force release</source>
         <translation>强制释放(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Delete &lt;b&gt;%1&lt;/b&gt; (%2, TTL %3), held by the token &lt;tt&gt;%4&lt;/tt&gt;.&lt;/p&gt;&lt;p&gt;A string lock has no waiters to wake: whoever waits for it finds it free at its next try. The real owner still believes it holds the lock: its own release will find another token and do nothing, and until then it may work next to the new holder.&lt;/p&gt;&lt;p&gt;Only deleted if the key still holds this token when the request reaches the server.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;删除 &lt;b&gt;%1&lt;/b&gt;（%2，TTL %3），由令牌 &lt;tt&gt;%4&lt;/tt&gt; 持有。&lt;/p&gt;&lt;p&gt;字符串锁没有需要唤醒的等待者：等待它的客户端会在下次重试时发现它已空闲。真正的持有者仍以为自己持有该锁：它自己的释放会发现令牌已不同而什么也不做，在此之前它可能与新的持有者同时工作。&lt;/p&gt;&lt;p&gt;只有当请求到达服务器时该键仍保存此令牌，才会删除。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1673,6 +1721,14 @@ no dead waiters: nothing changed</source>
         <source>waiters listen on both the plain (%1) and the sharded (%2) channel: a mixed fleet, where a release published on one leaves the others asleep until their TTL; publish with both</source>
         <translation>等待者同时监听普通频道（%1）和分片频道（%2）：这是混用两种模式的服务群，在一种频道上发布的释放会让另一边的等待者一直睡到 TTL 结束；请改为两者都发布</translation>
     </message>
+    <message>
+        <source>a string inside a configured string lock pattern</source>
+        <translation>位于已配置字符串锁模式内的字符串</translation>
+    </message>
+    <message>
+        <source>its value is the holder&apos;s token</source>
+        <translation>其值为持有者的令牌</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::LockClient</name>
@@ -1838,6 +1894,18 @@ no dead waiters: nothing changed</source>
     <message>
         <source> (ours)</source>
         <translation>（我方）</translation>
+    </message>
+    <message>
+        <source>string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>token %1: the key&apos;s value, which its holder deletes it with</source>
+        <translation>令牌 %1：该键的值，持有者凭它删除该键</translation>
+    </message>
+    <message>
+        <source>A string lock has no wake-up channel: its waiters retry on their own and cannot be seen</source>
+        <translation>字符串锁没有唤醒频道：其等待者自行重试，无法被看到</translation>
     </message>
 </context>
 <context>
@@ -2317,6 +2385,77 @@ no dead waiters: nothing changed</source>
     <message>
         <source>replica reads:</source>
         <translation>副本读取：</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::StringLockActions</name>
+    <message>
+        <source>our string lock&apos;s token changed or the key vanished before we released it</source>
+        <translation>在我们释放之前，我们的字符串锁令牌已改变或该键已消失</translation>
+    </message>
+    <message>
+        <source>Lost %1: it expired, was deleted or was overwritten before we released it</source>
+        <translation>丢失 %1：在我们释放之前，它已过期、被删除或被覆盖</translation>
+    </message>
+    <message>
+        <source>Acquire %1 failed: %2</source>
+        <translation>获取 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not free and is not a string lock; not acquired</source>
+        <translation>%1 未空闲且不是字符串锁；未获取</translation>
+    </message>
+    <message>
+        <source>%1 is held by token %2; not acquired</source>
+        <translation>%1 由令牌 %2 持有；未获取</translation>
+    </message>
+    <message>
+        <source>Acquired %1 as a string lock with token %2 (%3)</source>
+        <translation>已以令牌 %2 获取字符串锁 %1（%3）</translation>
+    </message>
+    <message>
+        <source>watchdog renewing</source>
+        <translation>看门狗续期中</translation>
+    </message>
+    <message>
+        <source>fixed lease of %1 ms</source>
+        <translation>固定租期 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>Release of %1 failed: %2</source>
+        <translation>释放 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>%1 was already gone before we released it</source>
+        <translation>在我们释放之前 %1 已不存在</translation>
+    </message>
+    <message>
+        <source>%1 now holds token %2, not ours; it was left alone</source>
+        <translation>%1 现在保存的是令牌 %2，不是我们的；未作改动</translation>
+    </message>
+    <message>
+        <source>Released %1</source>
+        <translation>已释放 %1</translation>
+    </message>
+    <message>
+        <source>Force release of %1 failed: %2</source>
+        <translation>强制释放 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>%1 changed after it was shown: it now holds token %2. Nothing was deleted.</source>
+        <translation>%1 在显示之后已改变：现在保存的是令牌 %2。未删除任何内容。</translation>
+    </message>
+    <message>
+        <source>Force release refused</source>
+        <translation>已拒绝强制释放</translation>
+    </message>
+    <message>
+        <source>Force-released %1 (a string lock: there were no waiters to wake)</source>
+        <translation>已强制释放 %1（字符串锁：没有需要唤醒的等待者）</translation>
+    </message>
+    <message>
+        <source>%1 was already gone; nothing changed</source>
+        <translation>%1 已不存在；未做任何更改</translation>
     </message>
 </context>
 <context>
