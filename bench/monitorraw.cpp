@@ -159,6 +159,23 @@ QList<QPair<QByteArray, QByteArray>> pairs(const redisReply *array)
             QByteArray(array->element[i + 1]->str, qsizetype(array->element[i + 1]->len)) });
     return out;
 }
+// One SCAN call: the next cursor and the keys, or false with *error set.
+bool scanPage(RawPipe &pipe, std::initializer_list<QByteArrayView> argv, QByteArray *cursor, QList<QByteArray> *keys,
+    QString *error)
+{
+    RawReply scan = pipe.command(argv, error);
+    if (!scan || scan->type != REDIS_REPLY_ARRAY || scan->elements != 2) {
+        if (error->isEmpty())
+            *error = QStringLiteral("unexpected SCAN reply: %1").arg(QString::fromUtf8(replyText(scan.get())));
+        return false;
+    }
+    *cursor = QByteArray(scan->element[0]->str, qsizetype(scan->element[0]->len));
+    const redisReply *found = scan->element[1];
+    keys->clear();
+    for (size_t i = 0; i < found->elements; ++i)
+        keys->append(QByteArray(found->element[i]->str, qsizetype(found->element[i]->len)));
+    return true;
+}
 } // namespace
 
 bool rawSnapshot(RawPipe &pipe, int scanCount, RawSnapshot *out, QString *error)
@@ -177,19 +194,10 @@ bool rawSnapshot(RawPipe &pipe, int scanCount, RawSnapshot *out, QString *error)
 
     const qint64 start = nowNs();
     do {
-        RawReply scan = pipe.command({ "SCAN", cursor, "MATCH", "*", "COUNT", count, "TYPE", "hash" }, error);
         ++out->scanCalls;
         ++out->commands;
-        if (!scan || scan->type != REDIS_REPLY_ARRAY || scan->elements != 2) {
-            if (error->isEmpty())
-                *error = QStringLiteral("unexpected SCAN reply: %1").arg(QString::fromUtf8(replyText(scan.get())));
+        if (!scanPage(pipe, { "SCAN", cursor, "MATCH", "*", "COUNT", count, "TYPE", "hash" }, &cursor, &keys, error))
             return false;
-        }
-        cursor = QByteArray(scan->element[0]->str, qsizetype(scan->element[0]->len));
-        const redisReply *found = scan->element[1];
-        keys.clear();
-        for (size_t i = 0; i < found->elements; ++i)
-            keys << QByteArray(found->element[i]->str, qsizetype(found->element[i]->len));
         out->keysSeen += keys.size();
         candidates.clear();
 
@@ -284,27 +292,21 @@ bool rawSnapshot(RawPipe &pipe, int scanCount, RawSnapshot *out, QString *error)
     for (const QByteArray &glob : StringLockPatterns::defaults()) {
         cursor = "0";
         do {
-            RawReply scan = pipe.command({ "SCAN", cursor, "MATCH", glob, "COUNT", count, "TYPE", "string" }, error);
             ++out->stringScanCalls;
             ++out->commands;
-            if (!scan || scan->type != REDIS_REPLY_ARRAY || scan->elements != 2) {
-                if (error->isEmpty())
-                    *error = QStringLiteral("unexpected SCAN reply: %1").arg(QString::fromUtf8(replyText(scan.get())));
+            if (!scanPage(
+                    pipe, { "SCAN", cursor, "MATCH", glob, "COUNT", count, "TYPE", "string" }, &cursor, &keys, error))
                 return false;
-            }
-            cursor = QByteArray(scan->element[0]->str, qsizetype(scan->element[0]->len));
-            const redisReply *found = scan->element[1];
-            if (found->elements == 0)
+            if (keys.isEmpty())
                 continue;
-            for (size_t i = 0; i < found->elements; ++i) {
-                const QByteArray key(found->element[i]->str, qsizetype(found->element[i]->len));
+            for (const QByteArray &key : std::as_const(keys)) {
                 pipe.append({ "GETRANGE", key, "0", valueEnd });
                 pipe.append({ "PTTL", key });
             }
             pipe.append({ "PING" });
-            out->stringKeys += qint64(found->elements);
-            out->commands += 2 * qint64(found->elements) + 1;
-            for (size_t i = 0; i <= 2 * found->elements; ++i)
+            out->stringKeys += keys.size();
+            out->commands += 2 * keys.size() + 1;
+            for (qsizetype i = 0; i <= 2 * keys.size(); ++i)
                 if (!read())
                     return false;
         } while (cursor != "0");

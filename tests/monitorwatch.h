@@ -7,6 +7,17 @@
 
 namespace LockScope::Test {
 
+// Small SCAN pages (several rounds), quick re-scans and TTL polls: a live test sees changes within a poll or two.
+inline LockMonitor::Options fastMonitorOptions(const QByteArray &pattern)
+{
+    LockMonitor::Options o;
+    o.pattern = pattern;
+    o.scanCount = 50;
+    o.rescanIntervalMs = 200;
+    o.ttlPollIntervalMs = 100;
+    return o;
+}
+
 // A LockMonitor under test with every event it reported, and waits that poll with a deadline.
 class MonitorWatch
 {

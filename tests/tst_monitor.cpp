@@ -34,16 +34,6 @@ AcquireRequest request(const QByteArray &name, qint64 leaseMs, QByteArray token 
     return r;
 }
 
-LockMonitor::Options fast(const QByteArray &pattern)
-{
-    LockMonitor::Options o;
-    o.pattern = pattern;
-    o.scanCount = 50;
-    o.rescanIntervalMs = 200;
-    o.ttlPollIntervalMs = 100;
-    return o;
-}
-
 LockClientOptions watchdogOf(int ms)
 {
     LockClientOptions o;
@@ -84,7 +74,7 @@ private slots:
         const QByteArray p = uniqueKey("live") + ":";
         const QByteArray name = p + "orders";
         LockClient a(options);
-        MonitorWatch w(options, fast(p + "*"));
+        MonitorWatch w(options, fastMonitorOptions(p + "*"));
         QVERIFY(w.start());
         QCOMPARE(w.monitor.mode(), keyspace ? LockEventFeed::Mode::KeyspaceEvents : LockEventFeed::Mode::PubSubPolling);
         QCOMPARE(w.monitor.lockCount(), 0);
@@ -137,7 +127,7 @@ private slots:
         const ConnectionOptions options = ConnectionOptions::fromUrl(server(keyspace).url());
         const QByteArray p = uniqueKey("wd") + ":";
         LockClient renewing(options, watchdogOf(1500));
-        MonitorWatch w(options, fast(p + "*"));
+        MonitorWatch w(options, fastMonitorOptions(p + "*"));
         QVERIFY(w.start());
 
         const AcquireResult held = acquire(renewing, request(p + "renewed", -1));
@@ -162,7 +152,7 @@ private slots:
         const ConnectionOptions options = ConnectionOptions::fromUrl(server(keyspace).url());
         const QByteArray name = uniqueKey("handover");
         LockClient a(options), b(options);
-        MonitorWatch w(options, fast(name));
+        MonitorWatch w(options, fastMonitorOptions(name));
         QVERIFY(w.start());
         const AcquireResult first = acquire(a, request(name, 400));
         QVERIFY(first.acquired);
@@ -190,7 +180,7 @@ private slots:
         const QByteArray p = uniqueKey("acl") + ":";
         LockClient a(options);
         QVERIFY(acquire(a, request(p + "before", 60000)).acquired);
-        MonitorWatch w(monitorUser, fast(p + "*"));
+        MonitorWatch w(monitorUser, fastMonitorOptions(p + "*"));
         QVERIFY(w.start());
         QCOMPARE(w.monitor.mode(), keyspace ? LockEventFeed::Mode::KeyspaceEvents : LockEventFeed::Mode::PubSubPolling);
         QCOMPARE(w.monitor.lockCount(), 1);
@@ -207,7 +197,7 @@ private slots:
         const ConnectionOptions options = ConnectionOptions::fromUrl(m_notifying.url());
         const QByteArray p = uniqueKey("start") + ":";
         RawRedis raw(m_notifying.port());
-        MonitorWatch w(options, fast(p + "*"));
+        MonitorWatch w(options, fastMonitorOptions(p + "*"));
         w.monitor.start();
         for (int i = 0; i < 20; ++i) {
             raw.command({ "HSET", p + QByteArray::number(i), "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1", "1" });
@@ -225,7 +215,7 @@ private slots:
         blind.password = "blindpw";
         const QByteArray name = uniqueKey("blind");
         LockClient a(ConnectionOptions::fromUrl(m_notifying.url()));
-        MonitorWatch w(blind, fast(name));
+        MonitorWatch w(blind, fastMonitorOptions(name));
         QVERIFY(w.start());
         QCOMPARE(w.monitor.mode(), LockEventFeed::Mode::Polling);
         QVERIFY(!w.monitor.modeReason().isEmpty());

@@ -20,18 +20,6 @@ using namespace LockScope;
 using namespace LockScope::Test;
 using Type = LockEvent::Type;
 
-namespace {
-LockMonitor::Options fast(const QByteArray &pattern)
-{
-    LockMonitor::Options o;
-    o.pattern = pattern;
-    o.scanCount = 50;
-    o.rescanIntervalMs = 200;
-    o.ttlPollIntervalMs = 100;
-    return o;
-}
-} // namespace
-
 class TestStringMonitor : public QObject
 {
     Q_OBJECT
@@ -84,7 +72,7 @@ private slots:
         raw.command({ "HSET", "lock:" + p + "hash", "field", "value" }); // user data in a hash
         raw.command({ "PEXPIRE", "lock:" + p + "hash", "60000" });
 
-        MonitorWatch w(ConnectionOptions::fromUrl(server(keyspace).url()), fast("*" + p + "*"));
+        MonitorWatch w(ConnectionOptions::fromUrl(server(keyspace).url()), fastMonitorOptions("*" + p + "*"));
         QVERIFY(w.start());
         QCOMPARE(w.monitor.lockCount(), 3);
         const LockRecord *a = w.monitor.record("lock:" + p + "a");
@@ -112,7 +100,7 @@ private slots:
         RawRedis raw(m_quiet.port());
         raw.command({ "SET", "lock:" + p + "a", "tok-a", "NX", "PX", "60000" });
         raw.command({ "SET", "job:" + p + "b", "tok-b", "NX", "PX", "60000" });
-        LockMonitor::Options o = fast("*" + p + "*");
+        LockMonitor::Options o = fastMonitorOptions("*" + p + "*");
         o.stringPatterns = { "job:*" };
         MonitorWatch custom(ConnectionOptions::fromUrl(m_quiet.url()), o);
         QVERIFY(custom.start());
@@ -129,7 +117,7 @@ private slots:
         QFETCH(bool, keyspace);
         const QByteArray name = "lock:" + uniqueKey("life");
         RawRedis raw(server(keyspace).port());
-        MonitorWatch w(ConnectionOptions::fromUrl(server(keyspace).url()), fast(name));
+        MonitorWatch w(ConnectionOptions::fromUrl(server(keyspace).url()), fastMonitorOptions(name));
         QVERIFY(w.start());
 
         QCOMPARE(raw.command({ "SET", name, "tok-1", "NX", "PX", "3000" }).bytes(), "OK");
@@ -159,7 +147,7 @@ private slots:
     {
         const QByteArray name = "mutex:" + uniqueKey("overwrite");
         RawRedis raw(m_notifying.port());
-        MonitorWatch w(ConnectionOptions::fromUrl(m_notifying.url()), fast(name));
+        MonitorWatch w(ConnectionOptions::fromUrl(m_notifying.url()), fastMonitorOptions(name));
         QVERIFY(w.start());
         raw.command({ "SET", name, "first", "NX", "PX", "30000" });
         QVERIFY(w.waitFor(Type::Acquired, name));
@@ -176,7 +164,7 @@ private slots:
     void watchdogRenewalsAndReleaseSeen()
     {
         const QByteArray name = "lock:" + uniqueKey("watchdog");
-        MonitorWatch w(ConnectionOptions::fromUrl(m_notifying.url()), fast(name));
+        MonitorWatch w(ConnectionOptions::fromUrl(m_notifying.url()), fastMonitorOptions(name));
         QVERIFY(w.start());
         RedisRouter router(ConnectionOptions::fromUrl(m_notifying.url()));
         StringLockClient client(&router, 900);

@@ -91,9 +91,6 @@ LockMonitor::LockMonitor(ConnectionOptions connection, Options options, QObject 
         if (m_passRunning)
             m_passAgain = true;
     });
-    m_pattern = QRegularExpression(QRegularExpression::wildcardToRegularExpression(
-        QString::fromLatin1(m_options.pattern), QRegularExpression::UnanchoredWildcardConversion));
-    m_pattern.setPattern(QLatin1Char('^') + m_pattern.pattern() + QLatin1Char('$'));
 
     connect(m_scanner, &LockScanner::locksFound, this, [this](const QList<LockInfo> &locks) {
         for (const LockInfo &lock : locks) {
@@ -211,7 +208,8 @@ void LockMonitor::noteEvent(LockEvent event)
 
 bool LockMonitor::matchesPattern(const QByteArray &name) const
 {
-    return m_options.pattern == "*" || m_pattern.match(QString::fromLatin1(name)).hasMatch();
+    // The server's own glob rules, on the bytes: a key an event names is in when a SCAN MATCH would have found it.
+    return m_options.pattern == "*" || globMatch(m_options.pattern, name);
 }
 
 void LockMonitor::startPass()

@@ -10,7 +10,6 @@
 #include <QElapsedTimer>
 #include <QHash>
 #include <QObject>
-#include <QRegularExpression>
 #include <QSet>
 #include <QTimer>
 
@@ -136,7 +135,6 @@ private:
     bool m_passWaitsForMode = false;
     quint64 m_passEpoch = 0; // the slot map a pass started with: keys may have moved past it if it changed
     LockTracker m_tracker;
-    QRegularExpression m_pattern;
 
     // Node-based: growing it relinks nodes and never moves a record (QHash moved all 65k of them at once, a
     // 30-50 ms stall in the middle of a big scan).
