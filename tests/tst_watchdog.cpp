@@ -100,6 +100,36 @@ private slots:
         QVERIFY(client.holds().isEmpty());
     }
 
+    void watchdogHoldReenteredWithALeaseStaysRenewedToTheWatchdogTimeout()
+    {
+        // Redisson's renewal always extends to lockWatchdogTimeout: a watchdog hold re-entered with a short explicit
+        // lease must not be renewed with that lease (it would run out between two ticks, and a waiter would take
+        // the lock while this holder still works under it).
+        LockClient client(m_options, shortWatchdog());
+        QSignalSpy renewed(&client, &LockClient::holdRenewed);
+        QSignalSpy lost(&client, &LockClient::holdLost);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("reentered");
+        AcquireRequest first = request(name);
+        first.token = "7";
+        const AcquireResult a = await<AcquireResult>([&](auto d) { client.acquire(first, d); });
+        QVERIFY(a.acquired && a.watchdog);
+        AcquireRequest again = request(name, 600);
+        again.token = "7";
+        const AcquireResult b = await<AcquireResult>([&](auto d) { client.acquire(again, d); });
+        QVERIFY(b.acquired);
+        QCOMPARE(b.leaseMs, kLeaseMs);
+        QCOMPARE(raw.hgetall(name).value(a.owner), "2");
+        // Two renewals after the re-entry: with a 600 ms renewal the hold would be gone before the second tick.
+        QTRY_VERIFY_WITH_TIMEOUT(renewed.size() >= 2 || lost.size() > 0, 5 * kLeaseMs);
+        QCOMPARE(lost.size(), 0);
+        QCOMPARE(renewed.last().at(0).value<HoldEvent>().leaseMs, kLeaseMs);
+        QCOMPARE(raw.hgetall(name).value(a.owner), "2");
+        QCOMPARE(release(client, name, a.owner).outcome, ReleaseResult::Outcome::StillHeld);
+        QVERIFY(client.isWatchdogEnabled(name, a.owner));
+        QCOMPARE(release(client, name, a.owner).outcome, ReleaseResult::Outcome::Released);
+    }
+
     void watchdogOffLetsTheLeaseRunDownAndEmitsLost()
     {
         LockClient client(m_options, shortWatchdog());

@@ -175,7 +175,12 @@ void LockClient::cancelAcquire(const QByteArray &name, const QByteArray &owner)
 void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done)
 {
     const bool watchdog = request.leaseMs <= 0;
-    const qint64 lease = watchdog ? m_options.watchdogTimeoutMs : request.leaseMs;
+    qint64 lease = watchdog ? m_options.watchdogTimeoutMs : request.leaseMs;
+    // A level re-entered with a short lease on a hold the watchdog renews keeps the watchdog's lease: its renewal
+    // extends to the watchdog timeout every third of it, and a shorter TTL would run out between two renewals while
+    // the holder still works under the lock.
+    if (!watchdog && m_watchdog->isRenewing(request.name, owner))
+        lease = qMax<qint64>(lease, m_options.watchdogTimeoutMs);
     QPointer<LockClient> self(this);
     const QByteArray leaseArg = QByteArray::number(lease);
     const RedisScript *script = &LockScripts::acquire();

@@ -88,6 +88,13 @@ QList<HoldEvent> LockWatchdog::holds() const
     return out;
 }
 
+qint64 LockWatchdog::renewalLease(const Hold &hold) const
+{
+    // Redisson's renewal always extends to lockWatchdogTimeout, even when a level of the hold was re-entered with an
+    // explicit lease: renewing with that shorter lease would let the hold run out between two ticks.
+    return hold.renew ? m_options.watchdogTimeoutMs : 0;
+}
+
 void LockWatchdog::renewNow()
 {
     tick();
@@ -118,7 +125,7 @@ void LockWatchdog::renewBatch(const QList<Key> &keys)
     QList<qint64> leases;
     for (const Key &k : keys) {
         const Hold &h = m_holds.value(k);
-        const qint64 lease = h.renew ? h.leaseMs : 0;
+        const qint64 lease = renewalLease(h);
         names << k.first;
         args << QByteArray::number(lease) << k.second << h.readTimeoutPrefix;
         leases << lease;
@@ -166,9 +173,11 @@ void LockWatchdog::expireUnconfirmed(const QList<Key> &keys)
     const qint64 now = m_clock.elapsed();
     for (const Key &k : keys) {
         const auto it = m_holds.constFind(k);
-        if (it == m_holds.cend() || now - it->confirmedMs < it->leaseMs)
+        // A renewing hold was last extended to the watchdog timeout, whatever lease its latest level asked for.
+        const qint64 lease = it == m_holds.cend() ? 0 : qMax(it->leaseMs, renewalLease(*it));
+        if (it == m_holds.cend() || now - it->confirmedMs < lease)
             continue;
-        const HoldEvent event { k.first, k.second, it->leaseMs };
+        const HoldEvent event { k.first, k.second, lease };
         m_holds.remove(k);
         emit lost(event);
         if (!self)

@@ -48,12 +48,13 @@ private:
     using Key = QPair<QByteArray, QByteArray>;
     struct Hold
     {
-        qint64 leaseMs = 0;
+        qint64 leaseMs = 0; // the latest level's lease: what a partial release resets the TTL to, as Redisson does
         bool renew = false;
         int levels = 0;
         qint64 confirmedMs = 0; // on m_clock: when the server last confirmed the hold (acquire, or renewal sent)
         QByteArray readTimeoutPrefix; // read holds: their rwlock_timeout keys are renewed with them
     };
+    qint64 renewalLease(const Hold &hold) const; // 0: only check that the hold is still there
     void tick();
     void renewBatch(const QList<Key> &keys);
     // After a failed round: holds that no renewal has confirmed for a whole lease are gone by now.
