@@ -44,6 +44,13 @@ void addConnectionOptions(QCommandLineParser &parser)
             tr("how releases wake waiters: auto (sharded in a Redis 7 cluster, else plain), plain, sharded or both "
                "(for a fleet that mixes them)"),
             QStringLiteral("MODE") },
+        { QStringLiteral("replica-sync-timeout"),
+            tr("after a lock write on a master with replicas, wait this long for them to have it (WAIT; Redisson's "
+               "slavesSyncTimeout; default 1000, 0: never wait)"),
+            QStringLiteral("MS") },
+        { QStringLiteral("no-replica-check"),
+            tr("keep an acquire that no replica acknowledged in time (Redisson's checkLockSyncedSlaves false; by "
+               "default it is undone and reported)") },
         { QStringLiteral("json"), tr("machine-readable output") },
     });
 }
@@ -121,6 +128,17 @@ ConnectionOptions connectionFrom(const QCommandLineParser &parser, RedisError *e
                 .arg(parser.value(QStringLiteral("publish-mode"))));
         return options;
     }
+    if (parser.isSet(QStringLiteral("replica-sync-timeout"))) {
+        bool ok = false;
+        options.replicaSyncTimeoutMs = parser.value(QStringLiteral("replica-sync-timeout")).toInt(&ok);
+        if (!ok || options.replicaSyncTimeoutMs < 0) {
+            *error = RedisError(RedisError::Kind::InvalidArgument,
+                tr("--replica-sync-timeout takes a number of ms from 0, not \"%1\"")
+                    .arg(parser.value(QStringLiteral("replica-sync-timeout"))));
+            return options;
+        }
+    }
+    options.checkSyncedReplicas = !parser.isSet(QStringLiteral("no-replica-check"));
     // A command-line tool reports a dead server at once instead of retrying behind the user's back.
     options.autoReconnect = false;
     return options;

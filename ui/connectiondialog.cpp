@@ -11,6 +11,7 @@
 #include <QLineEdit>
 #include <QPointer>
 #include <QPushButton>
+#include <QSpinBox>
 
 namespace LockScope {
 
@@ -105,6 +106,17 @@ ConnectionDialog::ConnectionDialog(SecretStore *secrets, QWidget *parent)
                                       "as the replication lag"),
         this);
     form->addRow(QString(), m_replicaReads);
+    m_replicaSync = new QSpinBox(this);
+    m_replicaSync->setRange(0, 60000);
+    m_replicaSync->setSingleStep(100);
+    m_replicaSync->setSuffix(tr(" ms"));
+    m_replicaSync->setSpecialValueText(tr("never wait"));
+    m_replicaSync->setToolTip(tr("After a lock write on a master with replicas, wait this long for them to have it "
+                                 "(WAIT), as Redisson's slavesSyncTimeout does"));
+    form->addRow(tr("Wait for &replicas:"), m_replicaSync);
+    m_replicaCheck = new QCheckBox(
+        tr("Undo an acquire that no replica acknowledged in time (Redisson's checkLockSyncedSlaves)"), this);
+    form->addRow(QString(), m_replicaCheck);
     form->addRow(m_result);
     auto *buttons = new QDialogButtonBox(this);
     m_test = buttons->addButton(tr("&Test connection"), QDialogButtonBox::ActionRole);
@@ -176,6 +188,8 @@ void ConnectionDialog::loadProfile(int index)
     m_master->setText(p.sentinelMaster);
     m_publishMode->setCurrentIndex(qMax(0, m_publishMode->findData(p.publishMode)));
     m_replicaReads->setChecked(p.replicaReads);
+    m_replicaSync->setValue(p.replicaSyncTimeoutMs);
+    m_replicaCheck->setChecked(p.checkSyncedReplicas);
     m_stringPatterns->setText(p.stringPatterns);
     m_password->clear();
     if (m_secrets && m_secrets->available()) {
@@ -204,6 +218,8 @@ ConnectionProfile ConnectionDialog::profile() const
     p.sentinelMaster = m_master->text().trimmed();
     p.publishMode = m_publishMode->currentData().toString();
     p.replicaReads = m_replicaReads->isChecked();
+    p.replicaSyncTimeoutMs = m_replicaSync->value();
+    p.checkSyncedReplicas = m_replicaCheck->isChecked();
     p.stringPatterns = m_stringPatterns->text().simplified();
     return p;
 }

@@ -9,6 +9,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QSpinBox;
 
 namespace LockScope {
 
@@ -59,6 +60,8 @@ private:
     QLineEdit *m_sentinels;
     QLineEdit *m_master;
     QComboBox *m_publishMode;
+    QSpinBox *m_replicaSync;
+    QCheckBox *m_replicaCheck;
     QCheckBox *m_replicaReads;
     QLineEdit *m_stringPatterns;
     QLabel *m_result;

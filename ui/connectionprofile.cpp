@@ -33,6 +33,8 @@ ConnectionOptions ConnectionProfile::options(const QByteArray &password, RedisEr
     }
     ConnectionOptions::parsePublishMode(publishMode, &o.publishMode);
     o.replicaReads = replicaReads;
+    o.replicaSyncTimeoutMs = qMax(0, replicaSyncTimeoutMs);
+    o.checkSyncedReplicas = checkSyncedReplicas;
     return o;
 }
 
@@ -88,6 +90,8 @@ QList<ConnectionProfile> ConnectionProfile::load()
         p.sentinelMaster = settings.value(QStringLiteral("sentinelMaster")).toString();
         p.publishMode = settings.value(QStringLiteral("publishMode"), QStringLiteral("auto")).toString();
         p.replicaReads = settings.value(QStringLiteral("replicaReads")).toBool();
+        p.replicaSyncTimeoutMs = settings.value(QStringLiteral("replicaSyncTimeoutMs"), 1000).toInt();
+        p.checkSyncedReplicas = settings.value(QStringLiteral("checkSyncedReplicas"), true).toBool();
         // Profiles saved before string locks existed look where a new one does; one saved empty looks nowhere.
         p.stringPatterns = settings.value(QStringLiteral("stringPatterns"), defaultStringPatterns()).toString();
         profiles << p;
@@ -119,6 +123,8 @@ void ConnectionProfile::save(const QList<ConnectionProfile> &profiles)
         settings.setValue(QStringLiteral("sentinelMaster"), p.sentinelMaster);
         settings.setValue(QStringLiteral("publishMode"), p.publishMode);
         settings.setValue(QStringLiteral("replicaReads"), p.replicaReads);
+        settings.setValue(QStringLiteral("replicaSyncTimeoutMs"), p.replicaSyncTimeoutMs);
+        settings.setValue(QStringLiteral("checkSyncedReplicas"), p.checkSyncedReplicas);
         settings.setValue(QStringLiteral("stringPatterns"), p.stringPatterns.simplified());
     }
     settings.endArray();

@@ -27,6 +27,9 @@ struct ConnectionProfile
     QString sentinelMaster;
     QString publishMode = QStringLiteral("auto"); // auto, plain, sharded, both (ConnectionOptions::publishModeName)
     bool replicaReads = false; // the monitor reads from a cluster's replicas
+    // After lock writes on a master with replicas (Redisson's slavesSyncTimeout and checkLockSyncedSlaves).
+    int replicaSyncTimeoutMs = 1000; // 0: never wait
+    bool checkSyncedReplicas = true;
     // Where string locks (SET NX PX) are looked for: globs separated by whitespace, as typed; empty: nowhere.
     QString stringPatterns = defaultStringPatterns();
 

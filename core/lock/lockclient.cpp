@@ -6,6 +6,7 @@
 #include "lockwaiters.h"
 #include "lockwatchdog.h"
 #include "redisrouter.h"
+#include "replicasync.h"
 #include "routedsubscriber.h"
 #include "rwlockscripts.h"
 #include "slotmap.h"
@@ -51,6 +52,7 @@ LockClient::LockClient(ConnectionOptions connection, LockClientOptions options, 
     m_subscriber = new RoutedSubscriber(m_connection, this);
     m_watchdog = new LockWatchdog(m_connection, m_options, this);
     m_waiters = new LockWaiters(this, m_subscriber);
+    m_replicas = new ReplicaSync(m_connection, connection.replicaSyncTimeoutMs, this);
     connect(m_watchdog, &LockWatchdog::renewed, this, &LockClient::holdRenewed);
     connect(m_watchdog, &LockWatchdog::lost, this, &LockClient::holdLost);
     connect(m_watchdog, &LockWatchdog::renewalFailed, this, &LockClient::renewalFailed);
@@ -174,6 +176,7 @@ void LockClient::cancelAcquire(const QByteArray &name, const QByteArray &owner)
 
 void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done)
 {
+    done = replicaCheckedAcquire(request.kind, std::move(done));
     const bool watchdog = request.leaseMs <= 0;
     qint64 lease = watchdog ? m_options.watchdogTimeoutMs : request.leaseMs;
     // A level re-entered with a short lease on a hold the watchdog renews keeps the watchdog's lease: its renewal
@@ -265,7 +268,7 @@ void LockClient::release(const QByteArray &name, const QByteArray &owner, Callba
     }
     // One request id for every retry of this unlock, so a retry after a lost reply is answered from the latch.
     QPointer<LockClient> self(this);
-    whenPublishKnown([self, name, owner, kind, done] {
+    whenPublishKnown([self, name, owner, kind, done = replicaSyncedRelease(std::move(done))] {
         if (self)
             self->releaseAttempt(name, owner, kind, LockNames::newRequestId(), 1, done);
     });

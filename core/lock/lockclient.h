@@ -15,6 +15,7 @@
 namespace LockScope {
 
 class LockWaiters;
+class ReplicaSync;
 class LockWatchdog;
 class RedisRouter;
 class RoutedSubscriber;
@@ -106,6 +107,10 @@ private:
     qint64 fairWait(qint64 waitMs) const;
     void releaseAttempt(const QByteArray &name, const QByteArray &owner, LockKind kind, const QByteArray &requestId,
         int attempt, Callback<ReleaseResult> done);
+    // After a write on a master with replicas, as Redisson does (lockclientreplicas.cpp): an acquire waits for them
+    // and is undone when none acknowledged it; a release waits for them.
+    Callback<AcquireResult> replicaCheckedAcquire(LockKind kind, Callback<AcquireResult> done);
+    Callback<ReleaseResult> replicaSyncedRelease(Callback<ReleaseResult> done);
     void query(const QByteArray &name, QList<QByteArray> argv, Callback<QueryResult> done);
     void explainWrongType(const QByteArray &name, std::function<void(const RedisError &)> done);
     void forceReleaseNow(
@@ -122,6 +127,7 @@ private:
     QList<std::function<void()>> m_whenPublishKnown;
     LockWatchdog *m_watchdog;
     LockWaiters *m_waiters;
+    ReplicaSync *m_replicas;
     QSet<QPair<QByteArray, QByteArray>> m_cancelled; // first tries to drop once they answer
 };
 

@@ -51,6 +51,11 @@ struct ConnectionOptions
     QByteArray sentinelUser; // the sentinels' own credentials (often none)
     QByteArray sentinelPassword;
     PublishMode publishMode = PublishMode::Auto;
+    // Redisson's slavesSyncTimeout: after a lock write on a master with replicas, WAIT this long for them to have it
+    // (0: never wait). With checkSyncedReplicas (Redisson's checkLockSyncedSlaves), an acquire that no replica
+    // acknowledged in time is undone and reported as an error.
+    int replicaSyncTimeoutMs = 1000;
+    bool checkSyncedReplicas = true;
     // A cluster monitor's reads (SCAN and the key reads) go to each master's replica where there is one, taking that
     // load off the masters; what it shows is then as old as the replication lag (RedisRouter::readReplicaLag).
     bool replicaReads = false;

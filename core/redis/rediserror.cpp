@@ -37,6 +37,8 @@ QString RedisError::kindName(Kind kind)
         return QStringLiteral("read-only");
     case Kind::InvalidArgument:
         return QStringLiteral("invalid-argument");
+    case Kind::NotSynced:
+        return QStringLiteral("not-synced");
     }
     return {};
 }

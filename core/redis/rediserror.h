@@ -23,6 +23,8 @@ public:
         Permission, // ACL NOPERM
         ReadOnly, // refused in the client: read-only mode
         InvalidArgument, // refused in the client: bad input (empty name, oversized name, ...)
+        // A lock write no replica acknowledged in time (Redisson's checkLockSyncedSlaves); an acquire was undone.
+        NotSynced,
     };
 
     RedisError() = default;

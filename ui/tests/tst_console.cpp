@@ -120,6 +120,8 @@ private slots:
         p.sentinelMaster = QStringLiteral("orders");
         p.publishMode = QStringLiteral("both");
         p.replicaReads = true;
+        p.replicaSyncTimeoutMs = 250;
+        p.checkSyncedReplicas = false;
         ConnectionProfile::save({ p });
         const QList<ConnectionProfile> loaded = ConnectionProfile::load();
         QCOMPARE(loaded.size(), 1);
@@ -131,6 +133,8 @@ private slots:
         QCOMPARE(o.sentinelMaster, QByteArray("orders"));
         QCOMPARE(o.publishMode, PublishMode::Both);
         QVERIFY(o.replicaReads);
+        QCOMPARE(o.replicaSyncTimeoutMs, 250);
+        QVERIFY(!o.checkSyncedReplicas);
         QCOMPARE(o.db, 2);
         // Sentinel without the master's name cannot work: said before connecting.
         ConnectionProfile nameless = loaded.first();

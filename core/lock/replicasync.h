@@ -1,0 +1,56 @@
+#pragma once
+
+#include "rediserror.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+
+#include <functional>
+
+namespace LockScope {
+
+class RedisCommander;
+
+// What Redisson does after a lock write on a master with replicas (protocol §2.1): WAIT for the replicas the master
+// has, at most replicaSyncTimeoutMs, so that a failover right after an acquire does not hand the lock to a replica
+// that never heard of it. Without replicas (or with the timeout 0) nothing is sent, as in Redisson's single-server
+// mode. The replica count is the master's own (INFO replication), read again every few seconds.
+class ReplicaSync : public QObject
+{
+    Q_OBJECT
+public:
+    struct Ack
+    {
+        RedisError error; // the INFO or WAIT failed (the write itself was made)
+        int replicas = 0; // replicas the master had when the WAIT was sent; 0: nothing was waited for
+        int acknowledged = 0;
+        // Redisson's checkLockSyncedSlaves: replicas there were, and none confirmed the write in time.
+        bool noneSynced() const { return !error.isError() && replicas > 0 && acknowledged == 0; }
+    };
+    using Done = std::function<void(const Ack &)>;
+
+    ReplicaSync(RedisCommander *connection, int timeoutMs, QObject *parent = nullptr);
+
+    int timeoutMs() const { return m_timeoutMs; }
+    // After a write to key's node has been answered: waits until the node's replicas have it, or the timeout.
+    void afterWrite(const QByteArray &key, Done done);
+
+    // connected_slaves of an INFO replication reply, counting only replicas whose link is online.
+    static int onlineReplicas(const QByteArray &info);
+
+private:
+    struct NodeState
+    {
+        int replicas = -1; // -1: not read yet
+        QElapsedTimer readAt;
+    };
+    void waitOn(RedisCommander *node, int replicas, Done done);
+
+    RedisCommander *m_connection;
+    int m_timeoutMs;
+    QHash<RedisCommander *, NodeState> m_nodes;
+};
+
+} // namespace LockScope
