@@ -68,15 +68,32 @@ void ReplicaSync::waitOn(RedisCommander *node, int replicas, Done done)
         return;
     }
     // WAIT covers every write this connection made before it, the lock script's included, though its reply is in.
+    const QPointer<ReplicaSync> self(this);
+    const QPointer<RedisCommander> target(node);
     node->command({ "WAIT", QByteArray::number(replicas), QByteArray::number(m_timeoutMs) },
-        [replicas, done](const RedisResult &r) {
+        [self, target, replicas, done](const RedisResult &r) {
             Ack ack;
             ack.replicas = replicas;
             if (!r.ok())
                 ack.error = r.error;
             else
                 ack.acknowledged = int(r.value.toInteger());
-            done(ack);
+            if (!ack.noneSynced() || !self || !target) {
+                done(ack);
+                return;
+            }
+            // The count may be up to a few seconds old: a replica that went away since cannot acknowledge, nor be
+            // promoted with a stale copy. Only replicas the master still has make the write unsynced.
+            target->command({ "INFO", "replication" }, [self, target, ack, done](const RedisResult &info) mutable {
+                if (self && target && info.ok()) {
+                    NodeState &s = self->m_nodes[target.data()];
+                    s.replicas = onlineReplicas(info.value.bytes());
+                    s.readAt.start();
+                    if (s.replicas == 0)
+                        ack.replicas = 0;
+                }
+                done(ack);
+            });
         });
 }
 
