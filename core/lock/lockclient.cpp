@@ -136,8 +136,15 @@ void LockClient::acquire(AcquireRequest request, Callback<AcquireResult> done)
             };
         }
         self->whenPublishKnown([self, request, owner, first, finished] {
-            if (self)
-                self->m_waiters->wait(request, owner, channelFor(request.kind, request.name, owner), first, finished);
+            if (!self)
+                return;
+            if (const RedisError refusal = self->publishRefusal()) {
+                AcquireResult r = first; // a waiter on channels nobody can publish on would never wake
+                r.error = refusal;
+                finished(r);
+                return;
+            }
+            self->m_waiters->wait(request, owner, channelFor(request.kind, request.name, owner), first, finished);
         });
     });
 }
@@ -261,8 +268,17 @@ void LockClient::release(const QByteArray &name, const QByteArray &owner, Callba
     // One request id for every retry of this unlock, so a retry after a lost reply is answered from the latch.
     QPointer<LockClient> self(this);
     whenPublishKnown([self, name, owner, kind, done] {
-        if (self)
-            self->releaseAttempt(name, owner, kind, LockNames::newRequestId(), 1, done);
+        if (!self)
+            return;
+        if (const RedisError refusal = self->publishRefusal()) {
+            ReleaseResult r;
+            r.error = refusal;
+            r.name = name;
+            r.owner = owner;
+            done(r);
+            return;
+        }
+        self->releaseAttempt(name, owner, kind, LockNames::newRequestId(), 1, done);
     });
 }
 
@@ -362,8 +378,16 @@ void LockClient::forceRelease(
     }
     QPointer<LockClient> self(this);
     whenPublishKnown([self, name, guard, done, kind] {
-        if (self)
-            self->forceReleaseNow(name, guard, done, kind);
+        if (!self)
+            return;
+        if (const RedisError refusal = self->publishRefusal()) {
+            ForceReleaseResult r;
+            r.name = name;
+            r.error = refusal;
+            done(r);
+            return;
+        }
+        self->forceReleaseNow(name, guard, done, kind);
     });
 }
 
