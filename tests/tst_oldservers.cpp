@@ -214,6 +214,15 @@ private slots:
             QVERIFY2(err.contains("sharded pub/sub"), err.constData());
             QCOMPARE(raw.hgetall(name), before);
             QVERIFY(raw.pttl(name) > 0);
+            // Nor is a hold taken whose release could not run.
+            const QByteArray other = name + "-other";
+            QCOMPARE(
+                cli({ QStringLiteral("lock"), QString::fromUtf8(other), QStringLiteral("--hold"), QStringLiteral("0"),
+                        QStringLiteral("--publish-mode"), QStringLiteral("sharded"), QStringLiteral("--url"), url },
+                    nullptr, &err),
+                2);
+            QVERIFY2(err.contains("sharded pub/sub"), err.constData());
+            QCOMPARE(raw.type(other), "none");
         }
     }
 

@@ -104,9 +104,33 @@ void LockClient::acquire(AcquireRequest request, Callback<AcquireResult> done)
         later(this, done, r);
         return;
     }
+    m_cancelled.remove({ request.name, owner });
+    if (m_shardCheck != ShardCheck::Done || m_publishRefusal) {
+        // An explicit sharded or both mode is checked against the server first: a hold whose release could not run
+        // is not taken.
+        QPointer<LockClient> self(this);
+        whenPublishKnown([self, request, owner, done] {
+            if (!self)
+                return;
+            if (const RedisError refusal = self->publishRefusal()) {
+                AcquireResult r;
+                r.error = refusal;
+                r.name = request.name;
+                r.owner = owner;
+                done(r);
+                return;
+            }
+            self->acquireNow(request, owner, done);
+        });
+        return;
+    }
+    acquireNow(request, owner, std::move(done));
+}
+
+void LockClient::acquireNow(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done)
+{
     QPointer<LockClient> self(this);
     const QPair<QByteArray, QByteArray> key { request.name, owner };
-    m_cancelled.remove(key);
     runAcquire(request, owner, [self, request, owner, key, done](const AcquireResult &first) {
         if (!self)
             return;
@@ -136,15 +160,8 @@ void LockClient::acquire(AcquireRequest request, Callback<AcquireResult> done)
             };
         }
         self->whenPublishKnown([self, request, owner, first, finished] {
-            if (!self)
-                return;
-            if (const RedisError refusal = self->publishRefusal()) {
-                AcquireResult r = first; // a waiter on channels nobody can publish on would never wake
-                r.error = refusal;
-                finished(r);
-                return;
-            }
-            self->m_waiters->wait(request, owner, channelFor(request.kind, request.name, owner), first, finished);
+            if (self)
+                self->m_waiters->wait(request, owner, channelFor(request.kind, request.name, owner), first, finished);
         });
     });
 }

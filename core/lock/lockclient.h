@@ -103,6 +103,8 @@ signals:
 private:
     friend class LockWaiters;
     RedisError checkWrite(const char *action, const QByteArray &name) const;
+    // acquire() once the publish mode is known and possible on this server.
+    void acquireNow(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done);
     void runAcquire(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done);
     static QByteArray channelFor(LockKind kind, const QByteArray &name, const QByteArray &owner);
     void giveUpFairWait(const QByteArray &name, const QByteArray &owner, qint64 waitMs);
