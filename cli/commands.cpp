@@ -67,6 +67,9 @@ LockClient *Command::makeClient(int watchdogTimeoutMs)
             finish(m_out.fail(error));
     });
     connect(connection, &RedisCommander::ready, this, [connection] { connection->setProperty("wasReady", true); });
+    // On standard error, so JSON output stays parseable.
+    connect(client, &LockClient::publishNotice, this,
+        [this](const QString &text) { m_out.error(tr("warning: %1").arg(text)); });
     return client;
 }
 

@@ -98,6 +98,8 @@ ConsoleActions::ConsoleActions(
             tr("Lost %1: it expired or was deleted before we released it").arg(escapeBytes(hold.name, 200)), true);
         updateEnabled();
     });
+    // An explicit "both" publish mode on a server without sharded pub/sub: releases publish plainly only.
+    connect(client, &LockClient::publishNotice, this, [this](const QString &text) { emit message(text, false); });
     connect(m_strings, &StringLockActions::message, this, &ConsoleActions::message);
     connect(m_strings, &StringLockActions::audited, this,
         [this](const QString &action, const QByteArray &name, const QList<QByteArray> &before, const QString &outcome) {

@@ -106,9 +106,33 @@ void LockClient::acquire(AcquireRequest request, Callback<AcquireResult> done)
         later(this, done, r);
         return;
     }
+    m_cancelled.remove({ request.name, owner });
+    if (m_shardCheck != ShardCheck::Done || m_publishRefusal) {
+        // An explicit sharded or both mode is checked against the server first: a hold whose release could not run
+        // is not taken.
+        QPointer<LockClient> self(this);
+        whenPublishKnown([self, request, owner, done] {
+            if (!self)
+                return;
+            if (const RedisError refusal = self->publishRefusal()) {
+                AcquireResult r;
+                r.error = refusal;
+                r.name = request.name;
+                r.owner = owner;
+                done(r);
+                return;
+            }
+            self->acquireNow(request, owner, done);
+        });
+        return;
+    }
+    acquireNow(request, owner, std::move(done));
+}
+
+void LockClient::acquireNow(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done)
+{
     QPointer<LockClient> self(this);
     const QPair<QByteArray, QByteArray> key { request.name, owner };
-    m_cancelled.remove(key);
     runAcquire(request, owner, [self, request, owner, key, done](const AcquireResult &first) {
         if (!self)
             return;
@@ -269,8 +293,17 @@ void LockClient::release(const QByteArray &name, const QByteArray &owner, Callba
     // One request id for every retry of this unlock, so a retry after a lost reply is answered from the latch.
     QPointer<LockClient> self(this);
     whenPublishKnown([self, name, owner, kind, done = replicaSyncedRelease(std::move(done))] {
-        if (self)
-            self->releaseAttempt(name, owner, kind, LockNames::newRequestId(), 1, done);
+        if (!self)
+            return;
+        if (const RedisError refusal = self->publishRefusal()) {
+            ReleaseResult r;
+            r.error = refusal;
+            r.name = name;
+            r.owner = owner;
+            done(r);
+            return;
+        }
+        self->releaseAttempt(name, owner, kind, LockNames::newRequestId(), 1, done);
     });
 }
 
@@ -370,8 +403,16 @@ void LockClient::forceRelease(
     }
     QPointer<LockClient> self(this);
     whenPublishKnown([self, name, guard, done, kind] {
-        if (self)
-            self->forceReleaseNow(name, guard, done, kind);
+        if (!self)
+            return;
+        if (const RedisError refusal = self->publishRefusal()) {
+            ForceReleaseResult r;
+            r.name = name;
+            r.error = refusal;
+            done(r);
+            return;
+        }
+        self->forceReleaseNow(name, guard, done, kind);
     });
 }
 

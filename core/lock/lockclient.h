@@ -93,6 +93,9 @@ public:
 
 signals:
     void publishModeResolved(LockScope::PublishMode mode);
+    // Something the user should know about how releases wake waiters (an explicit "both" on a server without
+    // sharded pub/sub publishes plainly only).
+    void publishNotice(const QString &text);
     void holdRenewed(const LockScope::HoldEvent &hold);
     void holdLost(const LockScope::HoldEvent &hold);
     // A renewal round failed (I/O, timeout, ACL); it is retried at the next tick.
@@ -101,6 +104,8 @@ signals:
 private:
     friend class LockWaiters;
     RedisError checkWrite(const char *action, const QByteArray &name) const;
+    // acquire() once the publish mode is known and possible on this server.
+    void acquireNow(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done);
     void runAcquire(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done);
     static QByteArray channelFor(LockKind kind, const QByteArray &name, const QByteArray &owner);
     void giveUpFairWait(const QByteArray &name, const QByteArray &owner, qint64 waitMs);
@@ -117,14 +122,25 @@ private:
         const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done, LockKind kind);
     void resolvePublishMode();
     void setPublishMode(PublishMode mode);
-    // Runs now when the publish mode is known, else once it is (the first reply from the server).
+    // Runs now when the publish mode is known, else once it is (the first reply from the server). An explicit
+    // sharded or both mode is first checked against the server, once (checkShardedPubSub).
     void whenPublishKnown(std::function<void()> run);
+    // A server without sharded pub/sub (before Redis 7) runs a release script up to its SPUBLISH and stops there,
+    // the lock deleted and nobody woken, as scripts are not rolled back. So before the first release: "sharded" is
+    // refused (m_publishRefusal), "both" publishes plainly only. Read-only probes a monitor's ACL allows.
+    void checkShardedPubSub();
+    void runWhenPublishKnown();
+    // The error a release, force release or wait reports instead of running (empty when none).
+    RedisError publishRefusal() const { return m_publishRefusal; }
 
     LockClientOptions m_options;
     RedisRouter *m_connection;
     RoutedSubscriber *m_subscriber;
     PublishMode m_publish = PublishMode::Auto; // Auto: not resolved yet
     QList<std::function<void()>> m_whenPublishKnown;
+    enum class ShardCheck { Needed, Running, Done };
+    ShardCheck m_shardCheck = ShardCheck::Done;
+    RedisError m_publishRefusal;
     LockWatchdog *m_watchdog;
     LockWaiters *m_waiters;
     ReplicaSync *m_replicas;

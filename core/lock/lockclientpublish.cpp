@@ -2,6 +2,7 @@
 // the server's kind is known, and the namespaces its own waiters listen on.
 #include "lockclient.h"
 #include "redisrouter.h"
+#include "replyjoin.h"
 #include "routedsubscriber.h"
 
 namespace LockScope {
@@ -16,6 +17,8 @@ void LockClient::resolvePublishMode()
     const PublishMode wanted = m_connection->options().publishMode;
     if (wanted != PublishMode::Auto) {
         m_publish = wanted;
+        if (wanted != PublishMode::Plain)
+            m_shardCheck = ShardCheck::Needed;
         return;
     }
     if (m_connection->mode() == RedisRouter::Mode::Standalone) {
@@ -51,6 +54,11 @@ void LockClient::setPublishMode(PublishMode mode)
 {
     m_publish = mode;
     emit publishModeResolved(mode);
+    runWhenPublishKnown();
+}
+
+void LockClient::runWhenPublishKnown()
+{
     const auto waiting = std::exchange(m_whenPublishKnown, {});
     for (const auto &run : waiting)
         run();
@@ -58,10 +66,56 @@ void LockClient::setPublishMode(PublishMode mode)
 
 void LockClient::whenPublishKnown(std::function<void()> run)
 {
-    if (m_publish != PublishMode::Auto)
+    if (m_publish != PublishMode::Auto && m_shardCheck == ShardCheck::Done) {
         run();
-    else
-        m_whenPublishKnown << std::move(run);
+        return;
+    }
+    m_whenPublishKnown << std::move(run);
+    if (m_shardCheck == ShardCheck::Needed)
+        checkShardedPubSub();
+}
+
+void LockClient::checkShardedPubSub()
+{
+    m_shardCheck = ShardCheck::Running;
+    QPointer<LockClient> self(this);
+    auto info = std::make_shared<RedisResult>();
+    auto numsub = std::make_shared<RedisResult>();
+    const auto join = ReplyJoin::create([self, info, numsub](const RedisError &error) {
+        if (!self)
+            return;
+        if (error.isError()) {
+            // Not answered (connection lost, deadline): the commands waiting report that themselves; ask again
+            // before the next release.
+            self->m_shardCheck = ShardCheck::Needed;
+            self->runWhenPublishKnown();
+            return;
+        }
+        self->m_shardCheck = ShardCheck::Done;
+        // Before Redis 7 PUBSUB has no SHARDNUMSUB ("unknown subcommand") and COMMAND INFO SPUBLISH answers nil, as it
+        // does where SPUBLISH is renamed away. A denied probe (an ACL without PUBSUB or COMMAND) says nothing: the
+        // mode asked for stands.
+        const bool noNumsub = numsub->error.kind() == RedisError::Kind::Reply;
+        const bool noSpublish
+            = info->ok() && info->value.isArray() && info->value.size() == 1 && info->value.at(0).isNil();
+        if (noNumsub || noSpublish) {
+            if (self->m_publish == PublishMode::Both) {
+                emit self->publishNotice(tr("this server has no sharded pub/sub (SPUBLISH, Redis 7.0 or later): "
+                                            "publish mode \"both\" wakes waiters with plain PUBLISH only"));
+                self->setPublishMode(PublishMode::Plain);
+                return;
+            }
+            self->m_publishRefusal = RedisError(RedisError::Kind::InvalidArgument,
+                tr("publish mode \"sharded\" needs sharded pub/sub (SPUBLISH, Redis 7.0 or later), which this server "
+                   "does not have; nothing was changed. Use publish mode \"plain\" or \"auto\""));
+        }
+        self->runWhenPublishKnown();
+    });
+    m_connection->cork();
+    m_connection->command({ "COMMAND", "INFO", "SPUBLISH" }, join->track([info](const RedisResult &r) { *info = r; }));
+    m_connection->command({ "PUBSUB", "SHARDNUMSUB" }, join->track([numsub](const RedisResult &r) { *numsub = r; }));
+    join->seal(this);
+    m_connection->uncork();
 }
 
 QByteArray LockClient::publishCommand() const

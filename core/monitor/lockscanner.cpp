@@ -118,13 +118,16 @@ void LockScanner::scanFrom(RedisCommander *node, const Chain &chain, const QByte
     QPointer<LockScanner> self(this);
     const quint64 generation = m_generation;
     QList<QByteArray> argv { "SCAN", cursor, "MATCH", chain.pattern, "COUNT", QByteArray::number(m_options.count) };
-    if (m_typeFilter)
+    const bool typed = m_typeFilter;
+    if (typed)
         argv << "TYPE" << (chain.reads == Reads::String ? "string" : "hash");
     QPointer<RedisCommander> target(node);
-    node->command(argv, [self, generation, chain, cursor, target](const RedisResult &r) {
+    node->command(argv, [self, generation, chain, cursor, target, typed](const RedisResult &r) {
         if (!current(self, generation))
             return;
-        if (self->m_typeFilter && r.error.kind() == RedisError::Kind::Reply
+        // Decided by what this request carried, not by the filter's state now: every cursor leaves at once, so the
+        // others' refusals arrive after the first one has already turned the filter off.
+        if (typed && r.error.kind() == RedisError::Kind::Reply
             && r.error.message().contains(QLatin1String("syntax"), Qt::CaseInsensitive)) {
             // Redis before 6 has no SCAN ... TYPE: scan everything; the reads answer WRONGTYPE for the rest.
             self->m_typeFilter = false;
@@ -194,8 +197,11 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, Reads reads)
         // ACL may allow reads only. HSCAN rather than HGETALL: a small hash comes back whole in one page, while a
         // huge user hash costs one page, not its 100k fields, and is rejected by what that page shows. GETRANGE
         // rather than GET, for the same reason: a big string costs a token's length.
+        // A cursor reads only its own type: without SCAN ... TYPE (Redis < 6) the hash cursor also returns strings
+        // and the string cursors hashes, and each key must be read (and listed) by one cursor only. The other
+        // types answer WRONGTYPE and are dropped below.
         const bool hash = reads != Reads::String;
-        const bool string = reads == Reads::String || m_options.stringPatterns.matches(key);
+        const bool string = reads == Reads::String || (reads == Reads::Either && m_options.stringPatterns.matches(key));
         auto fields = std::make_shared<RedisValue>();
         auto value = std::make_shared<RedisValue>();
         if (hash)

@@ -5,9 +5,11 @@
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QTimer>
 
 #include <deque>
+#include <functional>
 
 class QTcpServer;
 class QTcpSocket;
@@ -16,7 +18,8 @@ namespace LockScope::Test {
 
 // A TCP proxy between a client under test and a real redis-server, run on the test's own event loop, that
 // injects network faults on command: replies cut off part-way, a pipeline cut off part-way on its way to the
-// server, replies held back, or nothing forwarded at all while every connection stays open.
+// server, replies held back, or nothing forwarded at all while every connection stays open. It can also stand in
+// for an older server: chosen commands are answered by the proxy itself (setAnswers), the rest are forwarded.
 class FaultProxy : public QObject
 {
     Q_OBJECT
@@ -41,6 +44,23 @@ public:
     // Every open connection closed at once.
     void dropAll();
 
+    // Emulating an older server: a command for which answer returns bytes (one RESP reply, e.g.
+    // errorReply("ERR syntax error")) never reaches the server, and the client gets those bytes in the place of the
+    // server's reply: after the server's replies to the commands pipelined before it. Every other command is
+    // forwarded. Applies to connections accepted from now on.
+    using Answer = std::function<QByteArray(const QList<QByteArray> &argv)>;
+    void setAnswers(Answer answer) { m_answer = std::move(answer); }
+    static QByteArray errorReply(const QByteArray &message) { return '-' + message + "\r\n"; }
+    // What Redis 5.0 answers that 7.0 does not: SCAN ... TYPE is a syntax error.
+    static QByteArray redis5(const QList<QByteArray> &argv);
+    // What Redis 6.x answers that 7.0 does not: no PUBSUB SHARDNUMSUB, no CLUSTER SHARDS (start the server with
+    // SPUBLISH, SSUBSCRIBE and SUNSUBSCRIBE renamed away as well: withoutShardedPubSub()).
+    static QByteArray redis6(const QList<QByteArray> &argv);
+    static QStringList withoutShardedPubSub();
+
+    // Commands the proxy answered itself.
+    int answered() const { return m_answered; }
+
     int accepted() const { return m_accepted; }
     int cuts() const { return m_cuts; }
     int openLinks() const { return int(m_links.size()); }
@@ -53,9 +73,20 @@ private:
         QByteArray toServer; // waiting for the upstream connection or a thaw
         QByteArray toClient; // waiting for a thaw
         std::deque<std::pair<qint64, QByteArray>> delayed; // (due, bytes) on the way to the client
+        // With answers: the client's bytes not yet parsed into commands, the server's not yet whole replies, and
+        // per command still waiting for its reply either nothing (the server's) or the proxy's own answer.
+        bool answering = false;
+        bool subscribed = false; // pub/sub pushes have no command: from here on replies pass straight through
+        QByteArray fromClient;
+        QByteArray fromServer;
+        std::deque<QByteArray> pending; // empty: the server answers this one
     };
 
     void onNewConnection();
+    void readClient(Link *link);
+    void readServer(Link *link);
+    // Server bytes on their way to the client: held while frozen, delayed, or passed on.
+    void toClient(Link *link, QByteArray bytes);
     void pumpToServer(Link *link);
     // False once the link is gone (a cut).
     bool pumpToClient(Link *link, const QByteArray &bytes);
@@ -74,6 +105,8 @@ private:
     int m_cuts = 0;
     QElapsedTimer m_clock;
     QTimer m_delayTimer;
+    Answer m_answer;
+    int m_answered = 0;
 };
 
 } // namespace LockScope::Test
