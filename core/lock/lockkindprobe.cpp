@@ -16,12 +16,8 @@ LockKindProbe LockKindProber::decide(const QByteArray &type, const QByteArray &m
 {
     LockKindProbe p;
     p.type = type;
-    if (type == "string") {
-        // Not an error for a caller with a string path (StringLockClient); the hash scripts must not touch it.
-        p.error = RedisError(RedisError::Kind::Reply,
-            QStringLiteral("WRONGTYPE the lock name holds a string (a SET NX lock?), not a lock hash"));
-        return p;
-    }
+    // A string (SET NX) lock is no error for a caller with a string path (stringLock()); the hash scripts must not
+    // touch it, nor anything else that is not a hash.
     if (type != "hash" && type != "none") {
         p.error = RedisError(RedisError::Kind::Reply,
             QStringLiteral("WRONGTYPE the lock name holds a %1, not a lock hash").arg(QString::fromUtf8(type)));
