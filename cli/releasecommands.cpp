@@ -3,7 +3,6 @@
 #include "auditlog.h"
 #include "bytesformat.h"
 #include "lockclient.h"
-#include "locknames.h"
 #include "redisconnection.h"
 #include "redisrouter.h"
 
@@ -46,62 +45,46 @@ void ReleaseCommand::start()
         return;
     }
     LockClient *client = makeClient();
-    // A read-write lock needs its own release script: its hash has a "mode" field, and a writer's field ends in
-    // ":write". Anything else (or an error, which the release reports better) is a plain reentrant lock.
-    // A fair lock is recognised by its queue: its release must tell the head of the queue.
-    auto mode = std::make_shared<RedisResult>();
-    client->connection()->command({ "HGET", name, "mode" }, [mode](const RedisResult &r) { *mode = r; });
-    client->connection()->command(
-        { "EXISTS", LockNames::fairQueue(name) }, [this, client, name, owner, mode](const RedisResult &queued) {
-            LockKind kind = LockKind::Reentrant;
-            if (mode->ok() && !mode->value.isNil())
-                kind = owner.endsWith(":write") ? LockKind::Write : LockKind::Read;
-            else if (queued.value.toInteger() == 1)
-                kind = LockKind::Fair;
-            releaseAs(client, name, owner, kind);
-        });
+    releaseAs(client, name, owner);
 }
 
-void ReleaseCommand::releaseAs(LockClient *client, const QByteArray &name, const QByteArray &owner, LockKind kind)
+void ReleaseCommand::releaseAs(LockClient *client, const QByteArray &name, const QByteArray &owner)
 {
-    client->release(
-        name, owner,
-        [this, client, name, owner](const ReleaseResult &r) {
-            QJsonObject record { { QStringLiteral("action"), QStringLiteral("release") },
-                { QStringLiteral("url"), m_connection.toDisplayUrl() },
-                { QStringLiteral("name"), Output::jsonText(name) },
-                { QStringLiteral("owner"), Output::jsonText(owner) },
-                { QStringLiteral("client_id"), QString::fromUtf8(client->clientId()) } };
-            if (r.error.isError()) {
-                record.insert(QStringLiteral("result"), r.error.toString());
-                audit(m_out, record);
-                finish(m_out.fail(r.error));
-                return;
-            }
-            if (r.outcome == ReleaseResult::Outcome::NotHeld) {
-                record.insert(QStringLiteral("result"), QStringLiteral("not-held"));
-                audit(m_out, record);
-                m_out.error(r.message);
-                finish(ExitNotDone);
-                return;
-            }
-            const bool last = r.outcome == ReleaseResult::Outcome::Released;
-            record.insert(QStringLiteral("result"), last ? QStringLiteral("released") : QStringLiteral("decremented"));
+    // The release script (and whom it wakes) is the one the lock's kind needs as Redis has it now.
+    client->releaseAsFound(name, owner, [this, client, name, owner](const ReleaseResult &r) {
+        QJsonObject record { { QStringLiteral("action"), QStringLiteral("release") },
+            { QStringLiteral("url"), m_connection.toDisplayUrl() }, { QStringLiteral("name"), Output::jsonText(name) },
+            { QStringLiteral("owner"), Output::jsonText(owner) },
+            { QStringLiteral("client_id"), QString::fromUtf8(client->clientId()) } };
+        if (r.error.isError()) {
+            record.insert(QStringLiteral("result"), r.error.toString());
             audit(m_out, record);
-            auto count = std::make_shared<RedisResult>();
-            client->connection()->command({ "HGET", name, owner }, [count](const RedisResult &r) { *count = r; });
-            // Read together with the count: a hold that goes on still has a lease (-2 would say the lock is gone).
-            client->connection()->command({ "PTTL", name }, [this, name, owner, last, count](const RedisResult &ttl) {
-                const qint64 left = count->value.toInteger();
-                m_out.event(QStringLiteral("released"), name, owner, left, last ? -2 : ttl.value.toInteger(),
-                    last ? tr("released %1 for %2; waiters woken").arg(escapeBytes(name, 200), QString::fromUtf8(owner))
-                         : tr("released one level of %1 for %2; still held (count %3)")
-                               .arg(escapeBytes(name, 200), QString::fromUtf8(owner))
-                               .arg(left));
-                finish(ExitDone);
-            });
-        },
-        kind);
+            finish(m_out.fail(r.error));
+            return;
+        }
+        if (r.outcome == ReleaseResult::Outcome::NotHeld) {
+            record.insert(QStringLiteral("result"), QStringLiteral("not-held"));
+            audit(m_out, record);
+            m_out.error(r.message);
+            finish(ExitNotDone);
+            return;
+        }
+        const bool last = r.outcome == ReleaseResult::Outcome::Released;
+        record.insert(QStringLiteral("result"), last ? QStringLiteral("released") : QStringLiteral("decremented"));
+        audit(m_out, record);
+        auto count = std::make_shared<RedisResult>();
+        client->connection()->command({ "HGET", name, owner }, [count](const RedisResult &r) { *count = r; });
+        // Read together with the count: a hold that goes on still has a lease (-2 would say the lock is gone).
+        client->connection()->command({ "PTTL", name }, [this, name, owner, last, count](const RedisResult &ttl) {
+            const qint64 left = count->value.toInteger();
+            m_out.event(QStringLiteral("released"), name, owner, left, last ? -2 : ttl.value.toInteger(),
+                last ? tr("released %1 for %2; waiters woken").arg(escapeBytes(name, 200), QString::fromUtf8(owner))
+                     : tr("released one level of %1 for %2; still held (count %3)")
+                           .arg(escapeBytes(name, 200), QString::fromUtf8(owner))
+                           .arg(left));
+            finish(ExitDone);
+        });
+    });
 }
 
 void ForceReleaseCommand::start()
@@ -123,20 +106,29 @@ void ForceReleaseCommand::start()
         finish(m_out.fail(error));
         return;
     }
+    // What is there decides the path: a string lock (SET NX PX) has its own; anything but a lock hash is refused.
+    client->probeKind(name, QByteArray(), [this, client, name, expectOwner, confirmed](const LockKindProbe &found) {
+        if (found.stringLock()) {
+            forceReleaseString(name, expectOwner, confirmed);
+            return;
+        }
+        if (found.error.isError()) {
+            finish(m_out.fail(found.error));
+            return;
+        }
+        showAndForceRelease(client, name, expectOwner, confirmed);
+    });
+}
+
+void ForceReleaseCommand::showAndForceRelease(
+    LockClient *client, const QByteArray &name, const QByteArray &expectOwner, bool confirmed)
+{
     // Show what is about to go, so the person confirming knows whose lock it is.
     client->connection()->cork();
     auto fields = std::make_shared<RedisResult>();
     client->connection()->command({ "HGETALL", name }, [fields](const RedisResult &r) { *fields = r; });
-    auto queued = std::make_shared<RedisResult>();
     client->connection()->command(
-        { "EXISTS", LockNames::fairQueue(name) }, [queued](const RedisResult &r) { *queued = r; });
-    client->connection()->command(
-        { "PTTL", name }, [this, fields, queued, name, expectOwner, confirmed](const RedisResult &ttl) {
-            if (!fields->ok() && fields->error.message().startsWith(QLatin1String("WRONGTYPE"))) {
-                // Not a hash: perhaps the other common style, a string lock (SET NX PX).
-                forceReleaseString(name, expectOwner, confirmed);
-                return;
-            }
+        { "PTTL", name }, [this, fields, name, expectOwner, confirmed](const RedisResult &ttl) {
             if (!fields->ok()) {
                 finish(m_out.fail(fields->error));
                 return;
@@ -149,36 +141,26 @@ void ForceReleaseCommand::start()
             const QString description = describeHolders(name, fields->value, ttl.value.toInteger());
             if (!confirmed && !confirm(tr("%1\nForce-release it and wake its waiters? [y/N] ").arg(description)))
                 return;
-            // What was shown is what gets deleted: without --expect-owner the single holder on screen is the
-            // guard, so a lock that changed hands while someone read the prompt is left alone.
             QByteArrayList holders;
-            bool readWrite = false;
-            for (int i = 0; i + 1 < fields->value.size(); i += 2) {
-                const QByteArray field = fields->value.at(i).bytes();
-                if (field == "mode")
-                    readWrite = true;
-                else
+            for (int i = 0; i + 1 < fields->value.size(); i += 2)
+                if (const QByteArray field = fields->value.at(i).bytes(); field != "mode")
                     holders << field;
-            }
             // Without --expect-owner, exactly the holders on screen are the guard: if anyone came or went while
-            // the person read the prompt, nothing is deleted.
+            // the person read the prompt, nothing is deleted. The kind, and so whom the release wakes, is read
+            // again now: a waiter may have queued behind a fair lock while the prompt was open.
             const bool shownGuard = expectOwner.isEmpty();
             forceRelease(name, shownGuard ? ForceGuard::exact(holders) : ForceGuard::owner(expectOwner), shownGuard,
-                holdersJson(fields->value),
-                readWrite                            ? LockKind::Read
-                    : queued->value.toInteger() == 1 ? LockKind::Fair
-                                                     : LockKind::Reentrant);
+                holdersJson(fields->value));
         });
     client->connection()->uncork();
 }
 
 void ForceReleaseCommand::forceRelease(
-    const QByteArray &name, const ForceGuard &guard, bool shownGuard, const QJsonArray &before, LockKind kind)
+    const QByteArray &name, const ForceGuard &guard, bool shownGuard, const QJsonArray &before)
 {
     auto *client = findChild<LockClient *>();
-    client->forceRelease(
-        name, guard,
-        [this, client, name, guard, shownGuard, before](const ForceReleaseResult &r) {
+    client->forceReleaseAsFound(
+        name, guard, [this, client, name, guard, shownGuard, before](const ForceReleaseResult &r) {
             QJsonObject record { { QStringLiteral("action"), QStringLiteral("force-release") },
                 { QStringLiteral("url"), m_connection.toDisplayUrl() },
                 { QStringLiteral("name"), Output::jsonText(name) }, { QStringLiteral("holders_before"), before },
@@ -227,8 +209,7 @@ void ForceReleaseCommand::forceRelease(
             m_out.event(QStringLiteral("force-released"), name, owner, 0, -2,
                 tr("force-released %1; waiters woken").arg(escapeBytes(name, 200)));
             finish(ExitDone);
-        },
-        kind);
+        });
 }
 
 } // namespace LockScope::Cli

@@ -15,7 +15,7 @@ public:
     void start() override;
 
 private:
-    void releaseAs(LockClient *client, const QByteArray &name, const QByteArray &owner, LockKind kind);
+    void releaseAs(LockClient *client, const QByteArray &name, const QByteArray &owner);
 };
 
 // force-release NAME [--expect-owner UUID:TID] [--yes]: delete the lock and wake its waiters; confirmed on a
@@ -28,8 +28,8 @@ public:
     void start() override;
 
 private:
-    void forceRelease(
-        const QByteArray &name, const ForceGuard &guard, bool shownGuard, const QJsonArray &before, LockKind kind);
+    void showAndForceRelease(LockClient *client, const QByteArray &name, const QByteArray &expectOwner, bool confirmed);
+    void forceRelease(const QByteArray &name, const ForceGuard &guard, bool shownGuard, const QJsonArray &before);
     // A string lock (stringforcerelease.cpp): deleted only while it holds the token shown, or --expect-owner's.
     void forceReleaseString(const QByteArray &name, const QByteArray &expectToken, bool confirmed);
 };

@@ -23,34 +23,65 @@ void RepairQueueCommand::start()
         finish(ExitUsage);
         return;
     }
+    int recheckMs = -1;
+    if (m_parser.isSet(QStringLiteral("recheck"))) {
+        bool ok = false;
+        recheckMs = m_parser.value(QStringLiteral("recheck")).toInt(&ok);
+        if (!ok || recheckMs < 0) {
+            m_out.error(tr("--recheck takes a number of milliseconds"));
+            finish(ExitUsage);
+            return;
+        }
+    }
     LockClient *client = makeClient();
-    // Always look first; a real repair then inspects again inside repairFairQueue, so it acts on fresh facts.
-    client->inspectFairQueue(name, [this, client, name, dryRun, confirmed](const FairQueueReport &found) {
-        if (found.error.isError()) {
-            finish(m_out.fail(found.error));
-            return;
-        }
-        int orphans = 0;
-        for (const FairWaiter &w : found.waiters)
-            orphans += w.orphaned() ? 1 : 0;
-        if (dryRun || orphans == 0) {
-            // Nothing to remove is a repair that had nothing to do, not a dry run.
-            report(found, dryRun);
-            finish(ExitDone);
-            return;
-        }
-        if (!confirmed) {
+    // Confirmed already: the repair's own inspection is the one it acts on.
+    if (!dryRun && confirmed) {
+        repair(client, recheckMs);
+        return;
+    }
+    // Look first; a real repair then inspects again inside repairFairQueue, so it acts on fresh facts.
+    client->inspectFairQueue(
+        name,
+        [this, client, name, dryRun, recheckMs](const FairQueueReport &found) {
+            if (found.error.isError()) {
+                finish(m_out.fail(found.error));
+                return;
+            }
+            int orphans = 0;
+            for (const FairWaiter &w : found.waiters)
+                orphans += w.orphaned() ? 1 : 0;
+            if (dryRun || orphans == 0) {
+                // Nothing to remove is a repair that had nothing to do, not a dry run.
+                report(found, dryRun);
+                finish(ExitDone);
+                return;
+            }
             report(found, true);
             if (!confirm(tr("Remove %1 dead waiter(s) from the queue of %2 and wake the new head? [y/N] ")
                              .arg(orphans)
                              .arg(escapeBytes(name, 200))))
                 return;
-        }
-        client->repairFairQueue(name, false, [this, client, found](const FairQueueReport &r) {
+            repair(client, recheckMs);
+        },
+        recheckMs);
+}
+
+void RepairQueueCommand::repair(LockClient *client, int recheckMs)
+{
+    const QByteArray name = positional(1).toUtf8();
+    client->repairFairQueue(
+        name, false,
+        [this, client](const FairQueueReport &r) {
             QJsonArray removed;
             for (const FairWaiter &w : r.waiters)
                 if (w.orphaned())
                     removed.append(Output::jsonText(w.owner));
+            // Nothing dead: a repair that had nothing to do wrote nothing, and leaves no record.
+            if (!r.error.isError() && removed.isEmpty()) {
+                report(r, false);
+                finish(ExitDone);
+                return;
+            }
             audit(m_out,
                 { { QStringLiteral("action"), QStringLiteral("repair-queue") },
                     { QStringLiteral("url"), m_connection.toDisplayUrl() },
@@ -63,8 +94,8 @@ void RepairQueueCommand::start()
             }
             report(r, false);
             finish(ExitDone);
-        });
-    });
+        },
+        recheckMs);
 }
 
 void RepairQueueCommand::report(const FairQueueReport &r, bool dryRun)
@@ -72,12 +103,15 @@ void RepairQueueCommand::report(const FairQueueReport &r, bool dryRun)
     QJsonArray waiters;
     QStringList lines;
     for (const FairWaiter &w : r.waiters) {
+        // "not listening yet": queued since the first look, so seen silent only once; it is left alone.
         const QString state = w.stale ? tr("deadline passed")
-            : w.subscribers == 0      ? tr("nobody listening")
+            : w.silent                ? tr("nobody listening")
+            : w.subscribers == 0      ? tr("not listening yet")
                                       : tr("waiting");
         waiters.append(QJsonObject { { QStringLiteral("owner"), Output::jsonText(w.owner) },
             { QStringLiteral("deadline_ms"), w.deadlineMs }, { QStringLiteral("stale"), w.stale },
-            { QStringLiteral("subscribers"), w.subscribers }, { QStringLiteral("orphaned"), w.orphaned() } });
+            { QStringLiteral("subscribers"), w.subscribers }, { QStringLiteral("silent"), w.silent },
+            { QStringLiteral("orphaned"), w.orphaned() } });
         lines << tr("  %1  %2").arg(escapeBytes(w.owner, 200), state);
     }
     QString human = r.waiters.isEmpty()

@@ -5,8 +5,9 @@
 
 namespace LockScope::Cli {
 
-// repair-queue NAME [--dry-run] [--yes]: list a fair lock's waiters, and remove those that are dead (deadline
-// passed, or nobody listening on their wake-up channel) as if they had given up; the new head is woken.
+// repair-queue NAME [--dry-run] [--yes] [--recheck MS]: list a fair lock's waiters, and remove those that are dead
+// (deadline passed, or nobody listening on their wake-up channel in two looks MS apart) as if they had given up;
+// the new head is woken.
 class RepairQueueCommand : public Command
 {
     Q_OBJECT
@@ -16,6 +17,7 @@ public:
 
 private:
     void report(const FairQueueReport &r, bool dryRun);
+    void repair(LockClient *client, int recheckMs);
 };
 
 } // namespace LockScope::Cli

@@ -43,6 +43,14 @@ QByteArrayList queue(RawRedis &raw, const QByteArray &name)
     return out;
 }
 
+// A dead waiter is one nobody listened for at two looks; these tests need not wait seconds between them.
+LockClientOptions quickRepair()
+{
+    LockClientOptions o;
+    o.fairListenerRecheckMs = 200;
+    return o;
+}
+
 qint64 deadline(RawRedis &raw, const QByteArray &name, const QByteArray &owner)
 {
     return raw.command({ "ZSCORE", LockNames::fairTimeouts(name), owner }).bytes().toLongLong();
@@ -265,7 +273,7 @@ private slots:
 
     void repairUnjamsAQueueBehindADeadWaiter()
     {
-        LockClient holder(m_options), waiter(m_options), support(m_options);
+        LockClient holder(m_options), waiter(m_options), support(m_options, quickRepair());
         RawRedis raw(m_server.port());
         const QByteArray name = uniqueKey("fair-jam");
         const AcquireResult held = acquire(holder, fair(name, "1"));
@@ -314,7 +322,7 @@ private slots:
         sharded.publishMode = PublishMode::Sharded;
         ConnectionOptions both = m_options;
         both.publishMode = PublishMode::Both;
-        LockClient holder(both), waiter(sharded), support(both);
+        LockClient holder(both), waiter(sharded), support(both, quickRepair());
         RawRedis raw(m_server.port());
         const QByteArray name = uniqueKey("fair-mixed");
         const AcquireResult held = acquire(holder, fair(name, "1"));
@@ -347,7 +355,7 @@ private slots:
         raw.command({ "ZADD", LockNames::fairTimeouts(name), QByteArray::number(t), a, QByteArray::number(t + 5000), b,
             QByteArray::number(t + 12000), c });
         // Nobody listens for any of them, so all three go; removing b (wait 5000) first moves c up by 5000.
-        LockClient support(m_options);
+        LockClient support(m_options, quickRepair());
         const FairQueueReport fixed = await<FairQueueReport>([&](auto d) { support.repairFairQueue(name, false, d); });
         QCOMPARE(fixed.removed, 3);
         QVERIFY(queue(raw, name).isEmpty());
@@ -388,7 +396,7 @@ private slots:
             p.setProcessEnvironment(env);
             p.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
                 QStringList { QStringLiteral("repair-queue"), QString::fromUtf8(name), QStringLiteral("--json"),
-                    QStringLiteral("--url"), m_server.url() }
+                    QStringLiteral("--recheck"), QStringLiteral("200"), QStringLiteral("--url"), m_server.url() }
                     + extra);
             p.waitForFinished(15000);
             return qMakePair(p.exitCode(), QJsonDocument::fromJson(p.readAllStandardOutput()).object());

@@ -159,20 +159,6 @@ void ConsoleActions::updateEnabled()
     }
 }
 
-LockKind ConsoleActions::kindFor(const LockRecord &record, const QByteArray &owner) const
-{
-    switch (record.info.kind) {
-    case LockInfo::Kind::Fair:
-        return LockKind::Fair;
-    case LockInfo::Kind::Fenced:
-        return LockKind::Fenced;
-    case LockInfo::Kind::ReadWrite:
-        return owner.endsWith(":write") ? LockKind::Write : LockKind::Read;
-    default:
-        return LockKind::Reentrant;
-    }
-}
-
 void ConsoleActions::audit(const QString &action, const QByteArray &name, const QList<QByteArray> &holdersBefore,
     const QString &outcome, const QString &kind) const
 {
@@ -240,42 +226,39 @@ void ConsoleActions::release(bool all)
         if (h.owner == owner)
             levels = int(qMax<qint64>(1, h.count));
     // Our own count says when we are done: a read release answers "still held" while other readers remain.
-    releaseLevels(m_current, owner, kindFor(*r, owner), all ? levels : 1, 0);
+    releaseLevels(m_current, owner, all ? levels : 1, 0);
 }
 
-void ConsoleActions::releaseLevels(
-    const QByteArray &name, const QByteArray &owner, LockKind kind, int levels, int released)
+void ConsoleActions::releaseLevels(const QByteArray &name, const QByteArray &owner, int levels, int released)
 {
     const QList<QByteArray> before = holdersOf(m_monitor->record(name));
     QPointer<ConsoleActions> self(this);
-    m_client->release(
-        name, owner,
-        [self, name, owner, kind, levels, released, before](const ReleaseResult &r) {
-            if (!self)
-                return;
-            const QString outcome = r.error.isError()            ? r.error.toString()
-                : r.outcome == ReleaseResult::Outcome::Released  ? QStringLiteral("released")
-                : r.outcome == ReleaseResult::Outcome::StillHeld ? QStringLiteral("still-held")
-                                                                 : QStringLiteral("not-held");
-            self->audit(QStringLiteral("release"), name, before, outcome);
-            if (!r.error.isError() && r.outcome == ReleaseResult::Outcome::StillHeld && released + 1 < levels) {
-                self->releaseLevels(name, owner, kind, levels, released + 1);
-                return;
-            }
-            if (r.error.isError())
-                emit self->message(
-                    tr("Release of %1 failed: %2").arg(escapeBytes(name, 200), r.error.toString()), true);
-            else if (r.outcome == ReleaseResult::Outcome::NotHeld)
-                emit self->message(r.message, true);
-            else
-                emit self->message(r.outcome == ReleaseResult::Outcome::Released
-                        ? tr("Released %1").arg(escapeBytes(name, 200))
-                        : tr("Released one level of %1; still held").arg(escapeBytes(name, 200)),
-                    false);
-            self->m_monitor->refresh({ name });
-            self->updateEnabled();
-        },
-        kind);
+    // Which release script, and so whom it wakes, is read from Redis now, not from the monitor's last snapshot: a
+    // fair lock whose queue was empty at the last scan may have a waiter at its head by now.
+    m_client->releaseAsFound(name, owner, [self, name, owner, levels, released, before](const ReleaseResult &r) {
+        if (!self)
+            return;
+        const QString outcome = r.error.isError()            ? r.error.toString()
+            : r.outcome == ReleaseResult::Outcome::Released  ? QStringLiteral("released")
+            : r.outcome == ReleaseResult::Outcome::StillHeld ? QStringLiteral("still-held")
+                                                             : QStringLiteral("not-held");
+        self->audit(QStringLiteral("release"), name, before, outcome);
+        if (!r.error.isError() && r.outcome == ReleaseResult::Outcome::StillHeld && released + 1 < levels) {
+            self->releaseLevels(name, owner, levels, released + 1);
+            return;
+        }
+        if (r.error.isError())
+            emit self->message(tr("Release of %1 failed: %2").arg(escapeBytes(name, 200), r.error.toString()), true);
+        else if (r.outcome == ReleaseResult::Outcome::NotHeld)
+            emit self->message(r.message, true);
+        else
+            emit self->message(r.outcome == ReleaseResult::Outcome::Released
+                    ? tr("Released %1").arg(escapeBytes(name, 200))
+                    : tr("Released one level of %1; still held").arg(escapeBytes(name, 200)),
+                false);
+        self->m_monitor->refresh({ name });
+        self->updateEnabled();
+    });
 }
 
 void ConsoleActions::toggleWatchdog(bool on)
@@ -310,13 +293,12 @@ void ConsoleActions::forceRelease()
     auto *dialog = new ForceReleaseDialog(*r, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     const QByteArray name = m_current;
-    const LockKind kind = kindFor(*r, QByteArray());
-    connect(dialog, &QDialog::accepted, this, [this, dialog, name, kind] {
+    connect(dialog, &QDialog::accepted, this, [this, dialog, name] {
         const QList<QByteArray> shown = dialog->shownHolders();
         QPointer<ConsoleActions> self(this);
-        m_client->forceRelease(
-            name, ForceGuard::exact(shown),
-            [self, name, shown](const ForceReleaseResult &res) {
+        // Guarded by what the person saw; the script, and so whom it wakes, comes from a read of Redis made now.
+        m_client->forceReleaseAsFound(
+            name, ForceGuard::exact(shown), [self, name, shown](const ForceReleaseResult &res) {
                 if (!self)
                     return;
                 const QString shownName = escapeBytes(name, 200);
@@ -345,8 +327,7 @@ void ConsoleActions::forceRelease()
                 }
                 self->audit(QStringLiteral("force-release"), name, shown, outcome);
                 self->m_monitor->refresh({ name });
-            },
-            kind);
+            });
     });
     dialog->open();
 }

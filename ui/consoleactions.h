@@ -48,13 +48,12 @@ private:
     void updateEnabled();
     void acquire();
     void release(bool all);
-    void releaseLevels(const QByteArray &name, const QByteArray &owner, LockKind kind, int levels, int released);
+    void releaseLevels(const QByteArray &name, const QByteArray &owner, int levels, int released);
     void toggleWatchdog(bool on);
     void forceRelease();
     // kind: only for string locks ("string"), as lockscope-cli writes it; Redisson's records have none.
     void audit(const QString &action, const QByteArray &name, const QList<QByteArray> &holdersBefore,
         const QString &outcome, const QString &kind = {}) const;
-    LockKind kindFor(const LockRecord &record, const QByteArray &owner) const;
 
     LockClient *m_client;
     StringLockActions *m_strings;

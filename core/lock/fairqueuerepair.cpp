@@ -3,28 +3,28 @@
 #include "lockclient.h"
 #include "locknames.h"
 #include "redisrouter.h"
+#include "replyjoin.h"
 
 #include <QDateTime>
+#include <QTimer>
+
+#include <algorithm>
+#include <memory>
 
 namespace LockScope {
 
-void LockClient::inspectFairQueue(const QByteArray &name, Callback<FairQueueReport> done)
+namespace {
+// One read of the queue: who is queued, their deadlines, and how many connections listen on each one's channel.
+// Listeners are counted in both pub/sub namespaces whatever this client's publish mode: a waiter of a sharded fleet
+// listens on its shard channel, one of a plain fleet on the plain one, and either is alive.
+void readFairQueue(RedisCommander *connection, const QByteArray &name, std::function<void(FairQueueReport)> done)
 {
-    FairQueueReport report;
-    report.name = name;
-    if (const RedisError error = validateName(name)) {
-        report.error = error;
-        QMetaObject::invokeMethod(
-            this, [done, report] { done(report); }, Qt::QueuedConnection);
-        return;
-    }
-    QPointer<LockClient> self(this);
     auto held = std::make_shared<RedisResult>();
-    m_connection->command({ "EXISTS", name }, [held](const RedisResult &r) { *held = r; });
-    m_connection->command({ "LRANGE", LockNames::fairQueue(name), "0", "-1" },
-        [self, name, held, report, done](const RedisResult &members) mutable {
-            if (!self)
-                return;
+    connection->command({ "EXISTS", name }, [held](const RedisResult &r) { *held = r; });
+    connection->command({ "LRANGE", LockNames::fairQueue(name), "0", "-1" },
+        [connection, name, held, done](const RedisResult &members) {
+            FairQueueReport report;
+            report.name = name;
             if (!members.ok() || !held->ok()) {
                 report.error = members.ok() ? held->error : members.error;
                 done(report);
@@ -35,70 +35,106 @@ void LockClient::inspectFairQueue(const QByteArray &name, Callback<FairQueueRepo
                 done(report);
                 return;
             }
-            // Deadlines and listeners for every member, in one pipelined round trip. Waiters of a sharded fleet listen
-            // on shard channels, which only SHARDNUMSUB counts; in "both" mode (and before "auto" has resolved) either
-            // namespace may hold a live waiter, so both are counted: a waiter missed here would be removed as dead.
-            const PublishMode mode = self->publishMode();
-            const bool plain = mode != PublishMode::Sharded;
-            const bool shard = mode != PublishMode::Plain;
             QList<QByteArray> channels;
-            auto deadlines = std::make_shared<QList<RedisValue>>();
-            self->m_connection->cork();
+            const qsizetype count = members.value.size();
             for (const RedisValue &m : members.value.elements()) {
                 report.waiters.append({ m.bytes() });
                 channels << LockNames::fairChannel(name, m.bytes());
-                self->m_connection->command({ "ZSCORE", LockNames::fairTimeouts(name), m.bytes() },
-                    [deadlines](const RedisResult &r) { deadlines->append(r.value); });
             }
-            auto plainCounts = std::make_shared<RedisResult>();
-            // Runs on the last reply of the round trip, the shard counts when they are read.
-            auto finish = [report, deadlines, plain, shard, mode, plainCounts, done](
-                              const RedisResult &shardCounts) mutable {
-                // An unresolved "auto" on a server without sharded pub/sub (before Redis 7) has no shard waiters.
+            auto deadlines = std::make_shared<QList<RedisResult>>(count);
+            auto plain = std::make_shared<RedisResult>(), shard = std::make_shared<RedisResult>();
+            auto join = ReplyJoin::create([report, deadlines, plain, shard, done](const RedisError &lost) mutable {
                 const qsizetype size = 2 * report.waiters.size();
-                const bool shardUnknown = shard && (!shardCounts.ok() || shardCounts.value.size() != size);
-                if (plain && (!plainCounts->ok() || plainCounts->value.size() != size)) {
-                    report.error = plainCounts->ok()
-                        ? RedisError(RedisError::Kind::Protocol, QStringLiteral("unexpected PUBSUB NUMSUB reply"))
-                        : plainCounts->error;
-                    done(report);
-                    return;
-                }
-                if (shardUnknown && mode != PublishMode::Auto) {
-                    report.error = shardCounts.ok()
-                        ? RedisError(RedisError::Kind::Protocol, QStringLiteral("unexpected PUBSUB SHARDNUMSUB reply"))
-                        : shardCounts.error;
+                if (lost.isError())
+                    report.error = lost;
+                else if (!plain->ok())
+                    report.error = plain->error;
+                else if (plain->value.size() != size)
+                    report.error
+                        = RedisError(RedisError::Kind::Protocol, QStringLiteral("unexpected PUBSUB NUMSUB reply"));
+                // A server without sharded pub/sub (before Redis 7) has nobody listening there: 0, not a failure.
+                // Being denied the count is a failure: a live waiter would look dead.
+                else if (shard->error.kind() == RedisError::Kind::Permission)
+                    report.error = shard->error;
+                else if (shard->ok() && shard->value.size() != size)
+                    report.error
+                        = RedisError(RedisError::Kind::Protocol, QStringLiteral("unexpected PUBSUB SHARDNUMSUB reply"));
+                if (report.error.isError()) {
                     done(report);
                     return;
                 }
                 const qint64 now = QDateTime::currentMSecsSinceEpoch();
                 for (int i = 0; i < report.waiters.size(); ++i) {
                     FairWaiter &w = report.waiters[i];
-                    const RedisValue score = deadlines->value(i);
-                    w.deadlineMs = score.isNil() ? -1 : score.bytes().toLongLong();
+                    const RedisValue score = deadlines->at(i).value;
+                    w.deadlineMs = score.isNil() || !deadlines->at(i).ok() ? -1 : score.bytes().toLongLong();
                     w.stale = w.deadlineMs >= 0 && w.deadlineMs <= now;
-                    w.subscribers = (plain ? int(plainCounts->value.at(2 * i + 1).toInteger()) : 0)
-                        + (shard && !shardUnknown ? int(shardCounts.value.at(2 * i + 1).toInteger()) : 0);
+                    w.subscribers = int(plain->value.at(2 * i + 1).toInteger())
+                        + (shard->ok() ? int(shard->value.at(2 * i + 1).toInteger()) : 0);
                 }
                 done(report);
-            };
-            if (shard) {
-                if (plain)
-                    self->m_connection->command(QList<QByteArray> { "PUBSUB", "NUMSUB" } + channels,
-                        [plainCounts](const RedisResult &r) { *plainCounts = r; });
-                self->m_connection->command(QList<QByteArray> { "PUBSUB", "SHARDNUMSUB" } + channels, finish);
-            } else {
-                self->m_connection->command(QList<QByteArray> { "PUBSUB", "NUMSUB" } + channels,
-                    [plainCounts, finish](const RedisResult &r) mutable {
-                        *plainCounts = r;
-                        finish(RedisResult());
-                    });
-            }
-            self->m_connection->uncork();
+            });
+            connection->cork();
+            for (int i = 0; i < count; ++i)
+                connection->command({ "ZSCORE", LockNames::fairTimeouts(name), members.value.at(i).bytes() },
+                    join->track([deadlines, i](const RedisResult &r) { (*deadlines)[i] = r; }));
+            connection->command(QList<QByteArray> { "PUBSUB", "NUMSUB" } + channels,
+                join->track([plain](const RedisResult &r) { *plain = r; }));
+            connection->command(QList<QByteArray> { "PUBSUB", "SHARDNUMSUB" } + channels,
+                join->track([shard](const RedisResult &r) { *shard = r; }));
+            connection->uncork();
+            join->seal(connection);
         });
 }
 
-void LockClient::repairFairQueue(const QByteArray &name, bool dryRun, Callback<FairQueueReport> done)
+// Silent: nobody listened at either read. Waiters are reported as the second read found them (its order, its
+// deadlines); one queued only since the first read had a single read and is not judged.
+FairQueueReport judge(const FairQueueReport &first, FairQueueReport second)
+{
+    for (FairWaiter &w : second.waiters) {
+        if (w.subscribers != 0)
+            continue;
+        for (const FairWaiter &before : first.waiters)
+            if (before.owner == w.owner)
+                w.silent = before.subscribers == 0;
+    }
+    return second;
+}
+} // namespace
+
+void LockClient::inspectFairQueue(const QByteArray &name, Callback<FairQueueReport> done, int recheckMs)
+{
+    if (const RedisError error = validateName(name)) {
+        FairQueueReport report;
+        report.name = name;
+        report.error = error;
+        QMetaObject::invokeMethod(
+            this, [done, report] { done(report); }, Qt::QueuedConnection);
+        return;
+    }
+    const int interval = recheckMs >= 0 ? recheckMs : m_options.fairListenerRecheckMs;
+    QPointer<LockClient> self(this);
+    readFairQueue(m_connection, name, [self, name, interval, done](const FairQueueReport &first) {
+        if (!self)
+            return;
+        // A stale waiter goes at once, as Redisson's own purge would take it; a listening one stays. Only a waiter
+        // with nobody listening needs the second look: a Java waiter queues first and subscribes a moment later.
+        const bool doubt = std::any_of(first.waiters.cbegin(), first.waiters.cend(),
+            [](const FairWaiter &w) { return !w.stale && w.subscribers == 0; });
+        if (first.error.isError() || !doubt) {
+            done(first);
+            return;
+        }
+        QTimer::singleShot(interval, self, [self, name, first, done] {
+            readFairQueue(self->m_connection, name, [self, first, done](const FairQueueReport &second) {
+                if (self)
+                    done(second.error.isError() ? second : judge(first, second));
+            });
+        });
+    });
+}
+
+void LockClient::repairFairQueue(const QByteArray &name, bool dryRun, Callback<FairQueueReport> done, int recheckMs)
 {
     if (!dryRun) {
         if (const RedisError error = checkWrite("repair-queue", name)) {
@@ -111,29 +147,32 @@ void LockClient::repairFairQueue(const QByteArray &name, bool dryRun, Callback<F
         }
     }
     QPointer<LockClient> self(this);
-    inspectFairQueue(name, [self, dryRun, done](const FairQueueReport &found) {
-        if (!self)
-            return;
-        QList<QByteArray> args { self->publishCommand() };
-        for (const FairWaiter &w : found.waiters)
-            if (w.orphaned())
-                args << w.owner;
-        if (dryRun || found.error.isError() || args.size() == 1) {
-            done(found);
-            return;
-        }
-        const QByteArray &name = found.name;
-        self->m_connection->eval(FairLockScripts::removeWaiters(),
-            { name, LockNames::fairQueue(name), LockNames::fairTimeouts(name), LockNames::lockChannel(name) }, args,
-            [found, done](const RedisResult &r) {
-                FairQueueReport report = found;
-                if (!r.ok())
-                    report.error = r.error;
-                else
-                    report.removed = int(r.value.toInteger());
-                done(report);
-            });
-    });
+    inspectFairQueue(
+        name,
+        [self, dryRun, done](const FairQueueReport &found) {
+            if (!self)
+                return;
+            QList<QByteArray> args { self->publishCommand() };
+            for (const FairWaiter &w : found.waiters)
+                if (w.orphaned())
+                    args << w.owner;
+            if (dryRun || found.error.isError() || args.size() == 1) {
+                done(found);
+                return;
+            }
+            const QByteArray &name = found.name;
+            self->m_connection->eval(FairLockScripts::removeWaiters(),
+                { name, LockNames::fairQueue(name), LockNames::fairTimeouts(name), LockNames::lockChannel(name) }, args,
+                [found, done](const RedisResult &r) {
+                    FairQueueReport report = found;
+                    if (!r.ok())
+                        report.error = r.error;
+                    else
+                        report.removed = int(r.value.toInteger());
+                    done(report);
+                });
+        },
+        recheckMs);
 }
 
 } // namespace LockScope

@@ -2,6 +2,7 @@
 
 #include "connectionoptions.h"
 #include "forceguard.h"
+#include "lockkindprobe.h"
 #include "locktypes.h"
 #include "redissubscriptions.h"
 
@@ -69,6 +70,13 @@ public:
     // result lists the holders found instead.
     void forceRelease(const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done,
         LockKind kind = LockKind::Reentrant);
+    // What Redis says name is right now and the kind to release it as (lockkindprobe.cpp): one pipelined read.
+    void probeKind(const QByteArray &name, const QByteArray &owner, Callback<LockKindProbe> done);
+    // release() and forceRelease() with the kind read from Redis at the moment of the action, never from an older
+    // snapshot: a fair lock whose queue filled since tells its new head. A name that holds no lock hash (a string
+    // lock, a list, ...) is refused with the probe's WRONGTYPE error and nothing is written.
+    void releaseAsFound(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done);
+    void forceReleaseAsFound(const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done);
 
     void isLocked(const QByteArray &name, Callback<QueryResult> done); // 1 or 0
     void holdCount(const QByteArray &name, const QByteArray &owner, Callback<QueryResult> done);
@@ -77,11 +85,13 @@ public:
     // The fenced lock's last token (0 when none was ever drawn); it survives releases.
     void fencingToken(const QByteArray &name, Callback<QueryResult> done);
 
-    // The fair queue of name, each waiter checked for a passed deadline and for a listener on its channel.
-    void inspectFairQueue(const QByteArray &name, Callback<FairQueueReport> done);
-    // Removes the orphaned waiters found by a fresh inspection (give-up semantics) and wakes the new head; with
-    // dryRun it only reports what it would remove.
-    void repairFairQueue(const QByteArray &name, bool dryRun, Callback<FairQueueReport> done);
+    // The fair queue of name, each waiter checked for a passed deadline and for listeners on its channel in both
+    // pub/sub namespaces; a waiter nobody listened for is read again recheckMs later (< 0: the client's
+    // fairListenerRecheckMs) and is silent only if still nobody listens.
+    void inspectFairQueue(const QByteArray &name, Callback<FairQueueReport> done, int recheckMs = -1);
+    // Removes the orphaned (stale or silent) waiters found by a fresh inspection (give-up semantics) and wakes the
+    // new head; with dryRun it only reports what it would remove.
+    void repairFairQueue(const QByteArray &name, bool dryRun, Callback<FairQueueReport> done, int recheckMs = -1);
 
     // Per held lock at run time: off lets the lease run down (and reports the loss), on renews it again.
     bool setWatchdogEnabled(const QByteArray &name, const QByteArray &owner, bool enabled);

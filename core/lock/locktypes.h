@@ -19,6 +19,9 @@ struct LockClientOptions
     int releaseRetryDelayMs = 1500;
     int maxNameBytes = 8192;
     qint64 fairWaitTimeoutMs = 300000; // a fair waiter's queue deadline when it waits without limit
+    // Fair-queue repair finds a waiter dead only when nobody listened for it in two reads this far apart: a Java
+    // waiter enqueues first and subscribes after, so one silent read may be a live waiter on its way.
+    int fairListenerRecheckMs = 3000;
 };
 
 // Kinds of lock the client can take. Fenced is RLock's layout plus a fencing token (protocol §6); Read and
@@ -75,8 +78,11 @@ struct FairWaiter
     QByteArray owner;
     qint64 deadlineMs = -1; // epoch ms on the waiter's clock; -1: missing from the zset
     bool stale = false; // the deadline has passed: Redisson would purge it once it reaches the head
-    int subscribers = 0; // connections listening on its wake-up channel; 0: nobody is waiting for it
-    bool orphaned() const { return stale || subscribers == 0; }
+    int subscribers = 0; // connections listening on its wake-up channel, plain and shard namespaces, at the last read
+    // Nobody listened in either of two reads some seconds apart (LockClientOptions::fairListenerRecheckMs): nobody
+    // is waiting for it. A waiter seen silent only once (it queued between the reads) is not silent.
+    bool silent = false;
+    bool orphaned() const { return stale || silent; }
 };
 
 struct FairQueueReport

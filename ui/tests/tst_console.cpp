@@ -2,13 +2,16 @@
 // processes (lockscope-cli) as the Java services would be: their locks appear with holder and count, the TTL bar
 // counts down and jumps back on renewal, the console's own holds are marked ours, switching our watchdog off
 // ends in a `lost` event, a confirmed force release wakes a waiting process, a force release whose holders changed
-// after they were shown is refused and says so, read-only mode disables every write, and writes are audited.
+// after they were shown is refused and says so, read-only mode disables every write, and writes are audited. Release
+// and force release take the lock's kind from Redis at that moment, not from the monitor's last snapshot.
 #include "acquiredialog.h"
 #include "connectiondialog.h"
 #include "connectionprofile.h"
 #include "consolefixture.h"
 #include "forcereleasedialog.h"
+#include "locknames.h"
 #include "rawredis.h"
+#include "rawsubscriber.h"
 #include "redisserver.h"
 #include "testutil.h"
 
@@ -16,6 +19,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QDateTime>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -275,6 +279,75 @@ private slots:
         QVERIFY(box->text().contains(QStringLiteral("Nothing was deleted")));
         box->accept();
         QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { second, "1" } }));
+    }
+
+    // A monitor that, once started, learns nothing more on its own: no keyspace events, no re-scan, no TTL polls.
+    static LockMonitor::Options frozenMonitor()
+    {
+        LockMonitor::Options o;
+        o.useKeyspaceEvents = false;
+        o.rescanIntervalMs = 3600000;
+        o.ttlPollIntervalMs = 3600000;
+        return o;
+    }
+
+    // A Java waiter as its fair acquire leaves it (queued, deadline ten minutes away), listening on its own channel.
+    static void queueJavaWaiter(RawRedis &raw, const QByteArray &name, const QByteArray &waiter)
+    {
+        raw.command({ "RPUSH", LockNames::fairQueue(name), waiter });
+        raw.command({ "ZADD", LockNames::fairTimeouts(name),
+            QByteArray::number(QDateTime::currentMSecsSinceEpoch() + 600000), waiter });
+    }
+
+    void releaseTellsAWaiterThatQueuedAfterTheLastScan()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()), frozenMonitor());
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("fair-late");
+        AcquireRequest request;
+        request.name = name;
+        request.kind = LockKind::Fair;
+        request.leaseMs = 60000;
+        std::optional<AcquireResult> got;
+        c.client.acquire(request, [&](const AcquireResult &r) { got = r; });
+        QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 10000);
+        QVERIFY(got->acquired);
+        c.monitor.refresh({ name });
+        QTRY_VERIFY_WITH_TIMEOUT(c.row(name) >= 0, 10000);
+        // Nobody queued when the monitor read it: nothing in the snapshot says fair.
+        QVERIFY(c.monitor.record(name)->info.kind != LockInfo::Kind::Fair);
+        const QByteArray waiter = "0b5b1f6e-2f0e-4d5c-9a4b-1c2d3e4f5a6b:42";
+        queueJavaWaiter(raw, name, waiter);
+        RawSubscriber head(m_server.port(), LockNames::fairChannel(name, waiter));
+        c.select(name);
+        QTRY_VERIFY(c.actions->releaseAction()->isEnabled());
+        c.actions->releaseAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(raw.type(name), QByteArray("none"), 10000);
+        QCOMPARE(head.next(), "message:0");
+    }
+
+    void forceReleaseTellsAWaiterThatQueuedAfterTheLastScan()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("fair-late-force");
+        const QByteArray holder = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1";
+        raw.command({ "HSET", name, holder, "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        Console c(ConnectionOptions::fromUrl(m_server.url()), frozenMonitor());
+        QTRY_VERIFY_WITH_TIMEOUT(c.row(name) >= 0, 10000);
+        QVERIFY(c.monitor.record(name)->info.kind != LockInfo::Kind::Fair);
+        const QByteArray waiter = "0b5b1f6e-2f0e-4d5c-9a4b-1c2d3e4f5a6b:43";
+        queueJavaWaiter(raw, name, waiter);
+        RawSubscriber head(m_server.port(), LockNames::fairChannel(name, waiter));
+        c.select(name);
+        QTRY_VERIFY(c.actions->forceReleaseAction()->isEnabled());
+        c.actions->forceReleaseAction()->trigger();
+        ForceReleaseDialog *dialog = waitForDialog<ForceReleaseDialog>(&c.window);
+        QCOMPARE(dialog->shownHolders(), QList<QByteArray> { holder });
+        QTest::mouseClick(dialog->confirmButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(raw.type(name), QByteArray("none"), 10000);
+        QCOMPARE(head.next(), "message:0");
+        QCOMPARE(raw.command({ "LLEN", LockNames::fairQueue(name) }).toInteger(), 1); // the queue stays, as Redisson's
     }
 
     void readOnlyDisablesEveryWrite()

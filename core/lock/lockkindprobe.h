@@ -1,0 +1,35 @@
+#pragma once
+
+#include "locktypes.h"
+
+#include <functional>
+
+namespace LockScope {
+
+class RedisCommander;
+
+// What Redis says a lock is at this moment, read right before a release or force release so that the script that
+// runs, and whom it wakes, never comes from an older snapshot (a monitor's last scan, a prompt read minutes ago).
+struct LockKindProbe
+{
+    RedisError error; // the read failed, or the name holds something that is no lock (WRONGTYPE ..., naming it)
+    QByteArray type; // TYPE of the lock name: "hash", "none", "string", ...
+    // For a hash, or a name with nothing there: the release script to run. A read-write lock (a "mode" field) is
+    // released as Write for an owner ending in ":write", else as Read; a fair queue or deadline set makes it Fair;
+    // a fencing token Fenced (released as Reentrant, which it is underneath).
+    LockKind kind = LockKind::Reentrant;
+    // A string (SET NX PX) lock: StringLockClient's path; a lock-hash release or force release refuses it.
+    bool stringLock() const { return type == "string"; }
+};
+
+namespace LockKindProber {
+// One pipeline: TYPE of name, the hash's mode, and whether the fair queue, the fair deadline set and the fencing
+// token exist (protocol §4, §5, §6). owner: the field to release (empty for a force release). done runs later.
+void probe(RedisCommander *connection, const QByteArray &name, const QByteArray &owner,
+    std::function<void(const LockKindProbe &)> done);
+// Only the decision, from the replies: type, the hash's mode (empty: none), and which aux keys exist.
+LockKindProbe decide(const QByteArray &type, const QByteArray &mode, bool fairQueue, bool fairTimeouts,
+    bool fencingToken, const QByteArray &owner);
+} // namespace LockKindProber
+
+} // namespace LockScope

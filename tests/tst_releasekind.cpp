@@ -1,0 +1,187 @@
+// Release and force release decide the lock's kind from Redis at the moment of the action (LockClient::probeKind,
+// lockkindprobe.cpp): the probe's answers for every layout, and lockscope-cli's release and force-release using
+// them, including a fair lock whose waiter queued while the force-release prompt was open.
+#include "lockawait.h"
+#include "lockclient.h"
+#include "locknames.h"
+#include "rawredis.h"
+#include "rawsubscriber.h"
+#include "redisserver.h"
+#include "testutil.h"
+
+#include <QDateTime>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+const QByteArray kHolder = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731";
+const QByteArray kWaiter = "0b5b1f6e-2f0e-4d5c-9a4b-1c2d3e4f5a6b:42";
+
+// A Java waiter as its fair acquire leaves it: queued, with a deadline ten minutes away.
+void queueWaiter(RawRedis &raw, const QByteArray &name, const QByteArray &waiter)
+{
+    raw.command({ "RPUSH", LockNames::fairQueue(name), waiter });
+    raw.command({ "ZADD", LockNames::fairTimeouts(name),
+        QByteArray::number(QDateTime::currentMSecsSinceEpoch() + 600000), waiter });
+}
+} // namespace
+
+class TestReleaseKind : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server;
+    QTemporaryDir m_dir;
+
+    void startCli(QProcess &p, const QStringList &args) const
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("LOCKSCOPE_AUDIT_LOG"), m_dir.filePath(QStringLiteral("audit.log")));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args + QStringList { QStringLiteral("--url"), m_server.url() });
+        QVERIFY(p.waitForStarted());
+    }
+
+    LockKindProbe probe(LockClient &client, const QByteArray &name, const QByteArray &owner = {})
+    {
+        return await<LockKindProbe>([&](auto d) { client.probeKind(name, owner, d); });
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+    }
+
+    void probeAnswersWhatRedisHoldsNow()
+    {
+        LockClient client(ConnectionOptions::fromUrl(m_server.url()));
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("probe");
+        LockKindProbe p = probe(client, name);
+        QVERIFY(!p.error.isError());
+        QCOMPARE(p.type, "none");
+        QCOMPARE(p.kind, LockKind::Reentrant);
+        raw.command({ "HSET", name, kHolder, "1" });
+        QCOMPARE(probe(client, name).kind, LockKind::Reentrant);
+        raw.command({ "SET", LockNames::fencingToken(name), "7" });
+        QCOMPARE(probe(client, name).kind, LockKind::Fenced);
+        // A fair lock is known by its queue, or by its deadline set alone.
+        raw.command({ "ZADD", LockNames::fairTimeouts(name), "1", kWaiter });
+        QCOMPARE(probe(client, name).kind, LockKind::Fair);
+        raw.command({ "RPUSH", LockNames::fairQueue(name), kWaiter });
+        QCOMPARE(probe(client, name).kind, LockKind::Fair);
+        // The hash's own mode field wins over aux keys; the owner's ":write" picks the half.
+        const QByteArray rw = uniqueKey("probe-rw");
+        raw.command({ "HSET", rw, "mode", "write", kHolder + ":write", "1" });
+        QCOMPARE(probe(client, rw, kHolder + ":write").kind, LockKind::Write);
+        QCOMPARE(probe(client, rw, kHolder).kind, LockKind::Read);
+        QCOMPARE(probe(client, rw).kind, LockKind::Read);
+        // A string lock has its own path; any other type is a clear error naming it.
+        const QByteArray text = uniqueKey("probe-string");
+        raw.command({ "SET", text, "token" });
+        p = probe(client, text);
+        QVERIFY(p.stringLock());
+        QVERIFY2(p.error.message().contains(QLatin1String("holds a string")), qPrintable(p.error.message()));
+        const QByteArray list = uniqueKey("probe-list");
+        raw.command({ "RPUSH", list, "a" });
+        p = probe(client, list);
+        QVERIFY(!p.stringLock());
+        QCOMPARE(p.error.kind(), RedisError::Kind::Reply);
+        QVERIFY2(p.error.message().contains(QLatin1String("WRONGTYPE the lock name holds a list")),
+            qPrintable(p.error.message()));
+        // And a release or force release refuses it without touching it.
+        const ForceReleaseResult forced
+            = await<ForceReleaseResult>([&](auto d) { client.forceReleaseAsFound(list, ForceGuard {}, d); });
+        QVERIFY(forced.error.message().contains(QLatin1String("holds a list")));
+        QCOMPARE(raw.type(list), "list");
+    }
+
+    void cliReleaseOfAFairLockTellsTheHead()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("cli-fair-release");
+        raw.command({ "HSET", name, kHolder, "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        queueWaiter(raw, name, kWaiter);
+        RawSubscriber head(m_server.port(), LockNames::fairChannel(name, kWaiter));
+        RawSubscriber plain(m_server.port(), LockNames::lockChannel(name));
+        QProcess p;
+        startCli(p,
+            { QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
+                QString::fromUtf8(kHolder) });
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 0);
+        QCOMPARE(raw.type(name), "none");
+        QCOMPARE(head.next(), "message:0");
+        QCOMPARE(plain.next(), "none"); // a fair release tells only the head, on its own channel
+        QCOMPARE(raw.command({ "LLEN", LockNames::fairQueue(name) }).toInteger(), 1);
+    }
+
+    void cliForceReleaseReadsTheKindAfterThePrompt()
+    {
+        // A Java holder of a fair lock with nobody queued: it looks like any reentrant lock when the prompt shows it.
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("cli-fair-prompt");
+        raw.command({ "HSET", name, kHolder, "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        // The prompt needs a terminal on standard input: a pseudo-terminal whose other end the test types into.
+        const int master = posix_openpt(O_RDWR | O_NOCTTY);
+        QVERIFY(master >= 0);
+        QVERIFY(grantpt(master) == 0 && unlockpt(master) == 0);
+        QProcess p;
+        p.setStandardInputFile(QString::fromLocal8Bit(ptsname(master)));
+        startCli(p, { QStringLiteral("force-release"), QString::fromUtf8(name) });
+        QByteArray err;
+        QTRY_VERIFY2_WITH_TIMEOUT((err += p.readAllStandardError()).contains("Force-release it and wake its waiters?"),
+            err.constData(), 30000);
+        // While the person reads the prompt, a waiter queues behind the holder and listens on its own channel.
+        queueWaiter(raw, name, kWaiter);
+        RawSubscriber head(m_server.port(), LockNames::fairChannel(name, kWaiter));
+        QCOMPARE(::write(master, "y\n", 2), 2);
+        QVERIFY(p.waitForFinished(30000));
+        ::close(master);
+        QVERIFY2(p.exitCode() == 0, (err + p.readAllStandardError()).constData());
+        QCOMPARE(raw.type(name), "none");
+        QCOMPARE(head.next(), "message:0");
+        QCOMPARE(raw.command({ "LLEN", LockNames::fairQueue(name) }).toInteger(), 1); // forceUnlock keeps the queue
+    }
+
+    void cliForceReleaseOfAReadWriteLockWakesItsWaiters()
+    {
+        // A writer's lock: its waiters listen on the read-write channel and hear "1", never the plain lock channel.
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("cli-rw-force");
+        raw.command({ "HSET", name, "mode", "write", kHolder + ":write", "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        RawSubscriber rw(m_server.port(), LockNames::rwChannel(name));
+        RawSubscriber plain(m_server.port(), LockNames::lockChannel(name));
+        QProcess p;
+        startCli(p, { QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes") });
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 0);
+        QCOMPARE(raw.type(name), "none");
+        QCOMPARE(rw.next(), "message:1");
+        QCOMPARE(plain.next(), "none");
+        // Its read half: "0", on the same channel.
+        raw.command({ "HSET", name, "mode", "read", kHolder, "2" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        QProcess again;
+        startCli(again, { QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes") });
+        QVERIFY(again.waitForFinished(30000));
+        QCOMPARE(again.exitCode(), 0);
+        QCOMPARE(rw.next(), "message:0");
+        QCOMPARE(plain.next(), "none");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReleaseKind)
+#include "tst_releasekind.moc"
