@@ -38,6 +38,12 @@ public:
     void setReplyDelay(int ms) { m_replyDelayMs = ms; }
     // Nothing moves either way; connections stay open, bytes wait. Thawing forwards what is still wanted.
     void setFrozen(bool frozen);
+    // The same for the links that subscribed (pub/sub connections) only, or for the others only: commands keep
+    // flowing while messages wait, or the other way round.
+    void setSubscribersFrozen(bool frozen);
+    void setCommandsFrozen(bool frozen);
+    // Whether the bytes held back on their way to the server contain this (a command sent while frozen).
+    bool holdsRequest(const QByteArray &part) const;
     // Every open connection closed at once.
     void dropAll();
 
@@ -53,9 +59,12 @@ private:
         QByteArray toServer; // waiting for the upstream connection or a thaw
         QByteArray toClient; // waiting for a thaw
         std::deque<std::pair<qint64, QByteArray>> delayed; // (due, bytes) on the way to the client
+        bool subscriber = false; // it sent a SUBSCRIBE of some kind
     };
 
     void onNewConnection();
+    bool isFrozen(const Link *link) const;
+    void thaw();
     void pumpToServer(Link *link);
     // False once the link is gone (a cut).
     bool pumpToClient(Link *link, const QByteArray &bytes);
@@ -70,6 +79,8 @@ private:
     qint64 m_requestBudget = -1;
     int m_replyDelayMs = 0;
     bool m_frozen = false;
+    bool m_subscribersFrozen = false;
+    bool m_commandsFrozen = false;
     int m_accepted = 0;
     int m_cuts = 0;
     QElapsedTimer m_clock;
