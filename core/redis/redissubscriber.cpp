@@ -41,6 +41,12 @@ RedisSubscriber::RedisSubscriber(ConnectionOptions options, QObject *parent)
     });
 }
 
+RedisSubscriber::~RedisSubscriber()
+{
+    for (auto &done : m_syncs)
+        QTimer::singleShot(0, [done = std::move(done)] { done(false); });
+}
+
 void RedisSubscriber::setPingInterval(int intervalMs)
 {
     m_pingTimer.stop();

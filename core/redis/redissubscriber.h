@@ -22,6 +22,7 @@ class RedisSubscriber : public RedisSubscriptions
     Q_OBJECT
 public:
     explicit RedisSubscriber(ConnectionOptions options, QObject *parent = nullptr);
+    ~RedisSubscriber() override;
 
     void subscribe(Kind kind, const QByteArray &name, Confirmed confirmed = {}) override;
     void unsubscribe(Kind kind, const QByteArray &name) override;
@@ -31,7 +32,8 @@ public:
     void setPingInterval(int intervalMs);
     // Calls done(true) once everything the server sent on this connection before it read this call's PING has
     // arrived: whatever happened on the server before a moment seen on another connection is then all in (one
-    // connection delivers in order). done(false) when the connection is not up or drops first.
+    // connection delivers in order). done(false) when the connection is not up or drops first, or (queued) when
+    // this subscriber is destroyed first.
     void sync(std::function<void(bool delivered)> done);
     int subscriptionCount() const { return m_entries.size(); }
     RedisConnection *connection() const { return m_connection; }
