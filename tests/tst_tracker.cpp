@@ -50,7 +50,35 @@ struct Run
     {
         return tracker.apply(record, info, seen, now, 1'800'000'000'000 + now, &changed);
     }
+    // Keeps in `seen` what the read did not account for, as the monitor does.
+    QList<LockEvent> readKeeping(const std::optional<LockInfo> &info, qint64 now, LockTracker::Signals &seen)
+    {
+        return tracker.apply(record, info, seen, now, 1'800'000'000'000 + now, &changed);
+    }
 };
+
+// Keyspace events on the lock's own key, in order.
+LockTracker::Signals keyspace(const QList<KeyEvent> &order)
+{
+    LockTracker::Signals seen;
+    seen.keyspaceEvents = true;
+    for (KeyEvent e : order)
+        seen.note(e);
+    seen.sentSeq = seen.lastSeq; // all of them had arrived when the read was sent
+    return seen;
+}
+
+LockInfo fairLock(QList<QPair<QByteArray, qint64>> holders, qint64 ttl, qint64 readAt, QList<QByteArray> waiting)
+{
+    LockInfo info = lock(holders, ttl, readAt);
+    if (!waiting.isEmpty()) {
+        info.kind = LockInfo::Kind::Fair;
+        info.confidence = LockInfo::Confidence::High;
+    }
+    for (const QByteArray &w : waiting)
+        info.queue.append({ w, 1'800'000'300'000 });
+    return info;
+}
 } // namespace
 
 class TestTracker : public QObject
@@ -90,19 +118,18 @@ private slots:
     {
         LockTracker::Signals message, expired, nothing;
         message.releaseMessage = true;
-        expired.expiredEvent = true;
+        expired.note(KeyEvent::Expired);
         {
-            Run run; // keyspace events: an unlock decrements before it deletes
-            LockTracker::Signals unlocked = message;
-            unlocked.keyspaceEvents = unlocked.deletedEvent = true;
-            unlocked.hashWrites = 1;
+            Run run; // keyspace events: an unlock decrements right before it deletes
+            LockTracker::Signals unlocked = keyspace({ KeyEvent::HashWrite, KeyEvent::Deleted });
+            unlocked.releaseMessage = true;
             run.read(lock({ { kA, 1 } }, 30000, 0), 0);
             QCOMPARE(types(run.read(std::nullopt, 1000, unlocked)), QList<Type> { Type::Released });
         }
         {
             Run run; // keyspace events: deleted with no decrement, yet a message: Redisson's forceUnlock
-            LockTracker::Signals forced = message;
-            forced.keyspaceEvents = forced.deletedEvent = true;
+            LockTracker::Signals forced = keyspace({ KeyEvent::Deleted });
+            forced.releaseMessage = true;
             run.read(lock({ { kA, 2 } }, 30000, 0), 0);
             const QList<LockEvent> e = run.read(std::nullopt, 1000, forced);
             QCOMPARE(types(e), QList<Type> { Type::ForceReleased });
@@ -168,6 +195,150 @@ private slots:
         QCOMPARE(types(clean.read(lock({ { kB, 1 } }, 30000, 1000), 1000, message)),
             (QList<Type> { Type::Released, Type::Acquired }));
         QVERIFY(clean.record.warnings().isEmpty());
+    }
+
+    // Issue 15, point 13: with keyspace events the order of the key's own events says how a hold ended, however
+    // late the read that shows the next holder comes.
+    void keyspaceOrderTellsHowAHoldEnded_data()
+    {
+        QTest::addColumn<QList<KeyEvent>>("order");
+        QTest::addColumn<bool>("goneAtRead");
+        QTest::addColumn<QList<Type>>("expected");
+        QTest::addColumn<bool>("warned");
+        using K = KeyEvent;
+        const QList<K> unlock { K::HashWrite, K::Deleted }, acquire { K::HashWrite, K::OtherWrite };
+        QTest::newRow("release then acquire")
+            << unlock + acquire << false << QList<Type> { Type::Released, Type::Acquired } << false;
+        QTest::newRow("renewed, force released, then acquired")
+            << QList<K> { K::OtherWrite, K::Deleted } + acquire << false
+            << QList<Type> { Type::ForceReleased, Type::Acquired } << false;
+        QTest::newRow("force release first, then acquire")
+            << QList<K> { K::Deleted } + acquire << false << QList<Type> { Type::ForceReleased, Type::Acquired }
+            << false;
+        QTest::newRow("expiry then acquire")
+            << QList<K> { K::Expired } + acquire << false
+            << QList<Type> { Type::Expired, Type::OwnerChanged, Type::Acquired } << true;
+        // Two holds came and went: the first deletion ended the one the monitor knew.
+        QTest::newRow("release, another hold, force release, acquire")
+            << unlock + acquire + QList<K> { K::Deleted } + acquire << false
+            << QList<Type> { Type::Released, Type::Acquired } << false;
+        QTest::newRow("release, key gone") << unlock << true << QList<Type> { Type::Released } << false;
+        QTest::newRow("force release, key gone")
+            << QList<K> { K::OtherWrite, K::Deleted } << true << QList<Type> { Type::ForceReleased } << false;
+        QTest::newRow("expiry, key gone") << QList<K> { K::Expired } << true << QList<Type> { Type::Expired } << false;
+    }
+    void keyspaceOrderTellsHowAHoldEnded()
+    {
+        QFETCH(QList<KeyEvent>, order);
+        QFETCH(bool, goneAtRead);
+        QFETCH(QList<Type>, expected);
+        QFETCH(bool, warned);
+        Run run;
+        run.read(lock({ { kA, 1 } }, 30000, 0), 0);
+        // No release message was seen (a fair release publishes on its head waiter's channel, which may come late),
+        // and the lease is far from over.
+        LockTracker::Signals seen = keyspace(order);
+        QVERIFY(!run.tracker.awaitsEvidence(
+            run.record, goneAtRead ? std::nullopt : std::optional(lock({ { kB, 1 } }, 30000, 1000)), seen, 1000));
+        const QList<LockEvent> e = goneAtRead ? run.readKeeping(std::nullopt, 1000, seen)
+                                              : run.readKeeping(lock({ { kB, 1 } }, 30000, 1000), 1000, seen);
+        QCOMPARE(types(e), expected);
+        QCOMPARE(e.first().owner, kA);
+        QCOMPARE(run.record.warnings().join(QString()).contains(QStringLiteral("possible double holder")), warned);
+        QVERIFY(seen.keyEvents.isEmpty()); // every event came before the read
+    }
+
+    void anUnlockThatLeavesLevelsIsNoEnd()
+    {
+        Run run;
+        run.read(lock({ { kA, 2 } }, 30000, 0), 0);
+        LockTracker::Signals seen = keyspace({ KeyEvent::HashWrite, KeyEvent::OtherWrite });
+        const QList<LockEvent> e = run.readKeeping(lock({ { kA, 1 } }, 30000, 1000), 1000, seen);
+        QCOMPARE(types(e), QList<Type> { Type::Released });
+        QCOMPARE(e.first().count, 1);
+        QVERIFY(run.record.present);
+    }
+
+    void theSameOwnerAgainIsANewHold()
+    {
+        Run run;
+        run.read(lock({ { kA, 1 } }, 30000, 0), 0);
+        LockTracker::Signals seen = keyspace({ KeyEvent::HashWrite, KeyEvent::Deleted, KeyEvent::HashWrite });
+        QCOMPARE(types(run.readKeeping(lock({ { kA, 1 } }, 30000, 1000), 1000, seen)),
+            (QList<Type> { Type::Released, Type::Acquired }));
+    }
+
+    // The read came back before the events that explain it (another connection): it waits for them, and is then
+    // judged by their order.
+    void aReadAheadOfItsEventsWaitsForThem()
+    {
+        Run run;
+        run.read(lock({ { kA, 1 } }, 30000, 0), 0);
+        LockTracker::Signals seen = keyspace({ KeyEvent::HashWrite }); // the unlock's DEL is still on its way
+        const LockInfo b = lock({ { kB, 1 } }, 30000, 1000);
+        QVERIFY(run.tracker.awaitsEvidence(run.record, b, seen, 1000));
+        QVERIFY(run.tracker.awaitsEvidence(run.record, std::nullopt, seen, 1000));
+        seen.note(KeyEvent::Deleted);
+        seen.note(KeyEvent::HashWrite);
+        QVERIFY(!run.tracker.awaitsEvidence(run.record, b, seen, 1000));
+        QCOMPARE(types(run.readKeeping(b, 1000, seen)), (QList<Type> { Type::Released, Type::Acquired }));
+        QVERIFY(run.record.warnings().isEmpty());
+
+        // Events that never come (lost with a reconnect): once the feed has caught up, the old rules judge.
+        Run lost;
+        lost.read(lock({ { kA, 1 } }, 30000, 0), 0);
+        LockTracker::Signals nothing = keyspace({});
+        QVERIFY(lost.tracker.awaitsEvidence(lost.record, b, nothing, 1000));
+        QCOMPARE(types(lost.readKeeping(b, 1000, nothing)), (QList<Type> { Type::OwnerChanged, Type::Acquired }));
+    }
+
+    // Events that arrived after the read was sent may have happened after the server ran it: a read that fits
+    // before them leaves them for the next read.
+    void eventsAfterTheReadWaitForTheNextOne()
+    {
+        Run run;
+        run.read(lock({ { kA, 1 } }, 30000, 0), 0);
+        LockTracker::Signals seen = keyspace({});
+        seen.note(KeyEvent::HashWrite);
+        seen.note(KeyEvent::Deleted); // both arrived while the read was on its way; it still shows A
+        QVERIFY(run.readKeeping(lock({ { kA, 1 } }, 29900, 100), 100, seen).isEmpty());
+        QCOMPARE(seen.keyEvents.size(), 2);
+        seen.sentSeq = seen.lastSeq; // the next read is sent after them
+        QCOMPARE(types(run.readKeeping(std::nullopt, 200, seen)), QList<Type> { Type::Released });
+        QVERIFY(seen.keyEvents.isEmpty());
+
+        // An unlock's DEL split from its hash write by a read: the order carries over.
+        Run split;
+        split.read(lock({ { kA, 1 } }, 30000, 0), 0);
+        LockTracker::Signals first = keyspace({ KeyEvent::HashWrite });
+        split.readKeeping(lock({ { kA, 1 } }, 29900, 100), 100, first);
+        LockTracker::Signals second = keyspace({ KeyEvent::Deleted });
+        QCOMPARE(types(split.readKeeping(std::nullopt, 200, second)), QList<Type> { Type::Released });
+    }
+
+    // Issue 15, point 12: a fair lock's queue and timeout set vanish whenever nobody waits; what was seen fair stays
+    // fair, until a layout no fair lock has shows up.
+    void aFairLockStaysFair()
+    {
+        Run run;
+        run.read(fairLock({ { kA, 1 } }, 30000, 0, { kB }), 0);
+        QCOMPARE(run.record.info.kind, LockInfo::Kind::Fair);
+        run.read(fairLock({ { kB, 1 } }, 30000, 100, {}), 100); // B took it; nobody waits now
+        QCOMPARE(run.record.info.kind, LockInfo::Kind::Fair);
+        QCOMPARE(run.record.info.confidence, LockInfo::Confidence::High);
+        QVERIFY(run.record.info.evidence.join(QString()).contains(QStringLiteral("fair queue before")));
+        LockTracker::Signals message;
+        message.releaseMessage = true;
+        run.read(std::nullopt, 200, message);
+        run.read(fairLock({ { kA, 1 } }, 30000, 300, {}), 300); // idle, and taken again
+        QCOMPARE(run.record.info.kind, LockInfo::Kind::Fair);
+
+        LockInfo fenced = lock({ { kA, 1 } }, 30000, 400);
+        fenced.kind = LockInfo::Kind::Fenced;
+        run.read(fenced, 400);
+        QCOMPARE(run.record.info.kind, LockInfo::Kind::Fenced);
+        run.read(fairLock({ { kA, 1 } }, 30000, 500, {}), 500);
+        QCOMPARE(run.record.info.kind, LockInfo::Kind::Reentrant);
     }
 
     void renewalsMakeTheWatchdogLikely()

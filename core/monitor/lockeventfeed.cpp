@@ -125,6 +125,16 @@ void LockEventFeed::start()
     });
 }
 
+void LockEventFeed::sync(std::function<void(bool)> done)
+{
+    if (m_subscriber) {
+        m_subscriber->sync(std::move(done));
+        return;
+    }
+    QMetaObject::invokeMethod(
+        this, [done = std::move(done)] { done(false); }, Qt::QueuedConnection);
+}
+
 void LockEventFeed::decide()
 {
     const Mode mode = m_keyspaceOk ? Mode::KeyspaceEvents : m_pubSubOk ? Mode::PubSubPolling : Mode::Polling;

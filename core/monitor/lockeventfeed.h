@@ -40,6 +40,9 @@ public:
     // For people: why keyspace events are not in use, when they are not.
     QString reason() const { return m_reason; }
     bool pubSubAvailable() const { return m_pubSubOk; }
+    // done(true) once every event the server sent before now (as of a reply just read on another connection) has
+    // been delivered through touched(); done(false) when that cannot be known (not connected, or dropped).
+    void sync(std::function<void(bool delivered)> done);
     static QByteArray modeName(Mode mode); // "starting", "keyspace-events", "pubsub+polling", "polling"
 
     // 'K' or 'E' when the notify-keyspace-events flags include hash, generic and expired events; 0 otherwise.

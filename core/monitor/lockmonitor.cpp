@@ -307,22 +307,10 @@ void LockMonitor::onTouched(
                     continue; // gone, and never a lock we knew
             }
         }
-        LockTracker::Signals &seen = m_pending[name];
-        switch (touch) {
-        case LockEventFeed::Touch::ReleaseMessage:
-            seen.releaseMessage = true;
-            break;
-        case LockEventFeed::Touch::Expired:
-            seen.expiredEvent = true;
-            break;
-        case LockEventFeed::Touch::Deleted:
-            seen.deletedEvent = true;
-            break;
-        case LockEventFeed::Touch::Changed:
-            if (event.startsWith('h'))
-                ++seen.hashWrites;
-            break;
-        }
+        if (touch == LockEventFeed::Touch::ReleaseMessage)
+            m_pending[name].releaseMessage = true;
+        else if (!auxKey) // the order of the key's own events is evidence; an aux key's only says "read it again"
+            m_pending[name].note(LockTracker::Signals::eventOf(event));
         markDirty(name);
     }
 }
@@ -344,8 +332,13 @@ void LockMonitor::refreshDirty()
     const int n = qMin(kRefreshBatch, int(m_dirtyOrder.size()));
     m_inFlight = m_dirtyOrder.mid(0, n);
     m_dirtyOrder.remove(0, n);
-    for (const QByteArray &name : std::as_const(m_inFlight))
+    for (const QByteArray &name : std::as_const(m_inFlight)) {
         m_dirty.remove(name);
+        // Events that arrived before the read was sent happened before the server ran it.
+        const auto seen = m_pending.find(name);
+        if (seen != m_pending.end())
+            seen->sentSeq = seen->lastSeq;
+    }
     m_refreshed.clear();
     m_reader->readKeys(m_inFlight);
 }
@@ -369,9 +362,9 @@ void LockMonitor::onRefreshed(const RedisError &error)
     for (const QByteArray &name : requested) {
         const auto it = m_refreshed.constFind(name);
         if (it != m_refreshed.cend())
-            ingest(name, *it, false);
+            ingest(name, *it, false, true);
         else
-            ingest(name, std::nullopt, false);
+            ingest(name, std::nullopt, false, true);
     }
     m_refreshed.clear();
     flush();
@@ -379,44 +372,51 @@ void LockMonitor::onRefreshed(const RedisError &error)
         m_refreshTimer.start(0);
 }
 
-void LockMonitor::ingest(const QByteArray &name, const std::optional<LockInfo> &read, bool initial)
+void LockMonitor::ingest(
+    const QByteArray &name, const std::optional<LockInfo> &read, bool initial, bool refreshed, bool synced)
 {
     auto it = m_records.find(name);
     if (it == m_records.end()) {
-        m_pending.remove(name);
-        if (!read)
+        if (!read) {
+            m_pending.remove(name);
             return;
+        }
         it = m_records.try_emplace(name).first;
         it->second.info.name = name;
     }
     LockRecord &record = it->second;
     const qint64 now = monotonicMs();
     LockTracker::Signals seen = m_pending.value(name);
-    if (!read && record.present) {
-        const bool passed = record.deadlineMs >= 0 && now >= record.deadlineMs - LockTracker::tolerance(record.leaseMs);
-        const bool explained = seen.releaseMessage || seen.expiredEvent || seen.deletedEvent || passed;
-        // A string lock has no wake-up message to wait for.
-        const bool messages = pubSubAvailable() && record.info.kind != LockInfo::Kind::String;
-        if (!explained && messages && !m_graceFinal.contains(name)) {
-            // A release's wake-up message travels on another connection and may land just after this read.
-            if (!m_grace.contains(name)) {
-                m_grace.insert(name, now + kGraceMs);
-                if (!m_graceTimer.isActive())
-                    m_graceTimer.start(kGraceMs);
-            }
-            return;
-        }
-    }
-    m_graceFinal.remove(name);
-    m_grace.remove(name);
-    m_pending.remove(name);
+    const quint32 sentSeq = seen.sentSeq;
+    if (!refreshed)
+        seen.sentSeq = 0; // a pass's read: when it was sent is not known
     seen.initial = initial;
     seen.pubSubAvailable = pubSubAvailable();
     seen.keyspaceEvents = m_mode == LockEventFeed::Mode::KeyspaceEvents;
+    if (!synced && !m_graceFinal.contains(name) && m_tracker.awaitsEvidence(record, read, seen, now)) {
+        if (seen.keyspaceEvents) {
+            holdUntilSynced(name, read, initial, refreshed);
+        } else if (!m_grace.contains(name)) {
+            m_grace.insert(name, now + kGraceMs);
+            if (!m_graceTimer.isActive())
+                m_graceTimer.start(kGraceMs);
+        }
+        return;
+    }
+    m_held.remove(name);
+    m_graceFinal.remove(name);
+    m_grace.remove(name);
     const bool wasPresent = record.present;
     bool changed = false;
     const QList<LockEvent> events
         = m_tracker.apply(record, read, seen, now, QDateTime::currentMSecsSinceEpoch(), &changed);
+    // What came after the read waits for the next one (already asked for: those events marked the key dirty).
+    if (seen.keyEvents.isEmpty() && !seen.releaseMessage) {
+        m_pending.remove(name);
+    } else {
+        seen.sentSeq = sentSeq;
+        m_pending.insert(name, seen);
+    }
     m_events << events;
     if (record.present != wasPresent) {
         m_presentCount += record.present ? 1 : -1;

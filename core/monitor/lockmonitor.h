@@ -101,7 +101,11 @@ private:
     void markDirty(const QByteArray &name);
     void refreshDirty();
     void onRefreshed(const RedisError &error);
-    void ingest(const QByteArray &name, const std::optional<LockInfo> &read, bool initial);
+    // refreshed: a read of named keys (its send time is known); synced: the feeds delivered all they had before it.
+    void ingest(const QByteArray &name, const std::optional<LockInfo> &read, bool initial, bool refreshed = false,
+        bool synced = false);
+    // A read the events seen so far do not explain yet: judged once every feed has delivered what it had.
+    void holdUntilSynced(const QByteArray &name, const std::optional<LockInfo> &read, bool initial, bool refreshed);
     void pollTtl();
     void onDeadlines();
     void pushDeadline(const QByteArray &name, qint64 deadlineMs);
@@ -145,6 +149,15 @@ private:
     QSet<QByteArray> m_notLocks; // hashes read and found to be user data
     QSet<QByteArray> m_graceFinal; // read as gone once already, with no sign of how: this read decides
     QHash<QByteArray, qint64> m_grace; // waiting briefly for a wake-up message that may still be on its way
+    struct HeldRead
+    {
+        std::optional<LockInfo> read;
+        bool initial = false;
+        bool refreshed = false;
+        quint64 ticket = 0;
+    };
+    QHash<QByteArray, HeldRead> m_held; // with keyspace events: reads waiting for the events that explain them
+    quint64 m_syncTicket = 0;
 
     bool m_initialDone = false;
     bool m_passRunning = false;

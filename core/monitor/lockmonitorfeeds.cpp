@@ -5,10 +5,13 @@
 #include "routedsubscriber.h"
 
 #include <QDateTime>
+#include <QPointer>
+
+#include <memory>
 
 // Where the monitor's events come from: one feed per master (keyspace notifications are node-local), the combined
-// mode they add up to, the shard channels of known locks (sharded pub/sub has no pattern form), and the check that
-// a release reached the namespace its waiters listen in.
+// mode they add up to, reads held until the feeds caught up with them, the shard channels of known locks (sharded
+// pub/sub has no pattern form), and the check that a release reached the namespace its waiters listen in.
 namespace LockScope {
 
 void LockMonitor::buildFeeds()
@@ -101,6 +104,36 @@ void LockMonitor::onFeedModeChanged()
     if (mode != LockEventFeed::Mode::KeyspaceEvents && m_initialDone && !m_passRunning && !m_rescanTimer.isActive())
         m_rescanTimer.start(m_options.rescanIntervalMs);
     emit modeChanged(mode);
+}
+
+void LockMonitor::holdUntilSynced(
+    const QByteArray &name, const std::optional<LockInfo> &read, bool initial, bool refreshed)
+{
+    // The read came back before the events that led to it (they travel on the feed's connection): once a PING sent
+    // now is answered there, everything the server did before this read has been delivered, and the read is judged
+    // with it. In a cluster only the key's master sends its events; asking every feed costs one PING each, rarely.
+    const quint64 ticket = ++m_syncTicket;
+    m_held.insert(name, HeldRead { read, initial, refreshed, ticket });
+    auto left = std::make_shared<int>(qMax(1, int(m_feeds.size())));
+    QPointer<LockMonitor> self(this);
+    const auto synced = [self, name, ticket, left](bool) {
+        if (!self || --*left > 0)
+            return;
+        const auto it = self->m_held.find(name);
+        if (it == self->m_held.end() || it->ticket != ticket)
+            return; // a later read was judged, or is held in its place
+        const HeldRead held = it.value();
+        self->m_held.erase(it);
+        self->ingest(name, held.read, held.initial, held.refreshed, true);
+        self->flush();
+    };
+    if (m_feeds.isEmpty()) {
+        QMetaObject::invokeMethod(
+            this, [synced] { synced(false); }, Qt::QueuedConnection);
+        return;
+    }
+    for (LockEventFeed *feed : std::as_const(m_feeds))
+        feed->sync(synced);
 }
 
 void LockMonitor::listenOnShardChannels(const Changes &changes)

@@ -41,6 +41,15 @@ struct LockEvent
 };
 
 enum class WatchdogGuess { Unknown, Likely, No };
+
+// A keyspace event on a lock's own key, as the history rules tell them apart.
+enum class KeyEvent : quint8 {
+    None,
+    HashWrite, // hset, hincrby, hdel...: a lock script's work on the hash (an unlock decrements right before its DEL)
+    OtherWrite, // expire, set, persist...: the key exists
+    Deleted, // del
+    Expired, // expired
+};
 QByteArray watchdogGuessName(WatchdogGuess guess); // "unknown", "likely", "no"
 
 // What the monitor knows about one lock: the latest read, its deadline on the monotonic clock, what was inferred
@@ -60,6 +69,10 @@ struct LockRecord
     QString renewalWarning; // set while a watchdog lock's TTL is below 2/3 of its lease
     QList<QByteArray> endedOwners; // who held it when it last vanished
     bool endedWithRelease = true; // whether that end was a release anyone could see
+    KeyEvent lastKeyEvent = KeyEvent::None; // the last of the key's own keyspace events a read has accounted for
+    // Seen with a fair queue while this record lived: an idle fair lock (queue empty) looks like a reentrant one.
+    bool seenFair = false;
+    LockInfo::Confidence fairConfidence = LockInfo::Confidence::Low; // as it was then
     // A QList, not a std::deque: an empty one allocates nothing and moves for free, and 100k records are moved
     // around whenever the monitor's hash grows.
     QList<LockEvent> timeline;

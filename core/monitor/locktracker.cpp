@@ -1,11 +1,15 @@
 #include "locktracker.h"
 
+#include "locktrackerorder.h"
+
 #include "bytesformat.h"
 
 #include <QCoreApplication>
 #include <QHash>
 
 namespace LockScope {
+
+using namespace TrackerOrder;
 
 namespace {
 QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
@@ -155,7 +159,33 @@ bool LockTracker::observeTtl(LockRecord &record, qint64 ttlMs, qint64 nowMs) con
     return judgeWatchdog(record, nowMs);
 }
 
-QList<LockEvent> LockTracker::apply(LockRecord &record, const std::optional<LockInfo> &read, const Signals &seen,
+void LockTracker::keepFair(LockRecord &record)
+{
+    LockInfo &info = record.info;
+    switch (info.kind) {
+    case LockInfo::Kind::Fair:
+        record.seenFair = true;
+        record.fairConfidence = info.confidence;
+        break;
+    case LockInfo::Kind::Reentrant:
+        // Its queue and timeout set vanish whenever nobody waits: what was seen fair stays fair.
+        if (record.seenFair) {
+            info.kind = LockInfo::Kind::Fair;
+            info.confidence = qMax(info.confidence, record.fairConfidence);
+            info.evidence << tr("seen with a fair queue before (an idle fair lock looks like a reentrant one)");
+        }
+        break;
+    case LockInfo::Kind::NotALock:
+    case LockInfo::Kind::Unknown:
+        break;
+    default:
+        // A layout no fair lock has (a "mode" field, a fencing token, a string): it is something else now.
+        record.seenFair = false;
+        break;
+    }
+}
+
+QList<LockEvent> LockTracker::apply(LockRecord &record, const std::optional<LockInfo> &read, Signals &seen,
     qint64 nowMs, qint64 epochMs, bool *changed) const
 {
     QList<LockEvent> events;
@@ -173,16 +203,56 @@ QList<LockEvent> LockTracker::apply(LockRecord &record, const std::optional<Lock
     const bool deadlinePassed = record.deadlineMs >= 0 && nowMs >= record.deadlineMs - tolerance(record.leaseMs);
     const auto before = holdersOf(record.info);
 
+    // With keyspace events their order says how the previous hold ended. The events after the read stay in `seen`
+    // for the next one; the rules below judge by all that was seen.
+    const Signals all = seen;
+    const bool ordered = seen.keyspaceEvents && !seen.overflow;
+    const Placement at = ordered ? place(record, read, seen) : Placement {};
+    const HoldEnd ended = record.present ? holdEnd(record, seen, at.end) : HoldEnd::Unseen;
+    const int used = at.found ? at.position : int(seen.keyEvents.size());
+    if (used > 0)
+        record.lastKeyEvent = seen.keyEvents.at(used - 1).event;
+    seen.keyEvents.remove(0, used);
+    // A wake-up message comes right after its deletion: it goes with that deletion to the next read.
+    if (std::none_of(
+            seen.keyEvents.cbegin(), seen.keyEvents.cend(), [](const Signals::Seen &e) { return isEnd(e.event); }))
+        seen.releaseMessage = false;
+    if (seen.keyEvents.isEmpty())
+        seen.overflow = false;
+
+    const auto forcedDetail = [&all](qint64 count) {
+        return all.releaseMessage
+            ? tr("deleted without an unlock (%n level(s) held): its owner's unlock will fail", nullptr, int(count))
+            : tr("deleted without a wake-up message: waiters sleep until their own timeout");
+    };
+    // The end of one holder's hold, from the order of the key's events.
+    const auto endEvent = [&](const QByteArray &owner, qint64 count, qint64 ttl) {
+        switch (ended) {
+        case HoldEnd::Expired:
+            return event(LockEvent::Type::Expired, owner, 0, ttl, tr("the lease ran out"));
+        case HoldEnd::ForceReleased:
+            return event(LockEvent::Type::ForceReleased, owner, 0, ttl, forcedDetail(count));
+        case HoldEnd::Released:
+        case HoldEnd::Unseen:
+            break;
+        }
+        return event(LockEvent::Type::Released, owner, 0, ttl);
+    };
+
     if (!read) {
         *changed = record.present;
         if (!record.present)
             return events;
         // How the whole hold ended, judged from what was seen on the way.
-        bool cleanly = true;
+        bool cleanly = ended != HoldEnd::Expired;
         for (const auto &[owner, count] : before) {
+            if (ended != HoldEnd::Unseen) {
+                append(record, endEvent(owner, count, -2), events);
+                continue;
+            }
             LockEvent::Type type;
             QString detail;
-            if (seen.expiredEvent || (deadlinePassed && !seen.releaseMessage && !seen.deletedEvent)) {
+            if (all.saw(KeyEvent::Expired) || (deadlinePassed && !all.releaseMessage && !all.saw(KeyEvent::Deleted))) {
                 type = LockEvent::Type::Expired;
                 detail = tr("the lease ran out");
                 cleanly = false;
@@ -190,15 +260,14 @@ QList<LockEvent> LockTracker::apply(LockRecord &record, const std::optional<Lock
                 // A string lock's release is a plain compare-and-delete, and nobody waits on a channel: a force
                 // release looks the same from outside, and leaves nobody asleep.
                 type = LockEvent::Type::Released;
-            } else if (seen.keyspaceEvents && seen.deletedEvent) {
-                // Every unlock decrements before it deletes; a force release (or a DEL) only deletes.
-                type = seen.hashWrites > 0 ? LockEvent::Type::Released : LockEvent::Type::ForceReleased;
-                if (seen.hashWrites == 0)
-                    detail = seen.releaseMessage
-                        ? tr("deleted without an unlock (%n level(s) held): its owner's unlock will fail", nullptr,
-                            int(count))
-                        : tr("deleted without a wake-up message: waiters sleep until their own timeout");
-            } else if (seen.releaseMessage || !seen.pubSubAvailable) {
+            } else if (all.keyspaceEvents && all.saw(KeyEvent::Deleted)) {
+                // Too many events to keep in order: every unlock decrements before it deletes; a force release (or
+                // a DEL) only deletes.
+                const bool unlocked = all.saw(KeyEvent::HashWrite);
+                type = unlocked ? LockEvent::Type::Released : LockEvent::Type::ForceReleased;
+                if (!unlocked)
+                    detail = forcedDetail(count);
+            } else if (all.releaseMessage || !all.pubSubAvailable) {
                 // Without keyspace events a force release looks like the last unlock; quick nested unlocks between
                 // two reads are far more common, so this says released.
                 type = LockEvent::Type::Released;
@@ -229,6 +298,7 @@ QList<LockEvent> LockTracker::apply(LockRecord &record, const std::optional<Lock
     const qint64 oldDeadline = record.deadlineMs;
     const bool wasPresent = record.present;
     record.info = now;
+    keepFair(record);
     record.present = true;
     record.deadlineMs = now.ttlMs >= 0 ? readAt + now.ttlMs : -1;
     if (record.firstSeenMs == 0)
@@ -259,41 +329,59 @@ QList<LockEvent> LockTracker::apply(LockRecord &record, const std::optional<Lock
 
     bool holderSetChanged = false, countsChanged = false;
     QList<QByteArray> removed, added;
-    for (const auto &[owner, count] : before) {
-        bool found = false;
-        const qint64 newCount = countOf(after, owner, &found);
-        if (!found) {
-            removed << owner;
-            continue;
+    if (ended != HoldEnd::Unseen) {
+        // The key was deleted or expired since the last read: whoever holds it now took it anew.
+        for (const auto &holder : before)
+            removed << holder.first;
+        for (const auto &holder : after)
+            added << holder.first;
+    } else {
+        for (const auto &[owner, count] : before) {
+            bool found = false;
+            const qint64 newCount = countOf(after, owner, &found);
+            if (!found) {
+                removed << owner;
+                continue;
+            }
+            if (newCount > count) {
+                append(record, event(LockEvent::Type::Reentered, owner, newCount, now.ttlMs), events);
+                countsChanged = true;
+            } else if (newCount < count) {
+                append(record,
+                    event(LockEvent::Type::Released, owner, newCount, now.ttlMs,
+                        tr("%n level(s) still held", nullptr, int(newCount))),
+                    events);
+                countsChanged = true;
+            }
         }
-        if (newCount > count) {
-            append(record, event(LockEvent::Type::Reentered, owner, newCount, now.ttlMs), events);
-            countsChanged = true;
-        } else if (newCount < count) {
-            append(record,
-                event(LockEvent::Type::Released, owner, newCount, now.ttlMs,
-                    tr("%n level(s) still held", nullptr, int(newCount))),
-                events);
-            countsChanged = true;
+        for (const auto &[owner, count] : after) {
+            bool found = false;
+            countOf(before, owner, &found);
+            if (!found)
+                added << owner;
         }
     }
-    for (const auto &[owner, count] : after) {
-        bool found = false;
-        countOf(before, owner, &found);
-        if (!found)
-            added << owner;
-    }
-    if (!removed.isEmpty() && !added.isEmpty() && removed.size() == before.size()) {
+    if (ended != HoldEnd::Unseen || (!removed.isEmpty() && !added.isEmpty() && removed.size() == before.size())) {
         // Every holder was replaced between two reads: the key was deleted and taken again.
         holderSetChanged = true;
-        // A string lock says nothing when released: a deletion seen in between is its release, and without keyspace
-        // events a token that changed before the lease ran out was most likely released and taken again.
-        const bool stringReleased = previous.kind == LockInfo::Kind::String
-            && (seen.deletedEvent || (!seen.keyspaceEvents && !seen.expiredEvent && !deadlinePassed));
-        const bool released = seen.releaseMessage || stringReleased;
-        const bool expired = !released && (seen.expiredEvent || deadlinePassed);
+        bool released = false, expired = false;
+        if (ended != HoldEnd::Unseen) {
+            released = ended != HoldEnd::Expired;
+            expired = !released;
+        } else {
+            // A string lock says nothing when released: a deletion seen in between is its release, and without
+            // keyspace events a token that changed before the lease ran out was most likely released and taken
+            // again.
+            const bool stringReleased = previous.kind == LockInfo::Kind::String
+                && (all.saw(KeyEvent::Deleted)
+                    || (!all.keyspaceEvents && !all.saw(KeyEvent::Expired) && !deadlinePassed));
+            released = all.releaseMessage || stringReleased;
+            expired = !released && (all.saw(KeyEvent::Expired) || deadlinePassed);
+        }
         for (const QByteArray &owner : removed) {
-            if (released)
+            if (ended != HoldEnd::Unseen)
+                append(record, endEvent(owner, countOf(before, owner), -2), events);
+            else if (released)
                 append(record, event(LockEvent::Type::Released, owner, 0, -2), events);
             else if (expired)
                 append(record, event(LockEvent::Type::Expired, owner, 0, -2, tr("the lease ran out")), events);
@@ -301,7 +389,8 @@ QList<LockEvent> LockTracker::apply(LockRecord &record, const std::optional<Lock
         startHold(record, now, nowMs);
         for (const QByteArray &owner : added) {
             const qint64 count = countOf(after, owner);
-            if (!released) {
+            // The previous holder may still believe it holds the lock, unless its hold ended in a release.
+            if (!released && !removed.contains(owner)) {
                 LockEvent e = event(LockEvent::Type::OwnerChanged, owner, count, now.ttlMs,
                     tr("%1 took over from %2 without a release").arg(ownerText(owner), ownerText(removed.first())));
                 e.previousOwner = removed.first();
@@ -337,9 +426,10 @@ QList<LockEvent> LockTracker::apply(LockRecord &record, const std::optional<Lock
             events);
     }
     const bool judged = judgeWatchdog(record, nowMs);
-    *changed = !events.isEmpty() || judged || guessBefore != record.watchdog || previous.warnings != now.warnings
-        || previous.waiters != now.waiters || previous.kind != now.kind || previous.mode != now.mode
-        || previous.confidence != now.confidence;
+    const LockInfo &shown = record.info;
+    *changed = !events.isEmpty() || judged || guessBefore != record.watchdog || previous.warnings != shown.warnings
+        || previous.waiters != shown.waiters || previous.kind != shown.kind || previous.mode != shown.mode
+        || previous.confidence != shown.confidence;
     return events;
 }
 

@@ -3,6 +3,9 @@
 namespace LockScope {
 
 namespace {
+// A sync's PING carries this, so its answer is told from a keep-alive's.
+const QByteArray kSyncToken = "lockscope-sync";
+
 QByteArray commandFor(RedisSubscriber::Kind kind, bool subscribe)
 {
     switch (kind) {
@@ -27,6 +30,8 @@ RedisSubscriber::RedisSubscriber(ConnectionOptions options, QObject *parent)
     setPingInterval(10000);
     connect(m_connection, &RedisConnection::disconnected, this, [this](const RedisError &error) {
         m_pingSentMs = -1;
+        for (auto syncs = std::exchange(m_syncs, {}); !syncs.empty(); syncs.pop_front())
+            syncs.front()(false);
         m_acks.clear();
         for (auto &e : m_entries) {
             e.pendingAcks = 0;
@@ -34,6 +39,12 @@ RedisSubscriber::RedisSubscriber(ConnectionOptions options, QObject *parent)
         }
         emit disconnected(error);
     });
+}
+
+RedisSubscriber::~RedisSubscriber()
+{
+    for (auto &done : m_syncs)
+        QTimer::singleShot(0, [done = std::move(done)] { done(false); });
 }
 
 void RedisSubscriber::setPingInterval(int intervalMs)
@@ -60,6 +71,17 @@ void RedisSubscriber::ping()
     }
     m_pingSentMs = m_connection->nowMs();
     m_connection->sendPush({ "PING" });
+}
+
+void RedisSubscriber::sync(std::function<void(bool)> done)
+{
+    if (!m_connection->isReady()) {
+        QMetaObject::invokeMethod(
+            this, [done = std::move(done)] { done(false); }, Qt::QueuedConnection);
+        return;
+    }
+    m_syncs.push_back(std::move(done));
+    m_connection->sendPush({ "PING", kSyncToken });
 }
 
 void RedisSubscriber::subscribe(Kind kind, const QByteArray &name, Confirmed confirmed)
@@ -177,6 +199,19 @@ void RedisSubscriber::onPush(const RedisValue &value)
     // Subscribed, a PING is answered ["pong", ""]; with no subscription, +PONG.
     if (value.isStatus() && value.bytes() == "PONG") {
         m_pingSentMs = -1;
+        return;
+    }
+    // A sync's PING: ["pong", token] while subscribed, the bare token otherwise.
+    const bool synced = (value.isString() && value.bytes() == kSyncToken)
+        || (value.isArray() && value.size() == 2 && value.at(0).bytes().toLower() == "pong"
+            && value.at(1).bytes() == kSyncToken);
+    if (synced) {
+        m_pingSentMs = -1;
+        if (!m_syncs.empty()) {
+            const auto done = std::move(m_syncs.front());
+            m_syncs.pop_front();
+            done(true);
+        }
         return;
     }
     if (value.isError()) {

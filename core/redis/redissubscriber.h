@@ -22,6 +22,7 @@ class RedisSubscriber : public RedisSubscriptions
     Q_OBJECT
 public:
     explicit RedisSubscriber(ConnectionOptions options, QObject *parent = nullptr);
+    ~RedisSubscriber() override;
 
     void subscribe(Kind kind, const QByteArray &name, Confirmed confirmed = {}) override;
     void unsubscribe(Kind kind, const QByteArray &name) override;
@@ -29,6 +30,11 @@ public:
     // A silent subscription looks exactly like a quiet one, so the connection is pinged every intervalMs; a PING
     // unanswered within the command timeout drops it, and the reconnect resubscribes. 0 switches this off.
     void setPingInterval(int intervalMs);
+    // Calls done(true) once everything the server sent on this connection before it read this call's PING has
+    // arrived: whatever happened on the server before a moment seen on another connection is then all in (one
+    // connection delivers in order). done(false) when the connection is not up or drops first, or (queued) when
+    // this subscriber is destroyed first.
+    void sync(std::function<void(bool delivered)> done);
     int subscriptionCount() const { return m_entries.size(); }
     RedisConnection *connection() const { return m_connection; }
 
@@ -66,6 +72,7 @@ private:
     bool m_announceResubscribe = false;
     QTimer m_pingTimer;
     qint64 m_pingSentMs = -1; // on the connection's clock; -1: none outstanding
+    std::deque<std::function<void(bool)>> m_syncs; // in the order their PINGs went out
 };
 
 } // namespace LockScope

@@ -119,10 +119,36 @@ QString FaultProxy::url() const
 void FaultProxy::setFrozen(bool frozen)
 {
     m_frozen = frozen;
-    if (frozen)
-        return;
+    thaw();
+}
+
+void FaultProxy::setSubscribersFrozen(bool frozen)
+{
+    m_subscribersFrozen = frozen;
+    thaw();
+}
+
+void FaultProxy::setCommandsFrozen(bool frozen)
+{
+    m_commandsFrozen = frozen;
+    thaw();
+}
+
+bool FaultProxy::isFrozen(const Link *link) const
+{
+    return m_frozen || (link->subscriber ? m_subscribersFrozen : m_commandsFrozen);
+}
+
+bool FaultProxy::holdsRequest(const QByteArray &part) const
+{
+    return std::any_of(
+        m_links.cbegin(), m_links.cend(), [&part](const Link *link) { return link->toServer.contains(part); });
+}
+
+void FaultProxy::thaw()
+{
     for (Link *link : QList<Link *>(m_links)) {
-        if (!m_links.contains(link))
+        if (!m_links.contains(link) || isFrozen(link))
             continue;
         QByteArray held = std::exchange(link->toClient, {});
         if (!held.isEmpty() && !pumpToClient(link, held))
@@ -157,12 +183,14 @@ void FaultProxy::onNewConnection()
 
 void FaultProxy::readClient(Link *link)
 {
+    const QByteArray bytes = link->client->readAll();
+    link->subscriber = link->subscriber || bytes.contains("SUBSCRIBE");
     if (!link->answering) {
-        link->toServer += link->client->readAll();
+        link->toServer += bytes;
         pumpToServer(link);
         return;
     }
-    link->fromClient += link->client->readAll();
+    link->fromClient += bytes;
     QByteArray forward;
     qsizetype pos = 0;
     while (pos < link->fromClient.size()) {
@@ -238,7 +266,7 @@ void FaultProxy::readServer(Link *link)
 
 void FaultProxy::toClient(Link *link, QByteArray bytes)
 {
-    if (m_frozen) {
+    if (isFrozen(link)) {
         link->toClient += bytes;
     } else if (m_replyDelayMs > 0) {
         link->delayed.emplace_back(m_clock.elapsed() + m_replyDelayMs, std::move(bytes));
@@ -251,7 +279,7 @@ void FaultProxy::toClient(Link *link, QByteArray bytes)
 
 void FaultProxy::pumpToServer(Link *link)
 {
-    if (m_frozen || link->server->state() != QAbstractSocket::ConnectedState || link->toServer.isEmpty())
+    if (isFrozen(link) || link->server->state() != QAbstractSocket::ConnectedState || link->toServer.isEmpty())
         return;
     QByteArray bytes = std::exchange(link->toServer, {});
     if (m_requestBudget >= 0 && bytes.size() >= m_requestBudget) {

@@ -41,6 +41,12 @@ public:
     void setReplyDelay(int ms) { m_replyDelayMs = ms; }
     // Nothing moves either way; connections stay open, bytes wait. Thawing forwards what is still wanted.
     void setFrozen(bool frozen);
+    // The same for the links that subscribed (pub/sub connections) only, or for the others only: commands keep
+    // flowing while messages wait, or the other way round.
+    void setSubscribersFrozen(bool frozen);
+    void setCommandsFrozen(bool frozen);
+    // Whether the bytes held back on their way to the server contain this (a command sent while frozen).
+    bool holdsRequest(const QByteArray &part) const;
     // Every open connection closed at once.
     void dropAll();
 
@@ -80,6 +86,7 @@ private:
         QByteArray fromClient;
         QByteArray fromServer;
         std::deque<QByteArray> pending; // empty: the server answers this one
+        bool subscriber = false; // it sent a SUBSCRIBE of some kind
     };
 
     void onNewConnection();
@@ -87,6 +94,8 @@ private:
     void readServer(Link *link);
     // Server bytes on their way to the client: held while frozen, delayed, or passed on.
     void toClient(Link *link, QByteArray bytes);
+    bool isFrozen(const Link *link) const;
+    void thaw();
     void pumpToServer(Link *link);
     // False once the link is gone (a cut).
     bool pumpToClient(Link *link, const QByteArray &bytes);
@@ -101,6 +110,8 @@ private:
     qint64 m_requestBudget = -1;
     int m_replyDelayMs = 0;
     bool m_frozen = false;
+    bool m_subscribersFrozen = false;
+    bool m_commandsFrozen = false;
     int m_accepted = 0;
     int m_cuts = 0;
     QElapsedTimer m_clock;

@@ -1,0 +1,133 @@
+#include "locktrackerorder.h"
+
+namespace LockScope {
+
+namespace {
+constexpr int kMaxKeyEvents = 64;
+
+bool isWrite(KeyEvent e)
+{
+    return e == KeyEvent::HashWrite || e == KeyEvent::OtherWrite;
+}
+
+// Every holder of the previous read is gone from this one: the key was deleted (or expired) and taken again. A
+// read-write lock's readers come and go one by one without that.
+bool everyHolderReplaced(const LockInfo &previous, const LockInfo &now)
+{
+    if (previous.holders.isEmpty())
+        return false;
+    if (previous.kind == LockInfo::Kind::ReadWrite && now.kind == LockInfo::Kind::ReadWrite && previous.mode == "read"
+        && now.mode == "read")
+        return false;
+    for (const LockHolder &before : previous.holders)
+        for (const LockHolder &after : now.holders)
+            if (before.owner == after.owner)
+                return false;
+    return true;
+}
+} // namespace
+
+namespace TrackerOrder {
+
+bool isEnd(KeyEvent e)
+{
+    return e == KeyEvent::Deleted || e == KeyEvent::Expired;
+}
+
+Placement place(const LockRecord &record, const std::optional<LockInfo> &read, const LockTracker::Signals &seen)
+{
+    enum class State { Held, Gone, Again };
+    const QList<LockTracker::Signals::Seen> &events = seen.keyEvents;
+    int definite = 0;
+    while (definite < events.size() && events.at(definite).seq <= seen.sentSeq)
+        ++definite;
+    const bool replaced = read && record.present && everyHolderReplaced(record.info, *read);
+    // A read that shows the key gone needs it gone; one that shows new holders needs it deleted first (their own
+    // writes may still be on their way); any other read fits anywhere.
+    const auto fits = [&](State state) { return !read ? state == State::Gone : !replaced || state != State::Held; };
+    Placement at;
+    State state = record.present ? State::Held : State::Gone;
+    for (int i = 0;; ++i) {
+        if (i >= definite && fits(state)) {
+            at.found = true;
+            at.position = i;
+            return at;
+        }
+        if (i == events.size())
+            break;
+        const KeyEvent e = events.at(i).event;
+        if (isEnd(e)) {
+            if (state == State::Held)
+                at.end = i;
+            state = State::Gone;
+        } else if (state == State::Gone) {
+            state = State::Again;
+        }
+    }
+    at.position = int(events.size());
+    return at;
+}
+
+HoldEnd holdEnd(const LockRecord &record, const LockTracker::Signals &seen, int end)
+{
+    if (end < 0)
+        return HoldEnd::Unseen;
+    if (seen.keyEvents.at(end).event == KeyEvent::Expired)
+        return HoldEnd::Expired;
+    // A string lock's release is a plain compare-and-delete: a force release looks the same from outside.
+    if (record.info.kind == LockInfo::Kind::String)
+        return HoldEnd::Released;
+    const KeyEvent before = end > 0 ? seen.keyEvents.at(end - 1).event : record.lastKeyEvent;
+    return before == KeyEvent::HashWrite ? HoldEnd::Released : HoldEnd::ForceReleased;
+}
+
+} // namespace TrackerOrder
+
+using namespace TrackerOrder;
+
+void LockTracker::Signals::note(KeyEvent event)
+{
+    const quint32 seq = ++lastSeq;
+    const int n = int(keyEvents.size());
+    if (isWrite(event) && n >= 2 && isWrite(keyEvents.at(n - 1).event) && isWrite(keyEvents.at(n - 2).event)) {
+        keyEvents.last() = { seq, event };
+        return;
+    }
+    if (n >= kMaxKeyEvents) {
+        overflow = true;
+        return;
+    }
+    keyEvents.append({ seq, event });
+}
+
+bool LockTracker::Signals::saw(KeyEvent event) const
+{
+    return std::any_of(keyEvents.cbegin(), keyEvents.cend(), [event](const Seen &s) { return s.event == event; });
+}
+
+KeyEvent LockTracker::Signals::eventOf(const QByteArray &keyspaceEvent)
+{
+    if (keyspaceEvent == "del")
+        return KeyEvent::Deleted;
+    if (keyspaceEvent == "expired")
+        return KeyEvent::Expired;
+    return keyspaceEvent.startsWith('h') ? KeyEvent::HashWrite : KeyEvent::OtherWrite;
+}
+
+bool LockTracker::awaitsEvidence(
+    const LockRecord &record, const std::optional<LockInfo> &read, const Signals &seen, qint64 nowMs) const
+{
+    if (!record.present)
+        return false;
+    if (seen.keyspaceEvents && !seen.overflow)
+        return !place(record, read, seen).found;
+    if (read)
+        return false;
+    // A release's wake-up message travels on another connection and may land just after the read. A string lock
+    // has none to wait for.
+    const bool passed = record.deadlineMs >= 0 && nowMs >= record.deadlineMs - tolerance(record.leaseMs);
+    const bool explained = seen.releaseMessage || seen.saw(KeyEvent::Expired) || seen.saw(KeyEvent::Deleted) || passed;
+    return !explained && seen.pubSubAvailable && record.info.kind != LockInfo::Kind::String;
+}
+
+} // namespace LockScope
