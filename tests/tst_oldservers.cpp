@@ -11,6 +11,7 @@
 #include "redisserver.h"
 #include "testutil.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -224,6 +225,42 @@ private slots:
             QVERIFY2(err.contains("sharded pub/sub"), err.constData());
             QCOMPARE(raw.type(other), "none");
         }
+    }
+
+    // Queue repair counts listeners in both namespaces; a server with no SHARDNUMSUB answers 0 from the shard one
+    // instead of failing the repair. An explicit "sharded" is refused before any waiter is removed.
+    void queueRepairOnAServerWithoutShardedPubSub()
+    {
+        FaultProxy proxy(m_noShards.port());
+        proxy.setAnswers(&FaultProxy::redis6);
+        QVERIFY(proxy.listen());
+        RawRedis raw(m_noShards.port());
+        RawRedis ears(m_noShards.port());
+        const QByteArray name = uniqueKey("repair6");
+        const QByteArray live = "0b6e3d30-83b1-433a-9335-5e8b9916d3ac:1";
+        const QByteArray dead = "1c6e3d30-83b1-433a-9335-5e8b9916d3ac:2";
+        const QByteArray deadline = QByteArray::number(QDateTime::currentMSecsSinceEpoch() + 600000);
+        raw.command({ "HSET", name, kJavaOwner, "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        raw.command({ "RPUSH", LockNames::fairQueue(name), dead, live });
+        raw.command({ "ZADD", LockNames::fairTimeouts(name), deadline, dead, deadline, live });
+        ears.append({ "SUBSCRIBE", LockNames::fairChannel(name, live) });
+        ears.readReply(5000);
+        QByteArray err;
+        QCOMPARE(cli({ QStringLiteral("repair-queue"), QString::fromUtf8(name), QStringLiteral("--yes"),
+                         QStringLiteral("--recheck"), QStringLiteral("50"), QStringLiteral("--publish-mode"),
+                         QStringLiteral("sharded"), QStringLiteral("--url"), proxy.url() },
+                     nullptr, &err),
+            2);
+        QVERIFY2(err.contains("sharded pub/sub"), err.constData());
+        QCOMPARE(raw.command({ "LRANGE", LockNames::fairQueue(name), "0", "-1" }).size(), 2);
+        QCOMPARE(cli({ QStringLiteral("repair-queue"), QString::fromUtf8(name), QStringLiteral("--yes"),
+                         QStringLiteral("--recheck"), QStringLiteral("50"), QStringLiteral("--url"), proxy.url() },
+                     nullptr, &err),
+            0);
+        const RedisValue queue = raw.command({ "LRANGE", LockNames::fairQueue(name), "0", "-1" });
+        QCOMPARE(queue.size(), 1);
+        QCOMPARE(queue.at(0).bytes(), live);
     }
 
     // "both" falls back to plain PUBLISH, says so, and wakes a plain waiter.

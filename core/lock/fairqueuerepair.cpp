@@ -160,19 +160,38 @@ void LockClient::repairFairQueue(const QByteArray &name, bool dryRun, Callback<F
                 done(found);
                 return;
             }
-            const QByteArray &name = found.name;
-            self->m_connection->eval(FairLockScripts::removeWaiters(),
-                { name, LockNames::fairQueue(name), LockNames::fairTimeouts(name), LockNames::lockChannel(name) }, args,
-                [found, done](const RedisResult &r) {
+            // The removal wakes the new head with the publish mode's command: on a server without sharded pub/sub
+            // an explicit "sharded" must refuse before the script removes anyone, not fail after it did.
+            self->whenPublishKnown([self, found, done, args]() mutable {
+                if (!self)
+                    return;
+                if (const RedisError refusal = self->publishRefusal()) {
                     FairQueueReport report = found;
-                    if (!r.ok())
-                        report.error = r.error;
-                    else
-                        report.removed = int(r.value.toInteger());
+                    report.error = refusal;
                     done(report);
-                });
+                    return;
+                }
+                args[0] = self->publishCommand();
+                self->removeOrphanedWaiters(found, args, done);
+            });
         },
         recheckMs);
+}
+
+void LockClient::removeOrphanedWaiters(
+    const FairQueueReport &found, const QList<QByteArray> &args, Callback<FairQueueReport> done)
+{
+    const QByteArray &name = found.name;
+    m_connection->eval(FairLockScripts::removeWaiters(),
+        { name, LockNames::fairQueue(name), LockNames::fairTimeouts(name), LockNames::lockChannel(name) }, args,
+        [found, done](const RedisResult &r) {
+            FairQueueReport report = found;
+            if (!r.ok())
+                report.error = r.error;
+            else
+                report.removed = int(r.value.toInteger());
+            done(report);
+        });
 }
 
 } // namespace LockScope

@@ -126,6 +126,8 @@ private:
     // and is undone when none acknowledged it; a release waits for them.
     Callback<AcquireResult> replicaCheckedAcquire(LockKind kind, Callback<AcquireResult> done);
     Callback<ReleaseResult> replicaSyncedRelease(Callback<ReleaseResult> done);
+    void removeOrphanedWaiters(
+        const FairQueueReport &found, const QList<QByteArray> &args, Callback<FairQueueReport> done);
     void query(const QByteArray &name, QList<QByteArray> argv, Callback<QueryResult> done);
     void explainWrongType(const QByteArray &name, std::function<void(const RedisError &)> done);
     void forceReleaseNow(
