@@ -25,6 +25,7 @@ int exitCodeFor(const RedisError &error)
         return ExitUsage;
     case RedisError::Kind::Reply:
     case RedisError::Kind::Protocol:
+    case RedisError::Kind::KindMismatch: // refused before anything was written: the acquire did not happen
         return ExitNotDone;
     }
     return ExitNotDone;
