@@ -40,9 +40,11 @@ QString foundText(const QByteArray &found, const QByteArray &name)
 // where a multi-key one answers TRYAGAIN). They share N's slot; only during a migration may one be on the other
 // node, where Redis refuses the read: then the script answers TRYAGAIN, which the router retries, as Redis's own.
 const char *const lua = R"LUA(
+local auxError
 local function auxExists(key)
     local n = redis.pcall('exists', key)
     if type(n) ~= 'number' then
+        auxError = n.err or tostring(n)
         return nil
     end
     return n == 1
@@ -58,7 +60,7 @@ local function lockKindAt(n, token, queue, timeouts)
     if token then
         local fenced, queued, timed = auxExists(token), auxExists(queue), auxExists(timeouts)
         if fenced == nil or queued == nil or timed == nil then
-            return 'migrating'
+            return 'unreadable'
         end
         if fenced then
             return 'fenced'
@@ -73,8 +75,11 @@ local function lockKindAt(n, token, queue, timeouts)
     return 'none'
 end
 local function refuseKind(found)
-    if found == 'migrating' then
-        return redis.error_reply('TRYAGAIN the lock keys are being migrated between cluster nodes')
+    if found == 'unreadable' then
+        if string.find(auxError, 'non local key', 1, true) then
+            return redis.error_reply('TRYAGAIN the lock keys are being migrated between cluster nodes')
+        end
+        return redis.error_reply(auxError)
     end
     if found == 'reentrant' or found == 'fenced' or found == 'fair' or found == 'readwrite' then
         return redis.error_reply('LOCKKIND ' .. found)

@@ -15,9 +15,10 @@ namespace AcquireCheck {
 
 // Lua defining lockKindAt(n, token, queue, timeouts): the kind Redis holds under lock name n, read from n and its
 // aux keys: 'none', 'reentrant' (a lock hash and no aux key: also an idle fair lock), 'fenced', 'fair',
-// 'readwrite', 'migrating' (the aux keys are on another cluster node just now), or the Redis type of a key that is
-// not a hash ('string', 'list', ...). token may be nil: n alone. And refuseKind(found): the error reply that refuses
-// an acquire on it (code LOCKKIND, WRONGTYPE for a type, TRYAGAIN while migrating).
+// 'readwrite', 'unreadable' (an aux key could not be read: on another cluster node during a migration, or denied
+// by an ACL), or the Redis type of a key that is not a hash ('string', 'list', ...). token may be nil: n alone.
+// And refuseKind(found): the error reply that refuses an acquire on it (code LOCKKIND, WRONGTYPE for a type,
+// TRYAGAIN while migrating, else the read's own error).
 extern const char *const lua;
 
 // The aux keys lockKindAt reads: the fencing token, the fair queue and the fair timeout set (in N's slot unless

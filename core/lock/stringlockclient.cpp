@@ -25,7 +25,7 @@ if found == 'none' or found == 'string' then
     end
     return {redis.call('get', KEYS[1]), redis.call('pttl', KEYS[1])}
 end
-if found == 'migrating' then
+if found == 'unreadable' then
     return refuseKind(found)
 end
 return redis.error_reply('LOCKKIND ' .. found)
