@@ -137,12 +137,12 @@ private slots:
         raw.command({ "SET", tokenKey, "abc" });
         const AcquireResult text = acquire(client, fenced(name));
         QVERIFY(!text.acquired);
+        QCOMPARE(raw.type(name), "none"); // no hold left behind
+        QCOMPARE(raw.get(tokenKey), "abc");
+        QCOMPARE(raw.pttl(tokenKey), -1);
         QCOMPARE(text.error.kind(), RedisError::Kind::Reply);
         QVERIFY2(text.error.message().contains(QString::fromUtf8(tokenKey)), qPrintable(text.error.message()));
         QVERIFY2(text.error.message().contains(QLatin1String("not an integer")), qPrintable(text.error.message()));
-        QCOMPARE(raw.type(name), "none");
-        QCOMPARE(raw.get(tokenKey), "abc");
-        QCOMPARE(raw.pttl(tokenKey), -1);
 
         // A hash where the counter should be.
         const QByteArray other = uniqueKey("fenced-hash-token");
@@ -150,11 +150,11 @@ private slots:
         raw.command({ "HSET", otherToken, "f", "v" });
         const AcquireResult hash = acquire(client, fenced(other));
         QVERIFY(!hash.acquired);
+        QCOMPARE(raw.type(other), "none");
+        QCOMPARE(raw.hgetall(otherToken), (QMap<QByteArray, QByteArray> { { "f", "v" } }));
         QCOMPARE(hash.error.kind(), RedisError::Kind::Reply);
         QVERIFY2(hash.error.message().contains(QString::fromUtf8(otherToken)), qPrintable(hash.error.message()));
         QVERIFY2(hash.error.message().contains(QLatin1String("hash")), qPrintable(hash.error.message()));
-        QCOMPARE(raw.type(other), "none");
-        QCOMPARE(raw.hgetall(otherToken), (QMap<QByteArray, QByteArray> { { "f", "v" } }));
 
         // Reentry with a token corrupted since the first acquire: the hold count and lease stay as they were.
         const QByteArray held = uniqueKey("fenced-held");
@@ -165,10 +165,10 @@ private slots:
         raw.command({ "SET", heldToken, "1.5" });
         const AcquireResult again = acquire(client, fenced(held));
         QVERIFY(!again.acquired);
-        QCOMPARE(again.error.kind(), RedisError::Kind::Reply);
         QCOMPARE(raw.hgetall(held), (QMap<QByteArray, QByteArray> { { first.owner, "1" } }));
         QVERIFY(raw.pttl(held) > 300000);
         QCOMPARE(raw.get(heldToken), "1.5");
+        QCOMPARE(again.error.kind(), RedisError::Kind::Reply);
     }
 
     void cliPrintsTheToken()
