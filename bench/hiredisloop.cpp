@@ -183,7 +183,9 @@ Rate HiredisLoop::lockCyclesUntil(const LockCycle &cycle, qint64 deadlineNs, QSt
     const QByteArray channel = LockNames::lockChannel(cycle.name);
     const QByteArray latchTtl = QByteArray::number(cycle.latchTtlMs);
     QByteArray latch = LockNames::unlockLatch(cycle.name, LockNames::newRequestId());
-    Argv acquire({ "EVALSHA", LockScripts::acquire().sha1(), "1", cycle.name, lease, cycle.owner });
+    // The same arguments as LockClient's: the aux keys that the kind check reads.
+    Argv acquire({ "EVALSHA", LockScripts::acquire().sha1(), "1", cycle.name, lease, cycle.owner,
+        LockNames::fencingToken(cycle.name), LockNames::fairQueue(cycle.name), LockNames::fairTimeouts(cycle.name) });
     Argv release({ "EVALSHA", LockScripts::release().sha1(), "3", cycle.name, channel, latch, "0", lease, cycle.owner,
         cycle.publishCommand, latchTtl });
     const qsizetype releaseLatchArg = 5;

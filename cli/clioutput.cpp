@@ -26,6 +26,7 @@ int exitCodeFor(const RedisError &error)
     case RedisError::Kind::Reply:
     case RedisError::Kind::Protocol:
     case RedisError::Kind::NotSynced:
+    case RedisError::Kind::KindMismatch: // refused before anything was written: the acquire did not happen
         return ExitNotDone;
     }
     return ExitNotDone;

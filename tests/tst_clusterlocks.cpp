@@ -311,6 +311,60 @@ private slots:
         cycle = nullptr;
     }
 
+    void reentryWhileItsSlotMigratesIsRetriedNotFailed()
+    {
+        // The acquire scripts read the fencing token and fair queue keys to check the lock's kind. Mid-migration the
+        // source holds the lock hash but no longer serves those keys: the script answers TRYAGAIN (retried until
+        // the slot has moved), never an error, and the kind check still holds afterwards.
+        const QByteArray tag = "{" + uniqueKey("remig") + "}";
+        const QByteArray name = tag + ":held";
+        const quint16 slot = keySlot(tag);
+        const ClusterNode source = m_map.masterFor(slot);
+        ClusterNode target;
+        for (const ClusterNode &m : m_map.masters())
+            if (!(m == source))
+                target = m;
+        RawRedis src(source.port);
+        RawRedis dst(target.port);
+        const QByteArray sourceId = src.command({ "CLUSTER", "MYID" }).bytes();
+        const QByteArray targetId = dst.command({ "CLUSTER", "MYID" }).bytes();
+        LockClient client(options());
+        const AcquireResult first = acquire(client, request(name, LockKind::Reentrant));
+        QVERIFY2(first.acquired, qPrintable(first.error.toString()));
+
+        QCOMPARE(dst.command({ "CLUSTER", "SETSLOT", QByteArray::number(slot), "IMPORTING", sourceId }).bytes(), "OK");
+        QCOMPARE(src.command({ "CLUSTER", "SETSLOT", QByteArray::number(slot), "MIGRATING", targetId }).bytes(), "OK");
+        // Scripts run on the source: its EVAL and EVALSHA calls, as INFO commandstats counts them.
+        const auto scriptCalls = [&src] {
+            const QByteArray info = src.command({ "INFO", "commandstats" }).bytes();
+            qint64 calls = 0;
+            for (const char *cmd : { "cmdstat_eval:calls=", "cmdstat_evalsha:calls=" }) {
+                const qsizetype at = info.indexOf(cmd);
+                if (at >= 0) {
+                    const qsizetype from = at + qsizetype(qstrlen(cmd));
+                    calls += info.mid(from, info.indexOf(',', from) - from).toLongLong();
+                }
+            }
+            return calls;
+        };
+        const qint64 before = scriptCalls();
+        std::optional<AcquireResult> again;
+        client.acquire(request(name, LockKind::Reentrant), [&](const AcquireResult &r) { again = r; });
+        // The reentry meets the half-moved slot (and is retried every 100 ms); then the move finishes.
+        QTRY_VERIFY_WITH_TIMEOUT(scriptCalls() > before, 10000);
+        const RedisValue moved
+            = src.command({ "MIGRATE", "127.0.0.1", QByteArray::number(target.port), "", "0", "5000", "KEYS", name });
+        QVERIFY2(moved.bytes() == "OK", moved.bytes().constData());
+        for (const ClusterNode &m : m_map.masters())
+            RawRedis(m.port).command({ "CLUSTER", "SETSLOT", QByteArray::number(slot), "NODE", targetId });
+        QTRY_VERIFY_WITH_TIMEOUT(again.has_value(), 20000);
+        QVERIFY2(!again->error.isError(), qPrintable(again->error.toString()));
+        QVERIFY(again->acquired);
+        QCOMPARE(dst.hgetall(name), (QMap<QByteArray, QByteArray> { { first.owner, "2" } }));
+        QCOMPARE(release(client, name, first.owner).outcome, ReleaseResult::Outcome::StillHeld);
+        QCOMPARE(release(client, name, first.owner).outcome, ReleaseResult::Outcome::Released);
+    }
+
     // Last: it changes the cluster for good.
     void watchdogHoldSurvivesFailover()
     {

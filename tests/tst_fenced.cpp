@@ -105,6 +105,72 @@ private slots:
         QCOMPARE(waited->fencingToken, 42);
     }
 
+    void foreignLockWithoutTtlIsNotAcquired()
+    {
+        // A Java holder whose hash lost its TTL (PERSIST, or a client that set none): still held, never ours.
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("fenced-persisted");
+        const QByteArray tokenKey = LockNames::fencingToken(name);
+        const QByteArray javaOwner = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:12";
+        raw.command({ "HSET", name, javaOwner, "1" });
+        raw.command({ "SET", tokenKey, "7" });
+        LockClient client(m_options);
+        const AcquireResult r = acquire(client, fenced(name));
+        QVERIFY2(!r.error.isError(), qPrintable(r.error.toString()));
+        QVERIFY(!r.acquired);
+        QCOMPARE(r.ttlMs, -1);
+        QCOMPARE(r.fencingToken, -1);
+        QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { javaOwner, "1" } }));
+        QCOMPARE(raw.pttl(name), -1);
+        QCOMPARE(raw.get(tokenKey), "7");
+        QCOMPARE(client.holds().size(), 0);
+    }
+
+    void corruptTokenKeyFailsBeforeAnythingIsWritten()
+    {
+        LockClient client(m_options);
+        RawRedis raw(m_server.port());
+
+        // A token that is not a number: a clear error naming the key, no hold, the key as it was.
+        const QByteArray name = uniqueKey("fenced-corrupt");
+        const QByteArray tokenKey = LockNames::fencingToken(name);
+        raw.command({ "SET", tokenKey, "abc" });
+        const AcquireResult text = acquire(client, fenced(name));
+        QVERIFY(!text.acquired);
+        QCOMPARE(raw.type(name), "none"); // no hold left behind
+        QCOMPARE(raw.get(tokenKey), "abc");
+        QCOMPARE(raw.pttl(tokenKey), -1);
+        QCOMPARE(text.error.kind(), RedisError::Kind::Reply);
+        QVERIFY2(text.error.message().contains(QString::fromUtf8(tokenKey)), qPrintable(text.error.message()));
+        QVERIFY2(text.error.message().contains(QLatin1String("not an integer")), qPrintable(text.error.message()));
+
+        // A hash where the counter should be.
+        const QByteArray other = uniqueKey("fenced-hash-token");
+        const QByteArray otherToken = LockNames::fencingToken(other);
+        raw.command({ "HSET", otherToken, "f", "v" });
+        const AcquireResult hash = acquire(client, fenced(other));
+        QVERIFY(!hash.acquired);
+        QCOMPARE(raw.type(other), "none");
+        QCOMPARE(raw.hgetall(otherToken), (QMap<QByteArray, QByteArray> { { "f", "v" } }));
+        QCOMPARE(hash.error.kind(), RedisError::Kind::Reply);
+        QVERIFY2(hash.error.message().contains(QString::fromUtf8(otherToken)), qPrintable(hash.error.message()));
+        QVERIFY2(hash.error.message().contains(QLatin1String("hash")), qPrintable(hash.error.message()));
+
+        // Reentry with a token corrupted since the first acquire: the hold count and lease stay as they were.
+        const QByteArray held = uniqueKey("fenced-held");
+        const QByteArray heldToken = LockNames::fencingToken(held);
+        const AcquireResult first = acquire(client, fenced(held));
+        QVERIFY(first.acquired);
+        raw.command({ "PEXPIRE", held, "600000" });
+        raw.command({ "SET", heldToken, "1.5" });
+        const AcquireResult again = acquire(client, fenced(held));
+        QVERIFY(!again.acquired);
+        QCOMPARE(raw.hgetall(held), (QMap<QByteArray, QByteArray> { { first.owner, "1" } }));
+        QVERIFY(raw.pttl(held) > 300000);
+        QCOMPARE(raw.get(heldToken), "1.5");
+        QCOMPARE(again.error.kind(), RedisError::Kind::Reply);
+    }
+
     void cliPrintsTheToken()
     {
         const QString name = uniqueName("cli-fenced");

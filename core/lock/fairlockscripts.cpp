@@ -1,5 +1,6 @@
 #include "fairlockscripts.h"
 
+#include "acquirecheck.h"
 #include "forceguard.h"
 
 namespace LockScope::FairLockScripts {
@@ -14,6 +15,11 @@ namespace LockScope::FairLockScripts {
     "redis.call('zrem', KEYS[3], head) "                                                                               \
     "redis.call('lpop', KEYS[2]) "                                                                                     \
     "end "
+
+// Before the purge, the first write: a held lock with no queue is a fair lock with nobody waiting.
+#define LOCKSCOPE_KIND_CHECK                                                                                           \
+    "local found = lockKindAt(KEYS[1], ARGV[5], KEYS[2], KEYS[3]) "                                                    \
+    "if found ~= 'none' and found ~= 'reentrant' and found ~= 'fair' then return refuseKind(found) end "
 
 // Free and either nobody queued or the caller at the head: take it, and everyone behind waits `wait` less.
 #define LOCKSCOPE_TAKE_OR_REENTER                                                                                      \
@@ -33,7 +39,8 @@ namespace LockScope::FairLockScripts {
 
 const RedisScript &acquire()
 {
-    static const RedisScript script(LOCKSCOPE_PURGE("ARGV[4]") LOCKSCOPE_TAKE_OR_REENTER R"LUA(
+    static const RedisScript script(
+        QByteArray(AcquireCheck::lua) + LOCKSCOPE_KIND_CHECK LOCKSCOPE_PURGE("ARGV[4]") LOCKSCOPE_TAKE_OR_REENTER R"LUA(
 local mine = redis.call('zscore', KEYS[3], ARGV[2])
 if mine ~= false then
     -- Already queued: sleep while the lock is held, else until the one ahead of us would time out.
@@ -60,7 +67,8 @@ return base
 
 const RedisScript &tryAcquire()
 {
-    static const RedisScript script(LOCKSCOPE_PURGE("ARGV[4]") LOCKSCOPE_TAKE_OR_REENTER R"LUA(
+    static const RedisScript script(
+        QByteArray(AcquireCheck::lua) + LOCKSCOPE_KIND_CHECK LOCKSCOPE_PURGE("ARGV[4]") LOCKSCOPE_TAKE_OR_REENTER R"LUA(
 return redis.call('pttl', KEYS[1])
 )LUA");
     return script;
@@ -187,5 +195,6 @@ return removed
 
 #undef LOCKSCOPE_PURGE
 #undef LOCKSCOPE_TAKE_OR_REENTER
+#undef LOCKSCOPE_KIND_CHECK
 
 } // namespace LockScope::FairLockScripts

@@ -1,5 +1,6 @@
 #include "lockclient.h"
 
+#include "acquirecheck.h"
 #include "fairlockscripts.h"
 #include "locknames.h"
 #include "lockscripts.h"
@@ -35,7 +36,7 @@ RedisError cleanScriptError(RedisError error)
     const int cut = message.indexOf(QLatin1String(" script: "));
     if (cut > 0)
         message.truncate(cut);
-    return RedisError(error.kind(), message);
+    return RedisError(error.kind(), message, error.code());
 }
 } // namespace
 
@@ -213,28 +214,34 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
     const RedisScript *script = &LockScripts::acquire();
     QList<QByteArray> keys { request.name };
     QList<QByteArray> args { leaseArg, owner };
+    // Every acquire script also reads the aux keys, to refuse a name that holds another kind of lock.
+    const QList<QByteArray> aux = AcquireCheck::auxKeys(request.name);
     QByteArray readTimeouts;
     switch (request.kind) {
     case LockKind::Reentrant:
+        args << aux;
         break;
     case LockKind::Fenced:
         script = &LockScripts::acquireFenced();
-        keys << LockNames::fencingToken(request.name);
+        keys << aux.at(0);
+        args << aux.mid(1);
         break;
     case LockKind::Read:
         script = &RwLockScripts::acquireRead();
         readTimeouts = LockNames::rwTimeoutPrefix(request.name, owner);
         keys << readTimeouts;
-        args << owner + ":write";
+        args << owner + ":write" << aux;
         break;
     case LockKind::Write:
         script = &RwLockScripts::acquireWrite();
+        args << aux;
         break;
     case LockKind::Fair:
         // Only a caller that is prepared to wait joins the queue; deadlines use this client's wall clock.
         script = request.waitMs == 0 ? &FairLockScripts::tryAcquire() : &FairLockScripts::acquire();
-        keys << LockNames::fairQueue(request.name) << LockNames::fairTimeouts(request.name);
-        args << QByteArray::number(fairWait(request.waitMs)) << QByteArray::number(QDateTime::currentMSecsSinceEpoch());
+        keys << aux.at(1) << aux.at(2);
+        args << QByteArray::number(fairWait(request.waitMs)) << QByteArray::number(QDateTime::currentMSecsSinceEpoch())
+             << aux.at(0);
         break;
     }
     // A name with a stray '{' has its wake-up channel in another cluster slot (protocol §1): its release could never
@@ -252,29 +259,22 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
             r.owner = owner;
             r.attempts = 1;
             if (!reply.ok()) {
-                r.error = cleanScriptError(reply.error);
-                if (r.error.message().startsWith(QLatin1String("WRONGTYPE"))) {
+                r.error = AcquireCheck::explain(
+                    cleanScriptError(reply.error), request.name, AcquireCheck::wantedText(request.kind));
+                if (r.error.code() == "WRONGTYPE") {
                     self->explainWrongType(request.name, [r, done](const RedisError &e) mutable {
                         r.error = e;
                         done(r);
                     });
                     return;
                 }
-            } else if (reply.value.isNil()
-                || (reply.value.isArray() && reply.value.size() == 2 && reply.value.at(0).toInteger() == -1)) {
-                r.acquired = true;
-                r.leaseMs = lease;
-                r.watchdog = watchdog;
-                if (reply.value.isArray())
-                    r.fencingToken = reply.value.at(1).toInteger();
-                self->m_watchdog->track(request.name, owner, lease, watchdog, readTimeouts);
-            } else if (reply.value.isInteger()) {
-                r.ttlMs = reply.value.toInteger();
-            } else if (reply.value.isArray() && reply.value.size() == 2) {
-                r.ttlMs = reply.value.at(0).toInteger();
-            } else {
+            } else if (!AcquireCheck::decode(reply.value, &r)) {
                 r.error = RedisError(
                     RedisError::Kind::Protocol, tr("unexpected acquire reply %1").arg(reply.value.toDebugString()));
+            } else if (r.acquired) {
+                r.leaseMs = lease;
+                r.watchdog = watchdog;
+                self->m_watchdog->track(request.name, owner, lease, watchdog, readTimeouts);
             }
             done(r);
         });

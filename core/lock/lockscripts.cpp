@@ -1,5 +1,6 @@
 #include "lockscripts.h"
 
+#include "acquirecheck.h"
 #include "forceguard.h"
 
 namespace LockScope::LockScripts {
@@ -13,9 +14,13 @@ namespace LockScope::LockScripts {
 
 const RedisScript &acquire()
 {
-    // No type guard on the hot path: on a non-hash HEXISTS fails with WRONGTYPE before anything is written.
-    static const RedisScript script(R"LUA(
-if redis.call('exists', KEYS[1]) == 0 or redis.call('hexists', KEYS[1], ARGV[2]) == 1 then
+    // The kind check comes first (and fails WRONGTYPE on a non-hash) before anything is written.
+    static const RedisScript script(QByteArray(AcquireCheck::lua) + R"LUA(
+local found = lockKindAt(KEYS[1], ARGV[3], ARGV[4], ARGV[5])
+if found ~= 'none' and found ~= 'reentrant' then
+    return refuseKind(found)
+end
+if found == 'none' or redis.call('hexists', KEYS[1], ARGV[2]) == 1 then
     redis.call('hincrby', KEYS[1], ARGV[2], 1)
     redis.call('pexpire', KEYS[1], ARGV[1])
     return nil
@@ -27,14 +32,27 @@ return redis.call('pttl', KEYS[1])
 
 const RedisScript &acquireFenced()
 {
-    // Every successful acquire draws a token, reentry included, as Redisson's FencedLock does.
-    static const RedisScript script(R"LUA(
+    // Every successful acquire draws a token, reentry included, as Redisson's FencedLock does. The token is drawn
+    // first: a counter that cannot count fails the script before the hash is touched (Redis never rolls back).
+    static const RedisScript script(QByteArray(AcquireCheck::lua) + R"LUA(
+local found = lockKindAt(KEYS[1], KEYS[2], ARGV[3], ARGV[4])
+if found ~= 'none' and found ~= 'fenced' then
+    return refuseKind(found)
+end
 if redis.call('exists', KEYS[1]) == 0 or redis.call('hexists', KEYS[1], ARGV[2]) == 1 then
+    local tokenType = redis.call('type', KEYS[2])['ok']
+    if tokenType ~= 'none' and tokenType ~= 'string' then
+        return redis.error_reply('LOCKTOKEN ' .. tokenType)
+    end
+    local token = redis.pcall('incr', KEYS[2])
+    if type(token) ~= 'number' then
+        return redis.error_reply('LOCKTOKEN string')
+    end
     redis.call('hincrby', KEYS[1], ARGV[2], 1)
     redis.call('pexpire', KEYS[1], ARGV[1])
-    return {-1, redis.call('incr', KEYS[2])}
+    return {token}
 end
-return {redis.call('pttl', KEYS[1]), -1}
+return redis.call('pttl', KEYS[1])
 )LUA");
     return script;
 }

@@ -1,5 +1,6 @@
 #include "rwlockscripts.h"
 
+#include "acquirecheck.h"
 #include "forceguard.h"
 
 namespace LockScope::RwLockScripts {
@@ -10,7 +11,11 @@ namespace LockScope::RwLockScripts {
 const RedisScript &acquireRead()
 {
     // Readers are admitted whenever the mode is read, and a writer may take read holds (downgrade).
-    static const RedisScript script(R"LUA(
+    static const RedisScript script(QByteArray(AcquireCheck::lua) + R"LUA(
+local found = lockKindAt(KEYS[1], ARGV[4], ARGV[5], ARGV[6])
+if found ~= 'none' and found ~= 'readwrite' then
+    return refuseKind(found)
+end
 local mode = redis.call('hget', KEYS[1], 'mode')
 if mode == false then
     redis.call('hset', KEYS[1], 'mode', 'read', ARGV[2], 1)
@@ -78,7 +83,11 @@ return 1
 const RedisScript &acquireWrite()
 {
     // Write reentry adds the lease to the remaining TTL, unlike RLock's reset.
-    static const RedisScript script(R"LUA(
+    static const RedisScript script(QByteArray(AcquireCheck::lua) + R"LUA(
+local found = lockKindAt(KEYS[1], ARGV[3], ARGV[4], ARGV[5])
+if found ~= 'none' and found ~= 'readwrite' then
+    return refuseKind(found)
+end
 local mode = redis.call('hget', KEYS[1], 'mode')
 if mode == false then
     redis.call('hset', KEYS[1], 'mode', 'write', ARGV[2], 1)

@@ -1,16 +1,38 @@
 #include "stringlockclient.h"
 
+#include "acquirecheck.h"
 #include "redisrouter.h"
 #include "redisscript.h"
+#include "slotmap.h"
 
 #include <QPointer>
 #include <QUuid>
 
-#include <memory>
+#include <algorithm>
 
 namespace LockScope {
 
 namespace {
+// SET NX PX, only where Redis holds no other kind of lock: a Redisson lock hash, or an idle fenced or fair lock's
+// aux keys, is refused (LOCKKIND). KEYS [N]; ARGV [token, leaseMs, aux keys...] -> 1 acquired | [token, its PTTL]
+const RedisScript &acquireScript()
+{
+    static const RedisScript script(QByteArray(AcquireCheck::lua) + R"LUA(
+local found = lockKindAt(KEYS[1], ARGV[3], ARGV[4], ARGV[5])
+if found == 'none' or found == 'string' then
+    if redis.call('set', KEYS[1], ARGV[1], 'nx', 'px', ARGV[2]) then
+        return 1
+    end
+    return {redis.call('get', KEYS[1]), redis.call('pttl', KEYS[1])}
+end
+if found == 'unreadable' then
+    return refuseKind(found)
+end
+return redis.error_reply('LOCKKIND ' .. found)
+)LUA");
+    return script;
+}
+
 // Returns the token found when it is not ours (false: no lock), 1 when deleted: one round trip says both.
 const RedisScript &compareAndDeleteScript()
 {
@@ -87,25 +109,24 @@ void StringLockClient::acquire(const QByteArray &name, qint64 leaseMs, Callback 
         return;
     }
     r.token = newToken();
+    // The aux keys tell an idle Redisson lock; a name with a stray '{' has them in another cluster slot, and is
+    // checked on its own key alone.
+    QList<QByteArray> args { r.token, QByteArray::number(lease) };
+    const QList<QByteArray> aux = AcquireCheck::auxKeys(name);
+    if (std::all_of(aux.cbegin(), aux.cend(), [&](const QByteArray &k) { return keySlot(k) == keySlot(name); }))
+        args += aux;
     QPointer<StringLockClient> self(this);
-    auto set = std::make_shared<RedisResult>();
-    m_connection->cork();
-    m_connection->command(
-        { "SET", name, r.token, "NX", "PX", QByteArray::number(lease) }, [set](const RedisResult &s) { *set = s; });
-    // Read with the attempt: who holds it, and for how long, when we did not get it.
-    auto found = std::make_shared<RedisResult>();
-    m_connection->command({ "GET", name }, [found](const RedisResult &g) { *found = g; });
-    m_connection->command({ "PTTL", name }, [self, set, found, r, lease, done](const RedisResult &ttl) mutable {
+    m_connection->eval(acquireScript(), { name }, args, [self, r, lease, done](const RedisResult &reply) mutable {
         if (!self)
             return;
-        if (!set->ok()) {
-            r.error = explain(r.name, set->error);
+        if (!reply.ok()) {
+            r.error = AcquireCheck::explain(reply.error, r.name, AcquireCheck::stringLockText());
             done(r);
             return;
         }
-        if (set->value.isNil()) {
-            r.tokenNow = found->value.isNil() || !found->ok() ? QByteArray() : found->value.bytes();
-            r.ttlMs = ttl.value.toInteger();
+        if (reply.value.isArray() && reply.value.size() == 2) {
+            r.tokenNow = reply.value.at(0).bytes();
+            r.ttlMs = reply.value.at(1).toInteger();
             done(r);
             return;
         }
@@ -115,7 +136,6 @@ void StringLockClient::acquire(const QByteArray &name, qint64 leaseMs, Callback 
         self->updateTimer();
         done(r);
     });
-    m_connection->uncork();
 }
 
 void StringLockClient::release(const QByteArray &name, const QByteArray &token, Callback done)

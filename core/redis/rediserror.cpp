@@ -8,12 +8,13 @@ RedisError RedisError::fromReply(const RedisValue &reply)
 {
     const QByteArray text = reply.bytes();
     const QString message = QString::fromUtf8(text);
+    const QByteArray code = text.left(text.indexOf(' ')); // the whole text when it is one word
     if (text.startsWith("NOPERM"))
-        return { Kind::Permission, message };
+        return { Kind::Permission, message, code };
     if (text.startsWith("NOAUTH") || text.startsWith("WRONGPASS") || text.startsWith("ERR invalid password")
         || text.startsWith("ERR AUTH") || text.startsWith("ERR Client sent AUTH"))
-        return { Kind::Auth, message };
-    return { Kind::Reply, message };
+        return { Kind::Auth, message, code };
+    return { Kind::Reply, message, code };
 }
 
 QString RedisError::kindName(Kind kind)
@@ -39,6 +40,8 @@ QString RedisError::kindName(Kind kind)
         return QStringLiteral("invalid-argument");
     case Kind::NotSynced:
         return QStringLiteral("not-synced");
+    case Kind::KindMismatch:
+        return QStringLiteral("kind-mismatch");
     }
     return {};
 }

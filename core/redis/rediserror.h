@@ -25,12 +25,14 @@ public:
         InvalidArgument, // refused in the client: bad input (empty name, oversized name, ...)
         // A lock write no replica acknowledged in time (Redisson's checkLockSyncedSlaves); an acquire was undone.
         NotSynced,
+        KindMismatch, // refused, nothing written: Redis holds another kind of lock (or key) under that name
     };
 
     RedisError() = default;
-    RedisError(Kind kind, QString message)
+    RedisError(Kind kind, QString message, QByteArray code = {})
         : m_kind(kind)
         , m_message(std::move(message))
+        , m_code(std::move(code))
     { }
 
     // Maps a server error reply to a kind by its error code prefix.
@@ -40,6 +42,9 @@ public:
     explicit operator bool() const { return isError(); }
     Kind kind() const { return m_kind; }
     QString message() const { return m_message; }
+    // A server error reply's code, its first word ("WRONGTYPE", "NOSCRIPT", or a script's own such as
+    // "LOCKKIND"): what callers branch on, rather than on the message text. Empty for client-side errors.
+    QByteArray code() const { return m_code; }
     // "timeout: connect to 127.0.0.1:7000 took longer than 2000 ms"
     QString toString() const;
     static QString kindName(Kind kind);
@@ -47,6 +52,7 @@ public:
 private:
     Kind m_kind = Kind::None;
     QString m_message;
+    QByteArray m_code;
 };
 
 } // namespace LockScope

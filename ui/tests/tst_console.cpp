@@ -19,6 +19,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDateTime>
 #include <QFile>
 #include <QJsonArray>
@@ -30,6 +31,7 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -208,6 +210,42 @@ private slots:
         }));
         QVERIFY(std::any_of(audit.cbegin(), audit.cend(), [&](const QJsonObject &o) {
             return o.value(QStringLiteral("action")).toString() == QStringLiteral("watchdog-off");
+        }));
+    }
+
+    void acquireOfAnotherKindIsRefusedAndWritesNothing()
+    {
+        // A Java fair lock with a waiter queued; the console asks for a reentrant lock of that name.
+        Console c(ConnectionOptions::fromUrl(m_server.url()));
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("fair-as-reentrant");
+        const QByteArray queue = "redisson_lock_queue:{" + name + "}";
+        const QByteArray waiter = "0b0e2f7a-53f1-4a4f-9e0e-1a6c6cf7f3aa:7";
+        raw.command({ "HSET", name, "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:12", "1" });
+        raw.command({ "PEXPIRE", name, "600000" });
+        raw.command({ "RPUSH", queue, waiter });
+        const QByteArray dumpBefore = raw.command({ "DUMP", name }).bytes();
+        QSignalSpy messages(c.actions, &ConsoleActions::message);
+
+        c.actions->acquireAction()->trigger();
+        AcquireDialog *dialog = waitForDialog<AcquireDialog>(&c.window);
+        dialog->nameEdit()->setText(QString::fromUtf8(name));
+        dialog->kindBox()->setCurrentIndex(dialog->kindBox()->findData(int(LockKind::Reentrant)));
+        dialog->accept();
+        QTRY_VERIFY_WITH_TIMEOUT(!messages.isEmpty(), 10000);
+        const QString text = messages.first().at(0).toString();
+        QVERIFY(messages.first().at(1).toBool()); // shown as an error
+        QVERIFY2(text.contains(QLatin1String("kind-mismatch")) && text.contains(QLatin1String("a fair lock")),
+            qPrintable(text));
+        QCOMPARE(raw.command({ "DUMP", name }).bytes(), dumpBefore);
+        QVERIFY(raw.pttl(name) > 300000);
+        QCOMPARE(raw.command({ "LRANGE", queue, "0", "-1" }).size(), 1);
+        QVERIFY(c.client.holds().isEmpty());
+        const QList<QJsonObject> audit = auditLines();
+        QVERIFY(std::any_of(audit.cbegin(), audit.cend(), [&](const QJsonObject &o) {
+            return o.value(QStringLiteral("action")).toString() == QStringLiteral("acquire")
+                && o.value(QStringLiteral("name")).toString() == QString::fromUtf8(name)
+                && o.value(QStringLiteral("result")).toString().startsWith(QLatin1String("kind-mismatch"));
         }));
     }
 

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "locktypes.h"
+
+#include <QList>
+
+namespace LockScope {
+
+class RedisValue;
+
+// What every acquire script checks before it writes, and how its answers read. An acquire must never turn one kind
+// of lock into another (protocol §8): a Java client of the kind Redis holds would then meet a layout it does not
+// know, and two holders could follow. The check runs inside the acquire script, so nothing can change in between.
+namespace AcquireCheck {
+
+// Lua defining lockKindAt(n, token, queue, timeouts): the kind Redis holds under lock name n, read from n and its
+// aux keys: 'none', 'reentrant' (a lock hash and no aux key: also an idle fair lock), 'fenced', 'fair',
+// 'readwrite', 'unreadable' (an aux key could not be read: on another cluster node during a migration, or denied
+// by an ACL), or the Redis type of a key that is not a hash ('string', 'list', ...). token may be nil: n alone.
+// And refuseKind(found): the error reply that refuses an acquire on it (code LOCKKIND, WRONGTYPE for a type,
+// TRYAGAIN while migrating, else the read's own error).
+extern const char *const lua;
+
+// The aux keys lockKindAt reads: the fencing token, the fair queue and the fair timeout set (in N's slot unless
+// the name holds a stray '{', protocol §1). Passed as script arguments where the script only reads them.
+QList<QByteArray> auxKeys(const QByteArray &name);
+
+// Our acquire scripts' answers: nil, or [token] for a fenced lock: acquired; an integer: not acquired, the holder's
+// PTTL (-1: held with no TTL). Sets acquired, fencingToken and ttlMs; false for any other shape.
+bool decode(const RedisValue &reply, AcquireResult *result);
+
+// The refusals the scripts raise (codes LOCKKIND, LOCKTOKEN), as typed errors that say what Redis holds; any other
+// error comes back unchanged. wanted: what the caller tried to take, as wantedText() words it.
+RedisError explain(const RedisError &error, const QByteArray &name, const QString &wanted);
+QString wantedText(LockKind kind);
+QString stringLockText(); // "a string lock (SET NX)"
+
+} // namespace AcquireCheck
+
+} // namespace LockScope

@@ -1,0 +1,333 @@
+// An acquire never turns one kind of lock into another (issue 15, point 4). Each lock below is laid out exactly as
+// a Java client leaves it; acquiring it as another kind is refused with a KindMismatch error that names the kind
+// Redis holds, decided inside the acquire script, and Redis is left byte for byte as it was (DUMP, TTL, DBSIZE).
+#include "lockawait.h"
+#include "lockclient.h"
+#include "locknames.h"
+#include "rawredis.h"
+#include "redisrouter.h"
+#include "redisserver.h"
+#include "stringlockclient.h"
+#include "testutil.h"
+
+#include <QDateTime>
+#include <QProcess>
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+const QByteArray kJavaOwner = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:12";
+
+enum class Layout { Reentrant, FairQueued, FairTimeoutsOnly, ReadWrite, FencedHeld, FencedIdle, String };
+
+AcquireRequest request(const QByteArray &name, LockKind kind, qint64 waitMs = 0)
+{
+    AcquireRequest r;
+    r.name = name;
+    r.kind = kind;
+    r.leaseMs = 30000;
+    r.waitMs = waitMs;
+    r.token = "1";
+    return r;
+}
+
+// Everything an acquire could touch, as Redis holds it: every key's serialized value and whether its TTL moved.
+struct Snapshot
+{
+    QList<QByteArray> values;
+    QList<qint64> ttls;
+    qint64 keys = 0;
+};
+
+QList<QByteArray> touched(const QByteArray &name)
+{
+    return { name, LockNames::fencingToken(name), LockNames::fairQueue(name), LockNames::fairTimeouts(name),
+        LockNames::rwTimeoutPrefix(name, "x") };
+}
+
+Snapshot snapshot(RawRedis &raw, const QByteArray &name)
+{
+    Snapshot s;
+    for (const QByteArray &key : touched(name)) {
+        const RedisValue dump = raw.command({ "DUMP", key });
+        s.values << (dump.isNil() ? QByteArray("(absent)") : dump.bytes());
+        s.ttls << raw.pttl(key);
+    }
+    s.keys = raw.command({ "DBSIZE" }).toInteger();
+    return s;
+}
+
+// Values and key count equal; a TTL only ran down (no lease was set again: every layout's TTL is 10 minutes).
+void compareUnchanged(const Snapshot &before, const Snapshot &after)
+{
+    QCOMPARE(after.values, before.values);
+    QCOMPARE(after.keys, before.keys);
+    for (int i = 0; i < before.ttls.size(); ++i) {
+        QVERIFY2(after.ttls.at(i) <= before.ttls.at(i) && after.ttls.at(i) > before.ttls.at(i) - 60000,
+            qPrintable(QStringLiteral("TTL %1 -> %2").arg(before.ttls.at(i)).arg(after.ttls.at(i))));
+    }
+}
+
+void lay(RawRedis &raw, const QByteArray &name, Layout layout)
+{
+    const QByteArray deadline = QByteArray::number(QDateTime::currentMSecsSinceEpoch() + 600000);
+    const QByteArray waiter = "0b0e2f7a-53f1-4a4f-9e0e-1a6c6cf7f3aa:7";
+    switch (layout) {
+    case Layout::Reentrant:
+        raw.command({ "HSET", name, kJavaOwner, "1" });
+        break;
+    case Layout::FairQueued:
+        raw.command({ "HSET", name, kJavaOwner, "1" });
+        raw.command({ "RPUSH", LockNames::fairQueue(name), waiter });
+        raw.command({ "ZADD", LockNames::fairTimeouts(name), deadline, waiter });
+        break;
+    case Layout::FairTimeoutsOnly:
+        // A jammed queue's leftover deadline, and nobody holding the lock.
+        raw.command({ "ZADD", LockNames::fairTimeouts(name), deadline, waiter });
+        break;
+    case Layout::ReadWrite:
+        raw.command({ "HSET", name, "mode", "write", kJavaOwner + ":write", "1" });
+        break;
+    case Layout::FencedHeld:
+        raw.command({ "HSET", name, kJavaOwner, "1" });
+        raw.command({ "SET", LockNames::fencingToken(name), "41" });
+        break;
+    case Layout::FencedIdle:
+        raw.command({ "SET", LockNames::fencingToken(name), "41" });
+        break;
+    case Layout::String:
+        raw.command({ "SET", name, "someone-elses-token" });
+        break;
+    }
+    if (raw.type(name) != "none")
+        raw.command({ "PEXPIRE", name, "600000" });
+}
+
+QString foundWords(Layout layout)
+{
+    switch (layout) {
+    case Layout::Reentrant:
+        return QStringLiteral("a reentrant lock");
+    case Layout::FairQueued:
+    case Layout::FairTimeoutsOnly:
+        return QStringLiteral("a fair lock");
+    case Layout::ReadWrite:
+        return QStringLiteral("a read-write lock");
+    case Layout::FencedHeld:
+    case Layout::FencedIdle:
+        return QStringLiteral("a fenced lock");
+    case Layout::String:
+        return QStringLiteral("string");
+    }
+    return {};
+}
+} // namespace
+
+Q_DECLARE_METATYPE(Layout)
+Q_DECLARE_METATYPE(LockScope::LockKind)
+
+class TestKindMismatch : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server;
+    ConnectionOptions m_options;
+
+    struct Run
+    {
+        int exitCode = -1;
+        QByteArray out, err;
+    };
+
+    Run cli(const QStringList &args)
+    {
+        QProcess p;
+        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args + QStringList { QStringLiteral("--url"), m_server.url() });
+        p.closeWriteChannel();
+        Run r;
+        if (!p.waitForFinished(30000)) {
+            p.kill();
+            p.waitForFinished();
+            return r;
+        }
+        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        r.out = p.readAllStandardOutput();
+        r.err = p.readAllStandardError();
+        return r;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        m_options = ConnectionOptions::fromUrl(m_server.url());
+    }
+
+    void lockClientRefusesAnotherKind_data()
+    {
+        QTest::addColumn<Layout>("layout");
+        QTest::addColumn<LockKind>("kind");
+        QTest::addColumn<qint64>("waitMs");
+        QTest::newRow("reentrant on a fair lock") << Layout::FairQueued << LockKind::Reentrant << qint64(0);
+        QTest::newRow("reentrant on a fair timeout set")
+            << Layout::FairTimeoutsOnly << LockKind::Reentrant << qint64(0);
+        QTest::newRow("reentrant on a read-write lock") << Layout::ReadWrite << LockKind::Reentrant << qint64(0);
+        QTest::newRow("reentrant on a held fenced lock") << Layout::FencedHeld << LockKind::Reentrant << qint64(0);
+        QTest::newRow("reentrant on an idle fenced lock") << Layout::FencedIdle << LockKind::Reentrant << qint64(0);
+        QTest::newRow("fenced on a reentrant lock") << Layout::Reentrant << LockKind::Fenced << qint64(0);
+        QTest::newRow("fenced on a fair lock") << Layout::FairQueued << LockKind::Fenced << qint64(0);
+        QTest::newRow("fenced on a read-write lock") << Layout::ReadWrite << LockKind::Fenced << qint64(0);
+        QTest::newRow("fair on a read-write lock") << Layout::ReadWrite << LockKind::Fair << qint64(0);
+        QTest::newRow("fair on a fenced lock") << Layout::FencedHeld << LockKind::Fair << qint64(0);
+        QTest::newRow("fair on an idle fenced lock") << Layout::FencedIdle << LockKind::Fair << qint64(0);
+        QTest::newRow("read on a reentrant lock") << Layout::Reentrant << LockKind::Read << qint64(0);
+        QTest::newRow("read on a fenced lock") << Layout::FencedHeld << LockKind::Read << qint64(0);
+        QTest::newRow("write on a reentrant lock") << Layout::Reentrant << LockKind::Write << qint64(0);
+        QTest::newRow("write on a fair lock") << Layout::FairQueued << LockKind::Write << qint64(0);
+        QTest::newRow("write on an idle fenced lock") << Layout::FencedIdle << LockKind::Write << qint64(0);
+        // A waiting acquire is refused at once: it neither waits nor queues.
+        QTest::newRow("waiting reentrant on a fair lock") << Layout::FairQueued << LockKind::Reentrant << qint64(-1);
+        QTest::newRow("waiting fair on a read-write lock") << Layout::ReadWrite << LockKind::Fair << qint64(600000);
+        QTest::newRow("waiting write on a reentrant lock") << Layout::Reentrant << LockKind::Write << qint64(600000);
+    }
+
+    void lockClientRefusesAnotherKind()
+    {
+        QFETCH(Layout, layout);
+        QFETCH(LockKind, kind);
+        QFETCH(qint64, waitMs);
+        LockClient client(m_options);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("mismatch");
+        lay(raw, name, layout);
+        const Snapshot before = snapshot(raw, name);
+
+        const AcquireResult r = acquire(client, request(name, kind, waitMs));
+        QVERIFY(!r.acquired);
+        QCOMPARE(r.error.kind(), RedisError::Kind::KindMismatch);
+        QVERIFY2(r.error.message().contains(foundWords(layout)), qPrintable(r.error.message()));
+        QVERIFY2(r.error.message().contains(QString::fromUtf8(name)), qPrintable(r.error.message()));
+        compareUnchanged(before, snapshot(raw, name));
+        QVERIFY(client.holds().isEmpty());
+        // Nobody was left listening for a wake-up either.
+        for (const QByteArray &channel : { LockNames::lockChannel(name), LockNames::rwChannel(name),
+                 LockNames::fairChannel(name, client.ownerField("1")) })
+            QCOMPARE(raw.command({ "PUBSUB", "NUMSUB", channel }).at(1).toInteger(), 0);
+    }
+
+    void matchingKindsStillWork()
+    {
+        // A held lock hash with no queue is also an idle fair lock: a fair acquire meets a busy lock, no error.
+        LockClient client(m_options);
+        RawRedis raw(m_server.port());
+        const QByteArray plain = uniqueKey("match-fair");
+        lay(raw, plain, Layout::Reentrant);
+        const AcquireResult fair = acquire(client, request(plain, LockKind::Fair));
+        QVERIFY2(!fair.error.isError(), qPrintable(fair.error.toString()));
+        QVERIFY(!fair.acquired);
+        QVERIFY(fair.ttlMs > 0);
+
+        // The token key alone marks an idle fenced lock: a fenced acquire takes it and draws the next token.
+        const QByteArray idle = uniqueKey("match-fenced");
+        lay(raw, idle, Layout::FencedIdle);
+        const AcquireResult fenced = acquire(client, request(idle, LockKind::Fenced));
+        QVERIFY2(fenced.acquired, qPrintable(fenced.error.toString()));
+        QCOMPARE(fenced.fencingToken, 42);
+
+        // A Java writer's read-write lock: our write is refused as busy, not as a mismatch.
+        const QByteArray rw = uniqueKey("match-rw");
+        lay(raw, rw, Layout::ReadWrite);
+        const AcquireResult write = acquire(client, request(rw, LockKind::Write));
+        QVERIFY2(!write.error.isError(), qPrintable(write.error.toString()));
+        QVERIFY(!write.acquired);
+
+        // Reentry of our own reentrant hold still works.
+        const QByteArray mine = uniqueKey("match-reentrant");
+        QVERIFY(acquire(client, request(mine, LockKind::Reentrant)).acquired);
+        QVERIFY(acquire(client, request(mine, LockKind::Reentrant)).acquired);
+        QCOMPARE(raw.hgetall(mine), (QMap<QByteArray, QByteArray> { { client.ownerField("1"), "2" } }));
+    }
+
+    void redissonKindOnAStringStaysAWrongTypeError()
+    {
+        LockClient client(m_options);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("mismatch-string");
+        lay(raw, name, Layout::String);
+        const Snapshot before = snapshot(raw, name);
+        const AcquireResult r = acquire(client, request(name, LockKind::Fenced));
+        QVERIFY(!r.acquired);
+        QCOMPARE(r.error.kind(), RedisError::Kind::Reply);
+        QVERIFY2(r.error.message().contains(QLatin1String("holds a string")), qPrintable(r.error.message()));
+        compareUnchanged(before, snapshot(raw, name));
+    }
+
+    void stringLockRefusesARedissonLock_data()
+    {
+        QTest::addColumn<Layout>("layout");
+        QTest::newRow("reentrant hash") << Layout::Reentrant;
+        QTest::newRow("read-write hash") << Layout::ReadWrite;
+        QTest::newRow("idle fenced lock") << Layout::FencedIdle;
+        QTest::newRow("jammed fair queue") << Layout::FairTimeoutsOnly;
+    }
+
+    void stringLockRefusesARedissonLock()
+    {
+        QFETCH(Layout, layout);
+        LockClient base(m_options);
+        StringLockClient strings(base.connection());
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("mismatch-set-nx");
+        lay(raw, name, layout);
+        const Snapshot before = snapshot(raw, name);
+        const StringLockResult r = await<StringLockResult>([&](auto done) { strings.acquire(name, 30000, done); });
+        QVERIFY(!r.done);
+        QCOMPARE(r.error.kind(), RedisError::Kind::KindMismatch);
+        QVERIFY2(r.error.message().contains(foundWords(layout)), qPrintable(r.error.message()));
+        QVERIFY2(r.error.message().contains(QLatin1String("string lock")), qPrintable(r.error.message()));
+        compareUnchanged(before, snapshot(raw, name));
+        QVERIFY(!strings.isHeld(name));
+    }
+
+    void cliRefusesAndWritesNothing_data()
+    {
+        QTest::addColumn<Layout>("layout");
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("reentrant on a fair lock") << Layout::FairQueued << QStringList {};
+        QTest::newRow("fenced on a read-write lock")
+            << Layout::ReadWrite << QStringList { QStringLiteral("--kind"), QStringLiteral("fenced") };
+        QTest::newRow("waiting write on a reentrant lock")
+            << Layout::Reentrant
+            << QStringList { QStringLiteral("--kind"), QStringLiteral("write"), QStringLiteral("--wait"),
+                   QStringLiteral("600000") };
+        QTest::newRow("string on a read-write lock")
+            << Layout::ReadWrite << QStringList { QStringLiteral("--kind"), QStringLiteral("string") };
+        QTest::newRow("waiting string on an idle fenced lock")
+            << Layout::FencedIdle
+            << QStringList { QStringLiteral("--kind"), QStringLiteral("string"), QStringLiteral("--wait"),
+                   QStringLiteral("600000") };
+    }
+
+    void cliRefusesAndWritesNothing()
+    {
+        QFETCH(Layout, layout);
+        QFETCH(QStringList, args);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("mismatch-cli");
+        lay(raw, name, layout);
+        const Snapshot before = snapshot(raw, name);
+        const Run r = cli(QStringList { QStringLiteral("lock"), QString::fromUtf8(name), QStringLiteral("--hold"),
+                              QStringLiteral("0") }
+            + args);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("kind-mismatch"), r.err.constData());
+        QVERIFY2(r.err.contains(foundWords(layout).toUtf8()), r.err.constData());
+        QVERIFY2(!r.out.contains("acquired"), r.out.constData());
+        compareUnchanged(before, snapshot(raw, name));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestKindMismatch)
+#include "tst_kindmismatch.moc"
