@@ -382,6 +382,15 @@ void LockMonitor::onRefreshed(const RedisError &error)
 void LockMonitor::ingest(const QByteArray &name, const std::optional<LockInfo> &read, bool initial)
 {
     auto it = m_records.find(name);
+    if (read && read->holders.isEmpty() && it != m_records.end() && it->second.present
+        && !it->second.info.holders.isEmpty()) {
+        // The lock hash is gone and its fair queue stays (orphaned, or its head about to take the lock): the hold
+        // ended as any vanished lock's does (released, expired or force released), then the queue shows on its own.
+        ingest(name, std::nullopt, initial);
+        it = m_records.find(name);
+        if (it == m_records.end() || it->second.present)
+            return; // waiting briefly for the release's wake-up message: the key is read again
+    }
     if (it == m_records.end()) {
         m_pending.remove(name);
         if (!read)
@@ -415,8 +424,22 @@ void LockMonitor::ingest(const QByteArray &name, const std::optional<LockInfo> &
     seen.keyspaceEvents = m_mode == LockEventFeed::Mode::KeyspaceEvents;
     const bool wasPresent = record.present;
     bool changed = false;
+    // Renewals seen during this hold vouch for a lock its shape alone made low confidence (classify knows one read).
+    std::optional<LockInfo> input = read;
+    const auto owners = [](const LockInfo &info) {
+        QList<QByteArray> list;
+        for (const LockHolder &h : info.holders)
+            list << h.owner;
+        return list;
+    };
+    if (input && record.present && record.renewals > 0 && owners(*input) == owners(record.info))
+        corroborateByRenewals(*input);
     const QList<LockEvent> events
-        = m_tracker.apply(record, read, seen, now, QDateTime::currentMSecsSinceEpoch(), &changed);
+        = m_tracker.apply(record, input, seen, now, QDateTime::currentMSecsSinceEpoch(), &changed);
+    if (record.present && record.renewals > 0 && record.info.confidence == LockInfo::Confidence::Low) {
+        corroborateByRenewals(record.info);
+        changed = true;
+    }
     m_events << events;
     if (record.present != wasPresent) {
         m_presentCount += record.present ? 1 : -1;

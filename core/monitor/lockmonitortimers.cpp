@@ -109,6 +109,8 @@ void LockMonitor::pollTtl()
     m_connection->cork();
     for (const QByteArray &name : names) {
         const LockRecord *r = record(name);
+        if (r->info.holders.isEmpty())
+            continue; // an orphaned fair queue: no hash to have a TTL; its keys' events or the next pass re-read it
         const QByteArray channel
             = r->info.kind == LockInfo::Kind::ReadWrite ? LockNames::rwChannel(name) : LockNames::lockChannel(name);
         m_connection->command({ "PTTL", name }, join->track([ttls, name](const RedisResult &res) {
