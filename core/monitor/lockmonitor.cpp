@@ -382,15 +382,8 @@ void LockMonitor::onRefreshed(const RedisError &error)
 void LockMonitor::ingest(const QByteArray &name, const std::optional<LockInfo> &read, bool initial)
 {
     auto it = m_records.find(name);
-    if (read && read->holders.isEmpty() && it != m_records.end() && it->second.present
-        && !it->second.info.holders.isEmpty()) {
-        // The lock hash is gone and its fair queue stays (orphaned, or its head about to take the lock): the hold
-        // ended as any vanished lock's does (released, expired or force released), then the queue shows on its own.
-        ingest(name, std::nullopt, initial);
-        it = m_records.find(name);
-        if (it == m_records.end() || it->second.present)
-            return; // waiting briefly for the release's wake-up message: the key is read again
-    }
+    if (read && read->holders.isEmpty() && deferOrphanedQueue(name, initial))
+        return;
     if (it == m_records.end()) {
         m_pending.remove(name);
         if (!read)

@@ -142,4 +142,26 @@ void LockMonitor::pollTtl()
     m_connection->uncork();
 }
 
+bool LockMonitor::deferOrphanedQueue(const QByteArray &name, bool initial)
+{
+    // A holderless read is a fair queue whose lock hash is gone. Waiting for its head already: read again then.
+    if (m_grace.contains(name) && !m_graceFinal.contains(name))
+        return true;
+    auto it = m_records.find(name);
+    if (it == m_records.end() || !it->second.present || it->second.info.holders.isEmpty())
+        return false;
+    // Held until now: the hold ended as any vanished lock's does (released, expired or force released).
+    ingest(name, std::nullopt, initial);
+    it = m_records.find(name);
+    if (it == m_records.end() || it->second.present)
+        return true; // waiting briefly for the release's wake-up message: the key is read again
+    // A live head takes the lock moments after a release: only a queue still without a lock a while later is
+    // orphaned, so a hand-over does not warn.
+    constexpr int kOrphanGraceMs = 1000;
+    m_grace.insert(name, monotonicMs() + kOrphanGraceMs);
+    if (!m_graceTimer.isActive())
+        m_graceTimer.start(kOrphanGraceMs);
+    return true;
+}
+
 } // namespace LockScope
