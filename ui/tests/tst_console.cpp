@@ -7,6 +7,7 @@
 #include "connectiondialog.h"
 #include "connectionprofile.h"
 #include "consolefixture.h"
+#include "detailpane.h"
 #include "forcereleasedialog.h"
 #include "locknames.h"
 #include "rawredis.h"
@@ -297,6 +298,7 @@ private slots:
         QVERIFY2(c.actions->forceReleaseAction()->toolTip().contains(low),
             qPrintable(c.actions->forceReleaseAction()->toolTip()));
         QVERIFY(c.actions->releaseAction()->toolTip().contains(low));
+        QTRY_VERIFY(c.window.detailPane()->evidenceLabel()->text().contains(low)); // and in the detail pane
         c.actions->forceReleaseAction()->trigger();
         ForceReleaseDialog *force = waitForDialog<ForceReleaseDialog>(&c.window);
         QVERIFY2(force->text().contains(low), qPrintable(force->text()));
