@@ -198,6 +198,45 @@ private slots:
         QVERIFY(w.errors.isEmpty());
     }
 
+    // A fair lock handed over to a live waiter: released, then acquired by the head, and its queue is never called
+    // orphaned on the way (the head takes the lock moments after the release).
+    void fairHandOverIsNoOrphanedQueue_data() { modes_data(); }
+    void fairHandOverIsNoOrphanedQueue()
+    {
+        QFETCH(bool, keyspace);
+        const ConnectionOptions options = ConnectionOptions::fromUrl(server(keyspace).url());
+        const QByteArray name = uniqueKey("handover") + ":fair";
+        LockClient a(options), b(options);
+        MonitorWatch w(options, fastMonitorOptions(name));
+        QVERIFY(w.start());
+        bool orphanSeen = false;
+        QObject::connect(&w.monitor, &LockMonitor::locksChanged, [&] {
+            const LockRecord *r = w.monitor.record(name);
+            orphanSeen = orphanSeen
+                || (r && r->present && r->warnings().join(QLatin1Char(' ')).contains(QLatin1String("orphaned")));
+        });
+        AcquireRequest first = request(name, 60000);
+        first.kind = LockKind::Fair;
+        const AcquireResult held = acquire(a, first);
+        QVERIFY(held.acquired);
+        AcquireRequest second = request(name, 60000, "2");
+        second.kind = LockKind::Fair;
+        second.waitMs = 30000;
+        bool bAcquired = false;
+        b.acquire(second, [&](const AcquireResult &r) { bAcquired = r.acquired; });
+        RawRedis raw(server(keyspace).port());
+        QTRY_COMPARE_WITH_TIMEOUT(raw.command({ "LLEN", "redisson_lock_queue:{" + name + "}" }).toInteger(), 1, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.monitor.record(name) && w.monitor.record(name)->present, 10000);
+        const int from = int(w.events.size());
+        QVERIFY(release(a, name, held.owner, LockKind::Fair).outcome == ReleaseResult::Outcome::Released);
+        QTRY_VERIFY_WITH_TIMEOUT(bAcquired, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.monitor.record(name)->info.holders.value(0).owner == b.ownerField("2"), 10000);
+        QVERIFY(w.find(Type::Released, name, from) >= 0);
+        QVERIFY(w.find(Type::Acquired, name, from) >= 0);
+        QVERIFY(w.monitor.record(name)->present);
+        QVERIFY(!orphanSeen);
+    }
+
     void expiryThenNewOwnerWarns_data() { modes_data(); }
     void expiryThenNewOwnerWarns()
     {
