@@ -13,7 +13,8 @@ namespace LockScope::Cli {
 void Command::run()
 {
     // JSON mode is for scripts, which read the confidence from show; a lock name is needed to read anything.
-    if (!warnsOnLowConfidence() || m_out.json() || positional(1).isEmpty())
+    // A read-only connection refuses the action before reading anything: nothing to warn about.
+    if (!warnsOnLowConfidence() || m_out.json() || m_connection.readOnly || positional(1).isEmpty())
         start();
     else
         warnOnLowConfidenceThenStart();
