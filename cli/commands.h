@@ -27,11 +27,17 @@ class Command : public QObject
 public:
     Command(const QCommandLineParser &parser, ConnectionOptions connection, QObject *parent = nullptr);
     virtual void start() = 0;
+    // What main() runs: start(), after the low-confidence warning for the commands that act on one lock.
+    void run();
 
 signals:
     void finished(int exitCode);
 
 protected:
+    // release and force-release: in text mode, say on stderr before acting when the lock is of low confidence
+    // (it may be application data that looks like a lock); confidencecheck.cpp.
+    virtual bool warnsOnLowConfidence() const { return false; }
+    void warnOnLowConfidenceThenStart();
     void finish(int exitCode);
     void scanWhenReady(RedisRouter *router, LockScanner *scanner);
     // Creates the client; a failed first connection ends the command with exit code 3 right away.

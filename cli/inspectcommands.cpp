@@ -162,7 +162,8 @@ void ShowCommand::start()
                     m_out.error(tr("%1 is a string outside the string lock patterns (see --string-locks)")
                                     .arg(escapeBytes(name, 200)));
                 else if (t == "string")
-                    m_out.error(tr("%1 is a string without a TTL or with a value too long for a token: not a lock")
+                    m_out.error(tr("%1 is a string without a TTL, an integer (a counter such as semaphore permits) or "
+                                   "a value too long for a token: not a lock")
                                     .arg(escapeBytes(name, 200)));
                 else
                     m_out.error(

@@ -74,6 +74,6 @@ int main(int argc, char *argv[])
         return ExitUsage;
     }
     QObject::connect(command.get(), &Command::finished, &app, [](int code) { QCoreApplication::exit(code); });
-    QMetaObject::invokeMethod(command.get(), &Command::start, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(command.get(), &Command::run, Qt::QueuedConnection);
     return app.exec();
 }

@@ -14,6 +14,9 @@ public:
     using Command::Command;
     void start() override;
 
+protected:
+    bool warnsOnLowConfidence() const override { return true; }
+
 private:
     void releaseAs(LockClient *client, const QByteArray &name, const QByteArray &owner);
 };
@@ -26,6 +29,9 @@ class ForceReleaseCommand : public Command
 public:
     using Command::Command;
     void start() override;
+
+protected:
+    bool warnsOnLowConfidence() const override { return true; }
 
 private:
     void showAndForceRelease(LockClient *client, const QByteArray &name, const QByteArray &expectOwner, bool confirmed);

@@ -32,6 +32,10 @@ void ForceReleaseCommand::forceReleaseString(const QByteArray &name, const QByte
         }
         const QByteArray shown = value->value.bytes();
         const qint64 ttlMs = ttl.value.toInteger();
+        if (const RedisError notALock = StringLockClient::checkToken(name, shown)) {
+            finish(m_out.fail(notALock)); // a counter: no prompt for a delete that will never happen
+            return;
+        }
         if (!confirmed
             && !confirm(tr("%1 is a string lock held by token %2, %3\nForce-release it (delete the key)? [y/N] ")
                             .arg(escapeBytes(name, 200), escapeBytes(shown, 200),

@@ -58,9 +58,13 @@ private slots:
 
     void reentrant()
     {
-        const LockInfo i = classify(hash({ { kOwner, "2" } }));
+        // A waiter listening on its wake-up channel vouches for it, beyond its shape.
+        KeySnapshot k = hash({ { kOwner, "2" } });
+        k.channelSubscribers = 1;
+        const LockInfo i = classify(k);
         QCOMPARE(i.kind, LockInfo::Kind::Reentrant);
         QCOMPARE(i.confidence, LockInfo::Confidence::High);
+        QVERIFY(lowConfidenceText(i).isEmpty());
         QCOMPARE(i.holders.size(), 1);
         QCOMPARE(i.holders.at(0).client, kClient);
         QCOMPARE(i.holders.at(0).thread, "731");
@@ -132,7 +136,8 @@ private slots:
         QTest::newRow("zero count") << Fields { { kOwner, "0" } } << qint64(25000);
         QTest::newRow("plain hash") << Fields { { "name", "Ada" } } << qint64(25000);
         QTest::newRow("some other mode") << Fields { { "mode", "dark" }, { kOwner, "1" } } << qint64(25000);
-        QTest::newRow("owner-shaped, nothing else") << Fields { { kOwner, "1" } } << qint64(-1);
+        QTest::newRow("several owners, no TTL") << Fields { { kOwner, "1" }, { kOther, "1" } } << qint64(-1);
+        QTest::newRow("zero count, no TTL") << Fields { { kOwner, "0" } } << qint64(-1);
         QTest::newRow("session counters that expire") << Fields { { kOwner, "3" }, { kOther, "9" } } << qint64(25000);
         QTest::newRow("write field without mode") << Fields { { kOwner + ":write", "1" } } << qint64(25000);
     }
@@ -143,6 +148,126 @@ private slots:
         const LockInfo i = classify(hash(fields, pttl));
         QCOMPARE(i.kind, LockInfo::Kind::NotALock);
         QVERIFY(!i.isLock());
+    }
+
+    // Issue 15 point 8: a lock hash nobody set a TTL on and nobody waits for is the classic stuck lock: shown, with
+    // the warning that it never expires, at low confidence.
+    void stuckLockWithoutTtlIsShown()
+    {
+        const LockInfo i = classify(hash({ { kOwner, "1" } }, -1));
+        QCOMPARE(i.kind, LockInfo::Kind::Reentrant);
+        QCOMPARE(i.confidence, LockInfo::Confidence::Low);
+        QCOMPARE(i.ttlMs, qint64(-1));
+        QVERIFY(i.warnings.value(0).contains(QLatin1String("never expires")));
+        QVERIFY(i.warnings.value(0).contains(QLatin1String("force release")));
+        // A read-write lock's writer left the same way.
+        const LockInfo rw = classify(hash({ { "mode", "write" }, { kOwner + ":write", "1" } }, -1));
+        QCOMPARE(rw.kind, LockInfo::Kind::ReadWrite);
+        QVERIFY(rw.warnings.value(0).contains(QLatin1String("never expires")));
+    }
+
+    // Issue 15 point 10: a TTL, a Java thread id and one owner are what look-alike user data has too.
+    void lookAlikeIsLowConfidence_data()
+    {
+        QTest::addColumn<int>("corroboration");
+        QTest::addColumn<int>("confidence");
+        QTest::newRow("shape and TTL only") << 0 << int(LockInfo::Confidence::Low);
+        QTest::newRow("listener") << 1 << int(LockInfo::Confidence::High);
+        QTest::newRow("shard listener") << 2 << int(LockInfo::Confidence::High);
+        QTest::newRow("fencing token") << 3 << int(LockInfo::Confidence::High);
+        QTest::newRow("fair queue") << 4 << int(LockInfo::Confidence::High);
+        QTest::newRow("declared name") << 5 << int(LockInfo::Confidence::High);
+    }
+    void lookAlikeIsLowConfidence()
+    {
+        QFETCH(int, corroboration);
+        QFETCH(int, confidence);
+        KeySnapshot k = hash({ { kOwner, "1" } });
+        switch (corroboration) {
+        case 1:
+            k.channelSubscribers = 1;
+            break;
+        case 2:
+            k.shardSubscribers = 1;
+            break;
+        case 3:
+            k.tokenKeyExists = true;
+            break;
+        case 4:
+            k.queue = { kOther };
+            break;
+        case 5:
+            k.declared = true;
+            break;
+        }
+        LockInfo i = classify(k);
+        QVERIFY(i.isLock());
+        QCOMPARE(int(i.confidence), confidence);
+        const QString text = lowConfidenceText(i);
+        QCOMPARE(text.isEmpty(), confidence != int(LockInfo::Confidence::Low));
+        if (!text.isEmpty()) {
+            QVERIFY(text.contains(QLatin1String("application data that looks like a lock")));
+            QVERIFY(text.contains(QLatin1String("has a TTL"))); // with the evidence
+            corroborateByRenewals(i); // what the monitor does once it has seen a renewal
+            QCOMPARE(i.confidence, LockInfo::Confidence::High);
+            QVERIFY(lowConfidenceText(i).isEmpty());
+        }
+        // A reader whose timeout keys are all gone vouches for nothing; a live one does.
+        KeySnapshot rw = hash({ { "mode", "read" }, { kOwner, "1" } });
+        rw.liveReadTimeouts = { { kOwner, 0 } };
+        QCOMPARE(classify(rw).confidence, LockInfo::Confidence::Low);
+        rw.liveReadTimeouts = { { kOwner, 1 } };
+        QCOMPARE(classify(rw).confidence, LockInfo::Confidence::High);
+    }
+
+    // Issue 15 point 11: Redisson's transactional write lock.
+    void transactionalWriteLock()
+    {
+        const QByteArray field = kOwner + ":write:0123456789abcdef0123456789abcdef";
+        const LockInfo i = classify(hash({ { "mode", "write" }, { field, "1" } }));
+        QCOMPARE(i.kind, LockInfo::Kind::ReadWrite);
+        QCOMPARE(i.mode, "write");
+        QCOMPARE(i.holders.size(), 1);
+        QVERIFY(i.holders.at(0).writer);
+        QCOMPARE(i.holders.at(0).owner, field);
+        QCOMPARE(i.holders.at(0).client, kClient);
+        QCOMPARE(i.holders.at(0).thread, "731");
+        QVERIFY(i.warnings.isEmpty());
+        QVERIFY(i.evidence.join(QLatin1Char(' ')).contains(QLatin1String("transactional write lock")));
+        // Without "mode" it is no read-write lock, and a writer field outside one is not a lock.
+        QVERIFY(!classify(hash({ { field, "1" } })).isLock());
+    }
+
+    // Issue 15 point 11: a fair queue whose lock hash is gone blocks every later fair acquire.
+    void orphanedFairQueue()
+    {
+        KeySnapshot k;
+        k.name = "orders:42";
+        k.type = "none";
+        k.pttlMs = -2;
+        k.nowMs = 1'800'000'000'000;
+        QVERIFY(!classify(k).isLock()); // nothing at all
+        k.queue = { kOther, kOwner };
+        k.queueDeadlines = { { kOther, k.nowMs - 5 }, { kOwner, k.nowMs + 60000 } };
+        const LockInfo i = classify(k);
+        QCOMPARE(i.kind, LockInfo::Kind::Fair);
+        QVERIFY(i.holders.isEmpty());
+        QCOMPARE(i.queue.size(), 2);
+        QCOMPARE(i.queue.at(0).first, kOther);
+        QCOMPARE(i.queue.at(0).second, k.nowMs - 5);
+        QCOMPARE(i.waiters, 2);
+        const QString warnings = i.warnings.join(QLatin1Char(' '));
+        QVERIFY(warnings.contains(QLatin1String("orphaned")));
+        QVERIFY(warnings.contains(QLatin1String("repair-queue orders:42")));
+        QVERIFY(warnings.contains(QLatin1String("jammed")));
+        // The deadline set alone, in deadline order.
+        k.queue.clear();
+        const LockInfo zsetOnly = classify(k);
+        QCOMPARE(zsetOnly.kind, LockInfo::Kind::Fair);
+        QCOMPARE(zsetOnly.queue.at(0).first, kOther);
+        // Members that are not owners: some application's list.
+        k.queue = { "job-1" };
+        QVERIFY(!classify(k).isLock());
     }
 
     void declaredNameHoldingAnotherType()
@@ -215,6 +340,12 @@ private slots:
         QVERIFY(!classify(string("lock:orders", QByteArray(kMaxStringToken + 1, 'x'), 25000)).isLock());
         QVERIFY(classify(string("lock:orders", QByteArray(kMaxStringToken, 'x'), 25000)).isLock());
         QVERIFY(!classify(string("lock:orders", "", 25000)).isLock());
+        // Issue 15 point 9: counters (semaphore permits, a count-down latch) are no locks, whatever their TTL.
+        QVERIFY(!classify(string("lock:pool", "5", 25000)).isLock());
+        QVERIFY(!classify(string("lock:pool", "-1", 25000)).isLock());
+        QVERIFY(!classify(string("lock:pool", "0", 25000)).isLock());
+        QVERIFY(classify(string("lock:pool", "5a", 25000)).isLock());
+        QVERIFY(isCounterValue("42") && !isCounterValue("4 2") && !isCounterValue(" 42") && !isCounterValue(""));
         QVERIFY(!classify(string("redisson_lock_token:{lock:x}", "7", 25000)).isLock());
         QVERIFY(!classify(string("{lock:x}:" + kOwner + ":rwlock_timeout:1", "1", 25000)).isLock());
     }

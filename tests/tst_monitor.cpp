@@ -12,6 +12,7 @@
 #include "redisserver.h"
 #include "testutil.h"
 
+#include <QDateTime>
 #include <QTest>
 
 using namespace LockScope;
@@ -145,6 +146,9 @@ private slots:
         QVERIFY(acquire(renewing, request(p + "fixed", 1500, "2")).acquired);
         QVERIFY(w.waitFor(Type::Renewed, p + "renewed"));
         QTRY_COMPARE_WITH_TIMEOUT(w.monitor.record(p + "renewed")->watchdog, WatchdogGuess::Likely, 5000);
+        // Nothing but its shape vouched for it; the renewals seen do (issue 15 point 10). The other stays low.
+        QTRY_COMPARE_WITH_TIMEOUT(w.monitor.record(p + "renewed")->info.confidence, LockInfo::Confidence::High, 5000);
+        QCOMPARE(w.monitor.record(p + "fixed")->info.confidence, LockInfo::Confidence::Low);
         QTRY_COMPARE_WITH_TIMEOUT(w.monitor.record(p + "fixed")->watchdog, WatchdogGuess::No, 5000);
         QVERIFY(w.find(Type::Renewed, p + "fixed") < 0);
         QVERIFY(w.waitFor(Type::Expired, p + "fixed"));
@@ -153,6 +157,94 @@ private slots:
         QVERIFY(renewing.setWatchdogEnabled(p + "renewed", held.owner, false));
         QVERIFY(w.waitFor(Type::Expired, p + "renewed", 0, 10000));
         QCOMPARE(w.monitor.lockCount(), 0);
+    }
+
+    // Issue 15 points 8 and 11, live: a lock hash with no TTL appears; a fair lock force-released while a crashed
+    // waiter is queued leaves an orphaned queue, shown as a fair lock nobody holds until the queue goes.
+    void stuckLockAndOrphanedQueue_data() { modes_data(); }
+    void stuckLockAndOrphanedQueue()
+    {
+        QFETCH(bool, keyspace);
+        const ConnectionOptions options = ConnectionOptions::fromUrl(server(keyspace).url());
+        const QByteArray p = uniqueKey("orphan") + ":";
+        const QByteArray name = p + "payroll";
+        const QByteArray owner = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731";
+        const QByteArray waiter = "0b5b1f6e-2f0e-4d5c-9a4b-1c2d3e4f5a6b:12";
+        const QByteArray queue = "redisson_lock_queue:{" + name + "}";
+        const QByteArray timeouts = "redisson_lock_timeout:{" + name + "}";
+        RawRedis raw(server(keyspace).port());
+        raw.command({ "HSET", name, owner, "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        raw.command({ "RPUSH", queue, waiter });
+        raw.command({ "ZADD", timeouts, QByteArray::number(QDateTime::currentMSecsSinceEpoch() + 300000), waiter });
+        MonitorWatch w(options, fastMonitorOptions(p + "*"));
+        QVERIFY(w.start());
+        QCOMPARE(w.monitor.record(name)->info.kind, LockInfo::Kind::Fair);
+
+        raw.command({ "HSET", p + "stuck", owner, "1" }); // never given a TTL
+        QTRY_VERIFY_WITH_TIMEOUT(w.monitor.record(p + "stuck") && w.monitor.record(p + "stuck")->present, 10000);
+        QVERIFY(
+            w.monitor.record(p + "stuck")->warnings().join(QLatin1Char(' ')).contains(QLatin1String("never expires")));
+
+        // Redisson's forceUnlock of a fair lock: DEL, and a wake-up for the queue's head, who is long gone.
+        raw.command({ "DEL", name });
+        raw.command({ "PUBLISH", "redisson_lock__channel:{" + name + "}:" + waiter, "0" });
+        const auto orphaned = [&] {
+            const LockRecord *r = w.monitor.record(name);
+            return r && r->present && r->info.holders.isEmpty() && r->info.queue.size() == 1;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(orphaned(), 10000);
+        const LockRecord *r = w.monitor.record(name);
+        QCOMPARE(r->info.kind, LockInfo::Kind::Fair);
+        QCOMPARE(r->info.queue.at(0).first, waiter);
+        QVERIFY(r->warnings().join(QLatin1Char(' ')).contains(QLatin1String("orphaned")));
+        QVERIFY(w.typesFor(name).contains(Type::Released) || w.typesFor(name).contains(Type::ForceReleased));
+        QCOMPARE(w.monitor.lockNames().count(name), 1);
+        QVERIFY(!w.monitor.record("{" + name + "}")); // the other reading of the queue's key is no second lock
+
+        // Someone repairs it: the queue's keys go, and so does the lock.
+        raw.command({ "DEL", queue, timeouts });
+        QTRY_VERIFY_WITH_TIMEOUT(!w.monitor.record(name)->present, 10000);
+        QVERIFY(w.errors.isEmpty());
+    }
+
+    // A fair lock handed over to a live waiter: released, then acquired by the head, and its queue is never called
+    // orphaned on the way (the head takes the lock moments after the release).
+    void fairHandOverIsNoOrphanedQueue_data() { modes_data(); }
+    void fairHandOverIsNoOrphanedQueue()
+    {
+        QFETCH(bool, keyspace);
+        const ConnectionOptions options = ConnectionOptions::fromUrl(server(keyspace).url());
+        const QByteArray name = uniqueKey("handover") + ":fair";
+        LockClient a(options), b(options);
+        MonitorWatch w(options, fastMonitorOptions(name));
+        QVERIFY(w.start());
+        bool orphanSeen = false;
+        QObject::connect(&w.monitor, &LockMonitor::locksChanged, [&] {
+            const LockRecord *r = w.monitor.record(name);
+            orphanSeen = orphanSeen
+                || (r && r->present && r->warnings().join(QLatin1Char(' ')).contains(QLatin1String("orphaned")));
+        });
+        AcquireRequest first = request(name, 60000);
+        first.kind = LockKind::Fair;
+        const AcquireResult held = acquire(a, first);
+        QVERIFY(held.acquired);
+        AcquireRequest second = request(name, 60000, "2");
+        second.kind = LockKind::Fair;
+        second.waitMs = 30000;
+        bool bAcquired = false;
+        b.acquire(second, [&](const AcquireResult &r) { bAcquired = r.acquired; });
+        RawRedis raw(server(keyspace).port());
+        QTRY_COMPARE_WITH_TIMEOUT(raw.command({ "LLEN", "redisson_lock_queue:{" + name + "}" }).toInteger(), 1, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.monitor.record(name) && w.monitor.record(name)->present, 10000);
+        const int from = int(w.events.size());
+        QVERIFY(release(a, name, held.owner, LockKind::Fair).outcome == ReleaseResult::Outcome::Released);
+        QTRY_VERIFY_WITH_TIMEOUT(bAcquired, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.monitor.record(name)->info.holders.value(0).owner == b.ownerField("2"), 10000);
+        QVERIFY(w.find(Type::Released, name, from) >= 0);
+        QVERIFY(w.find(Type::Acquired, name, from) >= 0);
+        QVERIFY(w.monitor.record(name)->present);
+        QVERIFY(!orphanSeen);
     }
 
     void expiryThenNewOwnerWarns_data() { modes_data(); }

@@ -9,6 +9,7 @@
 #include "redisserver.h"
 #include "testutil.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -84,6 +85,8 @@ private slots:
             QVERIFY2(res.acquired, qPrintable(r.name));
         };
         take(a, request(p + "reentrant", LockKind::Reentrant, "1"));
+        // A waiter listening on its channel: what vouches for it beyond its shape (high confidence).
+        b.acquire(request(p + "reentrant", LockKind::Reentrant, "3", 60000), [](const AcquireResult &) {});
         take(a, request(p + "fenced", LockKind::Fenced, "1"));
         take(a, request(p + "fair", LockKind::Fair, "1"));
         b.acquire(request(p + "fair", LockKind::Fair, "2", 60000), [](const AcquireResult &) {});
@@ -91,6 +94,8 @@ private slots:
         take(b, request(p + "read", LockKind::Read, "1"));
         take(a, request(p + "write", LockKind::Write, "1"));
         QTRY_COMPARE(raw.command({ "LLEN", "redisson_lock_queue:{" + p + "fair}" }).toInteger(), 1);
+        QTRY_COMPARE(
+            raw.command({ "PUBSUB", "NUMSUB", "redisson_lock__channel:{" + p + "reentrant}" }).at(1).toInteger(), 1);
         // Noise: none of these is a lock.
         raw.command({ "HSET", p + "user", "name", "Ada", "lang", "en" });
         raw.command({ "HSET", p + "lookalike", a.ownerField("7"), "yes" });
@@ -114,8 +119,11 @@ private slots:
             RedisError error;
             const QMap<QByteArray, LockInfo> found = scan(o, p + "*", &error, variant != 2);
             QVERIFY2(!error.isError(), qPrintable(error.toString()));
+            // persisted-shape is a lock hash nobody set a TTL on: the stuck lock of issue 15 point 8.
             QCOMPARE(found.keys(),
-                (QList<QByteArray> { p + "fair", p + "fenced", p + "read", p + "reentrant", p + "write" }));
+                (QList<QByteArray> {
+                    p + "fair", p + "fenced", p + "persisted-shape", p + "read", p + "reentrant", p + "write" }));
+            QCOMPARE(found.value(p + "persisted-shape").confidence, LockInfo::Confidence::Low);
             QCOMPARE(found.value(p + "reentrant").kind, LockInfo::Kind::Reentrant);
             QCOMPARE(found.value(p + "reentrant").confidence, LockInfo::Confidence::High);
             QCOMPARE(found.value(p + "fenced").kind, LockInfo::Kind::Fenced);
@@ -140,6 +148,11 @@ private slots:
         }).acquired);
         QVERIFY(
             await<AcquireResult>([&](auto d) { a.acquire(request(p + "report", LockKind::Read, "1"), d); }).acquired);
+        // A waiter listening on orders' channel vouches for it: high confidence, not just its shape.
+        LockClient b(options);
+        b.acquire(request(p + "orders", LockKind::Reentrant, "9", 60000), [](const AcquireResult &) {});
+        QTRY_COMPARE(
+            raw.command({ "PUBSUB", "NUMSUB", "redisson_lock__channel:{" + p + "orders}" }).at(1).toInteger(), 1);
         raw.command({ "SET", p + "app", "data" });
         const auto cli = [&](const QStringList &args) {
             QProcess proc;
@@ -182,6 +195,99 @@ private slots:
             QStringLiteral("readwrite"));
         QCOMPARE(cli({ QStringLiteral("show"), QString::fromUtf8(p + "app") }).first, 1);
         QCOMPARE(cli({ QStringLiteral("show"), QString::fromUtf8(p + "missing") }).first, 1);
+    }
+
+    // Issue 15 points 8-11, with keys laid out exactly as Redisson leaves them: a stuck lock with no TTL, a look-alike
+    // user hash, a counter under a string lock pattern, a transactional write lock, and fair queues with no hash.
+    void layoutsRedissonLeaves()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray p = uniqueKey("layouts") + ":";
+        const QByteArray owner = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731";
+        const QByteArray waiter = "0b5b1f6e-2f0e-4d5c-9a4b-1c2d3e4f5a6b:12";
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        raw.command({ "HSET", p + "stuck", owner, "1" }); // no TTL, nobody listening
+        raw.command({ "HSET", p + "session", owner, "1" }); // user data that looks like a lock
+        raw.command({ "PEXPIRE", p + "session", "60000" });
+        raw.command({ "SET", "lock:" + p + "pool", "5", "PX", "60000" }); // semaphore permits
+        raw.command({ "HSET", p + "tx", "mode", "write", owner + ":write:0123456789abcdef0123456789abcdef", "1" });
+        raw.command({ "PEXPIRE", p + "tx", "60000" });
+        // A jammed queue: its lock hash gone, its dead head's deadline passed; and a deadline set on its own.
+        raw.command({ "RPUSH", "redisson_lock_queue:{" + p + "orphan}", waiter, owner });
+        raw.command({ "ZADD", "redisson_lock_timeout:{" + p + "orphan}", QByteArray::number(now - 1000), waiter,
+            QByteArray::number(now + 300000), owner });
+        raw.command({ "ZADD", "redisson_lock_timeout:{" + p + "zsetonly}", QByteArray::number(now + 300000), waiter });
+        // A fair lock with its hash and queue: listed once, as a lock with a holder.
+        raw.command({ "HSET", p + "fair", owner, "1" });
+        raw.command({ "PEXPIRE", p + "fair", "60000" });
+        raw.command({ "RPUSH", "redisson_lock_queue:{" + p + "fair}", waiter });
+        raw.command({ "ZADD", "redisson_lock_timeout:{" + p + "fair}", QByteArray::number(now + 300000), waiter });
+
+        ConnectionOptions o = ConnectionOptions::fromUrl(m_server.url());
+        o.readOnly = true;
+        for (const bool typeFilter : { true, false }) {
+            RedisConnection connection(o);
+            LockScanner scanner(&connection, { "*" + p + "*", 7, typeFilter, false, StringLockPatterns({ "lock:*" }) });
+            QMap<QByteArray, LockInfo> found;
+            int duplicates = 0;
+            QObject::connect(&scanner, &LockScanner::locksFound, [&](const QList<LockInfo> &locks) {
+                for (const LockInfo &l : locks) {
+                    duplicates += found.contains(l.name) ? 1 : 0;
+                    found.insert(l.name, l);
+                }
+            });
+            QSignalSpy finished(&scanner, &LockScanner::finished);
+            scanner.start();
+            QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 20000);
+            QVERIFY(!finished.at(0).at(0).value<RedisError>().isError());
+            QCOMPARE(duplicates, 0);
+            QCOMPARE(found.keys(),
+                (QList<QByteArray> { p + "fair", p + "orphan", p + "session", p + "stuck", p + "tx", p + "zsetonly" }));
+
+            const LockInfo stuck = found.value(p + "stuck");
+            QCOMPARE(stuck.kind, LockInfo::Kind::Reentrant);
+            QCOMPARE(stuck.ttlMs, qint64(-1));
+            QCOMPARE(stuck.confidence, LockInfo::Confidence::Low);
+            QVERIFY(stuck.warnings.value(0).contains(QLatin1String("never expires")));
+
+            QCOMPARE(found.value(p + "session").confidence, LockInfo::Confidence::Low);
+            QVERIFY(!lowConfidenceText(found.value(p + "session")).isEmpty());
+
+            const LockInfo tx = found.value(p + "tx");
+            QCOMPARE(tx.kind, LockInfo::Kind::ReadWrite);
+            QCOMPARE(tx.mode, "write");
+            QVERIFY(tx.holders.value(0).writer);
+            QVERIFY(tx.evidence.join(QLatin1Char(' ')).contains(QLatin1String("transactional")));
+
+            const LockInfo orphan = found.value(p + "orphan");
+            QCOMPARE(orphan.kind, LockInfo::Kind::Fair);
+            QVERIFY(orphan.holders.isEmpty());
+            QCOMPARE(orphan.queue.size(), 2);
+            QCOMPARE(orphan.queue.at(0).first, waiter);
+            const QString warnings = orphan.warnings.join(QLatin1Char(' '));
+            QVERIFY(warnings.contains(QLatin1String("orphaned")));
+            QVERIFY(warnings.contains(QLatin1String("repair-queue")));
+            QVERIFY(warnings.contains(QLatin1String("jammed")));
+            QCOMPARE(found.value(p + "zsetonly").queue.size(), 1);
+
+            QCOMPARE(found.value(p + "fair").holders.size(), 1);
+            QCOMPARE(found.value(p + "fair").queue.size(), 1);
+        }
+
+        // Reading names (show NAME, the monitor's refresh): the same answers, and a "{X}" reading of the queue's
+        // key is not a second lock.
+        RedisConnection connection(o);
+        LockScanner reader(&connection, { "*", 7, true, false, StringLockPatterns({ "lock:*" }) });
+        QMap<QByteArray, LockInfo> read;
+        QObject::connect(&reader, &LockScanner::locksFound, [&](const QList<LockInfo> &locks) {
+            for (const LockInfo &l : locks)
+                read.insert(l.name, l);
+        });
+        QSignalSpy finished(&reader, &LockScanner::finished);
+        reader.readKeys({ p + "orphan", "{" + p + "orphan}", p + "stuck", "lock:" + p + "pool", p + "missing" });
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 20000);
+        QCOMPARE(read.keys(), (QList<QByteArray> { p + "orphan", p + "stuck" }));
+        QCOMPARE(read.value(p + "orphan").kind, LockInfo::Kind::Fair);
     }
 
     void deadReaderIsReported()

@@ -207,6 +207,33 @@ private slots:
         QCOMPARE(raw.type(hash), "hash");
     }
 
+    // Issue 15 point 9: an integer under a string lock pattern is a counter (semaphore permits, a count-down
+    // latch); no release or force release deletes it, whatever token is named.
+    void countersAreNeverDeleted()
+    {
+        LockClient base(m_options);
+        StringLockClient client(base.connection());
+        RawRedis raw(m_server.port());
+        const QByteArray name = "lock:" + uniqueKey("pool");
+        raw.command({ "SET", name, "5", "PX", "60000" });
+        StringLockResult r = forceRelease(client, name, "5");
+        QVERIFY(!r.done);
+        QVERIFY2(r.error.message().contains(QLatin1String("not a lock")), qPrintable(r.error.toString()));
+        QCOMPARE(raw.get(name), "5");
+        r = release(client, name, "5");
+        QVERIFY(!r.done);
+        QVERIFY(r.error.isError());
+        QCOMPARE(raw.get(name), "5");
+        QVERIFY(raw.command({ "PTTL", name }).toInteger() > 0); // its lease untouched too
+
+        QProcess cli;
+        startCli(cli, { QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes") });
+        QVERIFY(cli.waitForFinished(30000));
+        QCOMPARE(cli.exitCode(), 1);
+        QVERIFY2(cli.readAllStandardError().contains("not a lock"), "a clear error");
+        QCOMPARE(raw.get(name), "5");
+    }
+
     void cliLockBlocksARawSetNxUntilReleased()
     {
         RawRedis raw(m_server.port());

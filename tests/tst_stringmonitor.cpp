@@ -71,6 +71,9 @@ private slots:
         raw.command({ "SET", "lock:" + p + "big", QByteArray(kMaxStringToken + 1, 'x'), "PX", "60000" });
         raw.command({ "HSET", "lock:" + p + "hash", "field", "value" }); // user data in a hash
         raw.command({ "PEXPIRE", "lock:" + p + "hash", "60000" });
+        // Counters (Redisson's semaphore permits, a count-down latch) are no locks, whatever their lease.
+        raw.command({ "SET", "lock:" + p + "pool", "5", "PX", "60000" });
+        raw.command({ "SET", "mutex:" + p + "latch", "0", "PX", "60000" });
 
         MonitorWatch w(ConnectionOptions::fromUrl(server(keyspace).url()), fastMonitorOptions("*" + p + "*"));
         QVERIFY(w.start());
@@ -84,6 +87,8 @@ private slots:
         QVERIFY(w.monitor.record("mutex:" + p + "b"));
         QVERIFY(w.monitor.record(p + "c:lock"));
         QVERIFY(!w.monitor.record("plain:" + p + "d"));
+        QVERIFY(!w.monitor.record("lock:" + p + "pool"));
+        QVERIFY(!w.monitor.record("mutex:" + p + "latch"));
 
         // A string lock taken after the snapshot appears without a restart; one outside the patterns never does.
         raw.command({ "SET", "plain:" + p + "late", "tok", "NX", "PX", "60000" });
@@ -92,6 +97,11 @@ private slots:
         QCOMPARE(w.events.last().owner, QByteArray("tok-late"));
         QCOMPARE(w.monitor.lockCount(), 4);
         QVERIFY(!w.monitor.record("plain:" + p + "late"));
+        // A counter that changes (a permit taken) is still no lock.
+        raw.command({ "DECR", "lock:" + p + "pool" });
+        raw.command({ "SET", "lock:" + p + "later", "tok-later", "NX", "PX", "60000" });
+        QVERIFY(w.waitFor(Type::Acquired, "lock:" + p + "later"));
+        QVERIFY(!w.monitor.record("lock:" + p + "pool"));
     }
 
     void configuredPatternsReplaceTheDefaults()

@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
@@ -50,6 +51,10 @@ AcquireDialog::AcquireDialog(QWidget *parent)
     form->addRow(QString(), m_watchdog);
     form->addRow(tr("Fixed &lease:"), m_lease);
     form->addRow(tr("&Wait up to:"), m_wait);
+    m_notice = new QLabel(this);
+    m_notice->setWordWrap(true);
+    m_notice->setVisible(false);
+    form->addRow(m_notice);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("&Acquire"));
     form->addRow(buttons);
@@ -86,6 +91,12 @@ AcquireRequest AcquireDialog::request() const
     // One token for the console: every hold it takes is one thread's, so re-acquiring is reentry.
     r.token = "console";
     return r;
+}
+
+void AcquireDialog::setNotice(const QString &text)
+{
+    m_notice->setText(text);
+    m_notice->setVisible(!text.isEmpty());
 }
 
 } // namespace LockScope

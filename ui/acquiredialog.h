@@ -6,6 +6,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
 
@@ -31,6 +32,9 @@ public:
     QCheckBox *watchdogBox() const { return m_watchdog; }
     QSpinBox *leaseBox() const { return m_lease; }
     QSpinBox *waitBox() const { return m_wait; }
+    // A line above the buttons about the lock the dialog was opened on (a low-confidence lock); empty hides it.
+    void setNotice(const QString &text);
+    QLabel *noticeLabel() const { return m_notice; }
 
 private:
     QLineEdit *m_name;
@@ -38,6 +42,7 @@ private:
     QCheckBox *m_watchdog;
     QSpinBox *m_lease;
     QSpinBox *m_wait;
+    QLabel *m_notice;
 };
 
 } // namespace LockScope

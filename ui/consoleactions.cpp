@@ -156,6 +156,16 @@ void ConsoleActions::updateEnabled()
     if (m_readOnly) {
         for (QAction *a : { m_acquire, m_release, m_releaseAll, m_watchdog, m_force })
             a->setToolTip(tr("Read-only connection: nothing is written"));
+        return;
+    }
+    // Next to every action on a lock only its shape vouches for: it may be an application's data.
+    const QString low = present ? lowConfidenceText(r->info) : QString();
+    for (QAction *a : { m_release, m_releaseAll, m_force }) {
+        const char *base = "lockscopeBaseToolTip";
+        if (!a->property(base).isValid())
+            a->setProperty(base, a->toolTip());
+        const QString tip = a->property(base).toString();
+        a->setToolTip(low.isEmpty() ? tip : tip + QLatin1Char('\n') + low);
     }
 }
 
@@ -181,6 +191,8 @@ void ConsoleActions::acquire()
     dialog->setName(m_current);
     if (const LockRecord *r = m_monitor->record(m_current); r && r->info.kind == LockInfo::Kind::String)
         dialog->setStringLock(true);
+    if (const LockRecord *r = m_monitor->record(m_current); r && r->present)
+        dialog->setNotice(lowConfidenceText(r->info));
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         const AcquireRequest request = dialog->request();
         if (dialog->isStringLock()) {

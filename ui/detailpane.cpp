@@ -143,6 +143,8 @@ void DetailPane::refresh()
     QString text;
     for (const QString &w : r->warnings())
         text += QStringLiteral("<p style=\"color:#c62828\">⚠ %1</p>").arg(w.toHtmlEscaped());
+    if (const QString low = lowConfidenceText(info); !low.isEmpty())
+        text += QStringLiteral("<p style=\"color:#b26a00\">%1</p>").arg(low.toHtmlEscaped());
     text += tr("<p><b>Why %1:</b> %2</p>")
                 .arg(LockTableModel::kindText(info.kind), info.evidence.join(QStringLiteral("; ")).toHtmlEscaped());
     m_evidence->setText(text);

@@ -41,6 +41,9 @@ ForceReleaseDialog::ForceReleaseDialog(const LockRecord &record, QWidget *parent
                          info.mode.isEmpty() ? QString() : QStringLiteral(", %1").arg(QString::fromLatin1(info.mode)),
                          ttl, holders);
     }
+    // Its shape alone says it is a lock: the person deleting it should know it may be an application's data.
+    if (const QString low = lowConfidenceText(info); !low.isEmpty())
+        m_text = QStringLiteral("<p><b>%1</b></p>").arg(low.toHtmlEscaped()) + m_text;
     auto *layout = new QVBoxLayout(this);
     auto *label = new QLabel(m_text, this);
     label->setWordWrap(true);

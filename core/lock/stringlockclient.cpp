@@ -1,6 +1,8 @@
 #include "stringlockclient.h"
 
 #include "acquirecheck.h"
+#include "bytesformat.h"
+#include "lockclassifier.h"
 #include "redisrouter.h"
 #include "redisscript.h"
 #include "slotmap.h"
@@ -89,6 +91,16 @@ QByteArray StringLockClient::newToken()
     return QUuid::createUuid().toByteArray(QUuid::WithoutBraces);
 }
 
+RedisError StringLockClient::checkToken(const QByteArray &name, const QByteArray &value)
+{
+    if (!isCounterValue(value))
+        return {};
+    return RedisError(RedisError::Kind::Reply,
+        tr("%1 is not a lock: it holds the integer %2, a counter (semaphore permits or a count-down latch), not a "
+           "holder's token; nothing changed")
+            .arg(escapeBytes(name, 200), escapeBytes(value, 40)));
+}
+
 RedisError StringLockClient::checkWrite(const char *action, const QByteArray &name) const
 {
     if (m_connection->options().readOnly)
@@ -151,7 +163,11 @@ void StringLockClient::forceRelease(const QByteArray &name, const QByteArray &se
 void StringLockClient::compareAndDelete(
     const char *action, const QByteArray &name, const QByteArray &token, Callback done)
 {
-    if (const RedisError error = checkWrite(action, name)) {
+    // The delete happens only while the key holds token: a token no lock has keeps every counter safe.
+    RedisError error = checkWrite(action, name);
+    if (!error)
+        error = checkToken(name, token);
+    if (error) {
         StringLockResult r;
         r.name = name;
         r.token = token;

@@ -49,6 +49,9 @@ public:
     bool isHeld(const QByteArray &name) const { return m_holds.contains(name); }
     // A fresh random token, as the libraries that use this style draw one per acquisition.
     static QByteArray newToken();
+    // Whether a value may be a string lock's token: an integer is a counter (Redisson's semaphore permits, a
+    // count-down latch), never a lock, and release and force release refuse it ("not a lock"), changing nothing.
+    static RedisError checkToken(const QByteArray &name, const QByteArray &value);
 
 signals:
     void renewed(const QByteArray &name, const QByteArray &token, qint64 leaseMs);

@@ -6,6 +6,8 @@
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 
+#include <algorithm>
+
 namespace LockScope {
 
 // Gives lupdate and the run time one context for the classifier's texts (a free function named tr() would be
@@ -34,21 +36,23 @@ bool isLowerHex(const QByteArray &text)
     return true;
 }
 
-// Strips a suffix the protocol allows after an owner: ":write" (read-write) or ":<32hex>" (transaction).
+// Strips the suffixes the protocol allows after an owner: ":<32hex>" (a transaction's id), then ":write" (read-write),
+// so a transactional write lock's "<uuid>:<tid>:write:<txid>" is a writer too.
 QByteArray ownerPart(const QByteArray &field, bool *writer, bool *transactional)
 {
     *writer = false;
     *transactional = false;
-    if (field.endsWith(":write")) {
-        *writer = true;
-        return field.chopped(6);
-    }
-    const int colon = field.lastIndexOf(':');
-    if (colon > 37 && field.size() - colon - 1 == 32 && isLowerHex(field.mid(colon + 1))) {
+    QByteArray owner = field;
+    const int colon = owner.lastIndexOf(':');
+    if (colon > 37 && owner.size() - colon - 1 == 32 && isLowerHex(owner.mid(colon + 1))) {
         *transactional = true;
-        return field.left(colon);
+        owner.truncate(colon);
     }
-    return field;
+    if (owner.endsWith(":write")) {
+        *writer = true;
+        owner.chop(6);
+    }
+    return owner;
 }
 
 // Redisson's own string keys (protocol §8) sit beside its locks and are never locks themselves, whatever pattern
@@ -61,9 +65,10 @@ bool redissonStringKey(const QByteArray &name)
 
 LockInfo classifyString(const KeySnapshot &key, LockInfo info)
 {
-    // A value of any length is some application's data, as is a key that never expires: a lock has a lease.
+    // A value of any length is some application's data, as is a key that never expires: a lock has a lease. An
+    // integer is a counter (Redisson's semaphore permits, a count-down latch), never a holder's token.
     if (!key.stringPattern || key.pttlMs <= 0 || key.value.isEmpty() || key.value.size() > kMaxStringToken
-        || redissonStringKey(key.name))
+        || redissonStringKey(key.name) || isCounterValue(key.value))
         return info;
     info.kind = LockInfo::Kind::String;
     LockHolder h;
@@ -76,7 +81,68 @@ LockInfo classifyString(const KeySnapshot &key, LockInfo info)
                   << ClassifierText::tr("its value is the holder's token");
     return info;
 }
+// A fair queue or deadline set whose lock hash is gone (protocol §8: an orphaned queue). Every later fair acquire
+// queues behind its head until the head's deadline passes, so it is shown as a fair lock nobody holds.
+LockInfo classifyOrphanQueue(const KeySnapshot &key, LockInfo info)
+{
+    if (key.queue.isEmpty() && key.queueDeadlines.isEmpty())
+        return info;
+    for (const QByteArray &member : key.queue)
+        if (!isOwnerField(member))
+            return info; // some application's list that happens to carry Redisson's name
+    for (auto it = key.queueDeadlines.cbegin(); it != key.queueDeadlines.cend(); ++it)
+        if (!isOwnerField(it.key()))
+            return info;
+    info.kind = LockInfo::Kind::Fair;
+    info.ttlMs = -1; // the queue keys never expire; there is no lock hash to have a TTL
+    info.confidence = LockInfo::Confidence::Medium;
+    QList<QByteArray> members = key.queue;
+    if (members.isEmpty()) {
+        // Only the deadlines are left: show them in deadline order, the order the purge removes them.
+        members = key.queueDeadlines.keys();
+        std::sort(members.begin(), members.end(), [&key](const QByteArray &a, const QByteArray &b) {
+            return key.queueDeadlines.value(a) < key.queueDeadlines.value(b);
+        });
+    }
+    for (const QByteArray &member : std::as_const(members))
+        info.queue.append({ member, key.queueDeadlines.value(member, -1) });
+    info.waiters = int(info.queue.size());
+    info.evidence << ClassifierText::tr("a fair queue (%n waiting) with no lock hash", nullptr, int(info.queue.size()));
+    info.warnings << ClassifierText::tr(
+        "the fair queue is orphaned (its lock hash is gone): every later fair acquire waits behind its head until "
+        "the head's deadline passes; lockscope-cli repair-queue %1 removes dead waiters")
+                         .arg(escapeBytes(key.name, 200));
+    const qint64 headDeadline = info.queue.first().second;
+    if (headDeadline >= 0 && headDeadline <= key.nowMs)
+        info.warnings << ClassifierText::tr("the fair queue is jammed: its head's deadline has passed");
+    return info;
+}
 } // namespace
+
+bool isCounterValue(const QByteArray &value)
+{
+    bool ok = false;
+    value.toLongLong(&ok);
+    // toLongLong accepts surrounding blanks; INCR's values and a semaphore's SET have none.
+    return ok && !value.isEmpty() && value.trimmed().size() == value.size();
+}
+
+QString lowConfidenceText(const LockInfo &info)
+{
+    if (!info.isLock() || info.confidence != LockInfo::Confidence::Low)
+        return {};
+    return ClassifierText::tr("low confidence: this may be application data that looks like a lock (%1)")
+        .arg(info.evidence.join(QLatin1String("; ")));
+}
+
+void corroborateByRenewals(LockInfo &info)
+{
+    if (!info.isLock() || info.confidence != LockInfo::Confidence::Low || info.ttlMs <= 0)
+        return;
+    // A TTL pushed back again and again is a watchdog at work: user data is not renewed on a lock's rhythm.
+    info.confidence = info.kind == LockInfo::Kind::Unknown ? LockInfo::Confidence::Medium : LockInfo::Confidence::High;
+    info.evidence << ClassifierText::tr("renewals seen: something keeps extending its TTL, as a watchdog does");
+}
 
 QByteArray LockInfo::kindName(Kind kind)
 {
@@ -138,6 +204,8 @@ LockInfo classify(const KeySnapshot &key)
     info.readAtMs = key.monoMs;
     if (key.type == "string" && key.stringPattern)
         return classifyString(key, std::move(info));
+    if (key.type == "none")
+        return classifyOrphanQueue(key, std::move(info));
     if (key.type != "hash") {
         // A name people declared as a lock that holds something else is what makes Redisson fail with WRONGTYPE.
         if (key.declared && key.type != "none")
@@ -180,13 +248,18 @@ LockInfo classify(const KeySnapshot &key)
     if (!readWrite && anyWriter)
         return info;
 
-    // Corroboration beyond the shape: without any, a look-alike user hash stays user data.
+    // Corroboration beyond the shape. A lock hash with no TTL and nothing else is still shown (the classic stuck
+    // lock: it never expires), but only when the shape rules below hold, and with low confidence.
     const bool hasTtl = key.pttlMs > 0;
     const bool fairAux = !key.queue.isEmpty() || !key.queueDeadlines.isEmpty();
     const bool aux = key.tokenKeyExists || fairAux || key.channelSubscribers > 0 || key.shardSubscribers > 0
         || !key.liveReadTimeouts.isEmpty();
-    if (!hasTtl && !aux && !key.declared)
-        return info;
+    const bool liveReaders
+        = std::any_of(key.liveReadTimeouts.cbegin(), key.liveReadTimeouts.cend(), [](int live) { return live > 0; });
+    // What raises confidence: Redisson's own aux keys, listeners, or the user's word. A TTL, Java-looking thread ids
+    // and a single owner are what look-alike user data (per-session counters that expire) has too.
+    const bool corroborated = key.tokenKeyExists || fairAux || key.channelSubscribers > 0 || key.shardSubscribers > 0
+        || liveReaders || key.declared;
     if (!malformed.isEmpty()) {
         // Owner-shaped fields with a non-numeric value are usually user data (a look-alike); only when something
         // else names this key a lock is it a lock someone corrupted, and then it is reported, not guessed at.
@@ -209,25 +282,19 @@ LockInfo classify(const KeySnapshot &key)
         return info;
     }
 
-    int support = 0;
     if (hasTtl) {
-        ++support;
         info.evidence << ClassifierText::tr("has a TTL (%1 ms)").arg(key.pttlMs);
     } else if (key.pttlMs == -1) {
         info.warnings << ClassifierText::tr(
-            "no TTL: someone removed it, or a foreign writer never set one; Java lock() waiters "
-            "will wait for a message that may never come");
+            "no TTL: it never expires, and only a force release ends it (someone removed its TTL, or a foreign "
+            "writer never set one); Java lock() waiters wait for a message that may never come");
     }
-    if (allDecimal) {
-        ++support;
+    if (allDecimal)
         info.evidence << ClassifierText::tr("owners are <uuid>:<decimal thread id>");
-    } else {
+    else
         info.evidence << ClassifierText::tr("owners are <uuid>:<token> (a non-Java implementation)");
-    }
-    if (key.declared) {
-        ++support;
+    if (key.declared)
         info.evidence << ClassifierText::tr("the name matches a configured lock pattern");
-    }
     if (key.channelSubscribers > 0)
         info.evidence << ClassifierText::tr(
             "%n client(s) listen on its wake-up channel", nullptr, key.channelSubscribers);
@@ -245,7 +312,6 @@ LockInfo classify(const KeySnapshot &key)
     if (readWrite) {
         info.kind = LockInfo::Kind::ReadWrite;
         info.mode = mode;
-        ++support;
         info.evidence << ClassifierText::tr("\"mode\" field is %1").arg(QString::fromLatin1(mode));
         if ((mode == "write") != anyWriter)
             info.warnings << ClassifierText::tr("mode is %1 but the fields say otherwise: corrupt or foreign")
@@ -262,19 +328,19 @@ LockInfo classify(const KeySnapshot &key)
                                      .arg(QString::fromUtf8(h.owner));
             }
         }
+        if (anyTransactional && anyWriter)
+            info.evidence << ClassifierText::tr(
+                "a transactional write lock (<uuid>:<tid>:write:<txid>), taken inside a Redisson transaction");
+        else if (anyTransactional)
+            info.evidence << ClassifierText::tr("a transactional owner (<uuid>:<tid>:<txid>)");
     } else {
-        if (info.holders.size() == 1) {
-            ++support;
-        } else {
+        if (info.holders.size() != 1)
             info.warnings << ClassifierText::tr("%n owners in an exclusive lock", nullptr, int(info.holders.size()));
-        }
         if (key.tokenKeyExists) {
             info.kind = LockInfo::Kind::Fenced;
-            ++support;
             info.evidence << ClassifierText::tr("a fencing token key exists");
         } else if (fairAux) {
             info.kind = LockInfo::Kind::Fair;
-            ++support;
             info.evidence << ClassifierText::tr("a fair queue exists (%n waiting)", nullptr, int(key.queue.size()));
         } else {
             info.kind = info.holders.size() == 1 ? LockInfo::Kind::Reentrant : LockInfo::Kind::Unknown;
@@ -297,9 +363,16 @@ LockInfo classify(const KeySnapshot &key)
         if (deadline >= 0 && deadline <= key.nowMs)
             info.warnings << ClassifierText::tr("the fair queue is jammed: its head's deadline has passed");
     }
-    info.confidence = support >= 3 ? LockInfo::Confidence::High
-        : support >= 2             ? LockInfo::Confidence::Medium
-                                   : LockInfo::Confidence::Low;
+    if (liveReaders)
+        info.evidence << ClassifierText::tr("its readers' timeout keys exist");
+    if (!corroborated)
+        info.evidence << ClassifierText::tr(
+            "nothing but its shape vouches for it: no aux keys, no listener, no configured lock name pattern");
+    // Corroborated and leased: high. Corroborated but never expiring, or anomalous (several exclusive owners):
+    // medium. Its shape alone: low, whatever its TTL.
+    info.confidence = !corroborated                      ? LockInfo::Confidence::Low
+        : hasTtl && info.kind != LockInfo::Kind::Unknown ? LockInfo::Confidence::High
+                                                         : LockInfo::Confidence::Medium;
     return info;
 }
 

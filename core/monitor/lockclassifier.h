@@ -72,9 +72,21 @@ qint64 monotonicMs();
 // "<uuid>:<token>": lowercase v4-shaped UUID, then a non-empty token without ':'. decimal: a Java thread id.
 bool isOwnerField(const QByteArray &field, bool *decimal = nullptr);
 
-// Protocol §8. A hash of owner-shaped fields is a lock only with corroboration beyond its shape (a TTL, aux keys or
-// channels named after it, or a configured name pattern); user data that merely looks similar stays NotALock.
-// A string is a lock only inside the string lock patterns, with a TTL and a token-sized value.
+// Protocol §8. A hash of owner-shaped fields (one owner for an exclusive lock, positive integer counts) is a lock;
+// its confidence is low unless something beyond its shape vouches for it (aux keys or listeners named after it, or
+// a configured name pattern): user data can look the same. One with no TTL is shown, with a warning that it never
+// expires. A string is a lock only inside the string lock patterns, with a TTL and a token-sized, non-integer value.
+// type "none" with a fair queue or deadline set read: an orphaned fair queue, shown as a fair lock with no holders.
 LockInfo classify(const KeySnapshot &key);
+
+// An integer, as a counter holds (Redisson's semaphore permits, a count-down latch): never a string lock's token.
+bool isCounterValue(const QByteArray &value);
+
+// The monitor saw the TTL renewed during the current hold: that vouches for a low-confidence lock.
+void corroborateByRenewals(LockInfo &info);
+
+// For every action on a lock: "low confidence: this may be application data that looks like a lock (evidence)",
+// or empty when the lock is not of low confidence.
+QString lowConfidenceText(const LockInfo &info);
 
 } // namespace LockScope

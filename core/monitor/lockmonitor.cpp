@@ -376,6 +376,8 @@ void LockMonitor::ingest(
     const QByteArray &name, const std::optional<LockInfo> &read, bool initial, bool refreshed, bool synced)
 {
     auto it = m_records.find(name);
+    if (read && read->holders.isEmpty() && deferOrphanedQueue(name, initial))
+        return;
     if (it == m_records.end()) {
         if (!read) {
             m_pending.remove(name);
@@ -408,8 +410,22 @@ void LockMonitor::ingest(
     m_grace.remove(name);
     const bool wasPresent = record.present;
     bool changed = false;
+    // Renewals seen during this hold vouch for a lock its shape alone made low confidence (classify knows one read).
+    std::optional<LockInfo> input = read;
+    const auto owners = [](const LockInfo &info) {
+        QList<QByteArray> list;
+        for (const LockHolder &h : info.holders)
+            list << h.owner;
+        return list;
+    };
+    if (input && record.present && record.renewals > 0 && owners(*input) == owners(record.info))
+        corroborateByRenewals(*input);
     const QList<LockEvent> events
-        = m_tracker.apply(record, read, seen, now, QDateTime::currentMSecsSinceEpoch(), &changed);
+        = m_tracker.apply(record, input, seen, now, QDateTime::currentMSecsSinceEpoch(), &changed);
+    if (record.present && record.renewals > 0 && record.info.confidence == LockInfo::Confidence::Low) {
+        corroborateByRenewals(record.info);
+        changed = true;
+    }
     // What came after the read waits for the next one (already asked for: those events marked the key dirty).
     if (seen.keyEvents.isEmpty() && !seen.releaseMessage) {
         m_pending.remove(name);

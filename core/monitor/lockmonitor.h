@@ -106,6 +106,9 @@ private:
         bool synced = false);
     // A read the events seen so far do not explain yet: judged once every feed has delivered what it had.
     void holdUntilSynced(const QByteArray &name, const std::optional<LockInfo> &read, bool initial, bool refreshed);
+    // A fair queue with no lock hash read for a lock held until now: ends the hold, and shows the queue only if it
+    // is still there a moment later (its head takes the lock at once when alive). True: not shown now.
+    bool deferOrphanedQueue(const QByteArray &name, bool initial);
     void pollTtl();
     void onDeadlines();
     void pushDeadline(const QByteArray &name, qint64 deadlineMs);

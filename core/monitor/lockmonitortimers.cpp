@@ -109,6 +109,8 @@ void LockMonitor::pollTtl()
     m_connection->cork();
     for (const QByteArray &name : names) {
         const LockRecord *r = record(name);
+        if (r->info.holders.isEmpty())
+            continue; // an orphaned fair queue: no hash to have a TTL; its keys' events or the next pass re-read it
         const QByteArray channel
             = r->info.kind == LockInfo::Kind::ReadWrite ? LockNames::rwChannel(name) : LockNames::lockChannel(name);
         m_connection->command({ "PTTL", name }, join->track([ttls, name](const RedisResult &res) {
@@ -138,6 +140,28 @@ void LockMonitor::pollTtl()
     }
     join->seal(this);
     m_connection->uncork();
+}
+
+bool LockMonitor::deferOrphanedQueue(const QByteArray &name, bool initial)
+{
+    // A holderless read is a fair queue whose lock hash is gone. Waiting for its head already: read again then.
+    if (m_grace.contains(name) && !m_graceFinal.contains(name))
+        return true;
+    auto it = m_records.find(name);
+    if (it == m_records.end() || !it->second.present || it->second.info.holders.isEmpty())
+        return false;
+    // Held until now: the hold ended as any vanished lock's does (released, expired or force released).
+    ingest(name, std::nullopt, initial);
+    it = m_records.find(name);
+    if (it == m_records.end() || it->second.present)
+        return true; // waiting briefly for the release's wake-up message: the key is read again
+    // A live head takes the lock moments after a release: only a queue still without a lock a while later is
+    // orphaned, so a hand-over does not warn.
+    constexpr int kOrphanGraceMs = 1000;
+    m_grace.insert(name, monotonicMs() + kOrphanGraceMs);
+    if (!m_graceTimer.isActive())
+        m_graceTimer.start(kOrphanGraceMs);
+    return true;
 }
 
 } // namespace LockScope

@@ -42,11 +42,15 @@ void LockScanner::start()
     m_scanDone = false;
     m_batchesInFlight = 0;
     m_stringKeysSeen.clear();
+    m_queueNamesSeen.clear();
     ++m_generation;
     const QList<RedisCommander *> nodes = m_nodes ? m_nodes() : QList<RedisCommander *> { m_connection };
     QList<Chain> chains { { m_options.pattern, Reads::Hash } };
     for (const QByteArray &glob : m_options.stringPatterns.patterns())
         chains.append({ glob, Reads::String });
+    // One cursor for both redisson_lock_queue:* (lists) and redisson_lock_timeout:* (sorted sets), so no TYPE; it
+    // leaves out redisson_lock_token:*.
+    chains.append({ "redisson_lock_[qt][ui]*", Reads::FairQueues });
     m_scansLeft = int(nodes.size() * chains.size());
     if (nodes.isEmpty()) {
         m_scanDone = true;
@@ -118,7 +122,7 @@ void LockScanner::scanFrom(RedisCommander *node, const Chain &chain, const QByte
     QPointer<LockScanner> self(this);
     const quint64 generation = m_generation;
     QList<QByteArray> argv { "SCAN", cursor, "MATCH", chain.pattern, "COUNT", QByteArray::number(m_options.count) };
-    const bool typed = m_typeFilter;
+    const bool typed = m_typeFilter && chain.reads != Reads::FairQueues;
     if (typed)
         argv << "TYPE" << (chain.reads == Reads::String ? "string" : "hash");
     QPointer<RedisCommander> target(node);
@@ -179,6 +183,10 @@ QList<QByteArray> LockScanner::newStringKeys(const QList<QByteArray> &keys)
 
 void LockScanner::snapshot(const QList<QByteArray> &keys, Reads reads)
 {
+    if (reads == Reads::FairQueues) {
+        snapshotOrphanQueues(keys);
+        return;
+    }
     if (keys.isEmpty()) {
         readAux({});
         return;
@@ -211,7 +219,7 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, Reads reads)
             m_connection->command(
                 { "GETRANGE", key, "0", valueEnd }, join->track([value](const RedisResult &r) { *value = r.value; }));
         m_connection->command({ "PTTL", key },
-            join->track([self, generation, snaps, key, now, mono, fields, value](const RedisResult &r) {
+            join->track([self, generation, snaps, key, now, mono, fields, value, reads](const RedisResult &r) {
                 if (!r.ok() || !current(self, generation))
                     return;
                 KeySnapshot s;
@@ -238,6 +246,10 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, Reads reads)
                         snaps->append(std::move(s));
                         return;
                     }
+                } else if (s.pttlMs == -2 && reads == Reads::Either && orphanCandidate(key)) {
+                    s.type = "none"; // no lock hash: its fair queue may still be there (readAux reads it)
+                    snaps->append(std::move(s));
+                    return;
                 } else {
                     return; // deleted between SCAN and now, or some other type: nothing to classify
                 }
@@ -282,11 +294,14 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
     auto snaps = std::make_shared<QList<KeySnapshot>>(std::move(candidates));
     QPointer<LockScanner> self(this);
     const quint64 generation = m_generation;
-    const auto join = batchJoin([self, generation, snaps] {
+    auto dropped = std::make_shared<QSet<int>>(); // orphan queue candidates whose lock hash exists after all
+    const auto join = batchJoin([self, generation, snaps, dropped] {
         QList<LockInfo> locks;
         locks.reserve(snaps->size());
-        for (const KeySnapshot &s : std::as_const(*snaps)) {
-            LockInfo info = classify(s);
+        for (int i = 0; i < snaps->size(); ++i) {
+            if (dropped->contains(i))
+                continue;
+            LockInfo info = classify(snaps->at(i));
             if (info.isLock())
                 locks << std::move(info);
         }
@@ -305,6 +320,10 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
     for (int i = 0; i < snaps->size(); ++i) {
         if (snaps->at(i).type == "string")
             continue; // a string lock has no aux keys and no wake-up channel
+        if (snaps->at(i).type == "none") {
+            readOrphanQueue(snaps, i, *join, dropped);
+            continue;
+        }
         const QByteArray name = snaps->at(i).name;
         m_connection->command({ "EXISTS", LockNames::fencingToken(name) },
             join->track([snaps, i](const RedisResult &r) { (*snaps)[i].tokenKeyExists = r.value.toInteger() == 1; }));

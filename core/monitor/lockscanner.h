@@ -60,7 +60,8 @@ signals:
 
 private:
     // Which keys a SCAN cursor walks, and what is read of each.
-    enum class Reads { Hash, String, Either };
+    // FairQueues: Redisson's fair queue and deadline keys, read for the orphaned ones (no lock hash left).
+    enum class Reads { Hash, String, Either, FairQueues };
     struct Chain
     {
         QByteArray pattern;
@@ -70,6 +71,11 @@ private:
     // The keys a string lock SCAN found that this pass should read: inside the monitor's pattern, not read yet.
     QList<QByteArray> newStringKeys(const QList<QByteArray> &keys);
     void snapshot(const QList<QByteArray> &keys, Reads reads);
+    // lockscannerqueues.cpp: orphaned fair queues (protocol §8), found by their own cursor or by reading a name.
+    static bool orphanCandidate(const QByteArray &name);
+    void snapshotOrphanQueues(const QList<QByteArray> &keys);
+    void readOrphanQueue(const std::shared_ptr<QList<KeySnapshot>> &snaps, int index, ReplyJoin &join,
+        const std::shared_ptr<QSet<int>> &dropped);
     void readRest(QList<KeySnapshot> candidates);
     void readAux(QList<KeySnapshot> candidates);
     void batchDone();
@@ -92,6 +98,7 @@ private:
     bool m_typeFilter = true; // SCAN ... TYPE hash, until a server older than Redis 6 refuses it
     QList<QByteArray> m_rejected;
     QSet<QByteArray> m_stringKeysSeen; // this pass's: a key in two string lock patterns is read once
+    QSet<QByteArray> m_queueNamesSeen; // this pass's: a lock's queue and deadline keys name it once
     const RedisSubscriptions *m_own = nullptr;
 };
 

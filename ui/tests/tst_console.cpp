@@ -8,6 +8,7 @@
 #include "connectiondialog.h"
 #include "connectionprofile.h"
 #include "consolefixture.h"
+#include "detailpane.h"
 #include "forcereleasedialog.h"
 #include "locknames.h"
 #include "rawredis.h"
@@ -386,6 +387,52 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(raw.type(name), QByteArray("none"), 10000);
         QCOMPARE(head.next(), "message:0");
         QCOMPARE(raw.command({ "LLEN", LockNames::fairQueue(name) }).toInteger(), 1); // the queue stays, as Redisson's
+    }
+
+    // Issue 15 points 8 and 10: a stuck lock (no TTL) is listed with its warning; a lock only its shape vouches for
+    // says "low confidence" next to every action on it, and a corroborated one does not.
+    void lowConfidenceIsSaidNextToEveryAction()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()));
+        RawRedis raw(m_server.port());
+        const QByteArray owner = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1";
+        const QByteArray stuck = uniqueKey("stuck-no-ttl");
+        raw.command({ "HSET", stuck, owner, "1" });
+        QTRY_VERIFY_WITH_TIMEOUT(c.row(stuck) >= 0, 10000);
+        QTRY_VERIFY(
+            c.cell(stuck, LockTableModel::Warnings).data().toString().contains(QStringLiteral("never expires")));
+
+        const QByteArray name = uniqueKey("lookalike");
+        raw.command({ "HSET", name, owner, "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        QTRY_VERIFY_WITH_TIMEOUT(c.row(name) >= 0, 10000);
+        c.select(name);
+        QTRY_VERIFY(c.actions->forceReleaseAction()->isEnabled());
+        const QString low = QStringLiteral("low confidence: this may be application data that looks like a lock");
+        QVERIFY2(c.actions->forceReleaseAction()->toolTip().contains(low),
+            qPrintable(c.actions->forceReleaseAction()->toolTip()));
+        QVERIFY(c.actions->releaseAction()->toolTip().contains(low));
+        QTRY_VERIFY(c.window.detailPane()->evidenceLabel()->text().contains(low)); // and in the detail pane
+        c.actions->forceReleaseAction()->trigger();
+        ForceReleaseDialog *force = waitForDialog<ForceReleaseDialog>(&c.window);
+        QVERIFY2(force->text().contains(low), qPrintable(force->text()));
+        QVERIFY(force->text().contains(QStringLiteral("has a TTL"))); // with the evidence
+        force->reject();
+        QTRY_VERIFY(!force->isVisible());
+        c.actions->acquireAction()->trigger();
+        AcquireDialog *acquire = waitForDialog<AcquireDialog>(&c.window);
+        QVERIFY(acquire->noticeLabel()->isVisible());
+        QVERIFY(acquire->noticeLabel()->text().contains(low));
+        acquire->reject();
+        QTRY_VERIFY(!acquire->isVisible());
+        QCOMPARE(raw.hgetall(name).value(owner), "1"); // nothing was done to it
+
+        // A listener on its wake-up channel vouches for it: the line goes.
+        RawRedis ears(m_server.port());
+        ears.append({ "SUBSCRIBE", LockNames::lockChannel(name) });
+        ears.readReply(5000);
+        c.monitor.refresh({ name });
+        QTRY_VERIFY_WITH_TIMEOUT(!c.actions->forceReleaseAction()->toolTip().contains(low), 10000);
     }
 
     void readOnlyDisablesEveryWrite()
