@@ -2,6 +2,69 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AcquireCheck</name>
+    <message>
+        <source>a reentrant lock (a lock hash with no mode field, fencing token or fair queue)</source>
+        <translation>可重入锁（没有 mode 字段、公平队列或防护令牌的锁哈希）</translation>
+    </message>
+    <message>
+        <source>a fenced lock (its fencing token key %1 exists)</source>
+        <translation>防护锁（其防护令牌键 %1 存在）</translation>
+    </message>
+    <message>
+        <source>a fair lock (its wait queue %1 or timeout set %2 exists)</source>
+        <translation>公平锁（其等待队列 %1 或超时集合 %2 存在）</translation>
+    </message>
+    <message>
+        <source>a read-write lock (its hash has a mode field)</source>
+        <translation>读写锁（其哈希有 mode 字段）</translation>
+    </message>
+    <message>
+        <source>a %1, not a lock</source>
+        <translation>%1，不是锁</translation>
+    </message>
+    <message>
+        <source>cannot acquire %1 as %2: it is %3; nothing was written</source>
+        <translation>无法以%2获取 %1：它是%3；未写入任何内容</translation>
+    </message>
+    <message>
+        <source>a string that is not an integer, or one at the 64-bit limit</source>
+        <translation>不是整数的字符串，或已达 64 位上限的整数</translation>
+    </message>
+    <message>
+        <source>a %1</source>
+        <translation>%1</translation>
+    </message>
+    <message>
+        <source>the fencing token key %1 is not an integer counter (it holds %2); nothing was written</source>
+        <translation>防护令牌键 %1 不是整数计数器（它存放的是%2）；未写入任何内容</translation>
+    </message>
+    <message>
+        <source>a reentrant lock</source>
+        <translation>可重入锁</translation>
+    </message>
+    <message>
+        <source>a fenced lock</source>
+        <translation>防护锁</translation>
+    </message>
+    <message>
+        <source>a read lock</source>
+        <translation>读锁</translation>
+    </message>
+    <message>
+        <source>a write lock</source>
+        <translation>写锁</translation>
+    </message>
+    <message>
+        <source>a fair lock</source>
+        <translation>公平锁</translation>
+    </message>
+    <message>
+        <source>a string lock (SET NX)</source>
+        <translation>字符串锁（SET NX）</translation>
+    </message>
+</context>
+<context>
     <name>App</name>
     <message>
         <source>unknown language &quot;%1&quot;; available: %2</source>
@@ -163,6 +226,10 @@ Commands:
     <message>
         <source>list, show, watch: look for no string locks</source>
         <translation>list、show、watch：不查找字符串锁</translation>
+    </message>
+    <message>
+        <source>repair-queue: ms between the two looks that find a waiter nobody listens for dead (default 3000)</source>
+        <translation>repair-queue：两次查看之间的毫秒数，两次都无人监听的等待者才被判为已死（默认 3000）</translation>
     </message>
 </context>
 <context>
@@ -392,6 +459,18 @@ Commands:
         <source>--connect-timeout takes a number of ms from 1, not &quot;%1&quot;</source>
         <translation>--connect-timeout 需要不小于 1 的毫秒数，而不是“%1”</translation>
     </message>
+    <message>
+        <source>after a lock write on a master with replicas, wait this long for them to have it (WAIT; Redisson&apos;s slavesSyncTimeout; default 1000, 0: never wait)</source>
+        <translation>在有副本的主节点上写锁后，最多等待这么久让副本收到（WAIT；即 Redisson 的 slavesSyncTimeout；默认 1000，0：从不等待）</translation>
+    </message>
+    <message>
+        <source>keep an acquire that no replica acknowledged in time (Redisson&apos;s checkLockSyncedSlaves false; by default it is undone and reported)</source>
+        <translation>保留没有副本及时确认的获取（即 Redisson 的 checkLockSyncedSlaves 为 false；默认会撤销并报告）</translation>
+    </message>
+    <message>
+        <source>--replica-sync-timeout takes a number of ms from 0, not &quot;%1&quot;</source>
+        <translation>--replica-sync-timeout 需要从 0 起的毫秒数，而不是“%1”</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::Command</name>
@@ -422,6 +501,14 @@ Commands:
     <message>
         <source>cancelled; nothing changed</source>
         <translation>已取消；未做任何更改</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>warning: %1: %2</source>
+        <translation>警告：%1：%2</translation>
     </message>
 </context>
 <context>
@@ -671,6 +758,14 @@ no dead waiters: nothing changed</source>
         <translation>
 没有失效的等待者：未作任何更改</translation>
     </message>
+    <message>
+        <source>--recheck takes a number of milliseconds</source>
+        <translation>--recheck 需要毫秒数</translation>
+    </message>
+    <message>
+        <source>not listening yet</source>
+        <translation>尚未监听</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::ShowCommand</name>
@@ -723,8 +818,8 @@ no dead waiters: nothing changed</source>
         <translation>%1 是字符串锁模式之外的字符串（参见 --string-locks）</translation>
     </message>
     <message>
-        <source>%1 is a string without a TTL or with a value too long for a token: not a lock</source>
-        <translation>%1 是没有 TTL 或值太长不像令牌的字符串：不是锁</translation>
+        <source>%1 is a string without a TTL, an integer (a counter such as semaphore permits) or a value too long for a token: not a lock</source>
+        <translation>%1 是没有 TTL 的字符串、整数（如信号量许可之类的计数器）或对令牌而言过长的值：不是锁</translation>
     </message>
 </context>
 <context>
@@ -1024,6 +1119,26 @@ no dead waiters: nothing changed</source>
     <message>
         <source>St&amp;ring lock patterns:</source>
         <translation>字符串锁模式(&amp;R)：</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>never wait</source>
+        <translation>从不等待</translation>
+    </message>
+    <message>
+        <source>After a lock write on a master with replicas, wait this long for them to have it (WAIT), as Redisson&apos;s slavesSyncTimeout does</source>
+        <translation>在有副本的主节点上写锁后，最多等待这么久让副本收到（WAIT），与 Redisson 的 slavesSyncTimeout 相同</translation>
+    </message>
+    <message>
+        <source>Wait for &amp;replicas:</source>
+        <translation>等待副本(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Undo an acquire that no replica acknowledged in time (Redisson&apos;s checkLockSyncedSlaves)</source>
+        <translation>撤销没有副本及时确认的获取（Redisson 的 checkLockSyncedSlaves）</translation>
     </message>
 </context>
 <context>
@@ -1654,10 +1769,6 @@ no dead waiters: nothing changed</source>
         <translation>有 TTL（%1 毫秒）</translation>
     </message>
     <message>
-        <source>no TTL: someone removed it, or a foreign writer never set one; Java lock() waiters will wait for a message that may never come</source>
-        <translation>没有 TTL：有人移除了它，或外部写入者从未设置；Java 的 lock() 等待者将等待一条可能永远不会到来的消息</translation>
-    </message>
-    <message>
         <source>owners are &lt;uuid&gt;:&lt;decimal thread id&gt;</source>
         <translation>持有者格式为 &lt;uuid&gt;:&lt;十进制线程 ID&gt;</translation>
     </message>
@@ -1729,6 +1840,40 @@ no dead waiters: nothing changed</source>
         <source>its value is the holder&apos;s token</source>
         <translation>其值为持有者的令牌</translation>
     </message>
+    <message numerus="yes">
+        <source>a fair queue (%n waiting) with no lock hash</source>
+        <translation>
+            <numerusform>没有锁哈希的公平队列（%n 个等待中）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the fair queue is orphaned (its lock hash is gone): every later fair acquire waits behind its head until the head&apos;s deadline passes; lockscope-cli repair-queue %1 removes dead waiters</source>
+        <translation>公平队列已成孤儿（其锁哈希已不存在）：之后的每个公平获取都要排在队首之后，直到队首的截止时间过去；lockscope-cli repair-queue %1 可移除已死的等待者</translation>
+    </message>
+    <message>
+        <source>low confidence: this may be application data that looks like a lock (%1)</source>
+        <translation>低置信度：这可能是看起来像锁的应用数据（%1）</translation>
+    </message>
+    <message>
+        <source>renewals seen: something keeps extending its TTL, as a watchdog does</source>
+        <translation>已观察到续期：有程序在延长其 TTL，就像看门狗那样</translation>
+    </message>
+    <message>
+        <source>no TTL: it never expires, and only a force release ends it (someone removed its TTL, or a foreign writer never set one); Java lock() waiters wait for a message that may never come</source>
+        <translation>没有 TTL：它永不过期，只有强制释放才能结束它（有人移除了它的 TTL，或外部写入者从未设置）；Java lock() 等待者会一直等待可能永远不会到来的消息</translation>
+    </message>
+    <message>
+        <source>a transactional write lock (&lt;uuid&gt;:&lt;tid&gt;:write:&lt;txid&gt;), taken inside a Redisson transaction</source>
+        <translation>事务写锁（&lt;uuid&gt;:&lt;tid&gt;:write:&lt;txid&gt;），在 Redisson 事务中获取</translation>
+    </message>
+    <message>
+        <source>its readers&apos; timeout keys exist</source>
+        <translation>其读者的超时键存在</translation>
+    </message>
+    <message>
+        <source>nothing but its shape vouches for it: no aux keys, no listener, no configured lock name pattern</source>
+        <translation>只有形状为其佐证：没有辅助键、没有监听者、没有配置的锁名模式</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::LockClient</name>
@@ -1751,6 +1896,20 @@ no dead waiters: nothing changed</source>
     <message>
         <source>attempt to unlock lock, not locked by current thread by node id: %1 thread-id: %2</source>
         <translation>attempt to unlock lock, not locked by current thread by node id: %1 thread-id: %2</translation>
+    </message>
+    <message>
+        <source>this server has no sharded pub/sub (SPUBLISH, Redis 7.0 or later): publish mode &quot;both&quot; wakes waiters with plain PUBLISH only</source>
+        <translation>此服务器没有分片发布/订阅（SPUBLISH，Redis 7.0 或更高版本）：发布模式“both”只用普通 PUBLISH 唤醒等待者</translation>
+    </message>
+    <message>
+        <source>publish mode &quot;sharded&quot; needs sharded pub/sub (SPUBLISH, Redis 7.0 or later), which this server does not have; nothing was changed. Use publish mode &quot;plain&quot; or &quot;auto&quot;</source>
+        <translation>发布模式“sharded”需要分片发布/订阅（SPUBLISH，Redis 7.0 或更高版本），此服务器没有；未做任何更改。请使用发布模式“plain”或“auto”</translation>
+    </message>
+    <message numerus="yes">
+        <source>none of the %n replica(s) acknowledged the acquire within %1 ms, so it was undone (a failover now would give the lock to a replica that never saw it)</source>
+        <translation>
+            <numerusform>%n 个副本都没有在 %1 毫秒内确认此次获取，因此已撤销（此时若发生故障转移，锁会交给从未见过它的副本）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2026,6 +2185,10 @@ no dead waiters: nothing changed</source>
         <translation>
             <numerusform>%n 个等待中</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>seen with a fair queue before (an idle fair lock looks like a reentrant one)</source>
+        <translation>之前曾见到公平队列（空闲的公平锁看起来像可重入锁）</translation>
     </message>
 </context>
 <context>
@@ -2471,6 +2634,10 @@ no dead waiters: nothing changed</source>
     <message>
         <source>the lock name is empty</source>
         <translation>锁名为空</translation>
+    </message>
+    <message>
+        <source>%1 is not a lock: it holds the integer %2, a counter (semaphore permits or a count-down latch), not a holder&apos;s token; nothing changed</source>
+        <translation>%1 不是锁：它存放整数 %2，是计数器（信号量许可或倒计时门闩），而不是持有者的令牌；未做任何更改</translation>
     </message>
 </context>
 </TS>
