@@ -33,17 +33,9 @@ class TestCli : public QObject
     RedisServer m_server;
     QTemporaryDir m_dir;
 
-    QProcessEnvironment env() const
-    {
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        e.insert(QStringLiteral("LOCKSCOPE_AUDIT_LOG"), m_dir.filePath(QStringLiteral("audit.log")));
-        e.remove(QStringLiteral("LOCKSCOPE_URL"));
-        return e;
-    }
-
     void startCli(QProcess &p, const QStringList &args) const
     {
-        p.setProcessEnvironment(env());
+        p.setProcessEnvironment(cliEnvironment(m_dir));
         p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args);
         QVERIFY(p.waitForStarted());
     }

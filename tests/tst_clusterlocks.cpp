@@ -64,6 +64,36 @@ AcquireRequest request(const QByteArray &name, LockKind kind, qint64 leaseMs = 6
     r.waitMs = waitMs;
     return r;
 }
+
+// One slot about to move from the master serving it to another master: a raw connection to each end, and their ids.
+struct SlotMove
+{
+    SlotMove(const SlotMap &map, const QByteArray &tag)
+        : slot(keySlot(tag))
+        , source(map.masterFor(slot))
+        , target(otherMaster(map, source))
+        , src(source.port)
+        , dst(target.port)
+        , sourceId(src.command({ "CLUSTER", "MYID" }).bytes())
+        , targetId(dst.command({ "CLUSTER", "MYID" }).bytes())
+    { }
+    static ClusterNode otherMaster(const SlotMap &map, const ClusterNode &source)
+    {
+        ClusterNode target;
+        for (const ClusterNode &m : map.masters())
+            if (!(m == source))
+                target = m;
+        return target;
+    }
+
+    quint16 slot;
+    ClusterNode source;
+    ClusterNode target;
+    RawRedis src;
+    RawRedis dst;
+    QByteArray sourceId;
+    QByteArray targetId;
+};
 } // namespace
 
 class TestClusterLocks : public QObject
@@ -218,16 +248,10 @@ private slots:
         // Every lock of the traffic shares one slot through a hash tag; that slot moves to another master while
         // locks are taken and released in it: ASK, TRYAGAIN and finally MOVED must all be followed.
         const QByteArray tag = "{" + uniqueKey("mig") + "}";
-        const quint16 slot = keySlot(tag);
-        const ClusterNode source = m_map.masterFor(slot);
-        ClusterNode target;
-        for (const ClusterNode &m : m_map.masters())
-            if (!(m == source))
-                target = m;
-        RawRedis src(source.port);
-        RawRedis dst(target.port);
-        const QByteArray sourceId = src.command({ "CLUSTER", "MYID" }).bytes();
-        const QByteArray targetId = dst.command({ "CLUSTER", "MYID" }).bytes();
+        SlotMove move(m_map, tag);
+        const quint16 slot = move.slot;
+        RawRedis &src = move.src;
+        RawRedis &dst = move.dst;
 
         LockClient client(options());
         int acquired = 0;
@@ -266,8 +290,10 @@ private slots:
         cycle();
         QTRY_VERIFY(released >= 20);
 
-        QCOMPARE(dst.command({ "CLUSTER", "SETSLOT", QByteArray::number(slot), "IMPORTING", sourceId }).bytes(), "OK");
-        QCOMPARE(src.command({ "CLUSTER", "SETSLOT", QByteArray::number(slot), "MIGRATING", targetId }).bytes(), "OK");
+        QCOMPARE(
+            dst.command({ "CLUSTER", "SETSLOT", QByteArray::number(slot), "IMPORTING", move.sourceId }).bytes(), "OK");
+        QCOMPARE(
+            src.command({ "CLUSTER", "SETSLOT", QByteArray::number(slot), "MIGRATING", move.targetId }).bytes(), "OK");
         // New locks can be taken while the slot is half-moved: the source answers ASK, the target takes them.
         // (A release waits: its script names keys that are on neither side yet, and both answer TRYAGAIN.)
         int takenMidway = 0;
@@ -289,13 +315,13 @@ private slots:
             const RedisValue keys = src.command({ "CLUSTER", "GETKEYSINSLOT", QByteArray::number(slot), "1" });
             if (keys.size() == 0)
                 break;
-            const RedisValue moved = src.command({ "MIGRATE", "127.0.0.1", QByteArray::number(target.port), "", "0",
-                "5000", "KEYS", keys.at(0).bytes() });
+            const RedisValue moved = src.command({ "MIGRATE", "127.0.0.1", QByteArray::number(move.target.port), "",
+                "0", "5000", "KEYS", keys.at(0).bytes() });
             QVERIFY2(moved.bytes() == "OK" || moved.bytes() == "NOKEY", moved.bytes().constData());
             QTest::qWait(5);
         }
         for (const ClusterNode &m : m_map.masters())
-            RawRedis(m.port).command({ "CLUSTER", "SETSLOT", QByteArray::number(slot), "NODE", targetId });
+            RawRedis(m.port).command({ "CLUSTER", "SETSLOT", QByteArray::number(slot), "NODE", move.targetId });
         const int afterMove = released;
         QTRY_VERIFY(released >= afterMove + 20);
         stop = true; // then the last cycle finishes, and nothing is in flight
@@ -318,22 +344,18 @@ private slots:
         // the slot has moved), never an error, and the kind check still holds afterwards.
         const QByteArray tag = "{" + uniqueKey("remig") + "}";
         const QByteArray name = tag + ":held";
-        const quint16 slot = keySlot(tag);
-        const ClusterNode source = m_map.masterFor(slot);
-        ClusterNode target;
-        for (const ClusterNode &m : m_map.masters())
-            if (!(m == source))
-                target = m;
-        RawRedis src(source.port);
-        RawRedis dst(target.port);
-        const QByteArray sourceId = src.command({ "CLUSTER", "MYID" }).bytes();
-        const QByteArray targetId = dst.command({ "CLUSTER", "MYID" }).bytes();
+        SlotMove move(m_map, tag);
+        const quint16 slot = move.slot;
+        RawRedis &src = move.src;
+        RawRedis &dst = move.dst;
         LockClient client(options());
         const AcquireResult first = acquire(client, request(name, LockKind::Reentrant));
         QVERIFY2(first.acquired, qPrintable(first.error.toString()));
 
-        QCOMPARE(dst.command({ "CLUSTER", "SETSLOT", QByteArray::number(slot), "IMPORTING", sourceId }).bytes(), "OK");
-        QCOMPARE(src.command({ "CLUSTER", "SETSLOT", QByteArray::number(slot), "MIGRATING", targetId }).bytes(), "OK");
+        QCOMPARE(
+            dst.command({ "CLUSTER", "SETSLOT", QByteArray::number(slot), "IMPORTING", move.sourceId }).bytes(), "OK");
+        QCOMPARE(
+            src.command({ "CLUSTER", "SETSLOT", QByteArray::number(slot), "MIGRATING", move.targetId }).bytes(), "OK");
         // Scripts run on the source: its EVAL and EVALSHA calls, as INFO commandstats counts them.
         const auto scriptCalls = [&src] {
             const QByteArray info = src.command({ "INFO", "commandstats" }).bytes();
@@ -352,11 +374,11 @@ private slots:
         client.acquire(request(name, LockKind::Reentrant), [&](const AcquireResult &r) { again = r; });
         // The reentry meets the half-moved slot (and is retried every 100 ms); then the move finishes.
         QTRY_VERIFY_WITH_TIMEOUT(scriptCalls() > before, 10000);
-        const RedisValue moved
-            = src.command({ "MIGRATE", "127.0.0.1", QByteArray::number(target.port), "", "0", "5000", "KEYS", name });
+        const RedisValue moved = src.command(
+            { "MIGRATE", "127.0.0.1", QByteArray::number(move.target.port), "", "0", "5000", "KEYS", name });
         QVERIFY2(moved.bytes() == "OK", moved.bytes().constData());
         for (const ClusterNode &m : m_map.masters())
-            RawRedis(m.port).command({ "CLUSTER", "SETSLOT", QByteArray::number(slot), "NODE", targetId });
+            RawRedis(m.port).command({ "CLUSTER", "SETSLOT", QByteArray::number(slot), "NODE", move.targetId });
         QTRY_VERIFY_WITH_TIMEOUT(again.has_value(), 20000);
         QVERIFY2(!again->error.isError(), qPrintable(again->error.toString()));
         QVERIFY(again->acquired);

@@ -100,16 +100,22 @@ FairQueueReport judge(const FairQueueReport &first, FairQueueReport second)
     }
     return second;
 }
+// A refusal before anything is sent still answers later, as every LockClient callback does.
+void refuseLater(QObject *context, const QByteArray &name, const RedisError &error,
+    const std::function<void(const FairQueueReport &)> &done)
+{
+    FairQueueReport report;
+    report.name = name;
+    report.error = error;
+    QMetaObject::invokeMethod(
+        context, [done, report] { done(report); }, Qt::QueuedConnection);
+}
 } // namespace
 
 void LockClient::inspectFairQueue(const QByteArray &name, Callback<FairQueueReport> done, int recheckMs)
 {
     if (const RedisError error = validateName(name)) {
-        FairQueueReport report;
-        report.name = name;
-        report.error = error;
-        QMetaObject::invokeMethod(
-            this, [done, report] { done(report); }, Qt::QueuedConnection);
+        refuseLater(this, name, error, done);
         return;
     }
     const int interval = recheckMs >= 0 ? recheckMs : m_options.fairListenerRecheckMs;
@@ -138,11 +144,7 @@ void LockClient::repairFairQueue(const QByteArray &name, bool dryRun, Callback<F
 {
     if (!dryRun) {
         if (const RedisError error = checkWrite("repair-queue", name)) {
-            FairQueueReport report;
-            report.name = name;
-            report.error = error;
-            QMetaObject::invokeMethod(
-                this, [done, report] { done(report); }, Qt::QueuedConnection);
+            refuseLater(this, name, error, done);
             return;
         }
     }

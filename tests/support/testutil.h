@@ -2,8 +2,10 @@
 
 #include <QByteArray>
 #include <QCoreApplication>
+#include <QProcessEnvironment>
 #include <QRandomGenerator>
 #include <QString>
+#include <QTemporaryDir>
 
 #include <atomic>
 
@@ -24,6 +26,16 @@ inline QString uniqueName(const char *prefix)
 inline QByteArray uniqueKey(const char *prefix)
 {
     return uniqueName(prefix).toUtf8();
+}
+
+// The environment a test runs the CLI in: the audit log goes to the test's own directory, and LOCKSCOPE_URL from the
+// developer's shell never points a test at a real server.
+inline QProcessEnvironment cliEnvironment(const QTemporaryDir &dir)
+{
+    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+    e.insert(QStringLiteral("LOCKSCOPE_AUDIT_LOG"), dir.filePath(QStringLiteral("audit.log")));
+    e.remove(QStringLiteral("LOCKSCOPE_URL"));
+    return e;
 }
 
 } // namespace LockScope::Test
