@@ -12,7 +12,7 @@ LockClient::Callback<AcquireResult> LockClient::replicaCheckedAcquire(LockKind k
 {
     QPointer<LockClient> self(this);
     return [self, kind, done](const AcquireResult &result) {
-        if (!self || !result.acquired || self->m_replicas->timeoutMs() <= 0) {
+        if (!self || !result.acquired || !self->m_replicas->mayWait(result.name)) {
             done(result);
             return;
         }
@@ -42,7 +42,7 @@ LockClient::Callback<ReleaseResult> LockClient::replicaSyncedRelease(Callback<Re
     QPointer<LockClient> self(this);
     return [self, done](const ReleaseResult &result) {
         if (!self || result.error.isError() || result.outcome == ReleaseResult::Outcome::NotHeld
-            || self->m_replicas->timeoutMs() <= 0) {
+            || !self->m_replicas->mayWait(result.name)) {
             done(result);
             return;
         }

@@ -29,6 +29,15 @@ int ReplicaSync::onlineReplicas(const QByteArray &info)
     return online;
 }
 
+bool ReplicaSync::mayWait(const QByteArray &key)
+{
+    if (m_timeoutMs <= 0)
+        return false;
+    const auto it = m_nodes.constFind(m_connection->connectionForKey(key));
+    return it == m_nodes.cend() || it->replicas != 0 || !it->readAt.isValid()
+        || it->readAt.elapsed() >= kReplicaCountMaxAgeMs;
+}
+
 void ReplicaSync::afterWrite(const QByteArray &key, Done done)
 {
     const QPointer<ReplicaSync> self(this);

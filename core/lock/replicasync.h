@@ -34,6 +34,9 @@ public:
     ReplicaSync(RedisCommander *connection, int timeoutMs, QObject *parent = nullptr);
 
     int timeoutMs() const { return m_timeoutMs; }
+    // Whether a write to key's node may have replicas to wait for: false when waiting is off, or the node had none
+    // at its last count (then the caller goes on at once: the lock hot path costs nothing without replicas).
+    bool mayWait(const QByteArray &key);
     // After a write to key's node has been answered: waits until the node's replicas have it, or the timeout.
     void afterWrite(const QByteArray &key, Done done);
 
