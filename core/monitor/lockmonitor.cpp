@@ -338,6 +338,9 @@ void LockMonitor::refreshDirty()
         const auto seen = m_pending.find(name);
         if (seen != m_pending.end())
             seen->sentSeq = seen->lastSeq;
+        // A read held for its events is superseded by this one: judged later, with this read's send point, the
+        // older picture would be placed after events it never saw (a reader seen leaving and coming back).
+        m_held.remove(name);
     }
     m_refreshed.clear();
     m_reader->readKeys(m_inFlight);
