@@ -1,4 +1,5 @@
 // lockscope-cli as support staff use it: exit codes, JSON events, clean release on exit, guarded force release.
+#include "clirun.h"
 #include "locknames.h"
 #include "rawredis.h"
 #include "redisserver.h"
@@ -19,12 +20,7 @@ using namespace LockScope::Test;
 namespace {
 const QByteArray kJavaOwner = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731";
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = CliRun;
 } // namespace
 
 class TestCli : public QObject
@@ -33,28 +29,8 @@ class TestCli : public QObject
     RedisServer m_server;
     QTemporaryDir m_dir;
 
-    void startCli(QProcess &p, const QStringList &args) const
-    {
-        p.setProcessEnvironment(cliEnvironment(m_dir));
-        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args);
-        QVERIFY(p.waitForStarted());
-    }
-
-    Run cli(const QStringList &args, const QByteArray &input = {})
-    {
-        QProcess p;
-        startCli(p, args);
-        if (!input.isEmpty())
-            p.write(input);
-        p.closeWriteChannel();
-        Run r;
-        if (!p.waitForFinished(30000))
-            return r;
-        r.exitCode = p.exitCode();
-        r.out = p.readAllStandardOutput();
-        r.err = p.readAllStandardError();
-        return r;
-    }
+    void startCli(QProcess &p, const QStringList &args) const { Test::startCli(p, args, m_dir); }
+    Run cli(const QStringList &args, const QByteArray &input = {}) { return runCli(args, m_dir, input); }
 
     QStringList url() const { return { QStringLiteral("--url"), m_server.url() }; }
 
@@ -248,102 +224,6 @@ private slots:
     // Issue 15 points 8-11 in list, show, watch, release and force-release, with keys laid out as Redisson leaves
     // them: a stuck lock with no TTL, a look-alike user hash, a counter under a string lock pattern, a
     // transactional write lock and an orphaned fair queue.
-    void whatTheMonitorShowsIsTrue()
-    {
-        RawRedis raw(m_server.port());
-        const QByteArray p = uniqueKey("cli-trust") + ":";
-        const QString pattern = QLatin1Char('*') + QString::fromUtf8(p) + QLatin1Char('*');
-        const QByteArray waiter = "0b5b1f6e-2f0e-4d5c-9a4b-1c2d3e4f5a6b:12";
-        const QByteArray pool = "lock:" + p + "pool";
-        QProcess watch;
-        startCli(watch,
-            QStringList { QStringLiteral("watch"), QStringLiteral("--pattern"), pattern, QStringLiteral("--interval"),
-                QStringLiteral("100") }
-                + url());
-        QByteArray watchOut; // text mode: status and events on stdout, warnings on stderr
-        QTRY_VERIFY_WITH_TIMEOUT((watchOut += watch.readAllStandardOutput()).contains("watching 0 lock"), 10000);
-        QByteArray watchErr;
-
-        raw.command({ "HSET", p + "stuck", kJavaOwner, "1" });
-        raw.command({ "HSET", p + "session", kJavaOwner, "1" });
-        raw.command({ "PEXPIRE", p + "session", "60000" });
-        raw.command({ "SET", pool, "5", "PX", "60000" });
-        raw.command({ "HSET", p + "tx", "mode", "write", kJavaOwner + ":write:0123456789abcdef0123456789abcdef", "1" });
-        raw.command({ "PEXPIRE", p + "tx", "60000" });
-        raw.command({ "RPUSH", "redisson_lock_queue:{" + p + "orphan}", waiter });
-        raw.command({ "ZADD", "redisson_lock_timeout:{" + p + "orphan}", "1000", waiter });
-
-        const Run listed
-            = cli(QStringList { QStringLiteral("list"), QStringLiteral("--pattern"), pattern, QStringLiteral("--json") }
-                + url());
-        QCOMPARE(listed.exitCode, 0);
-        QMap<QString, QJsonObject> locks;
-        for (const QJsonValue &v : QJsonDocument::fromJson(listed.out).array())
-            locks.insert(v.toObject().value(QStringLiteral("name")).toString(), v.toObject());
-        const QString n = QString::fromUtf8(p);
-        QCOMPARE(locks.keys(), (QStringList { n + "orphan", n + "session", n + "stuck", n + "tx" }));
-        const QJsonObject stuck = locks.value(n + "stuck");
-        QCOMPARE(stuck.value(QStringLiteral("ttl_ms")).toInt(), -1);
-        QCOMPARE(stuck.value(QStringLiteral("confidence")).toString(), QStringLiteral("low"));
-        QVERIFY(stuck.value(QStringLiteral("warnings"))
-                    .toArray()
-                    .at(0)
-                    .toString()
-                    .contains(QLatin1String("never expires")));
-        QCOMPARE(locks.value(n + "session").value(QStringLiteral("confidence")).toString(), QStringLiteral("low"));
-        QCOMPARE(locks.value(n + "tx").value(QStringLiteral("kind")).toString(), QStringLiteral("readwrite"));
-        QCOMPARE(locks.value(n + "tx").value(QStringLiteral("mode")).toString(), QStringLiteral("write"));
-        const QJsonObject orphan = locks.value(n + "orphan");
-        QCOMPARE(orphan.value(QStringLiteral("kind")).toString(), QStringLiteral("fair"));
-        QCOMPARE(orphan.value(QStringLiteral("holders")).toArray().size(), 0);
-        QCOMPARE(orphan.value(QStringLiteral("queue")).toArray().size(), 1);
-        QVERIFY(QJsonDocument(orphan.value(QStringLiteral("warnings")).toArray()).toJson().contains("orphaned"));
-
-        Run r = cli(QStringList { QStringLiteral("show"), n + "stuck" } + url());
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.contains("never expires"), r.out.constData());
-        r = cli(QStringList { QStringLiteral("show"), n + "session" } + url());
-        QVERIFY2(r.out.contains("confidence low"), r.out.constData());
-        r = cli(QStringList { QStringLiteral("show"), n + "orphan" } + url());
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.contains("repair-queue"), r.out.constData());
-        r = cli(QStringList { QStringLiteral("show"), QString::fromUtf8(pool) } + url());
-        QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("integer"), r.err.constData());
-
-        // A counter is never deleted as a lock.
-        r = cli(
-            QStringList { QStringLiteral("force-release"), QString::fromUtf8(pool), QStringLiteral("--yes") } + url());
-        QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("not a lock"), r.err.constData());
-        QCOMPARE(raw.command({ "GET", pool }).bytes(), "5");
-
-        // Acting on a low-confidence lock: said on stderr first, then done.
-        r = cli(QStringList { QStringLiteral("release"), n + "session", QStringLiteral("--owner"),
-                    QString::fromLatin1(kJavaOwner) }
-            + url());
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.err.contains("low confidence: this may be application data"), r.err.constData());
-        raw.command({ "HSET", p + "session", kJavaOwner, "1" });
-        raw.command({ "PEXPIRE", p + "session", "60000" });
-        r = cli(QStringList { QStringLiteral("force-release"), n + "session", QStringLiteral("--yes") } + url());
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.err.contains("low confidence"), r.err.constData());
-        r = cli(
-            QStringList { QStringLiteral("force-release"), n + "tx", QStringLiteral("--yes"), QStringLiteral("--json") }
-            + url());
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY2(!r.err.contains("low confidence"), r.err.constData()); // JSON mode: scripts read show's confidence
-
-        // watch says what is wrong with each as it appears.
-        QTRY_VERIFY_WITH_TIMEOUT((watchErr += watch.readAllStandardError()).contains("never expires"), 10000);
-        QTRY_VERIFY_WITH_TIMEOUT((watchErr += watch.readAllStandardError()).contains("orphaned"), 10000);
-        watch.terminate();
-        QVERIFY(watch.waitForFinished(10000));
-        watchOut += watch.readAllStandardOutput();
-        QVERIFY2(watchOut.contains("stuck") && !watchOut.contains("pool"), watchOut.constData()); // no counter
-    }
-
     void forceReleaseIsGuardedAndAudited()
     {
         RawRedis raw(m_server.port());

@@ -77,8 +77,7 @@ private slots:
         m_replica = std::make_unique<RedisServer>(o);
         QVERIFY2(m_replica->start(&error), qPrintable(error));
         RawRedis master(m_master.port());
-        QTRY_VERIFY_WITH_TIMEOUT(
-            master.command({ "INFO", "replication" }).bytes().contains("state=online"), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(master.command({ "INFO", "replication" }).bytes().contains("state=online"), 20000);
         m_options = ConnectionOptions::fromUrl(m_master.url());
         m_options.replicaSyncTimeoutMs = kSyncTimeoutMs;
     }
