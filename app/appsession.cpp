@@ -2,13 +2,13 @@
 
 #include "connectiondialog.h"
 #include "consoleactions.h"
-#include "democlients.h"
+#include "demo/democlients.h"
 #include "keychainstore.h"
-#include "localredisserver.h"
-#include "lockclient.h"
-#include "lockmonitor.h"
+#include "local/localredisserver.h"
+#include "lock/lockclient.h"
 #include "mainwindow.h"
-#include "redisrouter.h"
+#include "monitor/lockmonitor.h"
+#include "redis/redisrouter.h"
 
 #include <QDir>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "connectionoptions.h"
-#include "keyglob.h"
+#include "kinds/keyglob.h"
+#include "redis/connectionoptions.h"
 
 #include <QObject>
 

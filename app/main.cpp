@@ -1,8 +1,8 @@
 #include "appsession.h"
 #include "commandline.h"
 #include "lockspane.h"
-#include "locktablemodel.h"
 #include "mainwindow.h"
+#include "models/locktablemodel.h"
 #include "translations.h"
 
 #include <QApplication>

@@ -1,6 +1,6 @@
 #include "benchcommon.h"
 
-#include "localredisserver.h"
+#include "local/localredisserver.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

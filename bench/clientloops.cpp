@@ -1,9 +1,9 @@
 #include "clientloops.h"
 
 #include "benchcommon.h"
-#include "lockclient.h"
-#include "redisconnection.h"
-#include "redisrouter.h"
+#include "lock/lockclient.h"
+#include "redis/redisconnection.h"
+#include "redis/redisrouter.h"
 
 namespace LockScope::Bench {
 

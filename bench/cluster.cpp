@@ -3,13 +3,13 @@
 
 #include "benchcommon.h"
 #include "clusterstart.h"
-#include "lockmonitor.h"
-#include "locknames.h"
-#include "locktablemodel.h"
+#include "kinds/locknames.h"
+#include "models/locktablemodel.h"
+#include "monitor/lockmonitor.h"
 #include "monitorprobe.h"
 #include "monitorraw.h"
 #include "monitorseed.h"
-#include "redisrouter.h"
+#include "redis/redisrouter.h"
 #include "servercpu.h"
 
 #include <QCommandLineParser>

@@ -1,8 +1,8 @@
 #include "clusterstart.h"
 
 #include "benchcommon.h"
-#include "localredisserver.h"
-#include "redisvalue.h"
+#include "local/localredisserver.h"
+#include "redis/redisvalue.h"
 
 #include <QDeadlineTimer>
 #include <QProcess>

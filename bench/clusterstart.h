@@ -1,8 +1,8 @@
 #pragma once
 
-#include "connectionoptions.h"
 #include "monitorraw.h"
-#include "slotmap.h"
+#include "redis/connectionoptions.h"
+#include "redis/slotmap.h"
 
 #include <QList>
 #include <QString>

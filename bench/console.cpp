@@ -6,9 +6,9 @@
 
 #include "benchcommon.h"
 #include "consolechild.h"
-#include "lockmonitor.h"
-#include "locknames.h"
-#include "locktablemodel.h"
+#include "kinds/locknames.h"
+#include "models/locktablemodel.h"
+#include "monitor/lockmonitor.h"
 #include "monitorprobe.h"
 #include "monitorraw.h"
 #include "monitorseed.h"

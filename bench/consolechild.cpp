@@ -1,15 +1,15 @@
 #include "consolechild.h"
 
 #include "benchcommon.h"
-#include "connectionoptions.h"
 #include "consoleframes.h"
 #include "lockfilterproxy.h"
-#include "lockmonitor.h"
 #include "lockspane.h"
-#include "locktablemodel.h"
 #include "mainwindow.h"
+#include "models/locktablemodel.h"
+#include "monitor/lockmonitor.h"
 #include "monitorprobe.h"
-#include "redisrouter.h"
+#include "redis/connectionoptions.h"
+#include "redis/redisrouter.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

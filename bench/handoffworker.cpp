@@ -1,10 +1,10 @@
 #include "handoffworker.h"
 
 #include "benchcommon.h"
-#include "lockclient.h"
-#include "redisconnection.h"
-#include "redisrouter.h"
-#include "redissubscriber.h"
+#include "lock/lockclient.h"
+#include "redis/redisconnection.h"
+#include "redis/redisrouter.h"
+#include "redis/redissubscriber.h"
 
 #include <QCoreApplication>
 #include <QSocketNotifier>

@@ -1,8 +1,8 @@
 #include "hiredisloop.h"
 
 #include "benchcommon.h"
-#include "locknames.h"
-#include "lockscripts.h"
+#include "kinds/locknames.h"
+#include "kinds/lockscripts.h"
 
 #include <hiredis.h>
 

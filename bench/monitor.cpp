@@ -3,9 +3,9 @@
 // release (or, with keyspace events, an acquisition) by another client takes to reach the table model.
 
 #include "benchcommon.h"
-#include "lockmonitor.h"
-#include "locknames.h"
-#include "locktablemodel.h"
+#include "kinds/locknames.h"
+#include "models/locktablemodel.h"
+#include "monitor/lockmonitor.h"
 #include "monitorprobe.h"
 #include "monitorraw.h"
 #include "monitorseed.h"

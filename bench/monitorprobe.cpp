@@ -1,10 +1,10 @@
 #include "monitorprobe.h"
 
 #include "benchcommon.h"
-#include "lockmonitor.h"
-#include "locktablemodel.h"
-#include "redisconnection.h"
-#include "redisrouter.h"
+#include "models/locktablemodel.h"
+#include "monitor/lockmonitor.h"
+#include "redis/redisconnection.h"
+#include "redis/redisrouter.h"
 
 #include <QDeadlineTimer>
 #include <QFile>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "monitorraw.h"
-#include "rediserror.h"
+#include "redis/rediserror.h"
 
 #include <QByteArray>
 #include <QEventLoop>

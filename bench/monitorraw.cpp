@@ -3,9 +3,9 @@
 #include "hiredisloop.h"
 
 #include "benchcommon.h"
-#include "keyglob.h"
-#include "lockclassifier.h"
-#include "locknames.h"
+#include "kinds/keyglob.h"
+#include "kinds/lockclassifier.h"
+#include "kinds/locknames.h"
 
 #include <hiredis.h>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "connectionoptions.h"
+#include "redis/connectionoptions.h"
 
 #include <QByteArray>
 #include <QByteArrayView>

@@ -1,7 +1,7 @@
 #include "monitorseed.h"
 
 #include "benchcommon.h"
-#include "locknames.h"
+#include "kinds/locknames.h"
 
 #include <QDateTime>
 

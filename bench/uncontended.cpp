@@ -4,8 +4,8 @@
 #include "benchcommon.h"
 #include "clientloops.h"
 #include "hiredisloop.h"
-#include "lockclient.h"
-#include "redisrouter.h"
+#include "lock/lockclient.h"
+#include "redis/redisrouter.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

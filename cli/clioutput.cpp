@@ -1,6 +1,6 @@
 #include "clioutput.h"
 
-#include "bytesformat.h"
+#include "redis/bytesformat.h"
 
 #include <QDateTime>
 #include <QJsonDocument>

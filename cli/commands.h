@@ -1,8 +1,8 @@
 #pragma once
 
 #include "clioutput.h"
-#include "connectionoptions.h"
-#include "keyglob.h"
+#include "kinds/keyglob.h"
+#include "redis/connectionoptions.h"
 
 #include <QCommandLineParser>
 #include <QJsonObject>

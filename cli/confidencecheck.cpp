@@ -2,9 +2,9 @@
 // vouches for may be application data, and the person acting on it should know before it is changed.
 #include "commands.h"
 
-#include "bytesformat.h"
-#include "lockscanner.h"
-#include "redisrouter.h"
+#include "kinds/lockscanner.h"
+#include "redis/bytesformat.h"
+#include "redis/redisrouter.h"
 
 #include <memory>
 

@@ -1,10 +1,10 @@
 #include "democommand.h"
 
-#include "bytesformat.h"
-#include "democlients.h"
-#include "localredisserver.h"
-#include "lockclient.h"
-#include "redisrouter.h"
+#include "demo/democlients.h"
+#include "local/localredisserver.h"
+#include "lock/lockclient.h"
+#include "redis/bytesformat.h"
+#include "redis/redisrouter.h"
 #include "terminationwatcher.h"
 
 #include <QDateTime>

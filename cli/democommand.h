@@ -1,7 +1,7 @@
 #pragma once
 
 #include "commands.h"
-#include "demoevent.h"
+#include "demo/demoevent.h"
 
 namespace LockScope {
 class DemoClients;

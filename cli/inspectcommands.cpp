@@ -1,9 +1,9 @@
 #include "inspectcommands.h"
 
-#include "bytesformat.h"
-#include "lockscanner.h"
-#include "redisconnection.h"
-#include "redisrouter.h"
+#include "kinds/lockscanner.h"
+#include "redis/bytesformat.h"
+#include "redis/redisconnection.h"
+#include "redis/redisrouter.h"
 
 #include <QDateTime>
 #include <QJsonArray>

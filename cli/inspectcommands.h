@@ -1,7 +1,7 @@
 #pragma once
 
 #include "commands.h"
-#include "lockclassifier.h"
+#include "kinds/lockclassifier.h"
 
 namespace LockScope::Cli {
 

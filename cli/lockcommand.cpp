@@ -1,9 +1,9 @@
 #include "lockcommand.h"
 
-#include "bytesformat.h"
-#include "lockclient.h"
-#include "redisconnection.h"
-#include "redisrouter.h"
+#include "lock/lockclient.h"
+#include "redis/bytesformat.h"
+#include "redis/redisconnection.h"
+#include "redis/redisrouter.h"
 #include "terminationwatcher.h"
 
 #include <QJsonObject>

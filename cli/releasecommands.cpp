@@ -1,10 +1,10 @@
 #include "releasecommands.h"
 
-#include "auditlog.h"
-#include "bytesformat.h"
-#include "lockclient.h"
-#include "redisconnection.h"
-#include "redisrouter.h"
+#include "lock/lockclient.h"
+#include "ops/auditlog.h"
+#include "redis/bytesformat.h"
+#include "redis/redisconnection.h"
+#include "redis/redisrouter.h"
 
 #include <QJsonArray>
 

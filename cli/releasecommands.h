@@ -1,8 +1,8 @@
 #pragma once
 
 #include "commands.h"
-#include "forceguard.h"
-#include "locktypes.h"
+#include "kinds/forceguard.h"
+#include "kinds/locktypes.h"
 
 namespace LockScope::Cli {
 

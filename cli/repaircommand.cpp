@@ -1,7 +1,7 @@
 #include "repaircommand.h"
 
-#include "bytesformat.h"
-#include "lockclient.h"
+#include "lock/lockclient.h"
+#include "redis/bytesformat.h"
 
 #include <QJsonArray>
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "commands.h"
-#include "locktypes.h"
+#include "kinds/locktypes.h"
 
 namespace LockScope::Cli {
 

@@ -1,10 +1,10 @@
 // force-release of a string lock (SET NX PX): what was shown, a token and a TTL, is the guard of the delete.
 #include "releasecommands.h"
 
-#include "bytesformat.h"
-#include "lockclient.h"
-#include "redisrouter.h"
-#include "stringlockclient.h"
+#include "lock/lockclient.h"
+#include "lock/stringlockclient.h"
+#include "redis/bytesformat.h"
+#include "redis/redisrouter.h"
 
 #include <QJsonArray>
 

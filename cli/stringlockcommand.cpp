@@ -1,9 +1,9 @@
 #include "stringlockcommand.h"
 
-#include "bytesformat.h"
-#include "lockclient.h"
-#include "redisrouter.h"
-#include "stringlockclient.h"
+#include "lock/lockclient.h"
+#include "lock/stringlockclient.h"
+#include "redis/bytesformat.h"
+#include "redis/redisrouter.h"
 #include "terminationwatcher.h"
 
 #include <QTimer>

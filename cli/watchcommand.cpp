@@ -1,10 +1,10 @@
 #include "watchcommand.h"
 
-#include "auditlog.h"
-#include "bytesformat.h"
-#include "lockmonitor.h"
-#include "redisconnection.h"
-#include "redisrouter.h"
+#include "monitor/lockmonitor.h"
+#include "ops/auditlog.h"
+#include "redis/bytesformat.h"
+#include "redis/redisconnection.h"
+#include "redis/redisrouter.h"
 #include "terminationwatcher.h"
 
 #include <QDateTime>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lockclient.h"
+#include "lock/lockclient.h"
 
 #include <QTest>
 

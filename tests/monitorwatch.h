@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lockmonitor.h"
+#include "monitor/lockmonitor.h"
 
 #include <QSignalSpy>
 #include <QTest>

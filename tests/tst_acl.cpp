@@ -3,8 +3,8 @@
 // (reads, pub/sub, PING, INFO, CONFIG GET) run every monitor feature and refuse every write with a clear
 // permission error that changes nothing.
 #include "aclrules.h"
+#include "lock/lockclient.h"
 #include "lockawait.h"
-#include "lockclient.h"
 #include "monitorwatch.h"
 #include "rawredis.h"
 #include "redisserver.h"

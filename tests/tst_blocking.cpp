@@ -1,7 +1,7 @@
 // The blocking facade from worker threads: one client id, and each calling thread is an owner of its own, as with
 // Redisson's RLock (a thread cannot release another thread's hold, and a second thread waits for the first).
 // Worker threads only record what they saw; the test thread asserts, so a failure never turns into a hang.
-#include "blockinglockclient.h"
+#include "lock/blockinglockclient.h"
 #include "rawredis.h"
 #include "redisserver.h"
 #include "testutil.h"

@@ -1,7 +1,7 @@
 // Protocol §8 classification on snapshots built by hand: every kind with its evidence, and the look-alikes that
 // must stay user data.
-#include "keyglob.h"
-#include "lockclassifier.h"
+#include "kinds/keyglob.h"
+#include "kinds/lockclassifier.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 // lockscope-cli as support staff use it: exit codes, JSON events, clean release on exit, guarded force release.
 #include "clirun.h"
-#include "locknames.h"
+#include "kinds/locknames.h"
 #include "rawredis.h"
 #include "redisserver.h"
 #include "testutil.h"

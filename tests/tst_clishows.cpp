@@ -2,7 +2,7 @@
 // low confidence with a warning before a release or force release, a transactional write lock, an orphaned fair
 // queue, and a counter that is refused as "not a lock".
 #include "clirun.h"
-#include "locknames.h"
+#include "kinds/locknames.h"
 #include "rawredis.h"
 #include "redisserver.h"
 #include "testutil.h"

@@ -1,11 +1,11 @@
 // Redis Cluster basics the cluster-aware monitor and client stand on: the key-to-slot rule (hash tags included,
 // and the stray '{' names of protocol §1), and the slot map read from a real 3-master + 3-replica cluster by
 // CLUSTER SHARDS and by CLUSTER SLOTS, checked against where the cluster itself accepts a key.
-#include "locknames.h"
+#include "kinds/locknames.h"
 #include "rawredis.h"
+#include "redis/redisrouter.h"
+#include "redis/slotmap.h"
 #include "rediscluster.h"
-#include "redisrouter.h"
-#include "slotmap.h"
 
 #include <QTest>
 

@@ -1,13 +1,13 @@
 // Locks on a real 3-master + 3-replica Redis Cluster, through a client that was given one node: every kind on every
 // shard, wake-ups in plain, sharded and both publish modes (and the silent loss a mixed fleet suffers), the
 // CROSSSLOT name, a slot migration under lock traffic, and a master killed under a watchdog hold.
+#include "kinds/locknames.h"
+#include "lock/lockclient.h"
 #include "lockawait.h"
-#include "lockclient.h"
-#include "locknames.h"
 #include "rawredis.h"
+#include "redis/redisrouter.h"
+#include "redis/slotmap.h"
 #include "rediscluster.h"
-#include "redisrouter.h"
-#include "slotmap.h"
 #include "testutil.h"
 
 #include <QSignalSpy>

@@ -2,14 +2,14 @@
 // once (and nothing else), live events from every master with and without keyspace notifications, a slot that moves
 // in the middle of the first scan, and a master killed under it. The waiters of a sharded fleet: tst_clusterwaiters.
 #include "aclrules.h"
+#include "kinds/locknames.h"
+#include "lock/lockclient.h"
 #include "lockawait.h"
-#include "lockclient.h"
-#include "locknames.h"
 #include "monitorwatch.h"
 #include "rawredis.h"
+#include "redis/redisrouter.h"
+#include "redis/slotmap.h"
 #include "rediscluster.h"
-#include "redisrouter.h"
-#include "slotmap.h"
 #include "testutil.h"
 
 #include <QJsonArray>

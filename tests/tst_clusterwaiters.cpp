@@ -1,13 +1,13 @@
 // Waiters as the monitor counts them on a real 3-master Redis Cluster: sharded and plain waiters of a mixed fleet
 // (with its warning), the monitor's own shard ear left out of the count, and the wake-up-missed event when a
 // release is published in the namespace no waiter listens on.
+#include "kinds/locknames.h"
+#include "lock/lockclient.h"
 #include "lockawait.h"
-#include "lockclient.h"
-#include "locknames.h"
 #include "monitorwatch.h"
 #include "rawredis.h"
+#include "redis/slotmap.h"
 #include "rediscluster.h"
-#include "slotmap.h"
 #include "testutil.h"
 
 #include <QTest>

@@ -1,9 +1,9 @@
 // Pure functions under the transport and the lock layer: RESP framing, URLs, naming rules, read-only policy.
-#include "bytesformat.h"
-#include "commandpolicy.h"
-#include "connectionoptions.h"
-#include "locknames.h"
-#include "respcodec.h"
+#include "kinds/locknames.h"
+#include "redis/bytesformat.h"
+#include "redis/commandpolicy.h"
+#include "redis/connectionoptions.h"
+#include "redis/respcodec.h"
 
 #include <QRegularExpression>
 #include <QTest>

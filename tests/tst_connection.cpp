@@ -1,9 +1,9 @@
 // The transport on a real redis-server: pipelining, deadlines, reconnects, script caching, read-only mode, pub/sub.
 #include "rawredis.h"
-#include "redisconnection.h"
-#include "redisscript.h"
+#include "redis/redisconnection.h"
+#include "redis/redisscript.h"
+#include "redis/redissubscriber.h"
 #include "redisserver.h"
-#include "redissubscriber.h"
 #include "testutil.h"
 
 #include <QSignalSpy>

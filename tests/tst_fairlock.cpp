@@ -1,9 +1,9 @@
 // The fair lock (protocol §4) on a real server: the queue list and deadline zset, one wake-up channel per waiter,
 // first come first served across processes, give-up and stale-entry purge with Redisson's deadline shifts.
-#include "fairlockscripts.h"
+#include "kinds/fairlockscripts.h"
+#include "kinds/locknames.h"
+#include "lock/lockclient.h"
 #include "lockawait.h"
-#include "lockclient.h"
-#include "locknames.h"
 #include "rawredis.h"
 #include "redisserver.h"
 #include "testutil.h"

@@ -1,9 +1,9 @@
 // Fair-queue repair never removes a live waiter: listeners are counted in both pub/sub namespaces whatever the publish
 // mode, and a waiter nobody listens for is looked at again some seconds later before it counts as dead (a Java waiter
 // joins the queue first and subscribes a moment after).
+#include "kinds/locknames.h"
+#include "lock/lockclient.h"
 #include "lockawait.h"
-#include "lockclient.h"
-#include "locknames.h"
 #include "rawredis.h"
 #include "redisserver.h"
 #include "testutil.h"

@@ -3,8 +3,8 @@
 // persistence under held locks and waiters (holds whose key vanished emit lost, nobody believes they still hold,
 // waiters reconnect, resubscribe and acquire); a holder process killed with SIGKILL under its watchdog (the lock frees
 // by its lease, the monitor shows it expired, then the next holder).
+#include "lock/lockclient.h"
 #include "lockawait.h"
-#include "lockclient.h"
 #include "monitorwatch.h"
 #include "rawredis.h"
 #include "redisserver.h"

@@ -1,8 +1,8 @@
 // The fenced lock (protocol §6): RLock's hash and channel plus redisson_lock_token:{N}, a counter with no TTL that
 // every successful acquire increments, reentry included, and that survives releases.
+#include "kinds/locknames.h"
+#include "lock/lockclient.h"
 #include "lockawait.h"
-#include "lockclient.h"
-#include "locknames.h"
 #include "rawredis.h"
 #include "redisserver.h"
 #include "testutil.h"

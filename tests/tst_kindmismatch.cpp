@@ -1,13 +1,13 @@
 // An acquire never turns one kind of lock into another (issue 15, point 4). Each lock below is laid out exactly as
 // a Java client leaves it; acquiring it as another kind is refused with a KindMismatch error that names the kind
 // Redis holds, decided inside the acquire script, and Redis is left byte for byte as it was (DUMP, TTL, DBSIZE).
+#include "kinds/locknames.h"
+#include "lock/lockclient.h"
+#include "lock/stringlockclient.h"
 #include "lockawait.h"
-#include "lockclient.h"
-#include "locknames.h"
 #include "rawredis.h"
-#include "redisrouter.h"
+#include "redis/redisrouter.h"
 #include "redisserver.h"
-#include "stringlockclient.h"
 #include "testutil.h"
 
 #include <QDateTime>

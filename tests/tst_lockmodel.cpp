@@ -1,10 +1,10 @@
 // The lock table and timeline models on a live monitor, under QAbstractItemModelTester while locks come, change
 // and go in batches: rows follow the server exactly, the TTL counts down from each lock's deadline without any
 // signal per row, and a lock's timeline lists what happened to it.
+#include "lock/lockclient.h"
 #include "lockawait.h"
-#include "lockclient.h"
-#include "locktablemodel.h"
-#include "locktimelinemodel.h"
+#include "models/locktablemodel.h"
+#include "models/locktimelinemodel.h"
 #include "monitorwatch.h"
 #include "rawredis.h"
 #include "redisserver.h"

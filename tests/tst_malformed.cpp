@@ -1,7 +1,7 @@
 // Hostile and odd data on a real server: huge hashes, binary and 64 KiB names, non-numeric counts, aux keys of the
 // wrong type, and keys deleted while the monitor scans. Nothing crashes, nothing is invented, and what is wrong is
 // reported on the lock it concerns.
-#include "locktablemodel.h"
+#include "models/locktablemodel.h"
 #include "monitorwatch.h"
 #include "rawredis.h"
 #include "redisserver.h"

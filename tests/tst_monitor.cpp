@@ -4,9 +4,9 @@
 // warns of a possible double holder; an ACL user allowed only reads, pub/sub, PING, INFO and CONFIG GET runs all
 // of it.
 #include "faultproxy.h"
+#include "kinds/locknames.h"
+#include "lock/lockclient.h"
 #include "lockawait.h"
-#include "lockclient.h"
-#include "locknames.h"
 #include "monitorwatch.h"
 #include "rawredis.h"
 #include "redisserver.h"

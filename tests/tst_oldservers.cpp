@@ -1,13 +1,13 @@
 // Older servers than the 7.0 installed here, emulated: a real redis-server 7.0 with commands renamed away, behind the
 // fault proxy answering what an older version answers (FaultProxy::redis5, redis6). Redis 5.0 has no SCAN ... TYPE;
 // before 7.0 there is no sharded pub/sub, and a script that fails midway keeps the writes it already made.
-#include "connectionoptions.h"
 #include "faultproxy.h"
-#include "keyglob.h"
-#include "locknames.h"
-#include "lockscanner.h"
+#include "kinds/keyglob.h"
+#include "kinds/locknames.h"
+#include "kinds/lockscanner.h"
 #include "rawredis.h"
-#include "redisconnection.h"
+#include "redis/connectionoptions.h"
+#include "redis/redisconnection.h"
 #include "redisserver.h"
 #include "testutil.h"
 

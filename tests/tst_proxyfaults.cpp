@@ -3,12 +3,12 @@
 // The promise checked each time: every command is answered exactly once, by its own reply or by a typed error,
 // a reply never lands on another command, and the client works again afterwards.
 #include "faultproxy.h"
+#include "lock/lockclient.h"
 #include "lockawait.h"
-#include "lockclient.h"
 #include "rawredis.h"
-#include "redisconnection.h"
+#include "redis/redisconnection.h"
+#include "redis/respcodec.h"
 #include "redisserver.h"
-#include "respcodec.h"
 #include "testutil.h"
 
 #include <QProcess>

@@ -1,9 +1,9 @@
 // Release and force release decide the lock's kind from Redis at the moment of the action (LockClient::probeKind,
 // lockkindprobe.cpp): the probe's answers for every layout, and lockscope-cli's release and force-release using
 // them, including a fair lock whose waiter queued while the force-release prompt was open.
+#include "kinds/locknames.h"
+#include "lock/lockclient.h"
 #include "lockawait.h"
-#include "lockclient.h"
-#include "locknames.h"
 #include "rawredis.h"
 #include "rawsubscriber.h"
 #include "redisserver.h"

@@ -1,12 +1,12 @@
 // The reentrant lock against a real server, checked through an independent raw client: the Redis state and the
 // pub/sub traffic must be exactly what protocol §2-3 says, so Java services and LockScope see the same locks.
+#include "kinds/locknames.h"
+#include "kinds/lockscripts.h"
+#include "lock/lockclient.h"
 #include "lockawait.h"
-#include "lockclient.h"
-#include "locknames.h"
-#include "lockscripts.h"
 #include "rawredis.h"
 #include "rawsubscriber.h"
-#include "redisconnection.h"
+#include "redis/redisconnection.h"
 #include "redisserver.h"
 #include "testutil.h"
 

@@ -1,6 +1,6 @@
 // The lock table's row index against a plain list doing the same appends and removals: rows agree both ways,
 // through holes and compactions, for empty and binary names too.
-#include "rowindex.h"
+#include "models/rowindex.h"
 
 #include <QRandomGenerator>
 #include <QTest>

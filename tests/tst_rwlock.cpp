@@ -1,8 +1,8 @@
 // The read-write lock (protocol §5) on a real server, checked through an independent raw client: the hash with
 // its mode, reader and ":write" fields, each read hold's rwlock_timeout key, and "0"/"1" on redisson_rwlock:{N}.
+#include "kinds/locknames.h"
+#include "lock/lockclient.h"
 #include "lockawait.h"
-#include "lockclient.h"
-#include "locknames.h"
 #include "rawredis.h"
 #include "rawsubscriber.h"
 #include "redisserver.h"

@@ -1,11 +1,11 @@
 // Discovery on a real server: every kind seeded through the real client, among noise keys (plain hashes,
 // look-alikes, strings, lists), found exactly once each and classified; by a read-only connection and by an ACL
 // user that may only read, subscribe and ping.
+#include "kinds/lockscanner.h"
+#include "lock/lockclient.h"
 #include "lockawait.h"
-#include "lockclient.h"
-#include "lockscanner.h"
 #include "rawredis.h"
-#include "redisconnection.h"
+#include "redis/redisconnection.h"
 #include "redisserver.h"
 #include "testutil.h"
 

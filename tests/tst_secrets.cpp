@@ -1,10 +1,10 @@
 // A canary password must never show up where people or other programs can read it: the CLI's output and errors,
 // the audit log, its command line (what ps shows), display URLs, typed errors, saved settings, or the log of a
 // server child started with it. Each check greps for the canary in what a user would actually see.
-#include "connectionoptions.h"
+#include "lock/lockclient.h"
 #include "lockawait.h"
-#include "lockclient.h"
 #include "rawredis.h"
+#include "redis/connectionoptions.h"
 #include "redisserver.h"
 #include "testutil.h"
 

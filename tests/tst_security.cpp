@@ -1,7 +1,7 @@
 // Authentication, ACL permissions and TLS against real servers: each failure is a typed error and changes nothing.
-#include "lockclient.h"
+#include "lock/lockclient.h"
 #include "rawredis.h"
-#include "redisconnection.h"
+#include "redis/redisconnection.h"
 #include "redisserver.h"
 #include "testutil.h"
 

@@ -1,11 +1,11 @@
 // Sentinel on real processes (a master, a replica, three sentinels): the master is found by name, a name no sentinel
 // knows is a clear error, and when the master dies under lock traffic the client and the monitor move to the
 // promoted replica by themselves, held locks and all.
+#include "lock/lockclient.h"
 #include "lockawait.h"
-#include "lockclient.h"
 #include "monitorwatch.h"
 #include "rawredis.h"
-#include "redisrouter.h"
+#include "redis/redisrouter.h"
 #include "redissentinel.h"
 #include "testutil.h"
 

@@ -1,10 +1,10 @@
 // The classic single-key lock (SET key token NX PX, compare-and-delete release), as redlock and redis-semaphore's
 // mutex take it, against a real server: raw clients and ours exclude each other, a release never deletes a lock
 // whose token changed, a guarded force release refuses after a change, and the watchdog renews and reports a loss.
+#include "lock/stringlockclient.h"
 #include "lockawait.h"
 #include "rawredis.h"
 #include "redisserver.h"
-#include "stringlockclient.h"
 #include "testutil.h"
 
 #include <QFile>

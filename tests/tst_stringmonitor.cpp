@@ -2,12 +2,12 @@
 // plain SET NX PX locks are found and classified only inside the string lock patterns; acquisition, renewal,
 // release and expiry are seen live; a token overwritten without a release warns of a double holder; the CLI's
 // list and show report kind "string" and honour --string-locks.
+#include "lock/stringlockclient.h"
 #include "lockawait.h"
 #include "monitorwatch.h"
 #include "rawredis.h"
-#include "redisrouter.h"
+#include "redis/redisrouter.h"
 #include "redisserver.h"
-#include "stringlockclient.h"
 #include "testutil.h"
 
 #include <QJsonArray>

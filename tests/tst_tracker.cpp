@@ -1,10 +1,10 @@
 // The history rules on reads built by hand: which events two successive reads of a lock make, how renewals turn
 // into a watchdog guess, and which warnings a support engineer sees. Also the key and channel names the live
 // feed maps back to lock names.
-#include "locknamemap.h"
-#include "locknames.h"
-#include "locktablemodel.h"
-#include "locktracker.h"
+#include "kinds/locknamemap.h"
+#include "kinds/locknames.h"
+#include "models/locktablemodel.h"
+#include "monitor/locktracker.h"
 #include "translations.h"
 
 #include <QTest>

@@ -1,7 +1,7 @@
 // Leases and the watchdog on a real server: renewals keep a hold alive, switching the watchdog off lets it run
 // down and reports the loss, and a holder that dies frees its lock within one lease.
+#include "lock/lockclient.h"
 #include "lockawait.h"
-#include "lockclient.h"
 #include "rawredis.h"
 #include "redisserver.h"
 #include "testutil.h"

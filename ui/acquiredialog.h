@@ -1,6 +1,6 @@
 #pragma once
 
-#include "locktypes.h"
+#include "kinds/locktypes.h"
 
 #include <QDialog>
 

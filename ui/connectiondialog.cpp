@@ -1,6 +1,6 @@
 #include "connectiondialog.h"
 
-#include "redisrouter.h"
+#include "redis/redisrouter.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,6 +1,6 @@
 #include "connectionprofile.h"
 
-#include "keyglob.h"
+#include "kinds/keyglob.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>

@@ -1,12 +1,12 @@
 #include "consoleactions.h"
 
 #include "acquiredialog.h"
-#include "auditlog.h"
-#include "bytesformat.h"
-#include "forceguard.h"
 #include "forcereleasedialog.h"
-#include "lockclient.h"
-#include "lockmonitor.h"
+#include "kinds/forceguard.h"
+#include "lock/lockclient.h"
+#include "monitor/lockmonitor.h"
+#include "ops/auditlog.h"
+#include "redis/bytesformat.h"
 #include "stringlockactions.h"
 
 #include <QAction>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "lockrecord.h"
-#include "locktypes.h"
+#include "kinds/locktypes.h"
+#include "monitor/lockrecord.h"
 
 #include <QHash>
 #include <QObject>

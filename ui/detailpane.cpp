@@ -1,10 +1,10 @@
 #include "detailpane.h"
 
-#include "bytesformat.h"
 #include "holdchart.h"
-#include "lockmonitor.h"
-#include "locktablemodel.h"
-#include "locktimelinemodel.h"
+#include "models/locktablemodel.h"
+#include "models/locktimelinemodel.h"
+#include "monitor/lockmonitor.h"
+#include "redis/bytesformat.h"
 
 #include <QDateTime>
 #include <QHeaderView>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "demoevent.h"
+#include "demo/demoevent.h"
 
 #include <QTreeWidget>
 

@@ -1,6 +1,6 @@
 #include "eventspane.h"
 
-#include "locktimelinemodel.h"
+#include "models/locktimelinemodel.h"
 
 #include <QHeaderView>
 #include <QLineEdit>

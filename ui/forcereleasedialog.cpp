@@ -1,7 +1,7 @@
 #include "forcereleasedialog.h"
 
-#include "bytesformat.h"
-#include "locktablemodel.h"
+#include "models/locktablemodel.h"
+#include "redis/bytesformat.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>

@@ -1,7 +1,7 @@
 #include "holdsmodel.h"
 
-#include "bytesformat.h"
-#include "democlients.h"
+#include "demo/democlients.h"
+#include "redis/bytesformat.h"
 
 #include <QBrush>
 #include <QColor>

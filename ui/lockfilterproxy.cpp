@@ -1,7 +1,7 @@
 #include "lockfilterproxy.h"
 
-#include "keyglob.h"
-#include "locktablemodel.h"
+#include "kinds/keyglob.h"
+#include "models/locktablemodel.h"
 
 #include <QFont>
 

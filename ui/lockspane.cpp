@@ -1,8 +1,8 @@
 #include "lockspane.h"
 
 #include "lockfilterproxy.h"
-#include "lockmonitor.h"
-#include "locktablemodel.h"
+#include "models/locktablemodel.h"
+#include "monitor/lockmonitor.h"
 #include "ttldelegate.h"
 
 #include <QComboBox>

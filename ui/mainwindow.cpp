@@ -6,9 +6,9 @@
 #include "eventspane.h"
 #include "holdsmodel.h"
 #include "leasedelegate.h"
-#include "lockmonitor.h"
 #include "lockspane.h"
-#include "locktablemodel.h"
+#include "models/locktablemodel.h"
+#include "monitor/lockmonitor.h"
 #include "serverstatus.h"
 
 #include <QApplication>

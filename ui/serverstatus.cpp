@@ -1,6 +1,6 @@
 #include "serverstatus.h"
 
-#include "redisrouter.h"
+#include "redis/redisrouter.h"
 
 #include <QElapsedTimer>
 #include <QPointer>

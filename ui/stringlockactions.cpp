@@ -1,9 +1,9 @@
 #include "stringlockactions.h"
 
-#include "bytesformat.h"
 #include "forcereleasedialog.h"
-#include "lockmonitor.h"
-#include "stringlockclient.h"
+#include "lock/stringlockclient.h"
+#include "monitor/lockmonitor.h"
+#include "redis/bytesformat.h"
 
 #include <QDateTime>
 #include <QMessageBox>

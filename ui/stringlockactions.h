@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lockrecord.h"
+#include "monitor/lockrecord.h"
 
 #include <QHash>
 #include <QObject>

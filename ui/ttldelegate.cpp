@@ -1,8 +1,8 @@
 #include "ttldelegate.h"
 
 #include "leasedelegate.h"
-#include "lockrecord.h"
-#include "locktablemodel.h"
+#include "models/locktablemodel.h"
+#include "monitor/lockrecord.h"
 
 #include <QApplication>
 #include <QPainter>

@@ -1,6 +1,6 @@
-#include "demoactor.h"
+#include "demo/demoactor.h"
 
-#include "lockclient.h"
+#include "lock/lockclient.h"
 
 #include <QPointer>
 #include <QRandomGenerator>

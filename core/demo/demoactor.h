@@ -1,8 +1,8 @@
 #pragma once
 
-#include "connectionoptions.h"
-#include "demoevent.h"
-#include "locktypes.h"
+#include "demo/demoevent.h"
+#include "kinds/locktypes.h"
+#include "redis/connectionoptions.h"
 
 #include <QObject>
 #include <QTimer>

@@ -1,7 +1,7 @@
-#include "democlients.h"
+#include "demo/democlients.h"
 
-#include "bytesformat.h"
-#include "demoactor.h"
+#include "demo/demoactor.h"
+#include "redis/bytesformat.h"
 
 #include <iterator>
 #include <utility>

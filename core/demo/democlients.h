@@ -1,7 +1,7 @@
 #pragma once
 
-#include "connectionoptions.h"
-#include "demoevent.h"
+#include "demo/demoevent.h"
+#include "redis/connectionoptions.h"
 
 #include <QObject>
 #include <QTimer>

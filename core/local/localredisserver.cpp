@@ -1,6 +1,6 @@
-#include "localredisserver.h"
+#include "local/localredisserver.h"
 
-#include "redisprobe.h"
+#include "local/redisprobe.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "redisprobe.h"
+#include "local/redisprobe.h"
 
 #include <QDeadlineTimer>
 #include <QHostAddress>

@@ -1,7 +1,7 @@
-#include "blockinglockclient.h"
+#include "lock/blockinglockclient.h"
 
-#include "redisrouter.h"
-#include "taskrelay.h"
+#include "lock/taskrelay.h"
+#include "redis/redisrouter.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "lockclient.h"
-#include "redisresult.h"
+#include "lock/lockclient.h"
+#include "redis/redisresult.h"
 
 #include <QEventLoop>
 

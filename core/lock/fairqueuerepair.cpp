@@ -1,9 +1,9 @@
 // Fair-queue inspection and repair: the part of LockClient that support staff use on a jammed fair lock.
-#include "fairlockscripts.h"
-#include "lockclient.h"
-#include "locknames.h"
-#include "redisrouter.h"
-#include "replyjoin.h"
+#include "kinds/fairlockscripts.h"
+#include "kinds/locknames.h"
+#include "lock/lockclient.h"
+#include "redis/redisrouter.h"
+#include "redis/replyjoin.h"
 
 #include <QDateTime>
 #include <QTimer>

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "connectionoptions.h"
-#include "forceguard.h"
-#include "lockkindprobe.h"
-#include "locktypes.h"
-#include "redissubscriptions.h"
+#include "kinds/forceguard.h"
+#include "kinds/locktypes.h"
+#include "lock/lockkindprobe.h"
+#include "redis/connectionoptions.h"
+#include "redis/redissubscriptions.h"
 
 #include <QHash>
 #include <QObject>

@@ -1,7 +1,7 @@
 #pragma once
 
 // Helpers the LockClient's source files share (lockclient.cpp, lockclientrelease.cpp); not part of any API.
-#include "rediserror.h"
+#include "redis/rediserror.h"
 
 #include <QMetaObject>
 #include <QObject>

@@ -1,9 +1,9 @@
 // How this client's releases wake waiters (protocol §3): the publish mode asked for, or Redisson's AUTO resolved once
 // the server's kind is known, and the namespaces its own waiters listen on.
-#include "lockclient.h"
-#include "redisrouter.h"
-#include "replyjoin.h"
-#include "routedsubscriber.h"
+#include "lock/lockclient.h"
+#include "redis/redisrouter.h"
+#include "redis/replyjoin.h"
+#include "redis/routedsubscriber.h"
 
 namespace LockScope {
 

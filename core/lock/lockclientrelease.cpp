@@ -1,12 +1,12 @@
-#include "lockclient.h"
+#include "lock/lockclient.h"
 
-#include "fairlockscripts.h"
-#include "lockclientinternal.h"
-#include "locknames.h"
-#include "lockscripts.h"
-#include "lockwatchdog.h"
-#include "redisrouter.h"
-#include "rwlockscripts.h"
+#include "kinds/fairlockscripts.h"
+#include "kinds/locknames.h"
+#include "kinds/lockscripts.h"
+#include "kinds/rwlockscripts.h"
+#include "lock/lockclientinternal.h"
+#include "lock/lockwatchdog.h"
+#include "redis/redisrouter.h"
 
 #include <QDateTime>
 #include <QTimer>

@@ -1,7 +1,7 @@
-#include "lockclient.h"
+#include "lock/lockclient.h"
 
-#include "redisrouter.h"
-#include "replicasync.h"
+#include "lock/replicasync.h"
+#include "redis/redisrouter.h"
 
 // What Redisson does after lock writes on a master with replicas (protocol §2.1): WAIT for the replicas, and with
 // checkLockSyncedSlaves undo an acquire that none of them acknowledged, since a failover would hand that lock to a

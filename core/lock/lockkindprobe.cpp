@@ -1,11 +1,11 @@
 // The kind a release or force release must use, read from Redis at the moment of the action, and LockClient's
 // releases that use it: the console and the CLI hold no kind logic of their own for these actions.
-#include "lockkindprobe.h"
+#include "lock/lockkindprobe.h"
 
-#include "lockclient.h"
-#include "locknames.h"
-#include "redisrouter.h"
-#include "replyjoin.h"
+#include "kinds/locknames.h"
+#include "lock/lockclient.h"
+#include "redis/redisrouter.h"
+#include "redis/replyjoin.h"
 
 #include <memory>
 

@@ -1,7 +1,7 @@
-#include "lockwaiters.h"
+#include "lock/lockwaiters.h"
 
-#include "lockclient.h"
-#include "redissubscriptions.h"
+#include "lock/lockclient.h"
+#include "redis/redissubscriptions.h"
 
 #include <QPointer>
 #include <QTimer>

@@ -1,8 +1,8 @@
-#include "lockwatchdog.h"
+#include "lock/lockwatchdog.h"
 
-#include "lockscripts.h"
-#include "rediscommander.h"
-#include "slotmap.h"
+#include "kinds/lockscripts.h"
+#include "redis/rediscommander.h"
+#include "redis/slotmap.h"
 
 #include <QPointer>
 

@@ -1,6 +1,6 @@
-#include "replicasync.h"
+#include "lock/replicasync.h"
 
-#include "rediscommander.h"
+#include "redis/rediscommander.h"
 
 #include <QMetaObject>
 

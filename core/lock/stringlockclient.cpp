@@ -1,11 +1,11 @@
-#include "stringlockclient.h"
+#include "lock/stringlockclient.h"
 
-#include "acquirecheck.h"
-#include "bytesformat.h"
-#include "lockclassifier.h"
-#include "redisrouter.h"
-#include "redisscript.h"
-#include "slotmap.h"
+#include "kinds/acquirecheck.h"
+#include "kinds/lockclassifier.h"
+#include "redis/bytesformat.h"
+#include "redis/redisrouter.h"
+#include "redis/redisscript.h"
+#include "redis/slotmap.h"
 
 #include <QPointer>
 #include <QUuid>

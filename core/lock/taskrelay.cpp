@@ -1,4 +1,4 @@
-#include "taskrelay.h"
+#include "lock/taskrelay.h"
 
 #include <QSocketNotifier>
 

@@ -1,8 +1,8 @@
-#include "lockeventfeed.h"
+#include "monitor/lockeventfeed.h"
 
-#include "locknamemap.h"
-#include "rediscommander.h"
-#include "redissubscriber.h"
+#include "kinds/locknamemap.h"
+#include "redis/rediscommander.h"
+#include "redis/redissubscriber.h"
 
 namespace LockScope {
 

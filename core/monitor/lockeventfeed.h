@@ -1,7 +1,7 @@
 #pragma once
 
-#include "connectionoptions.h"
-#include "rediserror.h"
+#include "redis/connectionoptions.h"
+#include "redis/rediserror.h"
 
 #include <QObject>
 

@@ -1,11 +1,11 @@
-#include "lockmonitor.h"
+#include "monitor/lockmonitor.h"
 
-#include "locknamemap.h"
-#include "locknames.h"
-#include "lockscanner.h"
-#include "redisconnection.h"
-#include "redisrouter.h"
-#include "routedsubscriber.h"
+#include "kinds/locknamemap.h"
+#include "kinds/locknames.h"
+#include "kinds/lockscanner.h"
+#include "redis/redisconnection.h"
+#include "redis/redisrouter.h"
+#include "redis/routedsubscriber.h"
 
 #include <QDateTime>
 

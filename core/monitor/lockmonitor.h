@@ -1,11 +1,11 @@
 #pragma once
 
-#include "connectionoptions.h"
-#include "keyglob.h"
-#include "lockeventfeed.h"
-#include "lockrecord.h"
-#include "locktracker.h"
-#include "rediserror.h"
+#include "kinds/keyglob.h"
+#include "monitor/lockeventfeed.h"
+#include "monitor/lockrecord.h"
+#include "monitor/locktracker.h"
+#include "redis/connectionoptions.h"
+#include "redis/rediserror.h"
 
 #include <QElapsedTimer>
 #include <QHash>

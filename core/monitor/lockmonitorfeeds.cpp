@@ -1,8 +1,8 @@
-#include "lockmonitor.h"
+#include "monitor/lockmonitor.h"
 
-#include "locknames.h"
-#include "redisrouter.h"
-#include "routedsubscriber.h"
+#include "kinds/locknames.h"
+#include "redis/redisrouter.h"
+#include "redis/routedsubscriber.h"
 
 #include <QDateTime>
 #include <QPointer>

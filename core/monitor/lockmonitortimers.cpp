@@ -1,9 +1,9 @@
-#include "lockmonitor.h"
+#include "monitor/lockmonitor.h"
 
-#include "locknames.h"
-#include "redisrouter.h"
-#include "replyjoin.h"
-#include "routedsubscriber.h"
+#include "kinds/locknames.h"
+#include "redis/redisrouter.h"
+#include "redis/replyjoin.h"
+#include "redis/routedsubscriber.h"
 
 #include <QPointer>
 

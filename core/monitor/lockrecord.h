@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lockclassifier.h"
+#include "kinds/lockclassifier.h"
 
 #include <QByteArray>
 #include <QList>

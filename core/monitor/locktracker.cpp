@@ -1,8 +1,8 @@
-#include "locktracker.h"
+#include "monitor/locktracker.h"
 
-#include "locktrackerorder.h"
+#include "monitor/locktrackerorder.h"
 
-#include "bytesformat.h"
+#include "redis/bytesformat.h"
 
 #include <QCoreApplication>
 #include <QHash>

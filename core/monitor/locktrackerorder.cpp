@@ -1,4 +1,4 @@
-#include "locktrackerorder.h"
+#include "monitor/locktrackerorder.h"
 
 namespace LockScope {
 

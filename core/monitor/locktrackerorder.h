@@ -1,6 +1,6 @@
 #pragma once
 
-#include "locktracker.h"
+#include "monitor/locktracker.h"
 
 // The history rules' reading of a lock key's own keyspace events: where a read sits among them, and how the hold
 // it follows ended. Internal to LockTracker.

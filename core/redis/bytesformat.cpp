@@ -1,4 +1,4 @@
-#include "bytesformat.h"
+#include "redis/bytesformat.h"
 
 #include <QStringDecoder>
 

@@ -1,4 +1,4 @@
-#include "commandpolicy.h"
+#include "redis/commandpolicy.h"
 
 #include <QSet>
 

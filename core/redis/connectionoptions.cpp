@@ -1,4 +1,4 @@
-#include "connectionoptions.h"
+#include "redis/connectionoptions.h"
 
 #include <QCoreApplication>
 #include <QUrl>

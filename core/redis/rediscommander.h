@@ -1,7 +1,7 @@
 #pragma once
 
-#include "connectionoptions.h"
-#include "redisresult.h"
+#include "redis/connectionoptions.h"
+#include "redis/redisresult.h"
 
 #include <QObject>
 

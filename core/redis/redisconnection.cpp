@@ -1,8 +1,8 @@
-#include "redisconnection.h"
+#include "redis/redisconnection.h"
 
-#include "commandpolicy.h"
-#include "redisscript.h"
-#include "sentinelresolver.h"
+#include "redis/commandpolicy.h"
+#include "redis/redisscript.h"
+#include "redis/sentinelresolver.h"
 
 #include <QRandomGenerator>
 #include <QTcpSocket>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "rediscommander.h"
-#include "respcodec.h"
+#include "redis/rediscommander.h"
+#include "redis/respcodec.h"
 
 #include <QElapsedTimer>
 #include <QObject>

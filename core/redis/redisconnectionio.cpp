@@ -1,7 +1,7 @@
-#include "redisconnection.h"
+#include "redis/redisconnection.h"
 
-#include "sentinelresolver.h"
-#include "tlsconfig.h"
+#include "redis/sentinelresolver.h"
+#include "redis/tlsconfig.h"
 
 #include <QPointer>
 

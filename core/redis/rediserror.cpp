@@ -1,6 +1,6 @@
-#include "rediserror.h"
+#include "redis/rediserror.h"
 
-#include "redisvalue.h"
+#include "redis/redisvalue.h"
 
 namespace LockScope {
 

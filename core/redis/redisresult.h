@@ -1,7 +1,7 @@
 #pragma once
 
-#include "rediserror.h"
-#include "redisvalue.h"
+#include "redis/rediserror.h"
+#include "redis/redisvalue.h"
 
 namespace LockScope {
 

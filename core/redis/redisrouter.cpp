@@ -1,8 +1,8 @@
-#include "redisrouter.h"
+#include "redis/redisrouter.h"
 
-#include "commandpolicy.h"
-#include "redisconnection.h"
-#include "redisscript.h"
+#include "redis/commandpolicy.h"
+#include "redis/redisconnection.h"
+#include "redis/redisscript.h"
 
 #include <QPointer>
 #include <QSet>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "redisconnection.h"
-#include "slotmap.h"
+#include "redis/redisconnection.h"
+#include "redis/slotmap.h"
 
 #include <QElapsedTimer>
 #include <QHash>

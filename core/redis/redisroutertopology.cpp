@@ -1,4 +1,4 @@
-#include "redisrouter.h"
+#include "redis/redisrouter.h"
 
 #include <QPointer>
 #include <QSet>

@@ -1,4 +1,4 @@
-#include "redisscript.h"
+#include "redis/redisscript.h"
 
 #include <QCryptographicHash>
 

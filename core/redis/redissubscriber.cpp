@@ -1,4 +1,4 @@
-#include "redissubscriber.h"
+#include "redis/redissubscriber.h"
 
 namespace LockScope {
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "redisconnection.h"
-#include "redissubscriptions.h"
+#include "redis/redisconnection.h"
+#include "redis/redissubscriptions.h"
 
 #include <QHash>
 #include <QObject>

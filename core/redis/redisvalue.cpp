@@ -1,6 +1,6 @@
-#include "redisvalue.h"
+#include "redis/redisvalue.h"
 
-#include "bytesformat.h"
+#include "redis/bytesformat.h"
 
 namespace LockScope {
 

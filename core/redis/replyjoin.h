@@ -1,6 +1,6 @@
 #pragma once
 
-#include "rediscommander.h"
+#include "redis/rediscommander.h"
 
 #include <memory>
 

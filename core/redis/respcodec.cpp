@@ -1,4 +1,4 @@
-#include "respcodec.h"
+#include "redis/respcodec.h"
 
 #include <hiredis.h>
 

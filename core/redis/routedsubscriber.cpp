@@ -1,7 +1,7 @@
-#include "routedsubscriber.h"
+#include "redis/routedsubscriber.h"
 
-#include "redisrouter.h"
-#include "redissubscriber.h"
+#include "redis/redisrouter.h"
+#include "redis/redissubscriber.h"
 
 #include <memory>
 

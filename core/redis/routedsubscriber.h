@@ -1,6 +1,6 @@
 #pragma once
 
-#include "redissubscriptions.h"
+#include "redis/redissubscriptions.h"
 
 #include <QHash>
 

@@ -1,7 +1,7 @@
-#include "sentinelresolver.h"
+#include "redis/sentinelresolver.h"
 
-#include "redisconnection.h"
-#include "redissubscriber.h"
+#include "redis/redisconnection.h"
+#include "redis/redissubscriber.h"
 
 #include <QPointer>
 

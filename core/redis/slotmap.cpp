@@ -1,4 +1,4 @@
-#include "slotmap.h"
+#include "redis/slotmap.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "redisvalue.h"
+#include "redis/redisvalue.h"
 
 #include <QByteArray>
 #include <QList>

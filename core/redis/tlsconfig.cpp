@@ -1,4 +1,4 @@
-#include "tlsconfig.h"
+#include "redis/tlsconfig.h"
 
 #include <QFile>
 #include <QSslCertificate>

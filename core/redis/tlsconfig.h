@@ -1,6 +1,6 @@
 #pragma once
 
-#include "connectionoptions.h"
+#include "redis/connectionoptions.h"
 
 class QSslSocket;
 

@@ -2,12 +2,12 @@
 // key and channel names (locknames.h) mapped back by LockNameMap, owner splitting, and escapeBytes.
 // Input: length-prefixed pieces (fuzzinput.h) for the name, type, TTL, fields, fair queue and reader timeouts;
 // owner-shaped fields are built from a few real client ids so that the fuzzer reaches the lock rules quickly.
-#include "bytesformat.h"
 #include "fuzzinput.h"
-#include "lockclassifier.h"
-#include "locknamemap.h"
-#include "locknames.h"
-#include "slotmap.h"
+#include "kinds/lockclassifier.h"
+#include "kinds/locknamemap.h"
+#include "kinds/locknames.h"
+#include "redis/bytesformat.h"
+#include "redis/slotmap.h"
 
 #include <QCoreApplication>
 

@@ -5,7 +5,7 @@
 //   2: the same into a RedisSubscriber (subscribe acknowledgements, message, pmessage, smessage, pong).
 #include "fuzzinput.h"
 #include "loopbackwire.h"
-#include "respcodec.h"
+#include "redis/respcodec.h"
 #include "valuewalk.h"
 
 #include <QCoreApplication>

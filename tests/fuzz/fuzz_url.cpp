@@ -1,8 +1,8 @@
 // The input, as UTF-8 text, into every parser of connectionoptions.h: fromUrl, parseSentinels and parsePublishMode.
 // A URL that parses must come back from toDisplayUrl() without its password, and that display URL (which saved
 // connection profiles store and parse again) must parse to the same server, user and database.
-#include "connectionoptions.h"
 #include "fuzzinput.h"
+#include "redis/connectionoptions.h"
 
 #include <QCoreApplication>
 #include <QUrl>

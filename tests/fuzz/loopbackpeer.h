@@ -1,7 +1,7 @@
 #pragma once
 
 #include "fuzzinput.h"
-#include "respcodec.h"
+#include "redis/respcodec.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

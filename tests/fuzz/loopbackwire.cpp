@@ -1,10 +1,10 @@
 #include "loopbackwire.h"
 
 #include "loopbackpeer.h"
-#include "redisconnection.h"
-#include "redisscript.h"
-#include "redissubscriber.h"
-#include "respcodec.h"
+#include "redis/redisconnection.h"
+#include "redis/redisscript.h"
+#include "redis/redissubscriber.h"
+#include "redis/respcodec.h"
 #include "valuewalk.h"
 
 #include <QCoreApplication>

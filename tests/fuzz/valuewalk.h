@@ -1,12 +1,12 @@
 #pragma once
 
-#include "bytesformat.h"
 #include "fuzzinput.h"
-#include "lockeventfeed.h"
-#include "locknamemap.h"
-#include "redisresult.h"
-#include "redisvalue.h"
-#include "slotmap.h"
+#include "kinds/locknamemap.h"
+#include "monitor/lockeventfeed.h"
+#include "redis/bytesformat.h"
+#include "redis/redisresult.h"
+#include "redis/redisvalue.h"
+#include "redis/slotmap.h"
 
 namespace LockScope::Fuzz {
 

@@ -2,11 +2,11 @@
 // bounded time. Passes when every hold the clients started and ended was reported by the monitor, the file
 // descriptors after warm-up are the ones at the end, and the resident set did not grow past the allowance, over the
 // second half of the run. Prints its figures and, last, one JSON line.
-#include "democlients.h"
-#include "localredisserver.h"
-#include "lockmonitor.h"
-#include "locktablemodel.h"
-#include "locktimelinemodel.h"
+#include "demo/democlients.h"
+#include "local/localredisserver.h"
+#include "models/locktablemodel.h"
+#include "models/locktimelinemodel.h"
+#include "monitor/lockmonitor.h"
 #include "soaktally.h"
 
 #include <QCommandLineParser>

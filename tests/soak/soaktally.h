@@ -1,7 +1,7 @@
 #pragma once
 
-#include "demoevent.h"
-#include "lockrecord.h"
+#include "demo/demoevent.h"
+#include "monitor/lockrecord.h"
 
 #include <QByteArray>
 #include <QDateTime>

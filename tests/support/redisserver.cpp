@@ -1,6 +1,6 @@
 #include "redisserver.h"
 
-#include "localredisserver.h"
+#include "local/localredisserver.h"
 
 #include <QFile>
 #include <QProcess>

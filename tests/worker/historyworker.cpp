@@ -1,6 +1,6 @@
 #include "historyworker.h"
 
-#include "blockinglockclient.h"
+#include "lock/blockinglockclient.h"
 
 #include <QCoreApplication>
 #include <QRandomGenerator>

@@ -9,8 +9,8 @@
 //   lockscope-test-worker history URL PREFIX LOCKS ITERATIONS SEED
 //     Random holds of PREFIX:0 .. PREFIX:<LOCKS-1>, fixed short leases (often overrun) or the watchdog, each logged
 //     on stdout with the server's clock (see historyworker.cpp) for the mutual-exclusion checker.
-#include "blockinglockclient.h"
 #include "historyworker.h"
+#include "lock/blockinglockclient.h"
 
 #include <QCoreApplication>
 

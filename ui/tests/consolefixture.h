@@ -3,12 +3,12 @@
 
 #include "consoleactions.h"
 #include "eventspane.h"
-#include "lockclient.h"
-#include "lockmonitor.h"
+#include "lock/lockclient.h"
 #include "lockspane.h"
-#include "locktablemodel.h"
-#include "locktimelinemodel.h"
 #include "mainwindow.h"
+#include "models/locktablemodel.h"
+#include "models/locktimelinemodel.h"
+#include "monitor/lockmonitor.h"
 
 #include <QFile>
 #include <QJsonDocument>

@@ -10,7 +10,7 @@
 #include "consolefixture.h"
 #include "detailpane.h"
 #include "forcereleasedialog.h"
-#include "locknames.h"
+#include "kinds/locknames.h"
 #include "rawredis.h"
 #include "rawsubscriber.h"
 #include "redisserver.h"

@@ -1,7 +1,7 @@
-#include "lockscripts.h"
+#include "kinds/lockscripts.h"
 
-#include "acquirecheck.h"
-#include "forceguard.h"
+#include "kinds/acquirecheck.h"
+#include "kinds/forceguard.h"
 
 namespace LockScope::LockScripts {
 

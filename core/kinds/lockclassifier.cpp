@@ -1,7 +1,7 @@
-#include "lockclassifier.h"
+#include "kinds/lockclassifier.h"
 
-#include "bytesformat.h"
-#include "locknames.h"
+#include "kinds/locknames.h"
+#include "redis/bytesformat.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>

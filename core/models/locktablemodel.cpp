@@ -1,6 +1,6 @@
-#include "locktablemodel.h"
+#include "models/locktablemodel.h"
 
-#include "bytesformat.h"
+#include "redis/bytesformat.h"
 
 #include <algorithm>
 

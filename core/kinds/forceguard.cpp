@@ -1,4 +1,4 @@
-#include "forceguard.h"
+#include "kinds/forceguard.h"
 
 namespace LockScope {
 

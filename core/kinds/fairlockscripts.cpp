@@ -1,7 +1,7 @@
-#include "fairlockscripts.h"
+#include "kinds/fairlockscripts.h"
 
-#include "acquirecheck.h"
-#include "forceguard.h"
+#include "kinds/acquirecheck.h"
+#include "kinds/forceguard.h"
 
 namespace LockScope::FairLockScripts {
 

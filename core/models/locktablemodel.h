@@ -1,7 +1,7 @@
 #pragma once
 
-#include "lockmonitor.h"
-#include "rowindex.h"
+#include "models/rowindex.h"
+#include "monitor/lockmonitor.h"
 
 #include <QAbstractTableModel>
 

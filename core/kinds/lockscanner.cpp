@@ -1,8 +1,8 @@
-#include "lockscanner.h"
+#include "kinds/lockscanner.h"
 
-#include "locknames.h"
-#include "rediscommander.h"
-#include "replyjoin.h"
+#include "kinds/locknames.h"
+#include "redis/rediscommander.h"
+#include "redis/replyjoin.h"
 
 #include <QDateTime>
 

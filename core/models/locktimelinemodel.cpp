@@ -1,6 +1,6 @@
-#include "locktimelinemodel.h"
+#include "models/locktimelinemodel.h"
 
-#include "bytesformat.h"
+#include "redis/bytesformat.h"
 
 #include <QDateTime>
 

@@ -1,6 +1,6 @@
-#include "locknamemap.h"
+#include "kinds/locknamemap.h"
 
-#include "lockclassifier.h"
+#include "kinds/lockclassifier.h"
 
 namespace LockScope::LockNameMap {
 

@@ -1,8 +1,8 @@
-#include "acquirecheck.h"
+#include "kinds/acquirecheck.h"
 
-#include "bytesformat.h"
-#include "locknames.h"
-#include "redisvalue.h"
+#include "kinds/locknames.h"
+#include "redis/bytesformat.h"
+#include "redis/redisvalue.h"
 
 #include <QCoreApplication>
 

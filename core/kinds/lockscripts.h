@@ -1,6 +1,6 @@
 #pragma once
 
-#include "redisscript.h"
+#include "redis/redisscript.h"
 
 namespace LockScope::LockScripts {
 

@@ -1,4 +1,4 @@
-#include "locknames.h"
+#include "kinds/locknames.h"
 
 #include <QRandomGenerator>
 #include <QUuid>

@@ -1,9 +1,9 @@
-#include "lockscanner.h"
+#include "kinds/lockscanner.h"
 
-#include "locknamemap.h"
-#include "locknames.h"
-#include "rediscommander.h"
-#include "replyjoin.h"
+#include "kinds/locknamemap.h"
+#include "kinds/locknames.h"
+#include "redis/rediscommander.h"
+#include "redis/replyjoin.h"
 
 #include <QDateTime>
 

@@ -1,7 +1,7 @@
-#include "rwlockscripts.h"
+#include "kinds/rwlockscripts.h"
 
-#include "acquirecheck.h"
-#include "forceguard.h"
+#include "kinds/acquirecheck.h"
+#include "kinds/forceguard.h"
 
 namespace LockScope::RwLockScripts {
 

@@ -1,4 +1,4 @@
-#include "keyglob.h"
+#include "kinds/keyglob.h"
 
 namespace LockScope {
 

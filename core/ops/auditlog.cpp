@@ -1,4 +1,4 @@
-#include "auditlog.h"
+#include "ops/auditlog.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

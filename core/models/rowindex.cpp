@@ -1,4 +1,4 @@
-#include "rowindex.h"
+#include "models/rowindex.h"
 
 namespace LockScope {
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "keyglob.h"
-#include "lockclassifier.h"
-#include "rediserror.h"
-#include "redissubscriptions.h"
+#include "kinds/keyglob.h"
+#include "kinds/lockclassifier.h"
+#include "redis/rediserror.h"
+#include "redis/redissubscriptions.h"
 
 #include <QObject>
 #include <QPointer>

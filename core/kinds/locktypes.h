@@ -1,6 +1,6 @@
 #pragma once
 
-#include "rediserror.h"
+#include "redis/rediserror.h"
 
 #include <QByteArray>
 #include <QMetaType>
