@@ -20,6 +20,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <optional>
+
 using namespace LockScope;
 using namespace LockScope::Test;
 
@@ -89,6 +91,28 @@ private slots:
     {
         RawRedis(m_server.port()).command({ "FLUSHALL" });
         RawRedis(m_noShards.port()).command({ "FLUSHALL" });
+    }
+
+    // Redis 5 refuses a wrong password with a plain ERR (no WRONGPASS code): still an authentication failure, told
+    // as one and not retried, because the refusal answers AUTH.
+    void wrongPasswordInRedis5WordsIsAnAuthError()
+    {
+        FaultProxy proxy(m_server.port());
+        proxy.setAnswers([](const QList<QByteArray> &argv) {
+            if (argv.value(0).toUpper() == "AUTH")
+                return FaultProxy::errorReply("ERR invalid password");
+            return FaultProxy::redis5(argv);
+        });
+        QVERIFY(proxy.listen());
+        ConnectionOptions options = ConnectionOptions::fromUrl(proxy.url());
+        options.password = "not-it";
+        RedisConnection connection(options);
+        std::optional<RedisResult> reply;
+        connection.command({ "PING" }, [&](const RedisResult &r) { reply = r; });
+        QTRY_VERIFY_WITH_TIMEOUT(reply.has_value(), 20000);
+        QCOMPARE(reply->error.kind(), RedisError::Kind::Auth);
+        QCOMPARE(connection.state(), RedisConnection::State::Closed);
+        QCOMPARE(proxy.answered(), 1);
     }
 
     // Every cursor (the hash cursor and one per string lock pattern) falls back on its own, and each key is read by

@@ -131,9 +131,9 @@ void LockScanner::scanFrom(RedisCommander *node, const Chain &chain, const QByte
             return;
         // Decided by what this request carried, not by the filter's state now: every cursor leaves at once, so the
         // others' refusals arrive after the first one has already turned the filter off.
-        if (typed && r.error.kind() == RedisError::Kind::Reply
-            && r.error.message().contains(QLatin1String("syntax"), Qt::CaseInsensitive)) {
-            // Redis before 6 has no SCAN ... TYPE: scan everything; the reads answer WRONGTYPE for the rest.
+        if (typed && r.error.kind() == RedisError::Kind::Reply && r.error.code() == "ERR") {
+            // Redis before 6 has no SCAN ... TYPE and refuses it as a plain ERR (a syntax error): scan everything; the
+            // reads answer WRONGTYPE for the rest. A denied SCAN is NOPERM, a Permission error, and fails below.
             self->m_typeFilter = false;
             if (target)
                 self->scanFrom(target, chain, cursor);

@@ -87,7 +87,7 @@ void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner,
             }
             if (!reply.ok()) {
                 r.error = cleanScriptError(reply.error);
-                if (r.error.message().startsWith(QLatin1String("WRONGTYPE"))) {
+                if (r.error.code() == "WRONGTYPE") {
                     self->explainWrongType(name, [r, done](const RedisError &e) mutable {
                         r.error = e;
                         done(r);

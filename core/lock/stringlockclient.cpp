@@ -63,7 +63,7 @@ return 0
 // Script errors end in "script: <sha>, on @user_script:1."; a WRONGTYPE says the name is another kind of key.
 RedisError explain(const QByteArray &name, const RedisError &error)
 {
-    if (!error.message().startsWith(QLatin1String("WRONGTYPE")))
+    if (error.code() != "WRONGTYPE")
         return error;
     return RedisError(RedisError::Kind::Reply,
         StringLockClient::tr("%1 is not a string lock: the key holds another type (%2)")

@@ -107,7 +107,7 @@ void RedisConnection::handshakeStep(RedisValue reply)
         // Wrong credentials, a denied command or a database that does not exist do not fix themselves: retrying
         // would only hammer the server. Anything else (max clients reached, LOADING, BUSY) passes: try again.
         const bool final = error.kind() == RedisError::Kind::Auth || error.kind() == RedisError::Kind::Permission
-            || (argv.first() == "SELECT" && error.message().contains(QLatin1String("out of range")));
+            || (argv.first() == "SELECT" && error.isOutOfRangeDatabase());
         if (!final) {
             dropConnection(described, true);
             return;
@@ -209,7 +209,7 @@ void RedisConnection::eval(
     command(argv,
         [self, sha = script.sha1(), source = script.source(), argv, callback = std::move(callback)](
             const RedisResult &r) {
-            if (self && r.value.isError() && r.value.bytes().startsWith("NOSCRIPT")) {
+            if (self && r.value.isError() && r.value.errorCode() == "NOSCRIPT") {
                 // The cache was flushed behind our back (SCRIPT FLUSH, failover to a fresh replica).
                 self->m_loadedScripts.remove(sha);
                 QList<QByteArray> evalArgv = argv;

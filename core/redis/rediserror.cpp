@@ -6,15 +6,26 @@ namespace LockScope {
 
 RedisError RedisError::fromReply(const RedisValue &reply)
 {
-    const QByteArray text = reply.bytes();
-    const QString message = QString::fromUtf8(text);
-    const QByteArray code = text.left(text.indexOf(' ')); // the whole text when it is one word
-    if (text.startsWith("NOPERM"))
+    const QString message = QString::fromUtf8(reply.bytes());
+    const QByteArray code = reply.errorCode();
+    if (code == "NOPERM")
         return { Kind::Permission, message, code };
-    if (text.startsWith("NOAUTH") || text.startsWith("WRONGPASS") || text.startsWith("ERR invalid password")
-        || text.startsWith("ERR AUTH") || text.startsWith("ERR Client sent AUTH"))
+    if (code == "NOAUTH" || code == "WRONGPASS")
+        return { Kind::Auth, message, code };
+    // Before Redis 6 a refused password has no code of its own: a plain ERR whose text is the only sign, as it is for
+    // a full server ("ERR max number of clients reached", which may answer AUTH too and passes). This is the one
+    // place that reads an error's text; everything else branches on kind() and code().
+    const QByteArray text = reply.bytes();
+    if (text.startsWith("ERR invalid password") || text.startsWith("ERR AUTH")
+        || text.startsWith("ERR Client sent AUTH"))
         return { Kind::Auth, message, code };
     return { Kind::Reply, message, code };
+}
+
+bool RedisError::isOutOfRangeDatabase() const
+{
+    // "ERR DB index is out of range" (every version): coded only ERR, like a full server's refusal, which passes.
+    return m_code == "ERR" && m_message.contains(QLatin1String("out of range"));
 }
 
 QString RedisError::kindName(Kind kind)

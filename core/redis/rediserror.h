@@ -45,6 +45,8 @@ public:
     // A server error reply's code, its first word ("WRONGTYPE", "NOSCRIPT", or a script's own such as
     // "LOCKKIND"): what callers branch on, rather than on the message text. Empty for client-side errors.
     QByteArray code() const { return m_code; }
+    // SELECT of a database the server does not have: final, whereas other plain ERR refusals in a handshake pass.
+    bool isOutOfRangeDatabase() const;
     // "timeout: connect to 127.0.0.1:7000 took longer than 2000 ms"
     QString toString() const;
     static QString kindName(Kind kind);

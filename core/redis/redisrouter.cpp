@@ -239,11 +239,11 @@ std::optional<RedisRouter::Redirect> RedisRouter::parseRedirect(const RedisValue
 {
     if (!reply.isError())
         return std::nullopt;
-    const QByteArray &text = reply.bytes();
-    const bool ask = text.startsWith("ASK ");
-    if (!ask && !text.startsWith("MOVED "))
+    const QByteArray code = reply.errorCode();
+    const bool ask = code == "ASK";
+    if (!ask && code != "MOVED")
         return std::nullopt;
-    const QList<QByteArray> parts = text.split(' ');
+    const QList<QByteArray> parts = reply.bytes().split(' '); // "MOVED <slot> <host>:<port>"
     if (parts.size() < 3)
         return std::nullopt;
     const int colon = parts.at(2).lastIndexOf(':');
@@ -259,7 +259,8 @@ std::optional<RedisRouter::Redirect> RedisRouter::parseRedirect(const RedisValue
 
 bool RedisRouter::retryLater(const RedisValue &reply)
 {
-    return reply.isError() && (reply.bytes().startsWith("TRYAGAIN") || reply.bytes().startsWith("CLUSTERDOWN"));
+    const QByteArray code = reply.errorCode();
+    return code == "TRYAGAIN" || code == "CLUSTERDOWN";
 }
 
 bool RedisRouter::mayFollow(int redirects, qint64 deadline) const

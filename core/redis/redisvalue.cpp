@@ -51,6 +51,14 @@ QByteArray RedisValue::bytes() const
     return m_bytes;
 }
 
+QByteArray RedisValue::errorCode() const
+{
+    if (m_type != Type::Error)
+        return {};
+    const int space = m_bytes.indexOf(' ');
+    return space < 0 ? m_bytes : m_bytes.left(space);
+}
+
 qint64 RedisValue::toInteger(bool *ok) const
 {
     if (m_type == Type::Integer) {

@@ -31,6 +31,9 @@ public:
 
     // Bytes of a status, error or bulk string; the decimal text of an integer.
     QByteArray bytes() const;
+    // An error reply's code, its first word ("WRONGTYPE", "MOVED", "ERR"); empty for any other reply. Callers
+    // branch on it, never on the text after it, which servers word differently from version to version.
+    QByteArray errorCode() const;
     qint64 toInteger(bool *ok = nullptr) const;
     const QList<RedisValue> &elements() const { return m_elements; }
     int size() const { return m_elements.size(); }
