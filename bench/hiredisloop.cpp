@@ -2,7 +2,7 @@
 
 #include "benchcommon.h"
 #include "kinds/locknames.h"
-#include "kinds/lockscripts.h"
+#include "kinds/reentrant/lockscripts.h"
 
 #include <hiredis.h>
 

@@ -1,5 +1,6 @@
 #include "lockcommand.h"
 
+#include "kinds/locklayouts.h"
 #include "lock/lockclient.h"
 #include "redis/bytesformat.h"
 #include "redis/redisconnection.h"
@@ -15,20 +16,14 @@ void LockCommand::start()
 {
     m_name = positional(1).toUtf8();
     const QString kind = m_parser.value(QStringLiteral("kind"));
-    if (kind == QLatin1String("fenced"))
-        m_kind = LockKind::Fenced;
-    else if (kind == QLatin1String("read"))
-        m_kind = LockKind::Read;
-    else if (kind == QLatin1String("write"))
-        m_kind = LockKind::Write;
-    else if (kind == QLatin1String("fair"))
-        m_kind = LockKind::Fair;
-    else if (!kind.isEmpty() && kind != QLatin1String("reentrant")) {
+    AcquireMode mode = LockLayouts::mode(LockKind::Reentrant);
+    if (!kind.isEmpty() && !LockLayouts::modeById(kind, &mode)) {
         m_out.error(
             tr("lock kind \"%1\" is not supported; use reentrant, fair, fenced, read, write or string").arg(kind));
         finish(ExitUsage);
         return;
     }
+    m_kind = mode.kind;
     LockTimes times;
     if (!readLockTimes(m_parser, m_out, &times)) {
         finish(ExitUsage);
@@ -36,8 +31,7 @@ void LockCommand::start()
     }
     const qint64 lease = times.lease, wait = times.wait, hold = times.hold, watchdogTimeout = times.watchdogTimeout;
     m_client = makeClient(int(watchdogTimeout));
-    // A write hold's field carries ":write", exactly as Redisson stores it.
-    m_owner = m_client->ownerField(LockClient::currentThreadToken()) + (m_kind == LockKind::Write ? ":write" : "");
+    m_owner = LockLayouts::forMode(m_kind).ownerField(m_kind, m_client->ownerField(LockClient::currentThreadToken()));
     connect(m_client, &LockClient::holdLost, this, [this](const HoldEvent &e) {
         if (!m_holding || e.name != m_name)
             return;

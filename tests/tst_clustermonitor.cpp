@@ -42,6 +42,8 @@ LockInfo::Kind expectedKind(LockKind kind)
         return LockInfo::Kind::ReadWrite;
     case LockKind::Fair:
         return LockInfo::Kind::Reentrant; // a fair lock without waiters looks like a plain one (protocol §8)
+    case LockKind::String:
+        return LockInfo::Kind::String;
     case LockKind::Reentrant:
         break;
     }

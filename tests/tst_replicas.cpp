@@ -18,7 +18,9 @@ using namespace LockScope;
 using namespace LockScope::Test;
 
 namespace {
-constexpr int kSyncTimeoutMs = 300;
+// Long enough for a live replica on a loaded machine (its WAIT answers within it), short enough for the stopped-replica
+// cases, which wait it out, to stay quick.
+constexpr int kSyncTimeoutMs = 3000;
 
 AcquireRequest plain(const QByteArray &name)
 {

@@ -1,5 +1,7 @@
 #include "acquiredialog.h"
 
+#include "kinds/locklayouts.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -11,11 +13,6 @@
 
 namespace LockScope {
 
-namespace {
-// Not a LockKind: string locks are StringLockClient's, which LockClient knows nothing of.
-constexpr int kStringKind = -1;
-} // namespace
-
 AcquireDialog::AcquireDialog(QWidget *parent)
     : QDialog(parent)
 {
@@ -24,16 +21,12 @@ AcquireDialog::AcquireDialog(QWidget *parent)
     m_name = new QLineEdit(this);
     m_name->setPlaceholderText(tr("e.g. orders:42"));
     m_kind = new QComboBox(this);
-    m_kind->addItem(tr("Reentrant"), int(LockKind::Reentrant));
-    m_kind->addItem(tr("Fenced"), int(LockKind::Fenced));
-    m_kind->addItem(tr("Fair"), int(LockKind::Fair));
-    m_kind->addItem(tr("Read (shared)"), int(LockKind::Read));
-    m_kind->addItem(tr("Write (exclusive)"), int(LockKind::Write));
-    m_kind->addItem(tr("String (SET NX PX)"), kStringKind);
-    m_kind->setItemData(m_kind->count() - 1,
-        tr("The classic single-key lock: SET name token NX PX lease, released by compare-and-delete. Not "
-           "reentrant, and without a wake-up channel: a wait retries every 100 ms."),
-        Qt::ToolTipRole);
+    // Every layout's ways to take a lock, in the registry's order.
+    for (const AcquireMode &mode : LockLayouts::modes()) {
+        m_kind->addItem(tr(mode.label), int(mode.kind));
+        if (mode.tip)
+            m_kind->setItemData(m_kind->count() - 1, tr(mode.tip), Qt::ToolTipRole);
+    }
     m_watchdog = new QCheckBox(tr("Renew with the watchdog (lease 30 s, renewed every 10 s)"), this);
     m_watchdog->setChecked(true);
     m_lease = new QSpinBox(this);
@@ -73,19 +66,19 @@ void AcquireDialog::setName(const QByteArray &name)
 
 bool AcquireDialog::isStringLock() const
 {
-    return m_kind->currentData().toInt() == kStringKind;
+    return LockKind(m_kind->currentData().toInt()) == LockKind::String;
 }
 
 void AcquireDialog::setStringLock(bool on)
 {
-    m_kind->setCurrentIndex(qMax(0, m_kind->findData(on ? kStringKind : int(LockKind::Reentrant))));
+    m_kind->setCurrentIndex(qMax(0, m_kind->findData(int(on ? LockKind::String : LockKind::Reentrant))));
 }
 
 AcquireRequest AcquireDialog::request() const
 {
     AcquireRequest r;
     r.name = m_name->text().toUtf8();
-    r.kind = isStringLock() ? LockKind::Reentrant : LockKind(m_kind->currentData().toInt());
+    r.kind = LockKind(m_kind->currentData().toInt());
     r.leaseMs = m_watchdog->isChecked() ? -1 : m_lease->value();
     r.waitMs = m_wait->value();
     // One token for the console: every hold it takes is one thread's, so re-acquiring is reentry.

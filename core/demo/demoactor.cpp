@@ -1,5 +1,6 @@
 #include "demo/demoactor.h"
 
+#include "kinds/locklayouts.h"
 #include "lock/lockclient.h"
 
 #include <QPointer>
@@ -61,7 +62,7 @@ void DemoActor::makeClient()
 QByteArray DemoActor::owner() const
 {
     // A write hold's field carries ":write", exactly as Redisson stores it.
-    return m_client ? m_client->ownerField(m_token) + (m_kind == LockKind::Write ? ":write" : "") : QByteArray();
+    return m_client ? LockLayouts::forMode(m_kind).ownerField(m_kind, m_client->ownerField(m_token)) : QByteArray();
 }
 
 QByteArray DemoActor::pickName(bool hot) const

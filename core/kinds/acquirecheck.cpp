@@ -131,26 +131,4 @@ RedisError explain(const RedisError &error, const QByteArray &name, const QStrin
     return error;
 }
 
-QString wantedText(LockKind kind)
-{
-    switch (kind) {
-    case LockKind::Reentrant:
-        return Text::tr("a reentrant lock");
-    case LockKind::Fenced:
-        return Text::tr("a fenced lock");
-    case LockKind::Read:
-        return Text::tr("a read lock");
-    case LockKind::Write:
-        return Text::tr("a write lock");
-    case LockKind::Fair:
-        return Text::tr("a fair lock");
-    }
-    return {};
-}
-
-QString stringLockText()
-{
-    return Text::tr("a string lock (SET NX)");
-}
-
 } // namespace LockScope::AcquireCheck

@@ -30,10 +30,8 @@ QList<QByteArray> auxKeys(const QByteArray &name);
 bool decode(const RedisValue &reply, AcquireResult *result);
 
 // The refusals the scripts raise (codes LOCKKIND, LOCKTOKEN), as typed errors that say what Redis holds; any other
-// error comes back unchanged. wanted: what the caller tried to take, as wantedText() words it.
+// error comes back unchanged. wanted: what the caller tried to take, as LockLayouts::wantedText() words it.
 RedisError explain(const RedisError &error, const QByteArray &name, const QString &wanted);
-QString wantedText(LockKind kind);
-QString stringLockText(); // "a string lock (SET NX)"
 
 } // namespace AcquireCheck
 

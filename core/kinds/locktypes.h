@@ -27,7 +27,8 @@ struct LockClientOptions
 // Kinds of lock the client can take. Fenced is RLock's layout plus a fencing token (protocol §6); Read and
 // Write are the two halves of a read-write lock (§5): the write hold's field ends in ":write".
 // Fair is first come, first served through a queue of waiters (§4).
-enum class LockKind { Reentrant, Fenced, Read, Write, Fair };
+// String is the single-key SET NX PX lock of redlock and friends (kinds/string/): StringLockClient takes it for now.
+enum class LockKind { Reentrant, Fenced, Read, Write, Fair, String };
 
 struct AcquireRequest
 {

@@ -1,5 +1,5 @@
 // Fair-queue inspection and repair: the part of LockClient that support staff use on a jammed fair lock.
-#include "kinds/fairlockscripts.h"
+#include "kinds/fair/fairlockscripts.h"
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
 #include "redis/redisrouter.h"

@@ -1,10 +1,8 @@
 #include "lock/lockclient.h"
 
 #include "kinds/acquirecheck.h"
-#include "kinds/fairlockscripts.h"
+#include "kinds/locklayouts.h"
 #include "kinds/locknames.h"
-#include "kinds/lockscripts.h"
-#include "kinds/rwlockscripts.h"
 #include "lock/lockclientinternal.h"
 #include "lock/lockwaiters.h"
 #include "lock/lockwatchdog.h"
@@ -84,8 +82,14 @@ void LockClient::acquire(AcquireRequest request, Callback<AcquireResult> done)
 {
     if (request.token.isEmpty())
         request.token = currentThreadToken();
-    const QByteArray owner = ownerField(request.token) + (request.kind == LockKind::Write ? ":write" : "");
-    if (const RedisError error = checkWrite("acquire", request.name)) {
+    const LockLayout &layout = LockLayouts::forMode(request.kind);
+    const QByteArray owner = layout.ownerField(request.kind, ownerField(request.token));
+    RedisError error = checkWrite("acquire", request.name);
+    if (!error && layout.waitChannel(request.name, owner).isEmpty())
+        // A layout without a wake-up channel (a string lock) is not a hash this client's holds and watchdog know.
+        error = RedisError(RedisError::Kind::InvalidArgument,
+            tr("%1 cannot be taken by a Redisson lock client").arg(LockLayouts::wantedText(request.kind)));
+    if (error) {
         AcquireResult r;
         r.error = error;
         r.name = request.name;
@@ -128,8 +132,8 @@ void LockClient::acquireNow(const AcquireRequest &request, const QByteArray &own
             if (r.acquired)
                 self->release(
                     r.name, r.owner, [](const ReleaseResult &) {}, request.kind);
-            else if (request.kind == LockKind::Fair && request.waitMs != 0)
-                self->giveUpFairWait(request.name, owner, request.waitMs);
+            else if (request.waitMs != 0)
+                self->giveUpWait(request, owner);
             r.acquired = false;
             r.cancelled = true;
             done(r);
@@ -139,36 +143,26 @@ void LockClient::acquireNow(const AcquireRequest &request, const QByteArray &own
             done(first);
             return;
         }
-        auto finished = done;
-        if (request.kind == LockKind::Fair) {
-            // A fair waiter that ends without the lock takes its entry out of the queue.
-            finished = [self, request, owner, done](const AcquireResult &r) {
-                if (self && !r.acquired)
-                    self->giveUpFairWait(request.name, owner, request.waitMs);
-                done(r);
-            };
-        }
+        // A waiter that ends without the lock undoes what waiting left in Redis (a fair waiter's queue entry).
+        auto finished = [self, request, owner, done](const AcquireResult &r) {
+            if (self && !r.acquired)
+                self->giveUpWait(request, owner);
+            done(r);
+        };
         self->whenPublishKnown([self, request, owner, first, finished] {
             if (self)
-                self->m_waiters->wait(request, owner, channelFor(request.kind, request.name, owner), first, finished);
+                self->m_waiters->wait(request, owner,
+                    LockLayouts::forMode(request.kind).waitChannel(request.name, owner), first, finished);
         });
     });
 }
 
-QByteArray LockClient::channelFor(LockKind kind, const QByteArray &name, const QByteArray &owner)
+void LockClient::giveUpWait(const AcquireRequest &request, const QByteArray &owner)
 {
-    if (kind == LockKind::Fair)
-        return LockNames::fairChannel(name, owner); // each fair waiter hears only its own turn
-    if (kind == LockKind::Read || kind == LockKind::Write)
-        return LockNames::rwChannel(name);
-    return LockNames::lockChannel(name);
-}
-
-void LockClient::giveUpFairWait(const QByteArray &name, const QByteArray &owner, qint64 waitMs)
-{
-    // Leaving the queue shifts everyone behind by one wait; otherwise a dead entry blocks them until its deadline.
-    m_connection->eval(FairLockScripts::giveUp(), { LockNames::fairQueue(name), LockNames::fairTimeouts(name) },
-        { owner, QByteArray::number(fairWait(waitMs)) }, {});
+    const std::optional<ScriptCall> call
+        = LockLayouts::forMode(request.kind).giveUp(request.name, owner, fairWait(request.waitMs));
+    if (call)
+        m_connection->eval(*call->script, call->keys, call->args, {});
 }
 
 qint64 LockClient::fairWait(qint64 waitMs) const
@@ -180,9 +174,10 @@ void LockClient::cancelAcquire(const QByteArray &name, const QByteArray &owner)
 {
     // The first try may still be on the wire (it is not a waiter yet); it checks this set when it answers.
     m_cancelled.insert({ name, owner });
-    m_waiters->cancel(LockNames::lockChannel(name), owner);
-    m_waiters->cancel(LockNames::rwChannel(name), owner);
-    m_waiters->cancel(LockNames::fairChannel(name, owner), owner);
+    // The caller names no kind: whichever channel the owner waits on, it stops waiting.
+    for (const LockLayout *layout : LockLayouts::all())
+        if (const QByteArray channel = layout->waitChannel(name, owner); !channel.isEmpty())
+            m_waiters->cancel(channel, owner);
 }
 
 void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done)
@@ -196,48 +191,24 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
     if (!watchdog && m_watchdog->isRenewing(request.name, owner))
         lease = qMax<qint64>(lease, m_options.watchdogTimeoutMs);
     QPointer<LockClient> self(this);
-    const QByteArray leaseArg = QByteArray::number(lease);
-    const RedisScript *script = &LockScripts::acquire();
-    QList<QByteArray> keys { request.name };
-    QList<QByteArray> args { leaseArg, owner };
-    // Every acquire script also reads the aux keys, to refuse a name that holds another kind of lock.
-    const QList<QByteArray> aux = AcquireCheck::auxKeys(request.name);
-    QByteArray readTimeouts;
-    switch (request.kind) {
-    case LockKind::Reentrant:
-        args << aux;
-        break;
-    case LockKind::Fenced:
-        script = &LockScripts::acquireFenced();
-        keys << aux.at(0);
-        args << aux.mid(1);
-        break;
-    case LockKind::Read:
-        script = &RwLockScripts::acquireRead();
-        readTimeouts = LockNames::rwTimeoutPrefix(request.name, owner);
-        keys << readTimeouts;
-        args << owner + ":write" << aux;
-        break;
-    case LockKind::Write:
-        script = &RwLockScripts::acquireWrite();
-        args << aux;
-        break;
-    case LockKind::Fair:
-        // Only a caller that is prepared to wait joins the queue; deadlines use this client's wall clock.
-        script = request.waitMs == 0 ? &FairLockScripts::tryAcquire() : &FairLockScripts::acquire();
-        keys << aux.at(1) << aux.at(2);
-        args << QByteArray::number(fairWait(request.waitMs)) << QByteArray::number(QDateTime::currentMSecsSinceEpoch())
-             << aux.at(0);
-        break;
-    }
+    const LockLayout &layout = LockLayouts::forMode(request.kind);
+    AcquireCall call;
+    call.name = request.name;
+    call.owner = owner;
+    call.leaseMs = lease;
+    call.willWait = request.waitMs != 0;
+    call.queueWaitMs = fairWait(request.waitMs);
+    call.nowMs = QDateTime::currentMSecsSinceEpoch();
+    ScriptCall script = layout.acquire(request.kind, call);
+    const QByteArray readTimeouts = layout.renewalPrefix(request.kind, request.name, owner);
     // A name with a stray '{' has its wake-up channel in another cluster slot (protocol §1): its release could never
     // run there. Named here (the script never reads it), the channel makes the router refuse the acquire with
     // CROSSSLOT before anything is written, instead of leaving a hold that only its lease can end. Every other name
     // keeps Redisson's own keys: its channel shares its slot.
     if (const QByteArray channel = LockNames::lockChannel(request.name); keySlot(channel) != keySlot(request.name))
-        keys << channel;
-    m_connection->eval(
-        *script, keys, args, [self, request, owner, lease, watchdog, readTimeouts, done](const RedisResult &reply) {
+        script.keys << channel;
+    m_connection->eval(*script.script, script.keys, script.args,
+        [self, request, owner, lease, watchdog, readTimeouts, done](const RedisResult &reply) {
             if (!self)
                 return;
             AcquireResult r;
@@ -246,7 +217,7 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
             r.attempts = 1;
             if (!reply.ok()) {
                 r.error = AcquireCheck::explain(
-                    cleanScriptError(reply.error), request.name, AcquireCheck::wantedText(request.kind));
+                    cleanScriptError(reply.error), request.name, LockLayouts::wantedText(request.kind));
                 if (r.error.code() == "WRONGTYPE") {
                     self->explainWrongType(request.name, [r, done](const RedisError &e) mutable {
                         r.error = e;

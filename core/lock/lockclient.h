@@ -1,8 +1,8 @@
 #pragma once
 
 #include "kinds/forceguard.h"
+#include "kinds/lockkindprobe.h"
 #include "kinds/locktypes.h"
-#include "lock/lockkindprobe.h"
 #include "redis/connectionoptions.h"
 #include "redis/redissubscriptions.h"
 
@@ -117,8 +117,8 @@ private:
     // acquire() once the publish mode is known and possible on this server.
     void acquireNow(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done);
     void runAcquire(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done);
-    static QByteArray channelFor(LockKind kind, const QByteArray &name, const QByteArray &owner);
-    void giveUpFairWait(const QByteArray &name, const QByteArray &owner, qint64 waitMs);
+    // What a waiter that ends without the lock undoes in Redis, as its layout says (a fair waiter leaves the queue).
+    void giveUpWait(const AcquireRequest &request, const QByteArray &owner);
     qint64 fairWait(qint64 waitMs) const;
     void releaseAttempt(const QByteArray &name, const QByteArray &owner, LockKind kind, const QByteArray &requestId,
         int attempt, Callback<ReleaseResult> done);

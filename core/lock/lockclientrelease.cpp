@@ -1,9 +1,7 @@
 #include "lock/lockclient.h"
 
-#include "kinds/fairlockscripts.h"
+#include "kinds/locklayouts.h"
 #include "kinds/locknames.h"
-#include "kinds/lockscripts.h"
-#include "kinds/rwlockscripts.h"
 #include "lock/lockclientinternal.h"
 #include "lock/lockwatchdog.h"
 #include "redis/redisrouter.h"
@@ -48,29 +46,18 @@ void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner,
     const QByteArray &requestId, int attempt, Callback<ReleaseResult> done)
 {
     const QByteArray latch = LockNames::unlockLatch(name, requestId);
-    const QByteArray lease = QByteArray::number(m_watchdog->leaseOf(name, owner));
-    const QByteArray latchTtl = QByteArray::number(m_options.latchTtlMs);
-    const QByteArray publish = publishCommand();
-    const RedisScript *script = &LockScripts::release();
-    QList<QByteArray> keys { name, LockNames::lockChannel(name), latch };
-    QList<QByteArray> args { "0", lease, owner, publish, latchTtl };
-    if (kind == LockKind::Read) {
-        script = &RwLockScripts::releaseRead();
-        keys = { name, LockNames::rwChannel(name), LockNames::rwTimeoutPrefix(name, owner),
-            LockNames::rwKeyPrefix(name), latch };
-        args = { "0", owner, publish, latchTtl };
-    } else if (kind == LockKind::Write) {
-        script = &RwLockScripts::releaseWrite();
-        keys = { name, LockNames::rwChannel(name), latch };
-        args = { "1", lease, owner, publish, latchTtl };
-    } else if (kind == LockKind::Fair) {
-        script = &FairLockScripts::release();
-        keys = { name, LockNames::fairQueue(name), LockNames::fairTimeouts(name), LockNames::lockChannel(name), latch };
-        args = { "0", lease, owner, QByteArray::number(QDateTime::currentMSecsSinceEpoch()), publish, latchTtl };
-    }
+    ReleaseCall call;
+    call.name = name;
+    call.owner = owner;
+    call.latch = latch;
+    call.leaseMs = m_watchdog->leaseOf(name, owner);
+    call.publish = publishCommand();
+    call.latchTtlMs = m_options.latchTtlMs;
+    call.nowMs = QDateTime::currentMSecsSinceEpoch();
+    const ScriptCall script = LockLayouts::forMode(kind).release(kind, call);
     QPointer<LockClient> self(this);
-    m_connection->eval(
-        *script, keys, args, [self, name, owner, kind, requestId, attempt, latch, done](const RedisResult &reply) {
+    m_connection->eval(*script.script, script.keys, script.args,
+        [self, name, owner, kind, requestId, attempt, latch, done](const RedisResult &reply) {
             if (!self)
                 return;
             ReleaseResult r;
@@ -158,23 +145,14 @@ void LockClient::forceReleaseNow(
 {
     ForceReleaseResult r;
     r.name = name;
-    const QByteArray publish = publishCommand();
-    const RedisScript *script = &LockScripts::forceRelease();
-    QList<QByteArray> keys { name, LockNames::lockChannel(name) };
-    QList<QByteArray> args { "0", publish };
-    if (kind == LockKind::Read || kind == LockKind::Write) {
-        // The read-write script publishes "0" or "1" by the lock's mode.
-        script = &RwLockScripts::forceRelease();
-        keys = { name, LockNames::rwChannel(name) };
-        args = { publish };
-    } else if (kind == LockKind::Fair) {
-        script = &FairLockScripts::forceRelease();
-        keys = { name, LockNames::fairQueue(name), LockNames::fairTimeouts(name), LockNames::lockChannel(name) };
-        args = { "0", QByteArray::number(QDateTime::currentMSecsSinceEpoch()), publish };
-    }
-    args << guard.scriptArgs();
+    ForceReleaseCall call;
+    call.name = name;
+    call.publish = publishCommand();
+    call.nowMs = QDateTime::currentMSecsSinceEpoch();
+    call.guard = guard;
+    const ScriptCall script = LockLayouts::forMode(kind).forceRelease(call);
     QPointer<LockClient> self(this);
-    m_connection->eval(*script, keys, args, [self, r, done](const RedisResult &reply) mutable {
+    m_connection->eval(*script.script, script.keys, script.args, [self, r, done](const RedisResult &reply) mutable {
         if (!self)
             return;
         if (!reply.ok()) {

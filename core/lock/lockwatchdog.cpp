@@ -1,6 +1,6 @@
 #include "lock/lockwatchdog.h"
 
-#include "kinds/lockscripts.h"
+#include "kinds/reentrant/lockscripts.h"
 #include "redis/rediscommander.h"
 #include "redis/slotmap.h"
 

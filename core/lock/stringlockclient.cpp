@@ -2,64 +2,18 @@
 
 #include "kinds/acquirecheck.h"
 #include "kinds/lockclassifier.h"
+#include "kinds/locklayouts.h"
+#include "kinds/string/stringlayout.h"
 #include "redis/bytesformat.h"
 #include "redis/redisrouter.h"
 #include "redis/redisscript.h"
-#include "redis/slotmap.h"
 
 #include <QPointer>
 #include <QUuid>
 
-#include <algorithm>
-
 namespace LockScope {
 
 namespace {
-// SET NX PX, only where Redis holds no other kind of lock: a Redisson lock hash, or an idle fenced or fair lock's
-// aux keys, is refused (LOCKKIND). KEYS [N]; ARGV [token, leaseMs, aux keys...] -> 1 acquired | [token, its PTTL]
-const RedisScript &acquireScript()
-{
-    static const RedisScript script(QByteArray(AcquireCheck::lua) + R"LUA(
-local found = lockKindAt(KEYS[1], ARGV[3], ARGV[4], ARGV[5])
-if found == 'none' or found == 'string' then
-    if redis.call('set', KEYS[1], ARGV[1], 'nx', 'px', ARGV[2]) then
-        return 1
-    end
-    return {redis.call('get', KEYS[1]), redis.call('pttl', KEYS[1])}
-end
-if found == 'unreadable' then
-    return refuseKind(found)
-end
-return redis.error_reply('LOCKKIND ' .. found)
-)LUA");
-    return script;
-}
-
-// Returns the token found when it is not ours (false: no lock), 1 when deleted: one round trip says both.
-const RedisScript &compareAndDeleteScript()
-{
-    static const RedisScript script(R"LUA(
-local v = redis.call('get', KEYS[1])
-if v == ARGV[1] then
-    redis.call('del', KEYS[1])
-    return 1
-end
-return v
-)LUA");
-    return script;
-}
-
-const RedisScript &compareAndExpireScript()
-{
-    static const RedisScript script(R"LUA(
-if redis.call('get', KEYS[1]) == ARGV[1] then
-    return redis.call('pexpire', KEYS[1], ARGV[2])
-end
-return 0
-)LUA");
-    return script;
-}
-
 // Script errors end in "script: <sha>, on @user_script:1."; a WRONGTYPE says the name is another kind of key.
 RedisError explain(const QByteArray &name, const RedisError &error)
 {
@@ -121,33 +75,33 @@ void StringLockClient::acquire(const QByteArray &name, qint64 leaseMs, Callback 
         return;
     }
     r.token = newToken();
-    // The aux keys tell an idle Redisson lock; a name with a stray '{' has them in another cluster slot, and is
-    // checked on its own key alone.
-    QList<QByteArray> args { r.token, QByteArray::number(lease) };
-    const QList<QByteArray> aux = AcquireCheck::auxKeys(name);
-    if (std::all_of(aux.cbegin(), aux.cend(), [&](const QByteArray &k) { return keySlot(k) == keySlot(name); }))
-        args += aux;
+    AcquireCall call;
+    call.name = name;
+    call.owner = r.token;
+    call.leaseMs = lease;
+    const ScriptCall script = StringLayout().acquire(LockKind::String, call);
     QPointer<StringLockClient> self(this);
-    m_connection->eval(acquireScript(), { name }, args, [self, r, lease, done](const RedisResult &reply) mutable {
-        if (!self)
-            return;
-        if (!reply.ok()) {
-            r.error = AcquireCheck::explain(reply.error, r.name, AcquireCheck::stringLockText());
+    m_connection->eval(
+        *script.script, script.keys, script.args, [self, r, lease, done](const RedisResult &reply) mutable {
+            if (!self)
+                return;
+            if (!reply.ok()) {
+                r.error = AcquireCheck::explain(reply.error, r.name, LockLayouts::wantedText(LockKind::String));
+                done(r);
+                return;
+            }
+            if (reply.value.isArray() && reply.value.size() == 2) {
+                r.tokenNow = reply.value.at(0).bytes();
+                r.ttlMs = reply.value.at(1).toInteger();
+                done(r);
+                return;
+            }
+            r.done = true;
+            r.ttlMs = lease;
+            self->m_holds.insert(r.name, { r.token, lease, r.watchdog });
+            self->updateTimer();
             done(r);
-            return;
-        }
-        if (reply.value.isArray() && reply.value.size() == 2) {
-            r.tokenNow = reply.value.at(0).bytes();
-            r.ttlMs = reply.value.at(1).toInteger();
-            done(r);
-            return;
-        }
-        r.done = true;
-        r.ttlMs = lease;
-        self->m_holds.insert(r.name, { r.token, lease, r.watchdog });
-        self->updateTimer();
-        done(r);
-    });
+        });
 }
 
 void StringLockClient::release(const QByteArray &name, const QByteArray &token, Callback done)
@@ -175,30 +129,34 @@ void StringLockClient::compareAndDelete(
         later(this, [done, r] { done(r); });
         return;
     }
+    // A release and a force release are the same compare-and-delete: ours, or the token the person saw.
+    ForceReleaseCall call;
+    call.name = name;
+    call.guard = ForceGuard::owner(token);
+    const ScriptCall script = StringLayout().forceRelease(call);
     QPointer<StringLockClient> self(this);
-    m_connection->eval(
-        compareAndDeleteScript(), { name }, { token }, [self, name, token, done](const RedisResult &res) {
-            if (!self)
-                return;
-            StringLockResult r;
-            r.name = name;
-            r.token = token;
-            if (!res.ok()) {
-                r.error = explain(name, res.error);
-                done(r);
-                return;
-            }
-            // Whatever happened, a hold of ours under this token is over: released, or gone before we got there.
-            if (self->m_holds.value(name).token == token) {
-                self->m_holds.remove(name);
-                self->updateTimer();
-            }
-            // A deletion answers the integer 1; a refusal the token found (a string) or nil.
-            r.done = res.value.type() == RedisValue::Type::Integer && res.value.toInteger() == 1;
-            if (!r.done && !res.value.isNil())
-                r.tokenNow = res.value.bytes();
+    m_connection->eval(*script.script, script.keys, script.args, [self, name, token, done](const RedisResult &res) {
+        if (!self)
+            return;
+        StringLockResult r;
+        r.name = name;
+        r.token = token;
+        if (!res.ok()) {
+            r.error = explain(name, res.error);
             done(r);
-        });
+            return;
+        }
+        // Whatever happened, a hold of ours under this token is over: released, or gone before we got there.
+        if (self->m_holds.value(name).token == token) {
+            self->m_holds.remove(name);
+            self->updateTimer();
+        }
+        // A deletion answers the integer 1; a refusal the token found (a string) or nil.
+        r.done = res.value.type() == RedisValue::Type::Integer && res.value.toInteger() == 1;
+        if (!r.done && !res.value.isNil())
+            r.tokenNow = res.value.bytes();
+        done(r);
+    });
 }
 
 bool StringLockClient::setWatchdogEnabled(const QByteArray &name, bool enabled)
@@ -248,10 +206,10 @@ void StringLockClient::renewAll()
             self->updateTimer();
             emit self->lost(name, hold.token);
         };
-        if (hold.watchdog)
-            m_connection->eval(
-                compareAndExpireScript(), { name }, { hold.token, QByteArray::number(hold.leaseMs) }, answered);
-        else
+        if (hold.watchdog) {
+            const ScriptCall renewal = StringLayout::renew(name, hold.token, hold.leaseMs);
+            m_connection->eval(*renewal.script, renewal.keys, renewal.args, answered);
+        } else
             m_connection->command({ "GET", name }, answered);
     }
     m_connection->uncork();

@@ -1,4 +1,4 @@
-#include "kinds/fairlockscripts.h"
+#include "kinds/fair/fairlockscripts.h"
 
 #include "kinds/acquirecheck.h"
 #include "kinds/forceguard.h"

@@ -1,9 +1,7 @@
-// The kind a release or force release must use, read from Redis at the moment of the action, and LockClient's
-// releases that use it: the console and the CLI hold no kind logic of their own for these actions.
-#include "lock/lockkindprobe.h"
+// The kind a release or force release must use, read from Redis at the moment of the action.
+#include "kinds/lockkindprobe.h"
 
 #include "kinds/locknames.h"
-#include "lock/lockclient.h"
 #include "redis/redisrouter.h"
 #include "redis/replyjoin.h"
 
@@ -66,66 +64,6 @@ void LockKindProber::probe(RedisCommander *connection, const QByteArray &name, c
     connection->command({ "EXISTS", LockNames::fencingToken(name) }, join->track(into(&replies->token)));
     connection->uncork();
     join->seal(connection);
-}
-
-void LockClient::probeKind(const QByteArray &name, const QByteArray &owner, Callback<LockKindProbe> done)
-{
-    if (const RedisError error = validateName(name)) {
-        LockKindProbe p;
-        p.error = error;
-        QMetaObject::invokeMethod(
-            this, [done, p] { done(p); }, Qt::QueuedConnection);
-        return;
-    }
-    QPointer<LockClient> self(this);
-    LockKindProber::probe(m_connection, name, owner, [self, done](const LockKindProbe &p) {
-        if (self)
-            done(p);
-    });
-}
-
-void LockClient::releaseAsFound(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done)
-{
-    if (const RedisError error = checkWrite("release", name)) {
-        release(name, owner, std::move(done)); // reports the same refusal, writing nothing
-        return;
-    }
-    QPointer<LockClient> self(this);
-    probeKind(name, owner, [self, name, owner, done](const LockKindProbe &p) {
-        if (!self)
-            return;
-        if (p.error.isError()) {
-            ReleaseResult r;
-            r.error = p.error;
-            r.name = name;
-            r.owner = owner;
-            done(r);
-            return;
-        }
-        self->release(name, owner, done, p.kind);
-    });
-}
-
-void LockClient::forceReleaseAsFound(const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done)
-{
-    if (const RedisError error = checkWrite("force-release", name)) {
-        forceRelease(name, guard, std::move(done));
-        return;
-    }
-    QPointer<LockClient> self(this);
-    probeKind(name, QByteArray(), [self, name, guard, done](const LockKindProbe &p) {
-        if (!self)
-            return;
-        if (p.error.isError()) {
-            ForceReleaseResult r;
-            r.error = p.error;
-            r.name = name;
-            done(r);
-            return;
-        }
-        // The guard is still what the person saw; only the script, and so whom it wakes, comes from this read.
-        self->forceRelease(name, guard, done, p.kind);
-    });
 }
 
 } // namespace LockScope

@@ -8,9 +8,6 @@ namespace LockScope::LockScripts {
 // Every acquire script first refuses a name that holds another kind of lock (AcquireCheck), writing nothing.
 // KEYS [N]; ARGV [leaseMs, field, tokenKey, queue, zset] -> nil acquired | PTTL (-1: held with no TTL)
 const RedisScript &acquire();
-// KEYS [N, tokenKey]; ARGV [leaseMs, field, queue, zset] -> [token] acquired | PTTL; error LOCKTOKEN <type> when the
-// token key cannot count
-const RedisScript &acquireFenced();
 const RedisScript &release(); // KEYS [N, channel, latch]; ARGV ["0", leaseMs, field, publishCmd, latchTtlMs]
 // KEYS [N, channel]; ARGV ["0", publishCmd, guard...] -> 1 deleted | 0 nothing there | -1 guard failed
 const RedisScript &forceRelease();

@@ -1,4 +1,4 @@
-#include "kinds/rwlockscripts.h"
+#include "kinds/readwrite/rwlockscripts.h"
 
 #include "kinds/acquirecheck.h"
 #include "kinds/forceguard.h"

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "kinds/locklayout.h"
+
+namespace LockScope {
+
+// Redisson's RFairLock: the reentrant hash plus a queue of waiters (redisson_lock_queue:{N}) and their deadlines
+// (redisson_lock_timeout:{N}); a release wakes only the head, on its own channel (docs/protocol/fair.md).
+class FairLayout : public LockLayout
+{
+public:
+    LockInfo::Kind kind() const override { return LockInfo::Kind::Fair; }
+    LockCapabilities capabilities() const override;
+    QList<AcquireMode> modes() const override;
+    ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
+    ScriptCall release(LockKind mode, const ReleaseCall &call) const override;
+    ScriptCall forceRelease(const ForceReleaseCall &call) const override;
+    QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;
+    std::optional<ScriptCall> giveUp(
+        const QByteArray &name, const QByteArray &owner, qint64 queueWaitMs) const override;
+};
+
+} // namespace LockScope

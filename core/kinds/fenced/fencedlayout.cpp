@@ -1,0 +1,29 @@
+#include "kinds/fenced/fencedlayout.h"
+
+#include "kinds/acquirecheck.h"
+#include "kinds/fenced/fencedlockscripts.h"
+
+namespace LockScope {
+
+LockCapabilities FencedLayout::capabilities() const
+{
+    LockCapabilities c = ReentrantLayout::capabilities();
+    c.fencing = true;
+    return c;
+}
+
+QList<AcquireMode> FencedLayout::modes() const
+{
+    return { { LockKind::Fenced, "fenced", QT_TRANSLATE_NOOP("AcquireDialog", "Fenced"),
+        QT_TRANSLATE_NOOP("AcquireCheck", "a fenced lock") } };
+}
+
+ScriptCall FencedLayout::acquire(LockKind, const AcquireCall &call) const
+{
+    // The token key is written, so it is a key; the fair keys are only read.
+    const QList<QByteArray> aux = AcquireCheck::auxKeys(call.name);
+    return { &FencedLockScripts::acquire(), { call.name, aux.at(0) },
+        QList<QByteArray> { QByteArray::number(call.leaseMs), call.owner } + aux.mid(1) };
+}
+
+} // namespace LockScope

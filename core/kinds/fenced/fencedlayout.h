@@ -1,0 +1,19 @@
+#pragma once
+
+#include "kinds/reentrant/reentrantlayout.h"
+
+namespace LockScope {
+
+// Redisson's RFencedLock: a reentrant lock whose every acquisition, reentry included, also draws the next number
+// from redisson_lock_token:{N}; released, renewed and woken as the reentrant lock it is underneath
+// (docs/protocol/fenced.md).
+class FencedLayout : public ReentrantLayout
+{
+public:
+    LockInfo::Kind kind() const override { return LockInfo::Kind::Fenced; }
+    LockCapabilities capabilities() const override;
+    QList<AcquireMode> modes() const override;
+    ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
+};
+
+} // namespace LockScope

@@ -1,0 +1,127 @@
+#pragma once
+
+#include "kinds/forceguard.h"
+#include "kinds/lockclassifier.h"
+#include "kinds/locktypes.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace LockScope {
+
+class RedisScript;
+
+// One script a layout asks the lock client to run: the client adds nothing but the transport (EVALSHA, retries,
+// routing by the first key).
+struct ScriptCall
+{
+    const RedisScript *script = nullptr;
+    QList<QByteArray> keys;
+    QList<QByteArray> args;
+};
+
+// What the client knows when it takes a lock: the layout turns it into its own keys and arguments.
+struct AcquireCall
+{
+    QByteArray name;
+    QByteArray owner; // the field to write, as ownerField() made it
+    qint64 leaseMs = 0;
+    bool willWait = false; // the caller waits if it does not get it now (a fair waiter then joins the queue)
+    qint64 queueWaitMs = 0; // fair: how long a queued waiter's place is kept
+    qint64 nowMs = 0; // wall clock, epoch ms: fair queue deadlines are on the waiting client's clock
+};
+
+struct ReleaseCall
+{
+    QByteArray name;
+    QByteArray owner;
+    QByteArray latch; // the unlock latch: a retried release reads its first outcome from it
+    qint64 leaseMs = 0; // reset on a level that stays held (0: leave the TTL as it is, a foreign hold)
+    QByteArray publish; // "PUBLISH", "SPUBLISH" or "PUBLISH,SPUBLISH"
+    qint64 latchTtlMs = 0;
+    qint64 nowMs = 0;
+};
+
+struct ForceReleaseCall
+{
+    QByteArray name;
+    QByteArray publish;
+    qint64 nowMs = 0;
+    ForceGuard guard; // what the person saw; the script deletes only while it holds
+};
+
+// What a layout can do, for front-ends that show or offer things by it.
+struct LockCapabilities
+{
+    bool reentrant = false; // one owner may take it again, counted
+    bool holderSet = false; // several owners hold it at once (readers)
+    bool wakeChannel = false; // a release publishes to wake waiters; without one they find out by polling
+    bool waiterCount = false; // the number of waiters can be read (listeners on the channel)
+    bool fencing = false; // each acquisition draws a token
+    bool queue = false; // waiters queue in Redis, first come first served
+};
+
+// One way to take a lock of a layout: what the CLI's --kind names, the acquire dialog offers and a request carries.
+// A read-write lock has two (read and write); every other layout one.
+struct AcquireMode
+{
+    LockKind kind;
+    const char *id; // --kind word: "reentrant", "read", ...
+    const char *label; // the acquire dialog's entry, translated in the AcquireDialog context
+    const char *wanted; // "a read lock": refusals say what the caller tried to take (AcquireCheck context)
+    const char *tip = nullptr; // what the dialog tells about it, when it needs telling (AcquireDialog context)
+};
+
+// A lock layout: the keys, scripts and wake-ups of one kind of lock, as the library that owns it writes them. Each
+// lives in its own folder of kinds/ (docs/protocol/ describes the wire protocol); LockLayouts lists them. The lock
+// client, the operations and the front-ends ask the layout and never switch on the kind themselves.
+class LockLayout
+{
+public:
+    virtual ~LockLayout() = default;
+
+    // What the classifier calls this layout; id() is its JSON "kind" name.
+    virtual LockInfo::Kind kind() const = 0;
+    QByteArray id() const { return LockInfo::kindName(kind()); }
+    virtual LockCapabilities capabilities() const = 0;
+    virtual QList<AcquireMode> modes() const = 0;
+
+    // The hash field a hold of mode writes for owner "<uuid>:<thread>" (a write hold ends in ":write").
+    virtual QByteArray ownerField(LockKind mode, const QByteArray &owner) const
+    {
+        Q_UNUSED(mode);
+        return owner;
+    }
+    // The script that takes one level, or reports the holder's TTL (AcquireCheck::decode reads its answer).
+    virtual ScriptCall acquire(LockKind mode, const AcquireCall &call) const = 0;
+    // The script that gives back one level exactly as the owner's own unlock would: nil not held, 0 still held,
+    // 1 released (and waiters told).
+    virtual ScriptCall release(LockKind mode, const ReleaseCall &call) const = 0;
+    // Deletes the whole lock while the guard holds and wakes its waiters: 1 deleted, 0 nothing there, -1 the guard
+    // failed and nothing changed.
+    virtual ScriptCall forceRelease(const ForceReleaseCall &call) const = 0;
+    // Where a waiter of owner's listens for a release (empty: the layout wakes nobody).
+    virtual QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const = 0;
+    // What a waiter that ends without the lock must undo (a fair waiter leaves the queue).
+    virtual std::optional<ScriptCall> giveUp(const QByteArray &name, const QByteArray &owner, qint64 queueWaitMs) const
+    {
+        Q_UNUSED(name);
+        Q_UNUSED(owner);
+        Q_UNUSED(queueWaitMs);
+        return std::nullopt;
+    }
+    // Extra keys a renewal of a hold of mode keeps alive with the lock (a reader's timeout keys): their prefix, or
+    // empty.
+    virtual QByteArray renewalPrefix(LockKind mode, const QByteArray &name, const QByteArray &owner) const
+    {
+        Q_UNUSED(mode);
+        Q_UNUSED(name);
+        Q_UNUSED(owner);
+        return {};
+    }
+};
+
+} // namespace LockScope

@@ -1,0 +1,74 @@
+#include "kinds/locklayouts.h"
+
+#include "kinds/fair/fairlayout.h"
+#include "kinds/fenced/fencedlayout.h"
+#include "kinds/readwrite/readwritelayout.h"
+#include "kinds/reentrant/reentrantlayout.h"
+#include "kinds/string/stringlayout.h"
+
+#include <QCoreApplication>
+
+namespace LockScope::LockLayouts {
+
+const QList<const LockLayout *> &all()
+{
+    // Stateless: one of each for the life of the process, built on first use from any thread (a magic static).
+    static const ReentrantLayout reentrant;
+    static const FencedLayout fenced;
+    static const FairLayout fair;
+    static const ReadWriteLayout readWrite;
+    static const StringLayout string;
+    static const QList<const LockLayout *> layouts { &reentrant, &fenced, &fair, &readWrite, &string };
+    return layouts;
+}
+
+const LockLayout *forKind(LockInfo::Kind kind)
+{
+    for (const LockLayout *layout : all())
+        if (layout->kind() == kind)
+            return layout;
+    return nullptr;
+}
+
+const LockLayout &forMode(LockKind mode)
+{
+    for (const LockLayout *layout : all())
+        for (const AcquireMode &m : layout->modes())
+            if (m.kind == mode)
+                return *layout;
+    Q_UNREACHABLE(); // every LockKind is some layout's mode (tst_locklayouts checks it)
+}
+
+QList<AcquireMode> modes()
+{
+    QList<AcquireMode> out;
+    for (const LockLayout *layout : all())
+        out += layout->modes();
+    return out;
+}
+
+AcquireMode mode(LockKind kind)
+{
+    for (const AcquireMode &m : modes())
+        if (m.kind == kind)
+            return m;
+    Q_UNREACHABLE();
+}
+
+QString wantedText(LockKind kind)
+{
+    return QCoreApplication::translate("AcquireCheck", mode(kind).wanted);
+}
+
+bool modeById(QStringView id, AcquireMode *found)
+{
+    for (const AcquireMode &m : modes()) {
+        if (id == QLatin1String(m.id)) {
+            *found = m;
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace LockScope::LockLayouts

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "kinds/locklayout.h"
+
+#include <QStringView>
+
+namespace LockScope::LockLayouts {
+
+// Every layout LockScope knows, in the order front-ends list them. A new layout is one folder of kinds/ and one
+// line in locklayouts.cpp: the CLI's --kind, the acquire dialog, the JSON kind names and the lock client follow.
+const QList<const LockLayout *> &all();
+// The layout the classifier calls kind; nullptr for what is no lock or not a known one.
+const LockLayout *forKind(LockInfo::Kind kind);
+// The layout that takes a lock of mode.
+const LockLayout &forMode(LockKind mode);
+// Every acquire mode, layout by layout ("reentrant", "fenced", "fair", "read", "write", "string").
+QList<AcquireMode> modes();
+AcquireMode mode(LockKind kind);
+// "a read lock": what a refusal says the caller tried to take, translated.
+QString wantedText(LockKind kind);
+// The mode a --kind word names; false when none does.
+bool modeById(QStringView id, AcquireMode *found);
+
+} // namespace LockScope::LockLayouts

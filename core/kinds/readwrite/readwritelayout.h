@@ -1,0 +1,23 @@
+#pragma once
+
+#include "kinds/locklayout.h"
+
+namespace LockScope {
+
+// Redisson's RReadWriteLock: one hash N with a "mode" field, many readers (each with timeout keys of its own) or one
+// writer whose field ends in ":write"; releases publish on redisson_rwlock:{N} (docs/protocol/readwrite.md).
+class ReadWriteLayout : public LockLayout
+{
+public:
+    LockInfo::Kind kind() const override { return LockInfo::Kind::ReadWrite; }
+    LockCapabilities capabilities() const override;
+    QList<AcquireMode> modes() const override;
+    QByteArray ownerField(LockKind mode, const QByteArray &owner) const override;
+    ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
+    ScriptCall release(LockKind mode, const ReleaseCall &call) const override;
+    ScriptCall forceRelease(const ForceReleaseCall &call) const override;
+    QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;
+    QByteArray renewalPrefix(LockKind mode, const QByteArray &name, const QByteArray &owner) const override;
+};
+
+} // namespace LockScope

@@ -1,0 +1,21 @@
+#pragma once
+
+#include "kinds/locklayout.h"
+
+namespace LockScope {
+
+// Redisson's RLock: a hash N whose field "<uuid>:<thread>" counts reentry, a lease renewed by the watchdog, and a
+// release that publishes on redisson_lock__channel:{N} (docs/protocol/reentrant.md).
+class ReentrantLayout : public LockLayout
+{
+public:
+    LockInfo::Kind kind() const override { return LockInfo::Kind::Reentrant; }
+    LockCapabilities capabilities() const override;
+    QList<AcquireMode> modes() const override;
+    ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
+    ScriptCall release(LockKind mode, const ReleaseCall &call) const override;
+    ScriptCall forceRelease(const ForceReleaseCall &call) const override;
+    QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;
+};
+
+} // namespace LockScope

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "kinds/locklayout.h"
+
+namespace LockScope {
+
+// A plain string lock (SET NX PX <random token>): no reentrancy, no wake-up channel, given back by compare-and-delete
+// so that nobody deletes a lock that changed hands (docs/protocol/string.md). Its owner is the token itself.
+class StringLayout : public LockLayout
+{
+public:
+    LockInfo::Kind kind() const override { return LockInfo::Kind::String; }
+    LockCapabilities capabilities() const override { return {}; }
+    QList<AcquireMode> modes() const override;
+    // KEYS [N]; ARGV [token, leaseMs, aux...]: the aux keys tell an idle Redisson lock, when they share N's slot.
+    ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
+    // Deletes N only while it holds call.owner, the token.
+    ScriptCall release(LockKind mode, const ReleaseCall &call) const override;
+    // The same compare-and-delete, with the token the person saw (the guard's one field) in place of ours.
+    ScriptCall forceRelease(const ForceReleaseCall &call) const override;
+    QByteArray waitChannel(const QByteArray &, const QByteArray &) const override { return {}; }
+    // Extends N's lease while it still holds token.
+    static ScriptCall renew(const QByteArray &name, const QByteArray &token, qint64 leaseMs);
+};
+
+} // namespace LockScope

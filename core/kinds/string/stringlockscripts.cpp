@@ -1,0 +1,52 @@
+#include "kinds/string/stringlockscripts.h"
+
+#include "kinds/acquirecheck.h"
+
+namespace LockScope::StringLockScripts {
+
+// SET NX PX, only where Redis holds no other kind of lock: a Redisson lock hash, or an idle fenced or fair lock's
+// aux keys, is refused (LOCKKIND). KEYS [N]; ARGV [token, leaseMs, aux keys...] -> 1 acquired | [token, its PTTL]
+const RedisScript &acquire()
+{
+    static const RedisScript script(QByteArray(AcquireCheck::lua) + R"LUA(
+local found = lockKindAt(KEYS[1], ARGV[3], ARGV[4], ARGV[5])
+if found == 'none' or found == 'string' then
+    if redis.call('set', KEYS[1], ARGV[1], 'nx', 'px', ARGV[2]) then
+        return 1
+    end
+    return {redis.call('get', KEYS[1]), redis.call('pttl', KEYS[1])}
+end
+if found == 'unreadable' then
+    return refuseKind(found)
+end
+return redis.error_reply('LOCKKIND ' .. found)
+)LUA");
+    return script;
+}
+
+// Returns the token found when it is not ours (false: no lock), 1 when deleted: one round trip says both.
+const RedisScript &compareAndDelete()
+{
+    static const RedisScript script(R"LUA(
+local v = redis.call('get', KEYS[1])
+if v == ARGV[1] then
+    redis.call('del', KEYS[1])
+    return 1
+end
+return v
+)LUA");
+    return script;
+}
+
+const RedisScript &compareAndExpire()
+{
+    static const RedisScript script(R"LUA(
+if redis.call('get', KEYS[1]) == ARGV[1] then
+    return redis.call('pexpire', KEYS[1], ARGV[2])
+end
+return 0
+)LUA");
+    return script;
+}
+
+} // namespace LockScope::StringLockScripts
