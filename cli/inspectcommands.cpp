@@ -1,5 +1,6 @@
 #include "inspectcommands.h"
 
+#include "kinds/locklayouts.h"
 #include "kinds/lockscanner.h"
 #include "redis/bytesformat.h"
 #include "redis/redisconnection.h"
@@ -185,7 +186,7 @@ void ShowCommand::start()
                          .arg(h.deadReader ? tr(", dead reader") : QString());
         for (const auto &[owner, deadline] : l.queue)
             lines << tr("  queued %1").arg(QString::fromUtf8(owner));
-        if (l.kind != LockInfo::Kind::String) // no wake-up channel: nobody can listen
+        if (LockLayouts::forRecord(l.kind).capabilities().wakeChannel) // without one nobody can listen
             lines
                 << tr("  waiters listening: %1").arg(l.waiters < 0 ? QStringLiteral("?") : QString::number(l.waiters));
         for (const QString &e : l.evidence)

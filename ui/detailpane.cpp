@@ -1,6 +1,7 @@
 #include "detailpane.h"
 
 #include "holdchart.h"
+#include "kinds/locklayouts.h"
 #include "models/locktablemodel.h"
 #include "models/locktimelinemodel.h"
 #include "monitor/lockmonitor.h"
@@ -103,9 +104,9 @@ void DetailPane::refresh()
     const QString ttl = !r->present ? tr("gone")
         : r->deadlineMs < 0         ? tr("no TTL")
                                     : LockTableModel::durationText(r->remainingMs(now));
-    const bool string = info.kind == LockInfo::Kind::String;
-    // A string lock has no wake-up channel: "0 waiting" would claim to know what nobody can see.
-    m_title->setText(string
+    const LockCapabilities caps = LockLayouts::forRecord(info.kind).capabilities();
+    // Without a wake-up channel (a string lock) "0 waiting" would claim to know what nobody can see.
+    m_title->setText(!caps.wakeChannel
             ? tr("<b>%1</b> · %2 · TTL %3 · watchdog %4")
                   .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind), ttl,
                       LockTableModel::watchdogText(r->watchdog))
@@ -118,8 +119,9 @@ void DetailPane::refresh()
     for (const LockHolder &h : info.holders) {
         owners << h.owner;
         QStringList notes;
-        const bool ours = string ? !m_ownTokens.value(info.name).isEmpty() && m_ownTokens.value(info.name) == h.owner
-                                 : h.client == m_ownClientId;
+        const bool ours = caps.tokenHolder
+            ? !m_ownTokens.value(info.name).isEmpty() && m_ownTokens.value(info.name) == h.owner
+            : h.client == m_ownClientId;
         if (ours)
             notes << tr("ours");
         if (h.writer)
@@ -129,8 +131,9 @@ void DetailPane::refresh()
         auto *item = new QTreeWidgetItem(
             m_holders, { escapeBytes(h.owner, 200), QString::number(h.count), notes.join(QStringLiteral(", ")) });
         item->setToolTip(0,
-            string ? tr("the token: the key's value, which its holder deletes it with")
-                   : tr("client %1, thread %2").arg(QString::fromLatin1(h.client), escapeBytes(h.thread, 80)));
+            caps.tokenHolder
+                ? tr("the token: the key's value, which its holder deletes it with")
+                : tr("client %1, thread %2").arg(QString::fromLatin1(h.client), escapeBytes(h.thread, 80)));
     }
     const qint64 epoch = QDateTime::currentMSecsSinceEpoch();
     int position = 0;

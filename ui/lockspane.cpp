@@ -1,5 +1,6 @@
 #include "lockspane.h"
 
+#include "kinds/locklayouts.h"
 #include "lockfilterproxy.h"
 #include "models/locktablemodel.h"
 #include "monitor/lockmonitor.h"
@@ -66,8 +67,7 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     m_kind = new QComboBox(this);
     m_kind->setAccessibleName(tr("Lock kind filter"));
     m_kind->addItem(tr("All kinds"), QString());
-    for (const auto kind : { LockInfo::Kind::Reentrant, LockInfo::Kind::Fair, LockInfo::Kind::ReadWrite,
-             LockInfo::Kind::Fenced, LockInfo::Kind::String, LockInfo::Kind::Unknown })
+    for (const LockInfo::Kind kind : LockLayouts::listedKinds())
         m_kind->addItem(LockTableModel::kindText(kind), QString::fromLatin1(LockInfo::kindName(kind)));
     auto *client = new ClientCombo(this);
     client->beforePopup = [this] { fillClients(); };

@@ -62,6 +62,9 @@ struct LockCapabilities
     bool waiterCount = false; // the number of waiters can be read (listeners on the channel)
     bool fencing = false; // each acquisition draws a token
     bool queue = false; // waiters queue in Redis, first come first served
+    // The holder is a random token, the key's value, not a "<uuid>:<thread>" field: whose it is cannot be read off
+    // it, only compared with the token a client remembers.
+    bool tokenHolder = false;
 };
 
 // One way to take a lock of a layout: what the CLI's --kind names, the acquire dialog offers and a request carries.
@@ -73,6 +76,7 @@ struct AcquireMode
     const char *label; // the acquire dialog's entry, translated in the AcquireDialog context
     const char *wanted; // "a read lock": refusals say what the caller tried to take (AcquireCheck context)
     const char *tip = nullptr; // what the dialog tells about it, when it needs telling (AcquireDialog context)
+    bool shared = false; // holders of this mode do not exclude each other (readers)
 };
 
 // A lock layout: the keys, scripts and wake-ups of one kind of lock, as the library that owns it writes them. Each
@@ -86,6 +90,8 @@ public:
     // What the classifier calls this layout; id() is its JSON "kind" name.
     virtual LockInfo::Kind kind() const = 0;
     QByteArray id() const { return LockInfo::kindName(kind()); }
+    // The kind column's word for it, translated in the LockTableModel context ("read-write").
+    virtual const char *label() const = 0;
     virtual LockCapabilities capabilities() const = 0;
     virtual QList<AcquireMode> modes() const = 0;
 
@@ -105,6 +111,8 @@ public:
     virtual ScriptCall forceRelease(const ForceReleaseCall &call) const = 0;
     // Where a waiter of owner's listens for a release (empty: the layout wakes nobody).
     virtual QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const = 0;
+    // Where a monitor hears every release of name (empty: releases are silent).
+    virtual QByteArray releaseChannel(const QByteArray &name) const { return waitChannel(name, {}); }
     // What a waiter that ends without the lock must undo (a fair waiter leaves the queue).
     virtual std::optional<ScriptCall> giveUp(const QByteArray &name, const QByteArray &owner, qint64 queueWaitMs) const
     {

@@ -30,6 +30,27 @@ const LockLayout *forKind(LockInfo::Kind kind)
     return nullptr;
 }
 
+const LockLayout &forRecord(LockInfo::Kind kind)
+{
+    const LockLayout *layout = forKind(kind);
+    return layout ? *layout : *all().first();
+}
+
+QList<LockInfo::Kind> listedKinds()
+{
+    QList<LockInfo::Kind> kinds;
+    for (const LockLayout *layout : all())
+        kinds << layout->kind();
+    return kinds << LockInfo::Kind::Unknown;
+}
+
+QString kindText(LockInfo::Kind kind)
+{
+    if (const LockLayout *layout = forKind(kind))
+        return QCoreApplication::translate("LockTableModel", layout->label());
+    return kind == LockInfo::Kind::Unknown ? QCoreApplication::translate("LockTableModel", "unknown") : QString();
+}
+
 const LockLayout &forMode(LockKind mode)
 {
     for (const LockLayout *layout : all())

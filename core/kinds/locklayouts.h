@@ -11,6 +11,13 @@ namespace LockScope::LockLayouts {
 const QList<const LockLayout *> &all();
 // The layout the classifier calls kind; nullptr for what is no lock or not a known one.
 const LockLayout *forKind(LockInfo::Kind kind);
+// The layout to treat a lock of kind as: its own, or for a lock hash no layout claims (Unknown), the reentrant lock's,
+// the shape such a hash most often has (its release channel, its waiters).
+const LockLayout &forRecord(LockInfo::Kind kind);
+// The kinds a kind filter offers: every layout's, then Unknown.
+QList<LockInfo::Kind> listedKinds();
+// The kind column's word for kind, translated ("read-write", "unknown"); empty for what is no lock.
+QString kindText(LockInfo::Kind kind);
 // The layout that takes a lock of mode.
 const LockLayout &forMode(LockKind mode);
 // Every acquire mode, layout by layout ("reentrant", "fenced", "fair", "read", "write", "string").

@@ -1,5 +1,7 @@
 #include "models/locktablemodel.h"
 
+#include "kinds/locklayouts.h"
+
 #include "redis/bytesformat.h"
 
 #include <algorithm>
@@ -112,7 +114,7 @@ void LockTableModel::setOwnStringHolds(const QHash<QByteArray, QByteArray> &toke
 
 bool LockTableModel::isOurs(const LockRecord &record) const
 {
-    if (record.info.kind == LockInfo::Kind::String) {
+    if (LockLayouts::forRecord(record.info.kind).capabilities().tokenHolder) {
         const QByteArray token = m_ownTokens.value(record.info.name);
         return !token.isEmpty() && !record.info.holders.isEmpty() && record.info.holders.first().owner == token;
     }
@@ -136,23 +138,7 @@ int LockTableModel::columnCount(const QModelIndex &parent) const
 
 QString LockTableModel::kindText(LockInfo::Kind kind)
 {
-    switch (kind) {
-    case LockInfo::Kind::Reentrant:
-        return tr("reentrant");
-    case LockInfo::Kind::Fair:
-        return tr("fair");
-    case LockInfo::Kind::ReadWrite:
-        return tr("read-write");
-    case LockInfo::Kind::Fenced:
-        return tr("fenced");
-    case LockInfo::Kind::Unknown:
-        return tr("unknown");
-    case LockInfo::Kind::String:
-        return tr("string");
-    case LockInfo::Kind::NotALock:
-        break;
-    }
-    return {};
+    return LockLayouts::kindText(kind);
 }
 
 QString LockTableModel::watchdogText(WatchdogGuess guess)
@@ -182,6 +168,7 @@ QString LockTableModel::durationText(qint64 ms)
 QVariant LockTableModel::display(const LockRecord &r, int column) const
 {
     const LockInfo &info = r.info;
+    const LockCapabilities caps = LockLayouts::forRecord(info.kind).capabilities();
     switch (column) {
     case Name:
         return escapeBytes(info.name, 200);
@@ -192,7 +179,7 @@ QVariant LockTableModel::display(const LockRecord &r, int column) const
     case Holders:
         if (info.holders.isEmpty())
             return QStringLiteral("-");
-        if (info.kind == LockInfo::Kind::String)
+        if (caps.tokenHolder)
             return escapeBytes(info.holders.first().owner, 40) + (isOurs(r) ? tr(" (ours)") : QString());
         if (info.holders.size() == 1) {
             const LockHolder &h = info.holders.first();
@@ -208,8 +195,8 @@ QVariant LockTableModel::display(const LockRecord &r, int column) const
     case Watchdog:
         return watchdogText(r.watchdog);
     case Waiters:
-        // Not unknown but absent: a string lock has no wake-up channel, its waiters retry unseen.
-        if (info.kind == LockInfo::Kind::String)
+        // Not unknown but absent: a lock without a wake-up channel (a string lock) has waiters that retry unseen.
+        if (!caps.wakeChannel)
             return QStringLiteral("-");
         return info.waiters < 0 ? QStringLiteral("?") : QString::number(info.waiters);
     case Age:
@@ -249,14 +236,15 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
     const auto *r = static_cast<const LockRecord *>(m_index.payloadAt(index.row()));
     if (!r)
         return {};
+    const LockCapabilities caps = LockLayouts::forRecord(r->info.kind).capabilities();
     switch (role) {
     case Qt::DisplayRole:
         return display(*r, index.column());
     case Qt::ToolTipRole:
-        if (index.column() == Holders && r->info.kind == LockInfo::Kind::String && !r->info.holders.isEmpty())
+        if (index.column() == Holders && caps.tokenHolder && !r->info.holders.isEmpty())
             return tr("token %1: the key's value, which its holder deletes it with")
                 .arg(escapeBytes(r->info.holders.first().owner, 200));
-        if (index.column() == Waiters && r->info.kind == LockInfo::Kind::String)
+        if (index.column() == Waiters && !caps.wakeChannel)
             return tr("A string lock has no wake-up channel: its waiters retry on their own and cannot be seen");
         if (index.column() == Holders) {
             QStringList lines;

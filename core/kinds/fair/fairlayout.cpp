@@ -55,6 +55,11 @@ QByteArray FairLayout::waitChannel(const QByteArray &name, const QByteArray &own
     return LockNames::fairChannel(name, owner);
 }
 
+QByteArray FairLayout::releaseChannel(const QByteArray &name) const
+{
+    return LockNames::lockChannel(name);
+}
+
 std::optional<ScriptCall> FairLayout::giveUp(const QByteArray &name, const QByteArray &owner, qint64 queueWaitMs) const
 {
     // Leaving the queue shifts everyone behind by one wait; otherwise a dead entry blocks them until its deadline.

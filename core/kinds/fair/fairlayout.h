@@ -10,12 +10,15 @@ class FairLayout : public LockLayout
 {
 public:
     LockInfo::Kind kind() const override { return LockInfo::Kind::Fair; }
+    const char *label() const override { return QT_TRANSLATE_NOOP("LockTableModel", "fair"); }
     LockCapabilities capabilities() const override;
     QList<AcquireMode> modes() const override;
     ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
     ScriptCall release(LockKind mode, const ReleaseCall &call) const override;
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
     QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;
+    // The base channel: a release tells the new head on the base plus its field, other kinds' clients on the base.
+    QByteArray releaseChannel(const QByteArray &name) const override;
     std::optional<ScriptCall> giveUp(
         const QByteArray &name, const QByteArray &owner, qint64 queueWaitMs) const override;
 };

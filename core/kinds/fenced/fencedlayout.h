@@ -11,6 +11,7 @@ class FencedLayout : public ReentrantLayout
 {
 public:
     LockInfo::Kind kind() const override { return LockInfo::Kind::Fenced; }
+    const char *label() const override { return QT_TRANSLATE_NOOP("LockTableModel", "fenced"); }
     LockCapabilities capabilities() const override;
     QList<AcquireMode> modes() const override;
     ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;

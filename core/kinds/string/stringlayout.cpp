@@ -8,6 +8,13 @@
 
 namespace LockScope {
 
+LockCapabilities StringLayout::capabilities() const
+{
+    LockCapabilities c;
+    c.tokenHolder = true;
+    return c;
+}
+
 QList<AcquireMode> StringLayout::modes() const
 {
     return { { LockKind::String, "string", QT_TRANSLATE_NOOP("AcquireDialog", "String (SET NX PX)"),

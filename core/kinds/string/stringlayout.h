@@ -10,7 +10,8 @@ class StringLayout : public LockLayout
 {
 public:
     LockInfo::Kind kind() const override { return LockInfo::Kind::String; }
-    LockCapabilities capabilities() const override { return {}; }
+    const char *label() const override { return QT_TRANSLATE_NOOP("LockTableModel", "string"); }
+    LockCapabilities capabilities() const override;
     QList<AcquireMode> modes() const override;
     // KEYS [N]; ARGV [token, leaseMs, aux...]: the aux keys tell an idle Redisson lock, when they share N's slot.
     ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;

@@ -1,0 +1,267 @@
+// What every lock layout must do, one data row per way of taking a lock (LockLayouts::modes()): a new layout gets
+// these tests by being listed in the registry. Each row acquires through the lock client, finds the lock among keys
+// that are no locks, releases, wakes a waiter, keeps a force release to its guard, renews and reports a lost hold,
+// and refuses everything in read-only mode.
+#include "kinds/locklayouts.h"
+#include "kinds/lockscanner.h"
+#include "lock/lockclient.h"
+#include "lockawait.h"
+#include "rawredis.h"
+#include "redis/redisconnection.h"
+#include "redisserver.h"
+#include "testutil.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <optional>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+AcquireRequest request(const QByteArray &name, LockKind kind, const QByteArray &token, qint64 waitMs = 0)
+{
+    AcquireRequest r;
+    r.name = name;
+    r.kind = kind;
+    r.token = token;
+    // Far longer than any wait below: a waiter that gets the lock got it from a wake-up, not from an expiry.
+    r.leaseMs = 120000;
+    r.waitMs = waitMs;
+    return r;
+}
+
+// The mode a waiter must take to be kept out by a hold of mode: itself, or the layout's first exclusive one.
+AcquireMode contender(const AcquireMode &mode)
+{
+    if (!mode.shared)
+        return mode;
+    for (const AcquireMode &m : LockLayouts::forMode(mode.kind).modes())
+        if (!m.shared)
+            return m;
+    return mode;
+}
+} // namespace
+
+class TestConformance : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server;
+    ConnectionOptions m_options;
+    AcquireMode m_mode {};
+
+    // Every lock the scanner reports under prefix, by name.
+    QMap<QByteArray, LockInfo> scan(const QByteArray &prefix)
+    {
+        RedisConnection connection(m_options);
+        LockScanner scanner(&connection, { prefix + "*", 50, true, false, StringLockPatterns({ prefix + "*" }) });
+        QMap<QByteArray, LockInfo> found;
+        QObject::connect(&scanner, &LockScanner::locksFound, [&](const QList<LockInfo> &locks) {
+            for (const LockInfo &l : locks)
+                found.insert(l.name, l);
+        });
+        QSignalSpy finished(&scanner, &LockScanner::finished);
+        scanner.start();
+        [&] { QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 20000); }();
+        return found;
+    }
+
+    // The row's mode; false (and the row skipped) for a layout the lock client does not take yet.
+    bool rowMode()
+    {
+        QFETCH(int, kind);
+        m_mode = LockLayouts::mode(LockKind(kind));
+        // String locks are taken by StringLockClient until it folds into the lock client (tests/tst_stringlocks.cpp
+        // covers them meanwhile).
+        return m_mode.kind != LockKind::String;
+    }
+
+    void modes()
+    {
+        QTest::addColumn<int>("kind");
+        for (const AcquireMode &mode : LockLayouts::modes())
+            QTest::newRow(mode.id) << int(mode.kind);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        m_options = ConnectionOptions::fromUrl(m_server.url());
+        // Keys that are no locks, under the prefix every row scans: none may be reported.
+        RawRedis raw(m_server.port());
+        raw.command({ "SET", "conf:noise:text", "hello" });
+        raw.command({ "SET", "conf:noise:counter", "5" });
+        raw.command({ "RPUSH", "conf:noise:list", "a" });
+        raw.command({ "HSET", "conf:noise:user", "name", "ada", "email", "ada@example.com" });
+        raw.command({ "SADD", "conf:noise:set", "a" });
+    }
+
+    void registryCoversEveryMode_data() { modes(); }
+    void registryCoversEveryMode()
+    {
+        QFETCH(int, kind);
+        const AcquireMode mode = LockLayouts::mode(LockKind(kind));
+        const LockLayout &layout = LockLayouts::forMode(mode.kind);
+        QVERIFY(layout.modes().size() >= 1);
+        QCOMPARE(LockLayouts::forKind(layout.kind()), &layout);
+        AcquireMode byId {};
+        QVERIFY(LockLayouts::modeById(QString::fromLatin1(mode.id), &byId));
+        QCOMPARE(int(byId.kind), kind);
+        QVERIFY(!LockLayouts::kindText(layout.kind()).isEmpty());
+        // A layout that says it wakes waiters names where they listen, and one that does not names nothing.
+        QCOMPARE(!layout.waitChannel("n", "o:1").isEmpty(), layout.capabilities().wakeChannel);
+        QCOMPARE(!layout.releaseChannel("n").isEmpty(), layout.capabilities().wakeChannel);
+    }
+
+    void foundAmongNoiseAndClassified_data() { modes(); }
+    void foundAmongNoiseAndClassified()
+    {
+        if (!rowMode())
+            QSKIP("not taken by the lock client yet");
+        const LockLayout &layout = LockLayouts::forMode(m_mode.kind);
+        LockClient holder(m_options), waiter(m_options);
+        const QByteArray name = "conf:" + uniqueKey(m_mode.id);
+        const AcquireResult held = acquire(holder, request(name, m_mode.kind, "1"));
+        QVERIFY2(held.acquired, qPrintable(held.error.toString()));
+        // A waiter makes a queue where the layout has one: an idle fair lock looks like any reentrant lock.
+        std::optional<AcquireResult> waited;
+        const AcquireMode other = contender(m_mode);
+        waiter.acquire(request(name, other.kind, "2", -1), [&](const AcquireResult &r) { waited = r; });
+        QTRY_VERIFY_WITH_TIMEOUT(scan("conf:").value(name).kind == layout.kind(), 20000);
+
+        const QMap<QByteArray, LockInfo> found = scan("conf:");
+        const LockInfo info = found.value(name);
+        QVERIFY2(!info.evidence.isEmpty(), "a classification says why");
+        QVERIFY(info.confidence != LockInfo::Confidence::Low);
+        QCOMPARE(info.holders.size(), 1);
+        QCOMPARE(info.holders.first().owner, held.owner);
+        for (auto it = found.cbegin(); it != found.cend(); ++it)
+            QVERIFY2(!it.key().startsWith("conf:noise:"), it.key().constData());
+
+        waiter.cancelAcquire(name, layout.ownerField(other.kind, waiter.ownerField("2")));
+        QTRY_VERIFY(waited.has_value());
+        QVERIFY(!waited->acquired);
+    }
+
+    void reentryAndRelease_data() { modes(); }
+    void reentryAndRelease()
+    {
+        if (!rowMode())
+            QSKIP("not taken by the lock client yet");
+        LockClient client(m_options);
+        RawRedis raw(m_server.port());
+        const QByteArray name = "conf:" + uniqueKey(m_mode.id);
+        const AcquireResult first = acquire(client, request(name, m_mode.kind, "1"));
+        QVERIFY2(first.acquired, qPrintable(first.error.toString()));
+        if (LockLayouts::forMode(m_mode.kind).capabilities().reentrant) {
+            QVERIFY(acquire(client, request(name, m_mode.kind, "1")).acquired);
+            QCOMPARE(release(client, name, first.owner, m_mode.kind).outcome, ReleaseResult::Outcome::StillHeld);
+        }
+        QCOMPARE(release(client, name, first.owner, m_mode.kind).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(raw.command({ "EXISTS", name }).toInteger(), 0);
+        // A second release changes nothing. (Most layouts answer not held, as Redisson's IllegalMonitorStateException
+        // says; a fair lock answers released, as Redisson's fair unlock does for a lock that is gone, waking the head.)
+        QVERIFY(release(client, name, first.owner, m_mode.kind).outcome != ReleaseResult::Outcome::StillHeld);
+        QCOMPARE(raw.command({ "EXISTS", name }).toInteger(), 0);
+    }
+
+    void releaseWakesAWaiter_data() { modes(); }
+    void releaseWakesAWaiter()
+    {
+        if (!rowMode())
+            QSKIP("not taken by the lock client yet");
+        LockClient holder(m_options), waiter(m_options);
+        const QByteArray name = "conf:" + uniqueKey(m_mode.id);
+        const AcquireResult held = acquire(holder, request(name, m_mode.kind, "1"));
+        QVERIFY(held.acquired);
+        std::optional<AcquireResult> waited;
+        waiter.acquire(request(name, contender(m_mode).kind, "2", -1), [&](const AcquireResult &r) { waited = r; });
+        QTRY_VERIFY(!scan("conf:").value(name).holders.isEmpty());
+        QVERIFY(!waited.has_value());
+        QCOMPARE(release(holder, name, held.owner, m_mode.kind).outcome, ReleaseResult::Outcome::Released);
+        // Well before the holder's two-minute lease could have run out: the release woke it.
+        QTRY_VERIFY_WITH_TIMEOUT(waited.has_value(), 30000);
+        QVERIFY2(waited->acquired, qPrintable(waited->error.toString()));
+    }
+
+    void forceReleaseKeepsToItsGuard_data() { modes(); }
+    void forceReleaseKeepsToItsGuard()
+    {
+        if (!rowMode())
+            QSKIP("not taken by the lock client yet");
+        LockClient holder(m_options), waiter(m_options), support(m_options);
+        RawRedis raw(m_server.port());
+        const QByteArray name = "conf:" + uniqueKey(m_mode.id);
+        const AcquireResult held = acquire(holder, request(name, m_mode.kind, "1"));
+        QVERIFY(held.acquired);
+        std::optional<AcquireResult> waited;
+        waiter.acquire(request(name, contender(m_mode).kind, "2", -1), [&](const AcquireResult &r) { waited = r; });
+
+        // What the person saw is no longer so: nothing changes, and the holders now are told.
+        const ForceReleaseResult refused = await<ForceReleaseResult>([&](auto done) {
+            support.forceReleaseAsFound(name, ForceGuard::exact({ "00000000-0000-0000-0000-000000000000:9" }), done);
+        });
+        QVERIFY2(!refused.error.isError(), qPrintable(refused.error.toString()));
+        QVERIFY(refused.guardFailed);
+        QVERIFY(!refused.deleted);
+        QVERIFY(refused.holdersNow.contains(held.owner));
+        QCOMPARE(raw.command({ "EXISTS", name }).toInteger(), 1);
+
+        const ForceReleaseResult done = await<ForceReleaseResult>(
+            [&](auto finished) { support.forceReleaseAsFound(name, ForceGuard::exact({ held.owner }), finished); });
+        QVERIFY2(done.deleted, qPrintable(done.error.toString()));
+        QTRY_VERIFY_WITH_TIMEOUT(waited.has_value(), 30000);
+        QVERIFY2(waited->acquired, qPrintable(waited->error.toString()));
+    }
+
+    void renewalAndLoss_data() { modes(); }
+    void renewalAndLoss()
+    {
+        if (!rowMode())
+            QSKIP("not taken by the lock client yet");
+        LockClientOptions quick;
+        quick.watchdogTimeoutMs = 900; // renewed every 300 ms
+        LockClient client(m_options, quick);
+        RawRedis raw(m_server.port());
+        QSignalSpy renewed(&client, &LockClient::holdRenewed);
+        QSignalSpy lost(&client, &LockClient::holdLost);
+        const QByteArray name = "conf:" + uniqueKey(m_mode.id);
+        AcquireRequest r = request(name, m_mode.kind, "1");
+        r.leaseMs = -1; // the watchdog's
+        const AcquireResult held = acquire(client, r);
+        QVERIFY(held.acquired);
+        QVERIFY(held.watchdog);
+        QTRY_VERIFY_WITH_TIMEOUT(!renewed.isEmpty(), 20000);
+        QCOMPARE(renewed.first().first().value<HoldEvent>().owner, held.owner);
+        QVERIFY(lost.isEmpty());
+        raw.command({ "DEL", name });
+        QTRY_COMPARE_WITH_TIMEOUT(lost.size(), 1, 20000);
+        QCOMPARE(lost.first().first().value<HoldEvent>().name, name);
+    }
+
+    void readOnlyRefusesAndWritesNothing_data() { modes(); }
+    void readOnlyRefusesAndWritesNothing()
+    {
+        if (!rowMode())
+            QSKIP("not taken by the lock client yet");
+        ConnectionOptions readOnly = m_options;
+        readOnly.readOnly = true;
+        LockClient client(readOnly);
+        RawRedis raw(m_server.port());
+        const QByteArray name = "conf:" + uniqueKey(m_mode.id);
+        const AcquireResult a = acquire(client, request(name, m_mode.kind, "1"));
+        QCOMPARE(a.error.kind(), RedisError::Kind::ReadOnly);
+        QVERIFY(!a.acquired);
+        QCOMPARE(release(client, name, a.owner, m_mode.kind).error.kind(), RedisError::Kind::ReadOnly);
+        const ForceReleaseResult f = await<ForceReleaseResult>(
+            [&](auto done) { client.forceRelease(name, ForceGuard {}, done, m_mode.kind); });
+        QCOMPARE(f.error.kind(), RedisError::Kind::ReadOnly);
+        QCOMPARE(raw.command({ "KEYS", "*" + name + "*" }).size(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestConformance)
+#include "tst_conformance.moc"
