@@ -28,10 +28,11 @@ constexpr int kClients = 8;
 constexpr int kLoadChunk = 10000; // commands per pipelined chunk while seeding
 constexpr int kPings = 1000;
 
-// What Redisson's release script does to the keys once the last hold is gone (protocol §2.3, without the latch).
+// What Redisson's release script does to the keys once the last hold is gone (docs/protocol/reentrant.md#release,
+// without the latch).
 const QByteArray kReleaseScript = "if redis.call('del', KEYS[1]) == 1 then redis.call('publish', KEYS[2], ARGV[1]); "
                                   "return 1; end; return 0;";
-// Redisson's acquire of a free lock (protocol §2.1).
+// Redisson's acquire of a free lock (docs/protocol/reentrant.md#acquire).
 const QByteArray kAcquireScript
     = "redis.call('hincrby', KEYS[1], ARGV[2], 1); redis.call('pexpire', KEYS[1], ARGV[1]); return nil;";
 

@@ -1,5 +1,5 @@
-// Protocol §8 classification on snapshots built by hand: every kind with its evidence, and the look-alikes that
-// must stay user data.
+// Classification (docs/protocol/classification.md) on snapshots built by hand: every kind with its evidence, and the
+// look-alikes that must stay user data.
 #include "kinds/keyglob.h"
 #include "kinds/lockclassifier.h"
 

@@ -1,6 +1,7 @@
 // Redis Cluster basics the cluster-aware monitor and client stand on: the key-to-slot rule (hash tags included,
-// and the stray '{' names of protocol §1), and the slot map read from a real 3-master + 3-replica cluster by
-// CLUSTER SHARDS and by CLUSTER SLOTS, checked against where the cluster itself accepts a key.
+// and the stray '{' names of docs/protocol/README.md#key-naming-and-hash-tags), and the slot map read from a real
+// 3-master + 3-replica cluster by CLUSTER SHARDS and by CLUSTER SLOTS, checked against where the cluster itself accepts
+// a key.
 #include "kinds/locknames.h"
 #include "rawredis.h"
 #include "redis/redisrouter.h"

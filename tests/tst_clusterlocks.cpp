@@ -220,9 +220,9 @@ private slots:
 
     void crossSlotNameIsAClearError()
     {
-        // protocol §1: "a{b" gets aux keys outside its slot; a fair lock's script would touch two slots.
-        // A reentrant or write acquire touches only the lock itself, but its release needs the channel, in another
-        // slot: refused up front too, or the hold could only end by its lease.
+        // docs/protocol/README.md#key-naming-and-hash-tags: "a{b" gets aux keys outside its slot; a fair lock's script
+        // would touch two slots. A reentrant or write acquire touches only the lock itself, but its release needs the
+        // channel, in another slot: refused up front too, or the hold could only end by its lease.
         LockClient client(options());
         const QByteArray name = "cross{slot" + uniqueKey("x");
         QVERIFY(keySlot(LockNames::fairQueue(name)) != keySlot(name));

@@ -41,7 +41,8 @@ LockInfo::Kind expectedKind(LockKind kind)
     case LockKind::Write:
         return LockInfo::Kind::ReadWrite;
     case LockKind::Fair:
-        return LockInfo::Kind::Reentrant; // a fair lock without waiters looks like a plain one (protocol §8)
+        // A fair lock without waiters looks like a plain one (docs/protocol/classification.md#kind-evidence).
+        return LockInfo::Kind::Reentrant;
     case LockKind::String:
         return LockInfo::Kind::String;
     case LockKind::Reentrant:

@@ -1,5 +1,5 @@
-// The fair lock (protocol §4) on a real server: the queue list and deadline zset, one wake-up channel per waiter,
-// first come first served across processes, give-up and stale-entry purge with Redisson's deadline shifts.
+// The fair lock (docs/protocol/fair.md) on a real server: the queue list and deadline zset, one wake-up channel per
+// waiter, first come first served across processes, give-up and stale-entry purge with Redisson's deadline shifts.
 #include "kinds/fair/fairlockscripts.h"
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"

@@ -1,5 +1,5 @@
-// The fenced lock (protocol §6): RLock's hash and channel plus redisson_lock_token:{N}, a counter with no TTL that
-// every successful acquire increments, reentry included, and that survives releases.
+// The fenced lock (docs/protocol/fenced.md): RLock's hash and channel plus redisson_lock_token:{N}, a counter with
+// no TTL that every successful acquire increments, reentry included, and that survives releases.
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"

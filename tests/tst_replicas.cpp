@@ -1,6 +1,7 @@
-// Replica acknowledgement (protocol §2.1) on a real master and replica: lock writes are followed by WAIT for the
-// master's replicas, and an acquire that none of them acknowledged in time is undone and reported, as Redisson's
-// checkLockSyncedSlaves does; a stalled replica (SIGSTOP: its link stays open, it answers nothing) is the case.
+// Replica acknowledgement (docs/protocol/README.md#replica-acknowledgement) on a real master and replica: lock writes
+// are followed by WAIT for the master's replicas, and an acquire that none of them acknowledged in time is undone and
+// reported, as Redisson's checkLockSyncedSlaves does; a stalled replica (SIGSTOP: its link stays open, it answers
+// nothing) is the case.
 #include "lock/lockclient.h"
 #include "lockawait.h"
 #include "rawredis.h"

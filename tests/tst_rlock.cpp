@@ -1,5 +1,6 @@
 // The reentrant lock against a real server, checked through an independent raw client: the Redis state and the
-// pub/sub traffic must be exactly what protocol §2-3 says, so Java services and LockScope see the same locks.
+// pub/sub traffic must be exactly what docs/protocol/reentrant.md and
+// docs/protocol/README.md#wake-up-channels-and-messages say, so Java services and LockScope see the same locks.
 #include "kinds/locknames.h"
 #include "kinds/reentrant/lockscripts.h"
 #include "lock/lockclient.h"

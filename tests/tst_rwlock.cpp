@@ -1,5 +1,6 @@
-// The read-write lock (protocol §5) on a real server, checked through an independent raw client: the hash with
-// its mode, reader and ":write" fields, each read hold's rwlock_timeout key, and "0"/"1" on redisson_rwlock:{N}.
+// The read-write lock (docs/protocol/readwrite.md) on a real server, checked through an independent raw client:
+// the hash with its mode, reader and ":write" fields, each read hold's rwlock_timeout key, and "0"/"1" on
+// redisson_rwlock:{N}.
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"

@@ -9,8 +9,9 @@ namespace LockScope {
 class RedisValue;
 
 // What every acquire script checks before it writes, and how its answers read. An acquire must never turn one kind
-// of lock into another (protocol §8): a Java client of the kind Redis holds would then meet a layout it does not
-// know, and two holders could follow. The check runs inside the acquire script, so nothing can change in between.
+// of lock into another (docs/protocol/README.md#kind-check): a Java client of the kind Redis holds would then meet a
+// layout it does not know, and two holders could follow. The check runs inside the acquire script, so nothing can
+// change in between.
 namespace AcquireCheck {
 
 // Lua defining lockKindAt(n, token, queue, timeouts): the kind Redis holds under lock name n, read from n and its
@@ -22,7 +23,8 @@ namespace AcquireCheck {
 extern const char *const lua;
 
 // The aux keys lockKindAt reads: the fencing token, the fair queue and the fair timeout set (in N's slot unless
-// the name holds a stray '{', protocol §1). Passed as script arguments where the script only reads them.
+// the name holds a stray '{', docs/protocol/README.md#key-naming-and-hash-tags). Passed as script arguments where the
+// script only reads them.
 QList<QByteArray> auxKeys(const QByteArray &name);
 
 // Our acquire scripts' answers: nil, or [token] for a fenced lock: acquired; an integer: not acquired, the holder's

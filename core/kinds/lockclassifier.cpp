@@ -55,8 +55,8 @@ QByteArray ownerPart(const QByteArray &field, bool *writer, bool *transactional)
     return owner;
 }
 
-// Redisson's own string keys (protocol §8) sit beside its locks and are never locks themselves, whatever pattern
-// a user configured.
+// Redisson's own string keys (docs/protocol/classification.md#redisson-helper-keys) sit beside its locks and are
+// never locks themselves, whatever pattern a user configured.
 bool redissonStringKey(const QByteArray &name)
 {
     return name.startsWith("redisson_lock_token:") || name.startsWith("redisson_unlock_latch:")
@@ -81,8 +81,9 @@ LockInfo classifyString(const KeySnapshot &key, LockInfo info)
                   << ClassifierText::tr("its value is the holder's token");
     return info;
 }
-// A fair queue or deadline set whose lock hash is gone (protocol §8: an orphaned queue). Every later fair acquire
-// queues behind its head until the head's deadline passes, so it is shown as a fair lock nobody holds.
+// A fair queue or deadline set whose lock hash is gone (docs/protocol/classification.md#orphaned-fair-queues). Every
+// later fair acquire queues behind its head until the head's deadline passes, so it is shown as a fair lock nobody
+// holds.
 LockInfo classifyOrphanQueue(const KeySnapshot &key, LockInfo info)
 {
     if (key.queue.isEmpty() && key.queueDeadlines.isEmpty())
@@ -302,7 +303,8 @@ LockInfo classify(const KeySnapshot &key)
         info.evidence << ClassifierText::tr(
             "%n client(s) listen on its shard channel (sharded pub/sub)", nullptr, key.shardSubscribers);
     if (key.channelSubscribers > 0 && key.shardSubscribers > 0)
-        // Protocol §3: the namespaces are separate, so one release wakes only one side of a mixed fleet.
+        // docs/protocol/README.md#plain-and-sharded-publishing: the namespaces are separate, so one release wakes only
+        // one side of a mixed fleet.
         info.warnings << ClassifierText::tr(
             "waiters listen on both the plain (%1) and the sharded (%2) channel: a mixed fleet, where a release "
             "published on one leaves the others asleep until their TTL; publish with both")

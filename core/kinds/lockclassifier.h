@@ -7,7 +7,8 @@
 
 namespace LockScope {
 
-// Everything the monitor read about one key, in one pipeline (protocol §8: read type, fields and PTTL together).
+// Everything the monitor read about one key, in one pipeline: type, fields and PTTL together
+// (docs/protocol/classification.md#reading-a-key).
 struct KeySnapshot
 {
     QByteArray name;
@@ -72,10 +73,11 @@ qint64 monotonicMs();
 // "<uuid>:<token>": lowercase v4-shaped UUID, then a non-empty token without ':'. decimal: a Java thread id.
 bool isOwnerField(const QByteArray &field, bool *decimal = nullptr);
 
-// Protocol §8. A hash of owner-shaped fields (one owner for an exclusive lock, positive integer counts) is a lock;
-// its confidence is low unless something beyond its shape vouches for it (aux keys or listeners named after it, or
-// a configured name pattern): user data can look the same. One with no TTL is shown, with a warning that it never
-// expires. A string is a lock only inside the string lock patterns, with a TTL and a token-sized, non-integer value.
+// docs/protocol/classification.md. A hash of owner-shaped fields (one owner for an exclusive lock, positive integer
+// counts) is a lock; its confidence is low unless something beyond its shape vouches for it (aux keys or listeners
+// named after it, or a configured name pattern): user data can look the same. One with no TTL is shown, with a warning
+// that it never expires. A string is a lock only inside the string lock patterns, with a TTL and a token-sized,
+// non-integer value.
 // type "none" with a fair queue or deadline set read: an orphaned fair queue, shown as a fair lock with no holders.
 LockInfo classify(const KeySnapshot &key);
 

@@ -24,7 +24,8 @@ struct LockKindProbe
 
 namespace LockKindProber {
 // One pipeline: TYPE of name, the hash's mode, and whether the fair queue, the fair deadline set and the fencing
-// token exist (protocol §4, §5, §6). owner: the field to release (empty for a force release). done runs later.
+// token exist (docs/protocol/README.md#kind-check). owner: the field to release (empty for a force release).
+// done runs later.
 void probe(RedisCommander *connection, const QByteArray &name, const QByteArray &owner,
     std::function<void(const LockKindProbe &)> done);
 // Only the decision, from the replies: type, the hash's mode (empty: none), and which aux keys exist.

@@ -4,8 +4,8 @@
 
 namespace LockScope::LockNames {
 
-// Redisson's two naming rules (protocol §1). Both test only for '{': a name such as "a{b" keeps its aux keys
-// outside its own cluster slot, exactly as Java does.
+// Redisson's two naming rules (docs/protocol/README.md#key-naming-and-hash-tags). Both test only for '{': a name
+// such as "a{b" keeps its aux keys outside its own cluster slot, exactly as Java does.
 QByteArray prefixName(const QByteArray &prefix, const QByteArray &name);
 QByteArray suffixName(const QByteArray &name, const QByteArray &suffix);
 

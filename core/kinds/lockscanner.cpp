@@ -201,10 +201,11 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, Reads reads)
     const QByteArray valueEnd = QByteArray::number(kMaxStringToken); // GETRANGE's end is inclusive: one byte more
     m_connection->cork();
     for (const QByteArray &key : keys) {
-        // Fields (or a string's value) and PTTL back to back in one pipeline (protocol §8). No MULTI: a monitor's
-        // ACL may allow reads only. HSCAN rather than HGETALL: a small hash comes back whole in one page, while a
-        // huge user hash costs one page, not its 100k fields, and is rejected by what that page shows. GETRANGE
-        // rather than GET, for the same reason: a big string costs a token's length.
+        // Fields (or a string's value) and PTTL back to back in one pipeline
+        // (docs/protocol/classification.md#reading-a-key). No MULTI: a monitor's ACL may allow reads only. HSCAN rather
+        // than HGETALL: a small hash comes back whole in one page, while a huge user hash costs one page, not its 100k
+        // fields, and is rejected by what that page shows. GETRANGE rather than GET, for the same reason: a big string
+        // costs a token's length.
         // A cursor reads only its own type: without SCAN ... TYPE (Redis < 6) the hash cursor also returns strings
         // and the string cursors hashes, and each key must be read (and listed) by one cursor only. The other
         // types answer WRONGTYPE and are dropped below.

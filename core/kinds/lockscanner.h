@@ -71,7 +71,8 @@ private:
     // The keys a string lock SCAN found that this pass should read: inside the monitor's pattern, not read yet.
     QList<QByteArray> newStringKeys(const QList<QByteArray> &keys);
     void snapshot(const QList<QByteArray> &keys, Reads reads);
-    // lockscannerqueues.cpp: orphaned fair queues (protocol §8), found by their own cursor or by reading a name.
+    // lockscannerqueues.cpp: orphaned fair queues (docs/protocol/classification.md#orphaned-fair-queues), found by
+    // their own cursor or by reading a name.
     static bool orphanCandidate(const QByteArray &name);
     void snapshotOrphanQueues(const QList<QByteArray> &keys);
     void readOrphanQueue(const std::shared_ptr<QList<KeySnapshot>> &snaps, int index, ReplyJoin &join,

@@ -24,9 +24,10 @@ struct LockClientOptions
     int fairListenerRecheckMs = 3000;
 };
 
-// Kinds of lock the client can take. Fenced is RLock's layout plus a fencing token (protocol §6); Read and
-// Write are the two halves of a read-write lock (§5): the write hold's field ends in ":write".
-// Fair is first come, first served through a queue of waiters (§4).
+// Kinds of lock the client can take. Fenced is RLock's layout plus a fencing token (docs/protocol/fenced.md);
+// Read and Write are the two halves of a read-write lock (docs/protocol/readwrite.md#modes): the write hold's
+// field ends in ":write". Fair is first come, first served through a queue of waiters
+// (docs/protocol/fair.md#queue-and-deadlines).
 // String is the single-key SET NX PX lock of redlock and friends (kinds/string/): StringLockClient takes it for now.
 enum class LockKind { Reentrant, Fenced, Read, Write, Fair, String };
 

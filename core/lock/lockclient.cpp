@@ -201,10 +201,11 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
     call.nowMs = QDateTime::currentMSecsSinceEpoch();
     ScriptCall script = layout.acquire(request.kind, call);
     const QByteArray readTimeouts = layout.renewalPrefix(request.kind, request.name, owner);
-    // A name with a stray '{' has its wake-up channel in another cluster slot (protocol §1): its release could never
-    // run there. Named here (the script never reads it), the channel makes the router refuse the acquire with
-    // CROSSSLOT before anything is written, instead of leaving a hold that only its lease can end. Every other name
-    // keeps Redisson's own keys: its channel shares its slot.
+    // A name with a stray '{' has its wake-up channel in another cluster slot
+    // (docs/protocol/README.md#key-naming-and-hash-tags): its release could never run there. Named here (the script
+    // never reads it), the channel makes the router refuse the acquire with CROSSSLOT before anything is written,
+    // instead of leaving a hold that only its lease can end. Every other name keeps Redisson's own keys: its channel
+    // shares its slot.
     if (const QByteArray channel = LockNames::lockChannel(request.name); keySlot(channel) != keySlot(request.name))
         script.keys << channel;
     m_connection->eval(*script.script, script.keys, script.args,

@@ -43,8 +43,9 @@ public:
     RedisRouter *connection() const { return m_connection; }
     RedisSubscriptions *subscriber() const;
 
-    // How releases wake waiters (protocol §3). Auto resolves once the server is known: sharded in a cluster that
-    // answers PUBSUB SHARDNUMSUB (what Redisson's AUTO does), plain everywhere else.
+    // How releases wake waiters (docs/protocol/README.md#plain-and-sharded-publishing). Auto resolves once the server
+    // is known: sharded in a cluster that answers PUBSUB SHARDNUMSUB (what Redisson's AUTO does), plain everywhere
+    // else.
     PublishMode publishMode() const { return m_publish; }
     // The publish command(s) the release scripts run: "PUBLISH", "SPUBLISH" or "PUBLISH,SPUBLISH".
     QByteArray publishCommand() const;

@@ -1,5 +1,6 @@
-// How this client's releases wake waiters (protocol §3): the publish mode asked for, or Redisson's AUTO resolved once
-// the server's kind is known, and the namespaces its own waiters listen on.
+// How this client's releases wake waiters (docs/protocol/README.md#plain-and-sharded-publishing): the publish mode
+// asked for, or Redisson's AUTO resolved once the server's kind is known, and the namespaces its own waiters
+// listen on.
 #include "lock/lockclient.h"
 #include "redis/redisrouter.h"
 #include "redis/replyjoin.h"

@@ -3,9 +3,9 @@
 #include "lock/replicasync.h"
 #include "redis/redisrouter.h"
 
-// What Redisson does after lock writes on a master with replicas (protocol §2.1): WAIT for the replicas, and with
-// checkLockSyncedSlaves undo an acquire that none of them acknowledged, since a failover would hand that lock to a
-// replica that never heard of it: two holders.
+// What Redisson does after lock writes on a master with replicas (docs/protocol/README.md#replica-acknowledgement):
+// WAIT for the replicas, and with checkLockSyncedSlaves undo an acquire that none of them acknowledged, since a
+// failover would hand that lock to a replica that never heard of it: two holders.
 namespace LockScope {
 
 LockClient::Callback<AcquireResult> LockClient::replicaCheckedAcquire(LockKind kind, Callback<AcquireResult> done)

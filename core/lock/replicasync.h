@@ -13,10 +13,11 @@ namespace LockScope {
 
 class RedisCommander;
 
-// What Redisson does after a lock write on a master with replicas (protocol §2.1): WAIT for the replicas the master
-// has, at most replicaSyncTimeoutMs, so that a failover right after an acquire does not hand the lock to a replica
-// that never heard of it. Without replicas (or with the timeout 0) nothing is sent, as in Redisson's single-server
-// mode. The replica count is the master's own (INFO replication), read again every few seconds.
+// What Redisson does after a lock write on a master with replicas (docs/protocol/README.md#replica-acknowledgement):
+// WAIT for the replicas the master has, at most replicaSyncTimeoutMs, so that a failover right after an acquire does
+// not hand the lock to a replica that never heard of it. Without replicas (or with the timeout 0) nothing is sent, as
+// in Redisson's single-server mode. The replica count is the master's own (INFO replication), read again every few
+// seconds.
 class ReplicaSync : public QObject
 {
     Q_OBJECT

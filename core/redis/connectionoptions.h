@@ -8,8 +8,9 @@
 
 namespace LockScope {
 
-// How lock releases wake waiters (protocol §3): PUBLISH, SPUBLISH (Redisson 3.22+ on a Redis 7 cluster), or both
-// for a mixed fleet. Auto does what Redisson's default does: sharded in a cluster that supports it, else plain.
+// How lock releases wake waiters (docs/protocol/README.md#plain-and-sharded-publishing): PUBLISH, SPUBLISH
+// (Redisson 3.22+ on a Redis 7 cluster), or both for a mixed fleet. Auto does what Redisson's default does: sharded in
+// a cluster that supports it, else plain.
 enum class PublishMode { Auto, Plain, Sharded, Both };
 
 struct SentinelAddress

@@ -1,5 +1,6 @@
-// Arbitrary key contents into classify() (protocol §8), and the lock-name helpers on the same names and owners: aux
-// key and channel names (locknames.h) mapped back by LockNameMap, owner splitting, and escapeBytes.
+// Arbitrary key contents into classify() (docs/protocol/classification.md), and the lock-name helpers on the same
+// names and owners: aux key and channel names (locknames.h) mapped back by LockNameMap, owner splitting, and
+// escapeBytes.
 // Input: length-prefixed pieces (fuzzinput.h) for the name, type, TTL, fields, fair queue and reader timeouts;
 // owner-shaped fields are built from a few real client ids so that the fuzzer reaches the lock rules quickly.
 #include "fuzzinput.h"

@@ -4,8 +4,9 @@
 
 namespace LockScope::FairLockScripts {
 
-// The fair lock's scripts, with the effects protocol §4 describes (our Lua text). Every script first purges stale
-// heads: waiters at the front of the queue whose deadline (epoch ms, on the waiting client's clock) has passed.
+// The fair lock's scripts, with the effects docs/protocol/fair.md describes (our Lua text). Every script first
+// purges stale heads (docs/protocol/fair.md#stale-purge): waiters at the front of the queue whose deadline (epoch ms,
+// on the waiting client's clock) has passed.
 // KEYS [N, queue, zset]; ARGV [leaseMs, field, waitMs, nowMs, tokenKey] -> nil acquired | ms to sleep (enqueues
 // the caller)
 const RedisScript &acquire();

@@ -4,7 +4,7 @@
 
 namespace LockScope::RwLockScripts {
 
-// The read-write lock's scripts, with the effects protocol §5 describes (our Lua text).
+// The read-write lock's scripts, with the effects docs/protocol/readwrite.md describes (our Lua text).
 // KEYS [N, timeoutPrefix]; ARGV [leaseMs, readerField, writerField, tokenKey, queue, zset] -> nil acquired | PTTL
 const RedisScript &acquireRead();
 // KEYS [N, channel, timeoutPrefix, keyPrefix, latch]; ARGV ["0", readerField, publishCmd, latchTtlMs]

@@ -4,7 +4,8 @@
 
 namespace LockScope::LockScripts {
 
-// Each script has the effects protocol §2 describes; the Lua text is ours, so its SHA differs from Redisson's.
+// Each script has the effects docs/protocol/reentrant.md describes; the Lua text is ours, so its SHA differs from
+// Redisson's.
 // Every acquire script first refuses a name that holds another kind of lock (AcquireCheck), writing nothing.
 // KEYS [N]; ARGV [leaseMs, field, tokenKey, queue, zset] -> nil acquired | PTTL (-1: held with no TTL)
 const RedisScript &acquire();
