@@ -1,5 +1,7 @@
 #include "kinds/lockclassifier.h"
 
+#include "kinds/hashreading.h"
+#include "kinds/locklayouts.h"
 #include "kinds/locknames.h"
 #include "redis/bytesformat.h"
 
@@ -9,13 +11,6 @@
 #include <algorithm>
 
 namespace LockScope {
-
-// Gives lupdate and the run time one context for the classifier's texts (a free function named tr() would be
-// filed by lupdate under the enclosing namespace, and never found at run time).
-class ClassifierText
-{
-    Q_DECLARE_TR_FUNCTIONS(LockScope::LockClassifier)
-};
 
 namespace {
 
@@ -55,69 +50,6 @@ QByteArray ownerPart(const QByteArray &field, bool *writer, bool *transactional)
     return owner;
 }
 
-// Redisson's own string keys (docs/protocol/classification.md#redisson-helper-keys) sit beside its locks and are
-// never locks themselves, whatever pattern a user configured.
-bool redissonStringKey(const QByteArray &name)
-{
-    return name.startsWith("redisson_lock_token:") || name.startsWith("redisson_unlock_latch:")
-        || name.contains(":rwlock_timeout:");
-}
-
-LockInfo classifyString(const KeySnapshot &key, LockInfo info)
-{
-    // A value of any length is some application's data, as is a key that never expires: a lock has a lease. An
-    // integer is a counter (Redisson's semaphore permits, a count-down latch), never a holder's token.
-    if (!key.stringPattern || key.pttlMs <= 0 || key.value.isEmpty() || key.value.size() > kMaxStringToken
-        || redissonStringKey(key.name) || isCounterValue(key.value))
-        return info;
-    info.kind = LockInfo::Kind::String;
-    LockHolder h;
-    h.owner = key.value;
-    h.count = 1;
-    info.holders << h;
-    info.confidence = LockInfo::Confidence::Medium;
-    info.evidence << ClassifierText::tr("a string inside a configured string lock pattern")
-                  << ClassifierText::tr("has a TTL (%1 ms)").arg(key.pttlMs)
-                  << ClassifierText::tr("its value is the holder's token");
-    return info;
-}
-// A fair queue or deadline set whose lock hash is gone (docs/protocol/classification.md#orphaned-fair-queues). Every
-// later fair acquire queues behind its head until the head's deadline passes, so it is shown as a fair lock nobody
-// holds.
-LockInfo classifyOrphanQueue(const KeySnapshot &key, LockInfo info)
-{
-    if (key.queue.isEmpty() && key.queueDeadlines.isEmpty())
-        return info;
-    for (const QByteArray &member : key.queue)
-        if (!isOwnerField(member))
-            return info; // some application's list that happens to carry Redisson's name
-    for (auto it = key.queueDeadlines.cbegin(); it != key.queueDeadlines.cend(); ++it)
-        if (!isOwnerField(it.key()))
-            return info;
-    info.kind = LockInfo::Kind::Fair;
-    info.ttlMs = -1; // the queue keys never expire; there is no lock hash to have a TTL
-    info.confidence = LockInfo::Confidence::Medium;
-    QList<QByteArray> members = key.queue;
-    if (members.isEmpty()) {
-        // Only the deadlines are left: show them in deadline order, the order the purge removes them.
-        members = key.queueDeadlines.keys();
-        std::sort(members.begin(), members.end(), [&key](const QByteArray &a, const QByteArray &b) {
-            return key.queueDeadlines.value(a) < key.queueDeadlines.value(b);
-        });
-    }
-    for (const QByteArray &member : std::as_const(members))
-        info.queue.append({ member, key.queueDeadlines.value(member, -1) });
-    info.waiters = int(info.queue.size());
-    info.evidence << ClassifierText::tr("a fair queue (%n waiting) with no lock hash", nullptr, int(info.queue.size()));
-    info.warnings << ClassifierText::tr(
-        "the fair queue is orphaned (its lock hash is gone): every later fair acquire waits behind its head until "
-        "the head's deadline passes; lockscope-cli repair-queue %1 removes dead waiters")
-                         .arg(escapeBytes(key.name, 200));
-    const qint64 headDeadline = info.queue.first().second;
-    if (headDeadline >= 0 && headDeadline <= key.nowMs)
-        info.warnings << ClassifierText::tr("the fair queue is jammed: its head's deadline has passed");
-    return info;
-}
 } // namespace
 
 bool isCounterValue(const QByteArray &value)
@@ -203,11 +135,11 @@ LockInfo classify(const KeySnapshot &key)
     info.name = key.name;
     info.ttlMs = key.pttlMs;
     info.readAtMs = key.monoMs;
-    if (key.type == "string" && key.stringPattern)
-        return classifyString(key, std::move(info));
-    if (key.type == "none")
-        return classifyOrphanQueue(key, std::move(info));
     if (key.type != "hash") {
+        // Keys that are no Redisson lock hash are some layout's own business: a string lock, an orphaned fair queue.
+        for (const LockLayout *layout : LockLayouts::all())
+            if (layout->classifyKey(key, info))
+                return info;
         // A name people declared as a lock that holds something else is what makes Redisson fail with WRONGTYPE.
         if (key.declared && key.type != "none")
             info.warnings << ClassifierText::tr("declared lock name holds a %1, not a lock hash")
@@ -257,6 +189,7 @@ LockInfo classify(const KeySnapshot &key)
         || !key.liveReadTimeouts.isEmpty();
     const bool liveReaders
         = std::any_of(key.liveReadTimeouts.cbegin(), key.liveReadTimeouts.cend(), [](int live) { return live > 0; });
+    const HashReading hash { mode, anyWriter, anyTransactional, fairAux, liveReaders };
     // What raises confidence: Redisson's own aux keys, listeners, or the user's word. A TTL, Java-looking thread ids
     // and a single owner are what look-alike user data (per-session counters that expire) has too.
     const bool corroborated = key.tokenKeyExists || fairAux || key.channelSubscribers > 0 || key.shardSubscribers > 0
@@ -311,52 +244,17 @@ LockInfo classify(const KeySnapshot &key)
                              .arg(key.channelSubscribers)
                              .arg(key.shardSubscribers);
 
-    if (readWrite) {
-        info.kind = LockInfo::Kind::ReadWrite;
-        info.mode = mode;
-        info.evidence << ClassifierText::tr("\"mode\" field is %1").arg(QString::fromLatin1(mode));
-        if ((mode == "write") != anyWriter)
-            info.warnings << ClassifierText::tr("mode is %1 but the fields say otherwise: corrupt or foreign")
-                                 .arg(QString::fromLatin1(mode));
-        for (LockHolder &h : info.holders) {
-            if (h.writer)
-                continue;
-            const auto live = key.liveReadTimeouts.constFind(h.owner);
-            if (live != key.liveReadTimeouts.cend() && *live == 0) {
-                h.deadReader = true;
-                info.warnings << ClassifierText::tr(
-                    "reader %1 is dead (its timeout keys are gone) and keeps writers out until the "
-                    "hash expires")
-                                     .arg(QString::fromUtf8(h.owner));
-            }
-        }
-        if (anyTransactional && anyWriter)
-            info.evidence << ClassifierText::tr(
-                "a transactional write lock (<uuid>:<tid>:write:<txid>), taken inside a Redisson transaction");
-        else if (anyTransactional)
-            info.evidence << ClassifierText::tr("a transactional owner (<uuid>:<tid>:<txid>)");
-    } else {
-        if (info.holders.size() != 1)
-            info.warnings << ClassifierText::tr("%n owners in an exclusive lock", nullptr, int(info.holders.size()));
-        if (key.tokenKeyExists) {
-            info.kind = LockInfo::Kind::Fenced;
-            info.evidence << ClassifierText::tr("a fencing token key exists");
-        } else if (fairAux) {
-            info.kind = LockInfo::Kind::Fair;
-            info.evidence << ClassifierText::tr("a fair queue exists (%n waiting)", nullptr, int(key.queue.size()));
-        } else {
-            info.kind = info.holders.size() == 1 ? LockInfo::Kind::Reentrant : LockInfo::Kind::Unknown;
-        }
-        if (anyTransactional)
-            info.evidence << ClassifierText::tr("a transactional owner (<uuid>:<tid>:<txid>)");
-    }
     info.waiters = key.channelSubscribers;
     info.shardWaiters = key.shardSubscribers;
     if (key.shardSubscribers > 0)
         info.waiters = qMax(0, info.waiters) + key.shardSubscribers;
-    // Fair waiters listen on channels of their own, not the lock's: the queue is the count.
-    if (info.kind == LockInfo::Kind::Fair)
-        info.waiters = qMax(info.waiters, int(key.queue.size()));
+    // The layout whose fingerprint this hash has names its kind and adds what it alone knows.
+    for (const LockLayout *layout : LockLayouts::all()) {
+        if (layout->claimsHash(key, hash)) {
+            layout->describeHash(key, hash, info);
+            break;
+        }
+    }
     for (const QByteArray &member : key.queue)
         info.queue.append({ member, key.queueDeadlines.value(member, -1) });
     if (!key.queue.isEmpty()) {

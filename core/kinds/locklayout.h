@@ -13,6 +13,7 @@
 namespace LockScope {
 
 class RedisScript;
+struct HashReading;
 
 // One script a layout asks the lock client to run: the client adds nothing but the transport (EVALSHA, retries,
 // routing by the first key).
@@ -73,9 +74,10 @@ struct AcquireMode
 {
     LockKind kind;
     const char *id; // --kind word: "reentrant", "read", ...
-    const char *label; // the acquire dialog's entry, translated in the AcquireDialog context
+    const char *label; // the acquire dialog's entry, translated in the LockScope::AcquireDialog context
     const char *wanted; // "a read lock": refusals say what the caller tried to take (AcquireCheck context)
-    const char *tip = nullptr; // what the dialog tells about it, when it needs telling (AcquireDialog context)
+    const char *tip
+        = nullptr; // what the dialog tells about it, when it needs telling (LockScope::AcquireDialog context)
     bool shared = false; // holders of this mode do not exclude each other (readers)
 };
 
@@ -90,7 +92,7 @@ public:
     // What the classifier calls this layout; id() is its JSON "kind" name.
     virtual LockInfo::Kind kind() const = 0;
     QByteArray id() const { return LockInfo::kindName(kind()); }
-    // The kind column's word for it, translated in the LockTableModel context ("read-write").
+    // The kind column's word for it, translated in the LockScope::LockTableModel context ("read-write").
     virtual const char *label() const = 0;
     virtual LockCapabilities capabilities() const = 0;
     virtual QList<AcquireMode> modes() const = 0;
@@ -121,6 +123,30 @@ public:
         Q_UNUSED(queueWaitMs);
         return std::nullopt;
     }
+    // Classification (docs/protocol/classification.md). A key that is no lock hash: true when this layout decides
+    // what it is (a string inside a string lock pattern, an orphaned fair queue), with info filled in (it may still
+    // be no lock); false leaves it to the others.
+    virtual bool classifyKey(const KeySnapshot &key, LockInfo &info) const
+    {
+        Q_UNUSED(key);
+        Q_UNUSED(info);
+        return false;
+    }
+    // A Redisson lock hash that passed the shape checks, read into hash: whether it has this layout's fingerprint
+    // (exactly one layout claims each), and then its kind and what only this layout can tell of it.
+    virtual bool claimsHash(const KeySnapshot &key, const HashReading &hash) const
+    {
+        Q_UNUSED(key);
+        Q_UNUSED(hash);
+        return false;
+    }
+    virtual void describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const
+    {
+        Q_UNUSED(key);
+        Q_UNUSED(hash);
+        Q_UNUSED(info);
+    }
+
     // Extra keys a renewal of a hold of mode keeps alive with the lock (a reader's timeout keys): their prefix, or
     // empty.
     virtual QByteArray renewalPrefix(LockKind mode, const QByteArray &name, const QByteArray &owner) const

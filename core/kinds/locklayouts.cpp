@@ -47,8 +47,9 @@ QList<LockInfo::Kind> listedKinds()
 QString kindText(LockInfo::Kind kind)
 {
     if (const LockLayout *layout = forKind(kind))
-        return QCoreApplication::translate("LockTableModel", layout->label());
-    return kind == LockInfo::Kind::Unknown ? QCoreApplication::translate("LockTableModel", "unknown") : QString();
+        return QCoreApplication::translate("LockScope::LockTableModel", layout->label());
+    return kind == LockInfo::Kind::Unknown ? QCoreApplication::translate("LockScope::LockTableModel", "unknown")
+                                           : QString();
 }
 
 const LockLayout &forMode(LockKind mode)

@@ -18,7 +18,7 @@ LockCapabilities FairLayout::capabilities() const
 
 QList<AcquireMode> FairLayout::modes() const
 {
-    return { { LockKind::Fair, "fair", QT_TRANSLATE_NOOP("AcquireDialog", "Fair"),
+    return { { LockKind::Fair, "fair", QT_TRANSLATE_NOOP("LockScope::AcquireDialog", "Fair"),
         QT_TRANSLATE_NOOP("AcquireCheck", "a fair lock") } };
 }
 

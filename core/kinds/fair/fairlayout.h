@@ -10,7 +10,7 @@ class FairLayout : public LockLayout
 {
 public:
     LockInfo::Kind kind() const override { return LockInfo::Kind::Fair; }
-    const char *label() const override { return QT_TRANSLATE_NOOP("LockTableModel", "fair"); }
+    const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "fair"); }
     LockCapabilities capabilities() const override;
     QList<AcquireMode> modes() const override;
     ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
@@ -21,6 +21,9 @@ public:
     QByteArray releaseChannel(const QByteArray &name) const override;
     std::optional<ScriptCall> giveUp(
         const QByteArray &name, const QByteArray &owner, qint64 queueWaitMs) const override;
+    bool classifyKey(const KeySnapshot &key, LockInfo &info) const override; // an orphaned queue
+    bool claimsHash(const KeySnapshot &key, const HashReading &hash) const override;
+    void describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const override;
 };
 
 } // namespace LockScope

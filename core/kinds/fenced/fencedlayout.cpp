@@ -2,6 +2,7 @@
 
 #include "kinds/acquirecheck.h"
 #include "kinds/fenced/fencedlockscripts.h"
+#include "kinds/hashreading.h"
 
 namespace LockScope {
 
@@ -14,7 +15,7 @@ LockCapabilities FencedLayout::capabilities() const
 
 QList<AcquireMode> FencedLayout::modes() const
 {
-    return { { LockKind::Fenced, "fenced", QT_TRANSLATE_NOOP("AcquireDialog", "Fenced"),
+    return { { LockKind::Fenced, "fenced", QT_TRANSLATE_NOOP("LockScope::AcquireDialog", "Fenced"),
         QT_TRANSLATE_NOOP("AcquireCheck", "a fenced lock") } };
 }
 
@@ -24,6 +25,17 @@ ScriptCall FencedLayout::acquire(LockKind, const AcquireCall &call) const
     const QList<QByteArray> aux = AcquireCheck::auxKeys(call.name);
     return { &FencedLockScripts::acquire(), { call.name, aux.at(0) },
         QList<QByteArray> { QByteArray::number(call.leaseMs), call.owner } + aux.mid(1) };
+}
+
+bool FencedLayout::claimsHash(const KeySnapshot &key, const HashReading &hash) const
+{
+    // The token key outlives every release, so it is there whenever the lock hash is.
+    return hash.mode.isEmpty() && key.tokenKeyExists;
+}
+
+void FencedLayout::describeHash(const KeySnapshot &, const HashReading &hash, LockInfo &info) const
+{
+    describeExclusive(hash, info, LockInfo::Kind::Fenced, ClassifierText::tr("a fencing token key exists"));
 }
 
 } // namespace LockScope

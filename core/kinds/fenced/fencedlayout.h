@@ -11,10 +11,12 @@ class FencedLayout : public ReentrantLayout
 {
 public:
     LockInfo::Kind kind() const override { return LockInfo::Kind::Fenced; }
-    const char *label() const override { return QT_TRANSLATE_NOOP("LockTableModel", "fenced"); }
+    const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "fenced"); }
     LockCapabilities capabilities() const override;
     QList<AcquireMode> modes() const override;
     ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
+    bool claimsHash(const KeySnapshot &key, const HashReading &hash) const override;
+    void describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const override;
 };
 
 } // namespace LockScope

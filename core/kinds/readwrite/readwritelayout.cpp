@@ -18,9 +18,9 @@ LockCapabilities ReadWriteLayout::capabilities() const
 
 QList<AcquireMode> ReadWriteLayout::modes() const
 {
-    return { { LockKind::Read, "read", QT_TRANSLATE_NOOP("AcquireDialog", "Read (shared)"),
+    return { { LockKind::Read, "read", QT_TRANSLATE_NOOP("LockScope::AcquireDialog", "Read (shared)"),
                  QT_TRANSLATE_NOOP("AcquireCheck", "a read lock"), nullptr, true },
-        { LockKind::Write, "write", QT_TRANSLATE_NOOP("AcquireDialog", "Write (exclusive)"),
+        { LockKind::Write, "write", QT_TRANSLATE_NOOP("LockScope::AcquireDialog", "Write (exclusive)"),
             QT_TRANSLATE_NOOP("AcquireCheck", "a write lock") } };
 }
 

@@ -10,7 +10,7 @@ class ReadWriteLayout : public LockLayout
 {
 public:
     LockInfo::Kind kind() const override { return LockInfo::Kind::ReadWrite; }
-    const char *label() const override { return QT_TRANSLATE_NOOP("LockTableModel", "read-write"); }
+    const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "read-write"); }
     LockCapabilities capabilities() const override;
     QList<AcquireMode> modes() const override;
     QByteArray ownerField(LockKind mode, const QByteArray &owner) const override;
@@ -19,6 +19,8 @@ public:
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
     QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;
     QByteArray renewalPrefix(LockKind mode, const QByteArray &name, const QByteArray &owner) const override;
+    bool claimsHash(const KeySnapshot &key, const HashReading &hash) const override;
+    void describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const override;
 };
 
 } // namespace LockScope

@@ -1,6 +1,7 @@
 #include "kinds/reentrant/reentrantlayout.h"
 
 #include "kinds/acquirecheck.h"
+#include "kinds/hashreading.h"
 #include "kinds/locknames.h"
 #include "kinds/reentrant/lockscripts.h"
 
@@ -17,7 +18,7 @@ LockCapabilities ReentrantLayout::capabilities() const
 
 QList<AcquireMode> ReentrantLayout::modes() const
 {
-    return { { LockKind::Reentrant, "reentrant", QT_TRANSLATE_NOOP("AcquireDialog", "Reentrant"),
+    return { { LockKind::Reentrant, "reentrant", QT_TRANSLATE_NOOP("LockScope::AcquireDialog", "Reentrant"),
         QT_TRANSLATE_NOOP("AcquireCheck", "a reentrant lock") } };
 }
 
@@ -43,6 +44,18 @@ ScriptCall ReentrantLayout::forceRelease(const ForceReleaseCall &call) const
 QByteArray ReentrantLayout::waitChannel(const QByteArray &name, const QByteArray &) const
 {
     return LockNames::lockChannel(name);
+}
+
+bool ReentrantLayout::claimsHash(const KeySnapshot &key, const HashReading &hash) const
+{
+    // The plain lock hash: no mode field and none of the other layouts' aux keys.
+    return hash.mode.isEmpty() && !key.tokenKeyExists && !hash.fairAux;
+}
+
+void ReentrantLayout::describeHash(const KeySnapshot &, const HashReading &hash, LockInfo &info) const
+{
+    // Several owners in what can only be an exclusive lock: a lock of no layout we know.
+    describeExclusive(hash, info, info.holders.size() == 1 ? LockInfo::Kind::Reentrant : LockInfo::Kind::Unknown, {});
 }
 
 } // namespace LockScope

@@ -10,13 +10,15 @@ class ReentrantLayout : public LockLayout
 {
 public:
     LockInfo::Kind kind() const override { return LockInfo::Kind::Reentrant; }
-    const char *label() const override { return QT_TRANSLATE_NOOP("LockTableModel", "reentrant"); }
+    const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "reentrant"); }
     LockCapabilities capabilities() const override;
     QList<AcquireMode> modes() const override;
     ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
     ScriptCall release(LockKind mode, const ReleaseCall &call) const override;
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
     QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;
+    bool claimsHash(const KeySnapshot &key, const HashReading &hash) const override;
+    void describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const override;
 };
 
 } // namespace LockScope

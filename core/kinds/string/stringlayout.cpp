@@ -17,9 +17,9 @@ LockCapabilities StringLayout::capabilities() const
 
 QList<AcquireMode> StringLayout::modes() const
 {
-    return { { LockKind::String, "string", QT_TRANSLATE_NOOP("AcquireDialog", "String (SET NX PX)"),
+    return { { LockKind::String, "string", QT_TRANSLATE_NOOP("LockScope::AcquireDialog", "String (SET NX PX)"),
         QT_TRANSLATE_NOOP("AcquireCheck", "a string lock (SET NX)"),
-        QT_TRANSLATE_NOOP("AcquireDialog",
+        QT_TRANSLATE_NOOP("LockScope::AcquireDialog",
             "The classic single-key lock: SET name token NX PX lease, released by compare-and-delete. Not "
             "reentrant, and without a wake-up channel: a wait retries every 100 ms.") } };
 }

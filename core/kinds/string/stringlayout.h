@@ -10,7 +10,7 @@ class StringLayout : public LockLayout
 {
 public:
     LockInfo::Kind kind() const override { return LockInfo::Kind::String; }
-    const char *label() const override { return QT_TRANSLATE_NOOP("LockTableModel", "string"); }
+    const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "string"); }
     LockCapabilities capabilities() const override;
     QList<AcquireMode> modes() const override;
     // KEYS [N]; ARGV [token, leaseMs, aux...]: the aux keys tell an idle Redisson lock, when they share N's slot.
@@ -22,6 +22,7 @@ public:
     QByteArray waitChannel(const QByteArray &, const QByteArray &) const override { return {}; }
     // Extends N's lease while it still holds token.
     static ScriptCall renew(const QByteArray &name, const QByteArray &token, qint64 leaseMs);
+    bool classifyKey(const KeySnapshot &key, LockInfo &info) const override;
 };
 
 } // namespace LockScope

@@ -1,0 +1,65 @@
+// How a fair lock is told from the other layouts, and what only it can say: its queue.
+#include "kinds/fair/fairlayout.h"
+
+#include "kinds/hashreading.h"
+#include "redis/bytesformat.h"
+
+#include <algorithm>
+
+namespace LockScope {
+
+// A fair queue or deadline set whose lock hash is gone (docs/protocol/classification.md#orphaned-fair-queues). Every
+// later fair acquire queues behind its head until the head's deadline passes, so it is shown as a fair lock nobody
+// holds.
+bool FairLayout::classifyKey(const KeySnapshot &key, LockInfo &info) const
+{
+    if (key.type != "none")
+        return false;
+    if (key.queue.isEmpty() && key.queueDeadlines.isEmpty())
+        return true;
+    for (const QByteArray &member : key.queue)
+        if (!isOwnerField(member))
+            return true; // some application's list that happens to carry Redisson's name
+    for (auto it = key.queueDeadlines.cbegin(); it != key.queueDeadlines.cend(); ++it)
+        if (!isOwnerField(it.key()))
+            return true;
+    info.kind = LockInfo::Kind::Fair;
+    info.ttlMs = -1; // the queue keys never expire; there is no lock hash to have a TTL
+    info.confidence = LockInfo::Confidence::Medium;
+    QList<QByteArray> members = key.queue;
+    if (members.isEmpty()) {
+        // Only the deadlines are left: show them in deadline order, the order the purge removes them.
+        members = key.queueDeadlines.keys();
+        std::sort(members.begin(), members.end(), [&key](const QByteArray &a, const QByteArray &b) {
+            return key.queueDeadlines.value(a) < key.queueDeadlines.value(b);
+        });
+    }
+    for (const QByteArray &member : std::as_const(members))
+        info.queue.append({ member, key.queueDeadlines.value(member, -1) });
+    info.waiters = int(info.queue.size());
+    info.evidence << ClassifierText::tr("a fair queue (%n waiting) with no lock hash", nullptr, int(info.queue.size()));
+    info.warnings << ClassifierText::tr(
+        "the fair queue is orphaned (its lock hash is gone): every later fair acquire waits behind its head until "
+        "the head's deadline passes; lockscope-cli repair-queue %1 removes dead waiters")
+                         .arg(escapeBytes(key.name, 200));
+    const qint64 headDeadline = info.queue.first().second;
+    if (headDeadline >= 0 && headDeadline <= key.nowMs)
+        info.warnings << ClassifierText::tr("the fair queue is jammed: its head's deadline has passed");
+    return true;
+}
+
+bool FairLayout::claimsHash(const KeySnapshot &key, const HashReading &hash) const
+{
+    // A fencing token wins: a fenced lock's name may also have had a fair waiter, never the other way round.
+    return hash.mode.isEmpty() && !key.tokenKeyExists && hash.fairAux;
+}
+
+void FairLayout::describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const
+{
+    describeExclusive(hash, info, LockInfo::Kind::Fair,
+        ClassifierText::tr("a fair queue exists (%n waiting)", nullptr, int(key.queue.size())));
+    // Fair waiters listen on channels of their own, not the lock's: the queue is the count.
+    info.waiters = qMax(info.waiters, int(key.queue.size()));
+}
+
+} // namespace LockScope
