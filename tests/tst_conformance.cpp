@@ -67,14 +67,10 @@ class TestConformance : public QObject
         return found;
     }
 
-    // The row's mode; false (and the row skipped) for a layout the lock client does not take yet.
-    bool rowMode()
+    void rowMode()
     {
         QFETCH(int, kind);
         m_mode = LockLayouts::mode(LockKind(kind));
-        // String locks are taken by StringLockClient until it folds into the lock client (tests/tst_stringlocks.cpp
-        // covers them meanwhile).
-        return m_mode.kind != LockKind::String;
     }
 
     void modes()
@@ -119,8 +115,7 @@ private slots:
     void foundAmongNoiseAndClassified_data() { modes(); }
     void foundAmongNoiseAndClassified()
     {
-        if (!rowMode())
-            QSKIP("not taken by the lock client yet");
+        rowMode();
         const LockLayout &layout = LockLayouts::forMode(m_mode.kind);
         LockClient holder(m_options), waiter(m_options);
         const QByteArray name = "conf:" + uniqueKey(m_mode.id);
@@ -149,8 +144,7 @@ private slots:
     void reentryAndRelease_data() { modes(); }
     void reentryAndRelease()
     {
-        if (!rowMode())
-            QSKIP("not taken by the lock client yet");
+        rowMode();
         LockClient client(m_options);
         RawRedis raw(m_server.port());
         const QByteArray name = "conf:" + uniqueKey(m_mode.id);
@@ -171,8 +165,7 @@ private slots:
     void releaseWakesAWaiter_data() { modes(); }
     void releaseWakesAWaiter()
     {
-        if (!rowMode())
-            QSKIP("not taken by the lock client yet");
+        rowMode();
         LockClient holder(m_options), waiter(m_options);
         const QByteArray name = "conf:" + uniqueKey(m_mode.id);
         const AcquireResult held = acquire(holder, request(name, m_mode.kind, "1"));
@@ -190,8 +183,7 @@ private slots:
     void forceReleaseKeepsToItsGuard_data() { modes(); }
     void forceReleaseKeepsToItsGuard()
     {
-        if (!rowMode())
-            QSKIP("not taken by the lock client yet");
+        rowMode();
         LockClient holder(m_options), waiter(m_options), support(m_options);
         RawRedis raw(m_server.port());
         const QByteArray name = "conf:" + uniqueKey(m_mode.id);
@@ -202,7 +194,8 @@ private slots:
 
         // What the person saw is no longer so: nothing changes, and the holders now are told.
         const ForceReleaseResult refused = await<ForceReleaseResult>([&](auto done) {
-            support.forceReleaseAsFound(name, ForceGuard::exact({ "00000000-0000-0000-0000-000000000000:9" }), done);
+            support.forceRelease(
+                name, ForceGuard::exact({ "00000000-0000-0000-0000-000000000000:9" }), done, m_mode.kind);
         });
         QVERIFY2(!refused.error.isError(), qPrintable(refused.error.toString()));
         QVERIFY(refused.guardFailed);
@@ -210,8 +203,9 @@ private slots:
         QVERIFY(refused.holdersNow.contains(held.owner));
         QCOMPARE(raw.command({ "EXISTS", name }).toInteger(), 1);
 
-        const ForceReleaseResult done = await<ForceReleaseResult>(
-            [&](auto finished) { support.forceReleaseAsFound(name, ForceGuard::exact({ held.owner }), finished); });
+        const ForceReleaseResult done = await<ForceReleaseResult>([&](auto finished) {
+            support.forceRelease(name, ForceGuard::exact({ held.owner }), finished, m_mode.kind);
+        });
         QVERIFY2(done.deleted, qPrintable(done.error.toString()));
         QTRY_VERIFY_WITH_TIMEOUT(waited.has_value(), 30000);
         QVERIFY2(waited->acquired, qPrintable(waited->error.toString()));
@@ -220,8 +214,7 @@ private slots:
     void renewalAndLoss_data() { modes(); }
     void renewalAndLoss()
     {
-        if (!rowMode())
-            QSKIP("not taken by the lock client yet");
+        rowMode();
         LockClientOptions quick;
         quick.watchdogTimeoutMs = 900; // renewed every 300 ms
         LockClient client(m_options, quick);
@@ -245,8 +238,7 @@ private slots:
     void readOnlyRefusesAndWritesNothing_data() { modes(); }
     void readOnlyRefusesAndWritesNothing()
     {
-        if (!rowMode())
-            QSKIP("not taken by the lock client yet");
+        rowMode();
         ConnectionOptions readOnly = m_options;
         readOnly.readOnly = true;
         LockClient client(readOnly);
@@ -257,7 +249,7 @@ private slots:
         QVERIFY(!a.acquired);
         QCOMPARE(release(client, name, a.owner, m_mode.kind).error.kind(), RedisError::Kind::ReadOnly);
         const ForceReleaseResult f = await<ForceReleaseResult>(
-            [&](auto done) { client.forceRelease(name, ForceGuard {}, done, m_mode.kind); });
+            [&](auto done) { client.forceRelease(name, ForceGuard::exact({ a.owner }), done, m_mode.kind); });
         QCOMPARE(f.error.kind(), RedisError::Kind::ReadOnly);
         QCOMPARE(raw.command({ "KEYS", "*" + name + "*" }).size(), 0);
     }

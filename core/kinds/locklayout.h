@@ -13,6 +13,7 @@
 namespace LockScope {
 
 class RedisScript;
+class RedisValue;
 struct HashReading;
 
 // One script a layout asks the lock client to run: the client adds nothing but the transport (EVALSHA, retries,
@@ -146,6 +147,28 @@ public:
         Q_UNUSED(hash);
         Q_UNUSED(info);
     }
+
+    // Reading the scripts' answers: Redisson's layouts share these; a layout whose scripts answer otherwise says so.
+    // acquire: nil or [token] acquired, an integer the holder's PTTL; false for an answer of another shape.
+    virtual bool decodeAcquire(const RedisValue &reply, AcquireResult *result) const;
+    // release: nil not held, 0 still held, 1 released.
+    virtual ReleaseResult::Outcome decodeRelease(const RedisValue &reply) const;
+    // force release: 1 deleted, 0 nothing there, -1 the guard failed.
+    virtual void decodeForceRelease(const RedisValue &reply, ForceReleaseResult *result) const;
+    // After a failed guard, the read that lists who holds it now (empty: the answer already named them). Its reply's
+    // elements are the holders, a "mode" field aside.
+    virtual QList<QByteArray> holdersQuery(const QByteArray &name) const;
+    // The refusal when name holds a Redis type this layout cannot use (type: TYPE's answer).
+    virtual RedisError wrongType(const QByteArray &name, const QByteArray &type) const;
+    // Refuses, before anything is sent, a release or force release that can only do harm (an empty error: none).
+    // holder: the field to release; guard: what a force release keeps to.
+    virtual RedisError checkRelease(const QByteArray &name, const QByteArray &holder) const;
+    virtual RedisError checkForceRelease(const QByteArray &name, const ForceGuard &guard) const;
+    // The batch renewal script: KEYS [N1..Nk]; ARGV [lease1, holder1, renewalPrefix1 or "", ...] -> 1 | 0 each
+    // (lease 0: only check that the hold is there).
+    virtual const RedisScript &renewal() const;
+    // How often a waiter retries when nobody wakes it (no wake-up channel); 0: it sleeps until woken or the TTL ends.
+    virtual int pollIntervalMs() const { return 0; }
 
     // Extra keys a renewal of a hold of mode keeps alive with the lock (a reader's timeout keys): their prefix, or
     // empty.

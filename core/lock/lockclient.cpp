@@ -84,12 +84,7 @@ void LockClient::acquire(AcquireRequest request, Callback<AcquireResult> done)
         request.token = currentThreadToken();
     const LockLayout &layout = LockLayouts::forMode(request.kind);
     const QByteArray owner = layout.ownerField(request.kind, ownerField(request.token));
-    RedisError error = checkWrite("acquire", request.name);
-    if (!error && layout.waitChannel(request.name, owner).isEmpty())
-        // A layout without a wake-up channel (a string lock) is not a hash this client's holds and watchdog know.
-        error = RedisError(RedisError::Kind::InvalidArgument,
-            tr("%1 cannot be taken by a Redisson lock client").arg(LockLayouts::wantedText(request.kind)));
-    if (error) {
+    if (const RedisError error = checkWrite("acquire", request.name)) {
         AcquireResult r;
         r.error = error;
         r.name = request.name;
@@ -174,10 +169,12 @@ void LockClient::cancelAcquire(const QByteArray &name, const QByteArray &owner)
 {
     // The first try may still be on the wire (it is not a waiter yet); it checks this set when it answers.
     m_cancelled.insert({ name, owner });
-    // The caller names no kind: whichever channel the owner waits on, it stops waiting.
+    // The caller names no kind: wherever the owner waits (a channel, or polling: the empty one), it stops waiting.
+    QSet<QByteArray> channels;
     for (const LockLayout *layout : LockLayouts::all())
-        if (const QByteArray channel = layout->waitChannel(name, owner); !channel.isEmpty())
-            m_waiters->cancel(channel, owner);
+        channels.insert(layout->waitChannel(name, owner));
+    for (const QByteArray &channel : std::as_const(channels))
+        m_waiters->cancel(channel, owner);
 }
 
 void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done)
@@ -205,11 +202,12 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
     // (docs/protocol/README.md#key-naming-and-hash-tags): its release could never run there. Named here (the script
     // never reads it), the channel makes the router refuse the acquire with CROSSSLOT before anything is written,
     // instead of leaving a hold that only its lease can end. Every other name keeps Redisson's own keys: its channel
-    // shares its slot.
-    if (const QByteArray channel = LockNames::lockChannel(request.name); keySlot(channel) != keySlot(request.name))
+    // shares its slot. A layout that wakes nobody has no channel to keep with it.
+    if (const QByteArray channel = layout.releaseChannel(request.name);
+        !channel.isEmpty() && keySlot(channel) != keySlot(request.name))
         script.keys << channel;
     m_connection->eval(*script.script, script.keys, script.args,
-        [self, request, owner, lease, watchdog, readTimeouts, done](const RedisResult &reply) {
+        [self, request, owner, lease, watchdog, readTimeouts, &layout, done](const RedisResult &reply) {
             if (!self)
                 return;
             AcquireResult r;
@@ -220,19 +218,19 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
                 r.error = AcquireCheck::explain(
                     cleanScriptError(reply.error), request.name, LockLayouts::wantedText(request.kind));
                 if (r.error.code() == "WRONGTYPE") {
-                    self->explainWrongType(request.name, [r, done](const RedisError &e) mutable {
+                    self->explainWrongType(request.name, layout, [r, done](const RedisError &e) mutable {
                         r.error = e;
                         done(r);
                     });
                     return;
                 }
-            } else if (!AcquireCheck::decode(reply.value, &r)) {
+            } else if (!layout.decodeAcquire(reply.value, &r)) {
                 r.error = RedisError(
                     RedisError::Kind::Protocol, tr("unexpected acquire reply %1").arg(reply.value.toDebugString()));
             } else if (r.acquired) {
                 r.leaseMs = lease;
                 r.watchdog = watchdog;
-                self->m_watchdog->track(request.name, owner, lease, watchdog, readTimeouts);
+                self->m_watchdog->track(request.name, owner, lease, watchdog, readTimeouts, &layout.renewal());
             }
             done(r);
         });

@@ -15,6 +15,7 @@
 
 namespace LockScope {
 
+class LockLayout;
 class LockWaiters;
 class ReplicaSync;
 class LockWatchdog;
@@ -130,7 +131,8 @@ private:
     void removeOrphanedWaiters(
         const FairQueueReport &found, const QList<QByteArray> &args, Callback<FairQueueReport> done);
     void query(const QByteArray &name, QList<QByteArray> argv, Callback<QueryResult> done);
-    void explainWrongType(const QByteArray &name, std::function<void(const RedisError &)> done);
+    void explainWrongType(
+        const QByteArray &name, const LockLayout &layout, std::function<void(const RedisError &)> done);
     void forceReleaseNow(
         const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done, LockKind kind);
     void resolvePublishMode();

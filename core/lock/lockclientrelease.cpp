@@ -17,7 +17,10 @@ using LockClientInternal::later;
 
 void LockClient::release(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done, LockKind kind)
 {
-    if (const RedisError error = checkWrite("release", name)) {
+    RedisError error = checkWrite("release", name);
+    if (!error)
+        error = LockLayouts::forMode(kind).checkRelease(name, owner);
+    if (error) {
         ReleaseResult r;
         r.error = error;
         r.name = name;
@@ -75,7 +78,7 @@ void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner,
             if (!reply.ok()) {
                 r.error = cleanScriptError(reply.error);
                 if (r.error.code() == "WRONGTYPE") {
-                    self->explainWrongType(name, [r, done](const RedisError &e) mutable {
+                    self->explainWrongType(name, LockLayouts::forMode(kind), [r, done](const RedisError &e) mutable {
                         r.error = e;
                         done(r);
                     });
@@ -84,23 +87,19 @@ void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner,
                 done(r);
                 return;
             }
-            if (reply.value.isNil()) {
+            r.outcome = LockLayouts::forMode(kind).decodeRelease(reply.value);
+            if (r.outcome == ReleaseResult::Outcome::NotHeld) {
                 QByteArray client, token;
                 if (!LockNames::splitOwner(owner, &client, &token))
                     token = owner;
                 if (token.endsWith(":write"))
                     token.chop(6);
-                r.outcome = ReleaseResult::Outcome::NotHeld;
                 r.message = tr("attempt to unlock lock, not locked by current thread by node id: %1 thread-id: %2")
                                 .arg(QString::fromUtf8(client.isEmpty() ? self->m_options.clientId : client),
                                     QString::fromUtf8(token));
                 self->m_watchdog->released(name, owner, true);
-            } else if (reply.value.toInteger() == 1) {
-                r.outcome = ReleaseResult::Outcome::Released;
-                self->m_watchdog->released(name, owner, true);
             } else {
-                r.outcome = ReleaseResult::Outcome::StillHeld;
-                self->m_watchdog->released(name, owner, false);
+                self->m_watchdog->released(name, owner, r.outcome == ReleaseResult::Outcome::Released);
             }
             // The latch only matters while this call might be retried; it is done now. Nobody waits for the DEL,
             // so it travels with the next command instead of costing a write and a wake-up of its own.
@@ -120,7 +119,10 @@ void LockClient::forceRelease(
 {
     ForceReleaseResult r;
     r.name = name;
-    if (const RedisError error = checkWrite("force-release", name)) {
+    RedisError error = checkWrite("force-release", name);
+    if (!error)
+        error = LockLayouts::forMode(kind).checkForceRelease(name, guard);
+    if (error) {
         r.error = error;
         later(this, done, r);
         return;
@@ -150,42 +152,48 @@ void LockClient::forceReleaseNow(
     call.publish = publishCommand();
     call.nowMs = QDateTime::currentMSecsSinceEpoch();
     call.guard = guard;
-    const ScriptCall script = LockLayouts::forMode(kind).forceRelease(call);
+    const LockLayout &layout = LockLayouts::forMode(kind);
+    const ScriptCall script = layout.forceRelease(call);
     QPointer<LockClient> self(this);
-    m_connection->eval(*script.script, script.keys, script.args, [self, r, done](const RedisResult &reply) mutable {
-        if (!self)
-            return;
-        if (!reply.ok()) {
-            r.error = cleanScriptError(reply.error);
-        } else {
-            const qint64 outcome = reply.value.toInteger();
-            r.deleted = outcome == 1;
-            r.guardFailed = outcome == -1;
-            if (r.deleted)
-                self->m_watchdog->forget(r.name);
-        }
-        if (!r.guardFailed) {
-            done(r);
-            return;
-        }
-        // Say what changed: who holds it now (read after the refusal, so it may have moved on again).
-        self->m_connection->command({ "HKEYS", r.name }, [r, done](const RedisResult &fields) mutable {
-            for (const RedisValue &f : fields.value.elements())
-                if (f.bytes() != "mode")
-                    r.holdersNow << f.bytes();
-            done(r);
+    m_connection->eval(
+        *script.script, script.keys, script.args, [self, r, &layout, done](const RedisResult &reply) mutable {
+            if (!self)
+                return;
+            if (!reply.ok()) {
+                r.error = cleanScriptError(reply.error);
+                if (r.error.code() == "WRONGTYPE") {
+                    self->explainWrongType(r.name, layout, [r, done](const RedisError &e) mutable {
+                        r.error = e;
+                        done(r);
+                    });
+                    return;
+                }
+            } else {
+                layout.decodeForceRelease(reply.value, &r);
+                if (r.deleted)
+                    self->m_watchdog->forget(r.name);
+            }
+            const QList<QByteArray> holdersQuery = layout.holdersQuery(r.name);
+            if (!r.guardFailed || holdersQuery.isEmpty()) {
+                done(r);
+                return;
+            }
+            // Say what changed: who holds it now (read after the refusal, so it may have moved on again).
+            self->m_connection->command(holdersQuery, [r, done](const RedisResult &fields) mutable {
+                for (const RedisValue &f : fields.value.elements())
+                    if (f.bytes() != "mode")
+                        r.holdersNow << f.bytes();
+                done(r);
+            });
         });
-    });
 }
 
-void LockClient::explainWrongType(const QByteArray &name, std::function<void(const RedisError &)> done)
+void LockClient::explainWrongType(
+    const QByteArray &name, const LockLayout &layout, std::function<void(const RedisError &)> done)
 {
     // Only on the error path: the hot scripts leave the type check to Redis, so ask which type it is.
-    m_connection->command({ "TYPE", name }, [done](const RedisResult &type) {
-        const QString what
-            = type.ok() ? QString::fromUtf8(type.value.bytes()) : QStringLiteral("value of another type");
-        done(RedisError(
-            RedisError::Kind::Reply, QStringLiteral("WRONGTYPE the lock name holds a %1, not a lock hash").arg(what)));
+    m_connection->command({ "TYPE", name }, [name, &layout, done](const RedisResult &type) {
+        done(layout.wrongType(name, type.ok() ? type.value.bytes() : QByteArray("value of another type")));
     });
 }
 

@@ -1,5 +1,6 @@
 #include "lock/lockwaiters.h"
 
+#include "kinds/locklayouts.h"
 #include "lock/lockclient.h"
 #include "redis/redissubscriptions.h"
 
@@ -88,6 +89,12 @@ void LockWaiters::wait(const AcquireRequest &request, const QByteArray &owner, c
     }
     Entry &entry = m_entries[channel];
     entry.waiters.append(w);
+    if (channel.isEmpty()) {
+        // A layout that wakes nobody (a string lock): nothing to listen to, its waiters retry on their own.
+        entry.confirmed = true;
+        sleep(channel, w, firstTry.ttlMs);
+        return;
+    }
     if (entry.waiters.size() == 1) {
         entry.confirmed = false;
         entry.permits = 0;
@@ -184,6 +191,9 @@ void LockWaiters::sleep(const QByteArray &channel, const std::shared_ptr<Waiter>
     qint64 delay = -1;
     if (ttlMs >= 0)
         delay = ttlMs;
+    // Nobody will say when it is free: retry at the layout's pace, as its own clients do.
+    if (const int poll = LockLayouts::forMode(w->request.kind).pollIntervalMs(); channel.isEmpty() && poll > 0)
+        delay = delay < 0 ? poll : qMin<qint64>(delay, poll);
     if (w->deadlineMs >= 0) {
         const qint64 left = qMax<qint64>(0, w->deadlineMs - m_clock.elapsed());
         delay = delay < 0 ? left : qMin(delay, left);

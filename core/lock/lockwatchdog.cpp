@@ -18,8 +18,8 @@ LockWatchdog::LockWatchdog(RedisCommander *connection, const LockClientOptions &
     connect(&m_timer, &QTimer::timeout, this, &LockWatchdog::tick);
 }
 
-void LockWatchdog::track(
-    const QByteArray &name, const QByteArray &owner, qint64 leaseMs, bool renew, const QByteArray &readTimeoutPrefix)
+void LockWatchdog::track(const QByteArray &name, const QByteArray &owner, qint64 leaseMs, bool renew,
+    const QByteArray &readTimeoutPrefix, const RedisScript *renewal)
 {
     Hold &h = m_holds[{ name, owner }];
     h.leaseMs = leaseMs;
@@ -28,6 +28,7 @@ void LockWatchdog::track(
     ++h.levels;
     h.confirmedMs = m_clock.elapsed();
     h.readTimeoutPrefix = readTimeoutPrefix;
+    h.renewal = renewal ? renewal : &LockScripts::renew();
     if (!m_timer.isActive())
         m_timer.start();
 }
@@ -59,7 +60,7 @@ bool LockWatchdog::setRenewal(const QByteArray &name, const QByteArray &owner, b
     const bool switchedOn = renew && !it->renew;
     it->renew = renew;
     if (switchedOn)
-        renewBatch({ { name, owner } });
+        renewBatch(*it->renewal, { { name, owner } });
     return true;
 }
 
@@ -102,23 +103,25 @@ void LockWatchdog::renewNow()
 
 void LockWatchdog::tick()
 {
-    // In a cluster one script may only touch one slot: a batch per slot, as Redisson 3.44+ does.
+    // In a cluster one script may only touch one slot: a batch per slot, as Redisson 3.44+ does. And one per
+    // layout's renewal script: a string lock is renewed by comparing its token, a lock hash by its field.
     const bool bySlot = m_connection->routesBySlot();
-    QHash<quint16, QList<Key>> batches;
+    QHash<QPair<quint16, const RedisScript *>, QList<Key>> batches;
     for (auto it = m_holds.cbegin(); it != m_holds.cend(); ++it) {
-        QList<Key> &batch = batches[bySlot ? keySlot(it.key().first) : 0];
+        const QPair<quint16, const RedisScript *> batchKey { bySlot ? keySlot(it.key().first) : 0, it->renewal };
+        QList<Key> &batch = batches[batchKey];
         batch.append(it.key());
         if (batch.size() >= m_options.watchdogBatchSize) {
-            renewBatch(batch);
+            renewBatch(*batchKey.second, batch);
             batch.clear();
         }
     }
-    for (const QList<Key> &batch : std::as_const(batches))
-        if (!batch.isEmpty())
-            renewBatch(batch);
+    for (auto it = batches.cbegin(); it != batches.cend(); ++it)
+        if (!it->isEmpty())
+            renewBatch(*it.key().second, *it);
 }
 
-void LockWatchdog::renewBatch(const QList<Key> &keys)
+void LockWatchdog::renewBatch(const RedisScript &script, const QList<Key> &keys)
 {
     QList<QByteArray> names;
     QList<QByteArray> args;
@@ -132,7 +135,7 @@ void LockWatchdog::renewBatch(const QList<Key> &keys)
     }
     QPointer<LockWatchdog> self(this);
     const qint64 sentMs = m_clock.elapsed();
-    m_connection->eval(LockScripts::renew(), names, args, [self, keys, leases, sentMs](const RedisResult &r) {
+    m_connection->eval(script, names, args, [self, keys, leases, sentMs](const RedisResult &r) {
         if (!self)
             return;
         if (!r.ok() || !r.value.isArray() || r.value.size() != keys.size()) {

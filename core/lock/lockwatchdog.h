@@ -11,6 +11,7 @@
 namespace LockScope {
 
 class RedisCommander;
+class RedisScript;
 
 // Keeps this client's holds alive. One timer per client ticks every watchdogTimeout/3 and renews all holds
 // that want it in batched scripts; holds with the watchdog switched off (or an explicit lease) are only
@@ -22,9 +23,10 @@ public:
     LockWatchdog(RedisCommander *connection, const LockClientOptions &options, QObject *parent = nullptr);
 
     // One more level of a hold; renew: refresh the lease (watchdog), else only check that it is still there.
-    // readTimeoutPrefix: for a read hold, the prefix of its rwlock_timeout keys, renewed with it.
+    // readTimeoutPrefix: for a read hold, the prefix of its rwlock_timeout keys, renewed with it. renewal: the
+    // layout's batch script (LockLayout::renewal(); null: the lock hash's).
     void track(const QByteArray &name, const QByteArray &owner, qint64 leaseMs, bool renew,
-        const QByteArray &readTimeoutPrefix = {});
+        const QByteArray &readTimeoutPrefix = {}, const RedisScript *renewal = nullptr);
     // One level fewer; the last level stops tracking.
     void released(const QByteArray &name, const QByteArray &owner, bool fully);
     void forget(const QByteArray &name); // every hold on the name (force release)
@@ -53,10 +55,11 @@ private:
         int levels = 0;
         qint64 confirmedMs = 0; // on m_clock: when the server last confirmed the hold (acquire, or renewal sent)
         QByteArray readTimeoutPrefix; // read holds: their rwlock_timeout keys are renewed with them
+        const RedisScript *renewal = nullptr; // the layout's batch script: holds of one layout renew together
     };
     qint64 renewalLease(const Hold &hold) const; // 0: only check that the hold is still there
     void tick();
-    void renewBatch(const QList<Key> &keys);
+    void renewBatch(const RedisScript &script, const QList<Key> &keys);
     // After a failed round: holds that no renewal has confirmed for a whole lease are gone by now.
     void expireUnconfirmed(const QList<Key> &keys);
 

@@ -2,7 +2,11 @@
 
 #include "kinds/acquirecheck.h"
 #include "kinds/string/stringlockscripts.h"
+#include "redis/bytesformat.h"
+#include "redis/redisvalue.h"
 #include "redis/slotmap.h"
+
+#include <QCoreApplication>
 
 #include <algorithm>
 
@@ -43,6 +47,70 @@ ScriptCall StringLayout::release(LockKind, const ReleaseCall &call) const
 ScriptCall StringLayout::forceRelease(const ForceReleaseCall &call) const
 {
     return { &StringLockScripts::compareAndDelete(), { call.name }, { call.guard.fields.value(0) } };
+}
+
+bool StringLayout::decodeAcquire(const RedisValue &reply, AcquireResult *result) const
+{
+    if (reply.isArray() && reply.size() == 2) {
+        result->acquired = false;
+        result->ttlMs = reply.at(1).toInteger();
+        return true;
+    }
+    if (reply.type() == RedisValue::Type::Integer && reply.toInteger() == 1) {
+        result->acquired = true;
+        return true;
+    }
+    return false;
+}
+
+ReleaseResult::Outcome StringLayout::decodeRelease(const RedisValue &reply) const
+{
+    return reply.type() == RedisValue::Type::Integer && reply.toInteger() == 1 ? ReleaseResult::Outcome::Released
+                                                                               : ReleaseResult::Outcome::NotHeld;
+}
+
+void StringLayout::decodeForceRelease(const RedisValue &reply, ForceReleaseResult *result) const
+{
+    result->deleted = reply.type() == RedisValue::Type::Integer && reply.toInteger() == 1;
+    // A token in the answer: the guard failed, and that token holds it now. nil: nothing was there.
+    result->guardFailed = !result->deleted && !reply.isNil();
+    if (result->guardFailed)
+        result->holdersNow = { reply.bytes() };
+}
+
+RedisError StringLayout::wrongType(const QByteArray &name, const QByteArray &type) const
+{
+    return RedisError(RedisError::Kind::Reply,
+        QCoreApplication::translate(
+            "LockScope::StringLockClient", "%1 is not a string lock: the key holds another type (%2)")
+            .arg(escapeBytes(name, 200), QString::fromUtf8(type)),
+        "WRONGTYPE");
+}
+
+RedisError StringLayout::checkRelease(const QByteArray &name, const QByteArray &holder) const
+{
+    if (!isCounterValue(holder))
+        return {};
+    return RedisError(RedisError::Kind::Reply,
+        QCoreApplication::translate("LockScope::StringLockClient",
+            "%1 is not a lock: it holds the integer %2, a counter (semaphore permits or a count-down latch), not a "
+            "holder's token; nothing changed")
+            .arg(escapeBytes(name, 200), escapeBytes(holder, 40)));
+}
+
+RedisError StringLayout::checkForceRelease(const QByteArray &name, const ForceGuard &guard) const
+{
+    if (guard.kind == ForceGuard::Kind::None || guard.fields.size() != 1)
+        return RedisError(RedisError::Kind::InvalidArgument,
+            QCoreApplication::translate("LockScope::StringLockClient",
+                "%1 is a string lock: it is force-released only while it holds the one token seen")
+                .arg(escapeBytes(name, 200)));
+    return checkRelease(name, guard.fields.first());
+}
+
+const RedisScript &StringLayout::renewal() const
+{
+    return StringLockScripts::renewBatch();
 }
 
 ScriptCall StringLayout::renew(const QByteArray &name, const QByteArray &token, qint64 leaseMs)

@@ -22,6 +22,20 @@ public:
     QByteArray waitChannel(const QByteArray &, const QByteArray &) const override { return {}; }
     // Extends N's lease while it still holds token.
     static ScriptCall renew(const QByteArray &name, const QByteArray &token, qint64 leaseMs);
+
+    // 1 acquired | [token, PTTL] held by another.
+    bool decodeAcquire(const RedisValue &reply, AcquireResult *result) const override;
+    // 1 deleted | the token found | nil: no lock. The token found is the holder now.
+    ReleaseResult::Outcome decodeRelease(const RedisValue &reply) const override;
+    void decodeForceRelease(const RedisValue &reply, ForceReleaseResult *result) const override;
+    QList<QByteArray> holdersQuery(const QByteArray &) const override { return {}; }
+    RedisError wrongType(const QByteArray &name, const QByteArray &type) const override;
+    // A counter's value (semaphore permits, a latch) is never a token: deleting by it would destroy the counter.
+    RedisError checkRelease(const QByteArray &name, const QByteArray &holder) const override;
+    // Only the one token the person saw, or named, can guard the compare-and-delete.
+    RedisError checkForceRelease(const QByteArray &name, const ForceGuard &guard) const override;
+    const RedisScript &renewal() const override;
+    int pollIntervalMs() const override { return 100; }
     bool classifyKey(const KeySnapshot &key, LockInfo &info) const override;
 };
 

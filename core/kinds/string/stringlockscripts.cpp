@@ -49,4 +49,24 @@ return 0
     return script;
 }
 
+const RedisScript &renewBatch()
+{
+    // TYPE first: GET on a key that became another type would fail the whole batch.
+    static const RedisScript script(R"LUA(
+local out = {}
+for i = 1, #KEYS do
+    local lease = tonumber(ARGV[3 * i - 2])
+    out[i] = 0
+    if redis.call('type', KEYS[i])['ok'] == 'string' and redis.call('get', KEYS[i]) == ARGV[3 * i - 1] then
+        if lease > 0 then
+            redis.call('pexpire', KEYS[i], lease)
+        end
+        out[i] = 1
+    end
+end
+return out
+)LUA");
+    return script;
+}
+
 } // namespace LockScope::StringLockScripts

@@ -12,5 +12,8 @@ const RedisScript &acquire();
 const RedisScript &compareAndDelete();
 // KEYS [N]; ARGV [token, leaseMs] -> 1 renewed | 0 not ours any more
 const RedisScript &compareAndExpire();
+// The lock client watchdog's batch: KEYS [N1..Nk]; ARGV [lease1, token1, "", ...] -> 1 | 0 each (lease 0: only check
+// that the key still holds the token)
+const RedisScript &renewBatch();
 
 } // namespace LockScope::StringLockScripts

@@ -1,0 +1,55 @@
+// What Redisson's layouts share: how their scripts answer, and the checks that need no script.
+#include "kinds/locklayout.h"
+
+#include "kinds/acquirecheck.h"
+#include "kinds/reentrant/lockscripts.h"
+#include "redis/redisvalue.h"
+
+namespace LockScope {
+
+bool LockLayout::decodeAcquire(const RedisValue &reply, AcquireResult *result) const
+{
+    return AcquireCheck::decode(reply, result);
+}
+
+ReleaseResult::Outcome LockLayout::decodeRelease(const RedisValue &reply) const
+{
+    if (reply.isNil())
+        return ReleaseResult::Outcome::NotHeld;
+    return reply.toInteger() == 1 ? ReleaseResult::Outcome::Released : ReleaseResult::Outcome::StillHeld;
+}
+
+void LockLayout::decodeForceRelease(const RedisValue &reply, ForceReleaseResult *result) const
+{
+    const qint64 outcome = reply.toInteger();
+    result->deleted = outcome == 1;
+    result->guardFailed = outcome == -1;
+}
+
+QList<QByteArray> LockLayout::holdersQuery(const QByteArray &name) const
+{
+    return { "HKEYS", name };
+}
+
+RedisError LockLayout::wrongType(const QByteArray &, const QByteArray &type) const
+{
+    return RedisError(RedisError::Kind::Reply,
+        QStringLiteral("WRONGTYPE the lock name holds a %1, not a lock hash").arg(QString::fromUtf8(type)));
+}
+
+RedisError LockLayout::checkRelease(const QByteArray &, const QByteArray &) const
+{
+    return {};
+}
+
+RedisError LockLayout::checkForceRelease(const QByteArray &, const ForceGuard &) const
+{
+    return {};
+}
+
+const RedisScript &LockLayout::renewal() const
+{
+    return LockScripts::renew();
+}
+
+} // namespace LockScope
