@@ -2639,5 +2639,9 @@ no dead waiters: nothing changed</source>
         <source>%1 is not a lock: it holds the integer %2, a counter (semaphore permits or a count-down latch), not a holder&apos;s token; nothing changed</source>
         <translation>%1 不是锁：它存放整数 %2，是计数器（信号量许可或倒计时门闩），而不是持有者的令牌；未做任何更改</translation>
     </message>
+    <message>
+        <source>%1 is a string lock: it is force-released only while it holds the one token seen</source>
+        <translation>%1 是字符串锁：只有在它仍持有所见的那一个令牌时才能强制释放</translation>
+    </message>
 </context>
 </TS>
