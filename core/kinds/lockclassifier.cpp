@@ -79,23 +79,9 @@ void corroborateByRenewals(LockInfo &info)
 
 QByteArray LockInfo::kindName(Kind kind)
 {
-    switch (kind) {
-    case Kind::NotALock:
-        return "none";
-    case Kind::Reentrant:
-        return "reentrant";
-    case Kind::Fair:
-        return "fair";
-    case Kind::ReadWrite:
-        return "readwrite";
-    case Kind::Fenced:
-        return "fenced";
-    case Kind::Unknown:
-        return "unknown";
-    case Kind::String:
-        return "string";
-    }
-    return {};
+    if (const LockLayout *layout = LockLayouts::forKind(kind))
+        return layout->id();
+    return kind == Kind::Unknown ? "unknown" : "none";
 }
 
 QByteArray LockInfo::confidenceName(Confidence confidence)

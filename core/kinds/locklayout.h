@@ -90,9 +90,10 @@ class LockLayout
 public:
     virtual ~LockLayout() = default;
 
-    // What the classifier calls this layout; id() is its JSON "kind" name.
+    // What the classifier calls this layout, and its name in JSON ("kind"), the kind filter and --kind: stable, as
+    // scripts and people rely on it.
     virtual LockInfo::Kind kind() const = 0;
-    QByteArray id() const { return LockInfo::kindName(kind()); }
+    virtual const char *id() const = 0;
     // The kind column's word for it, translated in the LockScope::LockTableModel context ("read-write").
     virtual const char *label() const = 0;
     virtual LockCapabilities capabilities() const = 0;

@@ -10,6 +10,7 @@ class FairLayout : public LockLayout
 {
 public:
     LockInfo::Kind kind() const override { return LockInfo::Kind::Fair; }
+    const char *id() const override { return "fair"; }
     const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "fair"); }
     LockCapabilities capabilities() const override;
     QList<AcquireMode> modes() const override;

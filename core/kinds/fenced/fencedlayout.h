@@ -11,6 +11,7 @@ class FencedLayout : public ReentrantLayout
 {
 public:
     LockInfo::Kind kind() const override { return LockInfo::Kind::Fenced; }
+    const char *id() const override { return "fenced"; }
     const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "fenced"); }
     LockCapabilities capabilities() const override;
     QList<AcquireMode> modes() const override;

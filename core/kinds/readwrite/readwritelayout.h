@@ -10,6 +10,7 @@ class ReadWriteLayout : public LockLayout
 {
 public:
     LockInfo::Kind kind() const override { return LockInfo::Kind::ReadWrite; }
+    const char *id() const override { return "readwrite"; }
     const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "read-write"); }
     LockCapabilities capabilities() const override;
     QList<AcquireMode> modes() const override;

@@ -10,6 +10,7 @@ class ReentrantLayout : public LockLayout
 {
 public:
     LockInfo::Kind kind() const override { return LockInfo::Kind::Reentrant; }
+    const char *id() const override { return "reentrant"; }
     const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "reentrant"); }
     LockCapabilities capabilities() const override;
     QList<AcquireMode> modes() const override;

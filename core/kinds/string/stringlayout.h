@@ -10,6 +10,7 @@ class StringLayout : public LockLayout
 {
 public:
     LockInfo::Kind kind() const override { return LockInfo::Kind::String; }
+    const char *id() const override { return "string"; }
     const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "string"); }
     LockCapabilities capabilities() const override;
     QList<AcquireMode> modes() const override;
