@@ -12,6 +12,7 @@
 
 namespace LockScope {
 
+class AuxReader;
 class RedisScript;
 class RedisValue;
 struct HashReading;
@@ -125,6 +126,10 @@ public:
         Q_UNUSED(queueWaitMs);
         return std::nullopt;
     }
+    // Discovery: the reads a lock hash candidate needs beyond its fields and TTL for this layout's fingerprint and
+    // description. The scanner asks every layout, in the registry's order, for every candidate of a batch.
+    virtual void readAux(AuxReader &reader) const { Q_UNUSED(reader); }
+
     // Classification (docs/protocol/classification.md). A key that is no lock hash: true when this layout decides
     // what it is (a string inside a string lock pattern, an orphaned fair queue), with info filled in (it may still
     // be no lock); false leaves it to the others.

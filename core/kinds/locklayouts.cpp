@@ -2,6 +2,7 @@
 
 #include "kinds/fair/fairlayout.h"
 #include "kinds/fenced/fencedlayout.h"
+#include "kinds/hashreading.h"
 #include "kinds/readwrite/readwritelayout.h"
 #include "kinds/reentrant/reentrantlayout.h"
 #include "kinds/string/stringlayout.h"
@@ -34,6 +35,20 @@ const LockLayout &forRecord(LockInfo::Kind kind)
 {
     const LockLayout *layout = forKind(kind);
     return layout ? *layout : *all().first();
+}
+
+QByteArray hashReleaseChannel(const KeySnapshot &snapshot)
+{
+    HashReading fields;
+    for (const auto &[field, value] : snapshot.fields)
+        if (field == "mode")
+            fields.mode = value;
+    KeySnapshot known;
+    known.name = snapshot.name;
+    for (const LockLayout *layout : all())
+        if (layout->claimsHash(known, fields))
+            return layout->releaseChannel(snapshot.name);
+    return all().first()->releaseChannel(snapshot.name);
 }
 
 QList<LockInfo::Kind> listedKinds()

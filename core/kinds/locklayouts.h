@@ -18,6 +18,9 @@ const LockLayout &forRecord(LockInfo::Kind kind);
 QList<LockInfo::Kind> listedKinds();
 // The kind column's word for kind, translated ("read-write", "unknown"); empty for what is no lock.
 QString kindText(LockInfo::Kind kind);
+// Where a monitor hears the releases of a lock hash read so far (its fields, before its aux keys): the channel of the
+// layout its fields alone point to.
+QByteArray hashReleaseChannel(const KeySnapshot &snapshot);
 // The layout that takes a lock of mode.
 const LockLayout &forMode(LockKind mode);
 // Every acquire mode, layout by layout ("reentrant", "fenced", "fair", "read", "write", "string").

@@ -1,5 +1,7 @@
 #include "kinds/lockscanner.h"
 
+#include "kinds/auxreader.h"
+#include "kinds/locklayouts.h"
 #include "kinds/locknames.h"
 #include "redis/rediscommander.h"
 #include "redis/replyjoin.h"
@@ -325,47 +327,16 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
             readOrphanQueue(snaps, i, *join, dropped);
             continue;
         }
-        const QByteArray name = snaps->at(i).name;
-        m_connection->command({ "EXISTS", LockNames::fencingToken(name) },
-            join->track([snaps, i](const RedisResult &r) { (*snaps)[i].tokenKeyExists = r.value.toInteger() == 1; }));
-        m_connection->command({ "ZRANGE", LockNames::fairTimeouts(name), "0", "-1", "WITHSCORES" },
-            join->track([snaps, i](const RedisResult &r) {
-                KeySnapshot &s = (*snaps)[i];
-                const RedisValue &v = r.value;
-                for (int k = 0; k + 1 < v.size(); k += 2)
-                    s.queueDeadlines.insert(v.at(k).bytes(), v.at(k + 1).bytes().toLongLong());
-            }));
-        m_connection->command(
-            { "LRANGE", LockNames::fairQueue(name), "0", "-1" }, join->track([snaps, i](const RedisResult &r) {
-                for (const RedisValue &m : r.value.elements())
-                    (*snaps)[i].queue << m.bytes();
-            }));
-        const bool readWrite = std::any_of(
-            snaps->at(i).fields.cbegin(), snaps->at(i).fields.cend(), [](const auto &f) { return f.first == "mode"; });
-        const QByteArray channel = readWrite ? LockNames::rwChannel(name) : LockNames::lockChannel(name);
+        // Each layout reads what its fingerprint needs (kinds/<layout>/), in one pipeline with the rest.
+        AuxReader reader(m_connection, join.get(), snaps, i);
+        for (const LockLayout *layout : LockLayouts::all())
+            layout->readAux(reader);
+        const QByteArray channel = LockLayouts::hashReleaseChannel(snaps->at(i));
         // Subscriptions live on the node serving the channel's slot (where Redisson subscribes): one count
         // command per node for the whole batch.
         ChannelGroup &group = channelGroups[m_connection->connectionForKey(channel)];
         group.channels << channel;
         group.snapshots << i;
-        if (!readWrite)
-            continue;
-        // Each reader's timeout keys 1..count: how many are still alive says whether the reader is.
-        for (const auto &[field, value] : snaps->at(i).fields) {
-            if (field == "mode" || field.endsWith(":write"))
-                continue;
-            QList<QByteArray> argv { "EXISTS" };
-            const QByteArray prefix = LockNames::rwTimeoutPrefix(name, field);
-            const qint64 count = qBound(qint64(0), value.toLongLong(), qint64(1000));
-            for (qint64 k = 1; k <= count; ++k)
-                argv << prefix + ':' + QByteArray::number(k);
-            if (argv.size() == 1)
-                continue;
-            // An init-capture: C++17 forbids capturing a structured binding (GCC allows it, clang 14 does not).
-            m_connection->command(argv, join->track([snaps, i, field = field](const RedisResult &r) {
-                (*snaps)[i].liveReadTimeouts.insert(field, int(r.value.toInteger()));
-            }));
-        }
     }
     for (const ChannelGroup &group : std::as_const(channelGroups)) {
         // Read when the count is sent: a subscription confirmed by then is in the server's count.

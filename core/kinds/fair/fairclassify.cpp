@@ -1,7 +1,9 @@
 // How a fair lock is told from the other layouts, and what only it can say: its queue.
 #include "kinds/fair/fairlayout.h"
 
+#include "kinds/auxreader.h"
 #include "kinds/hashreading.h"
+#include "kinds/locknames.h"
 #include "redis/bytesformat.h"
 
 #include <algorithm>
@@ -46,6 +48,21 @@ bool FairLayout::classifyKey(const KeySnapshot &key, LockInfo &info) const
     if (headDeadline >= 0 && headDeadline <= key.nowMs)
         info.warnings << ClassifierText::tr("the fair queue is jammed: its head's deadline has passed");
     return true;
+}
+
+void FairLayout::readAux(AuxReader &reader) const
+{
+    const QByteArray &name = reader.snapshot().name;
+    reader.command(
+        { "ZRANGE", LockNames::fairTimeouts(name), "0", "-1", "WITHSCORES" }, [](KeySnapshot &s, const RedisResult &r) {
+            const RedisValue &v = r.value;
+            for (int k = 0; k + 1 < v.size(); k += 2)
+                s.queueDeadlines.insert(v.at(k).bytes(), v.at(k + 1).bytes().toLongLong());
+        });
+    reader.command({ "LRANGE", LockNames::fairQueue(name), "0", "-1" }, [](KeySnapshot &s, const RedisResult &r) {
+        for (const RedisValue &m : r.value.elements())
+            s.queue << m.bytes();
+    });
 }
 
 bool FairLayout::claimsHash(const KeySnapshot &key, const HashReading &hash) const

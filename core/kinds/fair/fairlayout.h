@@ -18,6 +18,7 @@ public:
     ScriptCall release(LockKind mode, const ReleaseCall &call) const override;
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
     QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;
+    void readAux(AuxReader &reader) const override; // the queue and its deadlines
     // The base channel: a release tells the new head on the base plus its field, other kinds' clients on the base.
     QByteArray releaseChannel(const QByteArray &name) const override;
     std::optional<ScriptCall> giveUp(

@@ -1,8 +1,10 @@
 #include "kinds/fenced/fencedlayout.h"
 
 #include "kinds/acquirecheck.h"
+#include "kinds/auxreader.h"
 #include "kinds/fenced/fencedlockscripts.h"
 #include "kinds/hashreading.h"
+#include "kinds/locknames.h"
 
 namespace LockScope {
 
@@ -25,6 +27,12 @@ ScriptCall FencedLayout::acquire(LockKind, const AcquireCall &call) const
     const QList<QByteArray> aux = AcquireCheck::auxKeys(call.name);
     return { &FencedLockScripts::acquire(), { call.name, aux.at(0) },
         QList<QByteArray> { QByteArray::number(call.leaseMs), call.owner } + aux.mid(1) };
+}
+
+void FencedLayout::readAux(AuxReader &reader) const
+{
+    reader.command({ "EXISTS", LockNames::fencingToken(reader.snapshot().name) },
+        [](KeySnapshot &s, const RedisResult &r) { s.tokenKeyExists = r.value.toInteger() == 1; });
 }
 
 bool FencedLayout::claimsHash(const KeySnapshot &key, const HashReading &hash) const

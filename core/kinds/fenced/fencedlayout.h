@@ -16,6 +16,7 @@ public:
     LockCapabilities capabilities() const override;
     QList<AcquireMode> modes() const override;
     ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
+    void readAux(AuxReader &reader) const override; // does its token key exist
     bool claimsHash(const KeySnapshot &key, const HashReading &hash) const override;
     void describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const override;
 };

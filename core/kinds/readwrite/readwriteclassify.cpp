@@ -1,9 +1,36 @@
 // How a read-write lock is told from the other layouts, and what only it can say: its mode and its dead readers.
 #include "kinds/readwrite/readwritelayout.h"
 
+#include "kinds/auxreader.h"
 #include "kinds/hashreading.h"
+#include "kinds/locknames.h"
+
+#include <algorithm>
 
 namespace LockScope {
+
+void ReadWriteLayout::readAux(AuxReader &reader) const
+{
+    const KeySnapshot &snapshot = reader.snapshot();
+    if (std::none_of(snapshot.fields.cbegin(), snapshot.fields.cend(), [](const auto &f) { return f.first == "mode"; }))
+        return;
+    // Each reader's timeout keys 1..count: how many are still alive says whether the reader is.
+    for (const auto &[field, value] : snapshot.fields) {
+        if (field == "mode" || field.endsWith(":write"))
+            continue;
+        QList<QByteArray> argv { "EXISTS" };
+        const QByteArray prefix = LockNames::rwTimeoutPrefix(snapshot.name, field);
+        const qint64 count = qBound(qint64(0), value.toLongLong(), qint64(1000));
+        for (qint64 k = 1; k <= count; ++k)
+            argv << prefix + ':' + QByteArray::number(k);
+        if (argv.size() == 1)
+            continue;
+        // An init-capture: C++17 forbids capturing a structured binding (GCC allows it, clang 14 does not).
+        reader.command(argv, [field = field](KeySnapshot &s, const RedisResult &r) {
+            s.liveReadTimeouts.insert(field, int(r.value.toInteger()));
+        });
+    }
+}
 
 bool ReadWriteLayout::claimsHash(const KeySnapshot &, const HashReading &hash) const
 {

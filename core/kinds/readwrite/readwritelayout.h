@@ -19,6 +19,7 @@ public:
     ScriptCall release(LockKind mode, const ReleaseCall &call) const override;
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
     QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;
+    void readAux(AuxReader &reader) const override; // how many of each reader's timeout keys are alive
     QByteArray renewalPrefix(LockKind mode, const QByteArray &name, const QByteArray &owner) const override;
     bool claimsHash(const KeySnapshot &key, const HashReading &hash) const override;
     void describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const override;
