@@ -35,10 +35,7 @@ int exitCodeFor(const RedisError &error)
 QString Output::jsonText(const QByteArray &bytes)
 {
     // JSON strings must be text: binary names are written escaped, exactly as they are shown.
-    QString text = QString::fromUtf8(bytes);
-    if (text.toUtf8() != bytes)
-        return escapeBytes(bytes);
-    return text;
+    return LockScope::jsonText(bytes);
 }
 
 void Output::event(const QString &event, const QByteArray &name, const QByteArray &owner, qint64 count, qint64 ttlMs,

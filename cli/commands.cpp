@@ -6,6 +6,7 @@
 #include "lock/lockclient.h"
 #include "lockcommand.h"
 #include "ops/auditlog.h"
+#include "ops/auditrecord.h"
 #include "redis/bytesformat.h"
 #include "redis/redisrouter.h"
 #include "releasecommands.h"
@@ -122,10 +123,10 @@ QString Command::describeHolders(const QByteArray &name, const RedisValue &field
     return tr("%1 is held by %2, %3").arg(escapeBytes(name, 200), holders.join(QStringLiteral(", ")), ttl);
 }
 
-void audit(const Output &out, QJsonObject record)
+void audit(const Output &out, const AuditRecord &record)
 {
     QString error;
-    if (!AuditLog::append(std::move(record), &error))
+    if (!record.append(AuditRecord::Writer::Cli, &error))
         out.error(QCoreApplication::translate("Cli", "warning: could not write the audit log %1: %2")
                       .arg(AuditLog::path(), error));
 }

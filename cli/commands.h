@@ -10,6 +10,7 @@
 #include <QPointer>
 
 namespace LockScope {
+class AuditRecord;
 class LockScanner;
 class RedisRouter;
 } // namespace LockScope
@@ -75,7 +76,7 @@ struct LockTimes
 bool readLockTimes(const QCommandLineParser &parser, const Output &out, LockTimes *times);
 
 // Appends a record to the audit log; a log that cannot be written is a warning, not a failure of the action.
-void audit(const Output &out, QJsonObject record);
+void audit(const Output &out, const AuditRecord &record);
 
 // Builds the command named on the command line, or nullptr with a usage error printed.
 Command *createCommand(

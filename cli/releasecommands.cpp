@@ -1,7 +1,7 @@
 #include "releasecommands.h"
 
 #include "lock/lockclient.h"
-#include "ops/auditlog.h"
+#include "ops/auditrecord.h"
 #include "redis/bytesformat.h"
 #include "redis/redisconnection.h"
 #include "redis/redisrouter.h"
@@ -52,25 +52,23 @@ void ReleaseCommand::releaseAs(LockClient *client, const QByteArray &name, const
 {
     // The release script (and whom it wakes) is the one the lock's kind needs as Redis has it now.
     client->releaseAsFound(name, owner, [this, client, name, owner](const ReleaseResult &r) {
-        QJsonObject record { { QStringLiteral("action"), QStringLiteral("release") },
-            { QStringLiteral("url"), m_connection.toDisplayUrl() }, { QStringLiteral("name"), Output::jsonText(name) },
-            { QStringLiteral("owner"), Output::jsonText(owner) },
-            { QStringLiteral("client_id"), QString::fromUtf8(client->clientId()) } };
+        AuditRecord record(QStringLiteral("release"), m_connection.toDisplayUrl(), name, client->clientId());
+        record.insert(QStringLiteral("owner"), Output::jsonText(owner));
         if (r.error.isError()) {
-            record.insert(QStringLiteral("result"), r.error.toString());
+            record.setError(r.error);
             audit(m_out, record);
             finish(m_out.fail(r.error));
             return;
         }
         if (r.outcome == ReleaseResult::Outcome::NotHeld) {
-            record.insert(QStringLiteral("result"), QStringLiteral("not-held"));
+            record.setOutcome(AuditRecord::Outcome::NotHeld);
             audit(m_out, record);
             m_out.error(r.message);
             finish(ExitNotDone);
             return;
         }
         const bool last = r.outcome == ReleaseResult::Outcome::Released;
-        record.insert(QStringLiteral("result"), last ? QStringLiteral("released") : QStringLiteral("decremented"));
+        record.setOutcome(last ? AuditRecord::Outcome::Released : AuditRecord::Outcome::StillHeld);
         audit(m_out, record);
         auto count = std::make_shared<RedisResult>();
         client->connection()->command({ "HGET", name, owner }, [count](const RedisResult &r) { *count = r; });
@@ -161,10 +159,8 @@ void ForceReleaseCommand::forceRelease(
     auto *client = findChild<LockClient *>();
     client->forceReleaseAsFound(
         name, guard, [this, client, name, guard, shownGuard, before](const ForceReleaseResult &r) {
-            QJsonObject record { { QStringLiteral("action"), QStringLiteral("force-release") },
-                { QStringLiteral("url"), m_connection.toDisplayUrl() },
-                { QStringLiteral("name"), Output::jsonText(name) }, { QStringLiteral("holders_before"), before },
-                { QStringLiteral("client_id"), QString::fromUtf8(client->clientId()) } };
+            AuditRecord record(QStringLiteral("force-release"), m_connection.toDisplayUrl(), name, client->clientId());
+            record.insert(QStringLiteral("holders_before"), before);
             QStringList expected;
             for (const QByteArray &field : guard.fields)
                 expected << Output::jsonText(field);
@@ -181,13 +177,14 @@ void ForceReleaseCommand::forceRelease(
             if (r.guardFailed)
                 record.insert(QStringLiteral("holders_now"), QJsonArray::fromStringList(now));
             if (r.error.isError()) {
-                record.insert(QStringLiteral("result"), r.error.toString());
+                record.setError(r.error);
                 audit(m_out, record);
                 finish(m_out.fail(r.error));
                 return;
             }
-            record.insert(
-                QStringLiteral("result"), r.deleted ? QStringLiteral("deleted") : QStringLiteral("unchanged"));
+            record.setOutcome(r.deleted ? AuditRecord::Outcome::Deleted
+                    : r.guardFailed     ? AuditRecord::Outcome::GuardFailed
+                                        : AuditRecord::Outcome::AlreadyGone);
             audit(m_out, record);
             if (!r.deleted) {
                 const QString nowText = now.isEmpty() ? tr("nobody") : now.join(QStringLiteral(", "));

@@ -1,6 +1,7 @@
 #include "repaircommand.h"
 
 #include "lock/lockclient.h"
+#include "ops/auditrecord.h"
 #include "redis/bytesformat.h"
 
 #include <QJsonArray>
@@ -82,12 +83,11 @@ void RepairQueueCommand::repair(LockClient *client, int recheckMs)
                 finish(ExitDone);
                 return;
             }
-            audit(m_out,
-                { { QStringLiteral("action"), QStringLiteral("repair-queue") },
-                    { QStringLiteral("url"), m_connection.toDisplayUrl() },
-                    { QStringLiteral("name"), Output::jsonText(r.name) }, { QStringLiteral("removed"), removed },
-                    { QStringLiteral("client_id"), QString::fromUtf8(client->clientId()) },
-                    { QStringLiteral("result"), r.error.isError() ? r.error.toString() : QStringLiteral("done") } });
+            AuditRecord record(QStringLiteral("repair-queue"), m_connection.toDisplayUrl(), r.name, client->clientId());
+            record.insert(QStringLiteral("removed"), removed);
+            if (r.error.isError())
+                record.setError(r.error);
+            audit(m_out, record);
             if (r.error.isError()) {
                 finish(m_out.fail(r.error));
                 return;

@@ -3,6 +3,7 @@
 
 #include "lock/lockclient.h"
 #include "lock/stringlockclient.h"
+#include "ops/auditrecord.h"
 #include "redis/bytesformat.h"
 #include "redis/redisrouter.h"
 
@@ -46,20 +47,18 @@ void ForceReleaseCommand::forceReleaseString(const QByteArray &name, const QByte
         const QByteArray guard = shownGuard ? shown : expectToken;
         auto *strings = new StringLockClient(m_client->connection(), 30000, this);
         strings->forceRelease(name, guard, [this, name, shown, guard, shownGuard](const StringLockResult &r) {
-            QJsonObject record { { QStringLiteral("action"), QStringLiteral("force-release") },
-                { QStringLiteral("kind"), QStringLiteral("string") },
-                { QStringLiteral("url"), m_connection.toDisplayUrl() },
-                { QStringLiteral("name"), Output::jsonText(name) },
-                { QStringLiteral("holders_before"),
-                    QJsonArray { QJsonObject { { QStringLiteral("owner"), Output::jsonText(shown) } } } },
-                { QStringLiteral("client_id"), QString::fromUtf8(m_client->clientId()) },
-                { QStringLiteral("guard"), shownGuard ? QStringLiteral("shown-holders") : QStringLiteral("given") } };
+            AuditRecord record(
+                QStringLiteral("force-release"), m_connection.toDisplayUrl(), name, m_client->clientId());
+            record.insert(QStringLiteral("kind"), QStringLiteral("string"));
+            record.setHoldersBefore({ shown });
+            record.insert(
+                QStringLiteral("guard"), shownGuard ? QStringLiteral("shown-holders") : QStringLiteral("given"));
             if (shownGuard)
                 record.insert(QStringLiteral("expect_holders"), QJsonArray { Output::jsonText(guard) });
             else
                 record.insert(QStringLiteral("expect_owner"), Output::jsonText(guard));
             if (r.error.isError()) {
-                record.insert(QStringLiteral("result"), r.error.toString());
+                record.setError(r.error);
                 audit(m_out, record);
                 finish(m_out.fail(r.error));
                 return;
@@ -67,7 +66,9 @@ void ForceReleaseCommand::forceReleaseString(const QByteArray &name, const QByte
             if (!r.done)
                 record.insert(QStringLiteral("holders_now"),
                     r.tokenNow.isEmpty() ? QJsonArray {} : QJsonArray { Output::jsonText(r.tokenNow) });
-            record.insert(QStringLiteral("result"), r.done ? QStringLiteral("deleted") : QStringLiteral("unchanged"));
+            record.setOutcome(r.done       ? AuditRecord::Outcome::Deleted
+                    : r.tokenNow.isEmpty() ? AuditRecord::Outcome::AlreadyGone
+                                           : AuditRecord::Outcome::GuardFailed);
             audit(m_out, record);
             if (!r.done) {
                 m_out.error(r.tokenNow.isEmpty()

@@ -1,7 +1,7 @@
 #include "watchcommand.h"
 
 #include "monitor/lockmonitor.h"
-#include "ops/auditlog.h"
+#include "ops/auditrecord.h"
 #include "redis/bytesformat.h"
 #include "redis/redisconnection.h"
 #include "redis/redisrouter.h"
@@ -79,9 +79,7 @@ void WatchCommand::keyspaceEventsEnabled(const RedisError &error)
             finish(m_out.fail(error));
             return;
         }
-        audit(m_out,
-            QJsonObject { { QStringLiteral("action"), QStringLiteral("enable-keyspace-events") },
-                { QStringLiteral("url"), m_connection.toDisplayUrl() } });
+        audit(m_out, AuditRecord(QStringLiteral("enable-keyspace-events"), m_connection.toDisplayUrl(), {}, {}));
         status(tr("keyspace events switched on (notify-keyspace-events now includes K, h, g and x)"));
         startMonitor();
     }

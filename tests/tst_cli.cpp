@@ -266,6 +266,9 @@ private slots:
         QVERIFY(QJsonDocument(last.value(QStringLiteral("holders_before")).toArray()).toJson().contains(kJavaOwner));
         QCOMPARE(json(records.at(records.size() - 2)).value(QStringLiteral("result")).toString(),
             QStringLiteral("unchanged"));
+        QCOMPARE(json(records.at(records.size() - 2)).value(QStringLiteral("outcome")).toString(),
+            QStringLiteral("guard-failed"));
+        QCOMPARE(last.value(QStringLiteral("outcome")).toString(), QStringLiteral("deleted"));
 
         // Without --expect-owner, the holder that was shown is the guard, and the audit says so.
         raw.command({ "HSET", name, kJavaOwner, "1" });

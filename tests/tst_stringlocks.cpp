@@ -316,9 +316,12 @@ private slots:
         const QJsonObject refused = json(records.at(records.size() - 2));
         const QJsonObject deleted = json(records.last());
         QCOMPARE(refused.value(QStringLiteral("result")).toString(), QStringLiteral("unchanged"));
+        // The one vocabulary the console writes too: a guard that failed, not "unchanged".
+        QCOMPARE(refused.value(QStringLiteral("outcome")).toString(), QStringLiteral("guard-failed"));
         QCOMPARE(refused.value(QStringLiteral("holders_now")).toArray(), QJsonArray { QStringLiteral("stuck-token") });
         QCOMPARE(deleted.value(QStringLiteral("kind")).toString(), QStringLiteral("string"));
         QCOMPARE(deleted.value(QStringLiteral("result")).toString(), QStringLiteral("deleted"));
+        QCOMPARE(deleted.value(QStringLiteral("outcome")).toString(), QStringLiteral("deleted"));
     }
 };
 

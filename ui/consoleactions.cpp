@@ -5,7 +5,6 @@
 #include "kinds/forceguard.h"
 #include "lock/lockclient.h"
 #include "monitor/lockmonitor.h"
-#include "ops/auditlog.h"
 #include "redis/bytesformat.h"
 #include "stringlockactions.h"
 
@@ -21,14 +20,6 @@ namespace LockScope {
 
 namespace {
 // As lockscope-cli writes them, so that one query reads both tools' records.
-QJsonArray holdersJson(const QList<QByteArray> &owners)
-{
-    QJsonArray array;
-    for (const QByteArray &owner : owners)
-        array.append(QJsonObject { { QStringLiteral("owner"), QString::fromUtf8(owner) } });
-    return array;
-}
-
 QList<QByteArray> holdersOf(const LockRecord *record)
 {
     QList<QByteArray> holders;
@@ -102,9 +93,9 @@ ConsoleActions::ConsoleActions(
     connect(client, &LockClient::publishNotice, this, [this](const QString &text) { emit message(text, false); });
     connect(m_strings, &StringLockActions::message, this, &ConsoleActions::message);
     connect(m_strings, &StringLockActions::audited, this,
-        [this](const QString &action, const QByteArray &name, const QList<QByteArray> &before, const QString &outcome) {
-            audit(action, name, before, outcome, QStringLiteral("string"));
-        });
+        [this](const QString &action, const QByteArray &name, const QList<QByteArray> &before,
+            AuditRecord::Outcome outcome,
+            const RedisError &error) { audit(action, name, before, outcome, error, QStringLiteral("string")); });
     connect(m_strings, &StringLockActions::holdsChanged, this, [this] {
         emit ownStringHoldsChanged(m_strings->holds());
         updateEnabled();
@@ -170,18 +161,19 @@ void ConsoleActions::updateEnabled()
 }
 
 void ConsoleActions::audit(const QString &action, const QByteArray &name, const QList<QByteArray> &holdersBefore,
-    const QString &outcome, const QString &kind) const
+    AuditRecord::Outcome outcome, const RedisError &error, const QString &kind) const
 {
-    QJsonObject record { { QStringLiteral("action"), action }, { QStringLiteral("url"), m_connection },
-        { QStringLiteral("name"), QString::fromUtf8(name) },
-        { QStringLiteral("holders_before"), holdersJson(holdersBefore) },
-        { QStringLiteral("client_id"), QString::fromUtf8(m_client->clientId()) },
-        { QStringLiteral("result"), outcome } };
+    AuditRecord record(action, m_connection, name, m_client->clientId());
+    record.setHoldersBefore(holdersBefore);
+    if (error.isError())
+        record.setError(error);
+    else
+        record.setOutcome(outcome);
     if (!kind.isEmpty())
         record.insert(QStringLiteral("kind"), kind);
-    QString error;
-    if (!AuditLog::append(record, &error))
-        emit const_cast<ConsoleActions *>(this)->message(tr("Could not write the audit log: %1").arg(error), true);
+    QString failure;
+    if (!record.append(AuditRecord::Writer::Console, &failure))
+        emit const_cast<ConsoleActions *>(this)->message(tr("Could not write the audit log: %1").arg(failure), true);
 }
 
 void ConsoleActions::acquire()
@@ -212,9 +204,7 @@ void ConsoleActions::acquire()
             else
                 emit self->message(tr("Acquired %1 as %2").arg(name, QString::fromUtf8(r.owner)), false);
             self->audit(QStringLiteral("acquire"), request.name, before,
-                r.error.isError() ? r.error.toString()
-                    : r.acquired  ? QStringLiteral("acquired")
-                                  : QStringLiteral("busy"));
+                r.acquired ? AuditRecord::Outcome::Acquired : AuditRecord::Outcome::Busy, r.error);
             self->m_monitor->refresh({ request.name });
             self->updateEnabled();
         });
@@ -250,11 +240,10 @@ void ConsoleActions::releaseLevels(const QByteArray &name, const QByteArray &own
     m_client->releaseAsFound(name, owner, [self, name, owner, levels, released, before](const ReleaseResult &r) {
         if (!self)
             return;
-        const QString outcome = r.error.isError()            ? r.error.toString()
-            : r.outcome == ReleaseResult::Outcome::Released  ? QStringLiteral("released")
-            : r.outcome == ReleaseResult::Outcome::StillHeld ? QStringLiteral("still-held")
-                                                             : QStringLiteral("not-held");
-        self->audit(QStringLiteral("release"), name, before, outcome);
+        const auto outcome = r.outcome == ReleaseResult::Outcome::Released ? AuditRecord::Outcome::Released
+            : r.outcome == ReleaseResult::Outcome::StillHeld               ? AuditRecord::Outcome::StillHeld
+                                                                           : AuditRecord::Outcome::NotHeld;
+        self->audit(QStringLiteral("release"), name, before, outcome, r.error);
         if (!r.error.isError() && r.outcome == ReleaseResult::Outcome::StillHeld && released + 1 < levels) {
             self->releaseLevels(name, owner, levels, released + 1);
             return;
@@ -285,7 +274,7 @@ void ConsoleActions::toggleWatchdog(bool on)
         return;
     }
     audit(on ? QStringLiteral("watchdog-on") : QStringLiteral("watchdog-off"), m_current, { owner },
-        QStringLiteral("done"), string ? QStringLiteral("string") : QString());
+        AuditRecord::Outcome::Done, {}, string ? QStringLiteral("string") : QString());
     emit message(on ? tr("Watchdog on for %1: the lease is renewed again").arg(escapeBytes(m_current, 200))
                     : tr("Watchdog off for %1: the lease now runs out unless it is switched on again")
                           .arg(escapeBytes(m_current, 200)),
@@ -314,15 +303,14 @@ void ConsoleActions::forceRelease()
                 if (!self)
                     return;
                 const QString shownName = escapeBytes(name, 200);
-                QString outcome;
+                auto outcome = AuditRecord::Outcome::Failed;
                 if (res.error.isError()) {
-                    outcome = res.error.toString();
-                    emit self->message(tr("Force release of %1 failed: %2").arg(shownName, outcome), true);
+                    emit self->message(tr("Force release of %1 failed: %2").arg(shownName, res.error.toString()), true);
                 } else if (res.guardFailed) {
                     QStringList now;
                     for (const QByteArray &h : res.holdersNow)
                         now << QString::fromUtf8(h);
-                    outcome = QStringLiteral("guard-failed");
+                    outcome = AuditRecord::Outcome::GuardFailed;
                     const QString text
                         = tr("%1 changed after it was shown: now held by %2. Nothing was deleted.")
                               .arg(shownName, now.isEmpty() ? tr("nobody") : now.join(QStringLiteral(", ")));
@@ -332,12 +320,12 @@ void ConsoleActions::forceRelease()
                     box->setAttribute(Qt::WA_DeleteOnClose);
                     box->open();
                 } else {
-                    outcome = res.deleted ? QStringLiteral("deleted") : QStringLiteral("already-gone");
+                    outcome = res.deleted ? AuditRecord::Outcome::Deleted : AuditRecord::Outcome::AlreadyGone;
                     emit self->message(res.deleted ? tr("Force-released %1; its waiters were woken").arg(shownName)
                                                    : tr("%1 was already gone; nothing changed").arg(shownName),
                         !res.deleted);
                 }
-                self->audit(QStringLiteral("force-release"), name, shown, outcome);
+                self->audit(QStringLiteral("force-release"), name, shown, outcome, res.error);
                 self->m_monitor->refresh({ name });
             });
     });

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ops/auditrecord.h"
+
 #include "kinds/locktypes.h"
 #include "monitor/lockrecord.h"
 
@@ -53,7 +55,7 @@ private:
     void forceRelease();
     // kind: only for string locks ("string"), as lockscope-cli writes it; Redisson's records have none.
     void audit(const QString &action, const QByteArray &name, const QList<QByteArray> &holdersBefore,
-        const QString &outcome, const QString &kind = {}) const;
+        AuditRecord::Outcome outcome, const RedisError &error = {}, const QString &kind = {}) const;
 
     LockClient *m_client;
     StringLockActions *m_strings;

@@ -90,18 +90,17 @@ void StringLockActions::tryAcquire(
                 [self, name, leaseMs, deadlineMs, before] { self->tryAcquire(name, leaseMs, deadlineMs, before); });
             return;
         }
-        QString outcome;
+        auto outcome = AuditRecord::Outcome::Failed;
         if (r.error.isError()) {
-            outcome = r.error.toString();
-            emit self->message(tr("Acquire %1 failed: %2").arg(shown, outcome), true);
+            emit self->message(tr("Acquire %1 failed: %2").arg(shown, r.error.toString()), true);
         } else if (!r.done) {
-            outcome = QStringLiteral("busy");
+            outcome = AuditRecord::Outcome::Busy;
             emit self->message(r.tokenNow.isEmpty()
                     ? tr("%1 is not free and is not a string lock; not acquired").arg(shown)
                     : tr("%1 is held by token %2; not acquired").arg(shown, escapeBytes(r.tokenNow, 200)),
                 true);
         } else {
-            outcome = QStringLiteral("acquired");
+            outcome = AuditRecord::Outcome::Acquired;
             self->m_holds.insert(name, { r.token, r.watchdog });
             emit self->message(tr("Acquired %1 as a string lock with token %2 (%3)")
                                    .arg(shown, QString::fromUtf8(r.token),
@@ -109,7 +108,7 @@ void StringLockActions::tryAcquire(
                 false);
             emit self->holdsChanged();
         }
-        emit self->audited(QStringLiteral("acquire"), name, before, outcome);
+        emit self->audited(QStringLiteral("acquire"), name, before, outcome, r.error);
         self->m_monitor->refresh({ name });
     });
 }
@@ -125,23 +124,22 @@ void StringLockActions::release(const QByteArray &name)
         if (!self)
             return;
         const QString shown = escapeBytes(name, 200);
-        QString outcome;
+        auto outcome = AuditRecord::Outcome::Failed;
         if (r.error.isError()) {
-            outcome = r.error.toString();
-            emit self->message(tr("Release of %1 failed: %2").arg(shown, outcome), true);
+            emit self->message(tr("Release of %1 failed: %2").arg(shown, r.error.toString()), true);
         } else if (!r.done) {
-            outcome = QStringLiteral("not-held");
+            outcome = AuditRecord::Outcome::NotHeld;
             emit self->message(r.tokenNow.isEmpty()
                     ? tr("%1 was already gone before we released it").arg(shown)
                     : tr("%1 now holds token %2, not ours; it was left alone").arg(shown, escapeBytes(r.tokenNow, 200)),
                 true);
         } else {
-            outcome = QStringLiteral("released");
+            outcome = AuditRecord::Outcome::Released;
             emit self->message(tr("Released %1").arg(shown), false);
         }
         if (!r.error.isError())
             self->dropHold(name, token);
-        emit self->audited(QStringLiteral("release"), name, before, outcome);
+        emit self->audited(QStringLiteral("release"), name, before, outcome, r.error);
         self->m_monitor->refresh({ name });
     });
 }
@@ -170,12 +168,11 @@ void StringLockActions::forceRelease(const LockRecord &record)
             if (!self)
                 return;
             const QString shown = escapeBytes(name, 200);
-            QString outcome;
+            auto outcome = AuditRecord::Outcome::Failed;
             if (r.error.isError()) {
-                outcome = r.error.toString();
-                emit self->message(tr("Force release of %1 failed: %2").arg(shown, outcome), true);
+                emit self->message(tr("Force release of %1 failed: %2").arg(shown, r.error.toString()), true);
             } else if (!r.done && !r.tokenNow.isEmpty()) {
-                outcome = QStringLiteral("guard-failed");
+                outcome = AuditRecord::Outcome::GuardFailed;
                 const QString text = tr("%1 changed after it was shown: it now holds token %2. Nothing was deleted.")
                                          .arg(shown, escapeBytes(r.tokenNow, 200));
                 emit self->message(text, true);
@@ -184,7 +181,7 @@ void StringLockActions::forceRelease(const LockRecord &record)
                 box->setAttribute(Qt::WA_DeleteOnClose);
                 box->open();
             } else {
-                outcome = r.done ? QStringLiteral("deleted") : QStringLiteral("already-gone");
+                outcome = r.done ? AuditRecord::Outcome::Deleted : AuditRecord::Outcome::AlreadyGone;
                 emit self->message(r.done
                         ? tr("Force-released %1 (a string lock: there were no waiters to wake)").arg(shown)
                         : tr("%1 was already gone; nothing changed").arg(shown),
@@ -192,7 +189,7 @@ void StringLockActions::forceRelease(const LockRecord &record)
             }
             if (!r.error.isError())
                 self->dropHold(name, seen);
-            emit self->audited(QStringLiteral("force-release"), name, { seen }, outcome);
+            emit self->audited(QStringLiteral("force-release"), name, { seen }, outcome, r.error);
             self->m_monitor->refresh({ name });
         });
     });

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ops/auditrecord.h"
+
 #include "monitor/lockrecord.h"
 
 #include <QHash>
@@ -42,8 +44,8 @@ signals:
     void message(const QString &text, bool error);
     void holdsChanged();
     // Each write, for the audit log (ConsoleActions writes it, with kind "string").
-    void audited(
-        const QString &action, const QByteArray &name, const QList<QByteArray> &holdersBefore, const QString &outcome);
+    void audited(const QString &action, const QByteArray &name, const QList<QByteArray> &holdersBefore,
+        LockScope::AuditRecord::Outcome outcome, const LockScope::RedisError &error);
 
 private:
     struct Hold

@@ -50,4 +50,12 @@ QString escapeBytes(const QByteArray &bytes, int maxChars)
     return out;
 }
 
+QString jsonText(const QByteArray &bytes)
+{
+    QString text = QString::fromUtf8(bytes);
+    if (text.toUtf8() != bytes)
+        return escapeBytes(bytes);
+    return text;
+}
+
 } // namespace LockScope

@@ -41,13 +41,17 @@ class TestConsoleStrings : public QObject
     QString auditPath() const { return m_dir.filePath(QStringLiteral("audit.log")); }
     ConnectionOptions options() const { return ConnectionOptions::fromUrl(m_server.url()); }
 
-    bool audited(const QByteArray &name, const QString &action, const QString &result) const
+    // outcome: the one vocabulary both front-ends write; empty: the same word as result.
+    bool audited(const QByteArray &name, const QString &action, const QString &result, QString outcome = {}) const
     {
+        if (outcome.isEmpty())
+            outcome = result;
         const QList<QJsonObject> lines = auditLines(auditPath());
         return std::any_of(lines.cbegin(), lines.cend(), [&](const QJsonObject &o) {
             return o.value(QStringLiteral("name")).toString() == QString::fromUtf8(name)
                 && o.value(QStringLiteral("action")).toString() == action
                 && o.value(QStringLiteral("result")).toString() == result
+                && o.value(QStringLiteral("outcome")).toString() == outcome
                 && o.value(QStringLiteral("kind")).toString() == QStringLiteral("string");
         });
     }
