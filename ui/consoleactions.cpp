@@ -3,6 +3,7 @@
 #include "acquiredialog.h"
 #include "forcereleasedialog.h"
 #include "kinds/forceguard.h"
+#include "kinds/locklayouts.h"
 #include "lock/lockclient.h"
 #include "monitor/lockmonitor.h"
 #include "redis/bytesformat.h"
@@ -181,7 +182,8 @@ void ConsoleActions::acquire()
     auto *dialog = new AcquireDialog(m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setName(m_current);
-    if (const LockRecord *r = m_monitor->record(m_current); r && r->info.kind == LockInfo::Kind::String)
+    if (const LockRecord *r = m_monitor->record(m_current);
+        r && LockLayouts::forRecord(r->info.kind).capabilities().tokenHolder)
         dialog->setStringLock(true);
     if (const LockRecord *r = m_monitor->record(m_current); r && r->present)
         dialog->setNotice(lowConfidenceText(r->info));
@@ -287,7 +289,7 @@ void ConsoleActions::forceRelease()
     const LockRecord *r = m_monitor->record(m_current);
     if (!r || !r->present)
         return;
-    if (r->info.kind == LockInfo::Kind::String) {
+    if (LockLayouts::forRecord(r->info.kind).capabilities().tokenHolder) {
         m_strings->forceRelease(*r);
         return;
     }

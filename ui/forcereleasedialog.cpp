@@ -1,5 +1,6 @@
 #include "forcereleasedialog.h"
 
+#include "kinds/locklayouts.h"
 #include "models/locktablemodel.h"
 #include "redis/bytesformat.h"
 
@@ -23,7 +24,7 @@ ForceReleaseDialog::ForceReleaseDialog(const LockRecord &record, QWidget *parent
     }
     const QString ttl
         = record.deadlineMs < 0 ? tr("no TTL") : LockTableModel::durationText(record.remainingMs(monotonicMs()));
-    if (info.kind == LockInfo::Kind::String && !info.holders.isEmpty()) {
+    if (LockLayouts::forRecord(info.kind).capabilities().tokenHolder && !info.holders.isEmpty()) {
         // The token on screen is the whole guard: the delete is a compare-and-delete against exactly it.
         m_text = tr("<p>Delete <b>%1</b> (%2, TTL %3), held by the token <tt>%4</tt>.</p>"
                     "<p>A string lock has no waiters to wake: whoever waits for it finds it free at its next try. The "

@@ -250,7 +250,7 @@ void DemoActor::releaseOne(Step then)
             }
             // A read release answers "still held" also when only other readers remain: our own count decides.
             m_count = result.outcome == ReleaseResult::Outcome::Released ? 0
-                : m_kind == LockKind::Read                               ? qMax(0, m_count - 1)
+                : LockLayouts::mode(m_kind).shared                       ? qMax(0, m_count - 1)
                                                                          : qMax(1, m_count - 1);
             emitEvent(DemoEvent::Kind::Released, m_count > 0 ? m_leaseMs : 0);
             if (m_stopping)

@@ -126,6 +126,12 @@ public:
         Q_UNUSED(queueWaitMs);
         return std::nullopt;
     }
+    // What a lock of this layout is classified as while idle, when the keys that tell it apart come and go (a fair
+    // lock with nobody queued looks like a reentrant one), with the evidence a monitor that saw it before adds
+    // (translated in the LockScope::LockTracker context). Its own kind for a layout that always shows.
+    virtual LockInfo::Kind idleKind() const { return kind(); }
+    virtual const char *idleEvidence() const { return nullptr; }
+
     // Discovery: the reads a lock hash candidate needs beyond its fields and TTL for this layout's fingerprint and
     // description. The scanner asks every layout, in the registry's order, for every candidate of a batch.
     virtual void readAux(AuxReader &reader) const { Q_UNUSED(reader); }

@@ -1,5 +1,6 @@
 #include "monitor/lockmonitor.h"
 
+#include "kinds/locklayouts.h"
 #include "kinds/locknames.h"
 #include "redis/redisrouter.h"
 #include "redis/routedsubscriber.h"
@@ -149,11 +150,13 @@ void LockMonitor::listenOnShardChannels(const Changes &changes)
         if (m_shardChannels.size() >= m_options.watchAllLimit)
             break;
         const LockRecord *r = record(name);
-        if (!r || m_shardChannels.contains(name) || r->info.kind == LockInfo::Kind::String)
+        if (!r || m_shardChannels.contains(name))
             continue;
-        // Fair waiters have channels of their own, and a fair release names its head: not followed here.
-        const QByteArray channel
-            = r->info.kind == LockInfo::Kind::ReadWrite ? LockNames::rwChannel(name) : LockNames::lockChannel(name);
+        // Fair waiters have channels of their own, and a fair release names its head: not followed here. A layout
+        // that wakes nobody has no channel to follow.
+        const QByteArray channel = LockLayouts::forRecord(r->info.kind).releaseChannel(name);
+        if (channel.isEmpty())
+            continue;
         m_shardChannels.insert(name, channel);
         m_shardEars->subscribe(RedisSubscriptions::Kind::Shard, channel);
     }

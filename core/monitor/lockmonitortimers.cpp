@@ -1,5 +1,6 @@
 #include "monitor/lockmonitor.h"
 
+#include "kinds/locklayouts.h"
 #include "kinds/locknames.h"
 #include "redis/redisrouter.h"
 #include "redis/replyjoin.h"
@@ -111,14 +112,13 @@ void LockMonitor::pollTtl()
         const LockRecord *r = record(name);
         if (r->info.holders.isEmpty())
             continue; // an orphaned fair queue: no hash to have a TTL; its keys' events or the next pass re-read it
-        const QByteArray channel
-            = r->info.kind == LockInfo::Kind::ReadWrite ? LockNames::rwChannel(name) : LockNames::lockChannel(name);
+        const QByteArray channel = LockLayouts::forRecord(r->info.kind).releaseChannel(name);
         m_connection->command({ "PTTL", name }, join->track([ttls, name](const RedisResult &res) {
             if (res.ok())
                 ttls->insert(name, res.value.toInteger());
         }));
-        if (r->info.kind == LockInfo::Kind::String)
-            continue; // no wake-up channel: nobody waits on one
+        if (channel.isEmpty())
+            continue; // no wake-up channel (a string lock): nobody waits on one
         // Waiters of both namespaces add up: a mixed fleet has some on each.
         const auto count = [waiters, name](const RedisResult &res) {
             if (res.ok() && res.value.size() == 2)

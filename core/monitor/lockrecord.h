@@ -70,9 +70,10 @@ struct LockRecord
     QList<QByteArray> endedOwners; // who held it when it last vanished
     bool endedWithRelease = true; // whether that end was a release anyone could see
     KeyEvent lastKeyEvent = KeyEvent::None; // the last of the key's own keyspace events a read has accounted for
-    // Seen with a fair queue while this record lived: an idle fair lock (queue empty) looks like a reentrant one.
-    bool seenFair = false;
-    LockInfo::Confidence fairConfidence = LockInfo::Confidence::Low; // as it was then
+    // A layout whose telling keys come and go (a fair lock's queue), as seen before: kept while the lock looks like
+    // what it becomes when idle. NotALock: none seen.
+    LockInfo::Kind seenKind = LockInfo::Kind::NotALock;
+    LockInfo::Confidence seenConfidence = LockInfo::Confidence::Low; // as it was then
     // A QList, not a std::deque: an empty one allocates nothing and moves for free, and 100k records are moved
     // around whenever the monitor's hash grows.
     QList<LockEvent> timeline;

@@ -1,5 +1,7 @@
 #include "monitor/locktracker.h"
 
+#include "kinds/locklayouts.h"
+
 #include "monitor/locktrackerorder.h"
 
 #include "redis/bytesformat.h"
@@ -162,27 +164,27 @@ bool LockTracker::observeTtl(LockRecord &record, qint64 ttlMs, qint64 nowMs) con
 void LockTracker::keepFair(LockRecord &record)
 {
     LockInfo &info = record.info;
-    switch (info.kind) {
-    case LockInfo::Kind::Fair:
-        record.seenFair = true;
-        record.fairConfidence = info.confidence;
-        break;
-    case LockInfo::Kind::Reentrant:
-        // Its queue and timeout set vanish whenever nobody waits: what was seen fair stays fair.
-        if (record.seenFair) {
-            info.kind = LockInfo::Kind::Fair;
-            info.confidence = qMax(info.confidence, record.fairConfidence);
-            info.evidence << tr("seen with a fair queue before (an idle fair lock looks like a reentrant one)");
-        }
-        break;
-    case LockInfo::Kind::NotALock:
-    case LockInfo::Kind::Unknown:
-        break;
-    default:
-        // A layout no fair lock has (a "mode" field, a fencing token, a string): it is something else now.
-        record.seenFair = false;
-        break;
+    if (info.kind == LockInfo::Kind::NotALock || info.kind == LockInfo::Kind::Unknown)
+        return;
+    const LockLayout &layout = LockLayouts::forRecord(info.kind);
+    if (layout.idleKind() != info.kind) {
+        record.seenKind = info.kind;
+        record.seenConfidence = info.confidence;
+        return;
     }
+    // What was seen with its telling keys stays that layout while it looks like what that layout becomes when idle.
+    if (record.seenKind != LockInfo::Kind::NotALock) {
+        const LockLayout &seen = LockLayouts::forRecord(record.seenKind);
+        if (seen.idleKind() == info.kind) {
+            info.kind = record.seenKind;
+            info.confidence = qMax(info.confidence, record.seenConfidence);
+            if (const char *evidence = seen.idleEvidence())
+                info.evidence << QCoreApplication::translate("LockScope::LockTracker", evidence);
+            return;
+        }
+    }
+    // A layout no such lock has (a "mode" field, a fencing token, a string): it is something else now.
+    record.seenKind = LockInfo::Kind::NotALock;
 }
 
 QList<LockEvent> LockTracker::apply(LockRecord &record, const std::optional<LockInfo> &read, Signals &seen,
@@ -256,7 +258,7 @@ QList<LockEvent> LockTracker::apply(LockRecord &record, const std::optional<Lock
                 type = LockEvent::Type::Expired;
                 detail = tr("the lease ran out");
                 cleanly = false;
-            } else if (record.info.kind == LockInfo::Kind::String) {
+            } else if (!LockLayouts::forRecord(record.info.kind).capabilities().wakeChannel) {
                 // A string lock's release is a plain compare-and-delete, and nobody waits on a channel: a force
                 // release looks the same from outside, and leaves nobody asleep.
                 type = LockEvent::Type::Released;
@@ -372,7 +374,7 @@ QList<LockEvent> LockTracker::apply(LockRecord &record, const std::optional<Lock
             // A string lock says nothing when released: a deletion seen in between is its release, and without
             // keyspace events a token that changed before the lease ran out was most likely released and taken
             // again.
-            const bool stringReleased = previous.kind == LockInfo::Kind::String
+            const bool stringReleased = !LockLayouts::forRecord(previous.kind).capabilities().wakeChannel
                 && (all.saw(KeyEvent::Deleted)
                     || (!all.keyspaceEvents && !all.saw(KeyEvent::Expired) && !deadlinePassed));
             released = all.releaseMessage || stringReleased;

@@ -1,5 +1,7 @@
 #include "monitor/locktrackerorder.h"
 
+#include "kinds/locklayouts.h"
+
 namespace LockScope {
 
 namespace {
@@ -16,8 +18,8 @@ bool everyHolderReplaced(const LockInfo &previous, const LockInfo &now)
 {
     if (previous.holders.isEmpty())
         return false;
-    if (previous.kind == LockInfo::Kind::ReadWrite && now.kind == LockInfo::Kind::ReadWrite && previous.mode == "read"
-        && now.mode == "read")
+    if (previous.kind == now.kind && LockLayouts::forRecord(now.kind).capabilities().holderSet
+        && previous.mode == "read" && now.mode == "read")
         return false;
     for (const LockHolder &before : previous.holders)
         for (const LockHolder &after : now.holders)
@@ -75,7 +77,7 @@ HoldEnd holdEnd(const LockRecord &record, const LockTracker::Signals &seen, int 
     if (seen.keyEvents.at(end).event == KeyEvent::Expired)
         return HoldEnd::Expired;
     // A string lock's release is a plain compare-and-delete: a force release looks the same from outside.
-    if (record.info.kind == LockInfo::Kind::String)
+    if (!LockLayouts::forRecord(record.info.kind).capabilities().wakeChannel)
         return HoldEnd::Released;
     const KeyEvent before = end > 0 ? seen.keyEvents.at(end - 1).event : record.lastKeyEvent;
     return before == KeyEvent::HashWrite ? HoldEnd::Released : HoldEnd::ForceReleased;
@@ -127,7 +129,7 @@ bool LockTracker::awaitsEvidence(
     // has none to wait for.
     const bool passed = record.deadlineMs >= 0 && nowMs >= record.deadlineMs - tolerance(record.leaseMs);
     const bool explained = seen.releaseMessage || seen.saw(KeyEvent::Expired) || seen.saw(KeyEvent::Deleted) || passed;
-    return !explained && seen.pubSubAvailable && record.info.kind != LockInfo::Kind::String;
+    return !explained && seen.pubSubAvailable && LockLayouts::forRecord(record.info.kind).capabilities().wakeChannel;
 }
 
 } // namespace LockScope

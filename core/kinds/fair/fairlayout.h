@@ -19,6 +19,13 @@ public:
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
     QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;
     void readAux(AuxReader &reader) const override; // the queue and its deadlines
+    // Its queue and deadline set vanish whenever nobody waits.
+    LockInfo::Kind idleKind() const override { return LockInfo::Kind::Reentrant; }
+    const char *idleEvidence() const override
+    {
+        return QT_TRANSLATE_NOOP(
+            "LockScope::LockTracker", "seen with a fair queue before (an idle fair lock looks like a reentrant one)");
+    }
     // The base channel: a release tells the new head on the base plus its field, other kinds' clients on the base.
     QByteArray releaseChannel(const QByteArray &name) const override;
     std::optional<ScriptCall> giveUp(
