@@ -2,6 +2,7 @@
 
 #include "lock/lockclient.h"
 #include "ops/auditrecord.h"
+#include "ops/forcerelease.h"
 #include "redis/bytesformat.h"
 #include "redis/redisconnection.h"
 #include "redis/redisrouter.h"
@@ -146,67 +147,57 @@ void ForceReleaseCommand::showAndForceRelease(
             // Without --expect-owner, exactly the holders on screen are the guard: if anyone came or went while
             // the person read the prompt, nothing is deleted. The kind, and so whom the release wakes, is read
             // again now: a waiter may have queued behind a fair lock while the prompt was open.
-            const bool shownGuard = expectOwner.isEmpty();
-            forceRelease(name, shownGuard ? ForceGuard::exact(holders) : ForceGuard::owner(expectOwner), shownGuard,
-                holdersJson(fields->value));
+            forceRelease(ForceReleasePlan { name, holders, expectOwner }, holdersJson(fields->value));
         });
     client->connection()->uncork();
 }
 
-void ForceReleaseCommand::forceRelease(
-    const QByteArray &name, const ForceGuard &guard, bool shownGuard, const QJsonArray &before)
+void ForceReleaseCommand::forceRelease(const ForceReleasePlan &plan, const QJsonArray &before)
 {
     auto *client = findChild<LockClient *>();
-    client->forceReleaseAsFound(
-        name, guard, [this, client, name, guard, shownGuard, before](const ForceReleaseResult &r) {
-            AuditRecord record(QStringLiteral("force-release"), m_connection.toDisplayUrl(), name, client->clientId());
-            record.insert(QStringLiteral("holders_before"), before);
-            QStringList expected;
-            for (const QByteArray &field : guard.fields)
-                expected << Output::jsonText(field);
-            if (shownGuard) {
-                record.insert(QStringLiteral("guard"), QStringLiteral("shown-holders"));
-                record.insert(QStringLiteral("expect_holders"), QJsonArray::fromStringList(expected));
-            } else {
-                record.insert(QStringLiteral("guard"), QStringLiteral("given"));
-                record.insert(QStringLiteral("expect_owner"), expected.value(0));
-            }
-            QStringList now;
-            for (const QByteArray &field : r.holdersNow)
-                now << escapeBytes(field, 200);
-            if (r.guardFailed)
-                record.insert(QStringLiteral("holders_now"), QJsonArray::fromStringList(now));
-            if (r.error.isError()) {
-                record.setError(r.error);
-                audit(m_out, record);
-                finish(m_out.fail(r.error));
-                return;
-            }
-            record.setOutcome(r.deleted ? AuditRecord::Outcome::Deleted
-                    : r.guardFailed     ? AuditRecord::Outcome::GuardFailed
-                                        : AuditRecord::Outcome::AlreadyGone);
+    const QByteArray name = plan.name;
+    Ops::forceRelease(client, plan, [this, client, plan, name, before](const ForceReleaseDone &r) {
+        AuditRecord record(QStringLiteral("force-release"), m_connection.toDisplayUrl(), name, client->clientId());
+        record.insert(QStringLiteral("holders_before"), before);
+        plan.describe(record);
+        QStringList expected;
+        for (const QByteArray &field : plan.guard().fields)
+            expected << Output::jsonText(field);
+        QStringList now;
+        for (const QByteArray &field : r.holdersNow)
+            now << escapeBytes(field, 200);
+        if (r.outcome == AuditRecord::Outcome::GuardFailed)
+            record.insert(QStringLiteral("holders_now"), QJsonArray::fromStringList(now));
+        if (r.error.isError()) {
+            record.setError(r.error);
             audit(m_out, record);
-            if (!r.deleted) {
-                const QString nowText = now.isEmpty() ? tr("nobody") : now.join(QStringLiteral(", "));
-                if (!r.guardFailed)
-                    m_out.error(tr("%1 was already gone; nothing changed").arg(escapeBytes(name, 200)));
-                else if (shownGuard)
-                    m_out.error(tr("%1 changed after it was shown (held by %2, now by %3); nothing changed. Run the "
-                                   "command again to confirm what is there now")
-                                    .arg(escapeBytes(name, 200), expected.join(QStringLiteral(", ")), nowText));
-                else
-                    m_out.error(tr("%1 is no longer held by %2 (now by %3); nothing changed")
-                                    .arg(escapeBytes(name, 200), expected.value(0), nowText));
-                finish(ExitNotDone);
-                return;
-            }
-            const QByteArray owner = before.isEmpty()
-                ? QByteArray()
-                : before.first().toObject().value(QStringLiteral("owner")).toString().toUtf8();
-            m_out.event(QStringLiteral("force-released"), name, owner, 0, -2,
-                tr("force-released %1; waiters woken").arg(escapeBytes(name, 200)));
-            finish(ExitDone);
-        });
+            finish(m_out.fail(r.error));
+            return;
+        }
+        record.setOutcome(r.outcome);
+        audit(m_out, record);
+        const bool shownGuard = plan.guardedByShown();
+        if (r.outcome != AuditRecord::Outcome::Deleted) {
+            const QString nowText = now.isEmpty() ? tr("nobody") : now.join(QStringLiteral(", "));
+            if (r.outcome == AuditRecord::Outcome::AlreadyGone)
+                m_out.error(tr("%1 was already gone; nothing changed").arg(escapeBytes(name, 200)));
+            else if (shownGuard)
+                m_out.error(tr("%1 changed after it was shown (held by %2, now by %3); nothing changed. Run the "
+                               "command again to confirm what is there now")
+                                .arg(escapeBytes(name, 200), expected.join(QStringLiteral(", ")), nowText));
+            else
+                m_out.error(tr("%1 is no longer held by %2 (now by %3); nothing changed")
+                                .arg(escapeBytes(name, 200), expected.value(0), nowText));
+            finish(ExitNotDone);
+            return;
+        }
+        const QByteArray owner = before.isEmpty()
+            ? QByteArray()
+            : before.first().toObject().value(QStringLiteral("owner")).toString().toUtf8();
+        m_out.event(QStringLiteral("force-released"), name, owner, 0, -2,
+            tr("force-released %1; waiters woken").arg(escapeBytes(name, 200)));
+        finish(ExitDone);
+    });
 }
 
 } // namespace LockScope::Cli

@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "kinds/forceguard.h"
 #include "kinds/locktypes.h"
+#include "ops/forcerelease.h"
 
 namespace LockScope::Cli {
 
@@ -35,7 +36,7 @@ protected:
 
 private:
     void showAndForceRelease(LockClient *client, const QByteArray &name, const QByteArray &expectOwner, bool confirmed);
-    void forceRelease(const QByteArray &name, const ForceGuard &guard, bool shownGuard, const QJsonArray &before);
+    void forceRelease(const ForceReleasePlan &plan, const QJsonArray &before);
     // A string lock (stringforcerelease.cpp): deleted only while it holds the token shown, or --expect-owner's.
     void forceReleaseString(const QByteArray &name, const QByteArray &expectToken, bool confirmed);
 };

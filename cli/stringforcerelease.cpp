@@ -1,9 +1,10 @@
 // force-release of a string lock (SET NX PX): what was shown, a token and a TTL, is the guard of the delete.
 #include "releasecommands.h"
 
+#include "kinds/string/stringlayout.h"
 #include "lock/lockclient.h"
-#include "lock/stringlockclient.h"
 #include "ops/auditrecord.h"
+#include "ops/forcerelease.h"
 #include "redis/bytesformat.h"
 #include "redis/redisrouter.h"
 
@@ -33,7 +34,7 @@ void ForceReleaseCommand::forceReleaseString(const QByteArray &name, const QByte
         }
         const QByteArray shown = value->value.bytes();
         const qint64 ttlMs = ttl.value.toInteger();
-        if (const RedisError notALock = StringLockClient::checkToken(name, shown)) {
+        if (const RedisError notALock = StringLayout().checkRelease(name, shown)) {
             finish(m_out.fail(notALock)); // a counter: no prompt for a delete that will never happen
             return;
         }
@@ -43,38 +44,31 @@ void ForceReleaseCommand::forceReleaseString(const QByteArray &name, const QByte
                                 ttlMs == -1 ? tr("no TTL") : tr("ttl %1 ms").arg(ttlMs))))
             return;
         // Without --expect-owner the token on screen is the guard: a lock that changed hands meanwhile stays.
-        const bool shownGuard = expectToken.isEmpty();
-        const QByteArray guard = shownGuard ? shown : expectToken;
-        auto *strings = new StringLockClient(m_client->connection(), 30000, this);
-        strings->forceRelease(name, guard, [this, name, shown, guard, shownGuard](const StringLockResult &r) {
+        const ForceReleasePlan plan { name, { shown }, expectToken };
+        const QByteArray guard = plan.guard().fields.value(0);
+        Ops::forceRelease(m_client, plan, [this, name, shown, guard, plan](const ForceReleaseDone &r) {
             AuditRecord record(
                 QStringLiteral("force-release"), m_connection.toDisplayUrl(), name, m_client->clientId());
             record.insert(QStringLiteral("kind"), QStringLiteral("string"));
             record.setHoldersBefore({ shown });
-            record.insert(
-                QStringLiteral("guard"), shownGuard ? QStringLiteral("shown-holders") : QStringLiteral("given"));
-            if (shownGuard)
-                record.insert(QStringLiteral("expect_holders"), QJsonArray { Output::jsonText(guard) });
-            else
-                record.insert(QStringLiteral("expect_owner"), Output::jsonText(guard));
+            plan.describe(record);
             if (r.error.isError()) {
                 record.setError(r.error);
                 audit(m_out, record);
                 finish(m_out.fail(r.error));
                 return;
             }
-            if (!r.done)
+            const QByteArray tokenNow = r.holdersNow.value(0);
+            if (r.outcome != AuditRecord::Outcome::Deleted)
                 record.insert(QStringLiteral("holders_now"),
-                    r.tokenNow.isEmpty() ? QJsonArray {} : QJsonArray { Output::jsonText(r.tokenNow) });
-            record.setOutcome(r.done       ? AuditRecord::Outcome::Deleted
-                    : r.tokenNow.isEmpty() ? AuditRecord::Outcome::AlreadyGone
-                                           : AuditRecord::Outcome::GuardFailed);
+                    tokenNow.isEmpty() ? QJsonArray {} : QJsonArray { Output::jsonText(tokenNow) });
+            record.setOutcome(r.outcome);
             audit(m_out, record);
-            if (!r.done) {
-                m_out.error(r.tokenNow.isEmpty()
+            if (r.outcome != AuditRecord::Outcome::Deleted) {
+                m_out.error(tokenNow.isEmpty()
                         ? tr("%1 was already gone; nothing changed").arg(escapeBytes(name, 200))
                         : tr("%1 no longer holds token %2 (now %3); nothing changed")
-                              .arg(escapeBytes(name, 200), escapeBytes(guard, 200), escapeBytes(r.tokenNow, 200)));
+                              .arg(escapeBytes(name, 200), escapeBytes(guard, 200), escapeBytes(tokenNow, 200)));
                 finish(ExitNotDone);
                 return;
             }

@@ -6,6 +6,7 @@
 #include "kinds/locklayouts.h"
 #include "lock/lockclient.h"
 #include "monitor/lockmonitor.h"
+#include "ops/forcerelease.h"
 #include "redis/bytesformat.h"
 #include "stringlockactions.h"
 
@@ -287,49 +288,53 @@ void ConsoleActions::toggleWatchdog(bool on)
 void ConsoleActions::forceRelease()
 {
     const LockRecord *r = m_monitor->record(m_current);
-    if (!r || !r->present)
+    if (!r || !r->present || r->info.holders.isEmpty())
         return;
-    if (LockLayouts::forRecord(r->info.kind).capabilities().tokenHolder) {
-        m_strings->forceRelease(*r);
-        return;
-    }
     auto *dialog = new ForceReleaseDialog(*r, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     const QByteArray name = m_current;
-    connect(dialog, &QDialog::accepted, this, [this, dialog, name] {
-        const QList<QByteArray> shown = dialog->shownHolders();
+    const LockLayout &layout = LockLayouts::forRecord(r->info.kind);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, name, &layout] {
+        // What the person confirmed is the guard, not whatever the monitor has read since; the script, and so whom
+        // it wakes, comes from a read of Redis made now.
+        const ForceReleasePlan plan { name, dialog->shownHolders(), {} };
         QPointer<ConsoleActions> self(this);
-        // Guarded by what the person saw; the script, and so whom it wakes, comes from a read of Redis made now.
-        m_client->forceReleaseAsFound(
-            name, ForceGuard::exact(shown), [self, name, shown](const ForceReleaseResult &res) {
-                if (!self)
-                    return;
-                const QString shownName = escapeBytes(name, 200);
-                auto outcome = AuditRecord::Outcome::Failed;
-                if (res.error.isError()) {
-                    emit self->message(tr("Force release of %1 failed: %2").arg(shownName, res.error.toString()), true);
-                } else if (res.guardFailed) {
-                    QStringList now;
-                    for (const QByteArray &h : res.holdersNow)
-                        now << QString::fromUtf8(h);
-                    outcome = AuditRecord::Outcome::GuardFailed;
-                    const QString text
-                        = tr("%1 changed after it was shown: now held by %2. Nothing was deleted.")
-                              .arg(shownName, now.isEmpty() ? tr("nobody") : now.join(QStringLiteral(", ")));
-                    emit self->message(text, true);
-                    auto *box = new QMessageBox(
-                        QMessageBox::Warning, tr("Force release refused"), text, QMessageBox::Ok, self->m_window);
-                    box->setAttribute(Qt::WA_DeleteOnClose);
-                    box->open();
-                } else {
-                    outcome = res.deleted ? AuditRecord::Outcome::Deleted : AuditRecord::Outcome::AlreadyGone;
-                    emit self->message(res.deleted ? tr("Force-released %1; its waiters were woken").arg(shownName)
-                                                   : tr("%1 was already gone; nothing changed").arg(shownName),
-                        !res.deleted);
-                }
-                self->audit(QStringLiteral("force-release"), name, shown, outcome, res.error);
-                self->m_monitor->refresh({ name });
-            });
+        Ops::forceRelease(m_client, plan, [self, plan, &layout](const ForceReleaseDone &res) {
+            if (!self)
+                return;
+            const QString shownName = escapeBytes(plan.name, 200);
+            const bool token = layout.capabilities().tokenHolder;
+            if (res.error.isError()) {
+                emit self->message(tr("Force release of %1 failed: %2").arg(shownName, res.error.toString()), true);
+            } else if (res.outcome == AuditRecord::Outcome::GuardFailed) {
+                QStringList now;
+                for (const QByteArray &h : res.holdersNow)
+                    now << (token ? escapeBytes(h, 200) : QString::fromUtf8(h));
+                const QString text = token
+                    ? tr("%1 changed after it was shown: it now holds token %2. Nothing was deleted.")
+                          .arg(shownName, now.value(0))
+                    : tr("%1 changed after it was shown: now held by %2. Nothing was deleted.")
+                          .arg(shownName, now.isEmpty() ? tr("nobody") : now.join(QStringLiteral(", ")));
+                emit self->message(text, true);
+                auto *box = new QMessageBox(
+                    QMessageBox::Warning, tr("Force release refused"), text, QMessageBox::Ok, self->m_window);
+                box->setAttribute(Qt::WA_DeleteOnClose);
+                box->open();
+            } else if (res.outcome == AuditRecord::Outcome::Deleted) {
+                emit self->message(layout.capabilities().wakeChannel
+                        ? tr("Force-released %1; its waiters were woken").arg(shownName)
+                        : tr("Force-released %1 (a string lock: there were no waiters to wake)").arg(shownName),
+                    false);
+            } else {
+                emit self->message(tr("%1 was already gone; nothing changed").arg(shownName), true);
+            }
+            // A hold of ours it deleted is over.
+            if (token && !res.error.isError())
+                self->m_strings->forget(plan.name, plan.shown.value(0));
+            self->audit(QStringLiteral("force-release"), plan.name, plan.shown, res.outcome, res.error,
+                token ? QString::fromLatin1(layout.id()) : QString());
+            self->m_monitor->refresh({ plan.name });
+        });
     });
     dialog->open();
 }

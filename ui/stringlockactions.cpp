@@ -1,12 +1,10 @@
 #include "stringlockactions.h"
 
-#include "forcereleasedialog.h"
 #include "lock/stringlockclient.h"
 #include "monitor/lockmonitor.h"
 #include "redis/bytesformat.h"
 
 #include <QDateTime>
-#include <QMessageBox>
 #include <QPointer>
 #include <QTimer>
 
@@ -63,7 +61,7 @@ QList<QByteArray> StringLockActions::holdersOf(const QByteArray &name) const
     return holders;
 }
 
-void StringLockActions::dropHold(const QByteArray &name, const QByteArray &token)
+void StringLockActions::forget(const QByteArray &name, const QByteArray &token)
 {
     // The client forgets a hold once a compare-and-delete under its token answered, whatever the answer.
     if (m_holds.value(name).token == token) {
@@ -138,7 +136,7 @@ void StringLockActions::release(const QByteArray &name)
             emit self->message(tr("Released %1").arg(shown), false);
         }
         if (!r.error.isError())
-            self->dropHold(name, token);
+            self->forget(name, token);
         emit self->audited(QStringLiteral("release"), name, before, outcome, r.error);
         self->m_monitor->refresh({ name });
     });
@@ -151,49 +149,6 @@ bool StringLockActions::setWatchdogEnabled(const QByteArray &name, bool on)
     m_holds[name].watchdog = on;
     emit holdsChanged();
     return true;
-}
-
-void StringLockActions::forceRelease(const LockRecord &record)
-{
-    if (record.info.holders.isEmpty())
-        return;
-    auto *dialog = new ForceReleaseDialog(record, m_window);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    const QByteArray name = record.info.name;
-    connect(dialog, &QDialog::accepted, this, [this, dialog, name] {
-        // The token the person confirmed, not whatever the monitor has read since.
-        const QByteArray seen = dialog->shownHolders().value(0);
-        QPointer<StringLockActions> self(this);
-        m_client->forceRelease(name, seen, [self, name, seen](const StringLockResult &r) {
-            if (!self)
-                return;
-            const QString shown = escapeBytes(name, 200);
-            auto outcome = AuditRecord::Outcome::Failed;
-            if (r.error.isError()) {
-                emit self->message(tr("Force release of %1 failed: %2").arg(shown, r.error.toString()), true);
-            } else if (!r.done && !r.tokenNow.isEmpty()) {
-                outcome = AuditRecord::Outcome::GuardFailed;
-                const QString text = tr("%1 changed after it was shown: it now holds token %2. Nothing was deleted.")
-                                         .arg(shown, escapeBytes(r.tokenNow, 200));
-                emit self->message(text, true);
-                auto *box = new QMessageBox(
-                    QMessageBox::Warning, tr("Force release refused"), text, QMessageBox::Ok, self->m_window);
-                box->setAttribute(Qt::WA_DeleteOnClose);
-                box->open();
-            } else {
-                outcome = r.done ? AuditRecord::Outcome::Deleted : AuditRecord::Outcome::AlreadyGone;
-                emit self->message(r.done
-                        ? tr("Force-released %1 (a string lock: there were no waiters to wake)").arg(shown)
-                        : tr("%1 was already gone; nothing changed").arg(shown),
-                    !r.done);
-            }
-            if (!r.error.isError())
-                self->dropHold(name, seen);
-            emit self->audited(QStringLiteral("force-release"), name, { seen }, outcome, r.error);
-            self->m_monitor->refresh({ name });
-        });
-    });
-    dialog->open();
 }
 
 } // namespace LockScope

@@ -37,8 +37,8 @@ public:
     void acquire(const QByteArray &name, qint64 leaseMs, qint64 waitMs);
     void release(const QByteArray &name);
     bool setWatchdogEnabled(const QByteArray &name, bool on);
-    // Opens the confirmation; what it shows is the guard.
-    void forceRelease(const LockRecord &record);
+    // Our hold under token is over (released, or deleted by a force release): stop renewing and showing it.
+    void forget(const QByteArray &name, const QByteArray &token);
 
 signals:
     void message(const QString &text, bool error);
@@ -54,7 +54,6 @@ private:
         bool watchdog = false;
     };
     void tryAcquire(const QByteArray &name, qint64 leaseMs, qint64 deadlineMs, const QList<QByteArray> &before);
-    void dropHold(const QByteArray &name, const QByteArray &token);
     QList<QByteArray> holdersOf(const QByteArray &name) const;
 
     StringLockClient *m_client;

@@ -20,6 +20,9 @@ struct LockKindProbe
     LockKind kind = LockKind::Reentrant;
     // A string (SET NX PX) lock: StringLockClient's path; a lock-hash release or force release refuses it.
     bool stringLock() const { return type == "string"; }
+    // A force release deletes under a guard whatever layout the lock has: a string lock is one it can delete too.
+    RedisError forceError() const { return stringLock() ? RedisError() : error; }
+    LockKind forceKind() const { return stringLock() ? LockKind::String : kind; }
 };
 
 namespace LockKindProber {

@@ -78,6 +78,7 @@ public:
     // snapshot: a fair lock whose queue filled since tells its new head. A name that holds no lock hash (a string
     // lock, a list, ...) is refused with the probe's WRONGTYPE error and nothing is written.
     void releaseAsFound(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done);
+    // A string lock is force-released too (its guard is the one token seen); a plain release refuses it.
     void forceReleaseAsFound(const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done);
 
     void isLocked(const QByteArray &name, Callback<QueryResult> done); // 1 or 0

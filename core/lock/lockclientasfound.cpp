@@ -54,15 +54,15 @@ void LockClient::forceReleaseAsFound(const QByteArray &name, const ForceGuard &g
     probeKind(name, QByteArray(), [self, name, guard, done](const LockKindProbe &p) {
         if (!self)
             return;
-        if (p.error.isError()) {
+        if (const RedisError error = p.forceError()) {
             ForceReleaseResult r;
-            r.error = p.error;
+            r.error = error;
             r.name = name;
             done(r);
             return;
         }
         // The guard is still what the person saw; only the script, and so whom it wakes, comes from this read.
-        self->forceRelease(name, guard, done, p.kind);
+        self->forceRelease(name, guard, done, p.forceKind());
     });
 }
 

@@ -1289,6 +1289,14 @@ no dead waiters: nothing changed</source>
         <source>%1 was already gone; nothing changed</source>
         <translation>%1 已不存在；未做任何更改</translation>
     </message>
+    <message>
+        <source>%1 changed after it was shown: it now holds token %2. Nothing was deleted.</source>
+        <translation>%1 在显示之后已改变：现在保存的是令牌 %2。未删除任何内容。</translation>
+    </message>
+    <message>
+        <source>Force-released %1 (a string lock: there were no waiters to wake)</source>
+        <translation>已强制释放 %1（字符串锁：没有需要唤醒的等待者）</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::DemoClients</name>
@@ -2599,26 +2607,6 @@ no dead waiters: nothing changed</source>
     <message>
         <source>Released %1</source>
         <translation>已释放 %1</translation>
-    </message>
-    <message>
-        <source>Force release of %1 failed: %2</source>
-        <translation>强制释放 %1 失败：%2</translation>
-    </message>
-    <message>
-        <source>%1 changed after it was shown: it now holds token %2. Nothing was deleted.</source>
-        <translation>%1 在显示之后已改变：现在保存的是令牌 %2。未删除任何内容。</translation>
-    </message>
-    <message>
-        <source>Force release refused</source>
-        <translation>已拒绝强制释放</translation>
-    </message>
-    <message>
-        <source>Force-released %1 (a string lock: there were no waiters to wake)</source>
-        <translation>已强制释放 %1（字符串锁：没有需要唤醒的等待者）</translation>
-    </message>
-    <message>
-        <source>%1 was already gone; nothing changed</source>
-        <translation>%1 已不存在；未做任何更改</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "kinds/forceguard.h"
+#include "ops/auditrecord.h"
+
+#include <QByteArray>
+#include <QList>
+
+#include <functional>
+
+namespace LockScope {
+
+class LockClient;
+
+// A force release as the person confirmed it: what was shown becomes the guard (exactly those holders, or the one
+// token of a string lock), unless an owner was named instead (lockscope-cli --expect-owner). Both front-ends build
+// one, audit it and run it here, so a lock that changed hands after it was shown is never deleted.
+struct ForceReleasePlan
+{
+    QByteArray name;
+    QList<QByteArray> shown; // the holders (or token) on screen when the person confirmed
+    QByteArray expectOwner; // named instead of what was shown: only while this owner holds it
+
+    ForceGuard guard() const;
+    bool guardedByShown() const { return expectOwner.isEmpty(); }
+    // The record's guard fields: "guard" (shown-holders or given) with expect_holders or expect_owner.
+    void describe(AuditRecord &record) const;
+};
+
+struct ForceReleaseDone
+{
+    AuditRecord::Outcome outcome = AuditRecord::Outcome::Failed; // Deleted, GuardFailed, AlreadyGone or Failed
+    RedisError error;
+    QList<QByteArray> holdersNow; // with GuardFailed: who holds it now
+};
+
+namespace Ops {
+// Runs the plan: the layout's script is chosen by what Redis holds now, the guard is the plan's, checked in the script
+// that deletes. done runs later in the client's thread.
+void forceRelease(LockClient *client, const ForceReleasePlan &plan, std::function<void(const ForceReleaseDone &)> done);
+} // namespace Ops
+
+} // namespace LockScope
