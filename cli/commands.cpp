@@ -11,7 +11,6 @@
 #include "redis/redisrouter.h"
 #include "releasecommands.h"
 #include "repaircommand.h"
-#include "stringlockcommand.h"
 #include "watchcommand.h"
 
 #include <QCoreApplication>
@@ -215,8 +214,6 @@ void addCommandOptions(QCommandLineParser &parser)
 Command *createCommand(
     const QString &name, const QCommandLineParser &parser, ConnectionOptions connection, QObject *parent)
 {
-    if (name == QLatin1String("lock") && parser.value(QStringLiteral("kind")) == QLatin1String("string"))
-        return new StringLockCommand(parser, std::move(connection), parent);
     if (name == QLatin1String("lock"))
         return new LockCommand(parser, std::move(connection), parent);
     if (name == QLatin1String("release"))

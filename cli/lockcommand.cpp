@@ -99,29 +99,42 @@ void LockCommand::onAcquired(const AcquireResult &r)
     const qint64 lease = r.leaseMs;
     const bool watchdog = r.watchdog;
     const qint64 token = r.fencingToken;
+    const auto report = [this, lease, watchdog, token](qint64 n) {
+        QJsonObject extra;
+        QString human = tr("acquired %1 as %2 (lease %3 ms, %4)")
+                            .arg(escapeBytes(m_name, 200), QString::fromUtf8(m_owner))
+                            .arg(lease)
+                            .arg(watchdog ? tr("watchdog renewing") : tr("fixed lease"));
+        if (token >= 0) {
+            extra.insert(QStringLiteral("token"), token);
+            human += tr(", fencing token %1").arg(token);
+        }
+        m_out.event(
+            n > 1 ? QStringLiteral("reentered") : QStringLiteral("acquired"), m_name, m_owner, n, lease, human, extra);
+        if (m_holdTimer)
+            m_holdTimer->start();
+        else if (m_endOfInput)
+            releaseAndExit(tr("end of standard input"));
+    };
+    // A layout without reentry holds one level, and has no count to read (a string lock's value is its token).
+    if (!LockLayouts::forMode(m_kind).capabilities().reentrant) {
+        report(1);
+        return;
+    }
     m_client->connection()->command(
-        { "HGET", m_name, m_owner }, [this, lease, watchdog, token](const RedisResult &count) {
-            const qint64 n = count.value.toInteger();
-            QJsonObject extra;
-            QString human = tr("acquired %1 as %2 (lease %3 ms, %4)")
-                                .arg(escapeBytes(m_name, 200), QString::fromUtf8(m_owner))
-                                .arg(lease)
-                                .arg(watchdog ? tr("watchdog renewing") : tr("fixed lease"));
-            if (token >= 0) {
-                extra.insert(QStringLiteral("token"), token);
-                human += tr(", fencing token %1").arg(token);
-            }
-            m_out.event(n > 1 ? QStringLiteral("reentered") : QStringLiteral("acquired"), m_name, m_owner, n, lease,
-                human, extra);
-            if (m_holdTimer)
-                m_holdTimer->start();
-            else if (m_endOfInput)
-                releaseAndExit(tr("end of standard input"));
-        });
+        { "HGET", m_name, m_owner }, [report](const RedisResult &count) { report(count.value.toInteger()); });
 }
 
 void LockCommand::reportNotAcquired(const AcquireResult &r)
 {
+    if (!r.holderNow.isEmpty()) {
+        // The answer named the holder (a string lock's token): no read to make.
+        m_out.error(tr("not acquired: %1 is held by token %2, ttl %3 ms")
+                        .arg(escapeBytes(m_name, 200), escapeBytes(r.holderNow, 200))
+                        .arg(r.ttlMs));
+        finish(ExitNotDone);
+        return;
+    }
     m_client->connection()->command({ "HGETALL", m_name }, [this, r](const RedisResult &fields) {
         m_out.error(tr("not acquired: %1").arg(describeHolders(m_name, fields.value, r.ttlMs)));
         finish(ExitNotDone);

@@ -47,6 +47,7 @@ struct AcquireResult
     QByteArray name;
     QByteArray owner; // the hash field, "<uuid>:<token>"
     qint64 ttlMs = 0; // not acquired: the holder's remaining lease (-1: the key has no TTL)
+    QByteArray holderNow; // not acquired, where the answer names the holder (a string lock's token)
     qint64 leaseMs = 0; // acquired: the lease set
     bool watchdog = false; // acquired: renewed by the watchdog
     int attempts = 0; // acquire scripts run

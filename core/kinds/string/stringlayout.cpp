@@ -53,6 +53,7 @@ bool StringLayout::decodeAcquire(const RedisValue &reply, AcquireResult *result)
 {
     if (reply.isArray() && reply.size() == 2) {
         result->acquired = false;
+        result->holderNow = reply.at(0).bytes();
         result->ttlMs = reply.at(1).toInteger();
         return true;
     }
