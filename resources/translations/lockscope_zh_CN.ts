@@ -672,6 +672,10 @@ Force-release it (delete the key)? [y/N] </source>
         <source>lock kind &quot;%1&quot; is not supported; use reentrant, fair, fenced, read, write or string</source>
         <translation>不支持锁类型“%1”；请使用 reentrant、fair、fenced、read、write 或 string</translation>
     </message>
+    <message>
+        <source>not acquired: %1 is held by token %2, ttl %3 ms</source>
+        <translation>未获取：%1 由令牌 %2 持有，TTL %3 毫秒</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::ReleaseCommand</name>
@@ -820,57 +824,6 @@ no dead waiters: nothing changed</source>
     <message>
         <source>%1 is a string without a TTL, an integer (a counter such as semaphore permits) or a value too long for a token: not a lock</source>
         <translation>%1 是没有 TTL 的字符串、整数（如信号量许可之类的计数器）或对令牌而言过长的值：不是锁</translation>
-    </message>
-</context>
-<context>
-    <name>LockScope::Cli::StringLockCommand</name>
-    <message>
-        <source>lost %1: its token changed or the key vanished before it was released (lease ran out, deleted or overwritten)</source>
-        <translation>已失去 %1：释放之前其令牌已改变或键已消失（租期到期、被删除或被覆盖）</translation>
-    </message>
-    <message>
-        <source>interrupted (%1) before the lock was acquired</source>
-        <translation>获取锁之前被中断（%1）</translation>
-    </message>
-    <message>
-        <source>--hold elapsed</source>
-        <translation>--hold 时间已到</translation>
-    </message>
-    <message>
-        <source>not acquired: %1 is not a string lock</source>
-        <translation>未获取：%1 不是字符串锁</translation>
-    </message>
-    <message>
-        <source>not acquired: %1 is held by token %2, ttl %3 ms</source>
-        <translation>未获取：%1 由令牌 %2 持有，TTL %3 毫秒</translation>
-    </message>
-    <message>
-        <source>acquired %1 with token %2 (lease %3 ms, %4)</source>
-        <translation>已获取 %1，令牌 %2（租期 %3 毫秒，%4）</translation>
-    </message>
-    <message>
-        <source>watchdog renewing</source>
-        <translation>看门狗续期中</translation>
-    </message>
-    <message>
-        <source>fixed lease</source>
-        <translation>固定租期</translation>
-    </message>
-    <message>
-        <source>end of standard input</source>
-        <translation>标准输入结束</translation>
-    </message>
-    <message>
-        <source>lost %1: the key was gone before it was released</source>
-        <translation>已失去 %1：释放之前该键已消失</translation>
-    </message>
-    <message>
-        <source>lost %1: it now holds token %2; it was left alone</source>
-        <translation>已失去 %1：它现在持有令牌 %2；未作改动</translation>
-    </message>
-    <message>
-        <source>released %1 (%2)</source>
-        <translation>已释放 %1（%2）</translation>
     </message>
 </context>
 <context>
