@@ -3,7 +3,6 @@
 // Redis holds, decided inside the acquire script, and Redis is left byte for byte as it was (DUMP, TTL, DBSIZE).
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
-#include "lock/stringlockclient.h"
 #include "lockawait.h"
 #include "rawredis.h"
 #include "redis/redisrouter.h"
@@ -276,19 +275,18 @@ private slots:
     void stringLockRefusesARedissonLock()
     {
         QFETCH(Layout, layout);
-        LockClient base(m_options);
-        StringLockClient strings(base.connection());
+        LockClient strings(m_options);
         RawRedis raw(m_server.port());
         const QByteArray name = uniqueKey("mismatch-set-nx");
         lay(raw, name, layout);
         const Snapshot before = snapshot(raw, name);
-        const StringLockResult r = await<StringLockResult>([&](auto done) { strings.acquire(name, 30000, done); });
-        QVERIFY(!r.done);
+        const AcquireResult r = acquire(strings, request(name, LockKind::String));
+        QVERIFY(!r.acquired);
         QCOMPARE(r.error.kind(), RedisError::Kind::KindMismatch);
         QVERIFY2(r.error.message().contains(foundWords(layout)), qPrintable(r.error.message()));
         QVERIFY2(r.error.message().contains(QLatin1String("string lock")), qPrintable(r.error.message()));
         compareUnchanged(before, snapshot(raw, name));
-        QVERIFY(!strings.isHeld(name));
+        QVERIFY(strings.holds().isEmpty());
     }
 
     void cliRefusesAndWritesNothing_data()

@@ -1,7 +1,8 @@
 // The classic single-key lock (SET key token NX PX, compare-and-delete release), as redlock and redis-semaphore's
 // mutex take it, against a real server: raw clients and ours exclude each other, a release never deletes a lock
 // whose token changed, a guarded force release refuses after a change, and the watchdog renews and reports a loss.
-#include "lock/stringlockclient.h"
+#include "kinds/forceguard.h"
+#include "lock/lockclient.h"
 #include "lockawait.h"
 #include "rawredis.h"
 #include "redisserver.h"
@@ -20,19 +21,37 @@ using namespace LockScope;
 using namespace LockScope::Test;
 
 namespace {
-StringLockResult acquire(StringLockClient &client, const QByteArray &name, qint64 leaseMs)
+// The string kind through the one lock client every kind uses. leaseMs <= 0: the watchdog's lease.
+AcquireResult acquireString(LockClient &client, const QByteArray &name, qint64 leaseMs, const QByteArray &token = {})
 {
-    return await<StringLockResult>([&](auto done) { client.acquire(name, leaseMs, done); });
+    AcquireRequest request;
+    request.name = name;
+    request.token = token;
+    request.leaseMs = leaseMs;
+    request.kind = LockKind::String;
+    return await<AcquireResult>([&](auto done) { client.acquire(request, done); });
 }
 
-StringLockResult release(StringLockClient &client, const QByteArray &name, const QByteArray &token)
+ReleaseResult releaseString(LockClient &client, const QByteArray &name, const QByteArray &token)
 {
-    return await<StringLockResult>([&](auto done) { client.release(name, token, done); });
+    return await<ReleaseResult>([&](auto done) { client.release(name, token, done, LockKind::String); });
 }
 
-StringLockResult forceRelease(StringLockClient &client, const QByteArray &name, const QByteArray &token)
+bool released(const ReleaseResult &r)
 {
-    return await<StringLockResult>([&](auto done) { client.forceRelease(name, token, done); });
+    return !r.error.isError() && r.outcome == ReleaseResult::Outcome::Released;
+}
+
+ForceReleaseResult forceReleaseString(LockClient &client, const QByteArray &name, const QByteArray &token)
+{
+    return await<ForceReleaseResult>(
+        [&](auto done) { client.forceRelease(name, ForceGuard::exact({ token }), done, LockKind::String); });
+}
+
+bool isHeld(const LockClient &client, const QByteArray &name)
+{
+    const QList<HoldEvent> holds = client.holds();
+    return std::any_of(holds.cbegin(), holds.cend(), [&](const HoldEvent &h) { return h.name == name; });
 }
 } // namespace
 
@@ -76,134 +95,130 @@ private slots:
 
     void acquireSetsAFreshTokenWithItsLease()
     {
-        LockClient base(m_options);
-        StringLockClient client(base.connection());
+        LockClient client(m_options);
+        LockClient other(m_options);
         RawRedis raw(m_server.port());
         const QByteArray name = "lock:" + uniqueKey("set");
-        const StringLockResult a = acquire(client, name, 10000);
-        QVERIFY2(a.done, qPrintable(a.error.toString()));
-        QCOMPARE(raw.get(name), a.token);
+        const AcquireResult a = acquireString(client, name, 10000);
+        QVERIFY2(a.acquired, qPrintable(a.error.toString()));
+        QCOMPARE(raw.get(name), a.owner);
         QVERIFY(raw.pttl(name) > 0 && raw.pttl(name) <= 10000);
-        // Every acquisition draws its own token.
-        QVERIFY(release(client, name, a.token).done);
-        const StringLockResult b = acquire(client, name, 10000);
-        QVERIFY(b.done);
-        QVERIFY(b.token != a.token);
-        QVERIFY(release(client, name, b.token).done);
+        // Every holder draws its own token (its client id and thread, as every kind's owner).
+        QVERIFY(released(releaseString(client, name, a.owner)));
+        const AcquireResult b = acquireString(other, name, 10000);
+        QVERIFY(b.acquired);
+        QVERIFY(b.owner != a.owner);
+        QVERIFY(released(releaseString(other, name, b.owner)));
         QCOMPARE(raw.type(name), "none");
     }
 
     void ourLockAndARawSetNxExcludeEachOther()
     {
-        LockClient base(m_options);
-        StringLockClient client(base.connection());
+        LockClient client(m_options);
         RawRedis raw(m_server.port());
         const QByteArray name = "mutex:" + uniqueKey("interop");
-        const StringLockResult ours = acquire(client, name, 30000);
-        QVERIFY(ours.done);
+        const AcquireResult ours = acquireString(client, name, 30000);
+        QVERIFY(ours.acquired);
         QVERIFY(raw.command({ "SET", name, "their-token", "NX", "PX", "5000" }).isNil());
-        QVERIFY(release(client, name, ours.token).done);
+        QVERIFY(released(releaseString(client, name, ours.owner)));
         QCOMPARE(raw.command({ "SET", name, "their-token", "NX", "PX", "60000" }).bytes(), "OK");
         // Theirs now: we do not get it, and are told who holds it and for how long.
-        const StringLockResult refused = acquire(client, name, 30000);
-        QVERIFY(!refused.done);
+        const AcquireResult refused = acquireString(client, name, 30000);
+        QVERIFY(!refused.acquired);
         QVERIFY(!refused.error.isError());
-        QCOMPARE(refused.tokenNow, "their-token");
+        QCOMPARE(refused.holderNow, "their-token");
         QVERIFY(refused.ttlMs > 50000);
         QCOMPARE(raw.get(name), "their-token");
     }
 
     void releaseNeverDeletesALockWhoseTokenChanged()
     {
-        LockClient base(m_options);
-        StringLockClient client(base.connection());
+        LockClient client(m_options);
         RawRedis raw(m_server.port());
         const QByteArray name = "lock:" + uniqueKey("changed");
-        const StringLockResult a = acquire(client, name, 30000);
-        QVERIFY(a.done);
+        const AcquireResult a = acquireString(client, name, 30000);
+        QVERIFY(a.acquired);
         // Our lease ran out and someone else took it (simulated by overwriting).
         raw.command({ "SET", name, "someone-else", "PX", "60000" });
-        const StringLockResult r = release(client, name, a.token);
-        QVERIFY(!r.done);
+        const ReleaseResult r = releaseString(client, name, a.owner);
+        QVERIFY(!released(r));
         QVERIFY(!r.error.isError());
-        QCOMPARE(r.tokenNow, "someone-else");
+        QCOMPARE(r.holderNow, "someone-else");
         QCOMPARE(raw.get(name), "someone-else");
-        QVERIFY(!client.isHeld(name));
+        QVERIFY(!isHeld(client, name));
         // Releasing what is no longer there changes nothing either.
         raw.command({ "DEL", name });
-        const StringLockResult gone = release(client, name, a.token);
-        QVERIFY(!gone.done);
-        QVERIFY(gone.tokenNow.isEmpty());
+        const ReleaseResult gone = releaseString(client, name, a.owner);
+        QVERIFY(!released(gone));
+        QVERIFY(gone.holderNow.isEmpty());
     }
 
     void guardedForceReleaseRefusesAfterTheTokenChanged()
     {
-        LockClient base(m_options);
-        StringLockClient support(base.connection());
+        LockClient support(m_options);
         RawRedis raw(m_server.port());
         const QByteArray name = "lock:" + uniqueKey("force");
         raw.command({ "SET", name, "seen-token", "NX", "PX", "60000" });
         // The holder changed after the person looked: nothing is deleted, and the new token is named.
         raw.command({ "SET", name, "new-token", "PX", "60000" });
-        const StringLockResult refused = forceRelease(support, name, "seen-token");
-        QVERIFY(!refused.done);
-        QCOMPARE(refused.tokenNow, "new-token");
+        const ForceReleaseResult refused = forceReleaseString(support, name, "seen-token");
+        QVERIFY(!refused.deleted);
+        QCOMPARE(refused.holdersNow, QList<QByteArray> { "new-token" });
         QCOMPARE(raw.get(name), "new-token");
-        const StringLockResult deleted = forceRelease(support, name, "new-token");
-        QVERIFY(deleted.done);
+        const ForceReleaseResult deleted = forceReleaseString(support, name, "new-token");
+        QVERIFY(deleted.deleted);
         QCOMPARE(raw.type(name), "none");
     }
 
     void watchdogRenewsThenALostHoldIsReported()
     {
-        LockClient base(m_options);
-        StringLockClient client(base.connection(), 1500);
+        LockClientOptions options;
+        options.watchdogTimeoutMs = 1500;
+        LockClient client(m_options, options);
         RawRedis raw(m_server.port());
-        QSignalSpy renewed(&client, &StringLockClient::renewed);
-        QSignalSpy lost(&client, &StringLockClient::lost);
+        QSignalSpy renewed(&client, &LockClient::holdRenewed);
+        QSignalSpy lost(&client, &LockClient::holdLost);
         const QByteArray name = "lock:" + uniqueKey("watchdog");
-        const StringLockResult a = acquire(client, name, 0);
-        QVERIFY(a.done);
+        const AcquireResult a = acquireString(client, name, 0);
+        QVERIFY(a.acquired);
         QVERIFY(a.watchdog);
         // Renewed at a third of the lease: the key outlives its first lease several times over.
         QTRY_VERIFY_WITH_TIMEOUT(renewed.size() >= 4, 10000);
-        QCOMPARE(raw.get(name), a.token);
+        QCOMPARE(raw.get(name), a.owner);
         QVERIFY(raw.pttl(name) > 0);
         QVERIFY(lost.isEmpty());
         // Watchdog off: the lease runs out, and the hold's end is reported.
-        QVERIFY(client.setWatchdogEnabled(name, false));
+        QVERIFY(client.setWatchdogEnabled(name, a.owner, false));
         QTRY_COMPARE_WITH_TIMEOUT(lost.size(), 1, 10000);
-        QCOMPARE(lost.first().at(1).toByteArray(), a.token);
+        QCOMPARE(lost.first().at(0).value<HoldEvent>().owner, a.owner);
         QCOMPARE(raw.type(name), "none");
-        QVERIFY(!client.isHeld(name));
+        QVERIFY(!isHeld(client, name));
     }
 
     void readOnlyAndWrongTypesChangeNothing()
     {
         ConnectionOptions readOnly = m_options;
         readOnly.readOnly = true;
-        LockClient base(readOnly);
-        StringLockClient monitor(base.connection());
+        LockClient monitor(readOnly);
         RawRedis raw(m_server.port());
         const QByteArray name = "lock:" + uniqueKey("ro");
-        const StringLockResult a = acquire(monitor, name, 10000);
+        const AcquireResult a = acquireString(monitor, name, 10000);
         QCOMPARE(a.error.kind(), RedisError::Kind::ReadOnly);
         QCOMPARE(raw.type(name), "none");
         raw.command({ "SET", name, "t", "PX", "60000" });
-        QCOMPARE(forceRelease(monitor, name, "t").error.kind(), RedisError::Kind::ReadOnly);
+        QCOMPARE(forceReleaseString(monitor, name, "t").error.kind(), RedisError::Kind::ReadOnly);
         QCOMPARE(raw.get(name), "t");
 
         // A Redisson hash under the name: a clear error, and the hash is left alone.
-        LockClient writerBase(m_options);
-        StringLockClient writer(writerBase.connection());
+        LockClient writer(m_options);
         const QByteArray hash = "lock:" + uniqueKey("hash");
         raw.command({ "HSET", hash, "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1", "1" });
-        const StringLockResult r = release(writer, hash, "t");
-        QVERIFY(!r.done);
+        const ReleaseResult r = releaseString(writer, hash, "t");
+        QVERIFY(!released(r));
         QVERIFY2(r.error.message().contains(QLatin1String("not a string lock")), qPrintable(r.error.toString()));
         QCOMPARE(raw.type(hash), "hash");
-        const StringLockResult taken = acquire(writer, hash, 10000);
-        QVERIFY(!taken.done);
+        const AcquireResult taken = acquireString(writer, hash, 10000);
+        QVERIFY(!taken.acquired);
         QCOMPARE(raw.type(hash), "hash");
     }
 
@@ -211,17 +226,16 @@ private slots:
     // latch); no release or force release deletes it, whatever token is named.
     void countersAreNeverDeleted()
     {
-        LockClient base(m_options);
-        StringLockClient client(base.connection());
+        LockClient client(m_options);
         RawRedis raw(m_server.port());
         const QByteArray name = "lock:" + uniqueKey("pool");
         raw.command({ "SET", name, "5", "PX", "60000" });
-        StringLockResult r = forceRelease(client, name, "5");
-        QVERIFY(!r.done);
-        QVERIFY2(r.error.message().contains(QLatin1String("not a lock")), qPrintable(r.error.toString()));
+        const ForceReleaseResult f = forceReleaseString(client, name, "5");
+        QVERIFY(!f.deleted);
+        QVERIFY2(f.error.message().contains(QLatin1String("not a lock")), qPrintable(f.error.toString()));
         QCOMPARE(raw.get(name), "5");
-        r = release(client, name, "5");
-        QVERIFY(!r.done);
+        const ReleaseResult r = releaseString(client, name, "5");
+        QVERIFY(!released(r));
         QVERIFY(r.error.isError());
         QCOMPARE(raw.get(name), "5");
         QVERIFY(raw.command({ "PTTL", name }).toInteger() > 0); // its lease untouched too

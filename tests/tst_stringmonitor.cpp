@@ -2,7 +2,7 @@
 // plain SET NX PX locks are found and classified only inside the string lock patterns; acquisition, renewal,
 // release and expiry are seen live; a token overwritten without a release warns of a double holder; the CLI's
 // list and show report kind "string" and honour --string-locks.
-#include "lock/stringlockclient.h"
+#include "lock/lockclient.h"
 #include "lockawait.h"
 #include "monitorwatch.h"
 #include "rawredis.h"
@@ -176,16 +176,21 @@ private slots:
         const QByteArray name = "lock:" + uniqueKey("watchdog");
         MonitorWatch w(ConnectionOptions::fromUrl(m_notifying.url()), fastMonitorOptions(name));
         QVERIFY(w.start());
-        RedisRouter router(ConnectionOptions::fromUrl(m_notifying.url()));
-        StringLockClient client(&router, 900);
-        const StringLockResult a = await<StringLockResult>([&](auto done) { client.acquire(name, 0, done); });
-        QVERIFY2(a.done, qPrintable(a.error.toString()));
+        LockClientOptions options;
+        options.watchdogTimeoutMs = 900;
+        LockClient client(ConnectionOptions::fromUrl(m_notifying.url()), options);
+        AcquireRequest request;
+        request.name = name;
+        request.kind = LockKind::String;
+        const AcquireResult a = await<AcquireResult>([&](auto done) { client.acquire(request, done); });
+        QVERIFY2(a.acquired, qPrintable(a.error.toString()));
         QVERIFY(w.waitFor(Type::Acquired, name));
-        QCOMPARE(w.events.last().owner, a.token);
+        QCOMPARE(w.events.last().owner, a.owner);
         QVERIFY(w.waitFor(Type::Renewed, name));
         QTRY_COMPARE(w.monitor.record(name)->watchdog, WatchdogGuess::Likely);
-        const StringLockResult r = await<StringLockResult>([&](auto done) { client.release(name, a.token, done); });
-        QVERIFY(r.done);
+        const ReleaseResult r
+            = await<ReleaseResult>([&](auto done) { client.release(name, a.owner, done, LockKind::String); });
+        QVERIFY(!r.error.isError() && r.outcome == ReleaseResult::Outcome::Released);
         QVERIFY(w.waitFor(Type::Released, name));
     }
 

@@ -66,12 +66,14 @@ void AcquireDialog::setName(const QByteArray &name)
 
 bool AcquireDialog::isStringLock() const
 {
-    return LockKind(m_kind->currentData().toInt()) == LockKind::String;
+    return LockLayouts::forMode(LockKind(m_kind->currentData().toInt())).capabilities().tokenHolder;
 }
 
-void AcquireDialog::setStringLock(bool on)
+void AcquireDialog::setLayout(const LockLayout &layout)
 {
-    m_kind->setCurrentIndex(qMax(0, m_kind->findData(int(on ? LockKind::String : LockKind::Reentrant))));
+    const QList<AcquireMode> modes = layout.modes();
+    if (!modes.isEmpty())
+        m_kind->setCurrentIndex(qMax(0, m_kind->findData(int(modes.first().kind))));
 }
 
 AcquireRequest AcquireDialog::request() const

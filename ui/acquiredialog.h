@@ -12,7 +12,9 @@ class QSpinBox;
 
 namespace LockScope {
 
-// What the console should take: name, kind (Redisson's or a string lock), the watchdog or a fixed lease, and how
+class LockLayout;
+
+// What the console should take: name, kind (from the layouts' registry), the watchdog or a fixed lease, and how
 // long to wait.
 class AcquireDialog : public QDialog
 {
@@ -21,11 +23,11 @@ public:
     explicit AcquireDialog(QWidget *parent = nullptr);
 
     void setName(const QByteArray &name);
-    // A Redisson lock (LockClient) unless isStringLock(); then name, leaseMs and waitMs apply, and kind does not.
     AcquireRequest request() const;
-    // The classic single-key lock (SET NX PX), which StringLockClient takes rather than LockClient.
+    // Whether the kind chosen is one whose holder is a bare token (the classic SET NX PX lock).
     bool isStringLock() const;
-    void setStringLock(bool on);
+    // Chooses the layout's first kind: the one a lock of that layout is taken as.
+    void setLayout(const LockLayout &layout);
 
     QLineEdit *nameEdit() const { return m_name; }
     QComboBox *kindBox() const { return m_kind; }

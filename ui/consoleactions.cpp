@@ -7,8 +7,8 @@
 #include "lock/lockclient.h"
 #include "monitor/lockmonitor.h"
 #include "ops/forcerelease.h"
+#include "ops/release.h"
 #include "redis/bytesformat.h"
-#include "stringlockactions.h"
 
 #include <QAction>
 #include <QDateTime>
@@ -36,7 +36,6 @@ ConsoleActions::ConsoleActions(
     LockClient *client, LockMonitor *monitor, QWidget *window, QString connection, bool readOnly)
     : QObject(window)
     , m_client(client)
-    , m_strings(new StringLockActions(client->connection(), client->options().watchdogTimeoutMs, monitor, window, this))
     , m_monitor(monitor)
     , m_window(window)
     , m_connection(std::move(connection))
@@ -65,7 +64,7 @@ ConsoleActions::ConsoleActions(
     m_force->setIcon(QIcon(QStringLiteral(":/icons/force-release.svg")));
     m_refresh->setIcon(QIcon(QStringLiteral(":/icons/refresh.svg")));
 
-    connect(m_acquire, &QAction::triggered, this, &ConsoleActions::acquire);
+    connect(m_acquire, &QAction::triggered, this, &ConsoleActions::openAcquireDialog);
     connect(m_release, &QAction::triggered, this, [this] { release(false); });
     connect(m_releaseAll, &QAction::triggered, this, [this] { release(true); });
     connect(m_watchdog, &QAction::triggered, this, &ConsoleActions::toggleWatchdog);
@@ -87,21 +86,14 @@ ConsoleActions::ConsoleActions(
         e.owner = hold.owner;
         e.detail = tr("our hold vanished before we released it");
         m_monitor->noteEvent(e);
-        emit message(
-            tr("Lost %1: it expired or was deleted before we released it").arg(escapeBytes(hold.name, 200)), true);
-        updateEnabled();
+        emit message(tr("Lost %1: it expired, was deleted or was overwritten before we released it")
+                         .arg(escapeBytes(hold.name, 200)),
+            true);
+        m_monitor->refresh({ hold.name });
+        noteHoldsChanged();
     });
     // An explicit "both" publish mode on a server without sharded pub/sub: releases publish plainly only.
     connect(client, &LockClient::publishNotice, this, [this](const QString &text) { emit message(text, false); });
-    connect(m_strings, &StringLockActions::message, this, &ConsoleActions::message);
-    connect(m_strings, &StringLockActions::audited, this,
-        [this](const QString &action, const QByteArray &name, const QList<QByteArray> &before,
-            AuditRecord::Outcome outcome,
-            const RedisError &error) { audit(action, name, before, outcome, error, QStringLiteral("string")); });
-    connect(m_strings, &StringLockActions::holdsChanged, this, [this] {
-        emit ownStringHoldsChanged(m_strings->holds());
-        updateEnabled();
-    });
     updateEnabled();
 }
 
@@ -116,20 +108,43 @@ void ConsoleActions::setCurrentLock(const QByteArray &name)
     updateEnabled();
 }
 
+QByteArray ConsoleActions::ownHold(const QByteArray &name) const
+{
+    for (const HoldEvent &hold : m_client->holds())
+        if (hold.name == name)
+            return hold.owner;
+    return {};
+}
+
+const LockLayout &ConsoleActions::heldLayout(const QByteArray &name, const QByteArray &owner) const
+{
+    for (const HoldEvent &hold : m_client->holds())
+        if (hold.name == name && hold.owner == owner)
+            return LockLayouts::forMode(hold.kind);
+    return LockLayouts::forMode(LockKind::Reentrant);
+}
+
+void ConsoleActions::noteHoldsChanged()
+{
+    QHash<QByteArray, QByteArray> owners;
+    for (const HoldEvent &hold : m_client->holds())
+        owners.insert(hold.name, hold.owner);
+    if (owners != m_ownHolds) {
+        m_ownHolds = owners;
+        emit ownHoldsChanged(owners);
+    }
+    updateEnabled();
+}
+
 QByteArray ConsoleActions::ourHold() const
 {
-    if (const QByteArray token = m_strings->token(m_current); !token.isEmpty())
-        return token;
     const LockRecord *r = m_monitor->record(m_current);
     if (r && r->present)
         for (const LockHolder &h : r->info.holders)
             if (h.client == m_client->clientId())
                 return h.owner;
-    // Not seen by the monitor yet: the client knows its own holds.
-    for (const HoldEvent &hold : m_client->holds())
-        if (hold.name == m_current)
-            return hold.owner;
-    return {};
+    // Not seen by the monitor yet, or a hold whose holder is a bare token: the client knows its own holds.
+    return ownHold(m_current);
 }
 
 void ConsoleActions::updateEnabled()
@@ -141,9 +156,7 @@ void ConsoleActions::updateEnabled()
     m_release->setEnabled(!m_readOnly && !ours.isEmpty());
     m_releaseAll->setEnabled(!m_readOnly && !ours.isEmpty());
     m_watchdog->setEnabled(!m_readOnly && !ours.isEmpty());
-    const bool string = !m_strings->token(m_current).isEmpty();
-    m_watchdog->setChecked(!ours.isEmpty()
-        && (string ? m_strings->isWatchdogEnabled(m_current) : m_client->isWatchdogEnabled(m_current, ours)));
+    m_watchdog->setChecked(!ours.isEmpty() && m_client->isWatchdogEnabled(m_current, ours));
     m_force->setEnabled(!m_readOnly && present && !r->info.holders.isEmpty());
     m_refresh->setEnabled(!m_current.isEmpty());
     if (m_readOnly) {
@@ -163,7 +176,7 @@ void ConsoleActions::updateEnabled()
 }
 
 void ConsoleActions::audit(const QString &action, const QByteArray &name, const QList<QByteArray> &holdersBefore,
-    AuditRecord::Outcome outcome, const RedisError &error, const QString &kind) const
+    AuditRecord::Outcome outcome, const RedisError &error, const LockLayout &layout) const
 {
     AuditRecord record(action, m_connection, name, m_client->clientId());
     record.setHoldersBefore(holdersBefore);
@@ -171,57 +184,53 @@ void ConsoleActions::audit(const QString &action, const QByteArray &name, const 
         record.setError(error);
     else
         record.setOutcome(outcome);
-    if (!kind.isEmpty())
-        record.insert(QStringLiteral("kind"), kind);
+    record.setLayout(layout);
     QString failure;
     if (!record.append(AuditRecord::Writer::Console, &failure))
         emit const_cast<ConsoleActions *>(this)->message(tr("Could not write the audit log: %1").arg(failure), true);
 }
 
-void ConsoleActions::acquire()
+void ConsoleActions::openAcquireDialog()
 {
     auto *dialog = new AcquireDialog(m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setName(m_current);
-    if (const LockRecord *r = m_monitor->record(m_current);
-        r && LockLayouts::forRecord(r->info.kind).capabilities().tokenHolder)
-        dialog->setStringLock(true);
-    if (const LockRecord *r = m_monitor->record(m_current); r && r->present)
-        dialog->setNotice(lowConfidenceText(r->info));
-    connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        const AcquireRequest request = dialog->request();
-        if (dialog->isStringLock()) {
-            m_strings->acquire(request.name, request.leaseMs, request.waitMs);
-            return;
-        }
-        const QList<QByteArray> before = holdersOf(m_monitor->record(request.name));
-        QPointer<ConsoleActions> self(this);
-        m_client->acquire(request, [self, request, before](const AcquireResult &r) {
-            if (!self)
-                return;
-            const QString name = escapeBytes(request.name, 200);
-            if (r.error.isError())
-                emit self->message(tr("Acquire %1 failed: %2").arg(name, r.error.toString()), true);
-            else if (!r.acquired)
-                emit self->message(tr("%1 is held by someone else; not acquired").arg(name), true);
-            else
-                emit self->message(tr("Acquired %1 as %2").arg(name, QString::fromUtf8(r.owner)), false);
-            self->audit(QStringLiteral("acquire"), request.name, before,
-                r.acquired ? AuditRecord::Outcome::Acquired : AuditRecord::Outcome::Busy, r.error);
-            self->m_monitor->refresh({ request.name });
-            self->updateEnabled();
-        });
-    });
+    if (const LockRecord *r = m_monitor->record(m_current); r) {
+        dialog->setLayout(LockLayouts::forRecord(r->info.kind));
+        if (r->present)
+            dialog->setNotice(lowConfidenceText(r->info));
+    }
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { acquire(dialog->request()); });
     dialog->open();
+}
+
+void ConsoleActions::acquire(const AcquireRequest &request)
+{
+    const QList<QByteArray> before = holdersOf(m_monitor->record(request.name));
+    const LockLayout &layout = LockLayouts::forMode(request.kind);
+    QPointer<ConsoleActions> self(this);
+    m_client->acquire(request, [self, request, before, &layout](const AcquireResult &r) {
+        if (!self)
+            return;
+        const QString name = escapeBytes(request.name, 200);
+        if (r.error.isError())
+            emit self->message(tr("Acquire %1 failed: %2").arg(name, r.error.toString()), true);
+        else if (!r.acquired && !r.holderNow.isEmpty())
+            emit self->message(
+                tr("%1 is held by token %2; not acquired").arg(name, escapeBytes(r.holderNow, 200)), true);
+        else if (!r.acquired)
+            emit self->message(tr("%1 is held by someone else; not acquired").arg(name), true);
+        else
+            emit self->message(tr("Acquired %1 as %2").arg(name, QString::fromUtf8(r.owner)), false);
+        self->audit(QStringLiteral("acquire"), request.name, before,
+            r.acquired ? AuditRecord::Outcome::Acquired : AuditRecord::Outcome::Busy, r.error, layout);
+        self->m_monitor->refresh({ request.name });
+        self->noteHoldsChanged();
+    });
 }
 
 void ConsoleActions::release(bool all)
 {
-    // A string lock has one level: both actions give it back.
-    if (!m_strings->token(m_current).isEmpty()) {
-        m_strings->release(m_current);
-        return;
-    }
     const QByteArray owner = ourHold();
     const LockRecord *r = m_monitor->record(m_current);
     if (owner.isEmpty() || !r)
@@ -240,44 +249,42 @@ void ConsoleActions::releaseLevels(const QByteArray &name, const QByteArray &own
     QPointer<ConsoleActions> self(this);
     // Which release script, and so whom it wakes, is read from Redis now, not from the monitor's last snapshot: a
     // fair lock whose queue was empty at the last scan may have a waiter at its head by now.
-    m_client->releaseAsFound(name, owner, [self, name, owner, levels, released, before](const ReleaseResult &r) {
+    Ops::release(m_client, name, owner, [self, name, owner, levels, released, before](const ReleaseDone &r) {
         if (!self)
             return;
-        const auto outcome = r.outcome == ReleaseResult::Outcome::Released ? AuditRecord::Outcome::Released
-            : r.outcome == ReleaseResult::Outcome::StillHeld               ? AuditRecord::Outcome::StillHeld
-                                                                           : AuditRecord::Outcome::NotHeld;
-        self->audit(QStringLiteral("release"), name, before, outcome, r.error);
-        if (!r.error.isError() && r.outcome == ReleaseResult::Outcome::StillHeld && released + 1 < levels) {
+        self->audit(QStringLiteral("release"), name, before, r.outcome, r.error, LockLayouts::forMode(r.kind));
+        if (!r.error.isError() && r.outcome == AuditRecord::Outcome::StillHeld && released + 1 < levels) {
             self->releaseLevels(name, owner, levels, released + 1);
             return;
         }
         if (r.error.isError())
             emit self->message(tr("Release of %1 failed: %2").arg(escapeBytes(name, 200), r.error.toString()), true);
-        else if (r.outcome == ReleaseResult::Outcome::NotHeld)
+        else if (r.outcome == AuditRecord::Outcome::NotHeld && !r.holderNow.isEmpty())
+            emit self->message(tr("%1 now holds token %2, not ours; it was left alone")
+                                   .arg(escapeBytes(name, 200), escapeBytes(r.holderNow, 200)),
+                true);
+        else if (r.outcome == AuditRecord::Outcome::NotHeld)
             emit self->message(r.message, true);
         else
-            emit self->message(r.outcome == ReleaseResult::Outcome::Released
+            emit self->message(r.outcome == AuditRecord::Outcome::Released
                     ? tr("Released %1").arg(escapeBytes(name, 200))
                     : tr("Released one level of %1; still held").arg(escapeBytes(name, 200)),
                 false);
         self->m_monitor->refresh({ name });
-        self->updateEnabled();
+        self->noteHoldsChanged();
     });
 }
 
 void ConsoleActions::toggleWatchdog(bool on)
 {
     const QByteArray owner = ourHold();
-    const bool string = !m_strings->token(m_current).isEmpty();
-    if (owner.isEmpty()
-        || !(string ? m_strings->setWatchdogEnabled(m_current, on)
-                    : m_client->setWatchdogEnabled(m_current, owner, on))) {
+    if (owner.isEmpty() || !m_client->setWatchdogEnabled(m_current, owner, on)) {
         emit message(tr("No hold of ours on %1 to switch the watchdog of").arg(escapeBytes(m_current, 200)), true);
         updateEnabled();
         return;
     }
     audit(on ? QStringLiteral("watchdog-on") : QStringLiteral("watchdog-off"), m_current, { owner },
-        AuditRecord::Outcome::Done, {}, string ? QStringLiteral("string") : QString());
+        AuditRecord::Outcome::Done, {}, heldLayout(m_current, owner));
     emit message(on ? tr("Watchdog on for %1: the lease is renewed again").arg(escapeBytes(m_current, 200))
                     : tr("Watchdog off for %1: the lease now runs out unless it is switched on again")
                           .arg(escapeBytes(m_current, 200)),
@@ -328,12 +335,10 @@ void ConsoleActions::forceRelease()
             } else {
                 emit self->message(tr("%1 was already gone; nothing changed").arg(shownName), true);
             }
-            // A hold of ours it deleted is over.
-            if (token && !res.error.isError())
-                self->m_strings->forget(plan.name, plan.shown.value(0));
-            self->audit(QStringLiteral("force-release"), plan.name, plan.shown, res.outcome, res.error,
-                token ? QString::fromLatin1(layout.id()) : QString());
+            self->audit(QStringLiteral("force-release"), plan.name, plan.shown, res.outcome, res.error, layout);
             self->m_monitor->refresh({ plan.name });
+            // A hold of ours it deleted is over.
+            self->noteHoldsChanged();
         });
     });
     dialog->open();

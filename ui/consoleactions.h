@@ -14,14 +14,14 @@ class QWidget;
 namespace LockScope {
 
 class LockClient;
+class LockLayout;
 class LockMonitor;
-class StringLockActions;
 
-// The console's write actions on the selected lock: acquire as the console's own client id, release one or all
-// levels of our own holds, switch our watchdog off and on, and the guarded force release; string locks' go to
-// StringLockActions, by the lock's kind or the kind chosen to acquire. Each opens its dialog
-// without blocking, runs asynchronously, reports what happened through message(), refreshes the lock in the
-// monitor, and is audited. Read-only mode disables them here and refuses them in the core.
+// The console's write actions on the selected lock, whatever its layout: acquire as the console's own client id,
+// release one or all levels of our own holds, switch our watchdog off and on, and the guarded force release. Each
+// opens its dialog without blocking, runs asynchronously through the core's operations (ops/), reports what happened
+// through message(), refreshes the lock in the monitor, and is audited. Read-only mode disables them here and
+// refuses them in the core.
 class ConsoleActions : public QObject
 {
     Q_OBJECT
@@ -39,26 +39,32 @@ public:
     void setCurrentLock(const QByteArray &name);
     // Our own hold on the current lock (its owner field; a string lock's token), or empty.
     QByteArray ourHold() const;
-    StringLockActions *stringLocks() const { return m_strings; }
+    // Our own hold on name as this console's client keeps it (renewed or not), or empty.
+    QByteArray ownHold(const QByteArray &name) const;
+    // What the acquire dialog asks for once accepted.
+    void acquire(const AcquireRequest &request);
 
 signals:
     void message(const QString &text, bool error);
-    // Our string locks, name -> token, whenever they change: only we can tell our tokens from anyone else's.
-    void ownStringHoldsChanged(const QHash<QByteArray, QByteArray> &tokens);
+    // Our holds, name -> owner (a string lock's token), whenever they change: only we can tell our tokens from
+    // anyone else's.
+    void ownHoldsChanged(const QHash<QByteArray, QByteArray> &owners);
 
 private:
     void updateEnabled();
-    void acquire();
+    void noteHoldsChanged();
+    const LockLayout &heldLayout(const QByteArray &name, const QByteArray &owner) const;
+    void openAcquireDialog();
     void release(bool all);
     void releaseLevels(const QByteArray &name, const QByteArray &owner, int levels, int released);
     void toggleWatchdog(bool on);
     void forceRelease();
-    // kind: only for string locks ("string"), as lockscope-cli writes it; Redisson's records have none.
+    // layout: names the kind where the holders do not (AuditRecord::setLayout), as lockscope-cli writes it.
     void audit(const QString &action, const QByteArray &name, const QList<QByteArray> &holdersBefore,
-        AuditRecord::Outcome outcome, const RedisError &error = {}, const QString &kind = {}) const;
+        AuditRecord::Outcome outcome, const RedisError &error, const LockLayout &layout) const;
 
     LockClient *m_client;
-    StringLockActions *m_strings;
+    QHash<QByteArray, QByteArray> m_ownHolds; // as last announced by ownHoldsChanged()
     LockMonitor *m_monitor;
     QWidget *m_window;
     QString m_connection;

@@ -81,7 +81,7 @@ void DetailPane::setLock(const QByteArray &name)
     refresh();
 }
 
-void DetailPane::setOwnStringHolds(const QHash<QByteArray, QByteArray> &tokens)
+void DetailPane::setOwnHolds(const QHash<QByteArray, QByteArray> &tokens)
 {
     m_ownTokens = tokens;
     refresh();

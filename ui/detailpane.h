@@ -25,8 +25,8 @@ public:
     void setLock(const QByteArray &name);
     QByteArray lock() const { return m_name; }
     void setOwnClientId(const QByteArray &clientId) { m_ownClientId = clientId; }
-    // The console's own string locks, name -> token (their holder is a bare token, without our client id).
-    void setOwnStringHolds(const QHash<QByteArray, QByteArray> &tokens);
+    // The console's own holds, name -> owner: a bare-token holder (a string lock's) carries no client id.
+    void setOwnHolds(const QHash<QByteArray, QByteArray> &tokens);
     // Re-reads the record and repaints the parts that count down (the window's repaint timer calls it).
     void refresh();
 

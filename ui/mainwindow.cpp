@@ -182,11 +182,11 @@ void MainWindow::setConsole(ConsoleActions *console)
         m_locks->view()->addAction(showClient);
     }
     connect(console, &ConsoleActions::message, this, &MainWindow::showMessage);
-    connect(console, &ConsoleActions::ownStringHoldsChanged, this, [this](const QHash<QByteArray, QByteArray> &tokens) {
+    connect(console, &ConsoleActions::ownHoldsChanged, this, [this](const QHash<QByteArray, QByteArray> &tokens) {
         if (m_locks)
-            m_locks->model()->setOwnStringHolds(tokens);
+            m_locks->model()->setOwnHolds(tokens);
         if (m_detail)
-            m_detail->setOwnStringHolds(tokens);
+            m_detail->setOwnHolds(tokens);
     });
 }
 

@@ -14,7 +14,7 @@ LockKindProbe LockKindProber::decide(const QByteArray &type, const QByteArray &m
 {
     LockKindProbe p;
     p.type = type;
-    // A string (SET NX) lock is no error for a caller with a string path (stringLock()); the hash scripts must not
+    // A string (SET NX) lock is no error for a release or force release (actionError()); the hash scripts must not
     // touch it, nor anything else that is not a hash.
     if (type != "hash" && type != "none") {
         p.error = RedisError(RedisError::Kind::Reply,

@@ -18,11 +18,12 @@ struct LockKindProbe
     // released as Write for an owner ending in ":write", else as Read; a fair queue or deadline set makes it Fair;
     // a fencing token Fenced (released as Reentrant, which it is underneath).
     LockKind kind = LockKind::Reentrant;
-    // A string (SET NX PX) lock: StringLockClient's path; a lock-hash release or force release refuses it.
+    // A string (SET NX PX) lock: error names it for callers that only take lock hashes.
     bool stringLock() const { return type == "string"; }
-    // A force release deletes under a guard whatever layout the lock has: a string lock is one it can delete too.
-    RedisError forceError() const { return stringLock() ? RedisError() : error; }
-    LockKind forceKind() const { return stringLock() ? LockKind::String : kind; }
+    // A release or force release acts on whatever layout the lock has: a string lock is given back by the
+    // compare-and-delete of its token, so it is no error for them.
+    RedisError actionError() const { return stringLock() ? RedisError() : error; }
+    LockKind actionKind() const { return stringLock() ? LockKind::String : kind; }
 };
 
 namespace LockKindProber {

@@ -12,11 +12,12 @@ bool LockLayout::decodeAcquire(const RedisValue &reply, AcquireResult *result) c
     return AcquireCheck::decode(reply, result);
 }
 
-ReleaseResult::Outcome LockLayout::decodeRelease(const RedisValue &reply) const
+void LockLayout::decodeRelease(const RedisValue &reply, ReleaseResult *result) const
 {
     if (reply.isNil())
-        return ReleaseResult::Outcome::NotHeld;
-    return reply.toInteger() == 1 ? ReleaseResult::Outcome::Released : ReleaseResult::Outcome::StillHeld;
+        result->outcome = ReleaseResult::Outcome::NotHeld;
+    else
+        result->outcome = reply.toInteger() == 1 ? ReleaseResult::Outcome::Released : ReleaseResult::Outcome::StillHeld;
 }
 
 void LockLayout::decodeForceRelease(const RedisValue &reply, ForceReleaseResult *result) const

@@ -163,8 +163,8 @@ public:
     // Reading the scripts' answers: Redisson's layouts share these; a layout whose scripts answer otherwise says so.
     // acquire: nil or [token] acquired, an integer the holder's PTTL; false for an answer of another shape.
     virtual bool decodeAcquire(const RedisValue &reply, AcquireResult *result) const;
-    // release: nil not held, 0 still held, 1 released.
-    virtual ReleaseResult::Outcome decodeRelease(const RedisValue &reply) const;
+    // release: nil not held, 0 still held, 1 released (the outcome, and the holder now where the answer names one).
+    virtual void decodeRelease(const RedisValue &reply, ReleaseResult *result) const;
     // force release: 1 deleted, 0 nothing there, -1 the guard failed.
     virtual void decodeForceRelease(const RedisValue &reply, ForceReleaseResult *result) const;
     // After a failed guard, the read that lists who holds it now (empty: the answer already named them). Its reply's

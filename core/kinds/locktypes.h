@@ -28,7 +28,7 @@ struct LockClientOptions
 // Read and Write are the two halves of a read-write lock (docs/protocol/readwrite.md#modes): the write hold's
 // field ends in ":write". Fair is first come, first served through a queue of waiters
 // (docs/protocol/fair.md#queue-and-deadlines).
-// String is the single-key SET NX PX lock of redlock and friends (kinds/string/): StringLockClient takes it for now.
+// String is the single-key SET NX PX lock of redlock and friends (kinds/string/).
 enum class LockKind { Reentrant, Fenced, Read, Write, Fair, String };
 
 struct AcquireRequest
@@ -62,6 +62,8 @@ struct ReleaseResult
     Outcome outcome = Outcome::NotHeld;
     QByteArray name;
     QByteArray owner;
+    LockKind kind = LockKind::Reentrant; // the release script that ran (or would have)
+    QByteArray holderNow; // NotHeld, where the answer names the holder (a string lock's token now)
     // For NotHeld: the message Redisson users know from IllegalMonitorStateException.
     QString message;
 };
@@ -108,6 +110,7 @@ struct HoldEvent
     QByteArray name;
     QByteArray owner;
     qint64 leaseMs = 0;
+    LockKind kind = LockKind::Reentrant; // as acquired: its layout renews and releases it
 };
 
 } // namespace LockScope

@@ -230,7 +230,8 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
             } else if (r.acquired) {
                 r.leaseMs = lease;
                 r.watchdog = watchdog;
-                self->m_watchdog->track(request.name, owner, lease, watchdog, readTimeouts, &layout.renewal());
+                self->m_watchdog->track(
+                    request.name, owner, lease, watchdog, readTimeouts, &layout.renewal(), request.kind);
             }
             done(r);
         });

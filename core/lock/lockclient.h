@@ -75,10 +75,11 @@ public:
     // What Redis says name is right now and the kind to release it as (lockkindprobe.cpp): one pipelined read.
     void probeKind(const QByteArray &name, const QByteArray &owner, Callback<LockKindProbe> done);
     // release() and forceRelease() with the kind read from Redis at the moment of the action, never from an older
-    // snapshot: a fair lock whose queue filled since tells its new head. A name that holds no lock hash (a string
-    // lock, a list, ...) is refused with the probe's WRONGTYPE error and nothing is written.
+    // snapshot: a fair lock whose queue filled since tells its new head. A string lock is given back only while it
+    // holds owner as its token; a name that holds no lock (a list, ...) is refused with the probe's WRONGTYPE error
+    // and nothing is written.
     void releaseAsFound(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done);
-    // A string lock is force-released too (its guard is the one token seen); a plain release refuses it.
+    // A string lock's guard is the one token seen.
     void forceReleaseAsFound(const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done);
 
     void isLocked(const QByteArray &name, Callback<QueryResult> done); // 1 or 0

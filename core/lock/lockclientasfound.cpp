@@ -32,15 +32,16 @@ void LockClient::releaseAsFound(const QByteArray &name, const QByteArray &owner,
     probeKind(name, owner, [self, name, owner, done](const LockKindProbe &p) {
         if (!self)
             return;
-        if (p.error.isError()) {
+        if (const RedisError error = p.actionError()) {
             ReleaseResult r;
-            r.error = p.error;
+            r.error = error;
             r.name = name;
             r.owner = owner;
+            r.kind = p.kind;
             done(r);
             return;
         }
-        self->release(name, owner, done, p.kind);
+        self->release(name, owner, done, p.actionKind());
     });
 }
 
@@ -54,7 +55,7 @@ void LockClient::forceReleaseAsFound(const QByteArray &name, const ForceGuard &g
     probeKind(name, QByteArray(), [self, name, guard, done](const LockKindProbe &p) {
         if (!self)
             return;
-        if (const RedisError error = p.forceError()) {
+        if (const RedisError error = p.actionError()) {
             ForceReleaseResult r;
             r.error = error;
             r.name = name;
@@ -62,7 +63,7 @@ void LockClient::forceReleaseAsFound(const QByteArray &name, const ForceGuard &g
             return;
         }
         // The guard is still what the person saw; only the script, and so whom it wakes, comes from this read.
-        self->forceRelease(name, guard, done, p.forceKind());
+        self->forceRelease(name, guard, done, p.actionKind());
     });
 }
 

@@ -25,6 +25,7 @@ void LockClient::release(const QByteArray &name, const QByteArray &owner, Callba
         r.error = error;
         r.name = name;
         r.owner = owner;
+        r.kind = kind;
         later(this, done, r);
         return;
     }
@@ -38,6 +39,7 @@ void LockClient::release(const QByteArray &name, const QByteArray &owner, Callba
             r.error = refusal;
             r.name = name;
             r.owner = owner;
+            r.kind = kind;
             done(r);
             return;
         }
@@ -66,6 +68,7 @@ void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner,
             ReleaseResult r;
             r.name = name;
             r.owner = owner;
+            r.kind = kind;
             const auto failure = reply.error.kind();
             if ((failure == RedisError::Kind::Io || failure == RedisError::Kind::Timeout)
                 && attempt < self->m_options.releaseAttempts) {
@@ -87,7 +90,7 @@ void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner,
                 done(r);
                 return;
             }
-            r.outcome = LockLayouts::forMode(kind).decodeRelease(reply.value);
+            LockLayouts::forMode(kind).decodeRelease(reply.value, &r);
             if (r.outcome == ReleaseResult::Outcome::NotHeld) {
                 QByteArray client, token;
                 if (!LockNames::splitOwner(owner, &client, &token))

@@ -19,7 +19,7 @@ LockWatchdog::LockWatchdog(RedisCommander *connection, const LockClientOptions &
 }
 
 void LockWatchdog::track(const QByteArray &name, const QByteArray &owner, qint64 leaseMs, bool renew,
-    const QByteArray &readTimeoutPrefix, const RedisScript *renewal)
+    const QByteArray &readTimeoutPrefix, const RedisScript *renewal, LockKind kind)
 {
     Hold &h = m_holds[{ name, owner }];
     h.leaseMs = leaseMs;
@@ -29,6 +29,7 @@ void LockWatchdog::track(const QByteArray &name, const QByteArray &owner, qint64
     h.confirmedMs = m_clock.elapsed();
     h.readTimeoutPrefix = readTimeoutPrefix;
     h.renewal = renewal ? renewal : &LockScripts::renew();
+    h.kind = kind;
     if (!m_timer.isActive())
         m_timer.start();
 }
@@ -85,7 +86,7 @@ QList<HoldEvent> LockWatchdog::holds() const
 {
     QList<HoldEvent> out;
     for (auto it = m_holds.cbegin(); it != m_holds.cend(); ++it)
-        out.append({ it.key().first, it.key().second, it->leaseMs });
+        out.append({ it.key().first, it.key().second, it->leaseMs, it->kind });
     return out;
 }
 
@@ -152,7 +153,7 @@ void LockWatchdog::renewBatch(const RedisScript &script, const QList<Key> &keys)
             // Released meanwhile: the answer is about a hold nobody tracks any more.
             if (!self->m_holds.contains(k))
                 continue;
-            const HoldEvent event { k.first, k.second, leases.at(i) };
+            const HoldEvent event { k.first, k.second, leases.at(i), self->m_holds.value(k).kind };
             if (r.value.at(i).toInteger() == 1) {
                 if (leases.at(i) > 0) {
                     self->m_holds[k].confirmedMs = sentMs;
@@ -180,7 +181,7 @@ void LockWatchdog::expireUnconfirmed(const QList<Key> &keys)
         const qint64 lease = it == m_holds.cend() ? 0 : qMax(it->leaseMs, renewalLease(*it));
         if (it == m_holds.cend() || now - it->confirmedMs < lease)
             continue;
-        const HoldEvent event { k.first, k.second, lease };
+        const HoldEvent event { k.first, k.second, lease, it->kind };
         m_holds.remove(k);
         emit lost(event);
         if (!self)

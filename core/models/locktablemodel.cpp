@@ -94,7 +94,7 @@ void LockTableModel::setOwnClientId(const QByteArray &clientId)
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
-void LockTableModel::setOwnStringHolds(const QHash<QByteArray, QByteArray> &tokens)
+void LockTableModel::setOwnHolds(const QHash<QByteArray, QByteArray> &tokens)
 {
     // Only the rows that gained or lost a hold repaint: a console takes a few locks among perhaps 100k.
     QSet<QByteArray> changed;

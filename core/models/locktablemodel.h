@@ -36,8 +36,9 @@ public:
     void setClock(Clock clock) { m_clock = std::move(clock); }
     // The console's own client id: its holds are marked as ours.
     void setOwnClientId(const QByteArray &clientId);
-    // The console's own string locks, name -> token: a string lock's holder is a bare token, with no client id in it.
-    void setOwnStringHolds(const QHash<QByteArray, QByteArray> &tokens);
+    // The console's own holds, name -> owner: what tells a bare-token holder (a string lock's) as ours, since it
+    // carries no client id.
+    void setOwnHolds(const QHash<QByteArray, QByteArray> &tokens);
     bool isOurs(const LockRecord &record) const;
     int rowOf(const QByteArray &name) const { return m_index.rowOf(name); }
     QByteArray nameAt(int row) const { return m_index.nameAt(row); }

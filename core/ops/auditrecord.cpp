@@ -1,5 +1,6 @@
 #include "ops/auditrecord.h"
 
+#include "kinds/locklayout.h"
 #include "ops/auditlog.h"
 #include "redis/bytesformat.h"
 
@@ -15,6 +16,12 @@ AuditRecord::AuditRecord(QString action, QString url, const QByteArray &name, co
         m_fields.insert(QStringLiteral("name"), jsonText(name));
     if (!clientId.isEmpty())
         m_fields.insert(QStringLiteral("client_id"), QString::fromUtf8(clientId));
+}
+
+void AuditRecord::setLayout(const LockLayout &layout)
+{
+    if (layout.capabilities().tokenHolder)
+        m_fields.insert(QStringLiteral("kind"), QString::fromLatin1(layout.id()));
 }
 
 void AuditRecord::setHoldersBefore(const QList<QByteArray> &owners)

@@ -8,6 +8,8 @@
 
 namespace LockScope {
 
+class LockLayout;
+
 // One audited action, as both front-ends write it: what was done, to which lock on which server, and how it ended in
 // one vocabulary (the "outcome" field), so that one query reads the CLI's records and the console's alike. Each
 // front-end's older words stay in "result" (lockscope-cli: "decremented", "unchanged"; the console: "still-held",
@@ -38,6 +40,9 @@ public:
     Outcome outcome() const { return m_outcome; }
     // Any field of the action's own (owner, holders_before, guard, holders_now, kind, removed, ...).
     void insert(const QString &key, const QJsonValue &value) { m_fields.insert(key, value); }
+    // "kind" for a layout whose holders are bare tokens ("string"): nothing else in its record says which library's
+    // lock it was. Redisson's records, whose holders name their client, carry none.
+    void setLayout(const LockLayout &layout);
     // holders_before, as the objects {"owner": ...} both front-ends write.
     void setHoldersBefore(const QList<QByteArray> &owners);
     // The line appended to the audit log; false (with the reason) when it could not be written.

@@ -11,7 +11,6 @@
 #include "forcereleasedialog.h"
 #include "rawredis.h"
 #include "redisserver.h"
-#include "stringlockactions.h"
 #include "testutil.h"
 
 #include <QAction>
@@ -40,6 +39,15 @@ class TestConsoleStrings : public QObject
 
     QString auditPath() const { return m_dir.filePath(QStringLiteral("audit.log")); }
     ConnectionOptions options() const { return ConnectionOptions::fromUrl(m_server.url()); }
+    // What the acquire dialog asks for with the string kind chosen and the watchdog on.
+    static AcquireRequest stringLock(const QByteArray &name)
+    {
+        AcquireRequest r;
+        r.name = name;
+        r.kind = LockKind::String;
+        r.token = "console";
+        return r;
+    }
 
     // outcome: the one vocabulary both front-ends write; empty: the same word as result.
     bool audited(const QByteArray &name, const QString &action, const QString &result, QString outcome = {}) const
@@ -145,7 +153,7 @@ private slots:
         dialog->accept();
         QTRY_VERIFY_WITH_TIMEOUT(!raw.get(name).isNull(), 10000);
         const QByteArray token = raw.get(name);
-        QCOMPARE(c.actions->stringLocks()->token(name), token);
+        QCOMPARE(c.actions->ownHold(name), token);
         QTRY_VERIFY_WITH_TIMEOUT(c.row(name) >= 0, 10000);
         QCOMPARE(c.cell(name, LockTableModel::Kind).data().toString(), QStringLiteral("string"));
         QTRY_VERIFY(c.cell(name, 0).data(LockTableModel::OursRole).toBool());
@@ -167,7 +175,7 @@ private slots:
         bool taken = false;
         QTRY_VERIFY(taken || (taken = !raw.command({ "SET", name, "other", "NX", "PX", "30000" }).isNil()));
         QCOMPARE(raw.get(name), QByteArray("other"));
-        QTRY_VERIFY(c.actions->stringLocks()->token(name).isEmpty());
+        QTRY_VERIFY(c.actions->ownHold(name).isEmpty());
         QTRY_VERIFY(audited(name, QStringLiteral("release"), QStringLiteral("released")));
         QTRY_COMPARE(c.cell(name, LockTableModel::Holders).data().toString(), QStringLiteral("other"));
         QVERIFY(!c.cell(name, 0).data(LockTableModel::OursRole).toBool());
@@ -177,8 +185,8 @@ private slots:
     {
         Console c(options());
         const QByteArray name = uniqueKey("lock");
-        c.actions->stringLocks()->acquire(name, -1, 0);
-        QTRY_VERIFY_WITH_TIMEOUT(!c.actions->stringLocks()->token(name).isEmpty(), 10000);
+        c.actions->acquire(stringLock(name));
+        QTRY_VERIFY_WITH_TIMEOUT(!c.actions->ownHold(name).isEmpty(), 10000);
         c.select(name);
         QTRY_VERIFY(c.actions->watchdogAction()->isEnabled());
         QVERIFY(c.actions->watchdogAction()->isChecked());
@@ -186,7 +194,7 @@ private slots:
         QVERIFY(!c.actions->watchdogAction()->isChecked());
         QVERIFY(audited(name, QStringLiteral("watchdog-off"), QStringLiteral("done")));
         QTRY_VERIFY_WITH_TIMEOUT(c.sawEvent(LockEvent::Type::Lost, name), 10000);
-        QVERIFY(c.actions->stringLocks()->token(name).isEmpty());
+        QVERIFY(c.actions->ownHold(name).isEmpty());
         QTRY_VERIFY(!c.actions->releaseAction()->isEnabled());
     }
 
@@ -250,7 +258,7 @@ private slots:
                  c.actions->watchdogAction(), c.actions->forceReleaseAction() })
             QVERIFY2(!a->isEnabled(), qPrintable(a->text()));
         // And what gets past the widgets is refused in the core, and said.
-        c.actions->stringLocks()->acquire(uniqueKey("lock"), -1, 0);
+        c.actions->acquire(stringLock(uniqueKey("lock")));
         QTRY_VERIFY(c.window.findChild<QStatusBar *>()->currentMessage().contains(QStringLiteral("read-only")));
         QCOMPARE(raw.get(name), QByteArray("t"));
     }

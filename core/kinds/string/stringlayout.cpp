@@ -64,10 +64,13 @@ bool StringLayout::decodeAcquire(const RedisValue &reply, AcquireResult *result)
     return false;
 }
 
-ReleaseResult::Outcome StringLayout::decodeRelease(const RedisValue &reply) const
+void StringLayout::decodeRelease(const RedisValue &reply, ReleaseResult *result) const
 {
-    return reply.type() == RedisValue::Type::Integer && reply.toInteger() == 1 ? ReleaseResult::Outcome::Released
-                                                                               : ReleaseResult::Outcome::NotHeld;
+    const bool released = reply.type() == RedisValue::Type::Integer && reply.toInteger() == 1;
+    result->outcome = released ? ReleaseResult::Outcome::Released : ReleaseResult::Outcome::NotHeld;
+    // Not ours: the answer is the token that holds it now (nil: nothing was there).
+    if (!released && !reply.isNil())
+        result->holderNow = reply.bytes();
 }
 
 void StringLayout::decodeForceRelease(const RedisValue &reply, ForceReleaseResult *result) const
@@ -83,7 +86,7 @@ RedisError StringLayout::wrongType(const QByteArray &name, const QByteArray &typ
 {
     return RedisError(RedisError::Kind::Reply,
         QCoreApplication::translate(
-            "LockScope::StringLockClient", "%1 is not a string lock: the key holds another type (%2)")
+            "LockScope::StringLayout", "%1 is not a string lock: the key holds another type (%2)")
             .arg(escapeBytes(name, 200), QString::fromUtf8(type)),
         "WRONGTYPE");
 }
@@ -93,7 +96,7 @@ RedisError StringLayout::checkRelease(const QByteArray &name, const QByteArray &
     if (!isCounterValue(holder))
         return {};
     return RedisError(RedisError::Kind::Reply,
-        QCoreApplication::translate("LockScope::StringLockClient",
+        QCoreApplication::translate("LockScope::StringLayout",
             "%1 is not a lock: it holds the integer %2, a counter (semaphore permits or a count-down latch), not a "
             "holder's token; nothing changed")
             .arg(escapeBytes(name, 200), escapeBytes(holder, 40)));
@@ -103,7 +106,7 @@ RedisError StringLayout::checkForceRelease(const QByteArray &name, const ForceGu
 {
     if (guard.kind == ForceGuard::Kind::None || guard.fields.size() != 1)
         return RedisError(RedisError::Kind::InvalidArgument,
-            QCoreApplication::translate("LockScope::StringLockClient",
+            QCoreApplication::translate("LockScope::StringLayout",
                 "%1 is a string lock: it is force-released only while it holds the one token seen")
                 .arg(escapeBytes(name, 200)));
     return checkRelease(name, guard.fields.first());

@@ -27,7 +27,7 @@ public:
     // 1 acquired | [token, PTTL] held by another.
     bool decodeAcquire(const RedisValue &reply, AcquireResult *result) const override;
     // 1 deleted | the token found | nil: no lock. The token found is the holder now.
-    ReleaseResult::Outcome decodeRelease(const RedisValue &reply) const override;
+    void decodeRelease(const RedisValue &reply, ReleaseResult *result) const override;
     void decodeForceRelease(const RedisValue &reply, ForceReleaseResult *result) const override;
     QList<QByteArray> holdersQuery(const QByteArray &) const override { return {}; }
     RedisError wrongType(const QByteArray &name, const QByteArray &type) const override;
