@@ -1,8 +1,11 @@
 #include "releasecommands.h"
 
+#include "kinds/locklayouts.h"
 #include "lock/lockclient.h"
 #include "ops/auditrecord.h"
 #include "ops/forcerelease.h"
+#include "ops/inspect.h"
+#include "ops/release.h"
 #include "redis/bytesformat.h"
 #include "redis/redisconnection.h"
 #include "redis/redisrouter.h"
@@ -15,19 +18,14 @@
 namespace LockScope::Cli {
 
 namespace {
-QJsonArray holdersJson(const RedisValue &fields)
+// A number, as in the lock objects of list and show.
+QJsonArray holdersJson(const QList<LockHolder> &holders)
 {
-    QJsonArray holders;
-    for (int i = 0; i + 1 < fields.size(); i += 2) {
-        const QByteArray field = fields.at(i).bytes();
-        // A read-write lock's mode is a field of its hash, not a holder.
-        if (field == "mode")
-            continue;
-        // A number, as in the lock objects of list and show.
-        holders.append(QJsonObject { { QStringLiteral("owner"), Output::jsonText(field) },
-            { QStringLiteral("count"), fields.at(i + 1).bytes().toLongLong() } });
-    }
-    return holders;
+    QJsonArray out;
+    for (const LockHolder &h : holders)
+        out.append(QJsonObject {
+            { QStringLiteral("owner"), Output::jsonText(h.owner) }, { QStringLiteral("count"), h.count } });
+    return out;
 }
 
 } // namespace
@@ -46,13 +44,8 @@ void ReleaseCommand::start()
         return;
     }
     LockClient *client = makeClient();
-    releaseAs(client, name, owner);
-}
-
-void ReleaseCommand::releaseAs(LockClient *client, const QByteArray &name, const QByteArray &owner)
-{
-    // The release script (and whom it wakes) is the one the lock's kind needs as Redis has it now.
-    client->releaseAsFound(name, owner, [this, client, name, owner](const ReleaseResult &r) {
+    // The release script (and whom it wakes) is the one the lock's layout needs as Redis has it now.
+    Ops::release(client, name, owner, [this, client, name, owner](const ReleaseDone &r) {
         AuditRecord record(QStringLiteral("release"), m_connection.toDisplayUrl(), name, client->clientId());
         record.insert(QStringLiteral("owner"), Output::jsonText(owner));
         if (r.error.isError()) {
@@ -61,28 +54,21 @@ void ReleaseCommand::releaseAs(LockClient *client, const QByteArray &name, const
             finish(m_out.fail(r.error));
             return;
         }
-        if (r.outcome == ReleaseResult::Outcome::NotHeld) {
-            record.setOutcome(AuditRecord::Outcome::NotHeld);
-            audit(m_out, record);
+        record.setOutcome(r.outcome);
+        record.setLayout(LockLayouts::forMode(r.kind));
+        audit(m_out, record);
+        if (r.outcome == AuditRecord::Outcome::NotHeld) {
             m_out.error(r.message);
             finish(ExitNotDone);
             return;
         }
-        const bool last = r.outcome == ReleaseResult::Outcome::Released;
-        record.setOutcome(last ? AuditRecord::Outcome::Released : AuditRecord::Outcome::StillHeld);
-        audit(m_out, record);
-        auto count = std::make_shared<RedisResult>();
-        client->connection()->command({ "HGET", name, owner }, [count](const RedisResult &r) { *count = r; });
-        // Read together with the count: a hold that goes on still has a lease (-2 would say the lock is gone).
-        client->connection()->command({ "PTTL", name }, [this, name, owner, last, count](const RedisResult &ttl) {
-            const qint64 left = count->value.toInteger();
-            m_out.event(QStringLiteral("released"), name, owner, left, last ? -2 : ttl.value.toInteger(),
-                last ? tr("released %1 for %2; waiters woken").arg(escapeBytes(name, 200), QString::fromUtf8(owner))
-                     : tr("released one level of %1 for %2; still held (count %3)")
-                           .arg(escapeBytes(name, 200), QString::fromUtf8(owner))
-                           .arg(left));
-            finish(ExitDone);
-        });
+        const bool last = r.outcome == AuditRecord::Outcome::Released;
+        m_out.event(QStringLiteral("released"), name, owner, r.levelsLeft, last ? -2 : r.ttlMs,
+            last ? tr("released %1 for %2; waiters woken").arg(escapeBytes(name, 200), QString::fromUtf8(owner))
+                 : tr("released one level of %1 for %2; still held (count %3)")
+                       .arg(escapeBytes(name, 200), QString::fromUtf8(owner))
+                       .arg(r.levelsLeft));
+        finish(ExitDone);
     });
 }
 
@@ -105,83 +91,80 @@ void ForceReleaseCommand::start()
         finish(m_out.fail(error));
         return;
     }
-    // What is there decides the path: a string lock (SET NX PX) has its own; anything but a lock hash is refused.
-    client->probeKind(name, QByteArray(), [this, client, name, expectOwner, confirmed](const LockKindProbe &found) {
-        if (found.stringLock()) {
-            forceReleaseString(name, expectOwner, confirmed);
+    // What is there decides the layout: its holders are shown, and become the guard.
+    Ops::inspect(client, name, [this, name, expectOwner, confirmed](const LockNow &now) {
+        if (now.error.isError()) {
+            finish(m_out.fail(now.error)); // not a lock: no prompt for a delete that will never happen
             return;
         }
-        if (found.error.isError()) {
-            finish(m_out.fail(found.error));
+        if (now.holders.isEmpty()) {
+            m_out.error(tr("%1 is not locked: nothing to release").arg(escapeBytes(name, 200)));
+            finish(ExitNotDone);
             return;
         }
-        showAndForceRelease(client, name, expectOwner, confirmed);
+        const bool wakes = now.layout->capabilities().wakeChannel;
+        if (!confirmed
+            && !confirm(wakes ? tr("%1\nForce-release it and wake its waiters? [y/N] ").arg(describe(now))
+                              : tr("%1\nForce-release it (delete the key)? [y/N] ").arg(describe(now))))
+            return;
+        // Without --expect-owner, exactly the holders on screen are the guard: if anyone came or went while the
+        // person read the prompt, nothing is deleted. The kind, and so whom the release wakes, is read again then:
+        // a waiter may have queued behind a fair lock while the prompt was open.
+        forceRelease(ForceReleasePlan { name, now.owners(), expectOwner }, now);
     });
 }
 
-void ForceReleaseCommand::showAndForceRelease(
-    LockClient *client, const QByteArray &name, const QByteArray &expectOwner, bool confirmed)
+QString ForceReleaseCommand::describe(const LockNow &now) const
 {
-    // Show what is about to go, so the person confirming knows whose lock it is.
-    client->connection()->cork();
-    auto fields = std::make_shared<RedisResult>();
-    client->connection()->command({ "HGETALL", name }, [fields](const RedisResult &r) { *fields = r; });
-    client->connection()->command(
-        { "PTTL", name }, [this, fields, name, expectOwner, confirmed](const RedisResult &ttl) {
-            if (!fields->ok()) {
-                finish(m_out.fail(fields->error));
-                return;
-            }
-            if (fields->value.size() == 0) {
-                m_out.error(tr("%1 is not locked: nothing to release").arg(escapeBytes(name, 200)));
-                finish(ExitNotDone);
-                return;
-            }
-            const QString description = describeHolders(name, fields->value, ttl.value.toInteger());
-            if (!confirmed && !confirm(tr("%1\nForce-release it and wake its waiters? [y/N] ").arg(description)))
-                return;
-            QByteArrayList holders;
-            for (int i = 0; i + 1 < fields->value.size(); i += 2)
-                if (const QByteArray field = fields->value.at(i).bytes(); field != "mode")
-                    holders << field;
-            // Without --expect-owner, exactly the holders on screen are the guard: if anyone came or went while
-            // the person read the prompt, nothing is deleted. The kind, and so whom the release wakes, is read
-            // again now: a waiter may have queued behind a fair lock while the prompt was open.
-            forceRelease(ForceReleasePlan { name, holders, expectOwner }, holdersJson(fields->value));
-        });
-    client->connection()->uncork();
+    const QString name = escapeBytes(now.name, 200);
+    QString ttl = now.ttlMs == -1 ? tr("no TTL") : tr("ttl %1 ms").arg(now.ttlMs);
+    if (!now.mode.isEmpty())
+        ttl = tr("%1 mode, %2").arg(QString::fromUtf8(now.mode), ttl);
+    // A bare token says nothing of a count: it is the one holder.
+    if (now.layout->capabilities().tokenHolder)
+        return tr("%1 is a %2 lock held by token %3, %4")
+            .arg(name, QString::fromLatin1(now.layout->id()), escapeBytes(now.holders.first().owner, 200), ttl);
+    QStringList holders;
+    for (const LockHolder &h : now.holders)
+        holders << tr("%1 (count %2)").arg(escapeBytes(h.owner, 200)).arg(h.count);
+    return tr("%1 is held by %2, %3").arg(name, holders.join(QStringLiteral(", ")), ttl);
 }
 
-void ForceReleaseCommand::forceRelease(const ForceReleasePlan &plan, const QJsonArray &before)
+void ForceReleaseCommand::forceRelease(const ForceReleasePlan &plan, const LockNow &shown)
 {
     auto *client = findChild<LockClient *>();
     const QByteArray name = plan.name;
-    Ops::forceRelease(client, plan, [this, client, plan, name, before](const ForceReleaseDone &r) {
+    const QJsonArray before = holdersJson(shown.holders);
+    const LockLayout *layout = shown.layout;
+    Ops::forceRelease(client, plan, [this, client, plan, name, before, layout](const ForceReleaseDone &r) {
         AuditRecord record(QStringLiteral("force-release"), m_connection.toDisplayUrl(), name, client->clientId());
         record.insert(QStringLiteral("holders_before"), before);
+        record.setLayout(*layout);
         plan.describe(record);
         QStringList expected;
         for (const QByteArray &field : plan.guard().fields)
-            expected << Output::jsonText(field);
+            expected << escapeBytes(field, 200);
         QStringList now;
-        for (const QByteArray &field : r.holdersNow)
+        QJsonArray nowJson;
+        for (const QByteArray &field : r.holdersNow) {
             now << escapeBytes(field, 200);
-        if (r.outcome == AuditRecord::Outcome::GuardFailed)
-            record.insert(QStringLiteral("holders_now"), QJsonArray::fromStringList(now));
+            nowJson.append(Output::jsonText(field));
+        }
         if (r.error.isError()) {
             record.setError(r.error);
             audit(m_out, record);
             finish(m_out.fail(r.error));
             return;
         }
+        if (r.outcome == AuditRecord::Outcome::GuardFailed)
+            record.insert(QStringLiteral("holders_now"), nowJson);
         record.setOutcome(r.outcome);
         audit(m_out, record);
-        const bool shownGuard = plan.guardedByShown();
         if (r.outcome != AuditRecord::Outcome::Deleted) {
             const QString nowText = now.isEmpty() ? tr("nobody") : now.join(QStringLiteral(", "));
             if (r.outcome == AuditRecord::Outcome::AlreadyGone)
                 m_out.error(tr("%1 was already gone; nothing changed").arg(escapeBytes(name, 200)));
-            else if (shownGuard)
+            else if (plan.guardedByShown())
                 m_out.error(tr("%1 changed after it was shown (held by %2, now by %3); nothing changed. Run the "
                                "command again to confirm what is there now")
                                 .arg(escapeBytes(name, 200), expected.join(QStringLiteral(", ")), nowText));
@@ -195,7 +178,9 @@ void ForceReleaseCommand::forceRelease(const ForceReleasePlan &plan, const QJson
             ? QByteArray()
             : before.first().toObject().value(QStringLiteral("owner")).toString().toUtf8();
         m_out.event(QStringLiteral("force-released"), name, owner, 0, -2,
-            tr("force-released %1; waiters woken").arg(escapeBytes(name, 200)));
+            layout->capabilities().wakeChannel ? tr("force-released %1; waiters woken").arg(escapeBytes(name, 200))
+                                               : tr("force-released %1 (a %2 lock: there are no waiters to wake)")
+                                                     .arg(escapeBytes(name, 200), QString::fromLatin1(layout->id())));
         finish(ExitDone);
     });
 }

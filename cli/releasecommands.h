@@ -4,6 +4,7 @@
 #include "kinds/forceguard.h"
 #include "kinds/locktypes.h"
 #include "ops/forcerelease.h"
+#include "ops/inspect.h"
 
 namespace LockScope::Cli {
 
@@ -17,13 +18,10 @@ public:
 
 protected:
     bool warnsOnLowConfidence() const override { return true; }
-
-private:
-    void releaseAs(LockClient *client, const QByteArray &name, const QByteArray &owner);
 };
 
-// force-release NAME [--expect-owner UUID:TID] [--yes]: delete the lock and wake its waiters; confirmed on a
-// terminal, refused without --yes elsewhere, and audited either way.
+// force-release NAME [--expect-owner UUID:TID] [--yes]: delete the lock and wake its waiters (a string lock: its
+// token is the holder); confirmed on a terminal, refused without --yes elsewhere, and audited either way.
 class ForceReleaseCommand : public Command
 {
     Q_OBJECT
@@ -35,10 +33,8 @@ protected:
     bool warnsOnLowConfidence() const override { return true; }
 
 private:
-    void showAndForceRelease(LockClient *client, const QByteArray &name, const QByteArray &expectOwner, bool confirmed);
-    void forceRelease(const ForceReleasePlan &plan, const QJsonArray &before);
-    // A string lock (stringforcerelease.cpp): deleted only while it holds the token shown, or --expect-owner's.
-    void forceReleaseString(const QByteArray &name, const QByteArray &expectToken, bool confirmed);
+    QString describe(const LockNow &now) const; // the prompt's first line
+    void forceRelease(const ForceReleasePlan &plan, const LockNow &shown);
 };
 
 } // namespace LockScope::Cli

@@ -32,6 +32,27 @@ QList<QByteArray> LockLayout::holdersQuery(const QByteArray &name) const
     return { "HKEYS", name };
 }
 
+QList<QByteArray> LockLayout::inspectQuery(const QByteArray &name) const
+{
+    return { "HGETALL", name };
+}
+
+void LockLayout::decodeInspect(const RedisValue &reply, QList<LockHolder> *holders, QByteArray *mode) const
+{
+    for (int i = 0; i + 1 < reply.size(); i += 2) {
+        const QByteArray field = reply.at(i).bytes();
+        // A read-write lock's mode is a field of its hash, not a holder.
+        if (field == "mode") {
+            *mode = reply.at(i + 1).bytes();
+            continue;
+        }
+        LockHolder h;
+        h.owner = field;
+        h.count = reply.at(i + 1).bytes().toLongLong();
+        holders->append(h);
+    }
+}
+
 RedisError LockLayout::wrongType(const QByteArray &, const QByteArray &type) const
 {
     return RedisError(RedisError::Kind::Reply,

@@ -170,6 +170,10 @@ public:
     // After a failed guard, the read that lists who holds it now (empty: the answer already named them). Its reply's
     // elements are the holders, a "mode" field aside.
     virtual QList<QByteArray> holdersQuery(const QByteArray &name) const;
+    // Inspecting one lock now (ops/inspect.h), for a person about to act on it: the read that lists its holders (its
+    // PTTL travels with it), and the holders (owner and count) and mode in its answer.
+    virtual QList<QByteArray> inspectQuery(const QByteArray &name) const;
+    virtual void decodeInspect(const RedisValue &reply, QList<LockHolder> *holders, QByteArray *mode) const;
     // The refusal when name holds a Redis type this layout cannot use (type: TYPE's answer).
     virtual RedisError wrongType(const QByteArray &name, const QByteArray &type) const;
     // Refuses, before anything is sent, a release or force release that can only do harm (an empty error: none).

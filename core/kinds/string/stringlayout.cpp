@@ -82,6 +82,17 @@ void StringLayout::decodeForceRelease(const RedisValue &reply, ForceReleaseResul
         result->holdersNow = { reply.bytes() };
 }
 
+void StringLayout::decodeInspect(const RedisValue &reply, QList<LockHolder> *holders, QByteArray *) const
+{
+    // The value is the one holder's token; nil: nothing there.
+    if (reply.isNil())
+        return;
+    LockHolder h;
+    h.owner = reply.bytes();
+    h.count = 1;
+    holders->append(h);
+}
+
 RedisError StringLayout::wrongType(const QByteArray &name, const QByteArray &type) const
 {
     return RedisError(RedisError::Kind::Reply,

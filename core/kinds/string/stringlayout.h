@@ -30,6 +30,8 @@ public:
     void decodeRelease(const RedisValue &reply, ReleaseResult *result) const override;
     void decodeForceRelease(const RedisValue &reply, ForceReleaseResult *result) const override;
     QList<QByteArray> holdersQuery(const QByteArray &) const override { return {}; }
+    QList<QByteArray> inspectQuery(const QByteArray &name) const override { return { "GET", name }; }
+    void decodeInspect(const RedisValue &reply, QList<LockHolder> *holders, QByteArray *mode) const override;
     RedisError wrongType(const QByteArray &name, const QByteArray &type) const override;
     // A counter's value (semaphore permits, a latch) is never a token: deleting by it would destroy the counter.
     RedisError checkRelease(const QByteArray &name, const QByteArray &holder) const override;

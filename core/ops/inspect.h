@@ -1,0 +1,35 @@
+#pragma once
+
+#include "kinds/lockclassifier.h"
+#include "kinds/locktypes.h"
+
+#include <QByteArray>
+#include <QList>
+
+#include <functional>
+
+namespace LockScope {
+
+class LockClient;
+class LockLayout;
+
+// One lock as Redis holds it right now, read for a person about to act on it (a force release's prompt): its layout
+// decided by the kind check of the moment, its holders and mode by that layout's own read, its lease.
+struct LockNow
+{
+    RedisError error; // the read failed, or the name holds something that is no lock (a list, a counter, ...)
+    QByteArray name;
+    LockKind kind = LockKind::Reentrant;
+    const LockLayout *layout = nullptr; // set unless error
+    QList<LockHolder> holders; // empty: not locked
+    QByteArray mode; // a read-write lock's "read" or "write"
+    qint64 ttlMs = -2; // -1: no TTL
+    QList<QByteArray> owners() const;
+};
+
+namespace Ops {
+// done runs later in the client's thread.
+void inspect(LockClient *client, const QByteArray &name, std::function<void(const LockNow &)> done);
+} // namespace Ops
+
+} // namespace LockScope
