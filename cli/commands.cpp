@@ -2,6 +2,7 @@
 
 #include "democommand.h"
 #include "inspectcommands.h"
+#include "kinds/locklayout.h"
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
 #include "lockcommand.h"
@@ -102,24 +103,22 @@ StringLockPatterns Command::stringLockPatterns() const
     return StringLockPatterns(globs);
 }
 
-QString Command::describeHolders(const QByteArray &name, const RedisValue &fields, qint64 ttlMs) const
+QString Command::describeHolders(const LockNow &now) const
 {
+    const QString name = escapeBytes(now.name, 200);
+    if (now.holders.isEmpty())
+        return tr("%1 is not locked").arg(name);
+    QString ttl = now.ttlMs == -1 ? tr("no TTL") : tr("ttl %1 ms").arg(now.ttlMs);
+    if (!now.mode.isEmpty())
+        ttl = tr("%1 mode, %2").arg(QString::fromUtf8(now.mode), ttl);
+    // A bare token says nothing of a count: it is the one holder.
+    if (now.layout->capabilities().tokenHolder)
+        return tr("%1 is a %2 lock held by token %3, %4")
+            .arg(name, QString::fromLatin1(now.layout->id()), escapeBytes(now.holders.first().owner, 200), ttl);
     QStringList holders;
-    QString mode;
-    for (int i = 0; i + 1 < fields.size(); i += 2) {
-        if (fields.at(i).bytes() == "mode") {
-            mode = QString::fromUtf8(fields.at(i + 1).bytes());
-            continue;
-        }
-        holders << tr("%1 (count %2)")
-                       .arg(escapeBytes(fields.at(i).bytes(), 200), QString::fromUtf8(fields.at(i + 1).bytes()));
-    }
-    QString ttl = ttlMs == -1 ? tr("no TTL") : tr("ttl %1 ms").arg(ttlMs);
-    if (!mode.isEmpty())
-        ttl = tr("%1 mode, %2").arg(mode, ttl);
-    if (holders.isEmpty())
-        return tr("%1 is not locked").arg(escapeBytes(name, 200));
-    return tr("%1 is held by %2, %3").arg(escapeBytes(name, 200), holders.join(QStringLiteral(", ")), ttl);
+    for (const LockHolder &h : now.holders)
+        holders << tr("%1 (count %2)").arg(escapeBytes(h.owner, 200)).arg(h.count);
+    return tr("%1 is held by %2, %3").arg(name, holders.join(QStringLiteral(", ")), ttl);
 }
 
 void audit(const Output &out, const AuditRecord &record)

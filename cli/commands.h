@@ -2,6 +2,7 @@
 
 #include "clioutput.h"
 #include "kinds/keyglob.h"
+#include "ops/inspect.h"
 #include "redis/connectionoptions.h"
 
 #include <QCommandLineParser>
@@ -48,7 +49,8 @@ protected:
     StringLockPatterns stringLockPatterns() const;
     // Asks on the terminal; anything but yes cancels the command (exit 1, "nothing changed") and returns false.
     bool confirm(const QString &question);
-    QString describeHolders(const QByteArray &name, const class RedisValue &fields, qint64 ttlMs) const;
+    // One line on who holds a lock now (Ops::inspect): its holders and counts, or a string lock's token, and TTL.
+    QString describeHolders(const LockNow &now) const;
 
     const QCommandLineParser &m_parser;
     ConnectionOptions m_connection;

@@ -2,6 +2,7 @@
 
 #include "kinds/locklayouts.h"
 #include "lock/lockclient.h"
+#include "ops/inspect.h"
 #include "redis/bytesformat.h"
 #include "redis/redisconnection.h"
 #include "redis/redisrouter.h"
@@ -135,8 +136,8 @@ void LockCommand::reportNotAcquired(const AcquireResult &r)
         finish(ExitNotDone);
         return;
     }
-    m_client->connection()->command({ "HGETALL", m_name }, [this, r](const RedisResult &fields) {
-        m_out.error(tr("not acquired: %1").arg(describeHolders(m_name, fields.value, r.ttlMs)));
+    Ops::inspect(m_client, m_name, [this](const LockNow &now) {
+        m_out.error(tr("not acquired: %1").arg(now.error.isError() ? now.error.message() : describeHolders(now)));
         finish(ExitNotDone);
     });
 }

@@ -104,30 +104,14 @@ void ForceReleaseCommand::start()
         }
         const bool wakes = now.layout->capabilities().wakeChannel;
         if (!confirmed
-            && !confirm(wakes ? tr("%1\nForce-release it and wake its waiters? [y/N] ").arg(describe(now))
-                              : tr("%1\nForce-release it (delete the key)? [y/N] ").arg(describe(now))))
+            && !confirm(wakes ? tr("%1\nForce-release it and wake its waiters? [y/N] ").arg(describeHolders(now))
+                              : tr("%1\nForce-release it (delete the key)? [y/N] ").arg(describeHolders(now))))
             return;
         // Without --expect-owner, exactly the holders on screen are the guard: if anyone came or went while the
         // person read the prompt, nothing is deleted. The kind, and so whom the release wakes, is read again then:
         // a waiter may have queued behind a fair lock while the prompt was open.
         forceRelease(ForceReleasePlan { name, now.owners(), expectOwner }, now);
     });
-}
-
-QString ForceReleaseCommand::describe(const LockNow &now) const
-{
-    const QString name = escapeBytes(now.name, 200);
-    QString ttl = now.ttlMs == -1 ? tr("no TTL") : tr("ttl %1 ms").arg(now.ttlMs);
-    if (!now.mode.isEmpty())
-        ttl = tr("%1 mode, %2").arg(QString::fromUtf8(now.mode), ttl);
-    // A bare token says nothing of a count: it is the one holder.
-    if (now.layout->capabilities().tokenHolder)
-        return tr("%1 is a %2 lock held by token %3, %4")
-            .arg(name, QString::fromLatin1(now.layout->id()), escapeBytes(now.holders.first().owner, 200), ttl);
-    QStringList holders;
-    for (const LockHolder &h : now.holders)
-        holders << tr("%1 (count %2)").arg(escapeBytes(h.owner, 200)).arg(h.count);
-    return tr("%1 is held by %2, %3").arg(name, holders.join(QStringLiteral(", ")), ttl);
 }
 
 void ForceReleaseCommand::forceRelease(const ForceReleasePlan &plan, const LockNow &shown)

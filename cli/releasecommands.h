@@ -33,7 +33,6 @@ protected:
     bool warnsOnLowConfidence() const override { return true; }
 
 private:
-    QString describe(const LockNow &now) const; // the prompt's first line
     void forceRelease(const ForceReleasePlan &plan, const LockNow &shown);
 };
 

@@ -1,7 +1,10 @@
 // What every lock layout must do, one data row per way of taking a lock (LockLayouts::modes()): a new layout gets
 // these tests by being listed in the registry. Each row acquires through the lock client, finds the lock among keys
 // that are no locks, releases, wakes a waiter, keeps a force release to its guard, renews and reports a lost hold,
-// and refuses everything in read-only mode.
+// refuses everything in read-only mode, and lockscope-cli's release and force release of it are audited in the one
+// outcome vocabulary.
+#include "clirun.h"
+#include "kinds/locklayout.h"
 #include "kinds/locklayouts.h"
 #include "kinds/lockscanner.h"
 #include "lock/lockclient.h"
@@ -11,7 +14,12 @@
 #include "redisserver.h"
 #include "testutil.h"
 
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <optional>
@@ -65,6 +73,19 @@ class TestConformance : public QObject
         scanner.start();
         [&] { QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 20000); }();
         return found;
+    }
+
+    // The audit log's records for name, in order.
+    static QList<QJsonObject> audited(const QTemporaryDir &dir, const QByteArray &name)
+    {
+        QFile f(dir.filePath(QStringLiteral("audit.log")));
+        QList<QJsonObject> records;
+        if (f.open(QIODevice::ReadOnly))
+            for (const QByteArray &line : f.readAll().split('\n'))
+                if (const QJsonObject o = QJsonDocument::fromJson(line).object();
+                    o.value(QStringLiteral("name")).toString() == QString::fromUtf8(name))
+                    records << o;
+        return records;
     }
 
     void rowMode()
@@ -252,6 +273,53 @@ private slots:
             [&](auto done) { client.forceRelease(name, ForceGuard::exact({ a.owner }), done, m_mode.kind); });
         QCOMPARE(f.error.kind(), RedisError::Kind::ReadOnly);
         QCOMPARE(raw.command({ "KEYS", "*" + name + "*" }).size(), 0);
+    }
+
+    void cliActionsAuditedInOneVocabulary_data() { modes(); }
+    void cliActionsAuditedInOneVocabulary()
+    {
+        rowMode();
+        QTemporaryDir dir;
+        LockClient client(m_options);
+        const QByteArray name = "lock:" + uniqueKey(m_mode.id);
+        const LockLayout &layout = LockLayouts::forMode(m_mode.kind);
+        // A layout whose holders are bare tokens names its kind in the record; Redisson's, whose holders name their
+        // client, do not.
+        const QString kind = layout.capabilities().tokenHolder ? QString::fromLatin1(layout.id()) : QString();
+        const QStringList url { QStringLiteral("--url"), m_server.url() };
+
+        AcquireResult held = acquire(client, request(name, m_mode.kind, "1"));
+        QVERIFY2(held.acquired, qPrintable(held.error.toString()));
+        CliRun r = runCli(QStringList { QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
+                              QString::fromUtf8(held.owner) }
+                + url,
+            dir);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QList<QJsonObject> records = audited(dir, name);
+        QCOMPARE(records.size(), 1);
+        QCOMPARE(records.at(0).value(QStringLiteral("action")).toString(), QStringLiteral("release"));
+        QCOMPARE(records.at(0).value(QStringLiteral("outcome")).toString(), QStringLiteral("released"));
+        QCOMPARE(records.at(0).value(QStringLiteral("kind")).toString(), kind);
+
+        held = acquire(client, request(name, m_mode.kind, "1"));
+        QVERIFY(held.acquired);
+        r = runCli(
+            QStringList { QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes") } + url,
+            dir);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        records = audited(dir, name);
+        QCOMPARE(records.size(), 2);
+        QCOMPARE(records.at(1).value(QStringLiteral("action")).toString(), QStringLiteral("force-release"));
+        QCOMPARE(records.at(1).value(QStringLiteral("outcome")).toString(), QStringLiteral("deleted"));
+        QCOMPARE(records.at(1).value(QStringLiteral("kind")).toString(), kind);
+        const QJsonObject before = records.at(1).value(QStringLiteral("holders_before")).toArray().at(0).toObject();
+        QCOMPARE(before.value(QStringLiteral("owner")).toString(), QString::fromUtf8(held.owner));
+
+        // Nothing left: the next force release finds nothing to delete and says so, changing nothing.
+        r = runCli(
+            QStringList { QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes") } + url,
+            dir);
+        QCOMPARE(r.exitCode, 1);
     }
 };
 
