@@ -510,6 +510,10 @@ Commands:
         <source>warning: %1: %2</source>
         <translation>警告：%1：%2</translation>
     </message>
+    <message>
+        <source>%1 is a %2 lock held by token %3, %4</source>
+        <translation>%1 是由令牌 %3 持有的 %2 锁，%4</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::DemoCommand</name>
@@ -583,30 +587,14 @@ Force-release it and wake its waiters? [y/N] </source>
         <translation>%1 已不再由 %2 持有（现在由 %3 持有）；未做任何更改</translation>
     </message>
     <message>
-        <source>%1 is neither a lock hash nor a string lock: %2</source>
-        <translation>%1 既不是锁哈希也不是字符串锁：%2</translation>
-    </message>
-    <message>
-        <source>%1 is a string lock held by token %2, %3
+        <source>%1
 Force-release it (delete the key)? [y/N] </source>
-        <translation>%1 是字符串锁，由令牌 %2 持有，%3
+        <translation>%1
 强制释放它（删除该键）？[y/N] </translation>
     </message>
     <message>
-        <source>no TTL</source>
-        <translation>无 TTL</translation>
-    </message>
-    <message>
-        <source>ttl %1 ms</source>
-        <translation>TTL %1 毫秒</translation>
-    </message>
-    <message>
-        <source>%1 no longer holds token %2 (now %3); nothing changed</source>
-        <translation>%1 已不再持有令牌 %2（现在为 %3）；未作任何更改</translation>
-    </message>
-    <message>
-        <source>force-released %1 (a string lock: there are no waiters to wake)</source>
-        <translation>已强制释放 %1（字符串锁：没有需要唤醒的等待者）</translation>
+        <source>force-released %1 (a %2 lock: there are no waiters to wake)</source>
+        <translation>已强制释放 %1（%2 锁：没有需要唤醒的等待者）</translation>
     </message>
 </context>
 <context>
@@ -1171,10 +1159,6 @@ no dead waiters: nothing changed</source>
         <translation>我方持有在释放前消失了</translation>
     </message>
     <message>
-        <source>Lost %1: it expired or was deleted before we released it</source>
-        <translation>丢失 %1：在我方释放前已过期或被删除</translation>
-    </message>
-    <message>
         <source>Read-only connection: nothing is written</source>
         <translation>只读连接：不会写入任何内容</translation>
     </message>
@@ -1249,6 +1233,18 @@ no dead waiters: nothing changed</source>
     <message>
         <source>Force-released %1 (a string lock: there were no waiters to wake)</source>
         <translation>已强制释放 %1（字符串锁：没有需要唤醒的等待者）</translation>
+    </message>
+    <message>
+        <source>Lost %1: it expired, was deleted or was overwritten before we released it</source>
+        <translation>丢失 %1：在我们释放之前，它已过期、被删除或被覆盖</translation>
+    </message>
+    <message>
+        <source>%1 is held by token %2; not acquired</source>
+        <translation>%1 由令牌 %2 持有；未获取</translation>
+    </message>
+    <message>
+        <source>%1 now holds token %2, not ours; it was left alone</source>
+        <translation>%1 现在保存的是令牌 %2，不是我们的；未作改动</translation>
     </message>
 </context>
 <context>
@@ -2512,69 +2508,10 @@ no dead waiters: nothing changed</source>
     </message>
 </context>
 <context>
-    <name>LockScope::StringLockActions</name>
-    <message>
-        <source>our string lock&apos;s token changed or the key vanished before we released it</source>
-        <translation>在我们释放之前，我们的字符串锁令牌已改变或该键已消失</translation>
-    </message>
-    <message>
-        <source>Lost %1: it expired, was deleted or was overwritten before we released it</source>
-        <translation>丢失 %1：在我们释放之前，它已过期、被删除或被覆盖</translation>
-    </message>
-    <message>
-        <source>Acquire %1 failed: %2</source>
-        <translation>获取 %1 失败：%2</translation>
-    </message>
-    <message>
-        <source>%1 is not free and is not a string lock; not acquired</source>
-        <translation>%1 未空闲且不是字符串锁；未获取</translation>
-    </message>
-    <message>
-        <source>%1 is held by token %2; not acquired</source>
-        <translation>%1 由令牌 %2 持有；未获取</translation>
-    </message>
-    <message>
-        <source>Acquired %1 as a string lock with token %2 (%3)</source>
-        <translation>已以令牌 %2 获取字符串锁 %1（%3）</translation>
-    </message>
-    <message>
-        <source>watchdog renewing</source>
-        <translation>看门狗续期中</translation>
-    </message>
-    <message>
-        <source>fixed lease of %1 ms</source>
-        <translation>固定租期 %1 毫秒</translation>
-    </message>
-    <message>
-        <source>Release of %1 failed: %2</source>
-        <translation>释放 %1 失败：%2</translation>
-    </message>
-    <message>
-        <source>%1 was already gone before we released it</source>
-        <translation>在我们释放之前 %1 已不存在</translation>
-    </message>
-    <message>
-        <source>%1 now holds token %2, not ours; it was left alone</source>
-        <translation>%1 现在保存的是令牌 %2，不是我们的；未作改动</translation>
-    </message>
-    <message>
-        <source>Released %1</source>
-        <translation>已释放 %1</translation>
-    </message>
-</context>
-<context>
-    <name>LockScope::StringLockClient</name>
+    <name>LockScope::StringLayout</name>
     <message>
         <source>%1 is not a string lock: the key holds another type (%2)</source>
         <translation>%1 不是字符串锁：该键存放的是其他类型（%2）</translation>
-    </message>
-    <message>
-        <source>%1 refused: read-only mode</source>
-        <translation>已拒绝 %1：只读模式</translation>
-    </message>
-    <message>
-        <source>the lock name is empty</source>
-        <translation>锁名为空</translation>
     </message>
     <message>
         <source>%1 is not a lock: it holds the integer %2, a counter (semaphore permits or a count-down latch), not a holder&apos;s token; nothing changed</source>
