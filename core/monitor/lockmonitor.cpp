@@ -3,6 +3,9 @@
 #include "kinds/locknamemap.h"
 #include "kinds/locknames.h"
 #include "kinds/lockscanner.h"
+#include "monitor/passscheduler.h"
+#include "monitor/refreshqueue.h"
+#include "monitor/releasenamespacewatch.h"
 #include "redis/redisconnection.h"
 #include "redis/redisrouter.h"
 #include "redis/routedsubscriber.h"
@@ -12,7 +15,6 @@
 namespace LockScope {
 
 namespace {
-constexpr int kRefreshBatch = 500; // keys per refresh pipeline
 constexpr int kGraceMs = 250; // how long a vanished key waits for its wake-up message
 constexpr int kNotLocksLimit = 100000;
 
@@ -27,8 +29,8 @@ bool mayCreateLock(const QByteArray &event)
 LockMonitor::LockMonitor(ConnectionOptions connection, Options options, QObject *parent)
     : QObject(parent)
     , m_options(std::move(options))
+    , m_store(m_options.timelineLength, m_options.goneRetention)
     , m_tracker(m_options.timelineLength)
-    , m_rescanPauseMs(m_options.rescanIntervalMs)
 {
     qRegisterMetaType<LockScope::LockMonitor::Changes>();
     qRegisterMetaType<QList<LockScope::LockEvent>>();
@@ -46,6 +48,25 @@ LockMonitor::LockMonitor(ConnectionOptions connection, Options options, QObject 
         return nodes;
     });
     m_reader = new LockScanner(m_connection, scan, this);
+    m_passes = new PassScheduler(
+        m_options.rescanIntervalMs, [this] { return m_connection->mode() != RedisRouter::Mode::Probing; }, this);
+    connect(m_passes, &PassScheduler::passStarting, this, &LockMonitor::onPassStarting);
+    m_refresh = new RefreshQueue([this] { return !m_reader->isRunning(); }, this);
+    connect(m_refresh, &RefreshQueue::batchReady, this, &LockMonitor::onBatchReady);
+    TtlWatch::Sources sources;
+    sources.connection = m_connection;
+    sources.records = &m_store;
+    sources.ready = [this] { return m_initialDone; };
+    // Our own ear on the shard channel (listenOnShardChannels) is counted by the server, and is no waiter.
+    sources.ownShardListeners = [this](const QByteArray &channel) {
+        return m_shardEars && m_shardEars->isConfirmed(RedisSubscriptions::Kind::Shard, channel) ? 1 : 0;
+    };
+    sources.watchAllLimit = m_options.watchAllLimit;
+    m_ttl = new TtlWatch(sources, this);
+    connect(m_ttl, &TtlWatch::deadlinePassed, this, &LockMonitor::markDirty);
+    connect(m_ttl, &TtlWatch::polled, this, &LockMonitor::onPolled);
+    m_namespaces = new ReleaseNamespaceWatch(&m_store, this);
+    connect(m_namespaces, &ReleaseNamespaceWatch::wakeUpMissed, this, &LockMonitor::noteEvent);
     connect(m_connection, &RedisRouter::modeDecided, this, [this](RedisRouter::Mode mode) {
         // Sharded fleets' waiters are visible only to SHARDNUMSUB.
         const PublishMode publish = m_connection->options().publishMode;
@@ -61,7 +82,7 @@ LockMonitor::LockMonitor(ConnectionOptions connection, Options options, QObject 
                 const QList<QByteArray> names = LockNameMap::fromChannel(channel);
                 if (names.isEmpty())
                     return;
-                noteReleaseNamespace(names, true);
+                m_namespaces->note(names, true);
                 onTouched(names, LockEventFeed::Touch::ReleaseMessage, {}, false);
             });
             Changes all;
@@ -70,8 +91,7 @@ LockMonitor::LockMonitor(ConnectionOptions connection, Options options, QObject 
         }
         if (m_started)
             buildFeeds();
-        if (std::exchange(m_passWaitsForMode, false))
-            startPass();
+        m_passes->nodesKnown();
     });
     // Not even the kind of server is known (unreachable, or the slot map denied): say why, and try again later.
     connect(m_connection, &RedisCommander::disconnected, this, [this](const RedisError &error) {
@@ -88,8 +108,7 @@ LockMonitor::LockMonitor(ConnectionOptions connection, Options options, QObject 
             return;
         buildFeeds();
         // Keys may have moved between nodes the pass had and had not scanned yet.
-        if (m_passRunning)
-            m_passAgain = true;
+        m_passes->againIfRunning();
     });
 
     connect(m_scanner, &LockScanner::locksFound, this, [this](const QList<LockInfo> &locks) {
@@ -105,52 +124,24 @@ LockMonitor::LockMonitor(ConnectionOptions connection, Options options, QObject 
             m_refreshed.insert(lock.name, lock);
     });
     connect(m_reader, &LockScanner::finished, this, [this](const RedisError &error) { onRefreshed(error); });
-    m_namespaceTimer.setSingleShot(true);
-    connect(&m_namespaceTimer, &QTimer::timeout, this, &LockMonitor::checkReleaseNamespaces);
-    m_rescanTimer.setSingleShot(true);
-    connect(&m_rescanTimer, &QTimer::timeout, this, &LockMonitor::startPass);
-    m_refreshTimer.setSingleShot(true);
-    connect(&m_refreshTimer, &QTimer::timeout, this, &LockMonitor::refreshDirty);
-    connect(&m_pollTimer, &QTimer::timeout, this, &LockMonitor::pollTtl);
-    m_deadlineTimer.setSingleShot(true);
-    m_deadlineTimer.setTimerType(Qt::PreciseTimer);
-    connect(&m_deadlineTimer, &QTimer::timeout, this, &LockMonitor::onDeadlines);
     m_graceTimer.setSingleShot(true);
-    connect(&m_graceTimer, &QTimer::timeout, this, [this] {
-        const qint64 now = monotonicMs();
-        qint64 next = -1;
-        for (auto it = m_grace.begin(); it != m_grace.end();) {
-            if (it.value() <= now) {
-                m_graceFinal.insert(it.key());
-                markDirty(it.key());
-                it = m_grace.erase(it);
-            } else {
-                next = next < 0 ? it.value() : qMin(next, it.value());
-                ++it;
-            }
-        }
-        if (next >= 0)
-            m_graceTimer.start(int(qMax<qint64>(1, next - now)));
-    });
+    connect(&m_graceTimer, &QTimer::timeout, this, &LockMonitor::onGraceOver);
 }
 
 LockMonitor::~LockMonitor() = default;
 
 void LockMonitor::start()
 {
-    // The first pass waits for the subscriptions: a lock taken after the pass went by and before events arrive
-    // would otherwise stay unseen until it next changes. A feed that cannot subscribe does not hold it up long.
     m_started = true;
     m_connection->open();
     buildFeeds();
-    m_firstPassTimer.setSingleShot(true);
-    connect(&m_firstPassTimer, &QTimer::timeout, this, [this] {
-        m_passBeforeEvents = true;
-        startPass();
-    });
-    m_firstPassTimer.start(2000);
-    if (m_options.ttlPollIntervalMs > 0)
-        m_pollTimer.start(m_options.ttlPollIntervalMs);
+    m_passes->armFirstPass();
+    m_ttl->startPolling(m_options.ttlPollIntervalMs);
+}
+
+int LockMonitor::rescanPauseMs() const
+{
+    return m_passes->pauseMs();
 }
 
 LockEventFeed::Mode LockMonitor::mode() const
@@ -168,23 +159,17 @@ QString LockMonitor::modeReason() const
 
 const LockRecord *LockMonitor::record(const QByteArray &name) const
 {
-    const auto it = m_records.find(name);
-    return it == m_records.cend() ? nullptr : &it->second;
+    return m_store.find(name);
 }
 
 QList<QByteArray> LockMonitor::lockNames() const
 {
-    QList<QByteArray> names;
-    names.reserve(m_presentCount);
-    for (const auto &[name, record] : m_records)
-        if (record.present)
-            names << name;
-    return names;
+    return m_store.presentNames();
 }
 
 void LockMonitor::setWatched(const QList<QByteArray> &names)
 {
-    m_watched = QSet<QByteArray>(names.cbegin(), names.cend());
+    m_ttl->setWatched(names);
 }
 
 void LockMonitor::refresh(const QList<QByteArray> &names)
@@ -195,12 +180,7 @@ void LockMonitor::refresh(const QList<QByteArray> &names)
 
 void LockMonitor::noteEvent(LockEvent event)
 {
-    auto it = m_records.find(event.name);
-    if (it != m_records.end()) {
-        it->second.timeline.append(event);
-        if (it->second.timeline.size() > m_options.timelineLength)
-            it->second.timeline.removeFirst();
-    }
+    m_store.appendToTimeline(event);
     m_events << event;
     flush();
     markDirty(event.name);
@@ -212,17 +192,9 @@ bool LockMonitor::matchesPattern(const QByteArray &name) const
     return m_options.pattern == "*" || globMatch(m_options.pattern, name);
 }
 
-void LockMonitor::startPass()
+void LockMonitor::onPassStarting()
 {
-    if (m_passRunning)
-        return;
-    if (m_connection->mode() == RedisRouter::Mode::Probing) {
-        m_passWaitsForMode = true; // which nodes to scan is not known yet
-        return;
-    }
-    m_passRunning = true;
     m_passSeen.clear();
-    m_passClock.start();
     m_passEpoch = m_connection->topologyEpoch();
     m_scanner->start();
 }
@@ -244,33 +216,31 @@ void LockMonitor::onPassFinished(const RedisError &error, int keysSeen)
 
 void LockMonitor::finishPass(const RedisError &error, int keysSeen)
 {
-    m_passRunning = false;
-    if (m_connection->topologyEpoch() != m_passEpoch)
-        m_passAgain = true; // a slot moved during the pass: a key may have gone from an unscanned node to a scanned one
-    // A pass over a big keyspace takes seconds of this process's and the server's time: pausing at least ten times
-    // as long keeps re-scans to a tenth of the time, however short the configured interval.
-    m_rescanPauseMs = int(qMax<qint64>(m_options.rescanIntervalMs, 10 * m_passClock.elapsed()));
+    // A slot moved during the pass: a key may have gone from an unscanned node to a scanned one.
+    const bool again = m_passes->finish(m_connection->topologyEpoch() != m_passEpoch);
     if (error.isError()) {
         emit errorOccurred(error);
     } else {
         // A lock the pass did not meet may be gone: its own read decides, with the signals seen meanwhile.
-        for (const auto &[name, record] : m_records)
+        QList<QByteArray> unseen;
+        m_store.forEach([&](const QByteArray &name, const LockRecord &record) {
             if (record.present && !m_passSeen.contains(name))
-                markDirty(name);
-    }
-    for (const QByteArray &name : std::as_const(m_touchedDuringPass)) {
-        const LockRecord *r = record(name);
-        if (r && r->present)
+                unseen << name;
+        });
+        for (const QByteArray &name : std::as_const(unseen))
             markDirty(name);
     }
+    for (const QByteArray &name : std::as_const(m_touchedDuringPass))
+        if (m_store.isPresent(name))
+            markDirty(name);
     m_touchedDuringPass.clear();
     m_passSeen.clear();
-    if (std::exchange(m_passAgain, false) && !error.isError()) {
+    if (again && !error.isError()) {
         if (!m_initialDone) {
             m_initialDone = true;
             emit snapshotFinished(error, keysSeen);
         }
-        startPass();
+        m_passes->startPass();
         return;
     }
     if (!m_initialDone) {
@@ -279,7 +249,7 @@ void LockMonitor::finishPass(const RedisError &error, int keysSeen)
     }
     // With keyspace events every change arrives by itself; otherwise (or after a failure) scan again later.
     if (m_mode != LockEventFeed::Mode::KeyspaceEvents || error.isError())
-        m_rescanTimer.start(m_rescanPauseMs);
+        m_passes->scheduleRescan();
 }
 
 void LockMonitor::onTouched(
@@ -287,10 +257,10 @@ void LockMonitor::onTouched(
 {
     for (const QByteArray &name : names) {
         // A pass may still deliver what it read before this event: read the key again once the pass is over.
-        if (m_passRunning)
+        if (m_passes->isRunning())
             m_touchedDuringPass.insert(name);
-        const auto it = m_records.find(name);
-        const bool known = it != m_records.cend() && it->second.present;
+        const LockRecord *r = m_store.find(name);
+        const bool known = r && r->present;
         if (!known) {
             if (!matchesPattern(name))
                 continue;
@@ -303,7 +273,7 @@ void LockMonitor::onTouched(
             if (touch != LockEventFeed::Touch::Changed || !event.startsWith('h'))
                 m_notLocks.remove(name);
             if (touch == LockEventFeed::Touch::Expired || touch == LockEventFeed::Touch::Deleted) {
-                if (it == m_records.cend())
+                if (!r)
                     continue; // gone, and never a lock we knew
             }
         }
@@ -317,23 +287,12 @@ void LockMonitor::onTouched(
 
 void LockMonitor::markDirty(const QByteArray &name)
 {
-    if (m_dirty.contains(name))
-        return;
-    m_dirty.insert(name);
-    m_dirtyOrder << name;
-    if (m_inFlight.isEmpty() && !m_refreshTimer.isActive())
-        m_refreshTimer.start(0); // events that arrive together are read together
+    m_refresh->mark(name);
 }
 
-void LockMonitor::refreshDirty()
+void LockMonitor::onBatchReady(const QList<QByteArray> &names)
 {
-    if (!m_inFlight.isEmpty() || m_dirtyOrder.isEmpty() || m_reader->isRunning())
-        return;
-    const int n = qMin(kRefreshBatch, int(m_dirtyOrder.size()));
-    m_inFlight = m_dirtyOrder.mid(0, n);
-    m_dirtyOrder.remove(0, n);
-    for (const QByteArray &name : std::as_const(m_inFlight)) {
-        m_dirty.remove(name);
+    for (const QByteArray &name : names) {
         // Events that arrived before the read was sent happened before the server ran it.
         const auto seen = m_pending.find(name);
         if (seen != m_pending.end())
@@ -343,18 +302,18 @@ void LockMonitor::refreshDirty()
         m_held.remove(name);
     }
     m_refreshed.clear();
-    m_reader->readKeys(m_inFlight);
+    m_reader->readKeys(names);
 }
 
 void LockMonitor::onRefreshed(const RedisError &error)
 {
-    const QList<QByteArray> requested = std::exchange(m_inFlight, {});
+    const QList<QByteArray> requested = m_refresh->takeAnswered();
     if (error.isError()) {
         emit errorOccurred(error);
         // Read them again once the connection is back; pending signals stay with them.
         for (const QByteArray &name : requested)
             markDirty(name);
-        m_refreshTimer.start(qMax(100, m_options.ttlPollIntervalMs));
+        m_refresh->retryLater(qMax(100, m_options.ttlPollIntervalMs));
         return;
     }
     const QList<QByteArray> rejected = m_reader->rejected();
@@ -371,25 +330,19 @@ void LockMonitor::onRefreshed(const RedisError &error)
     }
     m_refreshed.clear();
     flush();
-    if (!m_dirtyOrder.isEmpty())
-        m_refreshTimer.start(0);
+    m_refresh->continueNow();
 }
 
 void LockMonitor::ingest(
     const QByteArray &name, const std::optional<LockInfo> &read, bool initial, bool refreshed, bool synced)
 {
-    auto it = m_records.find(name);
     if (read && read->holders.isEmpty() && deferOrphanedQueue(name, initial))
         return;
-    if (it == m_records.end()) {
-        if (!read) {
-            m_pending.remove(name);
-            return;
-        }
-        it = m_records.try_emplace(name).first;
-        it->second.info.name = name;
+    if (!read && !m_store.find(name)) {
+        m_pending.remove(name);
+        return;
     }
-    LockRecord &record = it->second;
+    LockRecord &record = m_store.obtain(name);
     const qint64 now = monotonicMs();
     LockTracker::Signals seen = m_pending.value(name);
     const quint32 sentSeq = seen.sentSeq;
@@ -402,9 +355,7 @@ void LockMonitor::ingest(
         if (seen.keyspaceEvents) {
             holdUntilSynced(name, read, initial, refreshed);
         } else if (!m_grace.contains(name)) {
-            m_grace.insert(name, now + kGraceMs);
-            if (!m_graceTimer.isActive())
-                m_graceTimer.start(kGraceMs);
+            waitForWakeUp(name, kGraceMs);
         }
         return;
     }
@@ -437,28 +388,40 @@ void LockMonitor::ingest(
         m_pending.insert(name, seen);
     }
     m_events << events;
-    if (record.present != wasPresent) {
-        m_presentCount += record.present ? 1 : -1;
-        if (!record.present)
-            m_goneOrder.push_back(name);
-    }
-    if (changed || record.present != wasPresent)
+    const bool present = record.present;
+    const qint64 deadline = record.deadlineMs;
+    m_store.notePresence(name, wasPresent, present);
+    if (changed || present != wasPresent)
         m_changed.insert(name);
-    if (record.present && record.deadlineMs >= 0)
-        pushDeadline(name, record.deadlineMs);
-    if (!record.present)
-        forgetGone();
+    if (present && deadline >= 0)
+        m_ttl->pushDeadline(name, deadline);
+    if (!present)
+        m_store.forgetGone(m_changed); // never the record just changed: it is announced first
 }
 
-void LockMonitor::forgetGone()
+void LockMonitor::waitForWakeUp(const QByteArray &name, int ms)
 {
-    while (int(m_goneOrder.size()) > m_options.goneRetention) {
-        const QByteArray name = m_goneOrder.front();
-        m_goneOrder.pop_front();
-        const auto it = m_records.find(name);
-        if (it != m_records.cend() && !it->second.present && !m_changed.contains(name))
-            m_records.erase(it);
+    m_grace.insert(name, monotonicMs() + ms);
+    if (!m_graceTimer.isActive())
+        m_graceTimer.start(ms);
+}
+
+void LockMonitor::onGraceOver()
+{
+    const qint64 now = monotonicMs();
+    qint64 next = -1;
+    for (auto it = m_grace.begin(); it != m_grace.end();) {
+        if (it.value() <= now) {
+            m_graceFinal.insert(it.key());
+            markDirty(it.key());
+            it = m_grace.erase(it);
+        } else {
+            next = next < 0 ? it.value() : qMin(next, it.value());
+            ++it;
+        }
     }
+    if (next >= 0)
+        m_graceTimer.start(int(qMax<qint64>(1, next - now)));
 }
 
 void LockMonitor::flush()
@@ -478,7 +441,7 @@ void LockMonitor::flush()
     }
     if (!m_events.isEmpty())
         emit eventsOccurred(std::exchange(m_events, {}));
-    forgetGone();
+    m_store.forgetGone(m_changed);
 }
 
 } // namespace LockScope

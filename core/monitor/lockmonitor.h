@@ -3,31 +3,35 @@
 #include "kinds/keyglob.h"
 #include "monitor/lockeventfeed.h"
 #include "monitor/lockrecord.h"
+#include "monitor/lockrecordstore.h"
 #include "monitor/locktracker.h"
+#include "monitor/ttlwatch.h"
 #include "redis/connectionoptions.h"
 #include "redis/rediserror.h"
 
-#include <QElapsedTimer>
 #include <QHash>
 #include <QObject>
 #include <QSet>
 #include <QTimer>
 
-#include <deque>
-#include <queue>
-#include <unordered_map>
+#include <optional>
 
 namespace LockScope {
 
 class LockScanner;
+class PassScheduler;
 class RedisRouter;
+class RefreshQueue;
+class ReleaseNamespaceWatch;
 class RoutedSubscriber;
 
 // Discovers every lock on one server, or on every master of a cluster, and follows it live: a first full SCAN pass,
 // then events (keyspace notifications, or wake-up messages plus re-scans) that each refresh just the keys they name;
 // watched locks get their PTTL re-read to see renewals, and a lock is re-read when its deadline passes. Reads only, on
 // read-only connections. Results come out in batches: one locksChanged() and one eventsOccurred() per pipeline
-// answered.
+// answered. A façade over its parts: the record store, the pass scheduler, the refresh queue, the TTL watch and the
+// release-namespace watch each own their state and timers; this class wires them to the connection, the scanners
+// and the event feeds, and judges each read with LockTracker.
 class LockMonitor : public QObject
 {
     Q_OBJECT
@@ -62,12 +66,12 @@ public:
     bool isSnapshotComplete() const { return m_initialDone; }
     // Without keyspace events: the pause before the next re-scan (the configured interval, or ten times the last
     // pass's duration when that is longer).
-    int rescanPauseMs() const { return m_rescanPauseMs; }
+    int rescanPauseMs() const;
 
     // A lock present now or vanished recently (present == false); nullptr when unknown.
     const LockRecord *record(const QByteArray &name) const;
     QList<QByteArray> lockNames() const; // present ones
-    int lockCount() const { return m_presentCount; }
+    int lockCount() const { return m_store.presentCount(); }
 
     // The locks whose TTL is re-read every ttlPollIntervalMs (a view's visible rows); empty: all, up to the limit.
     void setWatched(const QList<QByteArray> &names);
@@ -86,12 +90,9 @@ signals:
     void errorOccurred(const LockScope::RedisError &error);
 
 private:
-    void startPass();
+    void onPassStarting();
     void buildFeeds();
     void listenOnShardChannels(const Changes &changes);
-    // A release message arrived in one namespace: once both have had time to deliver, compare with the waiters'.
-    void noteReleaseNamespace(const QList<QByteArray> &names, bool sharded);
-    void checkReleaseNamespaces();
     void onFeedModeChanged();
     LockEventFeed::Mode combinedMode() const;
     bool pubSubAvailable() const;
@@ -99,8 +100,9 @@ private:
     void finishPass(const RedisError &error, int keysSeen);
     void onTouched(const QList<QByteArray> &names, LockEventFeed::Touch touch, const QByteArray &event, bool auxKey);
     void markDirty(const QByteArray &name);
-    void refreshDirty();
+    void onBatchReady(const QList<QByteArray> &names);
     void onRefreshed(const RedisError &error);
+    void onPolled(const TtlReadings &readings);
     // refreshed: a read of named keys (its send time is known); synced: the feeds delivered all they had before it.
     void ingest(const QByteArray &name, const std::optional<LockInfo> &read, bool initial, bool refreshed = false,
         bool synced = false);
@@ -109,15 +111,10 @@ private:
     // A fair queue with no lock hash read for a lock held until now: ends the hold, and shows the queue only if it
     // is still there a moment later (its head takes the lock at once when alive). True: not shown now.
     bool deferOrphanedQueue(const QByteArray &name, bool initial);
-    void pollTtl();
-    void onDeadlines();
-    void pushDeadline(const QByteArray &name, qint64 deadlineMs);
-    void armDeadlineTimer();
-    void forgetGone();
+    void waitForWakeUp(const QByteArray &name, int ms);
+    void onGraceOver();
     void flush();
     bool matchesPattern(const QByteArray &name) const;
-
-    using Deadline = std::pair<qint64, QByteArray>;
 
     Options m_options;
     RedisRouter *m_connection;
@@ -128,30 +125,24 @@ private:
     // Sharded pub/sub has no pattern form: each known lock's shard channel is subscribed on its slot's master.
     RoutedSubscriber *m_shardEars = nullptr;
     QHash<QByteArray, QByteArray> m_shardChannels; // lock name -> the shard channel subscribed for it
-    struct ReleaseSeen
-    {
-        bool plain = false;
-        bool sharded = false;
-        int plainWaiters = -1; // as last counted before the release
-        int shardWaiters = -1;
-        qint64 atMs = 0;
-    };
-    QHash<QByteArray, ReleaseSeen> m_releaseNamespaces;
-    QTimer m_namespaceTimer;
     bool m_started = false;
-    bool m_passWaitsForMode = false;
+    bool m_initialDone = false;
     quint64 m_passEpoch = 0; // the slot map a pass started with: keys may have moved past it if it changed
-    LockTracker m_tracker;
 
-    // Node-based: growing it relinks nodes and never moves a record (QHash moved all 65k of them at once, a
-    // 30-50 ms stall in the middle of a big scan).
-    std::unordered_map<QByteArray, LockRecord> m_records;
-    int m_presentCount = 0;
-    std::deque<QByteArray> m_goneOrder;
+    // The parts, each with its own timers.
+    LockRecordStore m_store;
+    LockTracker m_tracker;
+    PassScheduler *m_passes;
+    RefreshQueue *m_refresh;
+    TtlWatch *m_ttl;
+    ReleaseNamespaceWatch *m_namespaces;
+
+    // What the reads are judged with.
     QHash<QByteArray, LockTracker::Signals> m_pending; // seen since the key's last read
     QSet<QByteArray> m_notLocks; // hashes read and found to be user data
     QSet<QByteArray> m_graceFinal; // read as gone once already, with no sign of how: this read decides
     QHash<QByteArray, qint64> m_grace; // waiting briefly for a wake-up message that may still be on its way
+    QTimer m_graceTimer;
     struct HeldRead
     {
         std::optional<LockInfo> read;
@@ -161,32 +152,11 @@ private:
     };
     QHash<QByteArray, HeldRead> m_held; // with keyspace events: reads waiting for the events that explain them
     quint64 m_syncTicket = 0;
-
-    bool m_initialDone = false;
-    bool m_passRunning = false;
     QSet<QByteArray> m_passSeen;
     QSet<QByteArray> m_touchedDuringPass;
-    QTimer m_rescanTimer;
-    QTimer m_firstPassTimer;
-    bool m_passBeforeEvents = false; // the first pass started before the subscriptions were confirmed
-    bool m_passAgain = false;
-    QElapsedTimer m_passClock;
-    int m_rescanPauseMs = 0;
+    QHash<QByteArray, LockInfo> m_refreshed; // the refresh batch's answers so far
 
-    QList<QByteArray> m_dirtyOrder;
-    QSet<QByteArray> m_dirty;
-    QList<QByteArray> m_inFlight;
-    QHash<QByteArray, LockInfo> m_refreshed;
-    QTimer m_refreshTimer;
-
-    QSet<QByteArray> m_watched;
-    QTimer m_pollTimer;
-    bool m_pollInFlight = false;
-
-    std::priority_queue<Deadline, std::vector<Deadline>, std::greater<Deadline>> m_deadlines;
-    QTimer m_deadlineTimer;
-    QTimer m_graceTimer;
-
+    // Announced at the next flush().
     QSet<QByteArray> m_changed;
     QList<LockEvent> m_events;
 };

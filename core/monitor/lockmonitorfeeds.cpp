@@ -2,6 +2,8 @@
 
 #include "kinds/locklayouts.h"
 #include "kinds/locknames.h"
+#include "monitor/passscheduler.h"
+#include "monitor/releasenamespacewatch.h"
 #include "redis/redisrouter.h"
 #include "redis/routedsubscriber.h"
 
@@ -11,8 +13,8 @@
 #include <memory>
 
 // Where the monitor's events come from: one feed per master (keyspace notifications are node-local), the combined
-// mode they add up to, reads held until the feeds caught up with them, the shard channels of known locks (sharded
-// pub/sub has no pattern form), and the check that a release reached the namespace its waiters listen in.
+// mode they add up to, reads held until the feeds caught up with them, and the shard channels of known locks (sharded
+// pub/sub has no pattern form).
 namespace LockScope {
 
 void LockMonitor::buildFeeds()
@@ -40,26 +42,17 @@ void LockMonitor::buildFeeds()
         connect(feed, &LockEventFeed::touched, this,
             [this](const QList<QByteArray> &names, LockEventFeed::Touch touch, const QByteArray &, bool) {
                 if (touch == LockEventFeed::Touch::ReleaseMessage && m_shardEars)
-                    noteReleaseNamespace(names, false);
+                    m_namespaces->note(names, false);
             });
         connect(feed, &LockEventFeed::modeChanged, this, &LockMonitor::onFeedModeChanged);
         // Whatever happened while the events were not arriving is found by one more pass.
-        connect(feed, &LockEventFeed::eventsMayBeLost, this, [this] {
-            if (!m_passRunning)
-                startPass();
-            else
-                m_passAgain = true;
-        });
+        connect(feed, &LockEventFeed::eventsMayBeLost, m_passes, &PassScheduler::passAgain);
         m_feeds << feed;
         feed->start();
     }
     // A master that joined later (a failover) had no feed for a while: what it saw meanwhile needs a pass.
-    if (!fresh && !nodes.isEmpty() && m_initialDone) {
-        if (m_passRunning)
-            m_passAgain = true;
-        else
-            startPass();
-    }
+    if (!fresh && !nodes.isEmpty() && m_initialDone)
+        m_passes->passAgain();
     onFeedModeChanged();
 }
 
@@ -91,19 +84,7 @@ void LockMonitor::onFeedModeChanged()
     if (mode == m_mode || mode == LockEventFeed::Mode::Starting)
         return;
     m_mode = mode;
-    if (m_firstPassTimer.isActive()) {
-        m_firstPassTimer.stop();
-        startPass();
-    } else if (m_passBeforeEvents) {
-        // The first pass ran before events flowed: one more closes the gap.
-        m_passBeforeEvents = false;
-        if (m_passRunning)
-            m_passAgain = true;
-        else
-            startPass();
-    }
-    if (mode != LockEventFeed::Mode::KeyspaceEvents && m_initialDone && !m_passRunning && !m_rescanTimer.isActive())
-        m_rescanTimer.start(m_options.rescanIntervalMs);
+    m_passes->feedsLive(mode == LockEventFeed::Mode::KeyspaceEvents, m_initialDone);
     emit modeChanged(mode);
 }
 
@@ -149,7 +130,7 @@ void LockMonitor::listenOnShardChannels(const Changes &changes)
     for (const QByteArray &name : changes.updated) {
         if (m_shardChannels.size() >= m_options.watchAllLimit)
             break;
-        const LockRecord *r = record(name);
+        const LockRecord *r = m_store.find(name);
         if (!r || m_shardChannels.contains(name))
             continue;
         // Fair waiters have channels of their own, and a fair release names its head: not followed here. A layout
@@ -160,59 +141,6 @@ void LockMonitor::listenOnShardChannels(const Changes &changes)
         m_shardChannels.insert(name, channel);
         m_shardEars->subscribe(RedisSubscriptions::Kind::Shard, channel);
     }
-}
-
-void LockMonitor::noteReleaseNamespace(const QList<QByteArray> &names, bool sharded)
-{
-    for (const QByteArray &name : names) {
-        const LockRecord *r = record(name);
-        if (!r)
-            continue;
-        const auto it = m_releaseNamespaces.find(name);
-        ReleaseSeen &seen = it != m_releaseNamespaces.end() ? *it : m_releaseNamespaces[name];
-        if (it == m_releaseNamespaces.end()) {
-            seen.atMs = monotonicMs();
-            seen.shardWaiters = r->info.shardWaiters;
-            seen.plainWaiters
-                = r->info.waiters < 0 || r->info.shardWaiters < 0 ? -1 : r->info.waiters - r->info.shardWaiters;
-        }
-        (sharded ? seen.sharded : seen.plain) = true;
-    }
-    // "both" publishers send the two messages from one script; they reach us on two connections.
-    if (!m_namespaceTimer.isActive())
-        m_namespaceTimer.start(250);
-}
-
-void LockMonitor::checkReleaseNamespaces()
-{
-    const qint64 now = monotonicMs();
-    for (auto it = m_releaseNamespaces.begin(); it != m_releaseNamespaces.end();) {
-        if (now - it->atMs < 250) {
-            ++it;
-            continue;
-        }
-        const ReleaseSeen seen = *it;
-        const QByteArray name = it.key();
-        it = m_releaseNamespaces.erase(it);
-        const bool missedShard = seen.plain && !seen.sharded && seen.shardWaiters > 0 && seen.plainWaiters == 0;
-        const bool missedPlain = seen.sharded && !seen.plain && seen.plainWaiters > 0 && seen.shardWaiters == 0;
-        if (!missedShard && !missedPlain)
-            continue;
-        LockEvent e;
-        e.type = LockEvent::Type::WakeUpMissed;
-        e.timeMs = QDateTime::currentMSecsSinceEpoch();
-        e.name = name;
-        e.detail = missedShard
-            ? tr("released with PUBLISH while its %n waiter(s) listen on the shard channel (SSUBSCRIBE): they sleep "
-                 "until their TTL; publish with both",
-                nullptr, seen.shardWaiters)
-            : tr("released with SPUBLISH while its %n waiter(s) listen on the plain channel (SUBSCRIBE): they sleep "
-                 "until their TTL; publish with both",
-                nullptr, seen.plainWaiters);
-        noteEvent(e);
-    }
-    if (!m_releaseNamespaces.isEmpty())
-        m_namespaceTimer.start(250);
 }
 
 } // namespace LockScope
