@@ -1893,21 +1893,6 @@ no dead waiters: nothing changed</source>
     </message>
 </context>
 <context>
-    <name>LockScope::LockMonitor</name>
-    <message numerus="yes">
-        <source>released with PUBLISH while its %n waiter(s) listen on the shard channel (SSUBSCRIBE): they sleep until their TTL; publish with both</source>
-        <translation>
-            <numerusform>以 PUBLISH 释放，而它的 %n 个等待者在监听分片频道（SSUBSCRIBE）：它们会一直睡到 TTL 结束；请改为两者都发布</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>released with SPUBLISH while its %n waiter(s) listen on the plain channel (SUBSCRIBE): they sleep until their TTL; publish with both</source>
-        <translation>
-            <numerusform>以 SPUBLISH 释放，而它的 %n 个等待者在监听普通频道（SUBSCRIBE）：它们会一直睡到 TTL 结束；请改为两者都发布</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>LockScope::LockTableModel</name>
     <message>
         <source>reentrant</source>
@@ -2457,6 +2442,21 @@ no dead waiters: nothing changed</source>
     <message>
         <source>the pub/sub connection did not answer a PING within %1 ms</source>
         <translation>发布/订阅连接在 %1 毫秒内未响应 PING</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ReleaseNamespaceWatch</name>
+    <message numerus="yes">
+        <source>released with PUBLISH while its %n waiter(s) listen on the shard channel (SSUBSCRIBE): they sleep until their TTL; publish with both</source>
+        <translation>
+            <numerusform>以 PUBLISH 释放，而它的 %n 个等待者在监听分片频道（SSUBSCRIBE）：它们会一直睡到 TTL 结束；请改为两者都发布</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>released with SPUBLISH while its %n waiter(s) listen on the plain channel (SUBSCRIBE): they sleep until their TTL; publish with both</source>
+        <translation>
+            <numerusform>以 SPUBLISH 释放，而它的 %n 个等待者在监听普通频道（SUBSCRIBE）：它们会一直睡到 TTL 结束；请改为两者都发布</numerusform>
+        </translation>
     </message>
 </context>
 <context>

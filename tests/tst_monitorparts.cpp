@@ -1,0 +1,137 @@
+// The monitor's parts on their own, without a server: the record store keeps vanished locks' timelines only up to its
+// limit, oldest first, and never one whose change is still to be announced; the refresh queue reads a key named
+// twice once, in batches, one batch at a time; the pass scheduler waits for the nodes, and runs one more pass when
+// asked during one.
+#include "monitor/lockrecordstore.h"
+#include "monitor/passscheduler.h"
+#include "monitor/refreshqueue.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace LockScope;
+
+class TestMonitorParts : public QObject
+{
+    Q_OBJECT
+
+    static void setPresent(LockRecordStore &store, const QByteArray &name, bool present)
+    {
+        LockRecord &r = store.obtain(name);
+        const bool was = r.present;
+        r.present = present;
+        store.notePresence(name, was, present);
+    }
+
+private slots:
+    void storeCountsAndForgetsTheOldestGone()
+    {
+        LockRecordStore store(3, 2);
+        for (const QByteArray name : { "a", "b", "c", "d" })
+            setPresent(store, name, true);
+        QCOMPARE(store.presentCount(), 4);
+        QCOMPARE(store.presentNames().size(), 4);
+        setPresent(store, "a", false);
+        setPresent(store, "b", false);
+        setPresent(store, "c", false);
+        QCOMPARE(store.presentCount(), 1);
+        // Three gone, two kept: the oldest goes, unless its change is still to be announced.
+        store.forgetGone({ "a" });
+        QVERIFY(store.find("a"));
+        QVERIFY(store.find("b"));
+        store.forgetGone({});
+        QVERIFY(store.find("b"));
+        QVERIFY(store.find("c"));
+        QVERIFY(store.isPresent("d"));
+        setPresent(store, "d", false);
+        store.forgetGone({});
+        QVERIFY(!store.find("b"));
+        QVERIFY(store.find("c") && store.find("d"));
+        // Back before it was forgotten: present again, and counted.
+        setPresent(store, "c", true);
+        QCOMPARE(store.presentCount(), 1);
+    }
+
+    void storeKeepsTimelinesToTheirLength()
+    {
+        LockRecordStore store(3, 10);
+        LockEvent e;
+        e.name = "a";
+        QVERIFY(!store.appendToTimeline(e)); // unknown lock: nothing to append to
+        setPresent(store, "a", true);
+        for (int i = 0; i < 5; ++i) {
+            e.timeMs = i;
+            QVERIFY(store.appendToTimeline(e));
+        }
+        QCOMPARE(store.find("a")->timeline.size(), 3);
+        QCOMPARE(store.find("a")->timeline.first().timeMs, 2);
+        QCOMPARE(store.find("a")->info.name, QByteArray("a"));
+    }
+
+    void refreshQueueReadsEachKeyOnceInBatches()
+    {
+        bool idle = true;
+        RefreshQueue queue([&idle] { return idle; });
+        QSignalSpy batches(&queue, &RefreshQueue::batchReady);
+        for (int i = 0; i < 700; ++i)
+            queue.mark(QByteArray::number(i));
+        queue.mark("0"); // named again before its read: read once
+        QTRY_COMPARE(batches.size(), 1);
+        const QList<QByteArray> first = batches.at(0).at(0).value<QList<QByteArray>>();
+        QCOMPARE(first.size(), 500);
+        QCOMPARE(first.first(), QByteArray("0"));
+        // One batch at a time: nothing more until its answer.
+        queue.mark("late");
+        QCoreApplication::processEvents();
+        QCOMPARE(batches.size(), 1);
+        QCOMPARE(queue.takeAnswered(), first);
+        queue.continueNow();
+        QTRY_COMPARE(batches.size(), 2);
+        const QList<QByteArray> second = batches.at(1).at(0).value<QList<QByteArray>>();
+        QCOMPARE(second.size(), 201);
+        QCOMPARE(second.last(), QByteArray("late"));
+        // Read, it may be named again.
+        queue.takeAnswered();
+        idle = false; // the reader is busy: the batch waits
+        queue.mark("0");
+        QCoreApplication::processEvents();
+        QCOMPARE(batches.size(), 2);
+        idle = true;
+        queue.continueNow();
+        QTRY_COMPARE(batches.size(), 3);
+        QCOMPARE(batches.at(2).at(0).value<QList<QByteArray>>(), QList<QByteArray> { "0" });
+    }
+
+    void passesWaitForNodesAndRunAgainWhenAsked()
+    {
+        bool nodesKnown = false;
+        PassScheduler passes(60000, [&nodesKnown] { return nodesKnown; });
+        QSignalSpy starting(&passes, &PassScheduler::passStarting);
+        passes.startPass();
+        QCOMPARE(starting.size(), 0); // which nodes to scan is not known yet
+        nodesKnown = true;
+        passes.nodesKnown();
+        QCOMPARE(starting.size(), 1);
+        QVERIFY(passes.isRunning());
+        passes.startPass(); // one at a time
+        passes.passAgain(); // asked during the pass: one more after it
+        QCOMPARE(starting.size(), 1);
+        QVERIFY(passes.finish(false));
+        QVERIFY(!passes.isRunning());
+        passes.startPass();
+        QCOMPARE(starting.size(), 2);
+        QVERIFY(!passes.finish(false)); // nothing asked for
+        passes.startPass();
+        QVERIFY(passes.finish(true)); // the slot map moved during it
+        QCOMPARE(passes.pauseMs(), 60000); // a quick pass: the configured interval
+        // Feeds live while the first pass waits for them: it starts at once.
+        PassScheduler first(60000, [] { return true; });
+        QSignalSpy firstStarting(&first, &PassScheduler::passStarting);
+        first.armFirstPass();
+        first.feedsLive(true, false);
+        QCOMPARE(firstStarting.size(), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMonitorParts)
+#include "tst_monitorparts.moc"
