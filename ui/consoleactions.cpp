@@ -259,10 +259,6 @@ void ConsoleActions::releaseLevels(const QByteArray &name, const QByteArray &own
         }
         if (r.error.isError())
             emit self->message(tr("Release of %1 failed: %2").arg(escapeBytes(name, 200), r.error.toString()), true);
-        else if (r.outcome == AuditRecord::Outcome::NotHeld && !r.holderNow.isEmpty())
-            emit self->message(tr("%1 now holds token %2, not ours; it was left alone")
-                                   .arg(escapeBytes(name, 200), escapeBytes(r.holderNow, 200)),
-                true);
         else if (r.outcome == AuditRecord::Outcome::NotHeld)
             emit self->message(r.message, true);
         else

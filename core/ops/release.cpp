@@ -2,7 +2,10 @@
 
 #include "kinds/locklayouts.h"
 #include "lock/lockclient.h"
+#include "redis/bytesformat.h"
 #include "redis/redisrouter.h"
+
+#include <QCoreApplication>
 
 #include <QPointer>
 
@@ -29,6 +32,11 @@ void release(
         d.outcome = r.outcome == ReleaseResult::Outcome::Released ? AuditRecord::Outcome::Released
             : r.outcome == ReleaseResult::Outcome::StillHeld      ? AuditRecord::Outcome::StillHeld
                                                                   : AuditRecord::Outcome::NotHeld;
+        // A layout whose answer names the holder: say whose it is, rather than Redisson's words about threads.
+        if (d.outcome == AuditRecord::Outcome::NotHeld && !r.holderNow.isEmpty())
+            d.message
+                = QCoreApplication::translate("LockScope::Ops", "%1 is held by token %2, not %3; it was left alone")
+                      .arg(escapeBytes(name, 200), escapeBytes(r.holderNow, 200), escapeBytes(owner, 200));
         // Only a hold that goes on has a count and a lease worth reading; the two travel in one round trip.
         if (d.outcome != AuditRecord::Outcome::StillHeld || !guard
             || !LockLayouts::forMode(r.kind).capabilities().reentrant) {

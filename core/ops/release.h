@@ -17,7 +17,7 @@ struct ReleaseDone
 {
     AuditRecord::Outcome outcome = AuditRecord::Outcome::Failed; // Released, StillHeld, NotHeld or Failed
     RedisError error;
-    QString message; // NotHeld: as Redisson's own unlock words it
+    QString message; // NotHeld: who holds it now where the answer says, else as Redisson's own unlock words it
     QByteArray holderNow; // NotHeld, where the answer names the holder now (a string lock's token)
     LockKind kind = LockKind::Reentrant; // the release that ran
     qint64 levelsLeft = 0; // StillHeld: the owner's count now

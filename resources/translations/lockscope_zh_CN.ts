@@ -1242,10 +1242,6 @@ no dead waiters: nothing changed</source>
         <source>%1 is held by token %2; not acquired</source>
         <translation>%1 由令牌 %2 持有；未获取</translation>
     </message>
-    <message>
-        <source>%1 now holds token %2, not ours; it was left alone</source>
-        <translation>%1 现在保存的是令牌 %2，不是我们的；未作改动</translation>
-    </message>
 </context>
 <context>
     <name>LockScope::DemoClients</name>
@@ -2310,6 +2306,13 @@ no dead waiters: nothing changed</source>
     <message>
         <source>&amp;Find a lock…</source>
         <translation>查找锁(&amp;F)…</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Ops</name>
+    <message>
+        <source>%1 is held by token %2, not %3; it was left alone</source>
+        <translation>%1 由令牌 %2 持有，而不是 %3；未作改动</translation>
     </message>
 </context>
 <context>
