@@ -116,6 +116,26 @@ private slots:
         raw.command({ "SADD", "conf:noise:set", "a" });
     }
 
+    // Discovery walks each cursor the layouts ask for once: Redisson's layouts share the one over lock hashes, the
+    // string layout has one per string lock pattern, the fair layout one over its queue keys.
+    void scanCursorsAreTheLayoutsOwnEachOnce()
+    {
+        const DiscoveryScope scope { "app:*", StringLockPatterns({ "lock:*", "mutex:*" }) };
+        const QList<ScanCursor> cursors = LockLayouts::scanCursors(scope);
+        const auto count = [&cursors](ScanCursor::Read read) {
+            return std::count_if(
+                cursors.cbegin(), cursors.cend(), [read](const ScanCursor &c) { return c.read == read; });
+        };
+        QCOMPARE(count(ScanCursor::Read::Hash), 1);
+        QVERIFY(cursors.contains(ScanCursor { "app:*", "hash", ScanCursor::Read::Hash }));
+        QCOMPARE(count(ScanCursor::Read::String), 2);
+        QVERIFY(cursors.contains(ScanCursor { "mutex:*", "string", ScanCursor::Read::String }));
+        QCOMPARE(count(ScanCursor::Read::QueueKeys), 1);
+        QCOMPARE(cursors.size(), 4);
+        // No string lock patterns: no string cursor, and every string is data.
+        QCOMPARE(LockLayouts::scanCursors({ "*", StringLockPatterns() }).size(), 2);
+    }
+
     void registryCoversEveryMode_data() { modes(); }
     void registryCoversEveryMode()
     {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "kinds/forceguard.h"
+#include "kinds/keyglob.h"
 #include "kinds/lockclassifier.h"
 #include "kinds/locktypes.h"
 
@@ -19,6 +20,25 @@ struct HashReading;
 
 // One script a layout asks the lock client to run: the client adds nothing but the transport (EVALSHA, retries,
 // routing by the first key).
+// One SCAN cursor discovery walks on every node (docs/protocol/classification.md#reading-a-key).
+struct ScanCursor
+{
+    // How each key it returns is read: a hash's first page of fields, a string's first bytes (each with its PTTL),
+    // or Redisson's fair queue keys, for the lock they name when its hash is gone (an orphaned queue).
+    enum class Read { Hash, String, QueueKeys };
+    QByteArray pattern; // SCAN ... MATCH
+    QByteArray type; // SCAN ... TYPE where the server has it (Redis 6+); empty: every type
+    Read read = Read::Hash;
+    bool operator==(const ScanCursor &o) const { return pattern == o.pattern && type == o.type && read == o.read; }
+};
+
+// What discovery covers: the monitor's (or list's) pattern, and where string locks are looked for.
+struct DiscoveryScope
+{
+    QByteArray pattern = "*";
+    StringLockPatterns stringPatterns;
+};
+
 struct ScriptCall
 {
     const RedisScript *script = nullptr;
@@ -132,7 +152,13 @@ public:
     virtual LockInfo::Kind idleKind() const { return kind(); }
     virtual const char *idleEvidence() const { return nullptr; }
 
-    // Discovery: the reads a lock hash candidate needs beyond its fields and TTL for this layout's fingerprint and
+    // Discovery: the SCAN cursors that find this layout's locks (the scanner walks each distinct one once: Redisson's
+    // layouts share the one over lock hashes) ...
+    virtual QList<ScanCursor> scanCursors(const DiscoveryScope &scope) const
+    {
+        return { { scope.pattern, "hash", ScanCursor::Read::Hash } };
+    }
+    // ... and the reads a lock hash candidate needs beyond its fields and TTL for this layout's fingerprint and
     // description. The scanner asks every layout, in the registry's order, for every candidate of a batch.
     virtual void readAux(AuxReader &reader) const { Q_UNUSED(reader); }
 

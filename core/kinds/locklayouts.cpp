@@ -67,6 +67,16 @@ QString kindText(LockInfo::Kind kind)
                                            : QString();
 }
 
+QList<ScanCursor> scanCursors(const DiscoveryScope &scope)
+{
+    QList<ScanCursor> cursors;
+    for (const LockLayout *layout : all())
+        for (const ScanCursor &cursor : layout->scanCursors(scope))
+            if (!cursors.contains(cursor))
+                cursors << cursor;
+    return cursors;
+}
+
 const LockLayout &forMode(LockKind mode)
 {
     for (const LockLayout *layout : all())

@@ -21,6 +21,8 @@ QString kindText(LockInfo::Kind kind);
 // Where a monitor hears the releases of a lock hash read so far (its fields, before its aux keys): the channel of the
 // layout its fields alone point to.
 QByteArray hashReleaseChannel(const KeySnapshot &snapshot);
+// Every distinct SCAN cursor the layouts need over scope, in the registry's order.
+QList<ScanCursor> scanCursors(const DiscoveryScope &scope);
 // The layout that takes a lock of mode.
 const LockLayout &forMode(LockKind mode);
 // Every acquire mode, layout by layout ("reentrant", "fenced", "fair", "read", "write", "string").

@@ -31,7 +31,11 @@ LockScanner::LockScanner(RedisCommander *connection, Options options, QObject *p
     : QObject(parent)
     , m_connection(connection)
     , m_options(std::move(options))
-{ }
+{
+    for (const ScanCursor &cursor : LockLayouts::scanCursors(scope()))
+        if (cursor.read == ScanCursor::Read::String)
+            m_stringGlobs << cursor.pattern;
+}
 
 void LockScanner::start()
 {
@@ -47,12 +51,7 @@ void LockScanner::start()
     m_queueNamesSeen.clear();
     ++m_generation;
     const QList<RedisCommander *> nodes = m_nodes ? m_nodes() : QList<RedisCommander *> { m_connection };
-    QList<Chain> chains { { m_options.pattern, Reads::Hash } };
-    for (const QByteArray &glob : m_options.stringPatterns.patterns())
-        chains.append({ glob, Reads::String });
-    // One cursor for both redisson_lock_queue:* (lists) and redisson_lock_timeout:* (sorted sets), so no TYPE; it
-    // leaves out redisson_lock_token:*.
-    chains.append({ "redisson_lock_[qt][ui]*", Reads::FairQueues });
+    const QList<ScanCursor> chains = LockLayouts::scanCursors(scope());
     m_scansLeft = int(nodes.size() * chains.size());
     if (nodes.isEmpty()) {
         m_scanDone = true;
@@ -63,7 +62,7 @@ void LockScanner::start()
     // Every cursor of every node leaves in one write: the nodes work side by side.
     m_connection->cork();
     for (RedisCommander *node : nodes)
-        for (const Chain &chain : std::as_const(chains))
+        for (const ScanCursor &chain : chains)
             scanFrom(node, chain, "0");
     m_connection->uncork();
 }
@@ -79,7 +78,7 @@ void LockScanner::readKeys(const QList<QByteArray> &keys)
     m_scanDone = true;
     m_batchesInFlight = 1;
     ++m_generation;
-    snapshot(keys, Reads::Either);
+    snapshot(keys, std::nullopt);
 }
 
 void LockScanner::fail(const RedisError &error)
@@ -119,14 +118,14 @@ std::shared_ptr<ReplyJoin> LockScanner::batchJoin(std::function<void()> next)
     });
 }
 
-void LockScanner::scanFrom(RedisCommander *node, const Chain &chain, const QByteArray &cursor)
+void LockScanner::scanFrom(RedisCommander *node, const ScanCursor &chain, const QByteArray &cursor)
 {
     QPointer<LockScanner> self(this);
     const quint64 generation = m_generation;
     QList<QByteArray> argv { "SCAN", cursor, "MATCH", chain.pattern, "COUNT", QByteArray::number(m_options.count) };
-    const bool typed = m_typeFilter && chain.reads != Reads::FairQueues;
+    const bool typed = m_typeFilter && !chain.type.isEmpty();
     if (typed)
-        argv << "TYPE" << (chain.reads == Reads::String ? "string" : "hash");
+        argv << "TYPE" << chain.type;
     QPointer<RedisCommander> target(node);
     node->command(argv, [self, generation, chain, cursor, target, typed](const RedisResult &r) {
         if (!current(self, generation))
@@ -150,14 +149,14 @@ void LockScanner::scanFrom(RedisCommander *node, const Chain &chain, const QByte
         for (const RedisValue &k : r.value.at(1).elements())
             keys << k.bytes();
         self->m_keysSeen += keys.size();
-        if (chain.reads == Reads::String)
+        if (chain.read == ScanCursor::Read::String)
             keys = self->newStringKeys(keys);
         const QByteArray next = r.value.at(0).bytes();
         ++self->m_batchesInFlight;
         // The next SCAN leaves in the same write as this batch's reads: the server works on one while this
         // process classifies the other, instead of the two taking turns.
         self->m_connection->cork();
-        self->snapshot(keys, chain.reads);
+        self->snapshot(keys, chain.read);
         if (next == "0" || !target) {
             if (--self->m_scansLeft <= 0)
                 self->m_scanDone = true;
@@ -183,9 +182,10 @@ QList<QByteArray> LockScanner::newStringKeys(const QList<QByteArray> &keys)
     return fresh;
 }
 
-void LockScanner::snapshot(const QList<QByteArray> &keys, Reads reads)
+void LockScanner::snapshot(const QList<QByteArray> &keys, std::optional<ScanCursor::Read> reads)
 {
-    if (reads == Reads::FairQueues) {
+    const bool named = !reads;
+    if (reads == ScanCursor::Read::QueueKeys) {
         snapshotOrphanQueues(keys);
         return;
     }
@@ -211,8 +211,11 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, Reads reads)
         // A cursor reads only its own type: without SCAN ... TYPE (Redis < 6) the hash cursor also returns strings
         // and the string cursors hashes, and each key must be read (and listed) by one cursor only. The other
         // types answer WRONGTYPE and are dropped below.
-        const bool hash = reads != Reads::String;
-        const bool string = reads == Reads::String || (reads == Reads::Either && m_options.stringPatterns.matches(key));
+        const bool hash = reads != ScanCursor::Read::String;
+        const bool string = reads == ScanCursor::Read::String
+            || (named && std::any_of(m_stringGlobs.cbegin(), m_stringGlobs.cend(), [&key](const QByteArray &glob) {
+                   return globMatch(glob, key);
+               }));
         auto fields = std::make_shared<RedisValue>();
         auto value = std::make_shared<RedisValue>();
         if (hash)
@@ -222,7 +225,7 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, Reads reads)
             m_connection->command(
                 { "GETRANGE", key, "0", valueEnd }, join->track([value](const RedisResult &r) { *value = r.value; }));
         m_connection->command({ "PTTL", key },
-            join->track([self, generation, snaps, key, now, mono, fields, value, reads](const RedisResult &r) {
+            join->track([self, generation, snaps, key, now, mono, fields, value, named](const RedisResult &r) {
                 if (!r.ok() || !current(self, generation))
                     return;
                 KeySnapshot s;
@@ -249,7 +252,7 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, Reads reads)
                         snaps->append(std::move(s));
                         return;
                     }
-                } else if (s.pttlMs == -2 && reads == Reads::Either && orphanCandidate(key)) {
+                } else if (s.pttlMs == -2 && named && orphanCandidate(key)) {
                     s.type = "none"; // no lock hash: its fair queue may still be there (readAux reads it)
                     snaps->append(std::move(s));
                     return;

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "kinds/keyglob.h"
-#include "kinds/lockclassifier.h"
+#include "kinds/locklayout.h"
 #include "redis/rediserror.h"
 #include "redis/redissubscriptions.h"
 
@@ -11,17 +11,18 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace LockScope {
 
 class RedisCommander;
 class ReplyJoin;
 
-// One pass of discovery over every node that holds data (each master of a cluster, one cursor each): SCAN (MATCH,
-// COUNT, TYPE hash; never KEYS, never a server-side script), then per batch one pipeline that reads each key's fields
-// and PTTL back to back, then the aux keys of the lock-shaped ones, then classification. String locks have cursors of
-// their own, one per string lock pattern (TYPE string), and a read of their value's first bytes and PTTL. Reads only:
-// it runs on a read-only connection, and with an ACL user allowed nothing but reads, pub/sub and PING.
+// One pass of discovery over every node that holds data (each master of a cluster): the SCAN cursors the layouts ask
+// for (LockLayout::scanCursors: MATCH, COUNT, TYPE; never KEYS, never a server-side script), then per batch one
+// pipeline that reads each key as its cursor says (a hash's fields, a string's first bytes, each with its PTTL), then
+// the aux keys of the lock-shaped ones, then classification. Reads only: it runs on a read-only connection, and with
+// an ACL user allowed nothing but reads, pub/sub and PING.
 class LockScanner : public QObject
 {
     Q_OBJECT
@@ -59,20 +60,14 @@ signals:
     void finished(const LockScope::RedisError &error, int keysSeen);
 
 private:
-    // Which keys a SCAN cursor walks, and what is read of each.
-    // FairQueues: Redisson's fair queue and deadline keys, read for the orphaned ones (no lock hash left).
-    enum class Reads { Hash, String, Either, FairQueues };
-    struct Chain
-    {
-        QByteArray pattern;
-        Reads reads = Reads::Hash;
-    };
-    void scanFrom(RedisCommander *node, const Chain &chain, const QByteArray &cursor);
-    // The keys a string lock SCAN found that this pass should read: inside the monitor's pattern, not read yet.
+    DiscoveryScope scope() const { return { m_options.pattern, m_options.stringPatterns }; }
+    void scanFrom(RedisCommander *node, const ScanCursor &chain, const QByteArray &cursor);
+    // The keys a string cursor found that this pass should read: inside the monitor's pattern, not read yet.
     QList<QByteArray> newStringKeys(const QList<QByteArray> &keys);
-    void snapshot(const QList<QByteArray> &keys, Reads reads);
-    // lockscannerqueues.cpp: orphaned fair queues (docs/protocol/classification.md#orphaned-fair-queues), found by
-    // their own cursor or by reading a name.
+    // read: how the cursor that found them reads its keys; none: named keys, read as whatever they turn out to be.
+    void snapshot(const QList<QByteArray> &keys, std::optional<ScanCursor::Read> read);
+    // kinds/fair/fairorphanqueues.cpp: orphaned fair queues (docs/protocol/classification.md#orphaned-fair-queues),
+    // found by the fair layout's cursor or by reading a name.
     static bool orphanCandidate(const QByteArray &name);
     void snapshotOrphanQueues(const QList<QByteArray> &keys);
     void readOrphanQueue(const std::shared_ptr<QList<KeySnapshot>> &snaps, int index, ReplyJoin &join,
@@ -98,6 +93,7 @@ private:
     quint64 m_generation = 0;
     bool m_typeFilter = true; // SCAN ... TYPE hash, until a server older than Redis 6 refuses it
     QList<QByteArray> m_rejected;
+    QList<QByteArray> m_stringGlobs; // the string cursors' patterns: a named key matching one is read as a string too
     QSet<QByteArray> m_stringKeysSeen; // this pass's: a key in two string lock patterns is read once
     QSet<QByteArray> m_queueNamesSeen; // this pass's: a lock's queue and deadline keys name it once
     const RedisSubscriptions *m_own = nullptr;

@@ -50,6 +50,14 @@ bool FairLayout::classifyKey(const KeySnapshot &key, LockInfo &info) const
     return true;
 }
 
+QList<ScanCursor> FairLayout::scanCursors(const DiscoveryScope &scope) const
+{
+    // One cursor for both redisson_lock_queue:* (lists) and redisson_lock_timeout:* (sorted sets), so no TYPE; it
+    // leaves out redisson_lock_token:*.
+    return LockLayout::scanCursors(scope)
+        + QList<ScanCursor> { { "redisson_lock_[qt][ui]*", {}, ScanCursor::Read::QueueKeys } };
+}
+
 void FairLayout::readAux(AuxReader &reader) const
 {
     const QByteArray &name = reader.snapshot().name;

@@ -18,6 +18,8 @@ public:
     ScriptCall release(LockKind mode, const ReleaseCall &call) const override;
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
     QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;
+    // Besides the lock hashes, Redisson's queue keys: a queue whose lock hash is gone still blocks every fair acquire.
+    QList<ScanCursor> scanCursors(const DiscoveryScope &scope) const override;
     void readAux(AuxReader &reader) const override; // the queue and its deadlines
     // Its queue and deadline set vanish whenever nobody waits.
     LockInfo::Kind idleKind() const override { return LockInfo::Kind::Reentrant; }

@@ -28,6 +28,14 @@ QList<AcquireMode> StringLayout::modes() const
             "reentrant, and without a wake-up channel: a wait retries every 100 ms.") } };
 }
 
+QList<ScanCursor> StringLayout::scanCursors(const DiscoveryScope &scope) const
+{
+    QList<ScanCursor> cursors;
+    for (const QByteArray &glob : scope.stringPatterns.patterns())
+        cursors.append({ glob, "string", ScanCursor::Read::String });
+    return cursors;
+}
+
 ScriptCall StringLayout::acquire(LockKind, const AcquireCall &call) const
 {
     // A name with a stray '{' has the aux keys in another cluster slot: it is checked on its own key alone.

@@ -14,6 +14,8 @@ public:
     const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "string"); }
     LockCapabilities capabilities() const override;
     QList<AcquireMode> modes() const override;
+    // One cursor per string lock pattern (TYPE string), and none over hashes: a string outside them is data.
+    QList<ScanCursor> scanCursors(const DiscoveryScope &scope) const override;
     // KEYS [N]; ARGV [token, leaseMs, aux...]: the aux keys tell an idle Redisson lock, when they share N's slot.
     ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
     // Deletes N only while it holds call.owner, the token.

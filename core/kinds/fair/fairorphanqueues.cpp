@@ -7,7 +7,8 @@
 
 #include <QDateTime>
 
-// Orphaned fair queues (docs/protocol/classification.md#orphaned-fair-queues): a redisson_lock_queue:{N} list or
+// The scanner's reads for the fair layout's queue-key cursor. Orphaned fair queues
+// (docs/protocol/classification.md#orphaned-fair-queues): a redisson_lock_queue:{N} list or
 // redisson_lock_timeout:{N} sorted set whose lock hash N is gone. Every later fair acquire waits behind its head, so
 // the monitor shows it as a fair lock with no holders. Found by a cursor of its own over Redisson's queue keys, and by
 // reading a name that has no hash.
