@@ -63,11 +63,17 @@ void ReleaseCommand::start()
             return;
         }
         const bool last = r.outcome == AuditRecord::Outcome::Released;
-        m_out.event(QStringLiteral("released"), name, owner, r.levelsLeft, last ? -2 : r.ttlMs,
-            last ? tr("released %1 for %2; waiters woken").arg(escapeBytes(name, 200), QString::fromUtf8(owner))
-                 : tr("released one level of %1 for %2; still held (count %3)")
-                       .arg(escapeBytes(name, 200), QString::fromUtf8(owner))
-                       .arg(r.levelsLeft));
+        const LockLayout &layout = LockLayouts::forMode(r.kind);
+        const QString shown = escapeBytes(name, 200);
+        // Only a layout with a wake-up channel has waiters that the release woke; the others' poll on their own.
+        const QString text = !last ? tr("released one level of %1 for %2; still held (count %3)")
+                                         .arg(shown, QString::fromUtf8(owner))
+                                         .arg(r.levelsLeft)
+            : layout.capabilities().wakeChannel
+            ? tr("released %1 for %2; waiters woken").arg(shown, QString::fromUtf8(owner))
+            : tr("released %1 for %2 (a %3 lock: there are no waiters to wake)")
+                  .arg(shown, QString::fromUtf8(owner), QString::fromLatin1(layout.id()));
+        m_out.event(QStringLiteral("released"), name, owner, r.levelsLeft, last ? -2 : r.ttlMs, text);
         finish(ExitDone);
     });
 }

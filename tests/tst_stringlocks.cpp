@@ -271,6 +271,24 @@ private slots:
         QCOMPARE(raw.command({ "SET", key, "raw-client", "NX", "PX", "5000" }).bytes(), "OK");
     }
 
+    // Nobody listens for a string lock's release (its waiters retry on their own): the CLI must not claim it woke
+    // anyone.
+    void cliReleaseOfAStringLockClaimsNoWakeUp()
+    {
+        RawRedis raw(m_server.port());
+        const QString name = QStringLiteral("lock:") + uniqueName("cli-release");
+        const QByteArray key = name.toUtf8();
+        raw.command({ "SET", key, "held-token", "PX", "60000" });
+        QProcess p;
+        startCli(p, { QStringLiteral("release"), name, QStringLiteral("--owner"), QStringLiteral("held-token") });
+        QVERIFY(p.waitForFinished(10000));
+        QCOMPARE(p.exitCode(), 0);
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        QVERIFY2(out.contains(QStringLiteral("no waiters to wake")), qPrintable(out));
+        QVERIFY2(!out.contains(QStringLiteral("waiters woken")), qPrintable(out));
+        QCOMPARE(raw.type(key), "none");
+    }
+
     void cliLockWaitsForARawHolder()
     {
         RawRedis raw(m_server.port());

@@ -326,7 +326,8 @@ void ConsoleActions::forceRelease()
             } else if (res.outcome == AuditRecord::Outcome::Deleted) {
                 emit self->message(layout.capabilities().wakeChannel
                         ? tr("Force-released %1; its waiters were woken").arg(shownName)
-                        : tr("Force-released %1 (a string lock: there were no waiters to wake)").arg(shownName),
+                        : tr("Force-released %1 (a %2 lock: there were no waiters to wake)")
+                              .arg(shownName, QString::fromLatin1(layout.id())),
                     false);
             } else {
                 emit self->message(tr("%1 was already gone; nothing changed").arg(shownName), true);

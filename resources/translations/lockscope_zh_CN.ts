@@ -683,6 +683,10 @@ Force-release it (delete the key)? [y/N] </source>
         <source>released one level of %1 for %2; still held (count %3)</source>
         <translation>已代 %2 释放 %1 的一层；仍被持有（计数 %3）</translation>
     </message>
+    <message>
+        <source>released %1 for %2 (a %3 lock: there are no waiters to wake)</source>
+        <translation>已代 %2 释放 %1（%3 锁：没有需要唤醒的等待者）</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::RepairQueueCommand</name>
@@ -1231,16 +1235,16 @@ no dead waiters: nothing changed</source>
         <translation>%1 在显示之后已改变：现在保存的是令牌 %2。未删除任何内容。</translation>
     </message>
     <message>
-        <source>Force-released %1 (a string lock: there were no waiters to wake)</source>
-        <translation>已强制释放 %1（字符串锁：没有需要唤醒的等待者）</translation>
-    </message>
-    <message>
         <source>Lost %1: it expired, was deleted or was overwritten before we released it</source>
         <translation>丢失 %1：在我们释放之前，它已过期、被删除或被覆盖</translation>
     </message>
     <message>
         <source>%1 is held by token %2; not acquired</source>
         <translation>%1 由令牌 %2 持有；未获取</translation>
+    </message>
+    <message>
+        <source>Force-released %1 (a %2 lock: there were no waiters to wake)</source>
+        <translation>已强制释放 %1（%2 锁：没有需要唤醒的等待者）</translation>
     </message>
 </context>
 <context>
