@@ -72,26 +72,29 @@ int main(int argc, char *argv[])
     DemoClients &demo = *demoOwner;
 
     Tally generated, seen;
-    // One lock name: both sides of its story on stderr, for a mismatch.
+    // Both sides of each lock/owner pair's story: printed for a mismatch, and live on stderr for one lock name.
+    Story story;
+    QElapsedTimer storyClock;
+    storyClock.start();
     const QByteArray trace = qgetenv("LOCKSCOPE_SOAK_TRACE");
+    const auto tell = [&](const QByteArray &name, const QByteArray &owner, const QString &what) {
+        const QString line = QStringLiteral("%1 ms %2").arg(storyClock.elapsed()).arg(what);
+        story.add(name + ' ' + owner, line);
+        if (name == trace)
+            say(QStringLiteral("trace: %1 %2").arg(QString::fromUtf8(owner), line));
+    };
     int failures = 0, monitorErrors = 0;
     QObject::connect(&demo, &DemoClients::event, &app, [&](const DemoEvent &e) {
         generated.addGenerated(e);
-        if (e.name == trace)
-            say(QStringLiteral("trace: demo %1 %2 count %3")
-                    .arg(int(e.kind))
-                    .arg(QString::fromUtf8(e.owner))
-                    .arg(e.count));
+        tell(e.name, e.owner, QStringLiteral("demo %1 count %2").arg(int(e.kind)).arg(e.count));
         failures += e.kind == DemoEvent::Kind::Failed ? 1 : 0;
     });
     QObject::connect(&monitor, &LockMonitor::eventsOccurred, &app, [&](const QList<LockEvent> &events) {
-        for (const LockEvent &e : events)
+        for (const LockEvent &e : events) {
             seen.addSeen(e);
-        for (const LockEvent &e : events)
-            if (e.name == trace)
-                say(QStringLiteral("trace: monitor %1 %2 count %3")
-                        .arg(QString::fromUtf8(LockEvent::typeName(e.type)), QString::fromUtf8(e.owner))
-                        .arg(e.count));
+            tell(e.name, e.owner,
+                QStringLiteral("monitor %1 count %2").arg(QString::fromUtf8(LockEvent::typeName(e.type))).arg(e.count));
+        }
     });
     QObject::connect(&monitor, &LockMonitor::errorOccurred, &app, [&](const RedisError &e) {
         ++monitorErrors;
@@ -158,6 +161,9 @@ int main(int argc, char *argv[])
     const QStringList missing = differences(generated, seen);
     for (const QString &line : missing)
         say(QStringLiteral("soak: mismatch %1").arg(line));
+    for (const QByteArray &key : mismatchedKeys(generated, seen))
+        for (const QString &line : story.of(key))
+            say(QStringLiteral("soak: story of %1: %2").arg(QString::fromUtf8(key), line));
     const qint64 drift = rssEnd - rssAfterWarmUp;
     const bool eventsOk = missing.isEmpty() && failures == 0 && monitorErrors == 0;
     // A client has at most two connections (commands, and pub/sub once it first waits), and the crashing holder's

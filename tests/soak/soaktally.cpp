@@ -66,28 +66,51 @@ QJsonObject Tally::toJson() const
         { QStringLiteral("ended_observable"), total(&Counts::endedObservable) } };
 }
 
-QStringList differences(const Tally &generated, const Tally &seen)
+QList<QByteArray> mismatchedKeys(const Tally &generated, const Tally &seen)
 {
-    QStringList lines;
     QSet<QByteArray> keys;
     for (const Tally *t : { &generated, &seen })
         for (auto it = t->counts.cbegin(); it != t->counts.cend(); ++it)
             keys.insert(it.key());
+    QList<QByteArray> out;
     for (const QByteArray &key : keys) {
         const Tally::Counts g = generated.counts.value(key), s = seen.counts.value(key);
         const bool acquiredOk = s.acquired >= g.acquiredObservable && s.acquired <= g.acquired;
         const bool endedOk = s.ended >= g.endedObservable && s.ended <= g.ended;
         if (!acquiredOk || !endedOk)
-            lines << QStringLiteral("%1: acquired %2 (%3 observable), seen %4; ended %5 (%6 observable), seen %7")
-                         .arg(QString::fromUtf8(key))
-                         .arg(g.acquired)
-                         .arg(g.acquiredObservable)
-                         .arg(s.acquired)
-                         .arg(g.ended)
-                         .arg(g.endedObservable)
-                         .arg(s.ended);
+            out << key;
+    }
+    return out;
+}
+
+QStringList differences(const Tally &generated, const Tally &seen)
+{
+    QStringList lines;
+    for (const QByteArray &key : mismatchedKeys(generated, seen)) {
+        const Tally::Counts g = generated.counts.value(key), s = seen.counts.value(key);
+        lines << QStringLiteral("%1: acquired %2 (%3 observable), seen %4; ended %5 (%6 observable), seen %7")
+                     .arg(QString::fromUtf8(key))
+                     .arg(g.acquired)
+                     .arg(g.acquiredObservable)
+                     .arg(s.acquired)
+                     .arg(g.ended)
+                     .arg(g.endedObservable)
+                     .arg(s.ended);
     }
     return lines;
+}
+
+void Story::add(const QByteArray &key, const QString &line)
+{
+    QStringList &lines = m_lines[key];
+    if (lines.size() >= kLinesPerKey)
+        lines.removeFirst();
+    lines << line;
+}
+
+QStringList Story::of(const QByteArray &key) const
+{
+    return m_lines.value(key);
 }
 
 qint64 residentKiB()

@@ -34,8 +34,23 @@ struct Tally
     QJsonObject toJson() const;
 };
 
-// Lock/owner pairs whose reported holds fall outside [observable, all generated], as readable lines.
+// Lock/owner pairs ("name owner") whose reported holds fall outside [observable, all generated].
+QList<QByteArray> mismatchedKeys(const Tally &generated, const Tally &seen);
+// The same, as readable lines.
 QStringList differences(const Tally &generated, const Tally &seen);
+
+// Both sides' recent events per lock/owner pair, printed for a mismatch: a race that shows once in many runs is
+// only worth its failure when the failure says what happened.
+class Story
+{
+public:
+    static constexpr int kLinesPerKey = 64; // a long soak keeps only the latest
+    void add(const QByteArray &key, const QString &line);
+    QStringList of(const QByteArray &key) const;
+
+private:
+    QHash<QByteArray, QStringList> m_lines;
+};
 
 // This process: resident set in KiB and open file descriptors, from /proc.
 qint64 residentKiB();
