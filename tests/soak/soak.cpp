@@ -86,7 +86,7 @@ int main(int argc, char *argv[])
     int failures = 0, monitorErrors = 0;
     QObject::connect(&demo, &DemoClients::event, &app, [&](const DemoEvent &e) {
         generated.addGenerated(e);
-        tell(e.name, e.owner, QStringLiteral("demo %1 count %2").arg(int(e.kind)).arg(e.count));
+        tell(e.name, e.owner, QStringLiteral("demo %1 count %2").arg(DemoEvent::kindName(e.kind)).arg(e.count));
         failures += e.kind == DemoEvent::Kind::Failed ? 1 : 0;
     });
     QObject::connect(&monitor, &LockMonitor::eventsOccurred, &app, [&](const QList<LockEvent> &events) {
