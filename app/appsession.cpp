@@ -103,7 +103,7 @@ void AppSession::openConnectionDialog()
         ConnectionProfile::addRecent(options.toDisplayUrl());
         teardown();
         m_pattern = profile.pattern.toUtf8();
-        m_stringPatterns = profile.stringPatternList();
+        m_stringPatterns = profile.stringLockPatterns();
         m_window->setColourTag(profile.colour);
         watch(options, profile.name.isEmpty() ? tr("Your Redis server.") : profile.name);
         m_window->setNote(tr("Every lock on the server matching %1, live.").arg(profile.pattern));
@@ -125,7 +125,9 @@ void AppSession::watch(const ConnectionOptions &options, const QString &descript
 {
     m_window->setConnection(options.toDisplayUrl(), description, options.readOnly);
     m_window->setConnectionState(MainWindow::ConnectionState::Starting);
-    m_console = new LockClient(options, {}, this);
+    LockClientOptions consoleOptions;
+    consoleOptions.stringPatterns = m_stringPatterns; // a string lock's release wakes its library's waiters
+    m_console = new LockClient(options, consoleOptions, this);
     // The monitor reads only, on its own connections, whatever the console is allowed to do.
     LockMonitor::Options monitorOptions;
     monitorOptions.pattern = m_pattern;

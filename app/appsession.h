@@ -47,7 +47,8 @@ private:
     LockClient *m_console = nullptr;
     LockMonitor *m_monitor = nullptr;
     QByteArray m_pattern = "*";
-    QList<QByteArray> m_stringPatterns = StringLockPatterns::defaults(); // from the profile connected with
+    StringLockPatterns m_stringPatterns
+        = StringLockPatterns(StringLockPatterns::defaults()); // from the profile connected with
     std::unique_ptr<SecretStore> m_secrets;
 };
 

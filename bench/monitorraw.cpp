@@ -287,30 +287,33 @@ bool rawSnapshot(RawPipe &pipe, int scanCount, RawSnapshot *out, QString *error)
         out->lockShaped += qint64(candidates.size());
     } while (cursor != "0");
 
-    // The string lock cursors: the monitor runs them beside the hash one, this loop one after another.
+    // The string lock cursor: one walk over the strings for every default pattern, its keys matched here, as the
+    // monitor does beside the hash cursor (this loop runs it after).
     const QByteArray valueEnd = QByteArray::number(kMaxStringToken);
-    for (const QByteArray &glob : StringLockPatterns::defaults()) {
-        cursor = "0";
-        do {
-            ++out->stringScanCalls;
-            ++out->commands;
-            if (!scanPage(
-                    pipe, { "SCAN", cursor, "MATCH", glob, "COUNT", count, "TYPE", "string" }, &cursor, &keys, error))
+    const QList<QByteArray> globs = StringLockPatterns::defaults();
+    cursor = "0";
+    do {
+        ++out->stringScanCalls;
+        ++out->commands;
+        if (!scanPage(pipe, { "SCAN", cursor, "MATCH", "*", "COUNT", count, "TYPE", "string" }, &cursor, &keys, error))
+            return false;
+        keys.removeIf([&globs](const QByteArray &key) {
+            return std::none_of(
+                globs.cbegin(), globs.cend(), [&key](const QByteArray &glob) { return globMatch(glob, key); });
+        });
+        if (keys.isEmpty())
+            continue;
+        for (const QByteArray &key : std::as_const(keys)) {
+            pipe.append({ "GETRANGE", key, "0", valueEnd });
+            pipe.append({ "PTTL", key });
+        }
+        pipe.append({ "PING" });
+        out->stringKeys += keys.size();
+        out->commands += 2 * keys.size() + 1;
+        for (qsizetype i = 0; i <= 2 * keys.size(); ++i)
+            if (!read())
                 return false;
-            if (keys.isEmpty())
-                continue;
-            for (const QByteArray &key : std::as_const(keys)) {
-                pipe.append({ "GETRANGE", key, "0", valueEnd });
-                pipe.append({ "PTTL", key });
-            }
-            pipe.append({ "PING" });
-            out->stringKeys += keys.size();
-            out->commands += 2 * keys.size() + 1;
-            for (qsizetype i = 0; i <= 2 * keys.size(); ++i)
-                if (!read())
-                    return false;
-        } while (cursor != "0");
-    }
+    } while (cursor != "0");
     out->elapsedNs = nowNs() - start;
     return true;
 }

@@ -1,9 +1,11 @@
 #include "commands.h"
 
+#include "countercommands.h"
 #include "democommand.h"
 #include "inspectcommands.h"
 #include "kinds/locklayout.h"
 #include "kinds/locknames.h"
+#include "kinds/string/stringlibrary.h"
 #include "lock/lockclient.h"
 #include "lockcommand.h"
 #include "ops/auditlog.h"
@@ -27,7 +29,7 @@ Command::Command(const QCommandLineParser &parser, ConnectionOptions connection,
     : QObject(parent)
     , m_parser(parser)
     , m_connection(std::move(connection))
-    , m_out(parser.isSet(QStringLiteral("json")))
+    , m_out(parser.isSet(QStringLiteral("json")) || parser.isSet(QStringLiteral("jsonl")))
 { }
 
 void Command::finish(int exitCode)
@@ -57,6 +59,7 @@ void Command::finish(int exitCode)
 LockClient *Command::makeClient(int watchdogTimeoutMs)
 {
     LockClientOptions options;
+    options.stringPatterns = stringLockPatterns();
     if (watchdogTimeoutMs > 0)
         options.watchdogTimeoutMs = watchdogTimeoutMs;
     auto *client = new LockClient(m_connection, options, this);
@@ -93,14 +96,20 @@ QString Command::positional(int index) const
 
 StringLockPatterns Command::stringLockPatterns() const
 {
-    if (m_parser.isSet(QStringLiteral("no-string-locks")))
-        return {};
-    if (!m_parser.isSet(QStringLiteral("string-locks")))
-        return StringLockPatterns(StringLockPatterns::defaults());
-    QList<QByteArray> globs;
-    for (const QString &glob : m_parser.values(QStringLiteral("string-locks")))
-        globs << glob.toUtf8();
-    return StringLockPatterns(globs);
+    StringLockPatterns patterns;
+    if (!m_parser.isSet(QStringLiteral("no-string-locks"))) {
+        QList<QByteArray> globs;
+        for (const QString &glob : m_parser.values(QStringLiteral("string-locks")))
+            globs << glob.toUtf8();
+        patterns = StringLockPatterns(globs.isEmpty() ? StringLockPatterns::defaults() : globs);
+    }
+    // Declared names count even with --no-string-locks: the person named them as a library's.
+    for (const QString &entry : m_parser.values(QStringLiteral("layout-pattern"))) {
+        QByteArray library, glob;
+        if (StringLockPatterns::parseDeclaration(entry.toUtf8(), &library, &glob))
+            patterns.declare(library, glob);
+    }
+    return patterns;
 }
 
 QString Command::describeHolders(const LockNow &now) const
@@ -179,6 +188,15 @@ void addCommandOptions(QCommandLineParser &parser)
         { QStringLiteral("expect-owner"),
             QCoreApplication::translate("Cli", "force-release only if this owner still holds the lock"),
             QStringLiteral("UUID:TID") },
+        { QStringLiteral("permits"),
+            QCoreApplication::translate("Cli", "add-permits: how many permits to add (default 1)"),
+            QStringLiteral("N") },
+        { QStringLiteral("permit"),
+            QCoreApplication::translate("Cli", "release-permit: the id of the permit to give back"),
+            QStringLiteral("ID") },
+        { QStringLiteral("expect-count"),
+            QCoreApplication::translate("Cli", "open-latch: open only while the latch still holds this count"),
+            QStringLiteral("N") },
         { QStringLiteral("pattern"),
             QCoreApplication::translate("Cli", "list, watch: only lock names matching this glob (default *)"),
             QStringLiteral("GLOB") },
@@ -189,6 +207,15 @@ void addCommandOptions(QCommandLineParser &parser)
             QStringLiteral("GLOB") },
         { QStringLiteral("no-string-locks"),
             QCoreApplication::translate("Cli", "list, show, watch: look for no string locks") },
+        { QStringLiteral("layout-pattern"),
+            QCoreApplication::translate("Cli",
+                "key names that belong to LIBRARY (a library whose keys have no fixed prefix: spring, redis-py, "
+                "redsync, ...); adds to its default patterns; repeatable"),
+            QStringLiteral("LIBRARY=GLOB") },
+        { QStringLiteral("library"),
+            QCoreApplication::translate("Cli", "list: only locks of this library (redisson, string, shedlock, ...)"),
+            QStringLiteral("NAME") },
+        { QStringLiteral("jsonl"), QCoreApplication::translate("Cli", "list: one JSON lock object per line") },
         { QStringLiteral("interval"),
             QCoreApplication::translate(
                 "Cli", "watch: ms between re-scans when the server sends no keyspace events (default 5000)"),
@@ -210,6 +237,32 @@ void addCommandOptions(QCommandLineParser &parser)
     });
 }
 
+bool checkLibraryOptions(const QCommandLineParser &parser, const Output &out)
+{
+    QStringList known { QStringLiteral("redisson"), QStringLiteral("string") };
+    for (const StringLibrary *library : StringLibraries::all())
+        known << QString::fromLatin1(library->id());
+    for (const QString &entry : parser.values(QStringLiteral("layout-pattern"))) {
+        QByteArray library, glob;
+        if (!StringLockPatterns::parseDeclaration(entry.toUtf8(), &library, &glob)) {
+            out.error(QCoreApplication::translate("Cli",
+                "--layout-pattern takes LIBRARY=GLOB with a library whose keys have no fixed prefix, one of: %1 "
+                "(got \"%2\")")
+                          .arg(known.mid(0, 1).join(QString()) + QStringLiteral(", ")
+                                  + known.mid(2).join(QStringLiteral(", ")),
+                              entry));
+            return false;
+        }
+    }
+    const QString library = parser.value(QStringLiteral("library"));
+    if (parser.isSet(QStringLiteral("library")) && !known.contains(library)) {
+        out.error(QCoreApplication::translate("Cli", "--library takes one of: %1 (got \"%2\")")
+                      .arg(known.join(QStringLiteral(", ")), library));
+        return false;
+    }
+    return true;
+}
+
 Command *createCommand(
     const QString &name, const QCommandLineParser &parser, ConnectionOptions connection, QObject *parent)
 {
@@ -219,6 +272,12 @@ Command *createCommand(
         return new ReleaseCommand(parser, std::move(connection), parent);
     if (name == QLatin1String("force-release"))
         return new ForceReleaseCommand(parser, std::move(connection), parent);
+    if (name == QLatin1String("add-permits"))
+        return new CounterCommand(CounterPlan::Action::AddPermits, parser, std::move(connection), parent);
+    if (name == QLatin1String("release-permit"))
+        return new CounterCommand(CounterPlan::Action::ReleasePermit, parser, std::move(connection), parent);
+    if (name == QLatin1String("open-latch"))
+        return new CounterCommand(CounterPlan::Action::Open, parser, std::move(connection), parent);
     if (name == QLatin1String("list"))
         return new ListCommand(parser, std::move(connection), parent);
     if (name == QLatin1String("show"))

@@ -45,7 +45,8 @@ protected:
     // Creates the client; a failed first connection ends the command with exit code 3 right away.
     LockClient *makeClient(int watchdogTimeoutMs = 0);
     QString positional(int index) const;
-    // list, show, watch: --string-locks GLOB (repeatable; replaces the defaults), --no-string-locks.
+    // --string-locks GLOB (repeatable; replaces the defaults), --no-string-locks, and the names declared as a library's
+    // (--layout-pattern LIBRARY=GLOB): where list, show and watch look, and whose waiters a release wakes.
     StringLockPatterns stringLockPatterns() const;
     // Asks on the terminal; anything but yes cancels the command (exit 1, "nothing changed") and returns false.
     bool confirm(const QString &question);
@@ -76,6 +77,8 @@ struct LockTimes
     qint64 watchdogTimeout = 0; // 0: the default
 };
 bool readLockTimes(const QCommandLineParser &parser, const Output &out, LockTimes *times);
+// --layout-pattern names a known library, --library a known one; false, with the usage error printed, otherwise.
+bool checkLibraryOptions(const QCommandLineParser &parser, const Output &out);
 
 // Appends a record to the audit log; a log that cannot be written is a warning, not a failure of the action.
 void audit(const Output &out, const AuditRecord &record);

@@ -39,6 +39,21 @@ QJsonObject lockJson(const LockInfo &lock, qint64 nowMs)
             o.insert(QStringLiteral("writer"), true);
         if (h.deadReader)
             o.insert(QStringLiteral("dead"), true);
+        // What the token tells of its holder, where its library writes it in.
+        if (!h.host.isEmpty())
+            o.insert(QStringLiteral("host"), Output::jsonText(h.host));
+        if (!h.node.isEmpty())
+            o.insert(QStringLiteral("node"), Output::jsonText(h.node));
+        if (h.pid > 0)
+            o.insert(QStringLiteral("pid"), h.pid);
+        if (h.sinceMs > 0)
+            o.insert(QStringLiteral("since"),
+                QDateTime::fromMSecsSinceEpoch(h.sinceMs, Qt::UTC).toString(Qt::ISODateWithMs));
+        if (h.expiresMs > 0) { // an expirable semaphore's permit
+            o.insert(QStringLiteral("expires_at"),
+                QDateTime::fromMSecsSinceEpoch(h.expiresMs, Qt::UTC).toString(Qt::ISODateWithMs));
+            o.insert(QStringLiteral("expired"), h.expiresMs <= nowMs);
+        }
         holders.append(o);
     }
     QJsonArray queue;
@@ -47,9 +62,10 @@ QJsonObject lockJson(const LockInfo &lock, qint64 nowMs)
             { QStringLiteral("deadline_ms"), deadline },
             { QStringLiteral("remaining_ms"), deadline < 0 ? -1 : qMax<qint64>(0, deadline - nowMs) } });
     }
-    return QJsonObject {
+    QJsonObject o {
         { QStringLiteral("name"), Output::jsonText(lock.name) },
         { QStringLiteral("kind"), QString::fromLatin1(LockInfo::kindName(lock.kind)) },
+        { QStringLiteral("library"), QString::fromLatin1(lock.library) },
         { QStringLiteral("mode"), lock.mode.isEmpty() ? QJsonValue() : QJsonValue(QString::fromLatin1(lock.mode)) },
         { QStringLiteral("holders"), holders },
         { QStringLiteral("ttl_ms"), lock.ttlMs },
@@ -61,6 +77,10 @@ QJsonObject lockJson(const LockInfo &lock, qint64 nowMs)
         { QStringLiteral("evidence"), QJsonArray::fromStringList(lock.evidence) },
         { QStringLiteral("warnings"), QJsonArray::fromStringList(lock.warnings) },
     };
+    // Redisson's semaphores and latches: their count ("permits_free", "count").
+    if (const char *field = LockLayouts::forRecord(lock.kind).counterField(); field && lock.counter >= 0)
+        o.insert(QLatin1String(field), lock.counter);
+    return o;
 }
 
 // Scans once the router knows what it talks to: every master of a cluster, or the one server.
@@ -103,9 +123,16 @@ void ListCommand::start()
             finish(m_out.fail(error));
             return;
         }
+        if (m_parser.isSet(QStringLiteral("library"))) {
+            const QByteArray library = m_parser.value(QStringLiteral("library")).toUtf8();
+            locks->removeIf([&library](const LockInfo &l) { return l.library != library; });
+        }
         std::sort(locks->begin(), locks->end(), [](const LockInfo &a, const LockInfo &b) { return a.name < b.name; });
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
-        if (m_out.json()) {
+        if (m_parser.isSet(QStringLiteral("jsonl"))) {
+            for (const LockInfo &l : *locks)
+                m_out.object(lockJson(l, now), {});
+        } else if (m_out.json()) {
             QJsonArray all;
             for (const LockInfo &l : *locks)
                 all.append(lockJson(l, now));
@@ -113,19 +140,25 @@ void ListCommand::start()
         } else {
             m_out.line(tr("%1 lock(s)").arg(locks->size()));
             for (const LockInfo &l : *locks) {
-                const QString holder = l.holders.isEmpty() ? QStringLiteral("-")
+                const QString counter
+                    = l.counter < 0 ? QString() : LockLayouts::forRecord(l.kind).counterText(l.counter);
+                const QString holder = l.holders.isEmpty() ? (counter.isEmpty() ? QStringLiteral("-") : counter)
                     : l.holders.size() == 1                ? escapeBytes(l.holders.first().owner, 120)
                                                            : tr("%n holders", nullptr, int(l.holders.size()));
                 const qint64 count = l.holders.size() == 1 ? l.holders.first().count : 0;
-                m_out.line(
-                    QStringLiteral("%1  %2%3  %4  count %5  ttl %6  waiters %7  %8%9")
-                        .arg(escapeBytes(l.name, 80), QString::fromLatin1(LockInfo::kindName(l.kind)),
-                            l.mode.isEmpty() ? QString() : QLatin1Char('/') + QString::fromLatin1(l.mode), holder)
-                        .arg(count)
-                        .arg(ttlText(l.ttlMs))
-                        .arg(l.waiters < 0 ? QStringLiteral("?") : QString::number(l.waiters))
-                        .arg(QString::fromLatin1(LockInfo::confidenceName(l.confidence)),
-                            l.warnings.isEmpty() ? QString() : QStringLiteral("  (!) ") + l.warnings.first()));
+                // A lock of another library than Redisson's says whose it is: "string [shedlock]".
+                const QString kind = QString::fromLatin1(LockInfo::kindName(l.kind))
+                    + (l.mode.isEmpty() ? QString() : QLatin1Char('/') + QString::fromLatin1(l.mode))
+                    + (l.library.isEmpty() || l.library == "redisson" || l.library == "string"
+                            ? QString()
+                            : QStringLiteral(" [%1]").arg(QString::fromLatin1(l.library)));
+                m_out.line(QStringLiteral("%1  %2  %3  count %4  ttl %5  waiters %6  %7%8")
+                               .arg(escapeBytes(l.name, 80), kind, holder)
+                               .arg(count)
+                               .arg(ttlText(l.ttlMs))
+                               .arg(l.waiters < 0 ? QStringLiteral("?") : QString::number(l.waiters))
+                               .arg(QString::fromLatin1(LockInfo::confidenceName(l.confidence)),
+                                   l.warnings.isEmpty() ? QString() : QStringLiteral("  (!) ") + l.warnings.first()));
             }
         }
         finish(ExitDone);
@@ -179,11 +212,27 @@ void ShowCommand::start()
                                 .arg(escapeBytes(l.name, 200), QString::fromLatin1(LockInfo::kindName(l.kind)),
                                     l.mode.isEmpty() ? QString() : tr(" in %1 mode").arg(QString::fromLatin1(l.mode)),
                                     QString::fromLatin1(LockInfo::confidenceName(l.confidence)), ttlText(l.ttlMs)) };
-        for (const LockHolder &h : l.holders)
-            lines << tr("  holder %1 (count %2)%3")
-                         .arg(escapeBytes(h.owner, 120))
-                         .arg(h.count)
-                         .arg(h.deadReader ? tr(", dead reader") : QString());
+        if (!l.library.isEmpty() && l.library != "redisson" && l.library != "string")
+            lines << tr("  library: %1").arg(QString::fromLatin1(l.library));
+        for (const LockHolder &h : l.holders) {
+            QString details = h.deadReader ? tr(", dead reader") : QString();
+            if (!h.host.isEmpty())
+                details += tr(", host %1").arg(escapeBytes(h.host, 120));
+            if (h.pid > 0)
+                details += tr(", pid %1").arg(h.pid);
+            if (!h.node.isEmpty())
+                details += tr(", node %1").arg(QString::fromLatin1(h.node));
+            if (h.sinceMs > 0)
+                details += tr(", since %1")
+                               .arg(QDateTime::fromMSecsSinceEpoch(h.sinceMs, Qt::UTC).toString(Qt::ISODateWithMs));
+            if (h.expiresMs > 0)
+                details += (h.expiresMs <= QDateTime::currentMSecsSinceEpoch() ? tr(", expired at %1")
+                                                                               : tr(", expires at %1"))
+                               .arg(QDateTime::fromMSecsSinceEpoch(h.expiresMs, Qt::UTC).toString(Qt::ISODateWithMs));
+            lines << tr("  holder %1 (count %2)%3").arg(escapeBytes(h.owner, 120)).arg(h.count).arg(details);
+        }
+        if (l.counter >= 0)
+            lines << tr("  %1").arg(LockLayouts::forRecord(l.kind).counterText(l.counter));
         for (const auto &[owner, deadline] : l.queue)
             lines << tr("  queued %1").arg(QString::fromUtf8(owner));
         if (LockLayouts::forRecord(l.kind).capabilities().wakeChannel) // without one nobody can listen

@@ -29,12 +29,17 @@ int main(int argc, char *argv[])
         "  release NAME         release one level on behalf of --owner UUID:TID\n"
         "  force-release NAME   delete the lock and wake its waiters\n"
         "  repair-queue NAME    remove a fair lock's dead waiters (--dry-run: only report them)\n"
+        "  add-permits NAME     give a Redisson semaphore --permits N more free permits (default 1)\n"
+        "  release-permit NAME  give back an expirable semaphore's permit --permit ID\n"
+        "  open-latch NAME      open a Redisson count-down latch: every waiter goes on\n"
         "  demo                 run simulated Redisson clients until interrupted (without --url: on a private\n"
         "                       redis-server it starts and stops itself)"));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"),
-        QCoreApplication::translate("Cli", "list, show, watch, lock, release, force-release, repair-queue or demo"));
+        QCoreApplication::translate("Cli",
+            "list, show, watch, lock, release, force-release, repair-queue, add-permits, release-permit, open-latch or "
+            "demo"));
     parser.addPositionalArgument(QStringLiteral("name"),
         QCoreApplication::translate("Cli", "the lock name (not for demo)"), QStringLiteral("[name]"));
     addConnectionOptions(parser);
@@ -49,7 +54,7 @@ int main(int argc, char *argv[])
         parser.showVersion();
 
     const QStringList args = parser.positionalArguments();
-    Output out(parser.isSet(QStringLiteral("json")));
+    Output out(parser.isSet(QStringLiteral("json")) || parser.isSet(QStringLiteral("jsonl")));
     // demo, list and watch work on many names (filtered with --pattern); every other command on exactly one name.
     const bool demo = args.value(0) == QLatin1String("demo") || args.value(0) == QLatin1String("list")
         || args.value(0) == QLatin1String("watch");
@@ -63,6 +68,8 @@ int main(int argc, char *argv[])
                        : QCoreApplication::translate("Cli", "%1 takes exactly one lock name").arg(args.first()));
         return ExitUsage;
     }
+    if (!checkLibraryOptions(parser, out))
+        return ExitUsage;
     RedisError error;
     const ConnectionOptions connection = connectionFrom(parser, &error);
     if (error.isError())

@@ -71,8 +71,10 @@ void ReleaseCommand::start()
                                          .arg(r.levelsLeft)
             : layout.capabilities().wakeChannel
             ? tr("released %1 for %2; waiters woken").arg(shown, QString::fromUtf8(owner))
-            : tr("released %1 for %2 (a %3 lock: there are no waiters to wake)")
-                  .arg(shown, QString::fromUtf8(owner), QString::fromLatin1(layout.id()));
+            : !r.wokeVia.isEmpty() ? tr("released %1 for %2; its library's waiters woken through %3")
+                                         .arg(shown, QString::fromUtf8(owner), escapeList(r.wokeVia))
+                                   : tr("released %1 for %2 (a %3 lock: there are no waiters to wake)")
+                                         .arg(shown, QString::fromUtf8(owner), QString::fromLatin1(layout.id()));
         m_out.event(QStringLiteral("released"), name, owner, r.levelsLeft, last ? -2 : r.ttlMs, text);
         finish(ExitDone);
     });
@@ -169,8 +171,10 @@ void ForceReleaseCommand::forceRelease(const ForceReleasePlan &plan, const LockN
             : before.first().toObject().value(QStringLiteral("owner")).toString().toUtf8();
         m_out.event(QStringLiteral("force-released"), name, owner, 0, -2,
             layout->capabilities().wakeChannel ? tr("force-released %1; waiters woken").arg(escapeBytes(name, 200))
-                                               : tr("force-released %1 (a %2 lock: there are no waiters to wake)")
-                                                     .arg(escapeBytes(name, 200), QString::fromLatin1(layout->id())));
+                : !r.wokeVia.isEmpty()         ? tr("force-released %1; its library's waiters woken through %2")
+                                             .arg(escapeBytes(name, 200), escapeList(r.wokeVia))
+                                       : tr("force-released %1 (a %2 lock: there are no waiters to wake)")
+                                             .arg(escapeBytes(name, 200), QString::fromLatin1(layout->id())));
         finish(ExitDone);
     });
 }

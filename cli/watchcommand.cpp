@@ -90,7 +90,7 @@ void WatchCommand::startMonitor()
     LockMonitor::Options options;
     if (m_parser.isSet(QStringLiteral("pattern")))
         options.pattern = m_parser.value(QStringLiteral("pattern")).toUtf8();
-    options.stringPatterns = stringLockPatterns().patterns();
+    options.stringPatterns = stringLockPatterns();
     if (m_parser.isSet(QStringLiteral("interval"))) {
         bool ok = false;
         options.rescanIntervalMs = m_parser.value(QStringLiteral("interval")).toInt(&ok);

@@ -149,7 +149,8 @@ private slots:
                 once.insert(name, 1);
             QCOMPARE(found, once);
         }
-        QVERIFY(proxy.answered() >= 4); // the hash cursor and three string cursors were each refused TYPE once
+        // The hash cursor and the one string cursor (every pattern shares it) were each refused TYPE once.
+        QVERIFY(proxy.answered() >= 2);
     }
 
     void cliListAndWatchWithoutScanType()

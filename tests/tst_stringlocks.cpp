@@ -272,11 +272,11 @@ private slots:
     }
 
     // Nobody listens for a string lock's release (its waiters retry on their own): the CLI must not claim it woke
-    // anyone.
+    // anyone. (Under lock:* python-redis-lock's signal list is pushed, and named: tst_libraries.)
     void cliReleaseOfAStringLockClaimsNoWakeUp()
     {
         RawRedis raw(m_server.port());
-        const QString name = QStringLiteral("lock:") + uniqueName("cli-release");
+        const QString name = QStringLiteral("mutex:") + uniqueName("cli-release");
         const QByteArray key = name.toUtf8();
         raw.command({ "SET", key, "held-token", "PX", "60000" });
         QProcess p;

@@ -111,11 +111,11 @@ private slots:
         raw.command({ "SET", "lock:" + p + "a", "tok-a", "NX", "PX", "60000" });
         raw.command({ "SET", "job:" + p + "b", "tok-b", "NX", "PX", "60000" });
         LockMonitor::Options o = fastMonitorOptions("*" + p + "*");
-        o.stringPatterns = { "job:*" };
+        o.stringPatterns = StringLockPatterns({ "job:*" });
         MonitorWatch custom(ConnectionOptions::fromUrl(m_quiet.url()), o);
         QVERIFY(custom.start());
         QCOMPARE(custom.monitor.lockNames(), QList<QByteArray> { "job:" + p + "b" });
-        o.stringPatterns.clear();
+        o.stringPatterns = StringLockPatterns();
         MonitorWatch none(ConnectionOptions::fromUrl(m_quiet.url()), o);
         QVERIFY(none.start());
         QCOMPARE(none.monitor.lockCount(), 0);

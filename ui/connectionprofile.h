@@ -1,5 +1,7 @@
 #pragma once
 
+#include "kinds/keyglob.h"
+
 #include "redis/connectionoptions.h"
 
 #include <QColor>
@@ -33,9 +35,11 @@ struct ConnectionProfile
     // Where string locks (SET NX PX) are looked for: globs separated by whitespace, as typed; empty: nowhere.
     QString stringPatterns = defaultStringPatterns();
 
-    static QString defaultStringPatterns(); // "lock:* mutex:* *:lock"
+    static QString defaultStringPatterns(); // StringLockPatterns::defaults(), separated by spaces
     // stringPatterns split on whitespace, for LockMonitor::Options::stringPatterns.
     QList<QByteArray> stringPatternList() const;
+    // The same list read as patterns and, for "LIBRARY=GLOB" entries, names declared as a library's.
+    StringLockPatterns stringLockPatterns() const { return StringLockPatterns::fromEntries(stringPatternList()); }
 
     // The options to connect with (password given separately); error when the URL does not parse.
     ConnectionOptions options(const QByteArray &password, RedisError *error = nullptr) const;

@@ -1,6 +1,7 @@
 #include "consoleactions.h"
 
 #include "acquiredialog.h"
+#include "counteractions.h"
 #include "forcereleasedialog.h"
 #include "kinds/forceguard.h"
 #include "kinds/locklayouts.h"
@@ -73,9 +74,13 @@ ConsoleActions::ConsoleActions(
         if (!m_current.isEmpty())
             m_monitor->refresh({ m_current });
     });
+    m_counters = new CounterActions(client, monitor, window, m_connection, readOnly, this);
+    connect(m_counters, &CounterActions::message, this, &ConsoleActions::message);
     connect(monitor, &LockMonitor::locksChanged, this, [this](const LockMonitor::Changes &changes) {
-        if (changes.updated.contains(m_current) || changes.removed.contains(m_current))
+        if (changes.updated.contains(m_current) || changes.removed.contains(m_current)) {
             updateEnabled();
+            m_counters->updateEnabled();
+        }
     });
     // Our hold vanished before we released it: say so where the user looks, in the lock's own timeline.
     connect(client, &LockClient::holdLost, this, [this](const HoldEvent &hold) {
@@ -102,10 +107,16 @@ QList<QAction *> ConsoleActions::actions() const
     return { m_acquire, m_release, m_releaseAll, m_watchdog, m_force, m_refresh };
 }
 
+QList<QAction *> ConsoleActions::counterActions() const
+{
+    return m_counters->actions();
+}
+
 void ConsoleActions::setCurrentLock(const QByteArray &name)
 {
     m_current = name;
     updateEnabled();
+    m_counters->setCurrentLock(name);
 }
 
 QByteArray ConsoleActions::ownHold(const QByteArray &name) const
@@ -326,8 +337,10 @@ void ConsoleActions::forceRelease()
             } else if (res.outcome == AuditRecord::Outcome::Deleted) {
                 emit self->message(layout.capabilities().wakeChannel
                         ? tr("Force-released %1; its waiters were woken").arg(shownName)
-                        : tr("Force-released %1 (a %2 lock: there were no waiters to wake)")
-                              .arg(shownName, QString::fromLatin1(layout.id())),
+                        : !res.wokeVia.isEmpty() ? tr("Force-released %1; its library's waiters were woken through %2")
+                                                       .arg(shownName, escapeList(res.wokeVia))
+                                                 : tr("Force-released %1 (a %2 lock: there were no waiters to wake)")
+                                                       .arg(shownName, QString::fromLatin1(layout.id())),
                     false);
             } else {
                 emit self->message(tr("%1 was already gone; nothing changed").arg(shownName), true);

@@ -13,6 +13,7 @@ class QWidget;
 
 namespace LockScope {
 
+class CounterActions;
 class LockClient;
 class LockLayout;
 class LockMonitor;
@@ -35,6 +36,8 @@ public:
     QAction *forceReleaseAction() const { return m_force; }
     QAction *refreshAction() const { return m_refresh; }
     QList<QAction *> actions() const;
+    // The actions on Redisson's semaphores and latches (counteractions.h), for the lock menu and the table's menu.
+    QList<QAction *> counterActions() const;
 
     void setCurrentLock(const QByteArray &name);
     // Our own hold on the current lock (its owner field; a string lock's token), or empty.
@@ -76,6 +79,7 @@ private:
     QAction *m_watchdog;
     QAction *m_force;
     QAction *m_refresh;
+    CounterActions *m_counters;
 };
 
 } // namespace LockScope

@@ -26,11 +26,13 @@ ForceReleaseDialog::ForceReleaseDialog(const LockRecord &record, QWidget *parent
         = record.deadlineMs < 0 ? tr("no TTL") : LockTableModel::durationText(record.remainingMs(monotonicMs()));
     if (LockLayouts::forRecord(info.kind).capabilities().tokenHolder && !info.holders.isEmpty()) {
         // The token on screen is the whole guard: the delete is a compare-and-delete against exactly it.
-        m_text = tr("<p>Delete <b>%1</b> (%2, TTL %3), held by the token <tt>%4</tt>.</p>"
-                    "<p>A string lock has no waiters to wake: whoever waits for it finds it free at its next try. The "
-                    "real owner still believes it holds the lock: its own release will find another token and do "
-                    "nothing, and until then it may work next to the new holder.</p>"
-                    "<p>Only deleted if the key still holds this token when the request reaches the server.</p>")
+        m_text = tr(
+            "<p>Delete <b>%1</b> (%2, TTL %3), held by the token <tt>%4</tt>.</p>"
+            "<p>Waiters are woken as its library's own release wakes them (python-redis-lock's signal list, a Spring "
+            "registry's channel); the others find it free at their next try. The "
+            "real owner still believes it holds the lock: its own release will find another token and do "
+            "nothing, and until then it may work next to the new holder.</p>"
+            "<p>Only deleted if the key still holds this token when the request reaches the server.</p>")
                      .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind), ttl,
                          escapeBytes(info.holders.first().owner, 200).toHtmlEscaped());
     } else {

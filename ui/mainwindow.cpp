@@ -170,6 +170,12 @@ void MainWindow::setConsole(ConsoleActions *console)
         if (m_locks)
             m_locks->view()->addAction(action);
     }
+    // Semaphores' and latches' own actions: in the lock menu and the table's menu, not on the toolbar.
+    for (QAction *action : console->counterActions()) {
+        m_lockMenu->addAction(action);
+        if (m_locks)
+            m_locks->view()->addAction(action);
+    }
     if (m_locks) {
         connect(m_locks, &LocksPane::currentLockChanged, console, &ConsoleActions::setCurrentLock);
         auto *showClient = new QAction(tr("Show this &client's locks"), this);
@@ -197,6 +203,8 @@ void MainWindow::clearLockMonitor()
             m_toolBar->removeAction(action);
             m_lockMenu->removeAction(action);
         }
+        for (QAction *action : m_console->counterActions())
+            m_lockMenu->removeAction(action);
         // It points at the session's client and monitor, which go right after this.
         delete std::exchange(m_console, nullptr);
     }

@@ -1,5 +1,7 @@
 #include "kinds/keyglob.h"
 
+#include "kinds/string/stringlibrary.h"
+
 namespace LockScope {
 
 namespace {
@@ -84,7 +86,11 @@ bool globMatch(const QByteArray &pattern, const QByteArray &key)
 
 QList<QByteArray> StringLockPatterns::defaults()
 {
-    return { "lock:*", "mutex:*", "*:lock" };
+    QList<QByteArray> globs { "lock:*", "mutex:*", "*:lock" };
+    for (const QByteArray &glob : StringLibraries::defaultPatterns())
+        if (!globs.contains(glob))
+            globs << glob;
+    return globs;
 }
 
 StringLockPatterns::StringLockPatterns(QList<QByteArray> patterns)
@@ -94,12 +100,63 @@ StringLockPatterns::StringLockPatterns(QList<QByteArray> patterns)
             m_patterns << std::move(p);
 }
 
+StringLockPatterns StringLockPatterns::fromEntries(const QList<QByteArray> &entries)
+{
+    StringLockPatterns out;
+    for (const QByteArray &entry : entries) {
+        QByteArray library, glob;
+        if (parseDeclaration(entry, &library, &glob))
+            out.declare(library, glob);
+        else if (!entry.isEmpty() && !out.m_patterns.contains(entry))
+            out.m_patterns << entry;
+    }
+    return out;
+}
+
+bool StringLockPatterns::parseDeclaration(const QByteArray &entry, QByteArray *library, QByteArray *glob)
+{
+    const int eq = entry.indexOf('=');
+    // Redisson's own names have no fixed prefix only for its semaphores and latches (kinds/semaphore/).
+    if (eq <= 0 || eq == entry.size() - 1 || (entry.left(eq) != "redisson" && !StringLibraries::byId(entry.left(eq))))
+        return false;
+    *library = entry.left(eq);
+    *glob = entry.mid(eq + 1);
+    return true;
+}
+
+void StringLockPatterns::declare(const QByteArray &library, const QByteArray &glob)
+{
+    if (!glob.isEmpty() && !m_declared.contains({ library, glob }))
+        m_declared.append({ library, glob });
+}
+
+QList<QByteArray> StringLockPatterns::scanGlobs() const
+{
+    QList<QByteArray> globs = m_patterns;
+    for (const auto &[library, glob] : m_declared)
+        if (!globs.contains(glob))
+            globs << glob;
+    return globs;
+}
+
 bool StringLockPatterns::matches(const QByteArray &key) const
 {
     for (const QByteArray &p : m_patterns)
         if (globMatch(p, key))
             return true;
-    return false;
+    return !declaredLibrary(key).isEmpty();
+}
+
+QByteArray StringLockPatterns::declaredLibrary(const QByteArray &key, QByteArray *glob) const
+{
+    for (const auto &[library, pattern] : m_declared) {
+        if (globMatch(pattern, key)) {
+            if (glob)
+                *glob = pattern;
+            return library;
+        }
+    }
+    return {};
 }
 
 } // namespace LockScope

@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QPair>
 
 namespace LockScope {
 
@@ -10,20 +11,36 @@ namespace LockScope {
 // so a key a keyspace event names is a string lock candidate exactly when a SCAN would have found it.
 bool globMatch(const QByteArray &pattern, const QByteArray &key);
 
-// The string lock patterns a monitor looks in: a string outside all of them is never a lock.
+// The string lock patterns a monitor looks in: a string outside all of them is never a lock. Two sorts: the configured
+// list (the profile's field, --string-locks), where any library's token shape may be recognised, and the names the
+// user declared as one library's (--layout-pattern LIBRARY=GLOB), which that library claims first.
 class StringLockPatterns
 {
 public:
-    static QList<QByteArray> defaults(); // lock:*, mutex:*, *:lock
+    // lock:*, mutex:*, *:lock, then each string lock library's fixed prefixes (job-lock:*, redlock:*, ...).
+    static QList<QByteArray> defaults();
 
     StringLockPatterns() = default;
     explicit StringLockPatterns(QList<QByteArray> patterns);
+    // A profile's list, where "LIBRARY=GLOB" declares names as a library's and anything else is a pattern.
+    static StringLockPatterns fromEntries(const QList<QByteArray> &entries);
+    // "LIBRARY=GLOB" with a known string lock library (kinds/string/stringlibrary.h), or redisson (its semaphores and
+    // latches, kinds/semaphore/); false for anything else.
+    static bool parseDeclaration(const QByteArray &entry, QByteArray *library, QByteArray *glob);
     const QList<QByteArray> &patterns() const { return m_patterns; }
-    bool isEmpty() const { return m_patterns.isEmpty(); }
+    // Names that belong to library: scanned as string lock names too, and classified as that library's.
+    void declare(const QByteArray &library, const QByteArray &glob);
+    const QList<QPair<QByteArray, QByteArray>> &declared() const { return m_declared; }
+    // Every glob to scan: the configured ones, then the declared ones, each once.
+    QList<QByteArray> scanGlobs() const;
+    bool isEmpty() const { return m_patterns.isEmpty() && m_declared.isEmpty(); }
     bool matches(const QByteArray &key) const;
+    // The library the user declared key's name as (empty: none), and the glob that said so.
+    QByteArray declaredLibrary(const QByteArray &key, QByteArray *glob = nullptr) const;
 
 private:
     QList<QByteArray> m_patterns;
+    QList<QPair<QByteArray, QByteArray>> m_declared; // library, glob
 };
 
 } // namespace LockScope

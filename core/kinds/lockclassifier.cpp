@@ -115,7 +115,9 @@ bool isOwnerField(const QByteArray &field, bool *decimal)
     return true;
 }
 
-LockInfo classify(const KeySnapshot &key)
+namespace {
+
+LockInfo classifySnapshot(const KeySnapshot &key)
 {
     LockInfo info;
     info.name = key.name;
@@ -259,6 +261,18 @@ LockInfo classify(const KeySnapshot &key)
     info.confidence = !corroborated                      ? LockInfo::Confidence::Low
         : hasTtl && info.kind != LockInfo::Kind::Unknown ? LockInfo::Confidence::High
                                                          : LockInfo::Confidence::Medium;
+    return info;
+}
+
+} // namespace
+
+LockInfo classify(const KeySnapshot &key)
+{
+    LockInfo info = classifySnapshot(key);
+    // A layout that knows the library from the key itself has named it already (a string lock's); the others are one
+    // library's (Redisson's lock hashes).
+    if (info.isLock() && info.library.isEmpty())
+        info.library = LockLayouts::forRecord(info.kind).library();
     return info;
 }
 

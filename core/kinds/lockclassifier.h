@@ -25,6 +25,14 @@ struct KeySnapshot
     int channelSubscribers = -1; // PUBSUB NUMSUB of the lock's wake-up channel; -1: not read
     int shardSubscribers = -1; // PUBSUB SHARDNUMSUB of the same channel name (sharded pub/sub); -1: not read
     bool declared = false; // the name matches a lock pattern the user configured
+    QByteArray library; // the library a string's name was declared as (--layout-pattern LIBRARY=GLOB); empty: none
+    // Beside a declared Redisson integer (kinds/semaphore/): the expirable semaphore's permit set {N}:timeout (its
+    // size, and its first members with their expiry scores), and the listeners on the semaphore's and the latch's
+    // channels; -1: not read.
+    qint64 permitsTaken = -1;
+    QList<QPair<QByteArray, qint64>> permits;
+    int semaphoreSubscribers = -1;
+    int latchSubscribers = -1;
     qint64 nowMs = 0; // epoch ms when it was read, for fair deadlines
     qint64 monoMs = 0; // the same moment on the monotonic clock (monotonicMs()), for TTL deadlines
 };
@@ -37,18 +45,40 @@ struct LockHolder
     qint64 count = 0;
     bool writer = false; // a read-write lock's ":write" field
     bool deadReader = false; // a reader whose rwlock_timeout keys are all gone
+    // What a string lock's token tells of its holder, where its library writes it there (empty or 0: it does not).
+    QByteArray host; // ShedLock's hostname, DistributedLock's machine
+    QByteArray node; // a version 1 UUID's node (redis-py): a MAC address, or random
+    qint64 pid = 0; // DistributedLock's process id
+    qint64 sinceMs = 0; // epoch ms the hold was taken (ShedLock's time, a version 1 UUID's)
+    qint64 expiresMs = 0; // epoch ms an expirable semaphore's permit expires; 0: never
 };
 
 struct LockInfo
 {
-    // String: the classic single-key lock (SET key token NX PX), not Redisson's.
-    enum class Kind { NotALock, Reentrant, Fair, ReadWrite, Fenced, Unknown, String };
+    // String: the classic single-key lock (SET key token NX PX), not Redisson's. Semaphore, ExpirableSemaphore and
+    // CountDownLatch: Redisson's counters, shown beside the locks (their holders are permits, or nobody).
+    enum class Kind {
+        NotALock,
+        Reentrant,
+        Fair,
+        ReadWrite,
+        Fenced,
+        Unknown,
+        String,
+        Semaphore,
+        ExpirableSemaphore,
+        CountDownLatch
+    };
     enum class Confidence { Low, Medium, High };
 
     QByteArray name;
     Kind kind = Kind::NotALock;
+    // The library that wrote it: "redisson" for the lock hashes, a string lock library's id
+    // (kinds/string/stringlibrary.h), or "string" for a SET NX lock whose library is not known.
+    QByteArray library;
     QByteArray mode; // "read" or "write" for a read-write lock
     QList<LockHolder> holders;
+    qint64 counter = -1; // a semaphore's free permits, a latch's count left; -1: no counter
     qint64 ttlMs = -2;
     qint64 readAtMs = 0; // monotonic ms when ttlMs was read: the lease ends at readAtMs + ttlMs
     QList<QPair<QByteArray, qint64>> queue; // fair queue in order, with each waiter's deadline (epoch ms; -1 none)

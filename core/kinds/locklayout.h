@@ -10,6 +10,7 @@
 #include <QString>
 
 #include <optional>
+#include <utility>
 
 namespace LockScope {
 
@@ -26,10 +27,22 @@ struct ScanCursor
     // How each key it returns is read: a hash's first page of fields, a string's first bytes (each with its PTTL),
     // or Redisson's fair queue keys, for the lock they name when its hash is gone (an orphaned queue).
     enum class Read { Hash, String, QueueKeys };
+    ScanCursor(QByteArray pattern, QByteArray type, Read read, QList<QByteArray> filter = {})
+        : pattern(std::move(pattern))
+        , type(std::move(type))
+        , read(read)
+        , filter(std::move(filter))
+    { }
     QByteArray pattern; // SCAN ... MATCH
     QByteArray type; // SCAN ... TYPE where the server has it (Redis 6+); empty: every type
     Read read = Read::Hash;
-    bool operator==(const ScanCursor &o) const { return pattern == o.pattern && type == o.type && read == o.read; }
+    // Globs the keys it returns must match one of, checked here: several patterns share one walk of the keyspace
+    // (SCAN has one MATCH), rather than each costing a walk of its own. Empty: every key MATCH let through.
+    QList<QByteArray> filter;
+    bool operator==(const ScanCursor &o) const
+    {
+        return pattern == o.pattern && type == o.type && read == o.read && filter == o.filter;
+    }
 };
 
 // What discovery covers: the monitor's (or list's) pattern, and where string locks are looked for.
@@ -41,9 +54,19 @@ struct DiscoveryScope
 
 struct ScriptCall
 {
+    ScriptCall() = default;
+    ScriptCall(const RedisScript *script, QList<QByteArray> keys, QList<QByteArray> args, QList<QByteArray> wakes = {})
+        : script(script)
+        , keys(std::move(keys))
+        , args(std::move(args))
+        , wakes(std::move(wakes))
+    { }
     const RedisScript *script = nullptr;
     QList<QByteArray> keys;
     QList<QByteArray> args;
+    // Where a release or force release that goes through wakes waiters beyond the layout's own channel (a library's
+    // signal list, a Spring registry's channels), for the result to say.
+    QList<QByteArray> wakes;
 };
 
 // What the client knows when it takes a lock: the layout turns it into its own keys and arguments.
@@ -65,6 +88,8 @@ struct ReleaseCall
     qint64 leaseMs = 0; // reset on a level that stays held (0: leave the TTL as it is, a foreign hold)
     QByteArray publish; // "PUBLISH", "SPUBLISH" or "PUBLISH,SPUBLISH"
     qint64 latchTtlMs = 0;
+    const StringLockPatterns *patterns = nullptr; // the names the client knows as some library's (string locks)
+    bool cluster = false; // every key of a script must share the lock's slot
     qint64 nowMs = 0;
 };
 
@@ -74,6 +99,8 @@ struct ForceReleaseCall
     QByteArray publish;
     qint64 nowMs = 0;
     ForceGuard guard; // what the person saw; the script deletes only while it holds
+    const StringLockPatterns *patterns = nullptr; // the names the client knows as some library's (string locks)
+    bool cluster = false; // every key of a script must share the lock's slot
 };
 
 // What a layout can do, for front-ends that show or offer things by it.
@@ -119,6 +146,16 @@ public:
     virtual const char *label() const = 0;
     virtual LockCapabilities capabilities() const = 0;
     virtual QList<AcquireMode> modes() const = 0;
+    // The library whose locks these are, JSON's "library" (a string lock's classification names its own library).
+    virtual const char *library() const { return "redisson"; }
+    // A counter's field in JSON ("permits_free", "count") and its words for people ("3 permits free"); none for a
+    // lock.
+    virtual const char *counterField() const { return nullptr; }
+    virtual QString counterText(qint64 value) const
+    {
+        Q_UNUSED(value);
+        return {};
+    }
 
     // The hash field a hold of mode writes for owner "<uuid>:<thread>" (a write hold ends in ":write").
     virtual QByteArray ownerField(LockKind mode, const QByteArray &owner) const
@@ -161,6 +198,8 @@ public:
     // ... and the reads a lock hash candidate needs beyond its fields and TTL for this layout's fingerprint and
     // description. The scanner asks every layout, in the registry's order, for every candidate of a batch.
     virtual void readAux(AuxReader &reader) const { Q_UNUSED(reader); }
+    // The same for a string candidate (a declared Redisson semaphore's permit set and listeners).
+    virtual void readStringAux(AuxReader &reader) const { Q_UNUSED(reader); }
 
     // Classification (docs/protocol/classification.md). A key that is no lock hash: true when this layout decides
     // what it is (a string inside a string lock pattern, an orphaned fair queue), with info filled in (it may still

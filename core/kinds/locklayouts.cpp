@@ -1,10 +1,13 @@
 #include "kinds/locklayouts.h"
 
+#include "kinds/countdownlatch/countdownlatchlayout.h"
+#include "kinds/expirablesemaphore/expirablesemaphorelayout.h"
 #include "kinds/fair/fairlayout.h"
 #include "kinds/fenced/fencedlayout.h"
 #include "kinds/hashreading.h"
 #include "kinds/readwrite/readwritelayout.h"
 #include "kinds/reentrant/reentrantlayout.h"
+#include "kinds/semaphore/semaphorelayout.h"
 #include "kinds/string/stringlayout.h"
 
 #include <QCoreApplication>
@@ -18,8 +21,14 @@ const QList<const LockLayout *> &all()
     static const FencedLayout fenced;
     static const FairLayout fair;
     static const ReadWriteLayout readWrite;
+    static const ExpirableSemaphoreLayout expirableSemaphore;
+    static const CountDownLatchLayout countDownLatch;
+    static const SemaphoreLayout semaphore;
     static const StringLayout string;
-    static const QList<const LockLayout *> layouts { &reentrant, &fenced, &fair, &readWrite, &string };
+    // Redisson's counters before the string layout, which would call their integers data; the order among them is
+    // the order their fingerprints are tried (a permit set, then a latch's listeners, then a plain semaphore).
+    static const QList<const LockLayout *> layouts { &reentrant, &fenced, &fair, &readWrite, &expirableSemaphore,
+        &countDownLatch, &semaphore, &string };
     return layouts;
 }
 

@@ -46,6 +46,13 @@ QList<QByteArray> fromKey(const QByteArray &key)
         if (afterPrefix(key, prefix, &rest))
             return unwrap(rest);
     }
+    // suffixName(N, "timeout"): an expirable semaphore's permit set "{N}:timeout" (only the braced form, a name with
+    // braces of its own is too rare to read every "...:timeout" key for); the key may be some lock of its own too.
+    if (key.startsWith('{') && key.endsWith("}:timeout")) {
+        const QByteArray inner = key.mid(1, key.size() - 10);
+        if (!inner.isEmpty() && !inner.contains('{') && !inner.contains('}'))
+            return { inner, key };
+    }
     // suffixName(N, "<owner>:rwlock_timeout") + ":<k>"
     const int marker = key.lastIndexOf(":rwlock_timeout:");
     if (marker > 0) {

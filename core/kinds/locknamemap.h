@@ -7,9 +7,9 @@ namespace LockScope::LockNameMap {
 
 // The lock names a changed key or a wake-up channel may belong to, inverting prefixName and suffixName
 // (docs/protocol/README.md#key-naming-and-hash-tags): the lock hash itself, its fair queue and deadlines, its fencing
-// token, a reader's timeout key, a lock or read-write channel, or a fair waiter's own channel. Some shapes are
-// ambiguous (a name may itself contain ':' and braces), so every reading is returned; refreshing a name that does not
-// exist costs one read.
+// token, a reader's timeout key, an expirable semaphore's permit set, a lock or read-write channel, or a fair waiter's
+// own channel. Some shapes are ambiguous (a name may itself contain ':' and braces), so every reading is returned;
+// refreshing a name that does not exist costs one read.
 QList<QByteArray> fromKey(const QByteArray &key);
 QList<QByteArray> fromChannel(const QByteArray &channel);
 

@@ -32,9 +32,7 @@ LockScanner::LockScanner(RedisCommander *connection, Options options, QObject *p
     , m_connection(connection)
     , m_options(std::move(options))
 {
-    for (const ScanCursor &cursor : LockLayouts::scanCursors(scope()))
-        if (cursor.read == ScanCursor::Read::String)
-            m_stringGlobs << cursor.pattern;
+    m_stringGlobs = m_options.stringPatterns.scanGlobs();
 }
 
 void LockScanner::start()
@@ -149,6 +147,11 @@ void LockScanner::scanFrom(RedisCommander *node, const ScanCursor &chain, const 
         for (const RedisValue &k : r.value.at(1).elements())
             keys << k.bytes();
         self->m_keysSeen += keys.size();
+        if (!chain.filter.isEmpty())
+            keys.removeIf([&chain](const QByteArray &key) {
+                return std::none_of(chain.filter.cbegin(), chain.filter.cend(),
+                    [&key](const QByteArray &glob) { return globMatch(glob, key); });
+            });
         if (chain.read == ScanCursor::Read::String)
             keys = self->newStringKeys(keys);
         const QByteArray next = r.value.at(0).bytes();
@@ -248,6 +251,7 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, std::optional<ScanCurs
                     s.type = "string";
                     s.stringPattern = true;
                     s.value = value->bytes();
+                    s.library = self->m_options.stringPatterns.declaredLibrary(key);
                     if (classify(s).isLock()) {
                         snaps->append(std::move(s));
                         return;
@@ -324,8 +328,13 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
     QHash<RedisCommander *, ChannelGroup> channelGroups;
     m_connection->cork();
     for (int i = 0; i < snaps->size(); ++i) {
-        if (snaps->at(i).type == "string")
-            continue; // a string lock has no aux keys and no wake-up channel
+        if (snaps->at(i).type == "string") {
+            // A string lock has no aux keys and no wake-up channel; a declared Redisson counter has both.
+            AuxReader reader(m_connection, join.get(), snaps, i);
+            for (const LockLayout *layout : LockLayouts::all())
+                layout->readStringAux(reader);
+            continue;
+        }
         if (snaps->at(i).type == "none") {
             readOrphanQueue(snaps, i, *join, dropped);
             continue;

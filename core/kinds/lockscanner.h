@@ -33,7 +33,8 @@ public:
         int count = 1000; // SCAN COUNT: keys the server looks at per call
         bool typeFilter = true; // SCAN ... TYPE hash (Redis 6+); off, non-hashes are dropped by HSCAN's WRONGTYPE
         bool shardWaiters = false; // count waiters on shard channels too (PUBSUB SHARDNUMSUB; Redis 7)
-        // Plain string locks are looked for only here: one SCAN ... MATCH <glob> TYPE string per glob and node.
+        // Plain string locks are looked for only here: one SCAN ... TYPE string per node, whatever the number of
+        // globs (the keys it returns are matched here).
         StringLockPatterns stringPatterns;
     };
     using Nodes = std::function<QList<RedisCommander *>()>;
@@ -93,7 +94,7 @@ private:
     quint64 m_generation = 0;
     bool m_typeFilter = true; // SCAN ... TYPE hash, until a server older than Redis 6 refuses it
     QList<QByteArray> m_rejected;
-    QList<QByteArray> m_stringGlobs; // the string cursors' patterns: a named key matching one is read as a string too
+    QList<QByteArray> m_stringGlobs; // the string lock patterns: a named key matching one is read as a string too
     QSet<QByteArray> m_stringKeysSeen; // this pass's: a key in two string lock patterns is read once
     QSet<QByteArray> m_queueNamesSeen; // this pass's: a lock's queue and deadline keys name it once
     const RedisSubscriptions *m_own = nullptr;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "kinds/keyglob.h"
+
 #include "redis/rediserror.h"
 
 #include <QByteArray>
@@ -22,6 +24,9 @@ struct LockClientOptions
     // Fair-queue repair finds a waiter dead only when nobody listened for it in two reads this far apart: a Java
     // waiter enqueues first and subscribes after, so one silent read may be a live waiter on its way.
     int fairListenerRecheckMs = 3000;
+    // Where string locks live and which names the user declared as one library's: a string lock's release and force
+    // release wake that library's waiters (docs/protocol/libraries.md#waking-waiters).
+    StringLockPatterns stringPatterns = StringLockPatterns(StringLockPatterns::defaults());
 };
 
 // Kinds of lock the client can take. Fenced is RLock's layout plus a fencing token (docs/protocol/fenced.md);
@@ -64,6 +69,7 @@ struct ReleaseResult
     QByteArray owner;
     LockKind kind = LockKind::Reentrant; // the release script that ran (or would have)
     QByteArray holderNow; // NotHeld, where the answer names the holder (a string lock's token now)
+    QList<QByteArray> wokeVia; // Released: the lists and channels its library's waiters were woken on (string locks)
     // For NotHeld: the message Redisson users know from IllegalMonitorStateException.
     QString message;
 };
@@ -75,6 +81,7 @@ struct ForceReleaseResult
     bool guardFailed = false; // the holders were no longer what the caller expected; nothing changed
     QList<QByteArray> holdersNow; // with guardFailed: the holders found instead
     QByteArray name;
+    QList<QByteArray> wokeVia; // deleted: the lists and channels its library's waiters were woken on (string locks)
 };
 
 // One waiter in a fair lock's queue, as queue repair sees it.

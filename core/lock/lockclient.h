@@ -2,8 +2,10 @@
 
 #include "kinds/forceguard.h"
 #include "kinds/lockkindprobe.h"
+#include "kinds/locklayout.h"
 #include "kinds/locktypes.h"
 #include "redis/connectionoptions.h"
+#include "redis/redisresult.h"
 #include "redis/redissubscriptions.h"
 
 #include <QHash>
@@ -82,6 +84,11 @@ public:
     // A string lock's guard is the one token seen.
     void forceReleaseAsFound(const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done);
 
+    // Runs a script of a layout's own action (a Redisson semaphore's "add permits", a latch's "open") as this client's
+    // writes go: refused in read-only mode and for a bad name, sent once the publish command is known (build gets
+    // it). done gets the script's answer, or the refusal as its error.
+    void runAction(const char *action, const QByteArray &name,
+        std::function<ScriptCall(const QByteArray &publish)> build, Callback<RedisResult> done);
     void isLocked(const QByteArray &name, Callback<QueryResult> done); // 1 or 0
     void holdCount(const QByteArray &name, const QByteArray &owner, Callback<QueryResult> done);
     void remainingTtl(const QByteArray &name, Callback<QueryResult> done); // -2 absent, -1 no TTL

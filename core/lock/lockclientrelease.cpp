@@ -59,10 +59,12 @@ void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner,
     call.publish = publishCommand();
     call.latchTtlMs = m_options.latchTtlMs;
     call.nowMs = QDateTime::currentMSecsSinceEpoch();
+    call.patterns = &m_options.stringPatterns;
+    call.cluster = m_connection->isCluster();
     const ScriptCall script = LockLayouts::forMode(kind).release(kind, call);
     QPointer<LockClient> self(this);
     m_connection->eval(*script.script, script.keys, script.args,
-        [self, name, owner, kind, requestId, attempt, latch, done](const RedisResult &reply) {
+        [self, name, owner, kind, requestId, attempt, latch, done, wakes = script.wakes](const RedisResult &reply) {
             if (!self)
                 return;
             ReleaseResult r;
@@ -91,6 +93,8 @@ void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner,
                 return;
             }
             LockLayouts::forMode(kind).decodeRelease(reply.value, &r);
+            if (r.outcome == ReleaseResult::Outcome::Released)
+                r.wokeVia = wakes;
             if (r.outcome == ReleaseResult::Outcome::NotHeld) {
                 QByteArray client, token;
                 if (!LockNames::splitOwner(owner, &client, &token))
@@ -155,11 +159,13 @@ void LockClient::forceReleaseNow(
     call.publish = publishCommand();
     call.nowMs = QDateTime::currentMSecsSinceEpoch();
     call.guard = guard;
+    call.patterns = &m_options.stringPatterns;
+    call.cluster = m_connection->isCluster();
     const LockLayout &layout = LockLayouts::forMode(kind);
     const ScriptCall script = layout.forceRelease(call);
     QPointer<LockClient> self(this);
-    m_connection->eval(
-        *script.script, script.keys, script.args, [self, r, &layout, done](const RedisResult &reply) mutable {
+    m_connection->eval(*script.script, script.keys, script.args,
+        [self, r, &layout, done, wakes = script.wakes](const RedisResult &reply) mutable {
             if (!self)
                 return;
             if (!reply.ok()) {
@@ -175,6 +181,8 @@ void LockClient::forceReleaseNow(
                 layout.decodeForceRelease(reply.value, &r);
                 if (r.deleted)
                     self->m_watchdog->forget(r.name);
+                if (r.deleted)
+                    r.wokeVia = wakes;
             }
             const QList<QByteArray> holdersQuery = layout.holdersQuery(r.name);
             if (!r.guardFailed || holdersQuery.isEmpty()) {

@@ -173,10 +173,19 @@ QVariant LockTableModel::display(const LockRecord &r, int column) const
     case Name:
         return escapeBytes(info.name, 200);
     case Kind:
+        // Another library's lock says whose it is: "string (shedlock)".
+        if (!info.library.isEmpty() && info.library != "redisson" && info.library != "string")
+            return tr("%1 (%2)").arg(kindText(info.kind), QString::fromLatin1(info.library));
         return kindText(info.kind);
     case Mode:
         return QString::fromLatin1(info.mode);
     case Holders:
+        if (info.counter >= 0) { // a Redisson semaphore or latch: what it counts, and the permits taken
+            const QString counter = LockLayouts::forRecord(info.kind).counterText(info.counter);
+            return info.holders.isEmpty()
+                ? counter
+                : tr("%n permit(s) taken", nullptr, int(info.holders.size())) + QStringLiteral(", ") + counter;
+        }
         if (info.holders.isEmpty())
             return QStringLiteral("-");
         if (caps.tokenHolder)
@@ -267,6 +276,8 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
         return r->info.name;
     case KindRole:
         return QString::fromLatin1(LockInfo::kindName(r->info.kind));
+    case LibraryRole:
+        return QString::fromLatin1(r->info.library);
     case DeadlineRole:
         return r->deadlineMs;
     case LeaseRole:

@@ -21,6 +21,7 @@ public:
         SortRole = Qt::UserRole + 1, // a value that sorts numerically where the column is a number
         NameRole, // the lock name as stored (QByteArray)
         KindRole, // "reentrant", "fair", ... (QString)
+        LibraryRole, // "redisson", "shedlock", ... (QString): JSON's "library"
         DeadlineRole, // monotonic ms when the lease ends; -1 none
         LeaseRole, // the lease in ms, as far as seen
         ClientIdsRole, // the holders' client ids (QStringList): one JVM's whole footprint

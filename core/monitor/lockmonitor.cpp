@@ -39,7 +39,7 @@ LockMonitor::LockMonitor(ConnectionOptions connection, Options options, QObject 
     LockScanner::Options scan;
     scan.pattern = m_options.pattern;
     scan.count = m_options.scanCount;
-    scan.stringPatterns = StringLockPatterns(m_options.stringPatterns);
+    scan.stringPatterns = m_options.stringPatterns;
     m_scanner = new LockScanner(m_connection, scan, this);
     m_scanner->setScanNodes([this] {
         QList<RedisCommander *> nodes;

@@ -41,7 +41,7 @@ public:
         QByteArray pattern = "*";
         // Where plain string locks (SET key token NX PX) are looked for; empty: nowhere. A string outside these is
         // never a lock.
-        QList<QByteArray> stringPatterns = StringLockPatterns::defaults();
+        StringLockPatterns stringPatterns = StringLockPatterns(StringLockPatterns::defaults());
         int scanCount = 1000; // SCAN COUNT
         int rescanIntervalMs = 5000; // without keyspace events: the pause between re-scan passes
         int ttlPollIntervalMs = 1000; // watched locks' PTTL and waiters

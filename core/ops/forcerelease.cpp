@@ -34,6 +34,7 @@ void forceRelease(LockClient *client, const ForceReleasePlan &plan, std::functio
         ForceReleaseDone d;
         d.error = r.error;
         d.holdersNow = r.holdersNow;
+        d.wokeVia = r.wokeVia;
         if (!r.error.isError())
             d.outcome = r.deleted ? AuditRecord::Outcome::Deleted
                 : r.guardFailed   ? AuditRecord::Outcome::GuardFailed

@@ -32,6 +32,7 @@ struct ForceReleaseDone
     AuditRecord::Outcome outcome = AuditRecord::Outcome::Failed; // Deleted, GuardFailed, AlreadyGone or Failed
     RedisError error;
     QList<QByteArray> holdersNow; // with GuardFailed: who holds it now
+    QList<QByteArray> wokeVia; // Deleted: where its library's waiters were woken beyond the layout's channel
 };
 
 namespace Ops {

@@ -25,6 +25,7 @@ void release(
         d.message = r.message;
         d.kind = r.kind;
         d.holderNow = r.holderNow;
+        d.wokeVia = r.wokeVia;
         if (r.error.isError()) {
             done(d);
             return;

@@ -22,6 +22,7 @@ struct ReleaseDone
     LockKind kind = LockKind::Reentrant; // the release that ran
     qint64 levelsLeft = 0; // StillHeld: the owner's count now
     qint64 ttlMs = -2; // StillHeld: the lease left (-2: the lock is gone)
+    QList<QByteArray> wokeVia; // Released: where its library's waiters were woken beyond the layout's channel
 };
 
 namespace Ops {

@@ -1,6 +1,7 @@
 #include "redis/bytesformat.h"
 
 #include <QStringDecoder>
+#include <QStringList>
 
 namespace LockScope {
 
@@ -56,6 +57,14 @@ QString jsonText(const QByteArray &bytes)
     if (text.toUtf8() != bytes)
         return escapeBytes(bytes);
     return text;
+}
+
+QString escapeList(const QList<QByteArray> &names, int maxChars)
+{
+    QStringList out;
+    for (const QByteArray &name : names)
+        out << escapeBytes(name, maxChars);
+    return out.join(QStringLiteral(", "));
 }
 
 } // namespace LockScope

@@ -174,36 +174,6 @@
         <translation>watch：先开启所需的键空间通知（CONFIG SET；属于写操作，会记入审计日志）</translation>
     </message>
     <message>
-        <source>Inspect and manage Redisson-style distributed locks in Redis.
-
-Commands:
-  list                 every lock whose name matches --pattern (default *)
-  show NAME            one lock in full: holders, TTL, waiters, queue, evidence
-  watch                live events of every lock matching --pattern until interrupted
-  lock NAME            acquire, hold, then release cleanly
-  release NAME         release one level on behalf of --owner UUID:TID
-  force-release NAME   delete the lock and wake its waiters
-  repair-queue NAME    remove a fair lock&apos;s dead waiters (--dry-run: only report them)
-  demo                 run simulated Redisson clients until interrupted (without --url: on a private
-                       redis-server it starts and stops itself)</source>
-        <translation>在 Redis 中查看和管理 Redisson 风格的分布式锁。
-
-命令：
-  list                 所有名称匹配 --pattern（默认 *）的锁
-  show NAME            单把锁的全部信息：持有者、TTL、等待者、队列、依据
-  watch                实时显示所有匹配 --pattern 的锁的事件，直到被中断
-  lock NAME            获取、持有，然后干净地释放
-  release NAME         代表 --owner UUID:TID 释放一层
-  force-release NAME   删除锁并唤醒其等待者
-  repair-queue NAME    移除公平锁中失效的等待者（--dry-run：只报告）
-  demo                 运行模拟的 Redisson 客户端直到被中断（未指定 --url 时：在自行启动和停止的私有
-                       redis-server 上运行）</translation>
-    </message>
-    <message>
-        <source>list, show, watch, lock, release, force-release, repair-queue or demo</source>
-        <translation>list、show、watch、lock、release、force-release、repair-queue 或 demo</translation>
-    </message>
-    <message>
         <source>%1 takes no lock name (list, watch: use --pattern)</source>
         <translation>%1 不接受锁名（list、watch：请用 --pattern）</translation>
     </message>
@@ -230,6 +200,74 @@ Commands:
     <message>
         <source>repair-queue: ms between the two looks that find a waiter nobody listens for dead (default 3000)</source>
         <translation>repair-queue：两次查看之间的毫秒数，两次都无人监听的等待者才被判为已死（默认 3000）</translation>
+    </message>
+    <message>
+        <source>key names that belong to LIBRARY (a library whose keys have no fixed prefix: spring, redis-py, redsync, ...); adds to its default patterns; repeatable</source>
+        <translation>属于 LIBRARY 的键名（键没有固定前缀的库：spring、redis-py、redsync 等）；追加到该库的默认模式；可重复</translation>
+    </message>
+    <message>
+        <source>list: only locks of this library (redisson, string, shedlock, ...)</source>
+        <translation>list：只列出该库的锁（redisson、string、shedlock 等）</translation>
+    </message>
+    <message>
+        <source>list: one JSON lock object per line</source>
+        <translation>list：每行一个 JSON 锁对象</translation>
+    </message>
+    <message>
+        <source>--layout-pattern takes LIBRARY=GLOB with a library whose keys have no fixed prefix, one of: %1 (got &quot;%2&quot;)</source>
+        <translation>--layout-pattern 需要 LIBRARY=GLOB，LIBRARY 为键没有固定前缀的库之一：%1（收到 &quot;%2&quot;）</translation>
+    </message>
+    <message>
+        <source>--library takes one of: %1 (got &quot;%2&quot;)</source>
+        <translation>--library 需要以下之一：%1（收到 &quot;%2&quot;）</translation>
+    </message>
+    <message>
+        <source>add-permits: how many permits to add (default 1)</source>
+        <translation>add-permits：要增加的许可数（默认 1）</translation>
+    </message>
+    <message>
+        <source>release-permit: the id of the permit to give back</source>
+        <translation>release-permit：要归还的许可的 id</translation>
+    </message>
+    <message>
+        <source>open-latch: open only while the latch still holds this count</source>
+        <translation>open-latch：仅当闭锁仍为此计数时才打开</translation>
+    </message>
+    <message>
+        <source>Inspect and manage Redisson-style distributed locks in Redis.
+
+Commands:
+  list                 every lock whose name matches --pattern (default *)
+  show NAME            one lock in full: holders, TTL, waiters, queue, evidence
+  watch                live events of every lock matching --pattern until interrupted
+  lock NAME            acquire, hold, then release cleanly
+  release NAME         release one level on behalf of --owner UUID:TID
+  force-release NAME   delete the lock and wake its waiters
+  repair-queue NAME    remove a fair lock&apos;s dead waiters (--dry-run: only report them)
+  add-permits NAME     give a Redisson semaphore --permits N more free permits (default 1)
+  release-permit NAME  give back an expirable semaphore&apos;s permit --permit ID
+  open-latch NAME      open a Redisson count-down latch: every waiter goes on
+  demo                 run simulated Redisson clients until interrupted (without --url: on a private
+                       redis-server it starts and stops itself)</source>
+        <translation>在 Redis 中查看和管理 Redisson 风格的分布式锁。
+
+命令：
+  list                 所有名称匹配 --pattern（默认 *）的锁
+  show NAME            单把锁的全部信息：持有者、TTL、等待者、队列、依据
+  watch                实时显示所有匹配 --pattern 的锁的事件，直到被中断
+  lock NAME            获取、持有，然后干净地释放
+  release NAME         代表 --owner UUID:TID 释放一层
+  force-release NAME   删除锁并唤醒其等待者
+  repair-queue NAME    移除公平锁中失效的等待者（--dry-run：只报告）
+  add-permits NAME     为 Redisson 信号量增加 --permits N 个空闲许可（默认 1）
+  release-permit NAME  归还可过期信号量的许可 --permit ID
+  open-latch NAME      打开 Redisson 闭锁：所有等待者继续执行
+  demo                 运行模拟的 Redisson 客户端直到被中断（未指定 --url 时：在自行启动和停止的私有
+                       redis-server 上运行）</translation>
+    </message>
+    <message>
+        <source>list, show, watch, lock, release, force-release, repair-queue, add-permits, release-permit, open-latch or demo</source>
+        <translation>list、show、watch、lock、release、force-release、repair-queue、add-permits、release-permit、open-latch 或 demo</translation>
     </message>
 </context>
 <context>
@@ -516,6 +554,63 @@ Commands:
     </message>
 </context>
 <context>
+    <name>LockScope::Cli::CounterCommand</name>
+    <message>
+        <source>--permits takes a number of permits from 1 to 1000000000</source>
+        <translation>--permits 的取值为 1 到 1000000000 之间的许可数</translation>
+    </message>
+    <message>
+        <source>release-permit needs --permit ID, the permit&apos;s id as show lists it</source>
+        <translation>release-permit 需要 --permit ID，即 show 列出的许可 id</translation>
+    </message>
+    <message>
+        <source>--expect-count takes the latch&apos;s count, an integer</source>
+        <translation>--expect-count 的取值为闭锁的计数（整数）</translation>
+    </message>
+    <message>
+        <source>%1 refused: read-only mode</source>
+        <translation>%1 被拒绝：只读模式</translation>
+    </message>
+    <message>
+        <source>open-latch needs --yes when standard input is not a terminal</source>
+        <translation>标准输入不是终端时，open-latch 需要 --yes</translation>
+    </message>
+    <message>
+        <source>Open %1 (count %2) and let every waiter through? [y/N] </source>
+        <translation>打开 %1（计数 %2）并放行所有等待者？[y/N] </translation>
+    </message>
+    <message>
+        <source>%1 does not exist: nothing to open</source>
+        <translation>%1 不存在：没有可打开的</translation>
+    </message>
+    <message numerus="yes">
+        <source>added %n permit(s) to %1: %2 free now; its waiters told on %3</source>
+        <translation>
+            <numerusform>已向 %1 增加 %n 个许可：现有 %2 个空闲；已在 %3 上通知其等待者</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>released permit %1 of %2: %3 free now; its waiters told on %4</source>
+        <translation>已归还 %2 的许可 %1：现有 %3 个空闲；已在 %4 上通知其等待者</translation>
+    </message>
+    <message>
+        <source>opened %1 (its count was %2); every waiter told on %3</source>
+        <translation>已打开 %1（其计数为 %2）；已在 %3 上通知所有等待者</translation>
+    </message>
+    <message>
+        <source>%1 has no permit %2 taken; nothing changed</source>
+        <translation>%1 没有被占用的许可 %2；未做任何更改</translation>
+    </message>
+    <message>
+        <source>%1 counted on after it was shown (count %2, now %3); nothing changed. Run the command again to confirm what is there now</source>
+        <translation>%1 在显示后计数已变化（原为 %2，现为 %3）；未做任何更改。请重新运行命令以确认当前状态</translation>
+    </message>
+    <message>
+        <source>%1 was already gone (opened, or never set); nothing changed</source>
+        <translation>%1 已不存在（已打开，或从未设置）；未做任何更改</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::Cli::DemoCommand</name>
     <message>
         <source>--clients and --locks take a number from 1 to 100</source>
@@ -595,6 +690,10 @@ Force-release it (delete the key)? [y/N] </source>
     <message>
         <source>force-released %1 (a %2 lock: there are no waiters to wake)</source>
         <translation>已强制释放 %1（%2 锁：没有需要唤醒的等待者）</translation>
+    </message>
+    <message>
+        <source>force-released %1; its library&apos;s waiters woken through %2</source>
+        <translation>已强制释放 %1；已通过 %2 唤醒其所属库的等待者</translation>
     </message>
 </context>
 <context>
@@ -686,6 +785,10 @@ Force-release it (delete the key)? [y/N] </source>
     <message>
         <source>released %1 for %2 (a %3 lock: there are no waiters to wake)</source>
         <translation>已代 %2 释放 %1（%3 锁：没有需要唤醒的等待者）</translation>
+    </message>
+    <message>
+        <source>released %1 for %2; its library&apos;s waiters woken through %3</source>
+        <translation>已代 %2 释放 %1；已通过 %3 唤醒其所属库的等待者</translation>
     </message>
 </context>
 <context>
@@ -816,6 +919,38 @@ no dead waiters: nothing changed</source>
     <message>
         <source>%1 is a string without a TTL, an integer (a counter such as semaphore permits) or a value too long for a token: not a lock</source>
         <translation>%1 是没有 TTL 的字符串、整数（如信号量许可之类的计数器）或对令牌而言过长的值：不是锁</translation>
+    </message>
+    <message>
+        <source>  library: %1</source>
+        <translation>  库：%1</translation>
+    </message>
+    <message>
+        <source>, host %1</source>
+        <translation>，主机 %1</translation>
+    </message>
+    <message>
+        <source>, pid %1</source>
+        <translation>，进程 %1</translation>
+    </message>
+    <message>
+        <source>, node %1</source>
+        <translation>，节点 %1</translation>
+    </message>
+    <message>
+        <source>, since %1</source>
+        <translation>，自 %1 起</translation>
+    </message>
+    <message>
+        <source>, expired at %1</source>
+        <translation>，已于 %1 过期</translation>
+    </message>
+    <message>
+        <source>, expires at %1</source>
+        <translation>，将于 %1 过期</translation>
+    </message>
+    <message>
+        <source>  %1</source>
+        <translation>  %1</translation>
     </message>
 </context>
 <context>
@@ -1246,6 +1381,133 @@ no dead waiters: nothing changed</source>
         <source>Force-released %1 (a %2 lock: there were no waiters to wake)</source>
         <translation>已强制释放 %1（%2 锁：没有需要唤醒的等待者）</translation>
     </message>
+    <message>
+        <source>Force-released %1; its library&apos;s waiters were woken through %2</source>
+        <translation>已强制释放 %1；已通过 %2 唤醒其所属库的等待者</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::CounterAction</name>
+    <message>
+        <source>%1 holds a %2, not a Redisson semaphore&apos;s or latch&apos;s count; nothing changed</source>
+        <translation>%1 存放的是 %2，不是 Redisson 信号量或闭锁的计数；未做任何更改</translation>
+    </message>
+    <message>
+        <source>%1 does not exist; nothing changed</source>
+        <translation>%1 不存在；未做任何更改</translation>
+    </message>
+    <message>
+        <source>unexpected answer from the server</source>
+        <translation>服务器返回了意外的应答</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::CounterActions</name>
+    <message>
+        <source>Add &amp;permits…</source>
+        <translation>增加许可(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Give a Redisson semaphore more free permits and tell its waiters</source>
+        <translation>为 Redisson 信号量增加空闲许可并通知其等待者</translation>
+    </message>
+    <message>
+        <source>Release a p&amp;ermit…</source>
+        <translation>归还许可(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Give back one permit of an expirable semaphore, as its holder would</source>
+        <translation>像持有者那样归还可过期信号量的一个许可</translation>
+    </message>
+    <message>
+        <source>&amp;Open latch…</source>
+        <translation>打开闭锁(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a Redisson count-down latch: every waiter goes on</source>
+        <translation>打开 Redisson 闭锁：所有等待者继续执行</translation>
+    </message>
+    <message>
+        <source>Add permits</source>
+        <translation>增加许可</translation>
+    </message>
+    <message>
+        <source>%1 has %2 free now. Permits to add (its waiters are told):</source>
+        <translation>%1 现有 %2 个空闲许可。要增加的许可数（会通知其等待者）：</translation>
+    </message>
+    <message>
+        <source>Release a permit</source>
+        <translation>归还许可</translation>
+    </message>
+    <message>
+        <source>The permit of %1 to give back, as its holder&apos;s release would:</source>
+        <translation>要归还的 %1 的许可（如同其持有者释放）：</translation>
+    </message>
+    <message>
+        <source>Open latch</source>
+        <translation>打开闭锁</translation>
+    </message>
+    <message>
+        <source>Open %1 (count %2)? Every waiter goes on at once, as if the count had reached zero.</source>
+        <translation>打开 %1（计数 %2）？所有等待者将立即继续执行，如同计数已归零。</translation>
+    </message>
+    <message>
+        <source>Could not write the audit log: %1</source>
+        <translation>无法写入审计日志：%1</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 失败：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %n permit(s) to %1: %2 free now</source>
+        <translation>
+            <numerusform>已向 %1 增加 %n 个许可：现有 %2 个空闲</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Released permit %1 of %2: %3 free now</source>
+        <translation>已归还 %2 的许可 %1：现有 %3 个空闲</translation>
+    </message>
+    <message>
+        <source>Opened %1: every waiter was told</source>
+        <translation>已打开 %1：已通知所有等待者</translation>
+    </message>
+    <message>
+        <source>%1 has no permit %2 taken; nothing changed</source>
+        <translation>%1 没有被占用的许可 %2；未做任何更改</translation>
+    </message>
+    <message>
+        <source>%1 counted on after it was shown (count %2, now %3); nothing changed</source>
+        <translation>%1 在显示后计数已变化（原为 %2，现为 %3）；未做任何更改</translation>
+    </message>
+    <message>
+        <source>%1 was already gone; nothing changed</source>
+        <translation>%1 已不存在；未做任何更改</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::CounterLayout</name>
+    <message numerus="yes">
+        <source>%n to count down</source>
+        <translation>
+            <numerusform>还需倒数 %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n permit(s) free</source>
+        <translation>
+            <numerusform>%n 个许可空闲</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is not a Redisson semaphore or latch: the key holds another type (%2)</source>
+        <translation>%1 不是 Redisson 信号量或闭锁：该键存放的是其他类型（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is a Redisson %2, not a lock: it is not released as one; nothing changed</source>
+        <translation>%1 是 Redisson %2，不是锁：不能按锁释放；未做任何更改</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::DemoClients</name>
@@ -1586,8 +1848,8 @@ no dead waiters: nothing changed</source>
         <translation>强制释放(&amp;F)</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Delete &lt;b&gt;%1&lt;/b&gt; (%2, TTL %3), held by the token &lt;tt&gt;%4&lt;/tt&gt;.&lt;/p&gt;&lt;p&gt;A string lock has no waiters to wake: whoever waits for it finds it free at its next try. The real owner still believes it holds the lock: its own release will find another token and do nothing, and until then it may work next to the new holder.&lt;/p&gt;&lt;p&gt;Only deleted if the key still holds this token when the request reaches the server.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;删除 &lt;b&gt;%1&lt;/b&gt;（%2，TTL %3），由令牌 &lt;tt&gt;%4&lt;/tt&gt; 持有。&lt;/p&gt;&lt;p&gt;字符串锁没有需要唤醒的等待者：等待它的客户端会在下次重试时发现它已空闲。真正的持有者仍以为自己持有该锁：它自己的释放会发现令牌已不同而什么也不做，在此之前它可能与新的持有者同时工作。&lt;/p&gt;&lt;p&gt;只有当请求到达服务器时该键仍保存此令牌，才会删除。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;Delete &lt;b&gt;%1&lt;/b&gt; (%2, TTL %3), held by the token &lt;tt&gt;%4&lt;/tt&gt;.&lt;/p&gt;&lt;p&gt;Waiters are woken as its library&apos;s own release wakes them (python-redis-lock&apos;s signal list, a Spring registry&apos;s channel); the others find it free at their next try. The real owner still believes it holds the lock: its own release will find another token and do nothing, and until then it may work next to the new holder.&lt;/p&gt;&lt;p&gt;Only deleted if the key still holds this token when the request reaches the server.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;删除 &lt;b&gt;%1&lt;/b&gt;（%2，TTL %3），持有令牌为 &lt;tt&gt;%4&lt;/tt&gt;。&lt;/p&gt;&lt;p&gt;等待者按其所属库自身的释放方式被唤醒（python-redis-lock 的信号列表、Spring 注册表的频道）；其他等待者在下次重试时会发现锁已空闲。真正的持有者仍以为自己持有该锁：它自己的释放会发现令牌已变而什么也不做，在此之前它可能与新的持有者同时工作。&lt;/p&gt;&lt;p&gt;仅当请求到达服务器时该键仍持有此令牌才会删除。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1831,6 +2093,114 @@ no dead waiters: nothing changed</source>
         <source>nothing but its shape vouches for it: no aux keys, no listener, no configured lock name pattern</source>
         <translation>只有形状为其佐证：没有辅助键、没有监听者、没有配置的锁名模式</translation>
     </message>
+    <message>
+        <source>22 characters of base64url</source>
+        <translation>22 个 base64url 字符</translation>
+    </message>
+    <message>
+        <source>&lt;machine&gt;_&lt;process id&gt;_&lt;32 hex digits&gt;</source>
+        <translation>&lt;机器&gt;_&lt;进程号&gt;_&lt;32 位十六进制&gt;</translation>
+    </message>
+    <message>
+        <source>16 letters and digits</source>
+        <translation>16 个字母和数字</translation>
+    </message>
+    <message>
+        <source>32 hex digits</source>
+        <translation>32 位十六进制数字</translation>
+    </message>
+    <message>
+        <source>24 characters of base64 without padding</source>
+        <translation>24 个无填充的 base64 字符</translation>
+    </message>
+    <message>
+        <source>32 hex digits of a time-based UUID (version 1)</source>
+        <translation>基于时间的 UUID（版本 1）的 32 位十六进制数字</translation>
+    </message>
+    <message>
+        <source>a random UUID (version 4)</source>
+        <translation>随机 UUID（版本 4）</translation>
+    </message>
+    <message>
+        <source>a UUID</source>
+        <translation>一个 UUID</translation>
+    </message>
+    <message>
+        <source>24 characters of base64 ending in ==</source>
+        <translation>以 == 结尾的 24 个 base64 字符</translation>
+    </message>
+    <message>
+        <source>ADDED:&lt;time&gt;@&lt;host&gt;</source>
+        <translation>ADDED:&lt;时间&gt;@&lt;主机&gt;</translation>
+    </message>
+    <message>
+        <source>a UUID (one per registry)</source>
+        <translation>一个 UUID（每个注册表一个）</translation>
+    </message>
+    <message>
+        <source>its name was declared as %1&apos;s</source>
+        <translation>其名称被声明为属于 %1</translation>
+    </message>
+    <message>
+        <source>no TTL: %1 takes locks without one by default</source>
+        <translation>没有 TTL：%1 默认加锁时不设 TTL</translation>
+    </message>
+    <message>
+        <source>its name has %1&apos;s prefix</source>
+        <translation>其名称带有 %1 的前缀</translation>
+    </message>
+    <message>
+        <source>the token has %1&apos;s shape: %2</source>
+        <translation>令牌符合 %1 的形态：%2</translation>
+    </message>
+    <message>
+        <source>the token does not have %1&apos;s shape (%2)</source>
+        <translation>令牌不符合 %1 的形态（%2）</translation>
+    </message>
+    <message>
+        <source>the same shape fits: %1</source>
+        <translation>同样形态也符合：%1</translation>
+    </message>
+    <message>
+        <source>never expires: it has no TTL, so if its holder died it stays locked until someone releases it</source>
+        <translation>永不过期：它没有 TTL，持有者一旦崩溃，锁会一直保持，直到有人释放它</translation>
+    </message>
+    <message>
+        <source>%1 listening on %2, where a count-down latch&apos;s waiters wait</source>
+        <translation>%1 个客户端在 %2 上监听，即闭锁的等待者等待之处</translation>
+    </message>
+    <message numerus="yes">
+        <source>its permit set %1 holds %n permit(s) taken</source>
+        <translation>
+            <numerusform>其许可集合 %1 中有 %n 个已占用的许可</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>only the first %1 of its %2 permits taken are shown</source>
+        <translation>只显示其 %2 个已占用许可中的前 %1 个</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n permit(s) expired: Redisson gives them back at the next acquire, not before</source>
+        <translation>
+            <numerusform>%n 个许可已过期：Redisson 会在下一次获取时归还，在此之前不会</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>its name was declared as redisson&apos;s</source>
+        <translation>其名称被声明为 redisson 的</translation>
+    </message>
+    <message>
+        <source>an integer string: Redisson keeps a semaphore&apos;s free permits or a latch&apos;s count so</source>
+        <translation>整数字符串：Redisson 以此保存信号量的空闲许可数或闭锁的计数</translation>
+    </message>
+    <message>
+        <source>%1 listening on %2, where a semaphore&apos;s waiters wait</source>
+        <translation>%1 个客户端在 %2 上监听，即信号量的等待者等待之处</translation>
+    </message>
+    <message>
+        <source>a count-down latch looks the same while nobody waits on either</source>
+        <translation>两者都无人等待时，闭锁看起来与此相同</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::LockClient</name>
@@ -2007,6 +2377,28 @@ no dead waiters: nothing changed</source>
     <message>
         <source>A string lock has no wake-up channel: its waiters retry on their own and cannot be seen</source>
         <translation>字符串锁没有唤醒频道：其等待者自行重试，无法被看到</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>count-down latch</source>
+        <translation>闭锁</translation>
+    </message>
+    <message>
+        <source>expirable semaphore</source>
+        <translation>可过期信号量</translation>
+    </message>
+    <message>
+        <source>semaphore</source>
+        <translation>信号量</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n permit(s) taken</source>
+        <translation>
+            <numerusform>%n 个许可已占用</numerusform>
+        </translation>
     </message>
 </context>
 <context>

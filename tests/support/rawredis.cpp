@@ -154,6 +154,18 @@ void RawRedis::append(const QList<QByteArray> &argv)
         transportError();
 }
 
+void RawRedis::flush()
+{
+    if (!isConnected())
+        return;
+    int done = 0;
+    while (!done)
+        if (redisBufferWrite(m_context, &done) != REDIS_OK) {
+            transportError();
+            return;
+        }
+}
+
 RedisValue RawRedis::readReply(int timeoutMs, bool *timedOut)
 {
     if (timedOut)

@@ -33,6 +33,8 @@ public:
 
     // For pipelines and pub/sub: queue a command, then collect replies and pushed messages with readReply().
     void append(const QList<QByteArray> &argv);
+    // Sends what append() queued without waiting for a reply (a blocking command the test then watches the server for).
+    void flush();
     // Waits at most timeoutMs (negative: the 5 s read timeout) for the next reply. A timeout sets *timedOut
     // and returns a "RAWREDIS timed out" error value, yet leaves the connection usable: the waiting happens in
     // poll(), not in hiredis, whose blocking read would mark the context as failed for good on EAGAIN.

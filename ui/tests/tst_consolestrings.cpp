@@ -132,7 +132,7 @@ private slots:
         ConnectionProfile profile;
         profile.stringPatterns = QStringLiteral("   ");
         LockMonitor::Options monitorOptions = Console::fastMonitor();
-        monitorOptions.stringPatterns = profile.stringPatternList();
+        monitorOptions.stringPatterns = profile.stringLockPatterns();
         Console c(options(), monitorOptions);
         QTRY_VERIFY_WITH_TIMEOUT(c.monitor.isSnapshotComplete(), 10000);
         QCOMPARE(c.row(name), -1);
@@ -266,7 +266,16 @@ private slots:
     void profilesKeepStringLockPatterns()
     {
         ConnectionProfile p;
-        QCOMPARE(p.stringPatterns, QStringLiteral("lock:* mutex:* *:lock"));
+        // Every library with a fixed prefix is looked for with no configuration.
+        QCOMPARE(p.stringPatterns,
+            QStringLiteral("lock:* mutex:* *:lock job-lock:* redlock:* *laravel_unique_job:* *laravel-queue-overlap:* "
+                           "*framework/schedule-*"));
+        // "LIBRARY=GLOB" declares names as a library's, as --layout-pattern does.
+        ConnectionProfile declared;
+        declared.stringPatterns = QStringLiteral("lock:* spring=orders:* nope=x:*");
+        const StringLockPatterns patterns = declared.stringLockPatterns();
+        QCOMPARE(patterns.declaredLibrary("orders:42"), QByteArray("spring"));
+        QCOMPARE(patterns.patterns(), (QList<QByteArray> { "lock:*", "nope=x:*" }));
         p.name = QStringLiteral("strings");
         p.url = QStringLiteral("redis://127.0.0.1:6379/0");
         p.stringPatterns = QStringLiteral("  app:*:lock\tjobs:*  ");

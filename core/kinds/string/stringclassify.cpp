@@ -1,7 +1,9 @@
-// What a string lock looks like to the classifier: a string inside a configured pattern, leased, holding a token.
+// What a string lock looks like to the classifier: a string inside a string lock pattern, holding a token, leased
+// unless its library takes locks without a lease; and which library wrote it (docs/protocol/libraries.md#recognition).
 #include "kinds/string/stringlayout.h"
 
 #include "kinds/hashreading.h"
+#include "kinds/string/stringlibrary.h"
 
 namespace LockScope {
 
@@ -14,6 +16,14 @@ bool redissonStringKey(const QByteArray &name)
         || name.contains(":rwlock_timeout:");
 }
 
+QString libraryList(const QList<const StringLibrary *> &libraries)
+{
+    QStringList ids;
+    for (const StringLibrary *library : libraries)
+        ids << QString::fromLatin1(library->id());
+    return ids.join(QLatin1String(", "));
+}
+
 } // namespace
 
 bool StringLayout::classifyKey(const KeySnapshot &key, LockInfo &info) const
@@ -21,20 +31,50 @@ bool StringLayout::classifyKey(const KeySnapshot &key, LockInfo &info) const
     // Only inside the string lock patterns: elsewhere a string is application data.
     if (key.type != "string" || !key.stringPattern)
         return false;
-    // A value of any length is some application's data, as is a key that never expires: a lock has a lease. An
-    // integer is a counter (Redisson's semaphore permits, a count-down latch), never a holder's token.
-    if (!key.stringPattern || key.pttlMs <= 0 || key.value.isEmpty() || key.value.size() > kMaxStringToken
-        || redissonStringKey(key.name) || isCounterValue(key.value))
+    // A value of any length is some application's data. An integer is a counter (Redisson's semaphore permits, a
+    // count-down latch), never a holder's token.
+    if (key.pttlMs == -2 || key.value.isEmpty() || key.value.size() > kMaxStringToken || redissonStringKey(key.name)
+        || isCounterValue(key.value))
+        return true;
+    const StringIdentity id = StringLibraries::identify(key.name, key.value, key.library);
+    // A key that never expires is data, unless its library takes locks without a lease and its name and token agree:
+    // then it is the classic stuck lock, shown with a warning.
+    const bool neverExpires = key.pttlMs == -1;
+    if (neverExpires && !(id.library && id.fits && id.library->mayNeverExpire()))
         return true;
     info.kind = LockInfo::Kind::String;
+    info.library = id.library ? id.library->id() : "string";
     LockHolder h;
     h.owner = key.value;
     h.count = 1;
+    if (id.library && id.fits)
+        id.library->describeHolder(key.value, h);
     info.holders << h;
-    info.confidence = LockInfo::Confidence::Medium;
-    info.evidence << ClassifierText::tr("a string inside a configured string lock pattern")
-                  << ClassifierText::tr("has a TTL (%1 ms)").arg(key.pttlMs)
-                  << ClassifierText::tr("its value is the holder's token");
+    info.confidence = id.fits && id.named ? LockInfo::Confidence::High : LockInfo::Confidence::Medium;
+    if (id.declared)
+        info.evidence << ClassifierText::tr("its name was declared as %1's").arg(QString::fromLatin1(info.library));
+    else
+        info.evidence << ClassifierText::tr("a string inside a configured string lock pattern");
+    if (neverExpires)
+        info.evidence << ClassifierText::tr("no TTL: %1 takes locks without one by default")
+                             .arg(QString::fromLatin1(info.library));
+    else
+        info.evidence << ClassifierText::tr("has a TTL (%1 ms)").arg(key.pttlMs);
+    info.evidence << ClassifierText::tr("its value is the holder's token");
+    if (id.library && id.fits) {
+        if (id.named && !id.declared)
+            info.evidence << ClassifierText::tr("its name has %1's prefix").arg(QString::fromLatin1(info.library));
+        info.evidence << ClassifierText::tr("the token has %1's shape: %2")
+                             .arg(QString::fromLatin1(info.library), ClassifierText::tr(id.library->tokenShape()));
+    } else if (id.declared) {
+        info.evidence << ClassifierText::tr("the token does not have %1's shape (%2)")
+                             .arg(QString::fromLatin1(info.library), ClassifierText::tr(id.library->tokenShape()));
+    }
+    if (!id.others.isEmpty())
+        info.evidence << ClassifierText::tr("the same shape fits: %1").arg(libraryList(id.others));
+    if (neverExpires)
+        info.warnings << ClassifierText::tr("never expires: it has no TTL, so if its holder died it stays locked until "
+                                            "someone releases it");
     return true;
 }
 

@@ -1,6 +1,7 @@
 #include "kinds/string/stringlayout.h"
 
 #include "kinds/acquirecheck.h"
+#include "kinds/string/stringlibrary.h"
 #include "kinds/string/stringlockscripts.h"
 #include "redis/bytesformat.h"
 #include "redis/redisvalue.h"
@@ -30,10 +31,14 @@ QList<AcquireMode> StringLayout::modes() const
 
 QList<ScanCursor> StringLayout::scanCursors(const DiscoveryScope &scope) const
 {
-    QList<ScanCursor> cursors;
-    for (const QByteArray &glob : scope.stringPatterns.patterns())
-        cursors.append({ glob, "string", ScanCursor::Read::String });
-    return cursors;
+    // One walk of the keyspace per Redis type, however many patterns are on: a single pattern is SCAN's MATCH, several
+    // share the monitor's pattern as MATCH and are matched by the scanner.
+    const QList<QByteArray> globs = scope.stringPatterns.scanGlobs();
+    if (globs.isEmpty())
+        return {};
+    if (globs.size() == 1)
+        return { { globs.first(), "string", ScanCursor::Read::String } };
+    return { { scope.pattern, "string", ScanCursor::Read::String, globs } };
 }
 
 ScriptCall StringLayout::acquire(LockKind, const AcquireCall &call) const
@@ -49,12 +54,33 @@ ScriptCall StringLayout::acquire(LockKind, const AcquireCall &call) const
 
 ScriptCall StringLayout::release(LockKind, const ReleaseCall &call) const
 {
-    return { &StringLockScripts::compareAndDelete(), { call.name }, { call.owner } };
+    return compareAndDelete(call.name, call.owner, call.patterns, call.cluster);
 }
 
 ScriptCall StringLayout::forceRelease(const ForceReleaseCall &call) const
 {
-    return { &StringLockScripts::compareAndDelete(), { call.name }, { call.guard.fields.value(0) } };
+    return compareAndDelete(call.name, call.guard.fields.value(0), call.patterns, call.cluster);
+}
+
+ScriptCall StringLayout::compareAndDelete(
+    const QByteArray &name, const QByteArray &token, const StringLockPatterns *patterns, bool cluster)
+{
+    // Given back as its library's own release would: the waiters it wakes hear it too.
+    const StringWakeUps wake = StringLibraries::wakeUps(name, token, patterns ? *patterns : StringLockPatterns());
+    if (wake.isEmpty())
+        return { &StringLockScripts::compareAndDelete(), { name }, { token } };
+    QList<QByteArray> keys { name };
+    // In a cluster a script touches its own slot only; the library's own release could not reach another slot either.
+    for (const QByteArray &list : wake.signalLists)
+        if (!cluster || keySlot(list) == keySlot(name))
+            keys << list;
+    QList<QByteArray> args { token };
+    for (const auto &[channel, message] : wake.publishes)
+        args << channel << message;
+    QList<QByteArray> wakes = keys.mid(1);
+    for (const auto &[channel, message] : wake.publishes)
+        wakes << channel;
+    return { &StringLockScripts::compareDeleteAndWake(), keys, args, wakes };
 }
 
 bool StringLayout::decodeAcquire(const RedisValue &reply, AcquireResult *result) const

@@ -12,16 +12,21 @@ public:
     LockInfo::Kind kind() const override { return LockInfo::Kind::String; }
     const char *id() const override { return "string"; }
     const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "string"); }
+    // Each lock's own library is named by classification (kinds/string/stringlibrary.h); "string" when unknown.
+    const char *library() const override { return "string"; }
     LockCapabilities capabilities() const override;
     QList<AcquireMode> modes() const override;
-    // One cursor per string lock pattern (TYPE string), and none over hashes: a string outside them is data.
+    // One cursor over the strings (TYPE string) for all the string lock patterns, and none over hashes: a string
+    // outside them is data.
     QList<ScanCursor> scanCursors(const DiscoveryScope &scope) const override;
     // KEYS [N]; ARGV [token, leaseMs, aux...]: the aux keys tell an idle Redisson lock, when they share N's slot.
     ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
-    // Deletes N only while it holds call.owner, the token.
+    // Deletes N only while it holds call.owner, the token, and wakes the waiters of the libraries N may belong to.
     ScriptCall release(LockKind mode, const ReleaseCall &call) const override;
     // The same compare-and-delete, with the token the person saw (the guard's one field) in place of ours.
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
+    static ScriptCall compareAndDelete(
+        const QByteArray &name, const QByteArray &token, const StringLockPatterns *patterns, bool cluster);
     QByteArray waitChannel(const QByteArray &, const QByteArray &) const override { return {}; }
     // Extends N's lease while it still holds token.
     static ScriptCall renew(const QByteArray &name, const QByteArray &token, qint64 leaseMs);

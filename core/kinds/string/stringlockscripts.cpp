@@ -38,6 +38,27 @@ return v
     return script;
 }
 
+const RedisScript &compareDeleteAndWake()
+{
+    static const RedisScript script(R"LUA(
+local v = redis.call('get', KEYS[1])
+if v ~= ARGV[1] then
+    return v
+end
+redis.call('del', KEYS[1])
+for i = 2, #KEYS do
+    redis.call('del', KEYS[i])
+    redis.call('lpush', KEYS[i], 1)
+    redis.call('pexpire', KEYS[i], 1000)
+end
+for i = 2, #ARGV - 1, 2 do
+    redis.call('publish', ARGV[i], ARGV[i + 1])
+end
+return 1
+)LUA");
+    return script;
+}
+
 const RedisScript &compareAndExpire()
 {
     static const RedisScript script(R"LUA(

@@ -1,0 +1,150 @@
+#include "countercommands.h"
+
+#include "lock/lockclient.h"
+#include "redis/bytesformat.h"
+#include "redis/redisrouter.h"
+
+#include <unistd.h>
+
+namespace LockScope::Cli {
+
+CounterCommand::CounterCommand(
+    CounterPlan::Action action, const QCommandLineParser &parser, ConnectionOptions connection, QObject *parent)
+    : Command(parser, std::move(connection), parent)
+    , m_action(action)
+{ }
+
+void CounterCommand::start()
+{
+    CounterPlan plan;
+    plan.action = m_action;
+    plan.name = positional(1).toUtf8();
+    if (m_action == CounterPlan::Action::AddPermits && m_parser.isSet(QStringLiteral("permits"))) {
+        bool ok = false;
+        plan.permits = m_parser.value(QStringLiteral("permits")).toLongLong(&ok);
+        if (!ok || plan.permits < 1 || plan.permits > 1000000000) {
+            m_out.error(tr("--permits takes a number of permits from 1 to 1000000000"));
+            finish(ExitUsage);
+            return;
+        }
+    }
+    if (m_action == CounterPlan::Action::ReleasePermit) {
+        plan.permitId = m_parser.value(QStringLiteral("permit")).toUtf8();
+        if (plan.permitId.isEmpty()) {
+            m_out.error(tr("release-permit needs --permit ID, the permit's id as show lists it"));
+            finish(ExitUsage);
+            return;
+        }
+    }
+    if (m_action == CounterPlan::Action::Open) {
+        plan.countShown = m_parser.value(QStringLiteral("expect-count")).toUtf8();
+        bool ok = plan.countShown.isEmpty();
+        if (!ok)
+            plan.countShown.toLongLong(&ok);
+        if (!ok) {
+            m_out.error(tr("--expect-count takes the latch's count, an integer"));
+            finish(ExitUsage);
+            return;
+        }
+    }
+    // A monitor never writes: refused before any prompt, as force-release is.
+    if (m_connection.readOnly) {
+        finish(m_out.fail(
+            RedisError(RedisError::Kind::ReadOnly, tr("%1 refused: read-only mode").arg(plan.actionName()))));
+        return;
+    }
+    const bool confirmed = m_parser.isSet(QStringLiteral("yes"));
+    if (m_action == CounterPlan::Action::Open && !confirmed && !isatty(STDIN_FILENO)) {
+        m_out.error(tr("open-latch needs --yes when standard input is not a terminal"));
+        finish(ExitUsage);
+        return;
+    }
+    LockClient *client = makeClient();
+    if (const RedisError error = client->validateName(plan.name)) {
+        finish(m_out.fail(error));
+        return;
+    }
+    if (m_action != CounterPlan::Action::Open || !plan.countShown.isEmpty()) {
+        if (m_action == CounterPlan::Action::Open && !confirmed
+            && !confirm(tr("Open %1 (count %2) and let every waiter through? [y/N] ")
+                            .arg(escapeBytes(plan.name, 200), QString::fromLatin1(plan.countShown))))
+            return;
+        run(plan);
+        return;
+    }
+    // The count on screen becomes the guard: a latch that counted down meanwhile is not opened.
+    client->connection()->command({ "GET", plan.name }, [this, plan, confirmed](const RedisResult &r) mutable {
+        if (!r.ok()) {
+            finish(m_out.fail(r.error));
+            return;
+        }
+        if (r.value.isNil()) {
+            m_out.error(tr("%1 does not exist: nothing to open").arg(escapeBytes(plan.name, 200)));
+            finish(ExitNotDone);
+            return;
+        }
+        plan.countShown = r.value.bytes();
+        if (!confirmed
+            && !confirm(tr("Open %1 (count %2) and let every waiter through? [y/N] ")
+                            .arg(escapeBytes(plan.name, 200), escapeBytes(plan.countShown, 40))))
+            return;
+        run(plan);
+    });
+}
+
+void CounterCommand::run(const CounterPlan &plan)
+{
+    auto *client = findChild<LockClient *>();
+    Ops::counterAction(client, plan, [this, client, plan](const CounterDone &d) {
+        AuditRecord record(plan.actionName(), m_connection.toDisplayUrl(), plan.name, client->clientId());
+        plan.describe(record);
+        const QString name = escapeBytes(plan.name, 200);
+        if (d.error.isError()) {
+            record.setError(d.error);
+            audit(m_out, record);
+            finish(m_out.fail(d.error));
+            return;
+        }
+        record.setOutcome(d.outcome);
+        if (!d.value.isEmpty())
+            record.insert(QStringLiteral("count_now"), QString::fromLatin1(d.value));
+        audit(m_out, record);
+        const QString channel = QString::fromUtf8(d.channel);
+        switch (d.outcome) {
+        case AuditRecord::Outcome::Done:
+            m_out.event(QStringLiteral("released"), plan.name, {}, d.value.toLongLong(), -1,
+                tr("added %n permit(s) to %1: %2 free now; its waiters told on %3", nullptr, int(plan.permits))
+                    .arg(name, QString::fromLatin1(d.value), channel));
+            finish(ExitDone);
+            return;
+        case AuditRecord::Outcome::Released:
+            m_out.event(QStringLiteral("released"), plan.name, plan.permitId, 0, -1,
+                tr("released permit %1 of %2: %3 free now; its waiters told on %4")
+                    .arg(escapeBytes(plan.permitId, 80), name, QString::fromLatin1(d.value), channel));
+            finish(ExitDone);
+            return;
+        case AuditRecord::Outcome::Deleted:
+            m_out.event(QStringLiteral("force-released"), plan.name, {}, 0, -2,
+                tr("opened %1 (its count was %2); every waiter told on %3")
+                    .arg(name, QString::fromLatin1(d.value), channel));
+            finish(ExitDone);
+            return;
+        case AuditRecord::Outcome::NotHeld:
+            m_out.error(tr("%1 has no permit %2 taken; nothing changed").arg(name, escapeBytes(plan.permitId, 80)));
+            break;
+        case AuditRecord::Outcome::GuardFailed:
+            m_out.error(tr("%1 counted on after it was shown (count %2, now %3); nothing changed. Run the command "
+                           "again to confirm what is there now")
+                            .arg(name, QString::fromLatin1(plan.countShown), QString::fromLatin1(d.value)));
+            break;
+        case AuditRecord::Outcome::AlreadyGone:
+            m_out.error(tr("%1 was already gone (opened, or never set); nothing changed").arg(name));
+            break;
+        default:
+            break;
+        }
+        finish(ExitNotDone);
+    });
+}
+
+} // namespace LockScope::Cli

@@ -1,0 +1,77 @@
+#include "kinds/expirablesemaphore/expirablesemaphorelayout.h"
+
+#include "kinds/auxreader.h"
+#include "kinds/hashreading.h"
+#include "kinds/locknames.h"
+#include "kinds/semaphore/counterscripts.h"
+
+namespace LockScope {
+
+LockCapabilities ExpirableSemaphoreLayout::capabilities() const
+{
+    LockCapabilities c = SemaphoreLayout::capabilities();
+    c.holderSet = true;
+    c.tokenHolder = true; // a permit id says nothing of who took it
+    return c;
+}
+
+QByteArray ExpirableSemaphoreLayout::permitSet(const QByteArray &name)
+{
+    return LockNames::suffixName(name, "timeout");
+}
+
+ScriptCall ExpirableSemaphoreLayout::releasePermit(
+    const QByteArray &name, const QByteArray &permitId, const QByteArray &publish)
+{
+    return { &CounterScripts::releasePermit(), { name, channel(name), permitSet(name) }, { permitId, publish } };
+}
+
+void ExpirableSemaphoreLayout::readStringAux(AuxReader &reader) const
+{
+    if (!isCandidate(reader.snapshot()))
+        return;
+    const QByteArray set = permitSet(reader.snapshot().name);
+    reader.command({ "ZCARD", set }, [](KeySnapshot &s, const RedisResult &r) {
+        // WRONGTYPE: some other key by that name, so no permit set.
+        s.permitsTaken = r.ok() ? r.value.toInteger() : 0;
+    });
+    reader.command({ "ZRANGE", set, "0", QByteArray::number(kPermitsRead - 1), "WITHSCORES" },
+        [](KeySnapshot &s, const RedisResult &r) {
+            if (!r.ok())
+                return;
+            const RedisValue &v = r.value;
+            for (int k = 0; k + 1 < v.size(); k += 2)
+                s.permits.append({ v.at(k).bytes(), qint64(v.at(k + 1).bytes().toDouble()) });
+        });
+}
+
+bool ExpirableSemaphoreLayout::classifyKey(const KeySnapshot &key, LockInfo &info) const
+{
+    if (!isCandidate(key) || key.permitsTaken <= 0)
+        return false;
+    describeCounter(key, info);
+    info.confidence = LockInfo::Confidence::High;
+    info.evidence << ClassifierText::tr("its permit set %1 holds %n permit(s) taken", nullptr, int(key.permitsTaken))
+                         .arg(QString::fromUtf8(permitSet(key.name)));
+    describeWaiters(key, info);
+    int expired = 0;
+    for (const auto &[id, score] : key.permits) {
+        LockHolder h;
+        h.owner = id;
+        h.count = 1;
+        h.expiresMs = score >= kNeverExpires ? 0 : score;
+        if (h.expiresMs > 0 && h.expiresMs <= key.nowMs)
+            ++expired;
+        info.holders << h;
+    }
+    if (key.permitsTaken > key.permits.size())
+        info.warnings << ClassifierText::tr("only the first %1 of its %2 permits taken are shown")
+                             .arg(key.permits.size())
+                             .arg(key.permitsTaken);
+    if (expired > 0)
+        info.warnings << ClassifierText::tr(
+            "%n permit(s) expired: Redisson gives them back at the next acquire, not before", nullptr, expired);
+    return true;
+}
+
+} // namespace LockScope

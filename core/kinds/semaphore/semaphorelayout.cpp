@@ -1,0 +1,67 @@
+#include "kinds/semaphore/semaphorelayout.h"
+
+#include "kinds/auxreader.h"
+#include "kinds/hashreading.h"
+#include "kinds/locknames.h"
+#include "kinds/semaphore/counterscripts.h"
+
+namespace LockScope {
+
+LockCapabilities SemaphoreLayout::capabilities() const
+{
+    LockCapabilities c;
+    c.wakeChannel = true;
+    c.waiterCount = true;
+    return c;
+}
+
+QByteArray SemaphoreLayout::channel(const QByteArray &name)
+{
+    return LockNames::prefixName("redisson_sc", name);
+}
+
+ScriptCall SemaphoreLayout::addPermits(const QByteArray &name, qint64 permits, const QByteArray &publish)
+{
+    return { &CounterScripts::addPermits(), { name, channel(name) }, { QByteArray::number(permits), publish } };
+}
+
+QByteArray SemaphoreLayout::waitChannel(const QByteArray &name, const QByteArray &) const
+{
+    return channel(name);
+}
+
+void SemaphoreLayout::readStringAux(AuxReader &reader) const
+{
+    if (!isCandidate(reader.snapshot()))
+        return;
+    reader.command({ "PUBSUB", "NUMSUB", channel(reader.snapshot().name) }, [](KeySnapshot &s, const RedisResult &r) {
+        // Denied (an ACL without PUBSUB): the waiters stay unknown.
+        if (r.ok() && r.value.size() == 2)
+            s.semaphoreSubscribers = int(r.value.at(1).toInteger());
+    });
+}
+
+void SemaphoreLayout::describeWaiters(const KeySnapshot &key, LockInfo &info) const
+{
+    info.waiters = key.semaphoreSubscribers;
+    if (key.semaphoreSubscribers > 0) {
+        info.confidence = LockInfo::Confidence::High;
+        info.evidence << ClassifierText::tr("%1 listening on %2, where a semaphore's waiters wait")
+                             .arg(key.semaphoreSubscribers)
+                             .arg(QString::fromUtf8(channel(key.name)));
+    }
+}
+
+bool SemaphoreLayout::classifyKey(const KeySnapshot &key, LockInfo &info) const
+{
+    // After the expirable semaphore and the latch had their say: a declared integer they did not claim.
+    if (!isCandidate(key))
+        return false;
+    describeCounter(key, info);
+    describeWaiters(key, info);
+    if (key.semaphoreSubscribers <= 0)
+        info.evidence << ClassifierText::tr("a count-down latch looks the same while nobody waits on either");
+    return true;
+}
+
+} // namespace LockScope

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "kinds/semaphore/counterlayout.h"
+
+namespace LockScope {
+
+// Redisson's RSemaphore: the string N holds the free permits; an acquire takes some (DECRBY while enough are free), a
+// release or "add permits" gives some (INCRBY) and publishes the new count on redisson_sc:{N}, where its waiters
+// listen. Nobody is recorded as holding a permit.
+class SemaphoreLayout : public CounterLayout
+{
+public:
+    LockInfo::Kind kind() const override { return LockInfo::Kind::Semaphore; }
+    const char *id() const override { return "semaphore"; }
+    const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "semaphore"); }
+    LockCapabilities capabilities() const override;
+    QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;
+    void readStringAux(AuxReader &reader) const override;
+    bool classifyKey(const KeySnapshot &key, LockInfo &info) const override;
+
+    static QByteArray channel(const QByteArray &name); // redisson_sc:{N}
+    // "Add permits" (an RSemaphore's or an expirable one's): permits more are free, and the waiters told.
+    static ScriptCall addPermits(const QByteArray &name, qint64 permits, const QByteArray &publish);
+
+protected:
+    // The listeners on redisson_sc:{N}: its waiters (the expirable semaphore's too).
+    void describeWaiters(const KeySnapshot &key, LockInfo &info) const;
+};
+
+} // namespace LockScope

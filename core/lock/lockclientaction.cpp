@@ -1,0 +1,44 @@
+#include "lock/lockclient.h"
+
+#include "lock/lockclientinternal.h"
+#include "redis/redisrouter.h"
+
+// The actions a layout defines beyond acquire and release (Redisson's semaphores and latches), run with the same
+// checks as every other write of the client.
+namespace LockScope {
+
+using LockClientInternal::cleanScriptError;
+using LockClientInternal::later;
+
+void LockClient::runAction(const char *action, const QByteArray &name,
+    std::function<ScriptCall(const QByteArray &publish)> build, Callback<RedisResult> done)
+{
+    if (const RedisError error = checkWrite(action, name)) {
+        RedisResult r;
+        r.error = error;
+        later(this, done, r);
+        return;
+    }
+    QPointer<LockClient> self(this);
+    whenPublishKnown([self, build = std::move(build), done = std::move(done)] {
+        if (!self)
+            return;
+        if (const RedisError refusal = self->publishRefusal()) {
+            RedisResult r;
+            r.error = refusal;
+            done(r);
+            return;
+        }
+        const ScriptCall script = build(self->publishCommand());
+        self->m_connection->eval(*script.script, script.keys, script.args, [self, done](const RedisResult &reply) {
+            if (!self)
+                return;
+            RedisResult r = reply;
+            if (!r.ok())
+                r.error = cleanScriptError(r.error);
+            done(r);
+        });
+    });
+}
+
+} // namespace LockScope

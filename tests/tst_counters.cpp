@@ -1,0 +1,304 @@
+// Redisson's semaphores and count-down latches against a real server (docs/protocol/semaphores.md): a name declared
+// as Redisson's (--layout-pattern redisson=GLOB) that holds an integer is shown as what its keys and listeners say it
+// is, with its free permits or count, an expirable semaphore's permits each with its expiry; an integer nobody
+// declared stays application data; and none of them is released or force-released as if it were a lock.
+#include "clirun.h"
+#include "rawredis.h"
+#include "redisserver.h"
+#include "testutil.h"
+
+#include <QDateTime>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+class TestCounters : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server;
+    QTemporaryDir m_dir;
+
+    CliRun cli(QStringList args) { return runCli(args << QStringLiteral("--url") << m_server.url(), m_dir); }
+
+    static QStringList declare(const QByteArray &glob)
+    {
+        return { QStringLiteral("--layout-pattern"), QStringLiteral("redisson=") + QString::fromUtf8(glob) };
+    }
+
+    // The objects `list --json` shows among names matching glob, by name.
+    QHash<QString, QJsonObject> listed(const QByteArray &glob, const QStringList &extra = {})
+    {
+        const CliRun r = cli(QStringList { QStringLiteral("--json"), QStringLiteral("list"),
+                                 QStringLiteral("--pattern"), QString::fromUtf8(glob) }
+            + extra);
+        QHash<QString, QJsonObject> out;
+        if (r.exitCode != 0) {
+            qWarning("list failed (%d): %s", r.exitCode, r.err.constData());
+            return out;
+        }
+        for (const QJsonValue &v : QJsonDocument::fromJson(r.out).array())
+            out.insert(v.toObject().value(QStringLiteral("name")).toString(), v.toObject());
+        return out;
+    }
+
+    // A raw client subscribed to channel, the subscription confirmed.
+    static bool listen(RawRedis &raw, const QByteArray &channel)
+    {
+        raw.append({ "SUBSCRIBE", channel });
+        return raw.readReply(5000).at(0).bytes() == "subscribe";
+    }
+
+    // The audit log's records, one object per line.
+    QList<QJsonObject> auditRecords()
+    {
+        QFile f(m_dir.filePath(QStringLiteral("audit.log")));
+        QList<QJsonObject> out;
+        if (!f.open(QIODevice::ReadOnly))
+            return out;
+        for (const QByteArray &line : f.readAll().split('\n'))
+            if (!line.trimmed().isEmpty())
+                out << QJsonDocument::fromJson(line).object();
+        return out;
+    }
+
+    QJsonObject lastAudit()
+    {
+        const QList<QJsonObject> all = auditRecords();
+        return all.isEmpty() ? QJsonObject() : all.last();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+    }
+
+    void declaredSemaphoreShowsItsFreePermits()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = "sem:" + uniqueKey("plain");
+        raw.command({ "SET", name, "5" });
+        QVERIFY(listed(name).isEmpty()); // undeclared, an integer is application data
+
+        const QJsonObject o = listed(name, declare("sem:*")).value(QString::fromUtf8(name));
+        QCOMPARE(o.value(QStringLiteral("kind")).toString(), QStringLiteral("semaphore"));
+        QCOMPARE(o.value(QStringLiteral("library")).toString(), QStringLiteral("redisson"));
+        QCOMPARE(o.value(QStringLiteral("permits_free")).toInt(-1), 5);
+        QCOMPARE(o.value(QStringLiteral("holders")).toArray().size(), 0);
+        QCOMPARE(o.value(QStringLiteral("waiters")).toInt(-1), 0);
+        QCOMPARE(o.value(QStringLiteral("confidence")).toString(), QStringLiteral("medium"));
+    }
+
+    void semaphoreWaitersAreCountedAndVouchForIt()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = "sem:" + uniqueKey("waited");
+        raw.command({ "SET", name, "0" });
+        RawRedis waiter(m_server.port());
+        QVERIFY(listen(waiter, "redisson_sc:{" + name + "}"));
+        const QJsonObject o = listed(name, declare(name)).value(QString::fromUtf8(name));
+        QCOMPARE(o.value(QStringLiteral("kind")).toString(), QStringLiteral("semaphore"));
+        QCOMPARE(o.value(QStringLiteral("permits_free")).toInt(-1), 0);
+        QCOMPARE(o.value(QStringLiteral("waiters")).toInt(-1), 1);
+        QCOMPARE(o.value(QStringLiteral("confidence")).toString(), QStringLiteral("high"));
+    }
+
+    void latchIsToldApartByItsWaiters()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = "latch:" + uniqueKey("latch");
+        raw.command({ "SET", name, "3" });
+        RawRedis waiter(m_server.port());
+        QVERIFY(listen(waiter, "redisson_countdownlatch__channel__{" + name + "}"));
+        const QJsonObject o = listed(name, declare("latch:*")).value(QString::fromUtf8(name));
+        QCOMPARE(o.value(QStringLiteral("kind")).toString(), QStringLiteral("count-down-latch"));
+        QCOMPARE(o.value(QStringLiteral("library")).toString(), QStringLiteral("redisson"));
+        QCOMPARE(o.value(QStringLiteral("count")).toInt(-1), 3);
+        QVERIFY(!o.contains(QStringLiteral("permits_free")));
+        QCOMPARE(o.value(QStringLiteral("waiters")).toInt(-1), 1);
+    }
+
+    void expirableSemaphoreShowsEachPermitWithItsExpiry()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = "es:" + uniqueKey("expirable");
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        raw.command({ "SET", name, "2" });
+        const QByteArray live = "0123456789abcdef0123456789abcdef", gone = "fedcba9876543210fedcba9876543210",
+                         unleased = "00112233445566778899aabbccddeeff";
+        raw.command({ "ZADD", "{" + name + "}:timeout", QByteArray::number(now + 600000), live,
+            QByteArray::number(now - 60000), gone, "922337203685477", unleased });
+        const QJsonObject o = listed(name, declare("es:*")).value(QString::fromUtf8(name));
+        QCOMPARE(o.value(QStringLiteral("kind")).toString(), QStringLiteral("expirable-semaphore"));
+        QCOMPARE(o.value(QStringLiteral("permits_free")).toInt(-1), 2);
+        QCOMPARE(o.value(QStringLiteral("confidence")).toString(), QStringLiteral("high"));
+        QHash<QString, QJsonObject> permits;
+        for (const QJsonValue &v : o.value(QStringLiteral("holders")).toArray())
+            permits.insert(v.toObject().value(QStringLiteral("owner")).toString(), v.toObject());
+        QCOMPARE(permits.size(), 3);
+        QCOMPARE(permits.value(QString::fromLatin1(live)).value(QStringLiteral("expired")).toBool(true), false);
+        QCOMPARE(permits.value(QString::fromLatin1(gone)).value(QStringLiteral("expired")).toBool(false), true);
+        QVERIFY(!permits.value(QString::fromLatin1(unleased)).contains(QStringLiteral("expires_at")));
+        QVERIFY(o.value(QStringLiteral("warnings")).toArray().size() == 1);
+        QVERIFY(o.value(QStringLiteral("warnings")).toArray().at(0).toString().contains(QStringLiteral("expired")));
+    }
+
+    void integerUnderALockPrefixIsNoLockHolder()
+    {
+        // Tried as a new user would: a Redisson semaphore named lock:... was shown as a lock held by "5".
+        RawRedis raw(m_server.port());
+        const QByteArray name = "lock:" + uniqueKey("counter");
+        raw.command({ "SET", name, "5", "PX", "600000" });
+        QVERIFY(!listed(name).contains(QString::fromUtf8(name)));
+        const QJsonObject o = listed(name, declare(name)).value(QString::fromUtf8(name));
+        QCOMPARE(o.value(QStringLiteral("kind")).toString(), QStringLiteral("semaphore"));
+        QCOMPARE(o.value(QStringLiteral("holders")).toArray().size(), 0);
+    }
+
+    void aCounterIsNeverReleasedAsALock()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = "sem:" + uniqueKey("guarded");
+        raw.command({ "SET", name, "4" });
+        const CliRun force
+            = cli(QStringList { QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes") }
+                + declare(name));
+        QVERIFY2(force.exitCode != 0, force.out.constData());
+        const CliRun release = cli(QStringList { QStringLiteral("release"), QString::fromUtf8(name),
+                                       QStringLiteral("--owner"), QStringLiteral("4") }
+            + declare(name));
+        QVERIFY2(release.exitCode != 0, release.out.constData());
+        QCOMPARE(raw.get(name), QByteArray("4"));
+    }
+
+    void showNamesTheCount()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = "sem:" + uniqueKey("shown");
+        raw.command({ "SET", name, "7" });
+        const CliRun r = cli(QStringList { QStringLiteral("show"), QString::fromUtf8(name) } + declare(name));
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("semaphore"), r.out.constData());
+        QVERIFY2(r.out.contains("7"), r.out.constData());
+    }
+    void addPermitsTellsTheSemaphoresWaiters()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = "sem:" + uniqueKey("add");
+        raw.command({ "SET", name, "0" });
+        RawRedis waiter(m_server.port());
+        QVERIFY(listen(waiter, "redisson_sc:{" + name + "}"));
+        const CliRun r = cli({ QStringLiteral("add-permits"), QString::fromUtf8(name), QStringLiteral("--permits"),
+            QStringLiteral("2") });
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(raw.get(name), QByteArray("2"));
+        // What Redisson's own release publishes, the count now: its waiters try again.
+        const RedisValue heard = waiter.readReply(20000);
+        QVERIFY2(heard.isArray() && heard.size() == 3, "no message on the semaphore's channel");
+        QCOMPARE(heard.at(0).bytes(), "message");
+        QCOMPARE(heard.at(2).bytes(), "2");
+        const QJsonObject audit = lastAudit();
+        QCOMPARE(audit.value(QStringLiteral("action")).toString(), QStringLiteral("add-permits"));
+        QCOMPARE(audit.value(QStringLiteral("outcome")).toString(), QStringLiteral("done"));
+        QCOMPARE(audit.value(QStringLiteral("permits")).toInt(), 2);
+    }
+
+    void releasePermitGivesItBackAsItsHolderWould()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = "es:" + uniqueKey("release");
+        const QByteArray permit = "0123456789abcdef0123456789abcdef";
+        raw.command({ "SET", name, "0" });
+        raw.command({ "ZADD", "{" + name + "}:timeout", "922337203685477", permit });
+        RawRedis waiter(m_server.port());
+        QVERIFY(listen(waiter, "redisson_sc:{" + name + "}"));
+        const CliRun r = cli({ QStringLiteral("release-permit"), QString::fromUtf8(name), QStringLiteral("--permit"),
+            QString::fromLatin1(permit) });
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(raw.get(name), QByteArray("1"));
+        QCOMPARE(raw.command({ "ZCARD", "{" + name + "}:timeout" }).toInteger(), 0);
+        const RedisValue heard = waiter.readReply(20000);
+        QVERIFY2(heard.isArray() && heard.size() == 3, "no message on the semaphore's channel");
+        QCOMPARE(heard.at(2).bytes(), "1");
+        QCOMPARE(lastAudit().value(QStringLiteral("outcome")).toString(), QStringLiteral("released"));
+
+        // Given back twice: the second finds nothing of it and changes nothing.
+        const CliRun again = cli({ QStringLiteral("release-permit"), QString::fromUtf8(name),
+            QStringLiteral("--permit"), QString::fromLatin1(permit) });
+        QCOMPARE(again.exitCode, 1);
+        QCOMPARE(raw.get(name), QByteArray("1"));
+        QCOMPARE(lastAudit().value(QStringLiteral("outcome")).toString(), QStringLiteral("not-held"));
+    }
+
+    void openLatchWakesEveryWaiterUnderTheCountShown()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = "latch:" + uniqueKey("open");
+        raw.command({ "SET", name, "3" });
+        RawRedis waiter(m_server.port());
+        QVERIFY(listen(waiter, "redisson_countdownlatch__channel__{" + name + "}"));
+        // The count the person saw is no longer there: nothing is opened.
+        const CliRun stale = cli({ QStringLiteral("open-latch"), QString::fromUtf8(name),
+            QStringLiteral("--expect-count"), QStringLiteral("4"), QStringLiteral("--yes") });
+        QCOMPARE(stale.exitCode, 1);
+        QCOMPARE(raw.get(name), QByteArray("3"));
+        QCOMPARE(lastAudit().value(QStringLiteral("outcome")).toString(), QStringLiteral("guard-failed"));
+
+        const CliRun r = cli({ QStringLiteral("open-latch"), QString::fromUtf8(name), QStringLiteral("--yes") });
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(raw.type(name), QByteArray("none"));
+        // "0" is Redisson's "opened": every waiter of the latch goes on.
+        const RedisValue heard = waiter.readReply(20000);
+        QVERIFY2(heard.isArray() && heard.size() == 3, "no message on the latch's channel");
+        QCOMPARE(heard.at(0).bytes(), "message");
+        QCOMPARE(heard.at(2).bytes(), "0");
+        const QJsonObject audit = lastAudit();
+        QCOMPARE(audit.value(QStringLiteral("action")).toString(), QStringLiteral("open-latch"));
+        QCOMPARE(audit.value(QStringLiteral("outcome")).toString(), QStringLiteral("deleted"));
+        QCOMPARE(audit.value(QStringLiteral("expect_count")).toString(), QStringLiteral("3"));
+    }
+
+    void actionsChangeNothingButCounters()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray token = "lock:" + uniqueKey("token"), hash = uniqueKey("hash");
+        raw.command({ "SET", token, "AbCdEfGhIjKlMnOpQrSt+v12", "PX", "600000" });
+        raw.command({ "HSET", hash, "field", "1" });
+        for (const QByteArray &name : { token, hash }) {
+            const CliRun add = cli({ QStringLiteral("add-permits"), QString::fromUtf8(name) });
+            QVERIFY2(add.exitCode != 0, add.err.constData());
+            const CliRun open = cli({ QStringLiteral("open-latch"), QString::fromUtf8(name), QStringLiteral("--yes") });
+            QVERIFY2(open.exitCode != 0, open.err.constData());
+        }
+        QCOMPARE(raw.get(token), QByteArray("AbCdEfGhIjKlMnOpQrSt+v12"));
+        QCOMPARE(raw.hgetall(hash).value("field"), QByteArray("1"));
+        const CliRun missing = cli({ QStringLiteral("add-permits"),
+            QStringLiteral("sem:nobody-%1").arg(QString::fromLatin1(uniqueKey("gone"))) });
+        QVERIFY(missing.exitCode != 0);
+        QVERIFY(missing.err.contains("does not exist"));
+    }
+
+    void readOnlyRefusesEveryAction()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = "sem:" + uniqueKey("readonly");
+        raw.command({ "SET", name, "1" });
+        for (const QString &action :
+            { QStringLiteral("add-permits"), QStringLiteral("release-permit"), QStringLiteral("open-latch") }) {
+            const CliRun r = cli({ QStringLiteral("--read-only"), action, QString::fromUtf8(name),
+                QStringLiteral("--permit"), QStringLiteral("x"), QStringLiteral("--yes") });
+            QVERIFY2(r.exitCode != 0 && r.err.contains("read-only"), qPrintable(action));
+        }
+        QCOMPARE(raw.get(name), QByteArray("1"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCounters)
+#include "tst_counters.moc"

@@ -1,0 +1,134 @@
+// Redisson's semaphores and count-down latches in the console (counteractions.h), against a real redis-server: a
+// declared semaphore or latch shows what it counts, each action is offered only where it applies and never in
+// read-only mode, its waiters hear it as from Redisson, opening a latch keeps to the count the person saw, and every
+// attempt is audited as lockscope-cli writes it.
+#include "consolefixture.h"
+#include "counteractions.h"
+#include "rawredis.h"
+#include "rawsubscriber.h"
+#include "redisserver.h"
+#include "testutil.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QInputDialog>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+class TestConsoleCounters : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server;
+    QTemporaryDir m_dir;
+
+    QString auditPath() const { return m_dir.filePath(QStringLiteral("audit.log")); }
+
+    // A console whose profile declares counters:* as Redisson's (its semaphores' and latches' names).
+    static LockMonitor::Options declared()
+    {
+        LockMonitor::Options o = Console::fastMonitor();
+        o.stringPatterns.declare("redisson", "counters:*");
+        return o;
+    }
+
+    // The last audit record's field, or empty before any: the record is written when the answer is in, which may be
+    // after the change shows on the server.
+    QString lastAudit(const QString &field) const
+    {
+        const QList<QJsonObject> audit = auditLines(auditPath());
+        return audit.isEmpty() ? QString() : audit.last().value(field).toString();
+    }
+
+    // The counter actions of the console's lock menu: add permits, release a permit, open latch.
+    static QList<QAction *> counterActions(const Console &c) { return c.actions->counterActions(); }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        qputenv("LOCKSCOPE_AUDIT_LOG", auditPath().toUtf8());
+    }
+
+    void semaphoreGetsPermitsFromTheConsole()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()), declared());
+        RawRedis raw(m_server.port());
+        const QByteArray name = "counters:" + uniqueKey("sem");
+        raw.command({ "SET", name, "0" });
+        RawSubscriber waiter(m_server.port(), "redisson_sc:{" + name + "}");
+        QTRY_VERIFY_WITH_TIMEOUT(c.row(name) >= 0, 10000);
+        QVERIFY2(c.cell(name, LockTableModel::Holders).data().toString().contains(QStringLiteral("0")),
+            qPrintable(c.cell(name, LockTableModel::Holders).data().toString()));
+        c.select(name);
+        QAction *add = counterActions(c).at(0);
+        QTRY_VERIFY(add->isEnabled());
+        QVERIFY(!counterActions(c).at(2)->isEnabled()); // a semaphore is no latch
+        add->trigger();
+        QInputDialog *dialog = waitForDialog<QInputDialog>(&c.window);
+        dialog->setIntValue(3);
+        dialog->accept();
+        QTRY_COMPARE_WITH_TIMEOUT(raw.get(name), QByteArray("3"), 10000);
+        QCOMPARE(waiter.next(), QByteArray("message:3"));
+        QTRY_COMPARE_WITH_TIMEOUT(lastAudit(QStringLiteral("action")), QStringLiteral("add-permits"), 10000);
+        QCOMPARE(lastAudit(QStringLiteral("outcome")), QStringLiteral("done"));
+    }
+
+    void latchOpensOnlyWithTheCountShown()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()), declared());
+        RawRedis raw(m_server.port());
+        const QByteArray name = "counters:" + uniqueKey("latch");
+        raw.command({ "SET", name, "2" });
+        RawSubscriber waiter(m_server.port(), "redisson_countdownlatch__channel__{" + name + "}");
+        QTRY_VERIFY_WITH_TIMEOUT(c.row(name) >= 0, 10000);
+        c.select(name);
+        QAction *open = counterActions(c).at(2);
+        QTRY_VERIFY(open->isEnabled());
+        QVERIFY(!counterActions(c).at(0)->isEnabled());
+        open->trigger();
+        QMessageBox *box = waitForDialog<QMessageBox>(&c.window);
+        QVERIFY2(box->text().contains(QStringLiteral("count 2")), qPrintable(box->text()));
+        // While the person reads the question, the latch counts down: it is not opened.
+        raw.command({ "DECR", name });
+        box->button(QMessageBox::Yes)->click();
+        QTRY_COMPARE_WITH_TIMEOUT(lastAudit(QStringLiteral("outcome")), QStringLiteral("guard-failed"), 10000);
+        QCOMPARE(raw.get(name), QByteArray("1"));
+        QCOMPARE(waiter.next(), QByteArray("none"));
+
+        QTRY_VERIFY_WITH_TIMEOUT(open->isEnabled(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(c.monitor.record(name) && c.monitor.record(name)->info.counter == 1, 10000);
+        open->trigger();
+        QMessageBox *again = nullptr;
+        QTRY_VERIFY((again = c.window.findChild<QMessageBox *>()) && again != box && again->isVisible());
+        QVERIFY2(again->text().contains(QStringLiteral("count 1")), qPrintable(again->text()));
+        again->button(QMessageBox::Yes)->click();
+        QTRY_COMPARE_WITH_TIMEOUT(raw.type(name), QByteArray("none"), 10000);
+        QCOMPARE(waiter.next(), QByteArray("message:0"));
+        QTRY_COMPARE_WITH_TIMEOUT(lastAudit(QStringLiteral("outcome")), QStringLiteral("deleted"), 10000);
+    }
+
+    void readOnlyOffersNone()
+    {
+        ConnectionOptions options = ConnectionOptions::fromUrl(m_server.url());
+        options.readOnly = true;
+        Console c(options, declared());
+        RawRedis raw(m_server.port());
+        const QByteArray name = "counters:" + uniqueKey("readonly");
+        raw.command({ "SET", name, "1" });
+        QTRY_VERIFY_WITH_TIMEOUT(c.row(name) >= 0, 10000);
+        c.select(name);
+        QTRY_VERIFY(c.monitor.record(name) && c.monitor.record(name)->present);
+        for (QAction *action : counterActions(c))
+            QVERIFY2(!action->isEnabled(), qPrintable(action->text()));
+    }
+};
+
+QTEST_MAIN(TestConsoleCounters)
+#include "tst_consolecounters.moc"
