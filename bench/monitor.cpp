@@ -105,6 +105,9 @@ int main(int argc, char *argv[])
         { QStringLiteral("locks"), QStringLiteral("locks to seed"), QStringLiteral("N"), QStringLiteral("100000") });
     parser.addOption({ QStringLiteral("noise"), QStringLiteral("other keys to seed"), QStringLiteral("N"),
         QStringLiteral("1000000") });
+    parser.addOption({ QStringLiteral("other-locks"),
+        QStringLiteral("string locks of the other libraries to seed, each under its default pattern"),
+        QStringLiteral("N"), QStringLiteral("20000") });
     parser.addOption({ QStringLiteral("events"), QStringLiteral("releases (and acquisitions) timed to the model"),
         QStringLiteral("N"), QStringLiteral("200") });
     parser.addOption(
@@ -113,10 +116,12 @@ int main(int argc, char *argv[])
 
     const int locks = parser.value(QStringLiteral("locks")).toInt();
     const int noise = parser.value(QStringLiteral("noise")).toInt();
+    const int otherLocks = parser.value(QStringLiteral("other-locks")).toInt();
     const int events = parser.value(QStringLiteral("events")).toInt();
     const int scanCount = parser.value(QStringLiteral("count")).toInt();
-    if (locks < 10 || noise < 0 || events < 1 || scanCount < 1)
-        fatal(QStringLiteral("--locks must be >= 10, --events and --count positive, --noise not negative"));
+    if (locks < 10 || noise < 0 || otherLocks < 0 || events < 1 || scanCount < 1)
+        fatal(QStringLiteral(
+            "--locks must be >= 10, --events and --count positive, --noise and --other-locks not negative"));
     if (events > locks * 7 / 10)
         fatal(QStringLiteral("--events may be at most the number of reentrant locks (70% of --locks)"));
 
@@ -135,15 +140,17 @@ int main(int argc, char *argv[])
             fatal(QStringLiteral("%1 is not an empty database; pick an empty one (e.g. /15 in the URL)")
                       .arg(server.options().toDisplayUrl()));
     }
-    report(QStringLiteral("server: %1%2, %3 locks among %4 other keys, SCAN COUNT %5")
+    report(QStringLiteral("server: %1%2, %3 locks and %4 other libraries' locks among %5 other keys, SCAN COUNT %6")
                .arg(server.options().toDisplayUrl(), server.isPrivate() ? QStringLiteral(" (private)") : QString())
                .arg(locks)
+               .arg(otherLocks)
                .arg(noise)
                .arg(scanCount));
 
     SeedPlan plan;
     plan.locks = locks;
     plan.noise = noise;
+    plan.otherLocks = otherLocks;
     plan.leaseMs = kLeaseMs;
     for (int i = 0; i < kClients; ++i)
         plan.clients << LockNames::newClientId();
@@ -151,7 +158,7 @@ int main(int argc, char *argv[])
     if (!seedKeyspace(raw, plan, kLoadChunk, &seeded, &error))
         fatal(error);
     report(QStringLiteral("seeded in %1 ms (%2 commands): %3 reentrant, %4 fenced, %5 fair, %6 read-write locks; "
-                          "%7 strings, %8 hashes, %9 lists, %10 look-alike hashes")
+                          "%7 strings, %8 hashes, %9 lists, %10 look-alike hashes; %11 other libraries' locks")
                .arg(ms(seeded.elapsedNs), 0, 'f', 0)
                .arg(seeded.commands)
                .arg(seeded.reentrant)
@@ -161,7 +168,8 @@ int main(int argc, char *argv[])
                .arg(seeded.strings)
                .arg(seeded.hashes)
                .arg(seeded.lists)
-               .arg(seeded.lookAlikes));
+               .arg(seeded.lookAlikes)
+               .arg(seeded.otherLocks));
 
     // The first pass over a freshly loaded keyspace is often 5-30% slower than later ones (the server is still growing
     // and rehashing its key table): one untimed pass first, so neither side pays for that.
@@ -184,7 +192,7 @@ int main(int argc, char *argv[])
                .arg(ms(snap.elapsedNs), 0, 'f', 1)
                .arg(snap.keysSeen)
                .arg(snap.rows)
-               .arg(locks)
+               .arg(locks + otherLocks)
                .arg(QString::fromLatin1(mode))
                .arg(snap.maxGapMs, 0, 'f', 1)
                .arg(rssPeakMb, 0, 'f', 1)
@@ -292,6 +300,7 @@ int main(int argc, char *argv[])
         .add(QStringLiteral("raw_snapshot_ms_after"), ms(after.elapsedNs))
         .add(QStringLiteral("raw_lock_shaped"), before.lockShaped)
         .add(QStringLiteral("raw_string_scan_calls"), before.stringScanCalls)
+        .add(QStringLiteral("raw_string_locks"), before.stringKeys)
         .add(QStringLiteral("ping_rtt_ms"), pingMs)
         .add(QStringLiteral("rss_before_monitor_mb"), rssBeforeMb);
     JsonLine ratios;
@@ -299,6 +308,7 @@ int main(int argc, char *argv[])
     JsonLine json;
     json.add(QStringLiteral("bench"), "monitor")
         .add(QStringLiteral("locks"), locks)
+        .add(QStringLiteral("other_locks"), otherLocks)
         .add(QStringLiteral("noise_keys"), noise)
         .add(QStringLiteral("scan_count"), scanCount)
         .add(QStringLiteral("mode"), QString::fromLatin1(mode))
@@ -317,7 +327,7 @@ int main(int argc, char *argv[])
     json.add(QStringLiteral("baseline"), baseline).add(QStringLiteral("ratio"), ratios);
     printJsonLine(json);
 
-    const bool ok
-        = snap.rows == locks && releases.missed == 0 && acquisitions.missed == 0 && lockShapedOk && keyspaceModeReached;
+    const bool ok = snap.rows == locks + otherLocks && releases.missed == 0 && acquisitions.missed == 0 && lockShapedOk
+        && keyspaceModeReached;
     return ok ? 0 : 1;
 }

@@ -114,6 +114,40 @@ bool seedKeyspace(RawPipe &pipe, const SeedPlan &plan, int chunkCommands, SeedCo
         if (!ok)
             return false;
     }
+    for (int k = 0; k < plan.otherLocks; ++k) {
+        const QByteArray n = QByteArray::number(k);
+        // Tokens of each library's shape (docs/protocol/libraries.md), distinct per lock.
+        const QByteArray hex = QByteArray::number(k, 16).rightJustified(12, '0');
+        const QByteArray uuid = "3b241101-e2bb-4255-8caf-" + hex;
+        bool ok = true;
+        switch (k % 7) {
+        case 0:
+            ok = add({ "SET", "job-lock:default:bench:other:" + n, "ADDED:2026-11-25T06:10:00.123Z@bench-" + n, "PX",
+                lease });
+            break;
+        case 1:
+            ok = add({ "SET", "lock:bench:other:" + n, n.rightJustified(24, 'A'), "PX", lease });
+            break;
+        case 2:
+            ok = add({ "SET", "mutex:bench:other:" + n, uuid, "PX", lease });
+            break;
+        case 3:
+            ok = add({ "SET", "redlock:bench:other:" + n, uuid, "PX", lease });
+            break;
+        case 4:
+            ok = add({ "SET", "laravel_unique_job:bench:other:" + n, n.rightJustified(16, 'a'), "PX", lease });
+            break;
+        case 5:
+            ok = add({ "SET", "lock:bench:other:" + n, hex.rightJustified(32, 'f'), "PX", lease });
+            break;
+        default:
+            ok = add({ "SET", "bench:other:" + n + ":lock", "t-" + n, "PX", lease });
+            break;
+        }
+        if (!ok)
+            return false;
+        ++counts->otherLocks;
+    }
     if (!drain())
         return false;
     counts->elapsedNs = nowNs() - start;

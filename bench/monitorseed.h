@@ -7,8 +7,10 @@
 
 namespace LockScope::Bench {
 
-// What the bench seeds: lock i's kind is fixed by i % 10 (7 reentrant, 1 fenced, 1 fair, 1 read-write) and noise
-// key j's by j % 100 (70 strings, 20 plain hashes, 9 lists, 1 look-alike hash).
+// What the bench seeds: lock i's kind is fixed by i % 10 (7 reentrant, 1 fenced, 1 fair, 1 read-write), noise
+// key j's by j % 100 (70 strings, 20 plain hashes, 9 lists, 1 look-alike hash), and the other libraries' string lock
+// k's by k % 7 (ShedLock, python-redis-lock, redis-semaphore, redlock, Laravel, node-redlock, a generic *:lock), each
+// under its default pattern, so every default layout is on.
 enum class SeedKind { Reentrant, Fenced, Fair, ReadWrite };
 SeedKind seedKind(int lock);
 QByteArray seedLockName(int lock);
@@ -20,6 +22,7 @@ struct SeedPlan
 {
     int locks = 0;
     int noise = 0;
+    int otherLocks = 0; // string locks of the other libraries
     qint64 leaseMs = 600000; // far beyond a run: nothing may expire while it is measured
     QList<QByteArray> clients; // client ids (v4 UUIDs)
 };
@@ -28,6 +31,7 @@ struct SeedCounts
 {
     int reentrant = 0, fenced = 0, fair = 0, readWrite = 0;
     int strings = 0, hashes = 0, lists = 0, lookAlikes = 0;
+    int otherLocks = 0;
     qint64 commands = 0;
     qint64 elapsedNs = 0;
 };
