@@ -3,6 +3,7 @@
 #include "connectiondialog.h"
 #include "consoleactions.h"
 #include "demo/democlients.h"
+#include "demo/demofleet.h"
 #include "keychainstore.h"
 #include "local/localredisserver.h"
 #include "lock/lockclient.h"
@@ -25,6 +26,7 @@ AppSession::~AppSession()
 {
     // Clients before the server they talk to, so none of them sees it die and starts reconnecting.
     delete std::exchange(m_demo, nullptr);
+    delete std::exchange(m_fleet, nullptr);
     delete std::exchange(m_monitor, nullptr);
     delete std::exchange(m_console, nullptr);
     delete std::exchange(m_server, nullptr);
@@ -69,6 +71,8 @@ void AppSession::onServerReady(bool readOnly)
 
 void AppSession::runDemo(ConnectionOptions options, const QString &description)
 {
+    // The fleet's Redisson semaphore has a name of no fixed shape: the demo declares it, as a user would.
+    m_stringPatterns.declare("redisson", DemoFleet::kSemaphore);
     watch(options, description);
     // The console may be read-only; the simulated clients are other applications and write as they do.
     options.readOnly = false;
@@ -76,12 +80,21 @@ void AppSession::runDemo(ConnectionOptions options, const QString &description)
     demoOptions.clients = 12; // with the read-write pair and the fair queue
     m_demo = new DemoClients(options, demoOptions, this);
     connect(m_demo, &DemoClients::event, m_window, &MainWindow::addEvent);
-    m_window->setNote(tr("%1 simulated Redisson clients on %2 locks: watchdog holders, fixed leases, waiters, "
-                         "reentrant holds, readers and a writer on demo:report, a fair queue on demo:payroll, and one "
-                         "holder that crashes and lets its lease run out.")
-                          .arg(m_demo->options().clients)
-                          .arg(m_demo->options().locks));
+    // Beside them, the other libraries of a mixed fleet: a ShedLock job, python-redis-lock workers, a semaphore.
+    m_fleet = new DemoFleet(options, demoOptions.clients + 1, this);
+    connect(m_fleet, &DemoFleet::event, m_window, &MainWindow::addEvent);
+    m_window->setNote(
+        tr("%1 simulated Redisson clients on %2 locks: watchdog holders, fixed leases, waiters, "
+           "reentrant holds, readers and a writer on demo:report, a fair queue on demo:payroll, and one "
+           "holder that crashes and lets its lease run out. Beside them a mixed fleet: a ShedLock job on "
+           "%3 with its cool-down, two python-redis-lock workers on %4, and three workers sharing the two "
+           "permits of the Redisson semaphore %5.")
+            .arg(m_demo->options().clients)
+            .arg(m_demo->options().locks)
+            .arg(QLatin1String(DemoFleet::kJobLock), QLatin1String(DemoFleet::kStringLock),
+                QLatin1String(DemoFleet::kSemaphore)));
     m_demo->start();
+    m_fleet->start();
 }
 
 void AppSession::connectTo(const ConnectionOptions &options)
@@ -115,6 +128,7 @@ void AppSession::teardown()
 {
     m_window->clearLockMonitor();
     delete std::exchange(m_demo, nullptr);
+    delete std::exchange(m_fleet, nullptr);
     delete std::exchange(m_monitor, nullptr);
     delete std::exchange(m_console, nullptr);
     delete std::exchange(m_server, nullptr);

@@ -10,6 +10,7 @@
 namespace LockScope {
 
 class DemoClients;
+class DemoFleet;
 class LocalRedisServer;
 class LockClient;
 class LockMonitor;
@@ -44,6 +45,7 @@ private:
     MainWindow *m_window;
     LocalRedisServer *m_server = nullptr;
     DemoClients *m_demo = nullptr;
+    DemoFleet *m_fleet = nullptr; // the other libraries of the demo's mixed fleet
     LockClient *m_console = nullptr;
     LockMonitor *m_monitor = nullptr;
     QByteArray m_pattern = "*";

@@ -166,6 +166,10 @@ void DemoActor::nextCycle()
         m_kind = LockKind::Fair;
         acquire(-1, randomBetween(8000, 15000), [this] { after(1500, 3500, [this] { releaseAll(); }); });
         break;
+    case DemoEvent::Role::ScheduledJob:
+    case DemoEvent::Role::StringLockWorker:
+    case DemoEvent::Role::SemaphoreWorker:
+        break; // the mixed fleet's (demofleet.cpp), never an actor's
     }
 }
 

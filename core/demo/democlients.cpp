@@ -84,6 +84,12 @@ QString DemoClients::roleKey(DemoEvent::Role role)
         return QStringLiteral("writer");
     case DemoEvent::Role::FairWaiter:
         return QStringLiteral("fair-waiter");
+    case DemoEvent::Role::ScheduledJob:
+        return QStringLiteral("scheduled-job");
+    case DemoEvent::Role::StringLockWorker:
+        return QStringLiteral("string-lock-worker");
+    case DemoEvent::Role::SemaphoreWorker:
+        return QStringLiteral("semaphore-worker");
     }
     return {};
 }
@@ -107,6 +113,12 @@ QString DemoClients::roleName(DemoEvent::Role role)
         return tr("writer");
     case DemoEvent::Role::FairWaiter:
         return tr("fair-lock waiter");
+    case DemoEvent::Role::ScheduledJob:
+        return tr("ShedLock job");
+    case DemoEvent::Role::StringLockWorker:
+        return tr("python-redis-lock worker");
+    case DemoEvent::Role::SemaphoreWorker:
+        return tr("semaphore worker");
     }
     return {};
 }

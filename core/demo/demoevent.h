@@ -22,7 +22,21 @@ struct DemoEvent
         Crashed, // the crashing holder stopped renewing without releasing
         Failed, // a command failed (connection trouble); the client retries later
     };
-    enum class Role { WatchdogHolder, LeaseHolder, Waiter, Reentrant, CrashingHolder, Reader, Writer, FairWaiter };
+    // The last three are the mixed fleet's (demofleet.h): a ShedLock job, python-redis-lock workers, and workers
+    // sharing a Redisson semaphore's permits.
+    enum class Role {
+        WatchdogHolder,
+        LeaseHolder,
+        Waiter,
+        Reentrant,
+        CrashingHolder,
+        Reader,
+        Writer,
+        FairWaiter,
+        ScheduledJob,
+        StringLockWorker,
+        SemaphoreWorker
+    };
 
     Kind kind = Kind::Acquired;
     Role role = Role::WatchdogHolder;

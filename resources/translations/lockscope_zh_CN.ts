@@ -403,8 +403,8 @@ Commands:
         <translation>服务器上所有匹配 %1 的锁，实时更新。</translation>
     </message>
     <message>
-        <source>%1 simulated Redisson clients on %2 locks: watchdog holders, fixed leases, waiters, reentrant holds, readers and a writer on demo:report, a fair queue on demo:payroll, and one holder that crashes and lets its lease run out.</source>
-        <translation>%1 个模拟的 Redisson 客户端争用 %2 把锁：看门狗持有者、固定租期持有者、等待者、可重入持有者，demo:report 上的读者与写者，demo:payroll 上的公平队列，以及一个崩溃后任由租期耗尽的持有者。</translation>
+        <source>%1 simulated Redisson clients on %2 locks: watchdog holders, fixed leases, waiters, reentrant holds, readers and a writer on demo:report, a fair queue on demo:payroll, and one holder that crashes and lets its lease run out. Beside them a mixed fleet: a ShedLock job on %3 with its cool-down, two python-redis-lock workers on %4, and three workers sharing the two permits of the Redisson semaphore %5.</source>
+        <translation>%1 个模拟的 Redisson 客户端争用 %2 把锁：看门狗持有者、固定租期持有者、等待者、可重入持有者，demo:report 上的读者与写者，demo:payroll 上的公平队列，以及一个崩溃后任由租期耗尽的持有者。旁边还有一个混合集群：%3 上带冷却期的 ShedLock 任务，%4 上的两个 python-redis-lock 工作者，以及共享 Redisson 信号量 %5 两个许可的三个工作者。</translation>
     </message>
 </context>
 <context>
@@ -1606,6 +1606,18 @@ no dead waiters: nothing changed</source>
     <message>
         <source>fair-lock waiter</source>
         <translation>公平锁等待者</translation>
+    </message>
+    <message>
+        <source>ShedLock job</source>
+        <translation>ShedLock 任务</translation>
+    </message>
+    <message>
+        <source>python-redis-lock worker</source>
+        <translation>python-redis-lock 工作者</translation>
+    </message>
+    <message>
+        <source>semaphore worker</source>
+        <translation>信号量工作者</translation>
     </message>
 </context>
 <context>
