@@ -25,9 +25,11 @@ void TtlDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, c
     const QString text = index.data(Qt::DisplayRole).toString();
     const QRect bar = option.rect.adjusted(4, 4, -4, -4);
     if (deadline < 0) {
-        // No TTL at all: Java lock() waiters may wait forever, so it is said in the warning colour.
+        // No TTL at all: Java lock() waiters may wait forever, so it is said in the warning colour. A semaphore or a
+        // latch has none by design.
+        const bool counter = index.data(LockTableModel::CounterRole).toLongLong() >= 0;
         painter->save();
-        painter->setPen(QColor(0xc6, 0x28, 0x28));
+        painter->setPen(counter ? opt.palette.color(QPalette::Text) : QColor(0xc6, 0x28, 0x28));
         painter->drawText(bar, Qt::AlignVCenter | Qt::AlignLeft, text);
         painter->restore();
         return;

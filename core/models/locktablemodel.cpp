@@ -202,7 +202,8 @@ QVariant LockTableModel::display(const LockRecord &r, int column) const
     case Ttl:
         return durationText(r.remainingMs(m_clock()));
     case Watchdog:
-        return watchdogText(r.watchdog);
+        // A semaphore or latch is never renewed: nothing to guess.
+        return info.counter >= 0 ? QStringLiteral("-") : watchdogText(r.watchdog);
     case Waiters:
         // Not unknown but absent: a lock without a wake-up channel (a string lock) has waiters that retry unseen.
         if (!caps.wakeChannel)
@@ -278,6 +279,8 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
         return QString::fromLatin1(LockInfo::kindName(r->info.kind));
     case LibraryRole:
         return QString::fromLatin1(r->info.library);
+    case CounterRole:
+        return r->info.counter;
     case DeadlineRole:
         return r->deadlineMs;
     case LeaseRole:

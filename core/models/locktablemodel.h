@@ -29,6 +29,7 @@ public:
         OursRole, // held by this console's own client id (bool)
         WatchdogRole, // WatchdogGuess as int
         RenewalWarningRole, // the TTL fell below 2/3 of a watchdog lease (bool)
+        CounterRole, // a Redisson semaphore's free permits or a latch's count (qint64); -1: a lock, no counter
     };
     using Clock = std::function<qint64()>; // monotonic ms
 
