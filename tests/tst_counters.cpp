@@ -148,6 +148,11 @@ private slots:
         QVERIFY(!permits.value(QString::fromLatin1(unleased)).contains(QStringLiteral("expires_at")));
         QVERIFY(o.value(QStringLiteral("warnings")).toArray().size() == 1);
         QVERIFY(o.value(QStringLiteral("warnings")).toArray().at(0).toString().contains(QStringLiteral("expired")));
+        // The text list says how many are taken and how many free, not one permit's id.
+        const CliRun text
+            = cli(QStringList { QStringLiteral("list"), QStringLiteral("--pattern"), QString::fromUtf8(name) }
+                + declare("es:*"));
+        QVERIFY2(text.out.contains("3 permit(s) taken, 2 permit(s) free"), text.out.constData());
     }
 
     void integerUnderALockPrefixIsNoLockHolder()

@@ -708,6 +708,12 @@ Force-release it (delete the key)? [y/N] </source>
             <numerusform>%n 个持有者</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n permit(s) taken</source>
+        <translation>
+            <numerusform>%n 个许可已占用</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::LockCommand</name>
