@@ -34,17 +34,7 @@ class TestCounters : public QObject
     // The objects `list --json` shows among names matching glob, by name.
     QHash<QString, QJsonObject> listed(const QByteArray &glob, const QStringList &extra = {})
     {
-        const CliRun r = cli(QStringList { QStringLiteral("--json"), QStringLiteral("list"),
-                                 QStringLiteral("--pattern"), QString::fromUtf8(glob) }
-            + extra);
-        QHash<QString, QJsonObject> out;
-        if (r.exitCode != 0) {
-            qWarning("list failed (%d): %s", r.exitCode, r.err.constData());
-            return out;
-        }
-        for (const QJsonValue &v : QJsonDocument::fromJson(r.out).array())
-            out.insert(v.toObject().value(QStringLiteral("name")).toString(), v.toObject());
-        return out;
+        return listedLocks(m_server.url(), m_dir, QString::fromUtf8(glob), extra);
     }
 
     // A raw client subscribed to channel, the subscription confirmed.

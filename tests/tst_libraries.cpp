@@ -34,17 +34,7 @@ class TestLibraries : public QObject
     // The locks `list --json` shows among names matching glob, by name.
     QHash<QString, QJsonObject> listed(const QString &glob, const QStringList &extra = {})
     {
-        const CliRun r
-            = cli(QStringList { QStringLiteral("--json"), QStringLiteral("list"), QStringLiteral("--pattern"), glob }
-                + extra);
-        QHash<QString, QJsonObject> out;
-        if (r.exitCode != 0) {
-            qWarning("list failed (%d): %s", r.exitCode, r.err.constData());
-            return out;
-        }
-        for (const QJsonValue &v : QJsonDocument::fromJson(r.out).array())
-            out.insert(v.toObject().value(QStringLiteral("name")).toString(), v.toObject());
-        return out;
+        return listedLocks(m_server.url(), m_dir, glob, extra);
     }
 
     // Runs a few lines of Python against the test's server with redis-py; its standard output, trimmed.

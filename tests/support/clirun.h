@@ -4,6 +4,10 @@
 // and both outputs. Include only from test executables, which define LOCKSCOPE_CLI_PATH.
 #include "testutil.h"
 
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTest>
 
@@ -37,6 +41,25 @@ inline CliRun runCli(const QStringList &args, const QTemporaryDir &dir, const QB
     r.out = p.readAllStandardOutput();
     r.err = p.readAllStandardError();
     return r;
+}
+
+// The locks `lockscope-cli --json list --pattern glob` shows on the server at url, by name; empty, with a warning,
+// when list failed.
+inline QHash<QString, QJsonObject> listedLocks(
+    const QString &url, const QTemporaryDir &dir, const QString &glob, const QStringList &extra = {})
+{
+    const CliRun r = runCli(QStringList { QStringLiteral("--json"), QStringLiteral("list"), QStringLiteral("--pattern"),
+                                glob, QStringLiteral("--url"), url }
+            + extra,
+        dir);
+    QHash<QString, QJsonObject> out;
+    if (r.exitCode != 0) {
+        qWarning("list failed (%d): %s", r.exitCode, r.err.constData());
+        return out;
+    }
+    for (const QJsonValue &v : QJsonDocument::fromJson(r.out).array())
+        out.insert(v.toObject().value(QStringLiteral("name")).toString(), v.toObject());
+    return out;
 }
 
 } // namespace LockScope::Test
