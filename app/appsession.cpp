@@ -45,7 +45,7 @@ void AppSession::startDemo(const ConnectionOptions *target, bool readOnly)
     m_window->setConnectionState(MainWindow::ConnectionState::Starting);
     // Our own server: keyspace notifications on, so the demo's locks show up the moment they are taken.
     LocalRedisServer::Options serverOptions;
-    serverOptions.extraArgs = { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Khgx") };
+    serverOptions.extraArgs = { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Kh$zgx") };
     m_server = new LocalRedisServer(serverOptions, this);
     connect(m_server, &LocalRedisServer::ready, this, [this, readOnly] { onServerReady(readOnly); });
     connect(m_server, &LocalRedisServer::failed, this, [this](const QString &error) {

@@ -234,7 +234,7 @@ int main(int argc, char *argv[])
     bool keyspaceMeasured = false;
     bool keyspaceModeReached = true;
     if (server.isPrivate()) {
-        RawReply set = raw.command({ "CONFIG", "SET", "notify-keyspace-events", "Khgx" }, &error);
+        RawReply set = raw.command({ "CONFIG", "SET", "notify-keyspace-events", "Kh$zgx" }, &error);
         if (!set || isErrorReply(set.get()))
             fatal(QStringLiteral("CONFIG SET notify-keyspace-events: %1").arg(QString::fromUtf8(replyText(set.get()))));
         auto keyspaceMonitor = newMonitor(server.options(), scanCount);

@@ -140,16 +140,12 @@ void ListCommand::start()
         } else {
             m_out.line(tr("%1 lock(s)").arg(locks->size()));
             for (const LockInfo &l : *locks) {
-                const QString counter
-                    = l.counter < 0 ? QString() : LockLayouts::forRecord(l.kind).counterText(l.counter);
                 // A semaphore with permits taken says how many, beside what is free (as the console's table does).
-                const QString holder = !counter.isEmpty()
-                    ? (l.holders.isEmpty()
-                            ? counter
-                            : tr("%n permit(s) taken", nullptr, int(l.holders.size())) + QStringLiteral(", ") + counter)
-                    : l.holders.isEmpty()   ? QStringLiteral("-")
-                    : l.holders.size() == 1 ? escapeBytes(l.holders.first().owner, 120)
-                                            : tr("%n holders", nullptr, int(l.holders.size()));
+                const QString counter = LockLayouts::forRecord(l.kind).counterSummary(l);
+                const QString holder = !counter.isEmpty() ? counter
+                    : l.holders.isEmpty()                 ? QStringLiteral("-")
+                    : l.holders.size() == 1               ? escapeBytes(l.holders.first().owner, 120)
+                                                          : tr("%n holders", nullptr, int(l.holders.size()));
                 const qint64 count = l.holders.size() == 1 ? l.holders.first().count : 0;
                 // A lock of another library than Redisson's says whose it is: "string [shedlock]".
                 const QString kind = QString::fromLatin1(LockInfo::kindName(l.kind))

@@ -18,7 +18,7 @@ using namespace LockScope::Test;
 namespace {
 QStringList users()
 {
-    QStringList args { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Khgx"), QStringLiteral("--user"),
+    QStringList args { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Kh$zgx"), QStringLiteral("--user"),
         QStringLiteral("console"), QStringLiteral("on"), QStringLiteral(">consolepw") };
     args << kConsoleRules << QStringLiteral("--user") << QStringLiteral("monitor") << QStringLiteral("on")
          << QStringLiteral(">monpw") << kMonitorRules;

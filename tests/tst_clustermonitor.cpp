@@ -45,6 +45,7 @@ LockInfo::Kind expectedKind(LockKind kind)
         return LockInfo::Kind::Reentrant;
     case LockKind::String:
         return LockInfo::Kind::String;
+    case LockKind::SortedSet: // never acquired
     case LockKind::Reentrant:
         break;
     }
@@ -222,7 +223,7 @@ private slots:
     {
         QTest::addColumn<QByteArray>("flags");
         QTest::addColumn<LockEventFeed::Mode>("mode");
-        QTest::newRow("keyspace-events") << QByteArray("Khgx") << LockEventFeed::Mode::KeyspaceEvents;
+        QTest::newRow("keyspace-events") << QByteArray("Kh$zgx") << LockEventFeed::Mode::KeyspaceEvents;
         QTest::newRow("pubsub+polling") << QByteArray("") << LockEventFeed::Mode::PubSubPolling;
     }
 

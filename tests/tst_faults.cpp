@@ -117,7 +117,7 @@ private slots:
     void killedHolderFreesByItsLease()
     {
         RedisServer server(
-            RedisServerOptions { { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Khgx") } });
+            RedisServerOptions { { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Kh$zgx") } });
         QVERIFY(server.start());
         const ConnectionOptions o = ConnectionOptions::fromUrl(server.url());
         const QByteArray name = uniqueKey("killed-holder");

@@ -54,7 +54,7 @@ class TestHistory : public QObject
 {
     Q_OBJECT
     RedisServer m_server { RedisServerOptions {
-        { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Khgx") } } };
+        { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Kh$zgx") } } };
 
     void spawn(std::vector<Worker> &workers, const QByteArray &prefix, int iterations)
     {

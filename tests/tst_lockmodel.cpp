@@ -40,7 +40,7 @@ class TestLockModel : public QObject
 {
     Q_OBJECT
     RedisServer m_server { RedisServerOptions {
-        { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Khgx") } } };
+        { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Kh$zgx") } } };
 
 private slots:
     void initTestCase()

@@ -41,7 +41,7 @@ class TestMalformed : public QObject
 {
     Q_OBJECT
     RedisServer m_server { RedisServerOptions {
-        { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Khgx") } } };
+        { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Kh$zgx") } } };
 
     ConnectionOptions connection() const { return ConnectionOptions::fromUrl(m_server.url()); }
 

@@ -58,7 +58,7 @@ class TestMonitor : public QObject
     Q_OBJECT
     RedisServer m_quiet { RedisServerOptions { kMonitorUser } };
     RedisServer m_notifying { RedisServerOptions {
-        kMonitorUser + QStringList { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Khgx") } } };
+        kMonitorUser + QStringList { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Kh$zgx") } } };
 
     RedisServer &server(bool keyspace) { return keyspace ? m_notifying : m_quiet; }
 
@@ -285,7 +285,7 @@ private slots:
         QVERIFY(first.acquired);
         std::optional<AcquireResult> gotB;
         b.acquire(fair(name, "2", 60000), [&](const AcquireResult &r) { gotB = r; });
-        // Queue writes are list and zset events, which notify-keyspace-events Khgx does not send: ask for a read.
+        // Queue writes are list events, which notify-keyspace-events Kh$zgx does not send: ask for a read.
         QTRY_COMPARE_WITH_TIMEOUT(
             RawRedis(server(keyspace).port()).command({ "LLEN", LockNames::fairQueue(name) }).toInteger(), 1, 10000);
         w.monitor.refresh({ name });

@@ -25,7 +25,7 @@ class TestStringMonitor : public QObject
     Q_OBJECT
     RedisServer m_quiet;
     RedisServer m_notifying { RedisServerOptions {
-        QStringList { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Khgx") } } };
+        QStringList { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Kh$zgx") } } };
 
     RedisServer &server(bool keyspace) { return keyspace ? m_notifying : m_quiet; }
 

@@ -1,6 +1,9 @@
 #include "kinds/keyglob.h"
 
+#include "kinds/locklayouts.h"
 #include "kinds/string/stringlibrary.h"
+
+#include <algorithm>
 
 namespace LockScope {
 
@@ -116,8 +119,15 @@ StringLockPatterns StringLockPatterns::fromEntries(const QList<QByteArray> &entr
 bool StringLockPatterns::parseDeclaration(const QByteArray &entry, QByteArray *library, QByteArray *glob)
 {
     const int eq = entry.indexOf('=');
-    // Redisson's own names have no fixed prefix only for its semaphores and latches (kinds/semaphore/).
-    if (eq <= 0 || eq == entry.size() - 1 || (entry.left(eq) != "redisson" && !StringLibraries::byId(entry.left(eq))))
+    if (eq <= 0 || eq == entry.size() - 1)
+        return false;
+    // A string lock library, or a layout's own library: Redisson's semaphores and latches (kinds/semaphore/), the
+    // sorted-set libraries (kinds/sortedset/). "string" names no library.
+    const QByteArray id = entry.left(eq);
+    const auto layouts = LockLayouts::all();
+    const bool layoutLibrary = id != "string"
+        && std::any_of(layouts.cbegin(), layouts.cend(), [&id](const LockLayout *l) { return id == l->library(); });
+    if (!layoutLibrary && !StringLibraries::byId(id))
         return false;
     *library = entry.left(eq);
     *glob = entry.mid(eq + 1);

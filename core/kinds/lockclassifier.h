@@ -33,6 +33,10 @@ struct KeySnapshot
     QList<QPair<QByteArray, qint64>> permits;
     int semaphoreSubscribers = -1;
     int latchSubscribers = -1;
+    // A sorted set inside a sorted-set lock pattern (kinds/sortedset/): its first members with their scores, and how
+    // many it has in all; -1: not read.
+    QList<QPair<QByteArray, qint64>> members;
+    qint64 memberCount = -1;
     qint64 nowMs = 0; // epoch ms when it was read, for fair deadlines
     qint64 monoMs = 0; // the same moment on the monotonic clock (monotonicMs()), for TTL deadlines
 };
@@ -57,6 +61,7 @@ struct LockInfo
 {
     // String: the classic single-key lock (SET key token NX PX), not Redisson's. Semaphore, ExpirableSemaphore and
     // CountDownLatch: Redisson's counters, shown beside the locks (their holders are permits, or nobody).
+    // PermitSet and TokenSet: holds kept as members of a sorted set (redis-semaphore's semaphore, Symfony's store).
     enum class Kind {
         NotALock,
         Reentrant,
@@ -67,7 +72,9 @@ struct LockInfo
         String,
         Semaphore,
         ExpirableSemaphore,
-        CountDownLatch
+        CountDownLatch,
+        PermitSet,
+        TokenSet
     };
     enum class Confidence { Low, Medium, High };
 

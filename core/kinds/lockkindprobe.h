@@ -20,10 +20,12 @@ struct LockKindProbe
     LockKind kind = LockKind::Reentrant;
     // A string (SET NX PX) lock: error names it for callers that only take lock hashes.
     bool stringLock() const { return type == "string"; }
+    // Holds kept in a sorted set (kinds/sortedset/): the same.
+    bool sortedSet() const { return type == "zset"; }
     // A release or force release acts on whatever layout the lock has: a string lock is given back by the
-    // compare-and-delete of its token, so it is no error for them.
-    RedisError actionError() const { return stringLock() ? RedisError() : error; }
-    LockKind actionKind() const { return stringLock() ? LockKind::String : kind; }
+    // compare-and-delete of its token, a sorted set's hold by the ZREM of its member, so they are no error for them.
+    RedisError actionError() const { return stringLock() || sortedSet() ? RedisError() : error; }
+    LockKind actionKind() const { return stringLock() ? LockKind::String : sortedSet() ? LockKind::SortedSet : kind; }
 };
 
 namespace LockKindProber {

@@ -5,7 +5,26 @@
 #include "kinds/reentrant/lockscripts.h"
 #include "redis/redisvalue.h"
 
+#include <QCoreApplication>
+
 namespace LockScope {
+
+QList<LockKind> LockLayout::actionKinds() const
+{
+    QList<LockKind> kinds;
+    for (const AcquireMode &m : modes())
+        kinds << m.kind;
+    return kinds;
+}
+
+QString LockLayout::counterSummary(const LockInfo &info) const
+{
+    const QString counter = info.counter < 0 ? QString() : counterText(info.counter);
+    if (counter.isEmpty() || info.holders.isEmpty())
+        return counter;
+    return QCoreApplication::translate("LockScope::LockLayout", "%n permit(s) taken", nullptr, int(info.holders.size()))
+        + QStringLiteral(", ") + counter;
+}
 
 bool LockLayout::decodeAcquire(const RedisValue &reply, AcquireResult *result) const
 {

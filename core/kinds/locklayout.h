@@ -24,9 +24,10 @@ struct HashReading;
 // One SCAN cursor discovery walks on every node (docs/protocol/classification.md#reading-a-key).
 struct ScanCursor
 {
-    // How each key it returns is read: a hash's first page of fields, a string's first bytes (each with its PTTL),
-    // or Redisson's fair queue keys, for the lock they name when its hash is gone (an orphaned queue).
-    enum class Read { Hash, String, QueueKeys };
+    // How each key it returns is read: a hash's first page of fields, a string's first bytes, a sorted set's first
+    // members with their scores (each with its PTTL), or Redisson's fair queue keys, for the lock they name when its
+    // hash is gone (an orphaned queue).
+    enum class Read { Hash, String, SortedSet, QueueKeys };
     ScanCursor(QByteArray pattern, QByteArray type, Read read, QList<QByteArray> filter = {})
         : pattern(std::move(pattern))
         , type(std::move(type))
@@ -146,6 +147,9 @@ public:
     virtual const char *label() const = 0;
     virtual LockCapabilities capabilities() const = 0;
     virtual QList<AcquireMode> modes() const = 0;
+    // The kinds a release or force release runs this layout's scripts as: its modes' kinds, or for a layout nothing
+    // is taken as, the kind the lock kind probe names for what Redis holds (a sorted set).
+    virtual QList<LockKind> actionKinds() const;
     // The library whose locks these are, JSON's "library" (a string lock's classification names its own library).
     virtual const char *library() const { return "redisson"; }
     // A counter's field in JSON ("permits_free", "count") and its words for people ("3 permits free"); none for a
@@ -156,6 +160,9 @@ public:
         Q_UNUSED(value);
         return {};
     }
+    // What the holder column of a counter says: its count, after the permits taken when they are listed
+    // ("1 permit(s) taken, 2 permit(s) free"); empty for a lock.
+    virtual QString counterSummary(const LockInfo &info) const;
 
     // The hash field a hold of mode writes for owner "<uuid>:<thread>" (a write hold ends in ":write").
     virtual QByteArray ownerField(LockKind mode, const QByteArray &owner) const

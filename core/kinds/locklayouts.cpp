@@ -6,11 +6,15 @@
 #include "kinds/fenced/fencedlayout.h"
 #include "kinds/hashreading.h"
 #include "kinds/readwrite/readwritelayout.h"
+#include "kinds/redissemaphore/permitsetlayout.h"
 #include "kinds/reentrant/reentrantlayout.h"
 #include "kinds/semaphore/semaphorelayout.h"
 #include "kinds/string/stringlayout.h"
+#include "kinds/symfony/tokensetlayout.h"
 
 #include <QCoreApplication>
+
+#include <algorithm>
 
 namespace LockScope::LockLayouts {
 
@@ -24,11 +28,13 @@ const QList<const LockLayout *> &all()
     static const ExpirableSemaphoreLayout expirableSemaphore;
     static const CountDownLatchLayout countDownLatch;
     static const SemaphoreLayout semaphore;
+    static const PermitSetLayout permitSet;
+    static const TokenSetLayout tokenSet;
     static const StringLayout string;
     // Redisson's counters before the string layout, which would call their integers data; the order among them is
     // the order their fingerprints are tried (a permit set, then a latch's listeners, then a plain semaphore).
     static const QList<const LockLayout *> layouts { &reentrant, &fenced, &fair, &readWrite, &expirableSemaphore,
-        &countDownLatch, &semaphore, &string };
+        &countDownLatch, &semaphore, &permitSet, &tokenSet, &string };
     return layouts;
 }
 
@@ -79,19 +85,32 @@ QString kindText(LockInfo::Kind kind)
 QList<ScanCursor> scanCursors(const DiscoveryScope &scope)
 {
     QList<ScanCursor> cursors;
-    for (const LockLayout *layout : all())
-        for (const ScanCursor &cursor : layout->scanCursors(scope))
-            if (!cursors.contains(cursor))
+    for (const LockLayout *layout : all()) {
+        for (const ScanCursor &cursor : layout->scanCursors(scope)) {
+            // Layouts that walk the same type the same way share the walk: their filters join (one with none takes
+            // every key its MATCH lets through, and so does the shared walk).
+            const auto same = std::find_if(cursors.begin(), cursors.end(), [&cursor](const ScanCursor &c) {
+                return c.pattern == cursor.pattern && c.type == cursor.type && c.read == cursor.read;
+            });
+            if (same == cursors.end()) {
                 cursors << cursor;
+            } else if (same->filter.isEmpty() || cursor.filter.isEmpty()) {
+                same->filter.clear();
+            } else {
+                for (const QByteArray &glob : cursor.filter)
+                    if (!same->filter.contains(glob))
+                        same->filter << glob;
+            }
+        }
+    }
     return cursors;
 }
 
 const LockLayout &forMode(LockKind mode)
 {
     for (const LockLayout *layout : all())
-        for (const AcquireMode &m : layout->modes())
-            if (m.kind == mode)
-                return *layout;
+        if (layout->actionKinds().contains(mode))
+            return *layout;
     Q_UNREACHABLE(); // every LockKind is some layout's mode (tst_locklayouts checks it)
 }
 

@@ -3,6 +3,7 @@
 #include "kinds/auxreader.h"
 #include "kinds/locklayouts.h"
 #include "kinds/locknames.h"
+#include "kinds/sortedset/sortedsetlayout.h"
 #include "redis/rediscommander.h"
 #include "redis/replyjoin.h"
 
@@ -33,6 +34,9 @@ LockScanner::LockScanner(RedisCommander *connection, Options options, QObject *p
     , m_options(std::move(options))
 {
     m_stringGlobs = m_options.stringPatterns.scanGlobs();
+    for (const ScanCursor &cursor : LockLayouts::scanCursors(scope()))
+        if (cursor.read == ScanCursor::Read::SortedSet)
+            m_sortedSetGlobs += cursor.filter.isEmpty() ? QList<QByteArray> { cursor.pattern } : cursor.filter;
 }
 
 void LockScanner::start()
@@ -214,21 +218,36 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, std::optional<ScanCurs
         // A cursor reads only its own type: without SCAN ... TYPE (Redis < 6) the hash cursor also returns strings
         // and the string cursors hashes, and each key must be read (and listed) by one cursor only. The other
         // types answer WRONGTYPE and are dropped below.
-        const bool hash = reads != ScanCursor::Read::String;
-        const bool string = reads == ScanCursor::Read::String
-            || (named && std::any_of(m_stringGlobs.cbegin(), m_stringGlobs.cend(), [&key](const QByteArray &glob) {
-                   return globMatch(glob, key);
-               }));
+        const auto inGlobs = [&key](const QList<QByteArray> &globs) {
+            return std::any_of(
+                globs.cbegin(), globs.cend(), [&key](const QByteArray &glob) { return globMatch(glob, key); });
+        };
+        const bool hash = named || reads == ScanCursor::Read::Hash;
+        const bool string = reads == ScanCursor::Read::String || (named && inGlobs(m_stringGlobs));
+        const bool sortedSet = reads == ScanCursor::Read::SortedSet || (named && inGlobs(m_sortedSetGlobs));
         auto fields = std::make_shared<RedisValue>();
         auto value = std::make_shared<RedisValue>();
+        auto members = std::make_shared<RedisValue>();
+        auto memberCount = std::make_shared<qint64>(-1);
         if (hash)
             m_connection->command({ "HSCAN", key, "0", "COUNT", "64" },
                 join->track([fields](const RedisResult &r) { *fields = r.value; }));
         if (string)
             m_connection->command(
                 { "GETRANGE", key, "0", valueEnd }, join->track([value](const RedisResult &r) { *value = r.value; }));
+        if (sortedSet) {
+            // Its first members with their scores, and how many there are: a semaphore's permits, a store's tokens.
+            m_connection->command(
+                { "ZRANGE", key, "0", QByteArray::number(SortedSetLayout::kMembersRead - 1), "WITHSCORES" },
+                join->track([members](const RedisResult &r) { *members = r.value; }));
+            m_connection->command({ "ZCARD", key }, join->track([memberCount](const RedisResult &r) {
+                if (r.ok())
+                    *memberCount = r.value.toInteger();
+            }));
+        }
         m_connection->command({ "PTTL", key },
-            join->track([self, generation, snaps, key, now, mono, fields, value, named](const RedisResult &r) {
+            join->track([self, generation, snaps, key, now, mono, fields, value, members, memberCount, named](
+                            const RedisResult &r) {
                 if (!r.ok() || !current(self, generation))
                     return;
                 KeySnapshot s;
@@ -251,6 +270,17 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, std::optional<ScanCurs
                     s.type = "string";
                     s.stringPattern = true;
                     s.value = value->bytes();
+                    s.library = self->m_options.stringPatterns.declaredLibrary(key);
+                    if (classify(s).isLock()) {
+                        snaps->append(std::move(s));
+                        return;
+                    }
+                } else if (members->isArray() && members->size() >= 2 && *memberCount > 0) {
+                    s.type = "zset";
+                    s.memberCount = *memberCount;
+                    s.members.reserve(members->size() / 2);
+                    for (int i = 0; i + 1 < members->size(); i += 2)
+                        s.members.append({ members->at(i).bytes(), qint64(members->at(i + 1).bytes().toDouble()) });
                     s.library = self->m_options.stringPatterns.declaredLibrary(key);
                     if (classify(s).isLock()) {
                         snaps->append(std::move(s));
@@ -335,6 +365,8 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
                 layout->readStringAux(reader);
             continue;
         }
+        if (snaps->at(i).type == "zset")
+            continue; // a sorted-set lock is read whole already, and has no wake-up channel
         if (snaps->at(i).type == "none") {
             readOrphanQueue(snaps, i, *join, dropped);
             continue;

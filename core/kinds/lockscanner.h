@@ -95,6 +95,7 @@ private:
     bool m_typeFilter = true; // SCAN ... TYPE hash, until a server older than Redis 6 refuses it
     QList<QByteArray> m_rejected;
     QList<QByteArray> m_stringGlobs; // the string lock patterns: a named key matching one is read as a string too
+    QList<QByteArray> m_sortedSetGlobs; // the sorted-set layouts' patterns: such a named key is read as a sorted set
     QSet<QByteArray> m_stringKeysSeen; // this pass's: a key in two string lock patterns is read once
     QSet<QByteArray> m_queueNamesSeen; // this pass's: a lock's queue and deadline keys name it once
     const RedisSubscriptions *m_own = nullptr;

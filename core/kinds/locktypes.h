@@ -33,8 +33,9 @@ struct LockClientOptions
 // Read and Write are the two halves of a read-write lock (docs/protocol/readwrite.md#modes): the write hold's
 // field ends in ":write". Fair is first come, first served through a queue of waiters
 // (docs/protocol/fair.md#queue-and-deadlines).
-// String is the single-key SET NX PX lock of redlock and friends (kinds/string/).
-enum class LockKind { Reentrant, Fenced, Read, Write, Fair, String };
+// String is the single-key SET NX PX lock of redlock and friends (kinds/string/). SortedSet is a hold kept as a member
+// of a sorted set (kinds/sortedset/: redis-semaphore's semaphores, Symfony's RedisStore): released, never taken here.
+enum class LockKind { Reentrant, Fenced, Read, Write, Fair, String, SortedSet };
 
 struct AcquireRequest
 {

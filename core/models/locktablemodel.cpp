@@ -180,12 +180,8 @@ QVariant LockTableModel::display(const LockRecord &r, int column) const
     case Mode:
         return QString::fromLatin1(info.mode);
     case Holders:
-        if (info.counter >= 0) { // a Redisson semaphore or latch: what it counts, and the permits taken
-            const QString counter = LockLayouts::forRecord(info.kind).counterText(info.counter);
-            return info.holders.isEmpty()
-                ? counter
-                : tr("%n permit(s) taken", nullptr, int(info.holders.size())) + QStringLiteral(", ") + counter;
-        }
+        if (info.counter >= 0) // a semaphore or latch: what it counts, and the permits taken
+            return LockLayouts::forRecord(info.kind).counterSummary(info);
         if (info.holders.isEmpty())
             return QStringLiteral("-");
         if (caps.tokenHolder)

@@ -4,11 +4,14 @@
 #include "redis/rediscommander.h"
 #include "redis/redissubscriber.h"
 
+#include <algorithm>
+
 namespace LockScope {
 
 namespace {
 const QByteArray kLockChannels = "redisson_lock__channel:*";
 const QByteArray kRwChannels = "redisson_rwlock:*";
+const QByteArray kEventClasses = "h$zgx";
 } // namespace
 
 LockEventFeed::LockEventFeed(ConnectionOptions options, RedisCommander *reader, bool useKeyspaceEvents, QObject *parent)
@@ -37,8 +40,11 @@ QByteArray LockEventFeed::modeName(Mode mode)
 
 char LockEventFeed::usableFlags(const QByteArray &flags)
 {
+    // Every class a lock layout changes by: hashes, strings (a SET without a TTL), sorted sets, DEL and EXPIRE, and
+    // expiries. Without one of them some layout's changes go unheard, and polling has to find them.
     const bool all = flags.contains('A');
-    const bool classes = all || (flags.contains('h') && flags.contains('g') && flags.contains('x'));
+    const bool classes = std::all_of(kEventClasses.cbegin(), kEventClasses.cend(),
+        [&flags, all](char c) { return all || flags.contains(c); }); // A is every class but K, E, m and n
     if (!classes)
         return 0;
     if (flags.contains('K'))
@@ -56,7 +62,7 @@ void LockEventFeed::enableKeyspaceEvents(RedisCommander *writer, std::function<v
             return;
         }
         QByteArray flags = r.value.size() == 2 ? r.value.at(1).bytes() : QByteArray();
-        for (char c : QByteArray("Khgx"))
+        for (char c : QByteArray("K") + kEventClasses)
             if (!flags.contains(c) && !(c != 'K' && flags.contains('A')))
                 flags += c;
         writer->command({ "CONFIG", "SET", "notify-keyspace-events", flags },
@@ -107,7 +113,7 @@ void LockEventFeed::start()
         } else if (!usable) {
             self->m_reason = flags.isEmpty()
                 ? tr("the server sends no keyspace events (notify-keyspace-events is empty)")
-                : tr("notify-keyspace-events is \"%1\": it needs K or E with h, g and x")
+                : tr("notify-keyspace-events is \"%1\": it needs K or E with h, $, z, g and x")
                       .arg(QString::fromLatin1(flags));
         }
         if (!usable) {

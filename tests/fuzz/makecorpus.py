@@ -67,7 +67,7 @@ REPLIES = {
     "scan-page": arr(bulk(b"17"), arr(bulk(b"orders:42"), bulk(b"redisson_lock_queue:{payroll}"),
                                       bulk(b"{report:7}:" + owner() + b":rwlock_timeout:1"))),
     "fenced-eval": arr(num(-1), num(7)),
-    "config-get": arr(bulk(b"notify-keyspace-events"), bulk(b"Khgx")),
+    "config-get": arr(bulk(b"notify-keyspace-events"), bulk(b"Kh$zgx")),
     "numsub": arr(bulk(b"redisson_lock__channel:{orders:42}"), num(3)),
     "cluster-slots": arr(arr(num(0), num(5460), arr(bulk(b"127.0.0.1"), num(7000), bulk(b"e7d1ee")),
                              arr(bulk(b"127.0.0.1"), num(7003))),

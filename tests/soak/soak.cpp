@@ -51,7 +51,7 @@ int main(int argc, char *argv[])
     const qint64 warmUpMs = seconds * 500;
 
     LocalRedisServerOptions serverOptions;
-    serverOptions.extraArgs = { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Khgx") };
+    serverOptions.extraArgs = { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Kh$zgx") };
     LocalRedisServer server(serverOptions);
     QString error;
     if (!server.start(&error)) {

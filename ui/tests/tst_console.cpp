@@ -45,7 +45,7 @@ class TestConsole : public QObject
 {
     Q_OBJECT
     RedisServer m_server { RedisServerOptions {
-        { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Khgx") } } };
+        { QStringLiteral("--notify-keyspace-events"), QStringLiteral("Kh$zgx") } } };
     QTemporaryDir m_dir;
 
     QString auditPath() const { return m_dir.filePath(QStringLiteral("audit.log")); }
