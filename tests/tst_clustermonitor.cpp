@@ -46,6 +46,7 @@ LockInfo::Kind expectedKind(LockKind kind)
     case LockKind::String:
         return LockInfo::Kind::String;
     case LockKind::SortedSet: // never acquired
+    case LockKind::UniqueJob:
     case LockKind::Reentrant:
         break;
     }

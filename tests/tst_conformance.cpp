@@ -117,8 +117,8 @@ private slots:
     }
 
     // Discovery walks each cursor the layouts ask for once: Redisson's layouts share the one over lock hashes, the
-    // string layout has one for all its patterns (one walk per Redis type, however many patterns), the fair layout
-    // one over its queue keys.
+    // string layout has one for all its patterns (one walk per Redis type, however many patterns), the sorted-set
+    // layouts one between them, the fair layout one over its queue keys.
     void scanCursorsAreTheLayoutsOwnEachOnce()
     {
         const DiscoveryScope scope { "app:*", StringLockPatterns({ "lock:*", "mutex:*" }) };
@@ -132,12 +132,23 @@ private slots:
         QCOMPARE(count(ScanCursor::Read::String), 1);
         QVERIFY(cursors.contains(ScanCursor { "app:*", "string", ScanCursor::Read::String, { "lock:*", "mutex:*" } }));
         QCOMPARE(count(ScanCursor::Read::QueueKeys), 1);
-        QCOMPARE(cursors.size(), 3);
+        // The sorted-set layouts share one walk over sorted sets: redis-semaphore's fixed prefix, and Symfony's names
+        // once declared.
+        QCOMPARE(count(ScanCursor::Read::SortedSet), 1);
+        QVERIFY(cursors.contains(ScanCursor { "app:*", "zset", ScanCursor::Read::SortedSet, { "semaphore:*" } }));
+        QCOMPARE(cursors.size(), 4);
+        StringLockPatterns declared({ "lock:*" });
+        declared.declare("symfony", "locks:pdf:*");
+        declared.declare("redis-semaphore", "pool:*");
+        const QList<ScanCursor> withDeclared = LockLayouts::scanCursors({ "*", declared });
+        QVERIFY(withDeclared.contains(
+            ScanCursor { "*", "zset", ScanCursor::Read::SortedSet, { "semaphore:*", "pool:*", "locks:pdf:*" } }));
+        QCOMPARE(withDeclared.size(), 4);
         // One pattern is SCAN's own MATCH: the server filters by name.
         QVERIFY(LockLayouts::scanCursors({ "*", StringLockPatterns({ "job:*" }) })
                     .contains(ScanCursor { "job:*", "string", ScanCursor::Read::String }));
         // No string lock patterns: no string cursor, and every string is data.
-        QCOMPARE(LockLayouts::scanCursors({ "*", StringLockPatterns() }).size(), 2);
+        QCOMPARE(LockLayouts::scanCursors({ "*", StringLockPatterns() }).size(), 3);
     }
 
     void registryCoversEveryMode_data() { modes(); }

@@ -1,4 +1,5 @@
-// Real lock libraries from the npm registry (tests/interop/: node-redlock 4 and redis-semaphore's Mutex, on ioredis),
+// Real lock libraries from the npm registry (tests/interop/: node-redlock 4, redis-semaphore's Mutex and Semaphore, on
+// ioredis),
 // against a real redis-server: their holds are listed with the right library and holder, our force release lets
 // their next acquire succeed at once, and the holder we released under sees its own release refused or ignored by its
 // library, never deleting the lock its successor now holds. The packages are installed by `scripts/dev setup`
@@ -124,6 +125,44 @@ private slots:
     {
         const QByteArray name = uniqueKey("mutex");
         roundTrip(QStringLiteral("mutex"), name, "mutex:" + name, QStringLiteral("redis-semaphore"));
+    }
+
+    // redis-semaphore's Semaphore keeps its permits in a sorted set: shown as a permit-set whose holder is the
+    // library's identifier; our force release removes only that permit, the library's next acquire gets it at once,
+    // and the old holder's release leaves its successor's permit alone.
+    void redisSemaphoreSemaphore()
+    {
+        const QByteArray name = uniqueKey("semaphore");
+        const QByteArray key = "semaphore:" + name;
+        RawRedis raw(m_server.port());
+        QProcess holder;
+        startNode(holder, QStringLiteral("hold"), QStringLiteral("semaphore"), name);
+        const QByteArray held = lineFrom(holder);
+        QVERIFY2(held.startsWith("held "), held.constData());
+        const QByteArray token = held.mid(5);
+
+        const QJsonObject lock = listed(key);
+        QCOMPARE(lock.value(QStringLiteral("kind")).toString(), QStringLiteral("permit-set"));
+        QCOMPARE(lock.value(QStringLiteral("library")).toString(), QStringLiteral("redis-semaphore"));
+        QCOMPARE(lock.value(QStringLiteral("permits_taken")).toInteger(), 1);
+        const QJsonArray holders = lock.value(QStringLiteral("holders")).toArray();
+        QCOMPARE(holders.size(), 1);
+        QCOMPARE(holders.at(0).toObject().value(QStringLiteral("owner")).toString().toUtf8(), token);
+        QVERIFY(lock.value(QStringLiteral("ttl_ms")).toInteger() > 0);
+
+        QCOMPARE(tryOnce(QStringLiteral("semaphore"), name), QByteArray("busy"));
+        const CliRun force = cli({ QStringLiteral("force-release"), QString::fromUtf8(key), QStringLiteral("--yes") });
+        QVERIFY2(force.exitCode == 0, force.err.constData());
+        const QByteArray next = tryOnce(QStringLiteral("semaphore"), name);
+        QVERIFY2(next.startsWith("acquired "), next.constData());
+        const QByteArray successor = next.mid(9);
+
+        holder.write("release\n");
+        const QByteArray released = lineFrom(holder);
+        QVERIFY2(released.startsWith("release"), released.constData());
+        holder.waitForFinished(30000);
+        QCOMPARE(raw.command({ "ZRANGE", key, "0", "-1" }).elements().size(), 1);
+        QVERIFY(!raw.command({ "ZSCORE", key, successor }).isNil());
     }
 };
 

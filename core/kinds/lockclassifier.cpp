@@ -123,11 +123,12 @@ LockInfo classifySnapshot(const KeySnapshot &key)
     info.name = key.name;
     info.ttlMs = key.pttlMs;
     info.readAtMs = key.monoMs;
+    // Keys that are no Redisson lock hash are some layout's own business: a string lock, an orphaned fair queue, a
+    // sorted set's holders, a hash of another library's.
+    for (const LockLayout *layout : LockLayouts::all())
+        if (layout->classifyKey(key, info))
+            return info;
     if (key.type != "hash") {
-        // Keys that are no Redisson lock hash are some layout's own business: a string lock, an orphaned fair queue.
-        for (const LockLayout *layout : LockLayouts::all())
-            if (layout->classifyKey(key, info))
-                return info;
         // A name people declared as a lock that holds something else is what makes Redisson fail with WRONGTYPE.
         if (key.declared && key.type != "none")
             info.warnings << ClassifierText::tr("declared lock name holds a %1, not a lock hash")

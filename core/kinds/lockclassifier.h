@@ -25,7 +25,7 @@ struct KeySnapshot
     int channelSubscribers = -1; // PUBSUB NUMSUB of the lock's wake-up channel; -1: not read
     int shardSubscribers = -1; // PUBSUB SHARDNUMSUB of the same channel name (sharded pub/sub); -1: not read
     bool declared = false; // the name matches a lock pattern the user configured
-    QByteArray library; // the library a string's name was declared as (--layout-pattern LIBRARY=GLOB); empty: none
+    QByteArray library; // the library the name was declared as (--layout-pattern LIBRARY=GLOB); empty: none
     // Beside a declared Redisson integer (kinds/semaphore/): the expirable semaphore's permit set {N}:timeout (its
     // size, and its first members with their expiry scores), and the listeners on the semaphore's and the latch's
     // channels; -1: not read.
@@ -62,6 +62,7 @@ struct LockInfo
     // String: the classic single-key lock (SET key token NX PX), not Redisson's. Semaphore, ExpirableSemaphore and
     // CountDownLatch: Redisson's counters, shown beside the locks (their holders are permits, or nobody).
     // PermitSet and TokenSet: holds kept as members of a sorted set (redis-semaphore's semaphore, Symfony's store).
+    // UniqueJob: sidekiq-unique-jobs' LOCKED hash of job ids.
     enum class Kind {
         NotALock,
         Reentrant,
@@ -74,7 +75,8 @@ struct LockInfo
         ExpirableSemaphore,
         CountDownLatch,
         PermitSet,
-        TokenSet
+        TokenSet,
+        UniqueJob
     };
     enum class Confidence { Low, Medium, High };
 

@@ -208,9 +208,18 @@ public:
     // The same for a string candidate (a declared Redisson semaphore's permit set and listeners).
     virtual void readStringAux(AuxReader &reader) const { Q_UNUSED(reader); }
 
-    // Classification (docs/protocol/classification.md). A key that is no lock hash: true when this layout decides
-    // what it is (a string inside a string lock pattern, an orphaned fair queue), with info filled in (it may still
-    // be no lock); false leaves it to the others.
+    // Whether a key of this Redis type under this name is this layout's by its name alone (a library's fixed prefix
+    // on a hash Redisson's layouts would otherwise take): the lock kind probe then names its action kind.
+    virtual bool claimsName(const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns) const
+    {
+        Q_UNUSED(name);
+        Q_UNUSED(type);
+        Q_UNUSED(patterns);
+        return false;
+    }
+    // Classification (docs/protocol/classification.md). Asked first for every key: true when this layout decides
+    // what it is (a string inside a string lock pattern, an orphaned fair queue, a sidekiq-unique-jobs hash), with
+    // info filled in (it may still be no lock); false leaves it to the others, and a hash to Redisson's shape rules.
     virtual bool classifyKey(const KeySnapshot &key, LockInfo &info) const
     {
         Q_UNUSED(key);

@@ -9,6 +9,7 @@
 #include "kinds/redissemaphore/permitsetlayout.h"
 #include "kinds/reentrant/reentrantlayout.h"
 #include "kinds/semaphore/semaphorelayout.h"
+#include "kinds/sidekiq/uniquejoblayout.h"
 #include "kinds/string/stringlayout.h"
 #include "kinds/symfony/tokensetlayout.h"
 
@@ -30,11 +31,12 @@ const QList<const LockLayout *> &all()
     static const SemaphoreLayout semaphore;
     static const PermitSetLayout permitSet;
     static const TokenSetLayout tokenSet;
+    static const UniqueJobLayout uniqueJob;
     static const StringLayout string;
     // Redisson's counters before the string layout, which would call their integers data; the order among them is
     // the order their fingerprints are tried (a permit set, then a latch's listeners, then a plain semaphore).
     static const QList<const LockLayout *> layouts { &reentrant, &fenced, &fair, &readWrite, &expirableSemaphore,
-        &countDownLatch, &semaphore, &permitSet, &tokenSet, &string };
+        &countDownLatch, &semaphore, &permitSet, &tokenSet, &uniqueJob, &string };
     return layouts;
 }
 
@@ -104,6 +106,14 @@ QList<ScanCursor> scanCursors(const DiscoveryScope &scope)
         }
     }
     return cursors;
+}
+
+std::optional<LockKind> kindClaiming(const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns)
+{
+    for (const LockLayout *layout : all())
+        if (layout->claimsName(name, type, patterns) && !layout->actionKinds().isEmpty())
+            return layout->actionKinds().first();
+    return std::nullopt;
 }
 
 const LockLayout &forMode(LockKind mode)

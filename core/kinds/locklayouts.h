@@ -4,6 +4,8 @@
 
 #include <QStringView>
 
+#include <optional>
+
 namespace LockScope::LockLayouts {
 
 // Every layout LockScope knows, in the order front-ends list them. A new layout is one folder of kinds/ and one
@@ -23,6 +25,10 @@ QString kindText(LockInfo::Kind kind);
 QByteArray hashReleaseChannel(const KeySnapshot &snapshot);
 // Every distinct SCAN cursor the layouts need over scope, in the registry's order.
 QList<ScanCursor> scanCursors(const DiscoveryScope &scope);
+// The action kind of the layout that claims a key of type under name by its name (LockLayout::claimsName), if one
+// does.
+std::optional<LockKind> kindClaiming(
+    const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns);
 // The layout that takes a lock of mode.
 const LockLayout &forMode(LockKind mode);
 // Every acquire mode, layout by layout ("reentrant", "fenced", "fair", "read", "write", "string").

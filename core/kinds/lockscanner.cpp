@@ -262,7 +262,9 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, std::optional<ScanCurs
                     s.fields.reserve(page.size() / 2);
                     for (int i = 0; i + 1 < page.size(); i += 2)
                         s.fields.append({ page.at(i).bytes(), page.at(i + 1).bytes() });
-                    if (lockShaped(s)) {
+                    s.library = self->m_options.stringPatterns.declaredLibrary(key);
+                    // Redisson's shape, or another library's hash (a layout that classifies it from its first page).
+                    if (lockShaped(s) || (!s.partial && classify(s).isLock())) {
                         snaps->append(std::move(s));
                         return;
                     }

@@ -34,8 +34,9 @@ struct LockClientOptions
 // field ends in ":write". Fair is first come, first served through a queue of waiters
 // (docs/protocol/fair.md#queue-and-deadlines).
 // String is the single-key SET NX PX lock of redlock and friends (kinds/string/). SortedSet is a hold kept as a member
-// of a sorted set (kinds/sortedset/: redis-semaphore's semaphores, Symfony's RedisStore): released, never taken here.
-enum class LockKind { Reentrant, Fenced, Read, Write, Fair, String, SortedSet };
+// of a sorted set (kinds/sortedset/: redis-semaphore's semaphores, Symfony's RedisStore), UniqueJob a Sidekiq job's
+// unique lock (kinds/sidekiq/): both released, never taken here.
+enum class LockKind { Reentrant, Fenced, Read, Write, Fair, String, SortedSet, UniqueJob };
 
 struct AcquireRequest
 {

@@ -2,6 +2,7 @@
 // console and the CLI hold no kind logic of their own for these actions.
 #include "lock/lockclient.h"
 
+#include "kinds/locklayouts.h"
 #include "redis/redisrouter.h"
 
 namespace LockScope {
@@ -16,9 +17,13 @@ void LockClient::probeKind(const QByteArray &name, const QByteArray &owner, Call
         return;
     }
     QPointer<LockClient> self(this);
-    LockKindProber::probe(m_connection, name, owner, [self, done](const LockKindProbe &p) {
-        if (self)
-            done(p);
+    LockKindProber::probe(m_connection, name, owner, [self, name, done](LockKindProbe p) {
+        if (!self)
+            return;
+        // A hash under another library's name (sidekiq-unique-jobs) is released by that library's scripts.
+        if (const auto claimed = LockLayouts::kindClaiming(name, p.type, self->m_options.stringPatterns))
+            p.kind = *claimed;
+        done(p);
     });
 }
 

@@ -4,11 +4,12 @@
 //     library and prints "released" or "release-failed <reason>", and exits.
 //   node locks.js try <redlock|mutex> <port> <name> <ttlMs>
 //     one attempt, no retries: prints "acquired <token>" (and leaves the lock to its TTL) or "busy", and exits.
-// "mutex" is redis-semaphore's Mutex (key "mutex:<name>"), "redlock" node-redlock 4 on one server.
+// "mutex" is redis-semaphore's Mutex (key "mutex:<name>"), "semaphore" its Semaphore with a limit of one permit (a
+// sorted set "semaphore:<name>"), "redlock" node-redlock 4 on one server.
 'use strict';
 const Redis = require('ioredis');
 const Redlock = require('redlock');
-const { Mutex } = require('redis-semaphore');
+const { Mutex, Semaphore } = require('redis-semaphore');
 const readline = require('readline');
 
 const [mode, library, port, name, ttlText] = process.argv.slice(2);
@@ -35,6 +36,17 @@ async function take(retry) {
         if (!(await mutex.tryAcquire()))
             throw new Error('busy');
         return { token: mutex.identifier, release: () => mutex.release() };
+    }
+    if (library === 'semaphore') {
+        const semaphore = new Semaphore(client, name, 1, {
+            lockTimeout: ttl,
+            acquireAttemptsLimit: retry ? 50 : 1,
+            retryInterval: 100,
+            onLockLost: (err) => out('lost ' + err.message),
+        });
+        if (!(await semaphore.tryAcquire()))
+            throw new Error('busy');
+        return { token: semaphore.identifier, release: () => semaphore.release() };
     }
     throw new Error('unknown library ' + library);
 }

@@ -21,9 +21,10 @@ bool PermitSetLayout::memberFits(const QByteArray &member)
         return false;
     if (member.size() == 36)
         return true;
+    // A MultiSemaphore's "_<i>", or the identifierSuffix option's "-<suffix>".
     bool ok = false;
     member.mid(37).toUInt(&ok);
-    return member.at(36) == '_' && ok;
+    return (member.at(36) == '_' && ok) || (member.at(36) == '-' && member.size() > 37);
 }
 
 bool PermitSetLayout::classifyKey(const KeySnapshot &key, LockInfo &info) const

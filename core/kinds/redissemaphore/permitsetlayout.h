@@ -23,7 +23,7 @@ public:
 
     // The library's default lockTimeout: a permit not refreshed for longer is dropped by the next acquire.
     static constexpr qint64 kLockTimeoutMs = 10000;
-    // "<uuid v4>" or "<uuid v4>_<decimal>".
+    // "<uuid v4>", "<uuid v4>_<decimal>" (a MultiSemaphore's) or "<uuid v4>-<suffix>" (identifierSuffix).
     static bool memberFits(const QByteArray &member);
 };
 
