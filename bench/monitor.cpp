@@ -301,6 +301,8 @@ int main(int argc, char *argv[])
         .add(QStringLiteral("raw_lock_shaped"), before.lockShaped)
         .add(QStringLiteral("raw_string_scan_calls"), before.stringScanCalls)
         .add(QStringLiteral("raw_string_locks"), before.stringKeys)
+        .add(QStringLiteral("raw_zset_scan_calls"), before.zsetScanCalls)
+        .add(QStringLiteral("raw_zset_locks"), before.zsetKeys)
         .add(QStringLiteral("ping_rtt_ms"), pingMs)
         .add(QStringLiteral("rss_before_monitor_mb"), rssBeforeMb);
     JsonLine ratios;

@@ -5,7 +5,9 @@
 #include "benchcommon.h"
 #include "kinds/keyglob.h"
 #include "kinds/lockclassifier.h"
+#include "kinds/locklayouts.h"
 #include "kinds/locknames.h"
+#include "kinds/sortedset/sortedsetlayout.h"
 
 #include <hiredis.h>
 
@@ -311,6 +313,38 @@ bool rawSnapshot(RawPipe &pipe, int scanCount, RawSnapshot *out, QString *error)
         out->stringKeys += keys.size();
         out->commands += 2 * keys.size() + 1;
         for (qsizetype i = 0; i <= 2 * keys.size(); ++i)
+            if (!read())
+                return false;
+    } while (cursor != "0");
+
+    // The sorted-set cursor: one walk over the sorted sets for the sorted-set layouts' patterns, each match read with
+    // its first members, its size and its PTTL, as the scanner reads them.
+    QList<QByteArray> zsetGlobs;
+    for (const ScanCursor &c : LockLayouts::scanCursors({ "*", StringLockPatterns(globs) }))
+        if (c.read == ScanCursor::Read::SortedSet)
+            zsetGlobs += c.filter;
+    const QByteArray membersEnd = QByteArray::number(SortedSetLayout::kMembersRead - 1);
+    cursor = "0";
+    do {
+        ++out->zsetScanCalls;
+        ++out->commands;
+        if (!scanPage(pipe, { "SCAN", cursor, "MATCH", "*", "COUNT", count, "TYPE", "zset" }, &cursor, &keys, error))
+            return false;
+        keys.removeIf([&zsetGlobs](const QByteArray &key) {
+            return std::none_of(
+                zsetGlobs.cbegin(), zsetGlobs.cend(), [&key](const QByteArray &glob) { return globMatch(glob, key); });
+        });
+        if (keys.isEmpty())
+            continue;
+        for (const QByteArray &key : std::as_const(keys)) {
+            pipe.append({ "ZRANGE", key, "0", membersEnd, "WITHSCORES" });
+            pipe.append({ "ZCARD", key });
+            pipe.append({ "PTTL", key });
+        }
+        pipe.append({ "PING" });
+        out->zsetKeys += keys.size();
+        out->commands += 3 * keys.size() + 1;
+        for (qsizetype i = 0; i <= 3 * keys.size(); ++i)
             if (!read())
                 return false;
     } while (cursor != "0");

@@ -64,6 +64,8 @@ struct RawSnapshot
     qint64 lockShaped = 0; // hashes whose fields got the aux reads
     qint64 stringScanCalls = 0; // SCAN ... TYPE string calls, one cursor per string lock pattern
     qint64 stringKeys = 0; // strings those returned, each read with GETRANGE + PTTL
+    qint64 zsetScanCalls = 0; // SCAN ... TYPE zset calls, one cursor for the sorted-set layouts
+    qint64 zsetKeys = 0; // sorted sets in their patterns, each read with ZRANGE + ZCARD + PTTL
     qint64 commands = 0;
 };
 

@@ -120,7 +120,7 @@ bool seedKeyspace(RawPipe &pipe, const SeedPlan &plan, int chunkCommands, SeedCo
         const QByteArray hex = QByteArray::number(k, 16).rightJustified(12, '0');
         const QByteArray uuid = "3b241101-e2bb-4255-8caf-" + hex;
         bool ok = true;
-        switch (k % 7) {
+        switch (k % 9) {
         case 0:
             ok = add({ "SET", "job-lock:default:bench:other:" + n, "ADDED:2026-11-25T06:10:00.123Z@bench-" + n, "PX",
                 lease });
@@ -140,8 +140,15 @@ bool seedKeyspace(RawPipe &pipe, const SeedPlan &plan, int chunkCommands, SeedCo
         case 5:
             ok = add({ "SET", "lock:bench:other:" + n, hex.rightJustified(32, 'f'), "PX", lease });
             break;
-        default:
+        case 6:
             ok = add({ "SET", "bench:other:" + n + ":lock", "t-" + n, "PX", lease });
+            break;
+        case 7: // redis-semaphore's semaphore: a permit set, as its acquire script writes it
+            ok = add({ "ZADD", "semaphore:bench:other:" + n, "1764000000000", uuid })
+                && add({ "PEXPIRE", "semaphore:bench:other:" + n, lease });
+            break;
+        default: // sidekiq-unique-jobs: a digest's LOCKED hash of job ids
+            ok = add({ "HSET", "uniquejobs:bench:" + hex + ":LOCKED", hex.rightJustified(24, 'a'), "1764000000.5" });
             break;
         }
         if (!ok)

@@ -80,7 +80,7 @@ void WatchCommand::keyspaceEventsEnabled(const RedisError &error)
             return;
         }
         audit(m_out, AuditRecord(QStringLiteral("enable-keyspace-events"), m_connection.toDisplayUrl(), {}, {}));
-        status(tr("keyspace events switched on (notify-keyspace-events now includes K, h, g and x)"));
+        status(tr("keyspace events switched on (notify-keyspace-events now includes K, h, $, z, g and x)"));
         startMonitor();
     }
 }

@@ -367,8 +367,10 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
                 layout->readStringAux(reader);
             continue;
         }
-        if (snaps->at(i).type == "zset")
-            continue; // a sorted-set lock is read whole already, and has no wake-up channel
+        // A sorted-set lock, or a hash another library's layout took by its first page (not Redisson's shape): read
+        // whole already, and without Redisson's aux keys or wake-up channel.
+        if (snaps->at(i).type == "zset" || (snaps->at(i).type == "hash" && !lockShaped(snaps->at(i))))
+            continue;
         if (snaps->at(i).type == "none") {
             readOrphanQueue(snaps, i, *join, dropped);
             continue;
