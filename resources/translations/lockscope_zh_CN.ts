@@ -708,12 +708,6 @@ Force-release it (delete the key)? [y/N] </source>
             <numerusform>%n 个持有者</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n permit(s) taken</source>
-        <translation>
-            <numerusform>%n 个许可已占用</numerusform>
-        </translation>
-    </message>
 </context>
 <context>
     <name>LockScope::Cli::LockCommand</name>
@@ -978,10 +972,6 @@ no dead waiters: nothing changed</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <source>keyspace events switched on (notify-keyspace-events now includes K, h, g and x)</source>
-        <translation>已开启键空间事件（notify-keyspace-events 现包含 K、h、g 和 x）</translation>
-    </message>
-    <message>
         <source>--interval takes milliseconds (at least 10)</source>
         <translation>--interval 的单位是毫秒（至少 10）</translation>
     </message>
@@ -1010,6 +1000,10 @@ no dead waiters: nothing changed</source>
     <message>
         <source>warning: %1: %2</source>
         <translation>警告：%1：%2</translation>
+    </message>
+    <message>
+        <source>keyspace events switched on (notify-keyspace-events now includes K, h, $, z, g and x)</source>
+        <translation>已开启键空间事件（notify-keyspace-events 现包含 K、h、$、z、g 和 x）</translation>
     </message>
 </context>
 <context>
@@ -2219,6 +2213,46 @@ no dead waiters: nothing changed</source>
         <source>a count-down latch looks the same while nobody waits on either</source>
         <translation>两者都无人等待时，闭锁看起来与此相同</translation>
     </message>
+    <message>
+        <source>a sorted set of random UUIDs scored by the time each was taken: redis-semaphore&apos;s semaphore (its limit is the clients&apos; setting, not kept in Redis)</source>
+        <translation>以获取时间为分值的随机 UUID 有序集合：redis-semaphore 的信号量（其上限是客户端的设置，不保存在 Redis 中）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n permit(s) not refreshed for over 10 s: with the default lockTimeout their holder is gone, and the next acquire drops them</source>
+        <translation>
+            <numerusform>%n 个许可超过 10 秒未刷新：按默认 lockTimeout，其持有者已不在，下一次获取会将其丢弃</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>its name has sidekiq-unique-jobs&apos; prefix and :LOCKED suffix</source>
+        <translation>其名称带有 sidekiq-unique-jobs 的前缀和 :LOCKED 后缀</translation>
+    </message>
+    <message>
+        <source>its fields are Sidekiq job ids with the time each was locked</source>
+        <translation>其字段是 Sidekiq 作业 id，值为各自加锁的时间</translation>
+    </message>
+    <message>
+        <source>never expires: the job&apos;s lock_ttl is not set, so if the job died without unlocking, every later job with the same arguments is dropped as a duplicate until someone deletes the digest</source>
+        <translation>永不过期：该作业未设置 lock_ttl，若作业未解锁就已死亡，之后所有参数相同的作业都会被当作重复而丢弃，直到有人删除该摘要</translation>
+    </message>
+    <message>
+        <source>no TTL: the set never expires; its library sets one on every acquire, so something removed it</source>
+        <translation>没有 TTL：该集合永不过期；其库每次获取都会设置 TTL，因此是有人移除了它</translation>
+    </message>
+    <message>
+        <source>only the first %1 of its %2 members are shown</source>
+        <translation>只显示其 %2 个成员中的前 %1 个</translation>
+    </message>
+    <message>
+        <source>a sorted set of base64 tokens scored by their expiry: Symfony&apos;s RedisStore (&quot;__write__&quot; marks an exclusive hold)</source>
+        <translation>以到期时间为分值的 base64 令牌有序集合：Symfony 的 RedisStore（&quot;__write__&quot; 表示独占持有）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hold(s) expired: Symfony drops them at the next acquire, not before</source>
+        <translation>
+            <numerusform>%n 个持有已过期：Symfony 在下一次获取时才会丢弃它们</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>LockScope::LockClient</name>
@@ -2276,8 +2310,17 @@ no dead waiters: nothing changed</source>
         <translation>服务器不发送键空间事件（notify-keyspace-events 为空）</translation>
     </message>
     <message>
-        <source>notify-keyspace-events is &quot;%1&quot;: it needs K or E with h, g and x</source>
-        <translation>notify-keyspace-events 为“%1”：需要 K 或 E，并包含 h、g 和 x</translation>
+        <source>notify-keyspace-events is &quot;%1&quot;: it needs K or E with h, $, z, g and x</source>
+        <translation>notify-keyspace-events 为 &quot;%1&quot;：需要 K 或 E，以及 h、$、z、g 和 x</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::LockLayout</name>
+    <message numerus="yes">
+        <source>%n permit(s) taken</source>
+        <translation>
+            <numerusform>已占用 %n 个许可</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2412,11 +2455,17 @@ no dead waiters: nothing changed</source>
         <source>semaphore</source>
         <translation>信号量</translation>
     </message>
-    <message numerus="yes">
-        <source>%n permit(s) taken</source>
-        <translation>
-            <numerusform>%n 个许可已占用</numerusform>
-        </translation>
+    <message>
+        <source>semaphore (zset)</source>
+        <translation>信号量（有序集合）</translation>
+    </message>
+    <message>
+        <source>unique job</source>
+        <translation>唯一作业</translation>
+    </message>
+    <message>
+        <source>lock (zset)</source>
+        <translation>锁（有序集合）</translation>
     </message>
 </context>
 <context>
@@ -2730,6 +2779,15 @@ no dead waiters: nothing changed</source>
     </message>
 </context>
 <context>
+    <name>LockScope::PermitSetLayout</name>
+    <message numerus="yes">
+        <source>%n permit(s) taken</source>
+        <translation>
+            <numerusform>已占用 %n 个许可</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LockScope::RedisConnection</name>
     <message>
         <source>connecting to %1:%2 took longer than %3 ms</source>
@@ -2925,6 +2983,21 @@ no dead waiters: nothing changed</source>
     </message>
 </context>
 <context>
+    <name>LockScope::SortedSetLayout</name>
+    <message>
+        <source>%1 is not a sorted-set lock: the key holds another type (%2)</source>
+        <translation>%1 不是有序集合锁：该键存放的是其他类型（%2）</translation>
+    </message>
+    <message>
+        <source>%1 keeps its holders as members of a sorted set: name the member to release (&quot;%2&quot; is no holder); nothing changed</source>
+        <translation>%1 以有序集合的成员记录持有者：请指定要释放的成员（&quot;%2&quot; 不是持有者）；未做任何更改</translation>
+    </message>
+    <message>
+        <source>%1 keeps its holders as members of a sorted set: a force release removes only the members seen</source>
+        <translation>%1 以有序集合的成员记录持有者：强制释放只移除所见的成员</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::StringLayout</name>
     <message>
         <source>%1 is not a string lock: the key holds another type (%2)</source>
@@ -2937,6 +3010,17 @@ no dead waiters: nothing changed</source>
     <message>
         <source>%1 is a string lock: it is force-released only while it holds the one token seen</source>
         <translation>%1 是字符串锁：只有在它仍持有所见的那一个令牌时才能强制释放</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::UniqueJobLayout</name>
+    <message>
+        <source>%1 is not a sidekiq-unique-jobs lock: the key holds another type (%2)</source>
+        <translation>%1 不是 sidekiq-unique-jobs 锁：该键存放的是其他类型（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is held by Sidekiq jobs: name the job id (24 hex digits) to release, not &quot;%2&quot;; nothing changed</source>
+        <translation>%1 由 Sidekiq 作业持有：请指定要释放的作业 id（24 位十六进制），而不是 &quot;%2&quot;；未做任何更改</translation>
     </message>
 </context>
 </TS>
