@@ -5,6 +5,7 @@
 // owner-shaped fields are built from a few real client ids so that the fuzzer reaches the lock rules quickly.
 #include "fuzzinput.h"
 #include "kinds/lockclassifier.h"
+#include "kinds/locklayouts.h"
 #include "kinds/locknamemap.h"
 #include "kinds/locknames.h"
 #include "redis/bytesformat.h"
@@ -39,7 +40,10 @@ QByteArray ownerish(FuzzInput &in)
 KeySnapshot readSnapshot(FuzzInput &in)
 {
     KeySnapshot key;
-    key.name = in.piece();
+    // The other libraries' fixed prefixes and suffix, so that their layouts are reached too.
+    static const QByteArray prefixes[] = { "", "", "semaphore:", "uniquejobs:", "lock:", "job-lock:default:" };
+    const quint8 naming = in.byte();
+    key.name = prefixes[naming % 6] + in.piece() + (naming & 0x80 ? ":LOCKED" : "");
     static const QByteArray types[] = { "hash", "hash", "hash", "hash", "string", "none", "zset" };
     const quint8 type = in.byte() % 8;
     key.type = type < 7 ? types[type] : in.piece();
@@ -65,6 +69,20 @@ KeySnapshot readSnapshot(FuzzInput &in)
     }
     for (int n = in.byte() % 4; n > 0; --n)
         key.liveReadTimeouts.insert(ownerish(in), in.byte() % 3);
+    // What the other layouts read: a declared library, a string's value, a sorted set's members.
+    static const QByteArray libraries[] = { "", "", "symfony", "redis-semaphore", "sidekiq-unique-jobs", "redisson" };
+    key.library = libraries[in.byte() % 6];
+    key.stringPattern = in.flag();
+    key.value = in.piece();
+    for (int n = in.byte() % 8; n > 0; --n) {
+        const quint8 shape = in.byte();
+        const QByteArray member = shape % 4 == 0
+            ? kClients[shape % 3] + (shape & 0x10 ? "_" + in.piece() : QByteArray())
+            : shape % 4 == 1 ? QByteArray("__write__")
+                             : in.piece();
+        key.members.append({ member, key.nowMs + qint32(in.u32()) });
+    }
+    key.memberCount = key.members.size() + in.byte() % 3;
     return key;
 }
 
@@ -77,6 +95,27 @@ void checkClassification(const KeySnapshot &key, const LockInfo &info)
     FUZZ_CHECK(!LockInfo::confidenceName(info.confidence).isEmpty());
     if (!info.isLock())
         return;
+    // Every lock names its library, its kind's layout's own (a string lock names the library its token points to).
+    const LockLayout *layout = LockLayouts::forKind(info.kind);
+    FUZZ_CHECK(layout || info.kind == LockInfo::Kind::Unknown);
+    FUZZ_CHECK(!info.library.isEmpty());
+    FUZZ_CHECK(info.kind == LockInfo::Kind::String || info.library == (layout ? layout->library() : "redisson"));
+    if (info.library != "redisson" || key.type == "string") {
+        // Another library's lock, or a Redisson counter: its holders are what was read, never a mode marker.
+        for (const LockHolder &h : info.holders) {
+            bool present = h.owner == key.value;
+            for (const auto &[field, value] : key.fields)
+                present = present || field == h.owner;
+            for (const auto &[member, score] : key.members)
+                present = present || member == h.owner;
+            FUZZ_CHECK(present);
+            FUZZ_CHECK(h.owner != "__write__");
+        }
+        FUZZ_CHECK(key.type == "string" || key.type == "zset" || key.type == "hash");
+        for (const QString &text : info.evidence + info.warnings)
+            FUZZ_CHECK(!text.isEmpty());
+        return;
+    }
     // lockclassifier.h: a lock-shaped hash that nothing beyond its shape vouches for (no aux keys, no listener, no
     // configured pattern) is shown, a stuck lock without TTL too, but only at low confidence.
     const bool aux = key.tokenKeyExists || !key.queue.isEmpty() || !key.queueDeadlines.isEmpty()
