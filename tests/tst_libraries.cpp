@@ -51,11 +51,6 @@ class TestLibraries : public QObject
         return p.readAllStandardOutput().trimmed();
     }
 
-    static bool clientBlockedIn(RawRedis &raw, const QByteArray &command)
-    {
-        return raw.command({ "CLIENT", "LIST" }).bytes().contains("cmd=" + command);
-    }
-
 private slots:
     void initTestCase()
     {
@@ -206,7 +201,7 @@ private slots:
         RawRedis waiter(m_server.port());
         waiter.append({ "BLPOP", "lock-signal:" + u, "0" });
         waiter.flush();
-        QTRY_VERIFY(clientBlockedIn(raw, "blpop"));
+        QTRY_VERIFY(raw.clientRunning("blpop"));
         const CliRun r = cli({ QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes") });
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("lock-signal:" + u), r.out.constData());
@@ -230,7 +225,7 @@ private slots:
         RawRedis waiter(m_server.port());
         waiter.append({ "BLPOP", "lock-signal:" + u, "0" });
         waiter.flush();
-        QTRY_VERIFY(clientBlockedIn(raw, "blpop"));
+        QTRY_VERIFY(raw.clientRunning("blpop"));
         const CliRun r = cli({ QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
             QString::fromUtf8(token) });
         QCOMPARE(r.exitCode, 0);

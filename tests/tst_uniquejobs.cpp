@@ -46,11 +46,6 @@ class TestUniqueJobs : public QObject
             raw.command({ "PEXPIRE", digest + ":LOCKED", "60000" });
     }
 
-    static bool clientBlockedIn(RawRedis &raw, const QByteArray &command)
-    {
-        return raw.command({ "CLIENT", "LIST" }).bytes().contains("cmd=" + command);
-    }
-
 private slots:
     void initTestCase()
     {
@@ -123,7 +118,7 @@ private slots:
         RawRedis waiter(m_server.port());
         waiter.append({ "BLMOVE", digest + ":QUEUED", digest + ":PRIMED", "RIGHT", "LEFT", "0" });
         waiter.flush();
-        QTRY_VERIFY(clientBlockedIn(raw, "blmove"));
+        QTRY_VERIFY(raw.clientRunning("blmove"));
         r = cli({ QStringLiteral("force-release"), QString::fromUtf8(digest + ":LOCKED"), QStringLiteral("--yes") });
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY2(r.out.contains(digest + ":QUEUED"), r.out.constData()); // says whom it woke

@@ -209,6 +209,11 @@ RedisValue RawRedis::readReply(int timeoutMs, bool *timedOut)
     }
 }
 
+bool RawRedis::clientRunning(const QByteArray &command)
+{
+    return this->command({ "CLIENT", "LIST" }).bytes().contains("cmd=" + command);
+}
+
 QByteArray RawRedis::get(const QByteArray &key)
 {
     const RedisValue reply = command({ QByteArrayLiteral("GET"), key });

@@ -42,6 +42,8 @@ public:
 
     // Null for a missing key.
     QByteArray get(const QByteArray &key);
+    // Whether some client is running command right now (CLIENT LIST's cmd=), such as a waiter blocked in BLPOP.
+    bool clientRunning(const QByteArray &command);
     // -2 for a missing key, -1 for a key without expiry, the qint64 minimum when the command failed.
     qint64 pttl(const QByteArray &key);
     // "none" for a missing key.
