@@ -62,10 +62,27 @@ void Output::object(const QJsonObject &object, const QString &humanLine) const
     std::fflush(stdout);
 }
 
-void Output::array(const QJsonArray &array) const
+void Output::arrayStart() const
 {
-    std::fputs(QJsonDocument(array).toJson(QJsonDocument::Compact).append('\n').constData(), stdout);
+    std::fputc('[', stdout);
+}
+
+void Output::arrayElement(const QJsonObject &object, bool first) const
+{
+    if (!first)
+        std::fputc(',', stdout);
+    std::fputs(QJsonDocument(object).toJson(QJsonDocument::Compact).constData(), stdout);
+}
+
+void Output::arrayEnd() const
+{
+    std::fputs("]\n", stdout);
     std::fflush(stdout);
+}
+
+void Output::jsonLine(const QJsonObject &object) const
+{
+    std::fputs(QJsonDocument(object).toJson(QJsonDocument::Compact).append('\n').constData(), stdout);
 }
 
 void Output::line(const QString &text) const

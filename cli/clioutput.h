@@ -27,7 +27,12 @@ public:
     void event(const QString &event, const QByteArray &name, const QByteArray &owner, qint64 count, qint64 ttlMs,
         const QString &humanLine, const QJsonObject &extra = {}) const;
     void object(const QJsonObject &object, const QString &humanLine) const;
-    void array(const QJsonArray &array) const; // JSON mode only
+    // A long listing (list --json, --jsonl), one element at a time so the whole document never stands in memory, and
+    // flushed once at the end rather than per element. The array is one line of compact JSON.
+    void arrayStart() const;
+    void arrayElement(const QJsonObject &object, bool first) const;
+    void arrayEnd() const;
+    void jsonLine(const QJsonObject &object) const;
     void line(const QString &text) const;
     void error(const QString &text) const;
     int fail(const RedisError &error) const;

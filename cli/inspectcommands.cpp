@@ -10,6 +10,7 @@
 #include <QJsonArray>
 
 #include <algorithm>
+#include <cstdio>
 #include <memory>
 
 namespace LockScope::Cli {
@@ -129,14 +130,16 @@ void ListCommand::start()
         }
         std::sort(locks->begin(), locks->end(), [](const LockInfo &a, const LockInfo &b) { return a.name < b.name; });
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        // One lock at a time: the listing of a big keyspace never stands whole in memory as JSON.
         if (m_parser.isSet(QStringLiteral("jsonl"))) {
             for (const LockInfo &l : *locks)
-                m_out.object(lockJson(l, now), {});
+                m_out.jsonLine(lockJson(l, now));
+            std::fflush(stdout);
         } else if (m_out.json()) {
-            QJsonArray all;
-            for (const LockInfo &l : *locks)
-                all.append(lockJson(l, now));
-            m_out.array(all);
+            m_out.arrayStart();
+            for (qsizetype i = 0; i < locks->size(); ++i)
+                m_out.arrayElement(lockJson(locks->at(i), now), i == 0);
+            m_out.arrayEnd();
         } else {
             m_out.line(tr("%1 lock(s)").arg(locks->size()));
             for (const LockInfo &l : *locks) {
