@@ -1,0 +1,280 @@
+// What a user runs on a big keyspace: `lockscope-cli --json list` (and the text list) as a process of its own, against
+// the same run's bare keyspace walk (`SCAN cursor COUNT 1000`, no MATCH, no TYPE, nothing read): wall time, the CLI's
+// peak RSS, and the server's CPU for each (INFO's used_cpu_user + used_cpu_sys). Seeds with bench_monitor's loader.
+#include "benchcommon.h"
+#include "monitorraw.h"
+#include "monitorseed.h"
+
+#include "kinds/locknames.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <hiredis.h>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <vector>
+
+extern char **environ;
+
+using namespace LockScope;
+using namespace LockScope::Bench;
+
+namespace {
+
+constexpr qint64 kLeaseMs = 600000;
+constexpr int kClients = 8;
+constexpr int kLoadChunk = 10000;
+
+double ms(qint64 ns)
+{
+    return double(ns) / 1e6;
+}
+
+// The server's own CPU so far (user + system), in ms, from INFO cpu.
+double serverCpuMs(RawPipe &raw)
+{
+    QString error;
+    RawReply info = raw.command({ "INFO", "cpu" }, &error);
+    if (!info || info->type != REDIS_REPLY_STRING)
+        fatal(QStringLiteral("INFO cpu: %1").arg(error));
+    double total = 0;
+    for (const QByteArray &line : QByteArray(info->str, qsizetype(info->len)).split('\n')) {
+        if (line.startsWith("used_cpu_user:") || line.startsWith("used_cpu_sys:"))
+            total += line.mid(line.indexOf(':') + 1).trimmed().toDouble() * 1000;
+    }
+    return total;
+}
+
+struct Walk
+{
+    double wallMs = 0;
+    double serverCpuMs = 0;
+    qint64 keys = 0;
+};
+
+// The bare walk: every key of the keyspace once, 1000 at a time, nothing read. What Redis needs to list its keys.
+Walk bareWalk(RawPipe &raw, int count)
+{
+    Walk w;
+    QString error;
+    const double cpu0 = serverCpuMs(raw);
+    const qint64 start = nowNs();
+    QByteArray cursor = "0";
+    const QByteArray countText = QByteArray::number(count);
+    do {
+        RawReply scan = raw.command({ "SCAN", cursor, "COUNT", countText }, &error);
+        if (!scan || scan->type != REDIS_REPLY_ARRAY || scan->elements != 2)
+            fatal(QStringLiteral("SCAN: %1").arg(error));
+        cursor = QByteArray(scan->element[0]->str, qsizetype(scan->element[0]->len));
+        w.keys += qint64(scan->element[1]->elements);
+    } while (cursor != "0");
+    w.wallMs = ms(nowNs() - start);
+    w.serverCpuMs = serverCpuMs(raw) - cpu0;
+    return w;
+}
+
+struct CliRun
+{
+    double wallMs = 0;
+    double rssMb = 0; // the CLI process's peak RSS
+    double serverCpuMs = 0;
+    qint64 locks = 0; // locks it printed
+};
+
+// Counts what the CLI printed: a lock object's "confidence" key (JSON; holders and queue entries have none), or the
+// text list's "N lock(s)" first line.
+qint64 locksPrinted(const QString &path, bool json)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        fatal(QStringLiteral("cannot read %1").arg(path));
+    if (!json)
+        return f.readLine().split(' ').value(0).toLongLong();
+    qint64 n = 0;
+    QByteArray tail;
+    while (!f.atEnd()) {
+        const QByteArray chunk = tail + f.read(1 << 20);
+        for (qsizetype at = chunk.indexOf("\"confidence\":"); at >= 0; at = chunk.indexOf("\"confidence\":", at + 1))
+            ++n;
+        tail = chunk.right(12); // shorter than the key: a key split between chunks is counted once, in the next
+    }
+    return n;
+}
+
+CliRun runCli(const QString &cli, const QStringList &args, const QString &outPath, RawPipe &raw, bool json)
+{
+    std::vector<QByteArray> storage { cli.toLocal8Bit() };
+    for (const QString &a : args)
+        storage.push_back(a.toLocal8Bit());
+    std::vector<char *> argv;
+    for (QByteArray &s : storage)
+        argv.push_back(s.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    const QByteArray out = outPath.toLocal8Bit();
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out.constData(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+    CliRun r;
+    const double cpu0 = serverCpuMs(raw);
+    const qint64 start = nowNs();
+    pid_t pid = 0;
+    if (posix_spawn(&pid, argv.front(), &actions, nullptr, argv.data(), environ) != 0)
+        fatal(QStringLiteral("cannot start %1").arg(cli));
+    int status = 0;
+    struct rusage usage = {};
+    if (wait4(pid, &status, 0, &usage) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        fatal(QStringLiteral("%1 %2 failed (status %3)").arg(cli, args.join(QLatin1Char(' '))).arg(status));
+    r.wallMs = ms(nowNs() - start);
+    r.serverCpuMs = serverCpuMs(raw) - cpu0;
+    posix_spawn_file_actions_destroy(&actions);
+    r.rssMb = double(usage.ru_maxrss) / 1024.0; // KiB on Linux
+    r.locks = locksPrinted(outPath, json);
+    return r;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("bench_list"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "lockscope-cli list on a big keyspace, as a user runs it, against the same run's bare SCAN walk."));
+    parser.addHelpOption();
+    addUrlOption(parser);
+    parser.addOption({ QStringLiteral("locks"), QStringLiteral("Redisson locks to seed"), QStringLiteral("N"),
+        QStringLiteral("100000") });
+    parser.addOption({ QStringLiteral("noise"), QStringLiteral("other keys to seed"), QStringLiteral("N"),
+        QStringLiteral("1000000") });
+    parser.addOption({ QStringLiteral("other-locks"), QStringLiteral("locks of the other libraries to seed"),
+        QStringLiteral("N"), QStringLiteral("20000") });
+    parser.addOption({ QStringLiteral("rounds"), QStringLiteral("walk + list rounds; medians are reported"),
+        QStringLiteral("N"), QStringLiteral("3") });
+    parser.addOption({ QStringLiteral("cli"), QStringLiteral("the lockscope-cli to run"), QStringLiteral("PATH"),
+        QStringLiteral(LOCKSCOPE_CLI_PATH) });
+    parser.process(app);
+
+    const int locks = parser.value(QStringLiteral("locks")).toInt();
+    const int noise = parser.value(QStringLiteral("noise")).toInt();
+    const int otherLocks = parser.value(QStringLiteral("other-locks")).toInt();
+    const int rounds = parser.value(QStringLiteral("rounds")).toInt();
+    const QString cli = parser.value(QStringLiteral("cli"));
+    if (locks < 10 || noise < 0 || otherLocks < 0 || rounds < 1)
+        fatal(QStringLiteral("--locks must be >= 10, --rounds positive, --noise and --other-locks not negative"));
+
+    QString error;
+    BenchServer server;
+    if (!server.open(parser.value(QStringLiteral("url")), &error))
+        fatal(error);
+    RawPipe raw;
+    if (!raw.connect(server.options(), &error))
+        fatal(error);
+    if (!server.isPrivate()) {
+        RawReply size = raw.command({ "DBSIZE" }, &error);
+        if (!size || size->type != REDIS_REPLY_INTEGER || size->integer != 0)
+            fatal(QStringLiteral("%1 is not an empty database; pick an empty one (e.g. /15 in the URL)")
+                      .arg(server.options().toDisplayUrl()));
+    }
+    SeedPlan plan;
+    plan.locks = locks;
+    plan.noise = noise;
+    plan.otherLocks = otherLocks;
+    plan.leaseMs = kLeaseMs;
+    for (int i = 0; i < kClients; ++i)
+        plan.clients << LockNames::newClientId();
+    SeedCounts seeded;
+    if (!seedKeyspace(raw, plan, kLoadChunk, &seeded, &error))
+        fatal(error);
+    report(QStringLiteral("server %1: seeded %2 locks and %3 other libraries' locks among %4 other keys in %5 ms")
+               .arg(server.options().toDisplayUrl())
+               .arg(locks)
+               .arg(otherLocks)
+               .arg(noise)
+               .arg(ms(seeded.elapsedNs), 0, 'f', 0));
+
+    QTemporaryDir dir;
+    const QString url = server.url();
+    const QString outPath = dir.filePath(QStringLiteral("out"));
+    bareWalk(raw, 1000); // warm-up: the first walk of a freshly loaded keyspace is slower
+    std::vector<double> walkMs, walkCpu, jsonMs, jsonCpu, textMs, textCpu;
+    double jsonRss = 0, textRss = 0;
+    qint64 walkKeys = 0, jsonLocks = 0, textLocks = 0;
+    for (int round = 0; round < rounds; ++round) {
+        const Walk w = bareWalk(raw, 1000);
+        const CliRun j = runCli(cli, { QStringLiteral("--url"), url, QStringLiteral("--json"), QStringLiteral("list") },
+            outPath, raw, true);
+        const CliRun t = runCli(cli, { QStringLiteral("--url"), url, QStringLiteral("list") }, outPath, raw, false);
+        report(QStringLiteral("round %1: bare walk %2 ms (server CPU %3 ms, %4 keys); --json list %5 ms (server CPU "
+                              "%6 ms, peak RSS %7 MiB, %8 locks); list %9 ms (peak RSS %10 MiB)")
+                   .arg(round + 1)
+                   .arg(w.wallMs, 0, 'f', 0)
+                   .arg(w.serverCpuMs, 0, 'f', 0)
+                   .arg(w.keys)
+                   .arg(j.wallMs, 0, 'f', 0)
+                   .arg(j.serverCpuMs, 0, 'f', 0)
+                   .arg(j.rssMb, 0, 'f', 1)
+                   .arg(j.locks)
+                   .arg(t.wallMs, 0, 'f', 0)
+                   .arg(t.rssMb, 0, 'f', 1));
+        walkMs.push_back(w.wallMs);
+        walkCpu.push_back(w.serverCpuMs);
+        jsonMs.push_back(j.wallMs);
+        jsonCpu.push_back(j.serverCpuMs);
+        textMs.push_back(t.wallMs);
+        textCpu.push_back(t.serverCpuMs);
+        jsonRss = qMax(jsonRss, j.rssMb);
+        textRss = qMax(textRss, t.rssMb);
+        walkKeys = w.keys;
+        jsonLocks = j.locks;
+        textLocks = t.locks;
+    }
+    if (!server.isPrivate()) {
+        const qint64 removed = removeSeeded(raw, &error);
+        if (!error.isEmpty())
+            std::fprintf(stderr, "cleanup: %s\n", qPrintable(error));
+        report(QStringLiteral("removed the %1 keys this run seeded").arg(removed));
+    }
+
+    const qint64 expected = locks + otherLocks;
+    const bool ok = jsonLocks == expected && textLocks == expected;
+    if (!ok)
+        std::fprintf(stderr, "listed %lld (json) and %lld (text) locks, expected %lld\n",
+            static_cast<long long>(jsonLocks), static_cast<long long>(textLocks), static_cast<long long>(expected));
+    const double walk = median(walkMs), walkServer = median(walkCpu);
+    printJsonLine(
+        JsonLine()
+            .add(QStringLiteral("bench"), "list")
+            .add(QStringLiteral("locks"), locks)
+            .add(QStringLiteral("other_locks"), otherLocks)
+            .add(QStringLiteral("noise_keys"), noise)
+            .add(QStringLiteral("rounds"), rounds)
+            .add(QStringLiteral("locks_listed"), jsonLocks)
+            .add(QStringLiteral("list_json_ms"), median(jsonMs))
+            .add(QStringLiteral("list_json_rss_peak_mb"), jsonRss)
+            .add(QStringLiteral("list_json_server_cpu_ms"), median(jsonCpu))
+            .add(QStringLiteral("list_text_ms"), median(textMs))
+            .add(QStringLiteral("list_text_rss_peak_mb"), textRss)
+            .add(QStringLiteral("list_text_server_cpu_ms"), median(textCpu))
+            .add(QStringLiteral("baseline"),
+                JsonLine()
+                    .add(QStringLiteral("bare_walk_ms"), walk)
+                    .add(QStringLiteral("bare_walk_server_cpu_ms"), walkServer)
+                    .add(QStringLiteral("bare_walk_keys"), walkKeys))
+            .add(QStringLiteral("ratio"),
+                JsonLine()
+                    .add(QStringLiteral("bare_walk_vs_list_json"), walk / median(jsonMs))
+                    .add(QStringLiteral("bare_walk_cpu_vs_list_json_server_cpu"), walkServer / median(jsonCpu))
+                    .add(QStringLiteral("bare_walk_vs_list_text"), walk / median(textMs))));
+    return ok ? 0 : 1;
+}
