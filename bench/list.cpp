@@ -6,9 +6,12 @@
 #include "monitorseed.h"
 
 #include "kinds/locknames.h"
+#include "kinds/lockscanner.h"
+#include "redis/redisconnection.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QEventLoop>
 #include <QFile>
 #include <QTemporaryDir>
 
@@ -141,6 +144,41 @@ CliRun runCli(const QString &cli, const QStringList &args, const QString &outPat
     return r;
 }
 
+struct PassRun
+{
+    double wallMs = 0;
+    double serverCpuMs = 0;
+    qint64 locks = 0;
+};
+
+// One discovery pass of the scanner the CLI and the monitor use, in this process, with one walk plan or the other:
+// what the choice costs the server, on the same keyspace in the same run (docs/design.md#monitor).
+PassRun scannerPass(const ConnectionOptions &options, bool typedWalks, RawPipe &raw)
+{
+    RedisConnection connection(options);
+    LockScanner::Options o;
+    o.typedWalks = typedWalks;
+    o.stringPatterns = StringLockPatterns(StringLockPatterns::defaults());
+    LockScanner scanner(&connection, o);
+    PassRun run;
+    RedisError error;
+    QEventLoop loop;
+    QObject::connect(&scanner, &LockScanner::locksFound, [&run](const QList<LockInfo> &l) { run.locks += l.size(); });
+    QObject::connect(&scanner, &LockScanner::finished, [&](const RedisError &e, int) {
+        error = e;
+        loop.quit();
+    });
+    const double cpu0 = serverCpuMs(raw);
+    const qint64 start = nowNs();
+    scanner.start();
+    loop.exec();
+    run.wallMs = ms(nowNs() - start);
+    run.serverCpuMs = serverCpuMs(raw) - cpu0;
+    if (error.isError())
+        fatal(QStringLiteral("scanner pass: %1").arg(error.toString()));
+    return run;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -207,14 +245,30 @@ int main(int argc, char **argv)
     const QString url = server.url();
     const QString outPath = dir.filePath(QStringLiteral("out"));
     bareWalk(raw, 1000); // warm-up: the first walk of a freshly loaded keyspace is slower
-    std::vector<double> walkMs, walkCpu, jsonMs, jsonCpu, textMs, textCpu;
+    std::vector<double> walkMs, walkCpu, jsonMs, jsonCpu, textMs, textCpu, untypedMs, untypedCpu, typedMs, typedCpu;
     double jsonRss = 0, textRss = 0;
     qint64 walkKeys = 0, jsonLocks = 0, textLocks = 0;
+    bool planLocksOk = true;
     for (int round = 0; round < rounds; ++round) {
         const Walk w = bareWalk(raw, 1000);
         const CliRun j = runCli(cli, { QStringLiteral("--url"), url, QStringLiteral("--json"), QStringLiteral("list") },
             outPath, raw, true);
         const CliRun t = runCli(cli, { QStringLiteral("--url"), url, QStringLiteral("list") }, outPath, raw, false);
+        const PassRun untyped = scannerPass(server.options(), false, raw);
+        const PassRun typed = scannerPass(server.options(), true, raw);
+        report(QStringLiteral("  scanner pass, one untyped walk + TYPE: %1 ms (server CPU %2 ms, %3 locks); one typed "
+                              "walk per cursor: %4 ms (server CPU %5 ms, %6 locks)")
+                   .arg(untyped.wallMs, 0, 'f', 0)
+                   .arg(untyped.serverCpuMs, 0, 'f', 0)
+                   .arg(untyped.locks)
+                   .arg(typed.wallMs, 0, 'f', 0)
+                   .arg(typed.serverCpuMs, 0, 'f', 0)
+                   .arg(typed.locks));
+        untypedMs.push_back(untyped.wallMs);
+        untypedCpu.push_back(untyped.serverCpuMs);
+        typedMs.push_back(typed.wallMs);
+        typedCpu.push_back(typed.serverCpuMs);
+        planLocksOk = planLocksOk && untyped.locks == locks + otherLocks && typed.locks == locks + otherLocks;
         report(QStringLiteral("round %1: bare walk %2 ms (server CPU %3 ms, %4 keys); --json list %5 ms (server CPU "
                               "%6 ms, peak RSS %7 MiB, %8 locks); list %9 ms (peak RSS %10 MiB)")
                    .arg(round + 1)
@@ -247,7 +301,7 @@ int main(int argc, char **argv)
     }
 
     const qint64 expected = locks + otherLocks;
-    const bool ok = jsonLocks == expected && textLocks == expected;
+    const bool ok = jsonLocks == expected && textLocks == expected && planLocksOk;
     if (!ok)
         std::fprintf(stderr, "listed %lld (json) and %lld (text) locks, expected %lld\n",
             static_cast<long long>(jsonLocks), static_cast<long long>(textLocks), static_cast<long long>(expected));
@@ -266,6 +320,10 @@ int main(int argc, char **argv)
             .add(QStringLiteral("list_text_ms"), median(textMs))
             .add(QStringLiteral("list_text_rss_peak_mb"), textRss)
             .add(QStringLiteral("list_text_server_cpu_ms"), median(textCpu))
+            .add(QStringLiteral("scanner_untyped_ms"), median(untypedMs))
+            .add(QStringLiteral("scanner_untyped_server_cpu_ms"), median(untypedCpu))
+            .add(QStringLiteral("scanner_typed_ms"), median(typedMs))
+            .add(QStringLiteral("scanner_typed_server_cpu_ms"), median(typedCpu))
             .add(QStringLiteral("baseline"),
                 JsonLine()
                     .add(QStringLiteral("bare_walk_ms"), walk)
@@ -275,6 +333,8 @@ int main(int argc, char **argv)
                 JsonLine()
                     .add(QStringLiteral("bare_walk_vs_list_json"), walk / median(jsonMs))
                     .add(QStringLiteral("bare_walk_cpu_vs_list_json_server_cpu"), walkServer / median(jsonCpu))
-                    .add(QStringLiteral("bare_walk_vs_list_text"), walk / median(textMs))));
+                    .add(QStringLiteral("bare_walk_vs_list_text"), walk / median(textMs))
+                    .add(
+                        QStringLiteral("typed_vs_untyped_scanner_server_cpu"), median(typedCpu) / median(untypedCpu))));
     return ok ? 0 : 1;
 }

@@ -45,7 +45,7 @@ void LockScanner::start()
         return;
     m_running = true;
     m_keysSeen = 0;
-    m_typeFilter = m_typeFilter && m_options.typeFilter;
+    m_typeFilter = m_typeFilter && m_options.typedWalks;
     m_collectRejected = false;
     m_scanDone = false;
     m_batchesInFlight = 0;
@@ -54,7 +54,8 @@ void LockScanner::start()
     ++m_generation;
     const QList<RedisCommander *> nodes = m_nodes ? m_nodes() : QList<RedisCommander *> { m_connection };
     const QList<ScanCursor> chains = LockLayouts::scanCursors(scope());
-    m_scansLeft = int(nodes.size() * chains.size());
+    m_walks = m_typeFilter ? QList<Walk>() : walksFor(chains, m_options.pattern);
+    m_scansLeft = int(nodes.size() * (m_typeFilter ? chains.size() : m_walks.size()));
     if (nodes.isEmpty()) {
         m_scanDone = true;
         ++m_batchesInFlight;
@@ -63,9 +64,15 @@ void LockScanner::start()
     }
     // Every cursor of every node leaves in one write: the nodes work side by side.
     m_connection->cork();
-    for (RedisCommander *node : nodes)
-        for (const ScanCursor &chain : chains)
-            scanFrom(node, chain, "0");
+    for (RedisCommander *node : nodes) {
+        if (m_typeFilter) {
+            for (const ScanCursor &chain : chains)
+                scanFrom(node, chain, "0");
+        } else {
+            for (int walk = 0; walk < m_walks.size(); ++walk)
+                walkFrom(node, walk, "0");
+        }
+    }
     m_connection->uncork();
 }
 

@@ -31,10 +31,13 @@ public:
     {
         QByteArray pattern = "*";
         int count = 1000; // SCAN COUNT: keys the server looks at per call
-        bool typeFilter = true; // SCAN ... TYPE hash (Redis 6+); off, non-hashes are dropped by HSCAN's WRONGTYPE
+        // The walk plan (docs/design.md#monitor, "what the walks cost the server"). Off, the default: one untyped walk
+        // per MATCH pattern (one in all with "*"), each key it returns sent to the read its layouts want by its TYPE
+        // and name. On: one SCAN ... TYPE walk per cursor the layouts ask for (Redis 6+), which costs the server a
+        // walk of the whole keyspace each.
+        bool typedWalks = false;
         bool shardWaiters = false; // count waiters on shard channels too (PUBSUB SHARDNUMSUB; Redis 7)
-        // Plain string locks are looked for only here: one SCAN ... TYPE string per node, whatever the number of
-        // globs (the keys it returns are matched here).
+        // Plain string locks are looked for only here, whatever the number of globs (the keys are matched here).
         StringLockPatterns stringPatterns;
     };
     using Nodes = std::function<QList<RedisCommander *>()>;
@@ -63,6 +66,17 @@ signals:
 private:
     DiscoveryScope scope() const { return { m_options.pattern, m_options.stringPatterns }; }
     void scanFrom(RedisCommander *node, const ScanCursor &chain, const QByteArray &cursor);
+    // kinds/lockscannerwalk.cpp: the untyped plan. One walk per MATCH pattern, the cursors it serves, and how its
+    // keys are sorted: TYPE of each, then each to the first cursor that takes its type and name.
+    struct Walk
+    {
+        QByteArray pattern;
+        QList<ScanCursor> cursors;
+    };
+    static QList<Walk> walksFor(const QList<ScanCursor> &cursors, const QByteArray &scopePattern);
+    void walkFrom(RedisCommander *node, int walk, const QByteArray &cursor);
+    void sortByType(const QList<QByteArray> &keys, int walk);
+    void route(const QList<QByteArray> &keys, const QList<QByteArray> &types, int walk);
     // The keys a string cursor found that this pass should read: inside the monitor's pattern, not read yet.
     QList<QByteArray> newStringKeys(const QList<QByteArray> &keys);
     // read: how the cursor that found them reads its keys; none: named keys, read as whatever they turn out to be.
@@ -92,7 +106,8 @@ private:
     bool m_scanDone = false; // the last SCAN reply (cursor 0) has come
     int m_batchesInFlight = 0; // batches whose reads are still on their way
     quint64 m_generation = 0;
-    bool m_typeFilter = true; // SCAN ... TYPE hash, until a server older than Redis 6 refuses it
+    bool m_typeFilter = true; // typed walks: SCAN ... TYPE, until a server older than Redis 6 refuses it
+    QList<Walk> m_walks; // the untyped plan's walks of this pass
     QList<QByteArray> m_rejected;
     QList<QByteArray> m_stringGlobs; // the string lock patterns: a named key matching one is read as a string too
     QList<QByteArray> m_sortedSetGlobs; // the sorted-set layouts' patterns: such a named key is read as a sorted set
