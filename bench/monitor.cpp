@@ -42,14 +42,13 @@ RawSnapshot runBaseline(RawPipe &raw, int scanCount, const QString &when)
     QString error;
     if (!rawSnapshot(raw, scanCount, &snapshot, &error))
         fatal(error);
-    report(QStringLiteral("raw snapshot (%1): %2 ms, %3 SCAN calls, %4 hashes, %5 lock-shaped, %6 string lock SCAN "
-                          "calls, %7 commands")
+    report(QStringLiteral("raw snapshot (%1): %2 ms, %3 SCAN calls, %4 keys, %5 hashes, %6 lock-shaped, %7 commands")
                .arg(when)
                .arg(ms(snapshot.elapsedNs), 0, 'f', 1)
                .arg(snapshot.scanCalls)
                .arg(snapshot.keysSeen)
+               .arg(snapshot.hashesSeen)
                .arg(snapshot.lockShaped)
-               .arg(snapshot.stringScanCalls)
                .arg(snapshot.commands));
     return snapshot;
 }
@@ -299,9 +298,9 @@ int main(int argc, char *argv[])
         .add(QStringLiteral("raw_snapshot_ms_before"), ms(before.elapsedNs))
         .add(QStringLiteral("raw_snapshot_ms_after"), ms(after.elapsedNs))
         .add(QStringLiteral("raw_lock_shaped"), before.lockShaped)
-        .add(QStringLiteral("raw_string_scan_calls"), before.stringScanCalls)
+        .add(QStringLiteral("raw_scan_calls"), before.scanCalls)
+        .add(QStringLiteral("raw_type_calls"), before.typeCalls)
         .add(QStringLiteral("raw_string_locks"), before.stringKeys)
-        .add(QStringLiteral("raw_zset_scan_calls"), before.zsetScanCalls)
         .add(QStringLiteral("raw_zset_locks"), before.zsetKeys)
         .add(QStringLiteral("ping_rtt_ms"), pingMs)
         .add(QStringLiteral("rss_before_monitor_mb"), rssBeforeMb);

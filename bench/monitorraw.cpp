@@ -194,16 +194,13 @@ bool rawSnapshot(RawPipe &pipe, int scanCount, RawSnapshot *out, QString *error)
         return error->isEmpty() ? std::move(reply) : nullptr;
     };
 
-    const qint64 start = nowNs();
-    do {
-        ++out->scanCalls;
-        ++out->commands;
-        if (!scanPage(pipe, { "SCAN", cursor, "MATCH", "*", "COUNT", count, "TYPE", "hash" }, &cursor, &keys, error))
-            return false;
-        out->keysSeen += keys.size();
+    // The hash cursor's reads of one batch: HSCAN + PTTL per hash, whole reads of partial pages, then the aux reads
+    // of the lock-shaped ones.
+    auto readHashes = [&](const QList<QByteArray> &keys) {
         candidates.clear();
-
-        if (!keys.isEmpty()) {
+        if (keys.isEmpty())
+            return true;
+        {
             for (const QByteArray &key : std::as_const(keys)) {
                 pipe.append({ "HSCAN", key, "0", "COUNT", "64" });
                 pipe.append({ "PTTL", key });
@@ -287,25 +284,16 @@ bool rawSnapshot(RawPipe &pipe, int scanCount, RawSnapshot *out, QString *error)
             if (!read())
                 return false;
         out->lockShaped += qint64(candidates.size());
-    } while (cursor != "0");
+        return true;
+    };
 
-    // The string lock cursor: one walk over the strings for every default pattern, its keys matched here, as the
-    // monitor does beside the hash cursor (this loop runs it after).
+    // The string cursor's reads: GETRANGE + PTTL of each string in a string lock pattern.
     const QByteArray valueEnd = QByteArray::number(kMaxStringToken);
     const QList<QByteArray> globs = StringLockPatterns::defaults();
-    cursor = "0";
-    do {
-        ++out->stringScanCalls;
-        ++out->commands;
-        if (!scanPage(pipe, { "SCAN", cursor, "MATCH", "*", "COUNT", count, "TYPE", "string" }, &cursor, &keys, error))
-            return false;
-        keys.removeIf([&globs](const QByteArray &key) {
-            return std::none_of(
-                globs.cbegin(), globs.cend(), [&key](const QByteArray &glob) { return globMatch(glob, key); });
-        });
+    auto readStrings = [&](const QList<QByteArray> &keys) {
         if (keys.isEmpty())
-            continue;
-        for (const QByteArray &key : std::as_const(keys)) {
+            return true;
+        for (const QByteArray &key : keys) {
             pipe.append({ "GETRANGE", key, "0", valueEnd });
             pipe.append({ "PTTL", key });
         }
@@ -315,27 +303,19 @@ bool rawSnapshot(RawPipe &pipe, int scanCount, RawSnapshot *out, QString *error)
         for (qsizetype i = 0; i <= 2 * keys.size(); ++i)
             if (!read())
                 return false;
-    } while (cursor != "0");
+        return true;
+    };
 
-    // The sorted-set cursor: one walk over the sorted sets for the sorted-set layouts' patterns, each match read with
-    // its first members, its size and its PTTL, as the scanner reads them.
+    // The sorted-set cursor's reads: the first members with their scores, the size and the PTTL of each sorted set in
+    // the sorted-set layouts' patterns.
     QList<QByteArray> zsetGlobs;
     for (const ScanCursor &c : LockLayouts::scanCursors({ "*", StringLockPatterns(globs) }))
         if (c.read == ScanCursor::Read::SortedSet)
             zsetGlobs += c.filter;
     const QByteArray membersEnd = QByteArray::number(SortedSetLayout::kMembersRead - 1);
-    cursor = "0";
-    do {
-        ++out->zsetScanCalls;
-        ++out->commands;
-        if (!scanPage(pipe, { "SCAN", cursor, "MATCH", "*", "COUNT", count, "TYPE", "zset" }, &cursor, &keys, error))
-            return false;
-        keys.removeIf([&zsetGlobs](const QByteArray &key) {
-            return std::none_of(
-                zsetGlobs.cbegin(), zsetGlobs.cend(), [&key](const QByteArray &glob) { return globMatch(glob, key); });
-        });
+    auto readSortedSets = [&](const QList<QByteArray> &keys) {
         if (keys.isEmpty())
-            continue;
+            return true;
         for (const QByteArray &key : std::as_const(keys)) {
             pipe.append({ "ZRANGE", key, "0", membersEnd, "WITHSCORES" });
             pipe.append({ "ZCARD", key });
@@ -347,6 +327,47 @@ bool rawSnapshot(RawPipe &pipe, int scanCount, RawSnapshot *out, QString *error)
         for (qsizetype i = 0; i <= 3 * keys.size(); ++i)
             if (!read())
                 return false;
+        return true;
+    };
+
+    const auto inGlobs = [](const QList<QByteArray> &list, const QByteArray &key) {
+        return std::any_of(list.cbegin(), list.cend(), [&key](const QByteArray &glob) { return globMatch(glob, key); });
+    };
+    // The scanner's walk: one untyped SCAN, the TYPE of each key it returns in one pipeline closed by a PING, then
+    // each cursor's reads of the keys it takes. (The fair queue cursor's reads of orphaned queues are left out: the
+    // bench's queues all have their lock.)
+    const qint64 start = nowNs();
+    do {
+        ++out->scanCalls;
+        ++out->commands;
+        if (!scanPage(pipe, { "SCAN", cursor, "MATCH", "*", "COUNT", count }, &cursor, &keys, error))
+            return false;
+        out->keysSeen += keys.size();
+        if (keys.isEmpty())
+            continue;
+        for (const QByteArray &key : std::as_const(keys))
+            pipe.append({ "TYPE", key });
+        pipe.append({ "PING" });
+        out->typeCalls += keys.size();
+        out->commands += keys.size() + 1;
+        QList<QByteArray> hashes, strings, sortedSets;
+        for (const QByteArray &key : std::as_const(keys)) {
+            RawReply type = read();
+            if (!type)
+                return false;
+            const QByteArray t = replyText(type.get());
+            if (t == "hash")
+                hashes << key;
+            else if (t == "string" && inGlobs(globs, key))
+                strings << key;
+            else if (t == "zset" && inGlobs(zsetGlobs, key))
+                sortedSets << key;
+        }
+        if (!read())
+            return false;
+        out->hashesSeen += hashes.size();
+        if (!readHashes(hashes) || !readStrings(strings) || !readSortedSets(sortedSets))
+            return false;
     } while (cursor != "0");
     out->elapsedNs = nowNs() - start;
     return true;

@@ -60,19 +60,20 @@ struct RawSnapshot
 {
     qint64 elapsedNs = 0;
     qint64 scanCalls = 0;
-    qint64 keysSeen = 0; // hashes SCAN returned
+    qint64 keysSeen = 0; // keys SCAN returned
+    qint64 typeCalls = 0; // TYPE, one per key
+    qint64 hashesSeen = 0; // hashes among them, each read with HSCAN + PTTL
     qint64 lockShaped = 0; // hashes whose fields got the aux reads
-    qint64 stringScanCalls = 0; // SCAN ... TYPE string calls, one cursor per string lock pattern
-    qint64 stringKeys = 0; // strings those returned, each read with GETRANGE + PTTL
-    qint64 zsetScanCalls = 0; // SCAN ... TYPE zset calls, one cursor for the sorted-set layouts
+    qint64 stringKeys = 0; // strings in a string lock pattern, each read with GETRANGE + PTTL
     qint64 zsetKeys = 0; // sorted sets in their patterns, each read with ZRANGE + ZCARD + PTTL
     qint64 commands = 0;
 };
 
-// The reference loop: exactly the commands LockScanner sends for one pass (SCAN ... TYPE hash; per batch one
-// pipeline of HSCAN + PTTL per key closed by a PING; HGETALL for lock-shaped partial pages; then the aux reads of
-// the lock-shaped ones closed by a PING; then per default string lock pattern SCAN ... MATCH <glob> TYPE string, with
-// GETRANGE + PTTL per key closed by a PING), and nothing else: no classification, no bookkeeping.
+// The reference loop: exactly the commands LockScanner sends for one pass with its default walk plan (one untyped
+// SCAN; per batch the TYPE of each key closed by a PING; then for the hashes one pipeline of HSCAN + PTTL per key
+// closed by a PING, HGETALL for lock-shaped partial pages, the aux reads of the lock-shaped ones closed by a PING; for
+// the strings in a string lock pattern GETRANGE + PTTL; for the sorted sets in theirs ZRANGE + ZCARD + PTTL), and
+// nothing else: no classification, no bookkeeping.
 bool rawSnapshot(RawPipe &pipe, int scanCount, RawSnapshot *out, QString *error);
 
 // Deletes every key whose name contains "bench:" (lock, aux and noise keys alike), for a server the bench did not
