@@ -25,9 +25,6 @@ using namespace LockScope::Bench;
 namespace {
 
 constexpr int kMasters = 3;
-constexpr qint64 kLeaseMs = 600000;
-constexpr int kClients = 8;
-constexpr int kLoadChunk = 10000; // commands per pipelined chunk while seeding and copying
 constexpr int kPings = 1000;
 
 double pingRttMs(RawPipe &raw)
@@ -211,18 +208,13 @@ int main(int argc, char *argv[])
 
     // bench_monitor's loader on the single server, then a copy of that keyspace key by key: the two sides hold the
     // same bytes, so they classify alike.
-    SeedPlan plan;
-    plan.locks = locks;
-    plan.noise = noise;
-    plan.leaseMs = kLeaseMs;
-    for (int i = 0; i < kClients; ++i)
-        plan.clients << LockNames::newClientId();
+    const SeedPlan plan = standardSeedPlan(locks, noise, 0);
     SeedCounts seeded;
-    if (!seedKeyspace(single, plan, kLoadChunk, &seeded, &error))
+    if (!seedKeyspace(single, plan, kSeedChunk, &seeded, &error))
         fatal(error);
     const qint64 singleKeys = databaseSize(single, &error);
     const qint64 copyStart = nowNs();
-    const qint64 copied = copyKeyspace(single, nodes, kLoadChunk, &error);
+    const qint64 copied = copyKeyspace(single, nodes, kSeedChunk, &error);
     if (copied < 0)
         fatal(error);
     QStringList perMaster;

@@ -30,9 +30,6 @@ using namespace LockScope::Bench;
 
 namespace {
 
-constexpr qint64 kLeaseMs = 600000; // the bars count down for the whole run, and nothing expires
-constexpr int kClients = 8;
-constexpr int kLoadChunk = 10000;
 constexpr double kFrameBudgetMs = 16;
 constexpr double kIdleCpuTargetPercent = 10;
 constexpr double kFirstPaintTargetMs = 1000;
@@ -153,25 +150,16 @@ int main(int argc, char *argv[])
     RawPipe raw;
     if (!raw.connect(server.options(), &error))
         fatal(error);
-    if (!server.isPrivate()) {
-        // Every row the console shows is counted against the seeded locks, and the seeded keys go afterwards.
-        RawReply size = raw.command({ "DBSIZE" }, &error);
-        if (!size || size->type != REDIS_REPLY_INTEGER || size->integer != 0)
-            fatal(QStringLiteral("%1 is not an empty database; pick an empty one (e.g. /15 in the URL)")
-                      .arg(server.options().toDisplayUrl()));
-    }
+    if (!server.isPrivate())
+        requireEmptyDatabase(raw, server.options());
     report(QStringLiteral("server: %1%2, %3 locks")
                .arg(server.options().toDisplayUrl(), server.isPrivate() ? QStringLiteral(" (private)") : QString())
                .arg(locks));
 
     // Seeded before anything is timed: loading the server is not part of the console's start.
-    SeedPlan plan;
-    plan.locks = locks;
-    plan.leaseMs = kLeaseMs;
-    for (int i = 0; i < kClients; ++i)
-        plan.clients << LockNames::newClientId();
+    const SeedPlan plan = standardSeedPlan(locks, 0, 0);
     SeedCounts seeded;
-    if (!seedKeyspace(raw, plan, kLoadChunk, &seeded, &error))
+    if (!seedKeyspace(raw, plan, kSeedChunk, &seeded, &error))
         fatal(error);
     report(QStringLiteral("seeded in %1 ms: %2 reentrant, %3 fenced, %4 fair, %5 read-write locks")
                .arg(ms(seeded.elapsedNs), 0, 'f', 0)

@@ -32,10 +32,6 @@ using namespace LockScope::Bench;
 
 namespace {
 
-constexpr qint64 kLeaseMs = 600000;
-constexpr int kClients = 8;
-constexpr int kLoadChunk = 10000;
-
 double ms(qint64 ns)
 {
     return double(ns) / 1e6;
@@ -218,21 +214,11 @@ int main(int argc, char **argv)
     RawPipe raw;
     if (!raw.connect(server.options(), &error))
         fatal(error);
-    if (!server.isPrivate()) {
-        RawReply size = raw.command({ "DBSIZE" }, &error);
-        if (!size || size->type != REDIS_REPLY_INTEGER || size->integer != 0)
-            fatal(QStringLiteral("%1 is not an empty database; pick an empty one (e.g. /15 in the URL)")
-                      .arg(server.options().toDisplayUrl()));
-    }
-    SeedPlan plan;
-    plan.locks = locks;
-    plan.noise = noise;
-    plan.otherLocks = otherLocks;
-    plan.leaseMs = kLeaseMs;
-    for (int i = 0; i < kClients; ++i)
-        plan.clients << LockNames::newClientId();
+    if (!server.isPrivate())
+        requireEmptyDatabase(raw, server.options());
+    const SeedPlan plan = standardSeedPlan(locks, noise, otherLocks);
     SeedCounts seeded;
-    if (!seedKeyspace(raw, plan, kLoadChunk, &seeded, &error))
+    if (!seedKeyspace(raw, plan, kSeedChunk, &seeded, &error))
         fatal(error);
     report(QStringLiteral("server %1: seeded %2 locks and %3 other libraries' locks among %4 other keys in %5 ms")
                .arg(server.options().toDisplayUrl())

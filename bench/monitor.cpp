@@ -23,9 +23,6 @@ using namespace LockScope::Bench;
 
 namespace {
 
-constexpr qint64 kLeaseMs = 600000;
-constexpr int kClients = 8;
-constexpr int kLoadChunk = 10000; // commands per pipelined chunk while seeding
 constexpr int kPings = 1000;
 
 // What Redisson's release script does to the keys once the last hold is gone (docs/protocol/reentrant.md#release,
@@ -132,13 +129,8 @@ int main(int argc, char *argv[])
     RawPipe actor; // "another client": releases and acquires
     if (!raw.connect(server.options(), &error) || !actor.connect(server.options(), &error))
         fatal(error);
-    if (!server.isPrivate()) {
-        // Every lock found is counted against the seeded ones, and the seeded keys are deleted afterwards.
-        RawReply size = raw.command({ "DBSIZE" }, &error);
-        if (!size || size->type != REDIS_REPLY_INTEGER || size->integer != 0)
-            fatal(QStringLiteral("%1 is not an empty database; pick an empty one (e.g. /15 in the URL)")
-                      .arg(server.options().toDisplayUrl()));
-    }
+    if (!server.isPrivate())
+        requireEmptyDatabase(raw, server.options());
     report(QStringLiteral("server: %1%2, %3 locks and %4 other libraries' locks among %5 other keys, SCAN COUNT %6")
                .arg(server.options().toDisplayUrl(), server.isPrivate() ? QStringLiteral(" (private)") : QString())
                .arg(locks)
@@ -146,15 +138,9 @@ int main(int argc, char *argv[])
                .arg(noise)
                .arg(scanCount));
 
-    SeedPlan plan;
-    plan.locks = locks;
-    plan.noise = noise;
-    plan.otherLocks = otherLocks;
-    plan.leaseMs = kLeaseMs;
-    for (int i = 0; i < kClients; ++i)
-        plan.clients << LockNames::newClientId();
+    const SeedPlan plan = standardSeedPlan(locks, noise, otherLocks);
     SeedCounts seeded;
-    if (!seedKeyspace(raw, plan, kLoadChunk, &seeded, &error))
+    if (!seedKeyspace(raw, plan, kSeedChunk, &seeded, &error))
         fatal(error);
     report(QStringLiteral("seeded in %1 ms (%2 commands): %3 reentrant, %4 fenced, %5 fair, %6 read-write locks; "
                           "%7 strings, %8 hashes, %9 lists, %10 look-alike hashes; %11 other libraries' locks")
@@ -259,7 +245,7 @@ int main(int argc, char *argv[])
                                 seen();
                     });
             };
-            const QByteArray lease = QByteArray::number(kLeaseMs);
+            const QByteArray lease = QByteArray::number(plan.leaseMs);
             int k = 0;
             const Send acquire = [&plan, &lease, &k](RawPipe &client, const QByteArray &name) {
                 client.append({ "EVAL", kAcquireScript, "1", name, lease, seedOwner(plan.clients, k++) });

@@ -373,6 +373,15 @@ bool rawSnapshot(RawPipe &pipe, int scanCount, RawSnapshot *out, QString *error)
     return true;
 }
 
+void requireEmptyDatabase(RawPipe &raw, const ConnectionOptions &options)
+{
+    QString error;
+    RawReply size = raw.command({ "DBSIZE" }, &error);
+    if (!size || size->type != REDIS_REPLY_INTEGER || size->integer != 0)
+        fatal(QStringLiteral("%1 is not an empty database; pick an empty one (e.g. /15 in the URL)")
+                  .arg(options.toDisplayUrl()));
+}
+
 qint64 removeSeeded(RawPipe &pipe, QString *error)
 {
     qint64 removed = 0;

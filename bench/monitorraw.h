@@ -76,6 +76,10 @@ struct RawSnapshot
 // nothing else: no classification, no bookkeeping.
 bool rawSnapshot(RawPipe &pipe, int scanCount, RawSnapshot *out, QString *error);
 
+// A bench counts what it finds against what it seeded, and deletes what it seeded afterwards: a server it did not
+// start must have an empty database (fatal otherwise).
+void requireEmptyDatabase(RawPipe &raw, const ConnectionOptions &options);
+
 // Deletes every key whose name contains "bench:" (lock, aux and noise keys alike), for a server the bench did not
 // start. Returns the number of keys deleted.
 qint64 removeSeeded(RawPipe &pipe, QString *error);

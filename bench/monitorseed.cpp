@@ -36,6 +36,17 @@ QByteArray seedOwner(const QList<QByteArray> &clients, int lock)
     return clients.at(lock % clients.size()) + ':' + QByteArray::number(1 + lock % 211);
 }
 
+SeedPlan standardSeedPlan(int locks, int noise, int otherLocks)
+{
+    SeedPlan plan;
+    plan.locks = locks;
+    plan.noise = noise;
+    plan.otherLocks = otherLocks;
+    for (int i = 0; i < 8; ++i)
+        plan.clients << LockNames::newClientId();
+    return plan;
+}
+
 bool seedKeyspace(RawPipe &pipe, const SeedPlan &plan, int chunkCommands, SeedCounts *counts, QString *error)
 {
     *counts = {};

@@ -27,6 +27,11 @@ struct SeedPlan
     QList<QByteArray> clients; // client ids (v4 UUIDs)
 };
 
+// The benches' usual keyspace: eight random client ids, leases far beyond a run.
+SeedPlan standardSeedPlan(int locks, int noise, int otherLocks);
+// Commands per pipelined chunk while seeding.
+constexpr int kSeedChunk = 10000;
+
 struct SeedCounts
 {
     int reentrant = 0, fenced = 0, fair = 0, readWrite = 0;
