@@ -3,7 +3,6 @@
 
 #include "benchcommon.h"
 #include "clusterstart.h"
-#include "kinds/locknames.h"
 #include "models/locktablemodel.h"
 #include "monitor/lockmonitor.h"
 #include "monitorprobe.h"

@@ -6,7 +6,6 @@
 
 #include "benchcommon.h"
 #include "consolechild.h"
-#include "kinds/locknames.h"
 #include "models/locktablemodel.h"
 #include "monitor/lockmonitor.h"
 #include "monitorprobe.h"

@@ -5,7 +5,6 @@
 #include "monitorraw.h"
 #include "monitorseed.h"
 
-#include "kinds/locknames.h"
 #include "kinds/lockscanner.h"
 #include "redis/redisconnection.h"
 
