@@ -116,8 +116,8 @@ private slots:
     }
 
     // The default plan, one untyped walk sorted by TYPE, never asks for SCAN ... TYPE. The typed plan's cursors (the
-    // hash cursor, the string cursor every pattern shares, the sorted-set cursor) fall back on their own when the server
-    // refuses it. Either way each key is read by exactly one cursor.
+    // hash cursor, the string cursor every pattern shares, the sorted-set cursor) fall back on their own when the
+    // server refuses it. Either way each key is read by exactly one cursor.
     void scannerWithoutScanType_data()
     {
         QTest::addColumn<bool>("typedWalks");

@@ -149,15 +149,9 @@ void LockScanner::scanFrom(RedisCommander *node, const ScanCursor &chain, const 
                 self->scanFrom(target, chain, cursor);
             return;
         }
-        if (!r.ok() || !r.value.isArray() || r.value.size() != 2) {
-            self->fail(
-                r.ok() ? RedisError(RedisError::Kind::Protocol, QStringLiteral("unexpected SCAN reply")) : r.error);
-            return;
-        }
         QList<QByteArray> keys;
-        for (const RedisValue &k : r.value.at(1).elements())
-            keys << k.bytes();
-        self->m_keysSeen += keys.size();
+        if (!self->pageKeys(r, &keys))
+            return;
         if (!chain.filter.isEmpty())
             keys.removeIf([&chain](const QByteArray &key) {
                 return std::none_of(chain.filter.cbegin(), chain.filter.cend(),
@@ -179,6 +173,19 @@ void LockScanner::scanFrom(RedisCommander *node, const ScanCursor &chain, const 
         }
         self->m_connection->uncork();
     });
+}
+
+bool LockScanner::pageKeys(const RedisResult &r, QList<QByteArray> *keys)
+{
+    if (!r.ok() || !r.value.isArray() || r.value.size() != 2) {
+        fail(r.ok() ? RedisError(RedisError::Kind::Protocol, QStringLiteral("unexpected SCAN reply")) : r.error);
+        return false;
+    }
+    keys->reserve(r.value.at(1).size());
+    for (const RedisValue &k : r.value.at(1).elements())
+        *keys << k.bytes();
+    m_keysSeen += keys->size();
+    return true;
 }
 
 QList<QByteArray> LockScanner::newStringKeys(const QList<QByteArray> &keys)

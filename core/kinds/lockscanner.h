@@ -3,6 +3,7 @@
 #include "kinds/keyglob.h"
 #include "kinds/locklayout.h"
 #include "redis/rediserror.h"
+#include "redis/redisresult.h"
 #include "redis/redissubscriptions.h"
 
 #include <QObject>
@@ -66,6 +67,8 @@ signals:
 private:
     DiscoveryScope scope() const { return { m_options.pattern, m_options.stringPatterns }; }
     void scanFrom(RedisCommander *node, const ScanCursor &chain, const QByteArray &cursor);
+    // The keys of one SCAN reply, counted as seen; a reply of another shape fails the pass (false).
+    bool pageKeys(const RedisResult &r, QList<QByteArray> *keys);
     // kinds/lockscannerwalk.cpp: the untyped plan. One walk per MATCH pattern, the cursors it serves, and how its
     // keys are sorted: TYPE of each, then each to the first cursor that takes its type and name.
     struct Walk

@@ -38,16 +38,9 @@ void LockScanner::walkFrom(RedisCommander *node, int walk, const QByteArray &cur
         [self, generation, walk, target](const RedisResult &r) {
             if (!current(self, generation))
                 return;
-            if (!r.ok() || !r.value.isArray() || r.value.size() != 2) {
-                self->fail(
-                    r.ok() ? RedisError(RedisError::Kind::Protocol, QStringLiteral("unexpected SCAN reply")) : r.error);
-                return;
-            }
             QList<QByteArray> keys;
-            keys.reserve(r.value.at(1).size());
-            for (const RedisValue &k : r.value.at(1).elements())
-                keys << k.bytes();
-            self->m_keysSeen += keys.size();
+            if (!self->pageKeys(r, &keys))
+                return;
             const QByteArray next = r.value.at(0).bytes();
             ++self->m_batchesInFlight;
             // The next SCAN leaves with this batch's TYPEs: the server walks on while the types come back.
