@@ -196,6 +196,8 @@ int main(int argc, char **argv)
         QStringLiteral("N"), QStringLiteral("3") });
     parser.addOption({ QStringLiteral("cli"), QStringLiteral("the lockscope-cli to run"), QStringLiteral("PATH"),
         QStringLiteral(LOCKSCOPE_CLI_PATH) });
+    parser.addOption({ QStringLiteral("keep"),
+        QStringLiteral("leave the seeded keys on a --url server (to profile the CLI against them afterwards)") });
     parser.process(app);
 
     const int locks = parser.value(QStringLiteral("locks")).toInt();
@@ -278,7 +280,7 @@ int main(int argc, char **argv)
         jsonLocks = j.locks;
         textLocks = t.locks;
     }
-    if (!server.isPrivate()) {
+    if (!server.isPrivate() && !parser.isSet(QStringLiteral("keep"))) {
         const qint64 removed = removeSeeded(raw, &error);
         if (!error.isEmpty())
             std::fprintf(stderr, "cleanup: %s\n", qPrintable(error));

@@ -67,11 +67,11 @@ void Output::arrayStart() const
     std::fputc('[', stdout);
 }
 
-void Output::arrayElement(const QJsonObject &object, bool first) const
+void Output::arrayElement(const QByteArray &jsonText, bool first) const
 {
     if (!first)
         std::fputc(',', stdout);
-    std::fputs(QJsonDocument(object).toJson(QJsonDocument::Compact).constData(), stdout);
+    std::fwrite(jsonText.constData(), 1, size_t(jsonText.size()), stdout);
 }
 
 void Output::arrayEnd() const
@@ -85,11 +85,18 @@ void Output::jsonLine(const QJsonObject &object) const
     std::fputs(QJsonDocument(object).toJson(QJsonDocument::Compact).append('\n').constData(), stdout);
 }
 
-void Output::line(const QString &text) const
+void Output::jsonLine(const QByteArray &jsonText) const
+{
+    std::fwrite(jsonText.constData(), 1, size_t(jsonText.size()), stdout);
+    std::fputc('\n', stdout);
+}
+
+void Output::line(const QString &text, Flush flush) const
 {
     if (!m_json) {
         std::fputs((text + QLatin1Char('\n')).toLocal8Bit().constData(), stdout);
-        std::fflush(stdout);
+        if (flush == Flush::Now)
+            std::fflush(stdout);
     }
 }
 

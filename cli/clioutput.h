@@ -30,10 +30,13 @@ public:
     // A long listing (list --json, --jsonl), one element at a time so the whole document never stands in memory, and
     // flushed once at the end rather than per element. The array is one line of compact JSON.
     void arrayStart() const;
-    void arrayElement(const QJsonObject &object, bool first) const;
+    void arrayElement(const QByteArray &jsonText, bool first) const; // one compact JSON value
     void arrayEnd() const;
     void jsonLine(const QJsonObject &object) const;
-    void line(const QString &text) const;
+    void jsonLine(const QByteArray &jsonText) const; // one compact JSON value
+    // Later: a long listing's lines reach the terminal in big writes, flushed once by the caller.
+    enum class Flush { Now, Later };
+    void line(const QString &text, Flush flush = Flush::Now) const;
     void error(const QString &text) const;
     int fail(const RedisError &error) const;
 

@@ -1,13 +1,15 @@
 #include "inspectcommands.h"
 
+#include "kinds/lockjson.h"
 #include "kinds/locklayouts.h"
 #include "kinds/lockscanner.h"
 #include "redis/bytesformat.h"
+#include "redis/jsonwriter.h"
 #include "redis/redisconnection.h"
 #include "redis/redisrouter.h"
 
 #include <QDateTime>
-#include <QJsonArray>
+#include <QJsonDocument>
 
 #include <algorithm>
 #include <cstdio>
@@ -31,57 +33,7 @@ QString ttlText(qint64 ttl)
 
 QJsonObject lockJson(const LockInfo &lock, qint64 nowMs)
 {
-    QJsonArray holders;
-    for (const LockHolder &h : lock.holders) {
-        QJsonObject o { { QStringLiteral("owner"), Output::jsonText(h.owner) },
-            { QStringLiteral("client"), Output::jsonText(h.client) },
-            { QStringLiteral("thread"), Output::jsonText(h.thread) }, { QStringLiteral("count"), h.count } };
-        if (h.writer)
-            o.insert(QStringLiteral("writer"), true);
-        if (h.deadReader)
-            o.insert(QStringLiteral("dead"), true);
-        // What the token tells of its holder, where its library writes it in.
-        if (!h.host.isEmpty())
-            o.insert(QStringLiteral("host"), Output::jsonText(h.host));
-        if (!h.node.isEmpty())
-            o.insert(QStringLiteral("node"), Output::jsonText(h.node));
-        if (h.pid > 0)
-            o.insert(QStringLiteral("pid"), h.pid);
-        if (h.sinceMs > 0)
-            o.insert(QStringLiteral("since"),
-                QDateTime::fromMSecsSinceEpoch(h.sinceMs, Qt::UTC).toString(Qt::ISODateWithMs));
-        if (h.expiresMs > 0) { // an expirable semaphore's permit
-            o.insert(QStringLiteral("expires_at"),
-                QDateTime::fromMSecsSinceEpoch(h.expiresMs, Qt::UTC).toString(Qt::ISODateWithMs));
-            o.insert(QStringLiteral("expired"), h.expiresMs <= nowMs);
-        }
-        holders.append(o);
-    }
-    QJsonArray queue;
-    for (const auto &[owner, deadline] : lock.queue) {
-        queue.append(QJsonObject { { QStringLiteral("owner"), Output::jsonText(owner) },
-            { QStringLiteral("deadline_ms"), deadline },
-            { QStringLiteral("remaining_ms"), deadline < 0 ? -1 : qMax<qint64>(0, deadline - nowMs) } });
-    }
-    QJsonObject o {
-        { QStringLiteral("name"), Output::jsonText(lock.name) },
-        { QStringLiteral("kind"), QString::fromLatin1(LockInfo::kindName(lock.kind)) },
-        { QStringLiteral("library"), QString::fromLatin1(lock.library) },
-        { QStringLiteral("mode"), lock.mode.isEmpty() ? QJsonValue() : QJsonValue(QString::fromLatin1(lock.mode)) },
-        { QStringLiteral("holders"), holders },
-        { QStringLiteral("ttl_ms"), lock.ttlMs },
-        // One snapshot cannot see renewals; `watch` can.
-        { QStringLiteral("watchdog"), QStringLiteral("unknown") },
-        { QStringLiteral("waiters"), lock.waiters < 0 ? QJsonValue() : QJsonValue(lock.waiters) },
-        { QStringLiteral("queue"), queue },
-        { QStringLiteral("confidence"), QString::fromLatin1(LockInfo::confidenceName(lock.confidence)) },
-        { QStringLiteral("evidence"), QJsonArray::fromStringList(lock.evidence) },
-        { QStringLiteral("warnings"), QJsonArray::fromStringList(lock.warnings) },
-    };
-    // Redisson's semaphores and latches: their count ("permits_free", "count").
-    if (const char *field = LockLayouts::forRecord(lock.kind).counterField(); field && lock.counter >= 0)
-        o.insert(QLatin1String(field), lock.counter);
-    return o;
+    return QJsonDocument::fromJson(lockJsonText(lock, nowMs)).object();
 }
 
 // Scans once the router knows what it talks to: every master of a cluster, or the one server.
@@ -117,32 +69,51 @@ void ListCommand::start()
                                                                 : QByteArray("*");
     options.stringPatterns = stringLockPatterns();
     auto *scanner = new LockScanner(connection, options, this);
-    auto locks = std::make_shared<QList<LockInfo>>();
-    connect(scanner, &LockScanner::locksFound, this, [locks](const QList<LockInfo> &found) { *locks << found; });
-    connect(scanner, &LockScanner::finished, this, [this, locks](const RedisError &error, int) {
+    // The batches as the scanner found them, never merged into one list: a million locks are not copied into a list
+    // that grows (twice their size for a moment) just to be sorted; an index of pointers is sorted instead.
+    auto batches = std::make_shared<std::vector<QList<LockInfo>>>();
+    connect(scanner, &LockScanner::locksFound, this,
+        [batches](const QList<LockInfo> &found) { batches->push_back(found); });
+    connect(scanner, &LockScanner::finished, this, [this, batches](const RedisError &error, int) {
         if (error.isError()) {
             finish(m_out.fail(error));
             return;
         }
-        if (m_parser.isSet(QStringLiteral("library"))) {
-            const QByteArray library = m_parser.value(QStringLiteral("library")).toUtf8();
-            locks->removeIf([&library](const LockInfo &l) { return l.library != library; });
+        const bool byLibrary = m_parser.isSet(QStringLiteral("library"));
+        const QByteArray library = m_parser.value(QStringLiteral("library")).toUtf8();
+        std::vector<const LockInfo *> sorted;
+        for (const QList<LockInfo> &batch : *batches) {
+            for (const LockInfo &l : batch) {
+                if (!byLibrary || l.library == library)
+                    sorted.push_back(&l);
+            }
         }
-        std::sort(locks->begin(), locks->end(), [](const LockInfo &a, const LockInfo &b) { return a.name < b.name; });
+        std::sort(sorted.begin(), sorted.end(), [](const LockInfo *a, const LockInfo *b) { return a->name < b->name; });
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
-        // One lock at a time: the listing of a big keyspace never stands whole in memory as JSON.
+        // One lock at a time, written as text: the listing of a big keyspace never stands whole in memory as JSON.
         if (m_parser.isSet(QStringLiteral("jsonl"))) {
-            for (const LockInfo &l : *locks)
-                m_out.jsonLine(lockJson(l, now));
+            QByteArray text;
+            for (const LockInfo *l : sorted) {
+                text.clear();
+                JsonWriter writer(&text);
+                writeLockJson(writer, *l, now);
+                m_out.jsonLine(text);
+            }
             std::fflush(stdout);
         } else if (m_out.json()) {
             m_out.arrayStart();
-            for (qsizetype i = 0; i < locks->size(); ++i)
-                m_out.arrayElement(lockJson(locks->at(i), now), i == 0);
+            QByteArray text;
+            for (size_t i = 0; i < sorted.size(); ++i) {
+                text.clear();
+                JsonWriter writer(&text);
+                writeLockJson(writer, *sorted[i], now);
+                m_out.arrayElement(text, i == 0);
+            }
             m_out.arrayEnd();
         } else {
-            m_out.line(tr("%1 lock(s)").arg(locks->size()));
-            for (const LockInfo &l : *locks) {
+            m_out.line(tr("%1 lock(s)").arg(sorted.size()));
+            for (const LockInfo *lock : sorted) {
+                const LockInfo &l = *lock;
                 // A semaphore with permits taken says how many, beside what is free (as the console's table does).
                 const QString counter = LockLayouts::forRecord(l.kind).counterSummary(l);
                 const QString holder = !counter.isEmpty() ? counter
@@ -162,8 +133,10 @@ void ListCommand::start()
                                .arg(ttlText(l.ttlMs))
                                .arg(l.waiters < 0 ? QStringLiteral("?") : QString::number(l.waiters))
                                .arg(QString::fromLatin1(LockInfo::confidenceName(l.confidence)),
-                                   l.warnings.isEmpty() ? QString() : QStringLiteral("  (!) ") + l.warnings.first()));
+                                   l.warnings.isEmpty() ? QString() : QStringLiteral("  (!) ") + l.warnings.first()),
+                    Output::Flush::Later);
             }
+            std::fflush(stdout);
         }
         finish(ExitDone);
     });

@@ -8,6 +8,10 @@
 #include <QRegularExpression>
 #include <QTest>
 
+#include <hiredis.h>
+
+#include <vector>
+
 using namespace LockScope;
 using namespace Qt::Literals::StringLiterals;
 
@@ -65,6 +69,37 @@ private slots:
     {
         const QByteArray bytes = formatCommand({ "SET", QByteArray("k\0\r\n", 4), "" });
         QCOMPARE(bytes, "*3\r\n$3\r\nSET\r\n$4\r\nk\0\r\n\r\n$0\r\n\r\n"_ba);
+    }
+
+    // Our formatter writes what hiredis's does, for any arguments: argument counts and lengths of one to several
+    // digits, empty and binary arguments, and appended after bytes already in the buffer (a pipeline).
+    void formatterWritesHiredisBytes()
+    {
+        QList<QList<QByteArray>> commands { { "PING" }, { "TYPE", "orders:42" }, { "SET", "", QByteArray(1, '\0') } };
+        QList<QByteArray> many { "HMGET", "k" };
+        for (int i = 0; i < 120; ++i)
+            many << QByteArray::number(i * 7919);
+        commands << many;
+        commands << QList<QByteArray> { "SET", QByteArray(123457, 'x'), QByteArray("\xff\r\n$3\r\n", 8) };
+        QByteArray pipeline = "*1\r\n$4\r\nPING\r\n";
+        QByteArray expected = pipeline;
+        for (const QList<QByteArray> &argv : commands) {
+            std::vector<const char *> args;
+            std::vector<size_t> lengths;
+            for (const QByteArray &a : argv) {
+                args.push_back(a.constData());
+                lengths.push_back(size_t(a.size()));
+            }
+            char *target = nullptr;
+            const int len = redisFormatCommandArgv(&target, int(argv.size()), args.data(), lengths.data());
+            QVERIFY(len > 0);
+            const QByteArray hiredis(target, len);
+            redisFreeCommand(target);
+            QCOMPARE(formatCommand(argv), hiredis);
+            appendCommand(&pipeline, argv);
+            expected += hiredis;
+        }
+        QCOMPARE(pipeline, expected);
     }
 
     void urlParsing_data()

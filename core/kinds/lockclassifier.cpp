@@ -3,6 +3,7 @@
 #include "kinds/hashreading.h"
 #include "kinds/locklayouts.h"
 #include "kinds/locknames.h"
+#include "kinds/textpool.h"
 #include "redis/bytesformat.h"
 
 #include <QCoreApplication>
@@ -206,7 +207,7 @@ LockInfo classifySnapshot(const KeySnapshot &key)
     }
 
     if (hasTtl) {
-        info.evidence << ClassifierText::tr("has a TTL (%1 ms)").arg(key.pttlMs);
+        info.evidence << ClassifierText::tr("has a TTL");
     } else if (key.pttlMs == -1) {
         info.warnings << ClassifierText::tr(
             "no TTL: it never expires, and only a force release ends it (someone removed its TTL, or a foreign "
@@ -270,10 +271,26 @@ LockInfo classifySnapshot(const KeySnapshot &key)
 LockInfo classify(const KeySnapshot &key)
 {
     LockInfo info = classifySnapshot(key);
+    if (!info.isLock())
+        return info;
     // A layout that knows the library from the key itself has named it already (a string lock's); the others are one
     // library's (Redisson's lock hashes).
-    if (info.isLock() && info.library.isEmpty())
+    if (info.library.isEmpty())
         info.library = LockLayouts::forRecord(info.kind).library();
+    // What repeats from lock to lock is kept once (textpool.h): with a hundred thousand locks, that is most of them.
+    info.library = TextPool::bytes(info.library);
+    for (QString &e : info.evidence)
+        e = TextPool::text(e);
+    for (QString &w : info.warnings)
+        w = TextPool::text(w);
+    for (LockHolder &h : info.holders) {
+        h.client = TextPool::bytes(h.client);
+        h.host = TextPool::bytes(h.host);
+        h.node = TextPool::bytes(h.node);
+    }
+    info.evidence.squeeze();
+    info.warnings.squeeze();
+    info.holders.squeeze();
     return info;
 }
 

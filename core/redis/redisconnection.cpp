@@ -174,7 +174,10 @@ void RedisConnection::command(QList<QByteArray> argv, Callback callback)
     Pending pending { std::move(callback), deadlineFromNow() };
     if (m_state == State::Ready) {
         m_inFlight.push_back(std::move(pending));
-        writeNow(formatCommand(argv));
+        if (m_corked > 0)
+            appendCommand(&m_corkBuffer, argv); // a pipeline: one buffer, no copy per command
+        else
+            writeNow(formatCommand(argv));
     } else {
         m_queued.push_back({ formatCommand(argv), std::move(pending), false });
         if (m_state == State::Disconnected && !m_reconnectTimer.isActive())
@@ -231,7 +234,7 @@ void RedisConnection::commandDeferred(const QList<QByteArray> &argv)
         command(argv);
         return;
     }
-    m_deferred += formatCommand(argv);
+    appendCommand(&m_deferred, argv);
     ++m_deferredCount;
     if (!m_deferredTimer.isActive())
         m_deferredTimer.start();

@@ -95,7 +95,7 @@ void RedisConnection::onTransportUp()
     }
     QByteArray bytes;
     for (const auto &argv : m_handshake)
-        bytes += formatCommand(argv);
+        appendCommand(&bytes, argv);
     writeNow(bytes);
 }
 

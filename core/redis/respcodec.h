@@ -29,7 +29,8 @@ private:
     std::unique_ptr<Private> d;
 };
 
-// The command as RESP bytes (an array of bulk strings); binary-safe.
+// The command as RESP bytes (an array of bulk strings); binary-safe. appendCommand() writes them at the end of out.
 QByteArray formatCommand(const QList<QByteArray> &argv);
+void appendCommand(QByteArray *out, const QList<QByteArray> &argv);
 
 } // namespace LockScope

@@ -1996,10 +1996,6 @@ no dead waiters: nothing changed</source>
         <translation>形如锁，且有辅助键或声明的名称，但计数格式错误</translation>
     </message>
     <message>
-        <source>has a TTL (%1 ms)</source>
-        <translation>有 TTL（%1 毫秒）</translation>
-    </message>
-    <message>
         <source>owners are &lt;uuid&gt;:&lt;decimal thread id&gt;</source>
         <translation>持有者格式为 &lt;uuid&gt;:&lt;十进制线程 ID&gt;</translation>
     </message>
@@ -2252,6 +2248,10 @@ no dead waiters: nothing changed</source>
         <translation>
             <numerusform>%n 个持有已过期：Symfony 在下一次获取时才会丢弃它们</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>has a TTL</source>
+        <translation>有 TTL</translation>
     </message>
 </context>
 <context>

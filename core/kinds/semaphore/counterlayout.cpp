@@ -28,7 +28,7 @@ void CounterLayout::describeCounter(const KeySnapshot &key, LockInfo &info) cons
                   << ClassifierText::tr("an integer string: Redisson keeps a semaphore's free permits or a latch's "
                                         "count so");
     if (key.pttlMs >= 0)
-        info.evidence << ClassifierText::tr("has a TTL (%1 ms)").arg(key.pttlMs);
+        info.evidence << ClassifierText::tr("has a TTL");
 }
 
 ScriptCall CounterLayout::acquire(LockKind, const AcquireCall &) const

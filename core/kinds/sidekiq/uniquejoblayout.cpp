@@ -114,7 +114,7 @@ bool UniqueJobLayout::classifyKey(const KeySnapshot &key, LockInfo &info) const
                                : ClassifierText::tr("its name has sidekiq-unique-jobs' prefix and :LOCKED suffix"))
                   << ClassifierText::tr("its fields are Sidekiq job ids with the time each was locked");
     if (key.pttlMs >= 0) {
-        info.evidence << ClassifierText::tr("has a TTL (%1 ms)").arg(key.pttlMs);
+        info.evidence << ClassifierText::tr("has a TTL");
     } else {
         info.warnings << ClassifierText::tr(
             "never expires: the job's lock_ttl is not set, so if the job died without unlocking, every later job "

@@ -48,7 +48,7 @@ void SortedSetLayout::describeSet(const KeySnapshot &key, LockInfo &info) const
     if (!key.library.isEmpty())
         info.evidence << ClassifierText::tr("its name was declared as %1's").arg(QString::fromLatin1(library()));
     if (key.pttlMs >= 0)
-        info.evidence << ClassifierText::tr("has a TTL (%1 ms)").arg(key.pttlMs);
+        info.evidence << ClassifierText::tr("has a TTL");
     else
         info.warnings << ClassifierText::tr(
             "no TTL: the set never expires; its library sets one on every acquire, so something removed it");

@@ -59,7 +59,7 @@ bool StringLayout::classifyKey(const KeySnapshot &key, LockInfo &info) const
         info.evidence << ClassifierText::tr("no TTL: %1 takes locks without one by default")
                              .arg(QString::fromLatin1(info.library));
     else
-        info.evidence << ClassifierText::tr("has a TTL (%1 ms)").arg(key.pttlMs);
+        info.evidence << ClassifierText::tr("has a TTL");
     info.evidence << ClassifierText::tr("its value is the holder's token");
     if (id.library && id.fits) {
         if (id.named && !id.declared)
