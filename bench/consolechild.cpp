@@ -80,7 +80,7 @@ struct FrameRun
 };
 
 FrameRun measureFrames(QEventLoop &loop, QTableView *view, const std::function<void(const QString &)> &setFilter,
-    const ChildOptions &options, const QString &who)
+    const std::function<bool()> &pending, const ChildOptions &options, const QString &who)
 {
     FrameRun run;
     idle(loop, kSettleMs);
@@ -94,14 +94,17 @@ FrameRun measureFrames(QEventLoop &loop, QTableView *view, const std::function<v
                .arg(view->viewport()->width())
                .arg(view->viewport()->height()));
 
-    run.filters = filterFrames(view, setFilter, kFilterRounds);
+    run.filters = filterFrames(view, setFilter, pending, kFilterRounds);
     QStringList frames;
     for (const FilterFrame &frame : std::as_const(run.filters).mid(0, int(filterGlobs().size())))
         frames << QStringLiteral("\"%1\" %2 rows").arg(frame.glob).arg(frame.rows);
     QStringList times;
     for (const FilterFrame &frame : std::as_const(run.filters))
-        times << QString::number(frame.ms, 'f', 1);
-    report(QStringLiteral("%1 filter: %2; ms per frame, %3 rounds: %4")
+        times << QStringLiteral("%1/%2/%3")
+                     .arg(frame.ms, 0, 'f', 1)
+                     .arg(frame.maxBlockMs, 0, 'f', 1)
+                     .arg(frame.appliedMs, 0, 'f', 1);
+    report(QStringLiteral("%1 filter: %2; ms per keystroke frame/longest block/until shown, %3 rounds: %4")
                .arg(who, frames.join(QStringLiteral(", ")))
                .arg(kFilterRounds)
                .arg(times.join(QLatin1Char(' '))));
@@ -124,10 +127,12 @@ FrameRun measureFrames(QEventLoop &loop, QTableView *view, const std::function<v
 
 void addFrames(JsonLine &json, const FrameRun &run)
 {
-    std::vector<double> filterMs;
+    std::vector<double> filterMs, blockMs, appliedMs;
     QStringList rows;
     for (const FilterFrame &frame : run.filters) {
         filterMs.push_back(frame.ms);
+        blockMs.push_back(frame.maxBlockMs);
+        appliedMs.push_back(frame.appliedMs);
         rows << QString::number(frame.rows);
     }
     json.add(QStringLiteral("scroll_frame_ms_median"), median(run.scrollMs))
@@ -135,6 +140,9 @@ void addFrames(JsonLine &json, const FrameRun &run)
         .add(QStringLiteral("scroll_frame_ms_max"), percentile(run.scrollMs, 100))
         .add(QStringLiteral("filter_frame_ms_median"), median(filterMs))
         .add(QStringLiteral("filter_frame_ms_max"), percentile(filterMs, 100))
+        .add(QStringLiteral("filter_block_ms_max"), percentile(blockMs, 100))
+        .add(QStringLiteral("filter_applied_ms_median"), median(appliedMs))
+        .add(QStringLiteral("filter_applied_ms_max"), percentile(appliedMs, 100))
         .add(QStringLiteral("filter_rows"), rows.join(QLatin1Char(',')))
         .add(QStringLiteral("idle_cpu_percent"), run.idle.cpuPercent)
         .add(QStringLiteral("idle_cpu_percent_quiet"),
@@ -240,7 +248,8 @@ int runConsole(const ChildOptions &options, qint64 mainNs)
     // as the box triggers it, and the frame after it.
     LockFilterProxy *proxy = window.locksPane()->proxy();
     const auto setFilter = [proxy](const QString &glob) { proxy->setNameGlob(glob); };
-    const FrameRun frames = measureFrames(loop, view, setFilter, options, QStringLiteral("console"));
+    const auto pending = [proxy] { return proxy->filterModel()->isMatching(); };
+    const FrameRun frames = measureFrames(loop, view, setFilter, pending, options, QStringLiteral("console"));
 
     JsonLine json;
     json.add(QStringLiteral("child"), "console")
@@ -311,7 +320,8 @@ int runPlain(const ChildOptions &options, qint64 mainNs)
                 ? QRegularExpression()
                 : QRegularExpression(QRegularExpression::wildcardToRegularExpression(glob)));
     };
-    const FrameRun frames = measureFrames(loop, view, setFilter, options, QStringLiteral("plain"));
+    const FrameRun frames = measureFrames(
+        loop, view, setFilter, [] { return false; }, options, QStringLiteral("plain"));
 
     JsonLine json;
     json.add(QStringLiteral("child"), "plain")

@@ -98,8 +98,8 @@ QStringList filterGlobs()
     return { QStringLiteral("bench:lock:1*"), QStringLiteral("*:4?"), QString(), QStringLiteral("*7*"), QString() };
 }
 
-QList<FilterFrame> filterFrames(
-    QAbstractItemView *view, const std::function<void(const QString &)> &setFilter, int rounds)
+QList<FilterFrame> filterFrames(QAbstractItemView *view, const std::function<void(const QString &)> &setFilter,
+    const std::function<bool()> &pending, int rounds)
 {
     QList<FilterFrame> out;
     for (int round = 0; round < rounds; ++round) {
@@ -110,6 +110,19 @@ QList<FilterFrame> filterFrames(
             view->viewport()->repaint();
             FilterFrame frame;
             frame.ms = ms(nowNs() - start);
+            frame.maxBlockMs = frame.ms;
+            if (pending()) {
+                while (pending()) {
+                    const qint64 turn = nowNs();
+                    QCoreApplication::processEvents(QEventLoop::AllEvents);
+                    frame.maxBlockMs = qMax(frame.maxBlockMs, ms(nowNs() - turn));
+                }
+                const qint64 paint = nowNs();
+                view->doItemsLayout();
+                view->viewport()->repaint();
+                frame.maxBlockMs = qMax(frame.maxBlockMs, ms(nowNs() - paint));
+            }
+            frame.appliedMs = ms(nowNs() - start);
             frame.glob = glob;
             frame.rows = view->model()->rowCount();
             out << frame;

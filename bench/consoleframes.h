@@ -58,14 +58,18 @@ struct FilterFrame
 {
     QString glob;
     int rows = 0; // rows the view shows after it
-    double ms = 0;
+    double ms = 0; // the keystroke's own frame: the filter set, the items laid out, the viewport painted
+    double maxBlockMs = 0; // the longest the event loop was held from then until the filtered rows were on screen
+    double appliedMs = 0; // from the keystroke until the filtered rows were on screen
 };
 // The globs typed into the name filter, in this order, each frame from a different glob than the one before.
 QStringList filterGlobs();
 // One frame per glob and round: the filter changes (setFilter), the view lays its items out at once (which Qt
 // would otherwise do from a zero timer, before the next paint anyway), and the viewport repaints synchronously.
-QList<FilterFrame> filterFrames(
-    QAbstractItemView *view, const std::function<void(const QString &)> &setFilter, int rounds);
+// pending: whether the filter is still being matched (the console's matches a slice at a time); the event loop runs
+// one turn at a time until it is not, each turn timed, then the view is laid out and painted again.
+QList<FilterFrame> filterFrames(QAbstractItemView *view, const std::function<void(const QString &)> &setFilter,
+    const std::function<bool()> &pending, int rounds);
 
 struct IdleRun
 {

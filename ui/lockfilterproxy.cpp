@@ -1,76 +1,61 @@
 #include "lockfilterproxy.h"
 
-#include "kinds/keyglob.h"
 #include "models/locktablemodel.h"
 
 #include <QFont>
 
 namespace LockScope {
 
-LockFilterProxy::LockFilterProxy(QObject *parent)
+LockFilterProxy::LockFilterProxy(LockTableModel *table, QObject *parent)
     : QSortFilterProxyModel(parent)
+    , m_table(table)
+    , m_filterModel(new LockFilterModel(this))
 {
+    m_filterModel->setSourceModel(table);
+    setSourceModel(m_filterModel);
     setSortRole(LockTableModel::SortRole);
+}
+
+void LockFilterProxy::apply(const std::function<void(LockFilter &)> &change)
+{
+    LockFilter filter = m_filterModel->filter();
+    change(filter);
+    m_filterModel->setFilter(filter);
 }
 
 void LockFilterProxy::setNameGlob(const QString &glob)
 {
-    const bool simple = !glob.contains(QLatin1Char('[')) && !glob.contains(QLatin1Char('\\'));
-    m_glob = simple ? glob.toUtf8() : QByteArray();
-    m_name = glob.isEmpty() || simple ? QRegularExpression()
-                                      : QRegularExpression(QRegularExpression::wildcardToRegularExpression(glob));
-    refilter();
+    apply([&glob](LockFilter &f) { f.nameGlob = glob; });
 }
 
 void LockFilterProxy::setKind(const QString &kind)
 {
-    m_kind = kind;
-    refilter();
+    apply([&kind](LockFilter &f) { f.kind = kind; });
 }
 
 void LockFilterProxy::setClientId(const QString &clientId)
 {
-    m_clientId = clientId;
-    refilter();
+    apply([&clientId](LockFilter &f) { f.clientId = clientId; });
 }
 
-void LockFilterProxy::refilter()
+int LockFilterProxy::tableRow(const QModelIndex &index) const
 {
-    // Qt works out a changed filter row range by row range: on a big table where the rows that come and go are
-    // scattered that is seconds, while building the mapping again from scratch is one pass.
-    if (sourceModel() && sourceModel()->rowCount() > 20000)
-        invalidate();
-    else
-        invalidateFilter();
+    const QModelIndex table = m_filterModel->mapToSource(mapToSource(index));
+    return table.isValid() ? table.row() : -1;
 }
 
-bool LockFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
+QModelIndex LockFilterProxy::fromTable(const QModelIndex &tableIndex) const
 {
-    const auto *model = qobject_cast<const LockTableModel *>(sourceModel());
-    const LockRecord *r = model ? model->recordAt(sourceRow) : nullptr;
-    if (!r)
-        return true;
-    // Straight from the record: refiltering 100k rows asks this 100k times.
-    if (!m_kind.isEmpty() && QLatin1String(LockInfo::kindName(r->info.kind)) != m_kind)
-        return false;
-    if (!m_clientId.isEmpty()
-        && std::none_of(r->info.holders.cbegin(), r->info.holders.cend(),
-            [this](const LockHolder &h) { return QLatin1String(h.client) == m_clientId; }))
-        return false;
-    Q_UNUSED(sourceParent);
-    if (!m_glob.isEmpty())
-        return globMatch(m_glob, r->info.name);
-    return m_name.pattern().isEmpty() || m_name.match(QString::fromUtf8(r->info.name)).hasMatch();
+    return mapFromSource(m_filterModel->mapFromSource(tableIndex));
 }
 
 bool LockFilterProxy::lessThan(const QModelIndex &left, const QModelIndex &right) const
 {
     // The name, compared straight from the records: a sort of 100k rows makes millions of comparisons, and a
     // QVariant for each side of each is most of the time they take.
-    const auto *model = qobject_cast<const LockTableModel *>(sourceModel());
-    if (model && left.column() == LockTableModel::Name && right.column() == LockTableModel::Name) {
-        const LockRecord *a = model->recordAt(left.row());
-        const LockRecord *b = model->recordAt(right.row());
+    if (left.column() == LockTableModel::Name && right.column() == LockTableModel::Name) {
+        const LockRecord *a = m_table->recordAt(m_filterModel->mapToSource(left).row());
+        const LockRecord *b = m_table->recordAt(m_filterModel->mapToSource(right).row());
         if (a && b)
             return a->info.name < b->info.name;
     }

@@ -1,35 +1,40 @@
 #pragma once
 
-#include <QRegularExpression>
+#include "models/lockfiltermodel.h"
+
 #include <QSortFilterProxyModel>
 
 namespace LockScope {
 
-// The lock table as the user narrowed it: a name glob, one kind, one client id (one JVM's whole footprint).
+class LockTableModel;
+
+// The lock table as the user narrowed and sorted it. The narrowing is LockFilterModel's (core/models: found a slice
+// at a time, so a million rows never freeze the window); this proxy on top of it sorts, and marks our own holds.
 class LockFilterProxy : public QSortFilterProxyModel
 {
     Q_OBJECT
 public:
-    explicit LockFilterProxy(QObject *parent = nullptr);
+    LockFilterProxy(LockTableModel *table, QObject *parent = nullptr);
 
     void setNameGlob(const QString &glob); // empty: every name
     void setKind(const QString &kind); // LockTableModel::KindRole value; empty: every kind
     void setClientId(const QString &clientId); // empty: every client
-    QString clientId() const { return m_clientId; }
+    QString clientId() const { return m_filterModel->filter().clientId; }
+    LockFilterModel *filterModel() const { return m_filterModel; }
+    // The table row of one of this proxy's indexes, or -1.
+    int tableRow(const QModelIndex &index) const;
+    QModelIndex fromTable(const QModelIndex &tableIndex) const;
 
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
 
 protected:
-    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:
-    void refilter();
+    void apply(const std::function<void(LockFilter &)> &change);
 
-    QRegularExpression m_name; // for globs with [sets]
-    QByteArray m_glob; // '*' and '?' globs are matched on the name's bytes, without a copy per row
-    QString m_kind;
-    QString m_clientId;
+    LockTableModel *m_table;
+    LockFilterModel *m_filterModel;
 };
 
 } // namespace LockScope

@@ -53,9 +53,8 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     : QWidget(parent)
     , m_monitor(monitor)
     , m_model(new LockTableModel(monitor, this))
-    , m_proxy(new LockFilterProxy(this))
+    , m_proxy(new LockFilterProxy(m_model, this))
 {
-    m_proxy->setSourceModel(m_model);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -112,7 +111,7 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     m_view->setColumnWidth(LockTableModel::Age, 70);
     layout->addWidget(m_view);
 
-    // Refiltering 100k rows takes a while: once typing pauses, not on every key.
+    // Once typing pauses, not on every key: each glob typed is matched against every row.
     auto *debounce = new QTimer(this);
     debounce->setSingleShot(true);
     debounce->setInterval(200);
@@ -154,7 +153,7 @@ void LocksPane::selectLock(const QByteArray &name)
     const int row = m_model->rowOf(name);
     if (row < 0)
         return;
-    const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
+    const QModelIndex index = m_proxy->fromTable(m_model->index(row, 0));
     if (index.isValid()) {
         m_view->setCurrentIndex(index);
         m_view->scrollTo(index);
