@@ -18,8 +18,9 @@ void RowIndex::add(int slot, int delta)
 
 int RowIndex::rowOf(const QByteArray &name) const
 {
-    const auto it = m_slotOf.constFind(name);
-    return it == m_slotOf.cend() ? -1 : prefix(*it);
+    const QHash<QByteArray, int> &shard = slotsOf(name);
+    const auto it = shard.constFind(name);
+    return it == shard.cend() ? -1 : prefix(*it);
 }
 
 QByteArray RowIndex::nameAt(int row) const
@@ -39,7 +40,7 @@ int RowIndex::slotAt(int row) const
     if (row < 0 || row >= m_live)
         return -1;
     if (m_live == int(m_slots.size()))
-        return row; // no holes (nothing removed since the last compaction): rows are slots
+        return row; // no holes (nothing removed since the last compaction): rows are shard
     // The slot holding the (row + 1)-th live entry: descend the tree by powers of two.
     int position = 0, remaining = row + 1;
     int step = 1;
@@ -57,15 +58,16 @@ int RowIndex::slotAt(int row) const
 
 void RowIndex::append(const QByteArray &name, const void *payload)
 {
-    if (m_slotOf.contains(name))
+    QHash<QByteArray, int> &shard = slotsOf(name);
+    if (shard.contains(name))
         return;
     const int slot = int(m_slots.size());
     m_slots.push_back(name);
     m_alive.push_back(1);
     m_payloads.push_back(payload);
-    m_slotOf.insert(name, slot);
+    shard.insert(name, slot);
     ++m_live;
-    // The new tree node i covers slots (i - lowbit(i), i]: its sum comes from prefix sums already there.
+    // The new tree node i covers shard (i - lowbit(i), i]: its sum comes from prefix sums already there.
     const int i = slot + 1;
     if (m_tree.empty())
         m_tree.push_back(0);
@@ -74,11 +76,12 @@ void RowIndex::append(const QByteArray &name, const void *payload)
 
 void RowIndex::remove(const QByteArray &name)
 {
-    const auto it = m_slotOf.find(name);
-    if (it == m_slotOf.end())
+    QHash<QByteArray, int> &shard = slotsOf(name);
+    const auto it = shard.find(name);
+    if (it == shard.end())
         return;
     const int slot = *it;
-    m_slotOf.erase(it);
+    shard.erase(it);
     m_slots[size_t(slot)].clear();
     m_alive[size_t(slot)] = 0;
     add(slot, -1);
@@ -98,7 +101,8 @@ void RowIndex::compact()
     m_alive.clear();
     m_payloads.clear();
     m_tree.clear();
-    m_slotOf.clear();
+    for (QHash<QByteArray, int> &shard : m_slotOf)
+        shard.clear();
     m_live = 0;
     for (const auto &[name, payload] : live)
         append(name, payload);

@@ -152,7 +152,10 @@ private:
     };
     QHash<QByteArray, HeldRead> m_held; // with keyspace events: reads waiting for the events that explain them
     quint64 m_syncTicket = 0;
-    QSet<QByteArray> m_passSeen;
+    // Which pass met a lock last is stamped on its record (LockRecord::seenInPass): a set of a million names built
+    // and emptied each pass was tens of megabytes and a stall at the pass's end.
+    quint32 m_passNumber = 0;
+    int m_seenPresent = 0; // present records this pass has met
     QSet<QByteArray> m_touchedDuringPass;
     QHash<QByteArray, LockInfo> m_refreshed; // the refresh batch's answers so far
 

@@ -58,6 +58,7 @@ struct LockRecord
 {
     LockInfo info;
     bool present = false; // false: the lock is gone; the record stays for its timeline and for owner changes
+    quint32 seenInPass = 0; // the monitor's last pass that met it
     qint64 deadlineMs = -1; // monotonic ms when the lease runs out; -1 when the key has no TTL
     qint64 leaseMs = 0; // the largest TTL seen during the current hold: the lease, once a renewal or acquire is seen
     qint64 holdSinceMs = 0; // monotonic ms when the current holders were first seen

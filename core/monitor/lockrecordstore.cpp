@@ -2,21 +2,37 @@
 
 namespace LockScope {
 
+size_t LockRecordStore::shardIndex(const QByteArray &name)
+{
+    // The top bits: the map inside a shard picks its bucket from the hash modulo its (prime) bucket count.
+    return size_t(qHash(name) >> (sizeof(size_t) * 8 - 8)) % kShards;
+}
+
+size_t LockRecordStore::size() const
+{
+    size_t total = 0;
+    for (const Map &shard : m_shards)
+        total += shard.size();
+    return total;
+}
+
 const LockRecord *LockRecordStore::find(const QByteArray &name) const
 {
-    const auto it = m_records.find(name);
-    return it == m_records.cend() ? nullptr : &it->second;
+    const Map &shard = shardOf(name);
+    const auto it = shard.find(name);
+    return it == shard.cend() ? nullptr : &it->second;
 }
 
 LockRecord *LockRecordStore::find(const QByteArray &name)
 {
-    const auto it = m_records.find(name);
-    return it == m_records.end() ? nullptr : &it->second;
+    Map &shard = shardOf(name);
+    const auto it = shard.find(name);
+    return it == shard.end() ? nullptr : &it->second;
 }
 
 LockRecord &LockRecordStore::obtain(const QByteArray &name)
 {
-    const auto [it, added] = m_records.try_emplace(name);
+    const auto [it, added] = shardOf(name).try_emplace(name);
     if (added)
         it->second.info.name = name;
     return it->second;
@@ -26,9 +42,10 @@ QList<QByteArray> LockRecordStore::presentNames() const
 {
     QList<QByteArray> names;
     names.reserve(m_presentCount);
-    for (const auto &[name, record] : m_records)
+    forEach([&names](const QByteArray &name, const LockRecord &record) {
         if (record.present)
             names << name;
+    });
     return names;
 }
 
@@ -57,9 +74,10 @@ void LockRecordStore::forgetGone(const QSet<QByteArray> &keep)
     while (int(m_goneOrder.size()) > m_goneRetention) {
         const QByteArray name = m_goneOrder.front();
         m_goneOrder.pop_front();
-        const auto it = m_records.find(name);
-        if (it != m_records.cend() && !it->second.present && !keep.contains(name))
-            m_records.erase(it);
+        Map &shard = shardOf(name);
+        const auto it = shard.find(name);
+        if (it != shard.cend() && !it->second.present && !keep.contains(name))
+            shard.erase(it);
     }
 }
 
