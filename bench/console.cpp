@@ -130,6 +130,8 @@ int main(int argc, char *argv[])
     addUrlOption(parser);
     parser.addOption(
         { QStringLiteral("locks"), QStringLiteral("locks to seed"), QStringLiteral("N"), QStringLiteral("100000") });
+    parser.addOption({ QStringLiteral("noise"), QStringLiteral("other keys to seed beside the locks"),
+        QStringLiteral("N"), QStringLiteral("0") });
     parser.addOption({ QStringLiteral("idle-seconds"), QStringLiteral("idle time measured for its CPU"),
         QStringLiteral("S"), QStringLiteral("10") });
     parser.addOption({ QStringLiteral("frames"), QStringLiteral("scroll frames timed"), QStringLiteral("N"),
@@ -137,10 +139,11 @@ int main(int argc, char *argv[])
     parser.process(app);
 
     const int locks = parser.value(QStringLiteral("locks")).toInt();
+    const int noise = parser.value(QStringLiteral("noise")).toInt();
     const double idleSeconds = parser.value(QStringLiteral("idle-seconds")).toDouble();
     const int frames = parser.value(QStringLiteral("frames")).toInt();
-    if (locks < 10 || idleSeconds < 1 || frames < 1)
-        fatal(QStringLiteral("--locks must be >= 10, --idle-seconds >= 1, --frames positive"));
+    if (locks < 10 || noise < 0 || idleSeconds < 1 || frames < 1)
+        fatal(QStringLiteral("--locks must be >= 10, --noise not negative, --idle-seconds >= 1, --frames positive"));
 
     QString error;
     BenchServer server;
@@ -156,7 +159,7 @@ int main(int argc, char *argv[])
                .arg(locks));
 
     // Seeded before anything is timed: loading the server is not part of the console's start.
-    const SeedPlan plan = standardSeedPlan(locks, 0, 0);
+    const SeedPlan plan = standardSeedPlan(locks, noise, 0);
     SeedCounts seeded;
     if (!seedKeyspace(raw, plan, kSeedChunk, &seeded, &error))
         fatal(error);
@@ -176,6 +179,12 @@ int main(int argc, char *argv[])
                           "longest event-loop gap %2 ms")
                .arg(ms(modelOnly.elapsedNs), 0, 'f', 1)
                .arg(modelOnly.maxGapMs, 0, 'f', 1));
+    // What Redis needs to list its keys (bench_list's baseline), once the first walk of the fresh keyspace is done.
+    const Walk walk = bareWalk(raw, 1000);
+    report(QStringLiteral("bare walk: %1 keys in %2 ms (server CPU %3 ms)")
+               .arg(walk.keys)
+               .arg(walk.wallMs, 0, 'f', 1)
+               .arg(walk.serverCpuMs, 0, 'f', 1));
 
     // A settings directory of its own: the cold start of a first run (no saved geometry or header state), and the
     // developer's own settings neither read nor written.
@@ -251,7 +260,9 @@ int main(int argc, char *argv[])
         .add(QStringLiteral("plain_idle_cpu_percent_quiet"), number(p, "idle_cpu_percent_quiet"))
         .add(QStringLiteral("plain_idle_paints_per_s"), number(p, "idle_paints_per_s"))
         .add(QStringLiteral("model_only_snapshot_ms"), modelOnlyMs)
-        .add(QStringLiteral("model_only_snapshot_max_loop_gap_ms"), modelOnly.maxGapMs);
+        .add(QStringLiteral("model_only_snapshot_max_loop_gap_ms"), modelOnly.maxGapMs)
+        .add(QStringLiteral("bare_walk_ms"), walk.wallMs)
+        .add(QStringLiteral("bare_walk_keys"), walk.keys);
     JsonLine ratios;
     ratios
         .add(QStringLiteral("plain_vs_console_scroll_frame"), ratio(number(p, "scroll_frame_ms_median"), scrollMedian))
@@ -259,6 +270,8 @@ int main(int argc, char *argv[])
         .add(QStringLiteral("plain_vs_console_idle_cpu"), ratio(number(p, "idle_cpu_percent"), idleCpu))
         .add(QStringLiteral("model_only_vs_console_snapshot"),
             ratio(modelOnlyMs, snapshotMs - number(c, "monitor_start_ms")))
+        .add(QStringLiteral("bare_walk_vs_console_snapshot"),
+            ratio(walk.wallMs, snapshotMs - number(c, "monitor_start_ms")))
         .add(QStringLiteral("target_frame_vs_console_p95"), ratio(kFrameBudgetMs, scrollP95))
         .add(QStringLiteral("target_frame_vs_console_filter_max"), ratio(kFrameBudgetMs, filterMax))
         .add(QStringLiteral("target_frame_vs_console_filter_block_max"), ratio(kFrameBudgetMs, filterBlockMax))
@@ -271,6 +284,7 @@ int main(int argc, char *argv[])
         .add(QStringLiteral("filter_rows_match"), filterRowsMatch)
         .add(QStringLiteral("mode"), c.value(QLatin1String("mode")).toString())
         .add(QStringLiteral("platform"), c.value(QLatin1String("platform")).toString())
+        .add(QStringLiteral("noise_keys"), noise)
         .add(QStringLiteral("first_paint_ms"), firstPaint)
         .add(QStringLiteral("spawn_to_first_paint_ms"), spawnFirstPaintMs)
         .add(QStringLiteral("snapshot_finished_ms"), number(c, "snapshot_finished_ms"))

@@ -36,49 +36,6 @@ double ms(qint64 ns)
     return double(ns) / 1e6;
 }
 
-// The server's own CPU so far (user + system), in ms, from INFO cpu.
-double serverCpuMs(RawPipe &raw)
-{
-    QString error;
-    RawReply info = raw.command({ "INFO", "cpu" }, &error);
-    if (!info || info->type != REDIS_REPLY_STRING)
-        fatal(QStringLiteral("INFO cpu: %1").arg(error));
-    double total = 0;
-    for (const QByteArray &line : QByteArray(info->str, qsizetype(info->len)).split('\n')) {
-        if (line.startsWith("used_cpu_user:") || line.startsWith("used_cpu_sys:"))
-            total += line.mid(line.indexOf(':') + 1).trimmed().toDouble() * 1000;
-    }
-    return total;
-}
-
-struct Walk
-{
-    double wallMs = 0;
-    double serverCpuMs = 0;
-    qint64 keys = 0;
-};
-
-// The bare walk: every key of the keyspace once, 1000 at a time, nothing read. What Redis needs to list its keys.
-Walk bareWalk(RawPipe &raw, int count)
-{
-    Walk w;
-    QString error;
-    const double cpu0 = serverCpuMs(raw);
-    const qint64 start = nowNs();
-    QByteArray cursor = "0";
-    const QByteArray countText = QByteArray::number(count);
-    do {
-        RawReply scan = raw.command({ "SCAN", cursor, "COUNT", countText }, &error);
-        if (!scan || scan->type != REDIS_REPLY_ARRAY || scan->elements != 2)
-            fatal(QStringLiteral("SCAN: %1").arg(error));
-        cursor = QByteArray(scan->element[0]->str, qsizetype(scan->element[0]->len));
-        w.keys += qint64(scan->element[1]->elements);
-    } while (cursor != "0");
-    w.wallMs = ms(nowNs() - start);
-    w.serverCpuMs = serverCpuMs(raw) - cpu0;
-    return w;
-}
-
 struct CliRun
 {
     double wallMs = 0;

@@ -84,4 +84,17 @@ void requireEmptyDatabase(RawPipe &raw, const ConnectionOptions &options);
 // start. Returns the number of keys deleted.
 qint64 removeSeeded(RawPipe &pipe, QString *error);
 
+// The server's own CPU so far (user + system), in ms, from INFO cpu.
+double serverCpuMs(RawPipe &raw);
+
+struct Walk
+{
+    double wallMs = 0;
+    double serverCpuMs = 0;
+    qint64 keys = 0;
+};
+// The bare walk: every key of the keyspace once, `count` at a time, nothing read. What Redis needs to list its keys:
+// the baseline of bench_list and bench_console.
+Walk bareWalk(RawPipe &raw, int count);
+
 } // namespace LockScope::Bench

@@ -279,17 +279,13 @@ LockInfo classify(const KeySnapshot &key)
         info.library = LockLayouts::forRecord(info.kind).library();
     // What repeats from lock to lock is kept once (textpool.h): with a hundred thousand locks, that is most of them.
     info.library = TextPool::bytes(info.library);
-    for (QString &e : info.evidence)
-        e = TextPool::text(e);
-    for (QString &w : info.warnings)
-        w = TextPool::text(w);
+    info.evidence = TextPool::texts(info.evidence);
+    info.warnings = TextPool::texts(info.warnings);
     for (LockHolder &h : info.holders) {
         h.client = TextPool::bytes(h.client);
         h.host = TextPool::bytes(h.host);
         h.node = TextPool::bytes(h.node);
     }
-    info.evidence.squeeze();
-    info.warnings.squeeze();
     info.holders.squeeze();
     return info;
 }

@@ -33,4 +33,16 @@ QByteArray bytes(const QByteArray &bytes)
     return shared(pool, bytes);
 }
 
+QStringList texts(const QStringList &texts)
+{
+    if (texts.isEmpty())
+        return {};
+    thread_local QSet<QStringList> pool;
+    QStringList pooled;
+    pooled.reserve(texts.size());
+    for (const QString &t : texts)
+        pooled << text(t);
+    return shared(pool, pooled);
+}
+
 } // namespace LockScope::TextPool

@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 namespace LockScope::TextPool {
 
@@ -11,5 +12,7 @@ namespace LockScope::TextPool {
 // fills up starts afresh, so texts that never repeat cost nothing but the lookup.
 QString text(const QString &text);
 QByteArray bytes(const QByteArray &bytes);
+// A whole list of texts, its strings pooled too: most locks give the very same evidence, and then share one list.
+QStringList texts(const QStringList &texts);
 
 } // namespace LockScope::TextPool
