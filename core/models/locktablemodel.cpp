@@ -38,7 +38,12 @@ LockTableModel::LockTableModel(LockMonitor *monitor, QObject *parent)
     , m_monitor(monitor)
     , m_clock(&monotonicMs)
 {
+    m_pendingTimer.setSingleShot(true);
+    m_pendingTimer.setInterval(100);
+    connect(&m_pendingTimer, &QTimer::timeout, this, &LockTableModel::insertPending);
     connect(monitor, &LockMonitor::locksChanged, this, &LockTableModel::apply);
+    // Once the first snapshot is complete every change shows at once (and what waited goes in first).
+    connect(monitor, &LockMonitor::snapshotFinished, this, &LockTableModel::insertPending);
     const QList<QByteArray> names = monitor->lockNames();
     if (!names.isEmpty())
         apply({ names, {} });
@@ -62,6 +67,8 @@ void LockTableModel::apply(const LockMonitor::Changes &changes)
         });
     }
 
+    // A name waiting to join that is gone again never joins (insertPending() skips what is no longer present).
+    const bool waiting = !m_monitor->isSnapshotComplete();
     QList<QByteArray> added;
     QSet<QByteArray> adding;
     QList<int> updated;
@@ -69,22 +76,49 @@ void LockTableModel::apply(const LockMonitor::Changes &changes)
         const int row = m_index.rowOf(name);
         if (row >= 0)
             updated << row;
-        else if (!adding.contains(name)) {
+        else if (waiting) {
+            if (!m_pendingNames.contains(name)) {
+                m_pendingNames.insert(name);
+                m_pending << name;
+            }
+        } else if (!adding.contains(name)) {
             adding.insert(name);
             added << name;
         }
     }
-    if (!added.isEmpty()) {
-        const int first = m_index.size();
-        beginInsertRows({}, first, first + int(added.size()) - 1);
-        // Records never move while they exist (a node-based map), and a row goes before its record does: each
-        // row keeps its record's address, so data() needs no lookup by name.
-        for (const QByteArray &name : std::as_const(added))
-            m_index.append(name, m_monitor->record(name));
-        endInsertRows();
-    }
+    if (waiting && !m_pending.isEmpty() && !m_pendingTimer.isActive())
+        m_pendingTimer.start();
+    insertRows(added);
     forRuns(updated, false,
         [this](int first, int last) { emit dataChanged(index(first, 0), index(last, ColumnCount - 1)); });
+}
+
+void LockTableModel::insertRows(const QList<QByteArray> &names)
+{
+    if (names.isEmpty())
+        return;
+    const int first = m_index.size();
+    beginInsertRows({}, first, first + int(names.size()) - 1);
+    // Records never move while they exist (a node-based map), and a row goes before its record does: each
+    // row keeps its record's address, so data() needs no lookup by name.
+    for (const QByteArray &name : names)
+        m_index.append(name, m_monitor->record(name));
+    endInsertRows();
+}
+
+void LockTableModel::insertPending()
+{
+    m_pendingTimer.stop();
+    QList<QByteArray> names;
+    names.reserve(m_pending.size());
+    for (const QByteArray &name : std::as_const(m_pending)) {
+        const LockRecord *record = m_monitor->record(name);
+        if (record && record->present && m_index.rowOf(name) < 0)
+            names << name;
+    }
+    m_pending.clear();
+    m_pendingNames.clear();
+    insertRows(names);
 }
 
 void LockTableModel::setOwnClientId(const QByteArray &clientId)

@@ -4,6 +4,8 @@
 #include "monitor/lockmonitor.h"
 
 #include <QAbstractTableModel>
+#include <QSet>
+#include <QTimer>
 
 #include <functional>
 
@@ -57,6 +59,8 @@ public:
 
 private:
     void apply(const LockMonitor::Changes &changes);
+    void insertRows(const QList<QByteArray> &names);
+    void insertPending();
     QVariant display(const LockRecord &r, int column) const;
     QVariant sortValue(const LockRecord &r, int column) const;
 
@@ -65,6 +69,12 @@ private:
     QByteArray m_ownClientId;
     QHash<QByteArray, QByteArray> m_ownTokens;
     RowIndex m_index;
+    // While the first snapshot streams in, new rows wait here and join the table together every 100 ms: a view's
+    // proxy does work in proportion to the whole table for each insertion (QSortFilterProxyModel rebuilds its
+    // mapping), and a scan of a million locks among ten million keys brings them in ten thousand small batches.
+    QList<QByteArray> m_pending;
+    QSet<QByteArray> m_pendingNames;
+    QTimer m_pendingTimer;
 };
 
 } // namespace LockScope
