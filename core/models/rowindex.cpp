@@ -1,5 +1,7 @@
 #include "models/rowindex.h"
 
+#include <vector>
+
 namespace LockScope {
 
 int RowIndex::prefix(int count) const

@@ -4,7 +4,7 @@
 #include <QHash>
 
 #include <array>
-#include <vector>
+#include <deque>
 
 namespace LockScope {
 
@@ -30,10 +30,12 @@ private:
     void add(int slot, int delta);
     void compact();
 
-    std::vector<QByteArray> m_slots;
-    std::vector<char> m_alive;
-    std::vector<const void *> m_payloads; // 0: a hole (a name may be empty: Redis allows an empty key)
-    std::vector<int> m_tree; // 1-based Fenwick tree of live slots
+    // Deques, not vectors: at a million rows a vector doubles in one step (tens of megabytes moved and touched while
+    // the window waits); a deque grows a block at a time.
+    std::deque<QByteArray> m_slots;
+    std::deque<char> m_alive;
+    std::deque<const void *> m_payloads; // 0: a hole (a name may be empty: Redis allows an empty key)
+    std::deque<int> m_tree; // 1-based Fenwick tree of live slots
     // The slot of each name, in shards by hash: one hash of a million names rehashed them all at once as it grew
     // (84 ms with the window frozen, bench_monitor on 1M locks); a shard grows a 64th of that at a time.
     static constexpr size_t kShards = 64;

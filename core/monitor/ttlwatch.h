@@ -5,6 +5,7 @@
 #include <QSet>
 #include <QTimer>
 
+#include <deque>
 #include <functional>
 #include <queue>
 #include <vector>
@@ -62,7 +63,9 @@ private:
     QSet<QByteArray> m_watched;
     QTimer m_pollTimer;
     bool m_pollInFlight = false;
-    std::priority_queue<Deadline, std::vector<Deadline>, std::greater<Deadline>> m_deadlines;
+    // In a deque: a vector of a million deadlines doubled in one step (tens of megabytes moved and touched, with the
+    // window frozen while the first snapshot of a million locks loads); a deque grows a block at a time.
+    std::priority_queue<Deadline, std::deque<Deadline>, std::greater<Deadline>> m_deadlines;
     QTimer m_deadlineTimer;
 };
 
