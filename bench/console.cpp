@@ -150,13 +150,8 @@ int main(int argc, char *argv[])
 
     QString error;
     BenchServer server;
-    if (!server.open(parser.value(QStringLiteral("url")), &error))
-        fatal(error);
     RawPipe raw;
-    if (!raw.connect(server.options(), &error))
-        fatal(error);
-    if (!server.isPrivate())
-        requireEmptyDatabase(raw, server.options());
+    openSeedServer(parser.value(QStringLiteral("url")), server, raw);
     report(QStringLiteral("server: %1%2, %3 locks")
                .arg(server.options().toDisplayUrl(), server.isPrivate() ? QStringLiteral(" (private)") : QString())
                .arg(locks));

@@ -167,13 +167,8 @@ int main(int argc, char **argv)
 
     QString error;
     BenchServer server;
-    if (!server.open(parser.value(QStringLiteral("url")), &error))
-        fatal(error);
     RawPipe raw;
-    if (!raw.connect(server.options(), &error))
-        fatal(error);
-    if (!server.isPrivate())
-        requireEmptyDatabase(raw, server.options());
+    openSeedServer(parser.value(QStringLiteral("url")), server, raw);
     const SeedPlan plan = standardSeedPlan(locks, noise, otherLocks);
     SeedCounts seeded;
     if (!seedKeyspace(raw, plan, kSeedChunk, &seeded, &error))

@@ -123,14 +123,11 @@ int main(int argc, char *argv[])
 
     QString error;
     BenchServer server;
-    if (!server.open(parser.value(QStringLiteral("url")), &error))
-        fatal(error);
     RawPipe raw; // seeding and the reference loop
+    openSeedServer(parser.value(QStringLiteral("url")), server, raw);
     RawPipe actor; // "another client": releases and acquires
-    if (!raw.connect(server.options(), &error) || !actor.connect(server.options(), &error))
+    if (!actor.connect(server.options(), &error))
         fatal(error);
-    if (!server.isPrivate())
-        requireEmptyDatabase(raw, server.options());
     report(QStringLiteral("server: %1%2, %3 locks and %4 other libraries' locks among %5 other keys, SCAN COUNT %6")
                .arg(server.options().toDisplayUrl(), server.isPrivate() ? QStringLiteral(" (private)") : QString())
                .arg(locks)

@@ -382,6 +382,15 @@ void requireEmptyDatabase(RawPipe &raw, const ConnectionOptions &options)
                   .arg(options.toDisplayUrl()));
 }
 
+void openSeedServer(const QString &url, BenchServer &server, RawPipe &raw)
+{
+    QString error;
+    if (!server.open(url, &error) || !raw.connect(server.options(), &error))
+        fatal(error);
+    if (!server.isPrivate())
+        requireEmptyDatabase(raw, server.options());
+}
+
 qint64 removeSeeded(RawPipe &pipe, QString *error)
 {
     qint64 removed = 0;

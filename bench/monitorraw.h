@@ -1,5 +1,6 @@
 #pragma once
 
+#include "benchcommon.h"
 #include "redis/connectionoptions.h"
 
 #include <QByteArray>
@@ -79,6 +80,9 @@ bool rawSnapshot(RawPipe &pipe, int scanCount, RawSnapshot *out, QString *error)
 // A bench counts what it finds against what it seeded, and deletes what it seeded afterwards: a server it did not
 // start must have an empty database (fatal otherwise).
 void requireEmptyDatabase(RawPipe &raw, const ConnectionOptions &options);
+// The server a seeding bench runs on: a private one, or `url`'s (which must hold an empty database); raw connected to
+// it. Fatal on any failure.
+void openSeedServer(const QString &url, BenchServer &server, RawPipe &raw);
 
 // Deletes every key whose name contains "bench:" (lock, aux and noise keys alike), for a server the bench did not
 // start. Returns the number of keys deleted.

@@ -54,6 +54,19 @@ void hold(RawRedis &raw, const QByteArray &name, const QByteArray &client)
     raw.append({ "HSET", name, client + ":1", "1" });
     raw.append({ "PEXPIRE", name, "600000" });
 }
+
+// count locks <prefix><i>, the odd ones held by client B when twoClients, every other by client A.
+bool seed(RawRedis &raw, const QByteArray &prefix, int count, bool twoClients)
+{
+    for (int i = 0; i < count; ++i)
+        hold(raw, prefix + QByteArray::number(i), twoClients && i % 2 ? kClientB : kClientA);
+    raw.flush();
+    for (int i = 0; i < count * 3; ++i) {
+        if (raw.readReply(5000).isError())
+            return false;
+    }
+    return true;
+}
 } // namespace
 
 class TestLockFilterModel : public QObject
@@ -73,11 +86,7 @@ private slots:
     {
         const QByteArray p = uniqueKey("filter") + ":";
         RawRedis raw(m_server.port());
-        for (int i = 0; i < 400; ++i)
-            hold(raw, p + QByteArray::number(i), i % 2 ? kClientB : kClientA);
-        raw.flush();
-        for (int i = 0; i < 400 * 3; ++i)
-            QVERIFY(!raw.readReply(5000).isError());
+        QVERIFY(seed(raw, p, 400, true));
         MonitorWatch w(ConnectionOptions::fromUrl(m_server.url()), fastMonitorOptions(p + "*"));
         LockTableModel table(&w.monitor);
         LockFilterModel model;
@@ -143,11 +152,7 @@ private slots:
     {
         const QByteArray p = uniqueKey("small") + ":";
         RawRedis raw(m_server.port());
-        for (int i = 0; i < 30; ++i)
-            hold(raw, p + QByteArray::number(i), kClientA);
-        raw.flush();
-        for (int i = 0; i < 30 * 3; ++i)
-            QVERIFY(!raw.readReply(5000).isError());
+        QVERIFY(seed(raw, p, 30, false));
         MonitorWatch w(ConnectionOptions::fromUrl(m_server.url()), fastMonitorOptions(p + "*"));
         LockTableModel table(&w.monitor);
         LockFilterModel model;
