@@ -80,7 +80,7 @@ private slots:
         for (int i = 0; i < 120; ++i)
             many << QByteArray::number(i * 7919);
         commands << many;
-        commands << QList<QByteArray> { "SET", QByteArray(123457, 'x'), QByteArray("\xff\r\n$3\r\n", 8) };
+        commands << QList<QByteArray> { "SET", QByteArray(123457, 'x'), QByteArray("\xff\r\n$3\r\n\0", 8) };
         QByteArray pipeline = "*1\r\n$4\r\nPING\r\n";
         QByteArray expected = pipeline;
         for (const QList<QByteArray> &argv : commands) {

@@ -100,8 +100,11 @@ private Q_SLOTS:
 
         LockInfo binary = plain;
         // Not UTF-8 (escaped as \xff), control bytes (\u0001, \n), DEL, a quote, a backslash, and real UTF-8.
-        binary.name = QByteArray("lock\xff\x01\n\x7f\"\\ 锁", 16);
-        binary.holders = { holder(QByteArray("6e3d30b7-83b1-433a-9335-5e8b9916d3ac:\x1f\x80", 39)) };
+        // Sized from the literals themselves: they hold no NUL, and a count written by hand reads past them.
+        static const char name[] = "lock\xff\x01\n\x7f\"\\ 锁";
+        static const char owner[] = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:\x1f\x80";
+        binary.name = QByteArray(name, sizeof name - 1);
+        binary.holders = { holder(QByteArray(owner, sizeof owner - 1)) };
         binary.waiters = -1;
         binary.ttlMs = -1;
         binary.warnings << QStringLiteral("never expires: 锁\u0002\u001b");
