@@ -1,0 +1,44 @@
+#pragma once
+
+#include "stats/lockstatistics.h"
+
+#include <QByteArray>
+#include <QList>
+
+namespace LockScope {
+
+class LockMonitor;
+
+// What is present now, per lock kind and library: read off the monitor's records at scrape time.
+struct KindGauge
+{
+    QByteArray kind;
+    QByteArray library;
+    qint64 locks = 0;
+    qint64 held = 0;
+    qint64 waiters = 0; // known waiters summed (subscribers, or queued threads)
+};
+QList<KindGauge> kindGauges(const LockMonitor &monitor);
+
+struct MetricsPage
+{
+    enum class Format {
+        OpenMetrics, // application/openmetrics-text; version=1.0.0 (what Prometheus asks for first)
+        Text, // text/plain; version=0.0.4, the classic format (curl, promtool check metrics)
+    };
+    Format format = Format::OpenMetrics;
+    qint64 nowMs = 0;
+    QByteArray mode; // the monitor's update mode
+    QByteArray server; // host:port or what the connection shows
+    int topLocks = 20; // per-lock series for at most this many locks, the most contended: bounded cardinality
+    QList<KindGauge> gauges;
+};
+
+// The exposition: totals per kind and library (bounded by the kinds and libraries known), and per-lock series for
+// the top locks only, labelled lock, kind and library. Lock names that are not UTF-8 are escaped as everywhere else.
+QByteArray renderMetrics(const LockStatistics &statistics, const MetricsPage &page);
+QByteArray metricsContentType(MetricsPage::Format format);
+// From a request's Accept header: OpenMetrics when it is asked for, else the classic text.
+MetricsPage::Format metricsFormatFor(const QByteArray &accept);
+
+} // namespace LockScope

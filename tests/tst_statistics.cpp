@@ -1,0 +1,371 @@
+// The statistics engine on its own: events and reads in, figures out; no Redis, times given.
+#include "stats/lockstatistics.h"
+#include "stats/openmetrics.h"
+#include "stats/statsjson.h"
+
+#include <QJsonArray>
+#include <QRandomGenerator>
+#include <QtTest>
+
+#include <algorithm>
+
+using namespace LockScope;
+
+namespace {
+LockEvent ev(LockEvent::Type type, const QByteArray &name, const QByteArray &owner, qint64 at, qint64 count = 1)
+{
+    LockEvent e;
+    e.type = type;
+    e.name = name;
+    e.owner = owner;
+    e.timeMs = at;
+    e.count = type == LockEvent::Type::Acquired || type == LockEvent::Type::Reentered ? count : 0;
+    return e;
+}
+
+LockInfo lockInfo(const QByteArray &name, int holders, int waiters)
+{
+    LockInfo info;
+    info.name = name;
+    info.kind = LockInfo::Kind::Reentrant;
+    info.library = "redisson";
+    for (int i = 0; i < holders; ++i) {
+        LockHolder h;
+        h.owner = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:" + QByteArray::number(i);
+        info.holders << h;
+    }
+    info.waiters = waiters;
+    return info;
+}
+
+const QByteArray ownerA = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1";
+const QByteArray ownerB = "0f6c8a3e-1b2d-4c5e-8f90-a1b2c3d4e5f6:7";
+} // namespace
+
+class TestStatistics : public QObject
+{
+    Q_OBJECT
+private slots:
+    void histogramIsExactBelow64ms();
+    void histogramQuantilesWithinTwoPercent();
+    void histogramMemoryIsBounded();
+    void holdsPairAcquireWithRelease();
+    void nestedReleaseDoesNotEndTheHold();
+    void holdsBegunBeforeWatchingAreNotSamples();
+    void pollingMarksFiguresInferred();
+    void handoffsAndExpiries();
+    void ownerChangeEndsTheOldHoldWithoutASample();
+    void fairQueueWaitsAreMeasured();
+    void waiterTimeIsIntegrated();
+    void rankingPutsWaitersFirst();
+    void trackedLocksStayBounded();
+    void totalsSurviveEviction();
+    void jsonSaysWhatIsMeasured();
+    void metricsAreBoundedAndEscaped();
+};
+
+void TestStatistics::histogramIsExactBelow64ms()
+{
+    HoldHistogram h;
+    for (int v : { 5, 1, 3, 2, 4 })
+        h.add(v);
+    QCOMPARE(h.quantile(0.5), 3);
+    QCOMPARE(h.quantile(0.95), 5);
+    QCOMPARE(h.quantile(0.0), 1);
+    QCOMPARE(h.max(), 5);
+    QCOMPARE(h.count(), 5u);
+    QCOMPARE(HoldHistogram().quantile(0.5), -1);
+}
+
+void TestStatistics::histogramQuantilesWithinTwoPercent()
+{
+    // Against the exact quantiles of the same samples, over six decades.
+    QRandomGenerator rng(42);
+    std::vector<qint64> values;
+    HoldHistogram h;
+    for (int i = 0; i < 20000; ++i) {
+        const qint64 v = qint64(std::exp(rng.generateDouble() * std::log(3.6e6))); // 1 ms .. 1 h, log-uniform
+        values.push_back(v);
+        h.add(v);
+    }
+    std::sort(values.begin(), values.end());
+    for (double q : { 0.1, 0.5, 0.9, 0.95, 0.99 }) {
+        const qint64 exact = values[size_t(std::ceil(q * double(values.size()))) - 1];
+        const qint64 got = h.quantile(q);
+        QVERIFY2(std::abs(double(got - exact)) <= 0.02 * double(exact) + 1,
+            qPrintable(QStringLiteral("q %1: %2 vs exact %3").arg(q).arg(got).arg(exact)));
+    }
+    QCOMPARE(h.max(), values.back());
+    // Bucket bounds tile the line: each bucket starts where the previous ends.
+    for (int b = 1; b < 600; ++b)
+        QCOMPARE(HoldHistogram::bucketLow(b), HoldHistogram::bucketHigh(b - 1));
+    for (qint64 v : { 0LL, 63LL, 64LL, 65LL, 1000LL, 123456789LL })
+        QVERIFY(HoldHistogram::bucketLow(HoldHistogram::bucketOf(v)) <= v
+            && v < HoldHistogram::bucketHigh(HoldHistogram::bucketOf(v)));
+}
+
+void TestStatistics::histogramMemoryIsBounded()
+{
+    HoldHistogram h;
+    for (qint64 v = 0; v < 400LL * 24 * 3600 * 1000; v = v * 11 / 10 + 1)
+        h.add(v);
+    for (int i = 0; i < 100000; ++i)
+        h.add(i);
+    QVERIFY2(h.bucketsUsed() < 1200, qPrintable(QString::number(h.bucketsUsed())));
+}
+
+void TestStatistics::holdsPairAcquireWithRelease()
+{
+    LockStatistics s({}, 1000);
+    const LockInfo held = lockInfo("orders:42", 1, 0);
+    s.addEvent(ev(LockEvent::Type::Acquired, "orders:42", ownerA, 1000), &held, FigureSource::Measured);
+    s.addEvent(ev(LockEvent::Type::Released, "orders:42", ownerA, 1250), nullptr, FigureSource::Measured);
+    s.addEvent(ev(LockEvent::Type::Acquired, "orders:42", ownerB, 2000), &held, FigureSource::Measured);
+    s.addEvent(ev(LockEvent::Type::Released, "orders:42", ownerB, 2100), nullptr, FigureSource::Measured);
+    const LockStats *l = s.lock("orders:42");
+    QVERIFY(l);
+    QCOMPARE(l->acquisitions, 2u);
+    QCOMPARE(l->holds.count(), 2u);
+    QCOMPARE(l->holds.max(), 250);
+    QCOMPARE(l->holds.min(), 100);
+    QCOMPARE(l->kind, QByteArray("reentrant"));
+    QCOMPARE(l->library, QByteArray("redisson"));
+    QCOMPARE(l->holdsSource(), FigureSource::Measured);
+    QCOMPARE(l->heldMs, 350.0);
+    QCOMPARE(s.client("6e3d30b7-83b1-433a-9335-5e8b9916d3ac")->acquisitions, 1u);
+    QCOMPARE(s.client("6e3d30b7-83b1-433a-9335-5e8b9916d3ac")->holds.max(), 250);
+}
+
+void TestStatistics::nestedReleaseDoesNotEndTheHold()
+{
+    LockStatistics s({}, 0);
+    s.addEvent(ev(LockEvent::Type::Acquired, "n", ownerA, 0), nullptr, FigureSource::Measured);
+    s.addEvent(ev(LockEvent::Type::Reentered, "n", ownerA, 10, 2), nullptr, FigureSource::Measured);
+    LockEvent inner = ev(LockEvent::Type::Released, "n", ownerA, 20);
+    inner.count = 1;
+    s.addEvent(inner, nullptr, FigureSource::Measured);
+    QCOMPARE(s.lock("n")->holds.count(), 0u);
+    s.addEvent(ev(LockEvent::Type::Released, "n", ownerA, 90), nullptr, FigureSource::Measured);
+    QCOMPARE(s.lock("n")->holds.count(), 1u);
+    QCOMPARE(s.lock("n")->holds.max(), 90);
+    QCOMPARE(s.lock("n")->releases, 1u);
+}
+
+void TestStatistics::holdsBegunBeforeWatchingAreNotSamples()
+{
+    LockStatistics s({}, 0);
+    s.addEvent(ev(LockEvent::Type::Released, "old", ownerA, 500), nullptr, FigureSource::Measured);
+    QCOMPARE(s.lock("old")->holds.count(), 0u);
+    QCOMPARE(s.lock("old")->holdsFromBefore, 1u);
+}
+
+void TestStatistics::pollingMarksFiguresInferred()
+{
+    LockStatistics s({}, 0);
+    s.addEvent(ev(LockEvent::Type::Acquired, "p", ownerA, 0), nullptr, FigureSource::Inferred);
+    s.addEvent(ev(LockEvent::Type::Released, "p", ownerA, 5000), nullptr, FigureSource::Measured);
+    QCOMPARE(s.lock("p")->acquisitionsSource(), FigureSource::Inferred);
+    QCOMPARE(s.lock("p")->holdsSource(), FigureSource::Inferred);
+    s.addEvent(ev(LockEvent::Type::Acquired, "q", ownerA, 0), nullptr, FigureSource::Measured);
+    s.addEvent(ev(LockEvent::Type::Expired, "q", ownerA, 30000), nullptr, FigureSource::Inferred);
+    QCOMPARE(s.lock("q")->acquisitionsSource(), FigureSource::Measured);
+    QCOMPARE(s.lock("q")->expiriesSource(), FigureSource::Inferred);
+    QCOMPARE(s.lock("q")->holdsSource(), FigureSource::Inferred);
+}
+
+void TestStatistics::handoffsAndExpiries()
+{
+    LockStatistics s({}, 0);
+    s.addEvent(ev(LockEvent::Type::Acquired, "h", ownerA, 0), nullptr, FigureSource::Measured);
+    s.addEvent(ev(LockEvent::Type::Released, "h", ownerA, 100), nullptr, FigureSource::Measured);
+    s.addEvent(ev(LockEvent::Type::Acquired, "h", ownerB, 103), nullptr, FigureSource::Measured); // a hand-off
+    s.addEvent(ev(LockEvent::Type::Expired, "h", ownerB, 30103), nullptr, FigureSource::Measured);
+    s.addEvent(ev(LockEvent::Type::Acquired, "h", ownerA, 45000), nullptr, FigureSource::Measured); // too late
+    const LockStats *l = s.lock("h");
+    QCOMPARE(l->handoffs, 1u);
+    QCOMPARE(l->handoffGaps.max(), 3);
+    QCOMPARE(l->expiries, 1u);
+    QCOMPARE(l->holds.max(), 30000);
+    QCOMPARE(s.client("0f6c8a3e-1b2d-4c5e-8f90-a1b2c3d4e5f6")->expiries, 1u);
+    // The same owner taking it again is no hand-off.
+    s.addEvent(ev(LockEvent::Type::Released, "h", ownerA, 45010), nullptr, FigureSource::Measured);
+    s.addEvent(ev(LockEvent::Type::Acquired, "h", ownerA, 45011), nullptr, FigureSource::Measured);
+    QCOMPARE(s.lock("h")->handoffs, 1u);
+}
+
+void TestStatistics::ownerChangeEndsTheOldHoldWithoutASample()
+{
+    LockStatistics s({}, 0);
+    s.addEvent(ev(LockEvent::Type::Acquired, "o", ownerA, 0), nullptr, FigureSource::Measured);
+    LockEvent change = ev(LockEvent::Type::OwnerChanged, "o", ownerB, 40000);
+    change.previousOwner = ownerA;
+    s.addEvent(change, nullptr, FigureSource::Measured);
+    s.addEvent(ev(LockEvent::Type::Acquired, "o", ownerB, 40000), nullptr, FigureSource::Measured);
+    const LockStats *l = s.lock("o");
+    QCOMPARE(l->ownerChanges, 1u);
+    QCOMPARE(l->holds.count(), 0u);
+    QCOMPARE(l->openHolds.size(), 1);
+    QVERIFY(l->openHolds.contains(ownerB));
+    QCOMPARE(s.client("0f6c8a3e-1b2d-4c5e-8f90-a1b2c3d4e5f6")->takeovers, 1u);
+    QCOMPARE(s.client("6e3d30b7-83b1-433a-9335-5e8b9916d3ac")->holdsOpen, 0);
+}
+
+void TestStatistics::fairQueueWaitsAreMeasured()
+{
+    LockStatistics s({}, 0);
+    LockInfo info = lockInfo("fair", 1, 0);
+    info.kind = LockInfo::Kind::Fair;
+    info.queue = { { ownerB, -1 } };
+    s.observe("fair", &info, 1000); // tracked: someone waits
+    QCOMPARE(s.lock("fair")->waitersNow, 1);
+    info.queue.clear();
+    s.observe("fair", &info, 1400); // the read that shows it leave the queue
+    s.addEvent(ev(LockEvent::Type::Acquired, "fair", ownerB, 1400), &info, FigureSource::Measured);
+    FigureSource source = FigureSource::Inferred;
+    QCOMPARE(s.lock("fair")->waits.count(), 1u);
+    QCOMPARE(s.lock("fair")->waitMeanMs(&source), 400.0);
+    QCOMPARE(source, FigureSource::Measured);
+}
+
+void TestStatistics::waiterTimeIsIntegrated()
+{
+    LockStatistics s({}, 0);
+    const LockInfo three = lockInfo("w", 1, 3), none = lockInfo("w", 1, 0);
+    s.observe("w", &three, 0);
+    s.observe("w", &three, 1000);
+    s.observe("w", &none, 2000);
+    s.observe("w", &none, 5000);
+    const LockStats *l = s.lock("w");
+    QCOMPARE(l->waiterMs, 6000.0);
+    QCOMPARE(l->waitersMax, 3);
+    QCOMPARE(l->waitersNow, 0);
+    QCOMPARE(l->heldMs, 5000.0);
+    // No acquisitions yet: no estimate of the wait from waiter-time alone.
+    QCOMPARE(l->waitMeanMs(), -1.0);
+    s.addEvent(ev(LockEvent::Type::Acquired, "w", ownerA, 5000), &none, FigureSource::Measured);
+    s.addEvent(ev(LockEvent::Type::Acquired, "w", ownerB, 5000), &none, FigureSource::Measured);
+    FigureSource source = FigureSource::Measured;
+    QCOMPARE(s.lock("w")->waitMeanMs(&source), 3000.0);
+    QCOMPARE(source, FigureSource::Inferred);
+    // A lock nobody waits on and nothing happened to is not tracked.
+    const LockInfo quiet = lockInfo("quiet", 1, 0);
+    s.observe("quiet", &quiet, 100);
+    QVERIFY(!s.lock("quiet"));
+}
+
+void TestStatistics::rankingPutsWaitersFirst()
+{
+    LockStatistics s({}, 0);
+    // "busy": many acquisitions, nobody waits; "jam": few, with waiters; "idle": one.
+    for (int i = 0; i < 50; ++i) {
+        s.addEvent(ev(LockEvent::Type::Acquired, "busy", ownerA, i * 100), nullptr, FigureSource::Measured);
+        s.addEvent(ev(LockEvent::Type::Released, "busy", ownerA, i * 100 + 10), nullptr, FigureSource::Measured);
+    }
+    const LockInfo jammed = lockInfo("jam", 1, 4);
+    s.addEvent(ev(LockEvent::Type::Acquired, "jam", ownerB, 0), &jammed, FigureSource::Measured);
+    s.observe("jam", &jammed, 10);
+    s.addEvent(ev(LockEvent::Type::Acquired, "idle", ownerA, 0), nullptr, FigureSource::Measured);
+    const QList<const LockStats *> top = s.ranked(6000, 2);
+    QCOMPARE(top.size(), 2);
+    QCOMPARE(top.at(0)->name, QByteArray("jam"));
+    QCOMPARE(top.at(1)->name, QByteArray("busy"));
+    const RecentFigures busy = s.recent(*s.lock("busy"), 6000);
+    // 50 acquisitions within the first 6 s of watching: about 500 a minute, not 50 over the half-life.
+    QVERIFY2(busy.acquisitionsPerMinute > 400 && busy.acquisitionsPerMinute < 600,
+        qPrintable(QString::number(busy.acquisitionsPerMinute)));
+    QCOMPARE(s.ranked(6000, -1).size(), 3);
+}
+
+void TestStatistics::trackedLocksStayBounded()
+{
+    LockStatistics::Options options;
+    options.maxLocks = 100;
+    options.maxClients = 50;
+    LockStatistics s(options, 0);
+    // A lock held throughout is spared; the quiet ones go first.
+    s.addEvent(ev(LockEvent::Type::Acquired, "held", ownerA, 0), nullptr, FigureSource::Measured);
+    for (int i = 0; i < 5000; ++i) {
+        const QByteArray name = "k" + QByteArray::number(i);
+        const QByteArray owner = QByteArray::number(i);
+        s.addEvent(ev(LockEvent::Type::Acquired, name, owner, 1 + i), nullptr, FigureSource::Measured);
+        s.addEvent(ev(LockEvent::Type::Released, name, owner, 2 + i), nullptr, FigureSource::Measured);
+    }
+    QVERIFY(s.locks().size() <= 100 + 16);
+    QVERIFY(s.clients().size() <= 50 + 16);
+    QVERIFY(s.lock("held"));
+    QVERIFY(s.lock("k4999"));
+    QVERIFY(!s.lock("k0"));
+    QVERIFY(s.evictedLocks() >= 4880);
+}
+
+void TestStatistics::totalsSurviveEviction()
+{
+    LockStatistics::Options options;
+    options.maxLocks = 10;
+    LockStatistics s(options, 0);
+    const LockInfo info = lockInfo("x", 1, 0);
+    for (int i = 0; i < 1000; ++i)
+        s.addEvent(
+            ev(LockEvent::Type::Acquired, "k" + QByteArray::number(i), ownerA, i), &info, FigureSource::Measured);
+    QCOMPARE(s.totals().size(), size_t(1));
+    QCOMPARE(s.totals().begin()->first, std::make_pair(QByteArray("reentrant"), QByteArray("redisson")));
+    QCOMPARE(s.totals().begin()->second.acquisitions, 1000u);
+}
+
+void TestStatistics::jsonSaysWhatIsMeasured()
+{
+    LockStatistics s({}, 0);
+    s.addEvent(ev(LockEvent::Type::Acquired, "j", ownerA, 0), nullptr, FigureSource::Measured);
+    s.addEvent(ev(LockEvent::Type::Released, "j", ownerA, 120), nullptr, FigureSource::Measured);
+    s.addEvent(ev(LockEvent::Type::Acquired, QByteArray("bin\xff", 4), ownerA, 0), nullptr, FigureSource::Inferred);
+    StatsReport report;
+    report.nowMs = 1000;
+    report.mode = "keyspace-events";
+    const QJsonObject o = statsReportJson(s, report);
+    const QJsonArray locks = o.value(QStringLiteral("locks")).toArray();
+    QCOMPARE(locks.size(), 2);
+    QJsonObject j, bin;
+    for (const QJsonValue &v : locks)
+        (v[QStringLiteral("name")].toString() == QLatin1String("j") ? j : bin) = v.toObject();
+    QCOMPARE(j[QStringLiteral("acquisitions")].toInt(), 1);
+    QCOMPARE(j[QStringLiteral("hold_ms")][QStringLiteral("p50")].toInt(), 120);
+    QCOMPARE(j[QStringLiteral("hold_ms")][QStringLiteral("samples")].toInt(), 1);
+    QCOMPARE(j[QStringLiteral("sources")][QStringLiteral("hold_ms")].toString(), QStringLiteral("measured"));
+    QCOMPARE(j[QStringLiteral("sources")][QStringLiteral("owner_changes")].toString(), QStringLiteral("inferred"));
+    QCOMPARE(bin[QStringLiteral("name")].toString(), QStringLiteral("bin\\xff"));
+    QCOMPARE(bin[QStringLiteral("sources")][QStringLiteral("acquisitions")].toString(), QStringLiteral("inferred"));
+    QVERIFY(bin[QStringLiteral("hold_ms")][QStringLiteral("p95")].isNull());
+    QCOMPARE(o[QStringLiteral("mode")].toString(), QStringLiteral("keyspace-events"));
+}
+
+void TestStatistics::metricsAreBoundedAndEscaped()
+{
+    LockStatistics s({}, 0);
+    for (int i = 0; i < 50; ++i) {
+        const QByteArray name = "lock\"" + QByteArray::number(i) + "\n\\";
+        s.addEvent(ev(LockEvent::Type::Acquired, name, ownerA, i), nullptr, FigureSource::Measured);
+        s.addEvent(ev(LockEvent::Type::Released, name, ownerA, 100 + i * 2), nullptr, FigureSource::Measured);
+    }
+    MetricsPage page;
+    page.nowMs = 1000;
+    page.topLocks = 5;
+    page.mode = "keyspace-events";
+    page.server = "127.0.0.1:1";
+    const QByteArray om = renderMetrics(s, page);
+    QVERIFY(om.endsWith("# EOF\n"));
+    QCOMPARE(om.count("lockscope_lock_acquisitions_total{"), 5);
+    QVERIFY(om.contains("# TYPE lockscope_lock_acquisitions counter\n"));
+    QVERIFY(om.contains(R"(lock="lock\"49\n\\")"));
+    QVERIFY(!om.contains("lock\"49\n"));
+    page.format = MetricsPage::Format::Text;
+    const QByteArray text = renderMetrics(s, page);
+    QVERIFY(!text.contains("# EOF"));
+    QVERIFY(text.contains("# TYPE lockscope_lock_acquisitions_total counter\n"));
+    QVERIFY(text.contains("# TYPE lockscope_monitor_info gauge\n"));
+    QCOMPARE(metricsFormatFor("application/openmetrics-text;version=1.0.0,text/plain;q=0.5"),
+        MetricsPage::Format::OpenMetrics);
+    QCOMPARE(metricsFormatFor("*/*"), MetricsPage::Format::Text);
+}
+
+QTEST_GUILESS_MAIN(TestStatistics)
+#include "tst_statistics.moc"
