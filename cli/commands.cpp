@@ -8,12 +8,14 @@
 #include "kinds/string/stringlibrary.h"
 #include "lock/lockclient.h"
 #include "lockcommand.h"
+#include "metricscommand.h"
 #include "ops/auditlog.h"
 #include "ops/auditrecord.h"
 #include "redis/bytesformat.h"
 #include "redis/redisrouter.h"
 #include "releasecommands.h"
 #include "repaircommand.h"
+#include "statscommands.h"
 #include "watchcommand.h"
 
 #include <QCoreApplication>
@@ -112,6 +114,22 @@ StringLockPatterns Command::stringLockPatterns() const
     return patterns;
 }
 
+bool Command::monitorOptions(LockMonitor::Options *options, bool rescanOption) const
+{
+    if (m_parser.isSet(QStringLiteral("pattern")))
+        options->pattern = m_parser.value(QStringLiteral("pattern")).toUtf8();
+    options->stringPatterns = stringLockPatterns();
+    if (rescanOption && m_parser.isSet(QStringLiteral("interval"))) {
+        bool ok = false;
+        options->rescanIntervalMs = m_parser.value(QStringLiteral("interval")).toInt(&ok);
+        if (!ok || options->rescanIntervalMs < 10) {
+            m_out.error(QCoreApplication::translate("Cli", "--interval takes milliseconds (at least 10)"));
+            return false;
+        }
+    }
+    return true;
+}
+
 QString Command::describeHolders(const LockNow &now) const
 {
     const QString name = escapeBytes(now.name, 200);
@@ -198,7 +216,8 @@ void addCommandOptions(QCommandLineParser &parser)
             QCoreApplication::translate("Cli", "open-latch: open only while the latch still holds this count"),
             QStringLiteral("N") },
         { QStringLiteral("pattern"),
-            QCoreApplication::translate("Cli", "list, watch: only lock names matching this glob (default *)"),
+            QCoreApplication::translate(
+                "Cli", "list, watch, stats, top, serve-metrics: only lock names matching this glob (default *)"),
             QStringLiteral("GLOB") },
         { QStringLiteral("string-locks"),
             QCoreApplication::translate("Cli",
@@ -217,9 +236,20 @@ void addCommandOptions(QCommandLineParser &parser)
             QStringLiteral("NAME") },
         { QStringLiteral("jsonl"), QCoreApplication::translate("Cli", "list: one JSON lock object per line") },
         { QStringLiteral("interval"),
-            QCoreApplication::translate(
-                "Cli", "watch: ms between re-scans when the server sends no keyspace events (default 5000)"),
+            QCoreApplication::translate("Cli",
+                "watch, stats, serve-metrics: ms between re-scans when the server sends no keyspace events (default "
+                "5000); top: ms between redraws (default 2000)"),
             QStringLiteral("MS") },
+        { QStringLiteral("seconds"), QCoreApplication::translate("Cli", "stats: how long to watch, in seconds"),
+            QStringLiteral("N") },
+        { QStringLiteral("limit"),
+            QCoreApplication::translate(
+                "Cli", "top, serve-metrics: the N most contended locks (default 20); stats: at most N locks"),
+            QStringLiteral("N") },
+        { QStringLiteral("listen"),
+            QCoreApplication::translate("Cli",
+                "serve-metrics: the address to serve /metrics on (default 127.0.0.1:9464; port 0: any free port)"),
+            QStringLiteral("HOST:PORT") },
         { QStringLiteral("enable-keyspace-events"),
             QCoreApplication::translate(
                 "Cli", "watch: first switch on the keyspace notifications it needs (CONFIG SET; a write, audited)") },
@@ -288,6 +318,12 @@ Command *createCommand(
         return new DemoCommand(parser, std::move(connection), parent);
     if (name == QLatin1String("watch"))
         return new WatchCommand(parser, std::move(connection), parent);
+    if (name == QLatin1String("stats"))
+        return new StatsCommand(parser, std::move(connection), parent);
+    if (name == QLatin1String("top"))
+        return new TopCommand(parser, std::move(connection), parent);
+    if (name == QLatin1String("serve-metrics"))
+        return new ServeMetricsCommand(parser, std::move(connection), parent);
     return nullptr;
 }
 

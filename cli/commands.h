@@ -2,6 +2,7 @@
 
 #include "clioutput.h"
 #include "kinds/keyglob.h"
+#include "monitor/lockmonitor.h"
 #include "ops/inspect.h"
 #include "redis/connectionoptions.h"
 
@@ -48,6 +49,9 @@ protected:
     // --string-locks GLOB (repeatable; replaces the defaults), --no-string-locks, and the names declared as a library's
     // (--layout-pattern LIBRARY=GLOB): where list, show and watch look, and whose waiters a release wakes.
     StringLockPatterns stringLockPatterns() const;
+    // A monitor's options from --pattern, the string lock options and, with rescanOption, --interval (ms between
+    // re-scans); false, with the usage error printed, when --interval is not a number of ms.
+    bool monitorOptions(LockMonitor::Options *options, bool rescanOption = true) const;
     // Asks on the terminal; anything but yes cancels the command (exit 1, "nothing changed") and returns false.
     bool confirm(const QString &question);
     // One line on who holds a lock now (Ops::inspect): its holders and counts, or a string lock's token, and TTL.

@@ -25,6 +25,9 @@ int main(int argc, char *argv[])
         "  list                 every lock whose name matches --pattern (default *)\n"
         "  show NAME            one lock in full: holders, TTL, waiters, queue, evidence\n"
         "  watch                live events of every lock matching --pattern until interrupted\n"
+        "  stats                watch for --seconds N, then print contention statistics per lock\n"
+        "  top                  the most contended locks, redrawn every --interval ms until interrupted\n"
+        "  serve-metrics        serve statistics to Prometheus at --listen HOST:PORT (default 127.0.0.1:9464)\n"
         "  lock NAME            acquire, hold, then release cleanly\n"
         "  release NAME         release one level on behalf of --owner UUID:TID\n"
         "  force-release NAME   delete the lock and wake its waiters\n"
@@ -38,8 +41,8 @@ int main(int argc, char *argv[])
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"),
         QCoreApplication::translate("Cli",
-            "list, show, watch, lock, release, force-release, repair-queue, add-permits, release-permit, open-latch or "
-            "demo"));
+            "list, show, watch, stats, top, serve-metrics, lock, release, force-release, repair-queue, add-permits, "
+            "release-permit, open-latch or demo"));
     parser.addPositionalArgument(QStringLiteral("name"),
         QCoreApplication::translate("Cli", "the lock name (not for demo)"), QStringLiteral("[name]"));
     addConnectionOptions(parser);
@@ -56,15 +59,15 @@ int main(int argc, char *argv[])
     const QStringList args = parser.positionalArguments();
     Output out(parser.isSet(QStringLiteral("json")) || parser.isSet(QStringLiteral("jsonl")));
     // demo, list and watch work on many names (filtered with --pattern); every other command on exactly one name.
-    const bool demo = args.value(0) == QLatin1String("demo") || args.value(0) == QLatin1String("list")
-        || args.value(0) == QLatin1String("watch");
+    static const QStringList manyNames { QStringLiteral("demo"), QStringLiteral("list"), QStringLiteral("watch"),
+        QStringLiteral("stats"), QStringLiteral("top"), QStringLiteral("serve-metrics") };
+    const bool demo = manyNames.contains(args.value(0));
     if (args.isEmpty()) {
         out.error(QCoreApplication::translate("Cli", "no command given; see --help"));
         return ExitUsage;
     }
     if (args.size() != (demo ? 1 : 2)) {
-        out.error(demo ? QCoreApplication::translate("Cli", "%1 takes no lock name (list, watch: use --pattern)")
-                             .arg(args.first())
+        out.error(demo ? QCoreApplication::translate("Cli", "%1 takes no lock name (use --pattern)").arg(args.first())
                        : QCoreApplication::translate("Cli", "%1 takes exactly one lock name").arg(args.first()));
         return ExitUsage;
     }

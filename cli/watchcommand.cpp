@@ -88,17 +88,9 @@ void WatchCommand::keyspaceEventsEnabled(const RedisError &error)
 void WatchCommand::startMonitor()
 {
     LockMonitor::Options options;
-    if (m_parser.isSet(QStringLiteral("pattern")))
-        options.pattern = m_parser.value(QStringLiteral("pattern")).toUtf8();
-    options.stringPatterns = stringLockPatterns();
-    if (m_parser.isSet(QStringLiteral("interval"))) {
-        bool ok = false;
-        options.rescanIntervalMs = m_parser.value(QStringLiteral("interval")).toInt(&ok);
-        if (!ok || options.rescanIntervalMs < 10) {
-            m_out.error(tr("--interval takes milliseconds (at least 10)"));
-            finish(ExitUsage);
-            return;
-        }
+    if (!monitorOptions(&options)) {
+        finish(ExitUsage);
+        return;
     }
     m_monitor = new LockMonitor(m_connection, options, this);
     const int interval = options.rescanIntervalMs;

@@ -11,6 +11,7 @@
 #include "redis/routedsubscriber.h"
 
 #include <QDateTime>
+#include <QPointer>
 
 namespace LockScope {
 
@@ -453,6 +454,37 @@ void LockMonitor::flush()
     if (!m_events.isEmpty())
         emit eventsOccurred(std::exchange(m_events, {}));
     m_store.forgetGone(m_changed);
+    checkSettled();
+}
+
+void LockMonitor::settle(std::function<void()> done)
+{
+    auto left = std::make_shared<int>(qMax(1, int(m_feeds.size())));
+    QPointer<LockMonitor> self(this);
+    const auto synced = [self, left, done](bool) {
+        if (!self || --*left > 0)
+            return;
+        self->m_settling << done;
+        self->checkSettled();
+    };
+    if (m_feeds.isEmpty()) {
+        QMetaObject::invokeMethod(
+            this, [synced] { synced(false); }, Qt::QueuedConnection);
+        return;
+    }
+    for (LockEventFeed *feed : std::as_const(m_feeds))
+        feed->sync(synced);
+}
+
+void LockMonitor::checkSettled()
+{
+    // The keys the events named are read and judged: nothing queued or in flight, no read held for its events, no
+    // vanished lock waiting for its wake-up message.
+    if (m_settling.isEmpty() || !m_refresh->isIdle() || !m_held.isEmpty() || !m_grace.isEmpty() || !m_changed.isEmpty()
+        || !m_events.isEmpty())
+        return;
+    for (const auto &done : std::exchange(m_settling, {}))
+        done();
 }
 
 } // namespace LockScope

@@ -79,6 +79,9 @@ public:
     void refresh(const QList<QByteArray> &names);
     // An event this process saw itself (its own hold lost): into the lock's timeline and the event stream.
     void noteEvent(LockEvent event);
+    // Calls done once everything the server did before now has been read, judged and announced (every feed has
+    // delivered its events, and the reads they asked for are answered): a final report waits for it.
+    void settle(std::function<void()> done);
     RedisRouter *connection() const { return m_connection; }
 
 signals:
@@ -114,6 +117,7 @@ private:
     void waitForWakeUp(const QByteArray &name, int ms);
     void onGraceOver();
     void flush();
+    void checkSettled();
     bool matchesPattern(const QByteArray &name) const;
 
     Options m_options;
@@ -158,6 +162,8 @@ private:
     int m_seenPresent = 0; // present records this pass has met
     QSet<QByteArray> m_touchedDuringPass;
     QHash<QByteArray, LockInfo> m_refreshed; // the refresh batch's answers so far
+
+    QList<std::function<void()>> m_settling; // settle() calls whose feeds have synced
 
     // Announced at the next flush().
     QSet<QByteArray> m_changed;

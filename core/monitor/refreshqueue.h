@@ -26,6 +26,7 @@ public:
     void retryLater(int delayMs) { m_timer.start(delayMs); }
     // After an answered batch: the next one right away, if any key waits.
     void continueNow();
+    bool isIdle() const { return m_order.isEmpty() && m_inFlight.isEmpty(); }
 
 signals:
     // Read these now; takeAnswered() gives them back with the answer.

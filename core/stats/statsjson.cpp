@@ -95,8 +95,12 @@ QJsonObject clientStatsJson(const ClientStats &c)
 QJsonObject statsReportJson(const LockStatistics &statistics, const StatsReport &report)
 {
     QJsonArray locks;
-    for (const LockStats *l : statistics.ranked(report.nowMs, report.lockLimit))
-        locks.append(lockStatsJson(statistics, *l, report.nowMs));
+    for (const LockStats *l : statistics.ranked(report.nowMs, report.lockLimit)) {
+        QJsonObject o = lockStatsJson(statistics, *l, report.nowMs);
+        if (report.decorate)
+            report.decorate(*l, o);
+        locks.append(o);
+    }
 
     QList<const ClientStats *> clients = statistics.clients();
     std::sort(clients.begin(), clients.end(), [](const ClientStats *a, const ClientStats *b) {

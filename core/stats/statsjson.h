@@ -5,6 +5,8 @@
 #include <QJsonObject>
 #include <QStringList>
 
+#include <functional>
+
 namespace LockScope {
 
 // The JSON of conventions.md's statistics (`stats --json`, `top --json`, the console's export): plain numbers, with a
@@ -20,6 +22,8 @@ struct StatsReport
     QStringList blindSpots;
     int lockLimit = -1; // the top N locks; -1: all tracked
     int clientLimit = 20;
+    // Fields a caller adds to each lock's object (top: what happened since its previous line).
+    std::function<void(const LockStats &, QJsonObject &)> decorate;
 };
 // {"ts", "watched_ms", "mode", "locks": [ranked], "clients": [by acquisitions], "totals": [per kind and library],
 //  "tracked": {...}, "blind_spots": [...]}

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "statscommands.h"
+
+class QHttpServer;
+
+namespace LockScope::Cli {
+
+// serve-metrics [--listen HOST:PORT] [--limit N]: the statistics at http://HOST:PORT/metrics in the OpenMetrics text
+// format (or the classic Prometheus text when the client does not ask for OpenMetrics) until SIGINT or SIGTERM.
+// Loopback unless the address says otherwise; port 0 picks a free port. The address served is printed once
+// ({"listening": URL} with --json). Per-lock series for the --limit (default 20) most contended locks only.
+class ServeMetricsCommand : public StatsWatchCommand
+{
+    Q_OBJECT
+public:
+    using StatsWatchCommand::StatsWatchCommand;
+    void start() override;
+
+private:
+    void snapshotReady() override { }
+    QByteArray page(const QByteArray &accept) const;
+
+    QHttpServer *m_server = nullptr;
+    int m_limit = 20;
+};
+
+} // namespace LockScope::Cli

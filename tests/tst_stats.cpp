@@ -1,0 +1,401 @@
+// Contention statistics as users read them: `stats --json` and `top --json` against a scripted workload with known
+// counts, and `serve-metrics` scraped by a real Prometheus server and linted by promtool.
+#include "clirun.h"
+#include "kinds/locknames.h"
+#include "rawredis.h"
+#include "redisserver.h"
+#include "testutil.h"
+
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrlQuery>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+const QByteArray kOwnerA = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:31";
+const QByteArray kOwnerB = "0f6c8a3e-1b2d-4c5e-8f90-a1b2c3d4e5f6:77";
+
+QJsonObject json(const QByteArray &line)
+{
+    return QJsonDocument::fromJson(line).object();
+}
+
+QJsonObject lockIn(const QJsonObject &report, const QString &name)
+{
+    for (const QJsonValue &v : report.value(QStringLiteral("locks")).toArray())
+        if (v[QStringLiteral("name")].toString() == name)
+            return v.toObject();
+    return {};
+}
+} // namespace
+
+class TestStats : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server { RedisServerOptions {
+        { QStringLiteral("--notify-keyspace-events"), QStringLiteral("KEA") } } };
+    RedisServer m_plain; // sends no keyspace events
+    QTemporaryDir m_dir;
+
+    QStringList url(const RedisServer &server) const { return { QStringLiteral("--url"), server.url() }; }
+
+    // A paced Redisson workload: each step is seen by a `watch` of the same names before the next is made, so every
+    // monitor meets every state. Waits for the watch's line for the event.
+    struct Pacer
+    {
+        QProcess watch;
+        bool next(const char *event, const QByteArray &name)
+        {
+            QByteArray line;
+            for (int i = 0; i < 400; ++i) {
+                if (!watch.canReadLine() && !watch.waitForReadyRead(100))
+                    continue;
+                while (watch.canReadLine()) {
+                    const QJsonObject o = json(watch.readLine());
+                    if (o[QStringLiteral("event")].toString() == QLatin1String(event)
+                        && o[QStringLiteral("name")].toString().toUtf8() == name)
+                        return true;
+                }
+            }
+            qWarning("no %s event for %s", event, name.constData());
+            return false;
+        }
+    };
+
+    void startPacer(Pacer &pacer, const RedisServer &server, const QString &pattern)
+    {
+        startCli(pacer.watch,
+            QStringList { QStringLiteral("--json"), QStringLiteral("watch"), QStringLiteral("--pattern"), pattern,
+                QStringLiteral("--interval"), QStringLiteral("100") }
+                + url(server),
+            m_dir);
+        QByteArray status;
+        QTRY_VERIFY_WITH_TIMEOUT((status += pacer.watch.readAllStandardError()).contains("watching"), 20000);
+    }
+
+    static void acquire(RawRedis &raw, const QByteArray &name, const QByteArray &owner, const QByteArray &leaseMs)
+    {
+        raw.command({ "MULTI" });
+        raw.command({ "HSET", name, owner, "1" });
+        if (!leaseMs.isEmpty())
+            raw.command({ "PEXPIRE", name, leaseMs });
+        raw.command({ "EXEC" });
+    }
+    static void release(RawRedis &raw, const QByteArray &name, const QByteArray &owner)
+    {
+        // As Redisson's unlock script, at once: the count goes down, the key goes, the waiters are told.
+        raw.command({ "MULTI" });
+        raw.command({ "HINCRBY", name, owner, "-1" });
+        raw.command({ "DEL", name });
+        raw.command({ "PUBLISH", LockNames::lockChannel(name), "0" });
+        raw.command({ "EXEC" });
+    }
+    static void waitForStatus(QProcess &p, const char *text)
+    {
+        QByteArray status;
+        QTRY_VERIFY_WITH_TIMEOUT((status += p.readAllStandardError()).contains(text), 20000);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        QVERIFY2(m_plain.start(&error), qPrintable(error));
+    }
+
+    void statsCountsTheWorkload()
+    {
+        RawRedis raw(m_server.port());
+        RawRedis waiter(m_server.port());
+        const QString prefix = uniqueName("stats");
+        const QByteArray hot = (prefix + QStringLiteral(":hot")).toUtf8();
+        const QByteArray expiring = (prefix + QStringLiteral(":expiring")).toUtf8();
+        const QByteArray stuck = (prefix + QStringLiteral(":stuck")).toUtf8();
+
+        QProcess stats, top;
+        startCli(stats,
+            QStringList { QStringLiteral("--json"), QStringLiteral("stats"), QStringLiteral("--seconds"),
+                QStringLiteral("3600"), QStringLiteral("--pattern"), prefix + QLatin1Char('*') }
+                + url(m_server),
+            m_dir);
+        startCli(top,
+            QStringList { QStringLiteral("--json"), QStringLiteral("top"), QStringLiteral("--interval"),
+                QStringLiteral("200"), QStringLiteral("--pattern"), prefix + QLatin1Char('*') }
+                + url(m_server),
+            m_dir);
+        waitForStatus(stats, "watching 0 lock");
+        Pacer pacer;
+        startPacer(pacer, m_server, prefix + QLatin1Char('*'));
+        QTRY_VERIFY_WITH_TIMEOUT(top.canReadLine(), 20000); // its first snapshot is done
+
+        // One client waits on the hot lock throughout.
+        waiter.command({ "SUBSCRIBE", LockNames::lockChannel(hot) });
+        for (int i = 0; i < 5; ++i) {
+            const QByteArray owner = i % 2 ? kOwnerB : kOwnerA;
+            acquire(raw, hot, owner, "30000");
+            QVERIFY(pacer.next("acquired", hot));
+            release(raw, hot, owner);
+            QVERIFY(pacer.next("released", hot));
+        }
+        acquire(raw, expiring, kOwnerA, "50");
+        QVERIFY(pacer.next("acquired", expiring));
+        QVERIFY(pacer.next("expired", expiring));
+        acquire(raw, stuck, kOwnerB, {}); // never expires
+        QVERIFY(pacer.next("acquired", stuck));
+
+        // stats prints what it saw when stopped, once the events on their way are in.
+        stats.terminate();
+        QVERIFY(stats.waitForFinished(20000));
+        QCOMPARE(stats.exitCode(), 0);
+        const QJsonObject report = json(stats.readAllStandardOutput());
+        QCOMPARE(report[QStringLiteral("mode")].toString(), QStringLiteral("keyspace-events"));
+        QVERIFY(report[QStringLiteral("blind_spots")].toArray().isEmpty());
+
+        const QJsonObject h = lockIn(report, QString::fromUtf8(hot));
+        QCOMPARE(h[QStringLiteral("kind")].toString(), QStringLiteral("reentrant"));
+        QCOMPARE(h[QStringLiteral("library")].toString(), QStringLiteral("redisson"));
+        QCOMPARE(h[QStringLiteral("acquisitions")].toInt(), 5);
+        QCOMPARE(h[QStringLiteral("releases")].toInt(), 5);
+        QCOMPARE(h[QStringLiteral("hold_ms")][QStringLiteral("samples")].toInt(), 5);
+        QVERIFY(h[QStringLiteral("hold_ms")][QStringLiteral("p95")].toInt()
+            <= h[QStringLiteral("hold_ms")][QStringLiteral("max")].toInt());
+        QCOMPARE(h[QStringLiteral("expiries")].toInt(), 0);
+        QCOMPARE(h[QStringLiteral("owner_changes")].toInt(), 0);
+        QCOMPARE(h[QStringLiteral("waiters_max")].toInt(), 1);
+        QCOMPARE(h[QStringLiteral("sources")][QStringLiteral("acquisitions")].toString(), QStringLiteral("measured"));
+        QCOMPARE(h[QStringLiteral("sources")][QStringLiteral("hold_ms")].toString(), QStringLiteral("measured"));
+        QCOMPARE(h[QStringLiteral("sources")][QStringLiteral("waiters_max")].toString(), QStringLiteral("inferred"));
+
+        const QJsonObject e = lockIn(report, QString::fromUtf8(expiring));
+        QCOMPARE(e[QStringLiteral("acquisitions")].toInt(), 1);
+        QCOMPARE(e[QStringLiteral("expiries")].toInt(), 1);
+        QCOMPARE(e[QStringLiteral("sources")][QStringLiteral("expiries")].toString(), QStringLiteral("measured"));
+        const QJsonObject s = lockIn(report, QString::fromUtf8(stuck));
+        QCOMPARE(s[QStringLiteral("acquisitions")].toInt(), 1);
+        QCOMPARE(s[QStringLiteral("holding_now")].toInt(), 1);
+        QCOMPARE(s[QStringLiteral("hold_ms")][QStringLiteral("samples")].toInt(), 0);
+
+        // The totals per kind and library, and the clients.
+        const QJsonArray totals = report[QStringLiteral("totals")].toArray();
+        QCOMPARE(totals.size(), 1);
+        QCOMPARE(totals.at(0)[QStringLiteral("acquisitions")].toInt(), 7);
+        QCOMPARE(totals.at(0)[QStringLiteral("expiries")].toInt(), 1);
+        int clientAcquisitions = 0;
+        for (const QJsonValue &c : report[QStringLiteral("clients")].toArray())
+            clientAcquisitions += c[QStringLiteral("acquisitions")].toInt();
+        QCOMPARE(clientAcquisitions, 7);
+
+        // top: the same counts within a few lines, the hot lock first.
+        QJsonObject line;
+        for (int i = 0; i < 200 && lockIn(line, QString::fromUtf8(hot))[QStringLiteral("acquisitions")].toInt() != 5;
+             ++i) {
+            QTRY_VERIFY_WITH_TIMEOUT(top.canReadLine(), 20000);
+            line = json(top.readLine());
+        }
+        QCOMPARE(lockIn(line, QString::fromUtf8(hot))[QStringLiteral("acquisitions")].toInt(), 5);
+        QCOMPARE(
+            line[QStringLiteral("locks")].toArray().at(0)[QStringLiteral("name")].toString(), QString::fromUtf8(hot));
+        QCOMPARE(line[QStringLiteral("interval_ms")].toInt(), 200);
+        QVERIFY(lockIn(line, QString::fromUtf8(hot)).contains(QStringLiteral("acquisitions_interval")));
+        top.terminate();
+        QVERIFY(top.waitForFinished(20000));
+        QCOMPARE(top.exitCode(), 0);
+        pacer.watch.terminate();
+        pacer.watch.waitForFinished(20000);
+    }
+
+    void pollingSaysWhatItInfers()
+    {
+        RawRedis raw(m_plain.port());
+        const QString prefix = uniqueName("statspoll");
+        const QByteArray name = (prefix + QStringLiteral(":a")).toUtf8();
+        QProcess stats;
+        startCli(stats,
+            QStringList { QStringLiteral("--json"), QStringLiteral("stats"), QStringLiteral("--seconds"),
+                QStringLiteral("3600"), QStringLiteral("--interval"), QStringLiteral("100"),
+                QStringLiteral("--pattern"), prefix + QLatin1Char('*') }
+                + url(m_plain),
+            m_dir);
+        waitForStatus(stats, "watching 0 lock");
+        Pacer pacer;
+        startPacer(pacer, m_plain, prefix + QLatin1Char('*'));
+        acquire(raw, name, kOwnerA, "30000");
+        QVERIFY(pacer.next("acquired", name));
+        release(raw, name, kOwnerA);
+        QVERIFY(pacer.next("released", name));
+        QJsonObject l;
+        stats.terminate();
+        QVERIFY(stats.waitForFinished(20000));
+        const QJsonObject report = json(stats.readAllStandardOutput());
+        QCOMPARE(report[QStringLiteral("mode")].toString(), QStringLiteral("pubsub+polling"));
+        QVERIFY(!report[QStringLiteral("blind_spots")].toArray().isEmpty());
+        l = lockIn(report, QString::fromUtf8(name));
+        if (!l.isEmpty()) // a re-scan may have missed the whole hold: that is what the blind spots say
+            QCOMPARE(
+                l[QStringLiteral("sources")][QStringLiteral("acquisitions")].toString(), QStringLiteral("inferred"));
+        pacer.watch.terminate();
+        pacer.watch.waitForFinished(20000);
+        // Usage errors.
+        QCOMPARE(runCli(QStringList { QStringLiteral("stats") } + url(m_plain), m_dir).exitCode, 2);
+        QCOMPARE(runCli(QStringList { QStringLiteral("stats"), QStringLiteral("--seconds"), QStringLiteral("x") }
+                         + url(m_plain),
+                     m_dir)
+                     .exitCode,
+            2);
+        QCOMPARE(
+            runCli(QStringList { QStringLiteral("top"), QStringLiteral("--limit"), QStringLiteral("0") } + url(m_plain),
+                m_dir)
+                .exitCode,
+            2);
+    }
+
+    void prometheusScrapesTheEndpoint()
+    {
+        const QString prometheus = QStandardPaths::findExecutable(QStringLiteral("prometheus"));
+        const QString promtool = QStandardPaths::findExecutable(QStringLiteral("promtool"));
+        if (prometheus.isEmpty() || promtool.isEmpty())
+            QSKIP("prometheus and promtool are not installed (scripts/dev setup installs them)");
+
+        RawRedis raw(m_server.port());
+        const QString prefix = uniqueName("metrics");
+        const QByteArray name = (prefix + QStringLiteral(":a\"quoted\"")).toUtf8();
+        QProcess serve;
+        startCli(serve,
+            QStringList { QStringLiteral("--json"), QStringLiteral("serve-metrics"), QStringLiteral("--listen"),
+                QStringLiteral("127.0.0.1:0"), QStringLiteral("--pattern"), prefix + QLatin1Char('*') }
+                + url(m_server),
+            m_dir);
+        QTRY_VERIFY_WITH_TIMEOUT(serve.canReadLine(), 20000);
+        const QUrl metrics(json(serve.readLine())[QStringLiteral("listening")].toString());
+        QVERIFY2(metrics.isValid() && metrics.host() == QLatin1String("127.0.0.1"), qPrintable(metrics.toString()));
+
+        Pacer pacer;
+        startPacer(pacer, m_server, prefix + QLatin1Char('*'));
+        for (int i = 0; i < 3; ++i) {
+            acquire(raw, name, kOwnerA, "30000");
+            QVERIFY(pacer.next("acquired", name));
+            release(raw, name, kOwnerA);
+            QVERIFY(pacer.next("released", name));
+        }
+
+        // The classic text, as curl gets it, passes promtool's lint.
+        QNetworkAccessManager http;
+        const auto get = [&http](const QUrl &url, const QByteArray &accept, QByteArray *contentType) {
+            QNetworkRequest request(url);
+            if (!accept.isEmpty())
+                request.setRawHeader("Accept", accept);
+            QNetworkReply *reply = http.get(request);
+            QEventLoop loop;
+            QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+            loop.exec();
+            if (contentType)
+                *contentType = reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
+            const QByteArray body = reply->readAll();
+            reply->deleteLater();
+            return body;
+        };
+        QByteArray contentType;
+        QByteArray text;
+        // The third release reaches serve-metrics' monitor a moment after the watch's.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (text = get(metrics, {}, &contentType))
+                .contains("lockscope_acquisitions_total{kind=\"reentrant\",library=\"redisson\"} 3"),
+            20000);
+        QVERIFY2(contentType.startsWith("text/plain; version=0.0.4"), contentType.constData());
+        QVERIFY(text.contains("lock=\"" + prefix.toUtf8() + ":a\\\"quoted\\\"\""));
+        QProcess lint;
+        lint.start(promtool, { QStringLiteral("check"), QStringLiteral("metrics") });
+        QVERIFY(lint.waitForStarted());
+        lint.write(text);
+        lint.closeWriteChannel();
+        QVERIFY(lint.waitForFinished(30000));
+        QVERIFY2(lint.exitCode() == 0, (lint.readAllStandardOutput() + lint.readAllStandardError()).constData());
+        const QByteArray om = get(metrics, "application/openmetrics-text;version=1.0.0", &contentType);
+        QVERIFY2(contentType.startsWith("application/openmetrics-text"), contentType.constData());
+        QVERIFY(om.endsWith("# EOF\n"));
+
+        // A real Prometheus scrapes it (asking for OpenMetrics first) and answers queries on what it scraped.
+        QTemporaryDir promDir;
+        QTcpServer portPicker;
+        QVERIFY(portPicker.listen(QHostAddress::LocalHost, 0));
+        const quint16 promPort = portPicker.serverPort();
+        portPicker.close();
+        QFile config(promDir.filePath(QStringLiteral("prometheus.yml")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write("global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: lockscope\n    static_configs:\n"
+                     "      - targets: ['"
+            + metrics.host().toUtf8() + ':' + QByteArray::number(metrics.port()) + "']\n");
+        config.close();
+        QProcess prom;
+        prom.setProcessChannelMode(QProcess::MergedChannels);
+        prom.start(prometheus,
+            { QStringLiteral("--config.file=") + config.fileName(),
+                QStringLiteral("--storage.tsdb.path=") + promDir.filePath(QStringLiteral("data")),
+                QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(promPort) });
+        QVERIFY(prom.waitForStarted());
+        QUrl query(QStringLiteral("http://127.0.0.1:%1/api/v1/query").arg(promPort));
+        QUrlQuery q;
+        q.addQueryItem(QStringLiteral("query"),
+            QStringLiteral("lockscope_lock_acquisitions_total{lock=\"%1\"}")
+                .arg(QString::fromUtf8(name).replace(QLatin1String("\""), QLatin1String("\\\""))));
+        query.setQuery(q);
+        QJsonArray result;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !(result = json(get(query, {}, nullptr))[QStringLiteral("data")][QStringLiteral("result")].toArray())
+                 .isEmpty(),
+            60000);
+        QCOMPARE(result.size(), 1);
+        QCOMPARE(
+            result.at(0)[QStringLiteral("metric")][QStringLiteral("kind")].toString(), QStringLiteral("reentrant"));
+        QCOMPARE(result.at(0)[QStringLiteral("value")].toArray().at(1).toString(), QStringLiteral("3"));
+        // The scrape was OpenMetrics: Prometheus kept the hold-time summary's quantiles.
+        q.clear();
+        q.addQueryItem(QStringLiteral("query"), QStringLiteral("lockscope_lock_hold_seconds_count"));
+        query.setQuery(q);
+        result = json(get(query, {}, nullptr))[QStringLiteral("data")][QStringLiteral("result")].toArray();
+        QCOMPARE(result.size(), 1);
+        QCOMPARE(result.at(0)[QStringLiteral("value")].toArray().at(1).toString(), QStringLiteral("3"));
+
+        prom.terminate();
+        QVERIFY(prom.waitForFinished(20000));
+        serve.terminate();
+        QVERIFY(serve.waitForFinished(20000));
+        QCOMPARE(serve.exitCode(), 0);
+        pacer.watch.terminate();
+        pacer.watch.waitForFinished(20000);
+    }
+
+    void metricsListenIsChecked()
+    {
+        QCOMPARE(runCli(QStringList { QStringLiteral("serve-metrics"), QStringLiteral("--listen"),
+                            QStringLiteral("nowhere:12") }
+                         + url(m_plain),
+                     m_dir)
+                     .exitCode,
+            2);
+        // A port in use is refused with a clear error.
+        QTcpServer busy;
+        QVERIFY(busy.listen(QHostAddress::LocalHost, 0));
+        const CliRun r = runCli(QStringList { QStringLiteral("serve-metrics"), QStringLiteral("--listen"),
+                                    QStringLiteral("127.0.0.1:%1").arg(busy.serverPort()) }
+                + url(m_plain),
+            m_dir);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("cannot listen"), r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStats)
+#include "tst_stats.moc"
