@@ -4,7 +4,9 @@
 #include "stats/statsjson.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QtTest>
 
 #include <algorithm>
@@ -62,6 +64,7 @@ private slots:
     void totalsSurviveEviction();
     void jsonSaysWhatIsMeasured();
     void metricsAreBoundedAndEscaped();
+    void dashboardQueriesNameServedMetrics();
 };
 
 void TestStatistics::histogramIsExactBelow64ms()
@@ -365,6 +368,34 @@ void TestStatistics::metricsAreBoundedAndEscaped()
     QCOMPARE(metricsFormatFor("application/openmetrics-text;version=1.0.0,text/plain;q=0.5"),
         MetricsPage::Format::OpenMetrics);
     QCOMPARE(metricsFormatFor("*/*"), MetricsPage::Format::Text);
+}
+
+void TestStatistics::dashboardQueriesNameServedMetrics()
+{
+    // Every series the shipped Grafana dashboard asks for is one the endpoint serves: a renamed metric fails here.
+    LockStatistics s({}, 0);
+    LockInfo info = lockInfo("d", 1, 0);
+    s.addEvent(ev(LockEvent::Type::Acquired, "d", ownerA, 0), &info, FigureSource::Measured);
+    s.addEvent(ev(LockEvent::Type::Released, "d", ownerA, 10), &info, FigureSource::Measured);
+    MetricsPage page;
+    page.format = MetricsPage::Format::Text;
+    page.gauges = { KindGauge { "reentrant", "redisson", 1, 1, 0 } };
+    const QByteArray text = renderMetrics(s, page);
+    QSet<QByteArray> served;
+    for (const QByteArray &line : text.split('\n'))
+        if (!line.isEmpty() && !line.startsWith('#'))
+            served.insert(line.left(line.indexOf(line.contains('{') ? '{' : ' ')));
+    QFile file(QStringLiteral(LOCKSCOPE_DASHBOARD));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray dashboard = file.readAll();
+    QVERIFY(!QJsonDocument::fromJson(dashboard).isNull());
+    static const QRegularExpression metric(QStringLiteral("lockscope_[a-z_]+"));
+    int names = 0;
+    for (auto it = metric.globalMatch(QString::fromUtf8(dashboard)); it.hasNext(); ++names) {
+        const QByteArray name = it.next().captured().toUtf8();
+        QVERIFY2(served.contains(name), name.constData());
+    }
+    QVERIFY(names >= 10);
 }
 
 QTEST_GUILESS_MAIN(TestStatistics)
