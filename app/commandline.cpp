@@ -21,6 +21,8 @@ AppCommandLine::AppCommandLine()
               "it started stops when the window closes"))
     , screenshot(QStringLiteral("screenshot"), QStringLiteral("save the window as FILE"), QStringLiteral("FILE"))
     , quitAfter(QStringLiteral("quit-after"), QStringLiteral("close after MS"), QStringLiteral("MS"))
+    , screenshotView(QStringLiteral("screenshot-view"),
+          QStringLiteral("before the screenshot, show hot, stuck or clients"), QStringLiteral("VIEW"))
 {
     parser.setApplicationDescription(
         QCoreApplication::translate("App", "Desktop monitor and console for Redisson-style distributed locks."));
@@ -29,7 +31,8 @@ AppCommandLine::AppCommandLine()
     // For documentation and tests, not for users.
     screenshot.setFlags(QCommandLineOption::HiddenFromHelp);
     quitAfter.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({ url, readOnly, lang, demo, screenshot, quitAfter });
+    screenshotView.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions({ url, readOnly, lang, demo, screenshot, quitAfter, screenshotView });
 }
 
 bool asksForHelpOrVersion(int argc, char *argv[])

@@ -19,6 +19,7 @@ public:
     QCommandLineOption demo;
     QCommandLineOption screenshot;
     QCommandLineOption quitAfter;
+    QCommandLineOption screenshotView;
 };
 
 // True when argv asks only for help or the version: those need no display, so main() answers them before a

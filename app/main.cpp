@@ -127,10 +127,13 @@ int main(int argc, char *argv[])
 
     if (parser.isSet(quitAfter)) {
         const QString file = parser.value(screenshot);
-        QTimer::singleShot(parser.value(quitAfter).toInt(), &window, [&window, file] {
+        const QString view = parser.value(commandLine.screenshotView);
+        QTimer::singleShot(parser.value(quitAfter).toInt(), &window, [&window, file, view] {
             // A screenshot shows a lock in detail: the first row, selected shortly before the picture.
             if (window.locksPane() && window.locksPane()->model()->rowCount() > 0)
                 window.locksPane()->selectLock(window.locksPane()->model()->nameAt(0));
+            if (!view.isEmpty())
+                window.showContentionView(view);
             QTimer::singleShot(700, &window, [&window, file] {
                 const bool failed = !file.isEmpty() && !window.grab().save(file);
                 if (failed)

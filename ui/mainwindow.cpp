@@ -1,14 +1,17 @@
 #include "mainwindow.h"
 
 #include "consoleactions.h"
+#include "contentionpane.h"
 #include "detailpane.h"
 #include "eventlog.h"
 #include "eventspane.h"
 #include "holdsmodel.h"
 #include "leasedelegate.h"
 #include "lockspane.h"
+#include "models/contentionviews.h"
 #include "models/locktablemodel.h"
 #include "monitor/lockmonitor.h"
+#include "redis/bytesformat.h"
 #include "serverstatus.h"
 
 #include <QApplication>
@@ -67,6 +70,11 @@ MainWindow::MainWindow(QWidget *parent)
     m_demoDock->setWidget(buildDemoPane());
     addDockWidget(Qt::BottomDockWidgetArea, m_demoDock);
     tabifyDockWidget(m_eventsDock, m_demoDock);
+    m_contentionDock = new QDockWidget(tr("Contention"), this);
+    m_contentionDock->setObjectName(QStringLiteral("contentionDock"));
+    m_contentionDock->setWidget(new QLabel(tr("No statistics yet"), m_contentionDock));
+    addDockWidget(Qt::BottomDockWidgetArea, m_contentionDock);
+    tabifyDockWidget(m_eventsDock, m_contentionDock);
     m_eventsDock->raise();
     m_demoDock->hide();
 
@@ -154,6 +162,28 @@ void MainWindow::setLockMonitor(LockMonitor *monitor, const QByteArray &ownClien
     m_events = new EventsPane(monitor, m_eventsDock);
     delete m_eventsDock->widget();
     m_eventsDock->setWidget(m_events);
+    m_contentionViews = new ContentionViews(monitor, this);
+    m_contention = new ContentionPane(m_contentionViews, m_contentionDock);
+    delete m_contentionDock->widget();
+    m_contentionDock->setWidget(m_contention);
+    connect(m_contention, &ContentionPane::lockActivated, this, [this](const QByteArray &name) {
+        if (m_locks)
+            m_locks->selectLock(name);
+    });
+    connect(m_contention, &ContentionPane::clientActivated, this, [this](const QByteArray &client) {
+        if (m_locks)
+            m_locks->showClient(QString::fromUtf8(client));
+    });
+    connect(m_contention, &ContentionPane::fixRequested, this, [this](const QByteArray &name, const QByteArray &) {
+        // The one fix the console does: the force release dialog, which shows what will be deleted and guards it.
+        if (!m_locks || !m_console)
+            return;
+        m_locks->selectLock(name);
+        if (m_locks->currentLock() == name && m_console->forceReleaseAction()->isEnabled())
+            m_console->forceReleaseAction()->trigger();
+        else
+            showMessage(tr("%1 is not in the table now (filtered out, or gone)").arg(escapeBytes(name, 200)), true);
+    });
     m_server = new ServerStatus(monitor->connection(), this);
     connect(m_server, &ServerStatus::changed, m_serverLabel, [this](const QString &text) {
         m_serverLabel->setText(text);
@@ -214,6 +244,10 @@ void MainWindow::clearLockMonitor()
     m_events = nullptr;
     delete m_eventsDock->widget();
     m_eventsDock->setWidget(new QLabel(tr("No events yet"), m_eventsDock));
+    m_contention = nullptr;
+    delete m_contentionDock->widget();
+    m_contentionDock->setWidget(new QLabel(tr("No statistics yet"), m_contentionDock));
+    delete std::exchange(m_contentionViews, nullptr);
     m_placeholder = new QLabel(tr("Connecting…"), m_split);
     m_placeholder->setAlignment(Qt::AlignCenter);
     m_split->addWidget(m_placeholder);
@@ -226,6 +260,19 @@ void MainWindow::setColourTag(const QColor &colour)
     m_header->setStyleSheet(colour.isValid()
             ? QStringLiteral("QFrame#connectionHeader { border-left: 6px solid %1; }").arg(colour.name())
             : QString());
+}
+
+void MainWindow::showContentionView(const QString &view)
+{
+    if (!m_contention)
+        return;
+    m_contentionDock->show();
+    m_contentionDock->raise();
+    const int tab = view == QLatin1String("stuck") ? 1 : view == QLatin1String("clients") ? 2 : 0;
+    m_contention->tabs()->setCurrentIndex(tab);
+    auto *table = qobject_cast<QTableView *>(m_contention->tabs()->currentWidget());
+    if (table && table->model()->rowCount() > 0)
+        table->selectRow(0);
 }
 
 void MainWindow::showMessage(const QString &text, bool error)
@@ -252,6 +299,7 @@ void MainWindow::buildMenus()
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_eventsDock->toggleViewAction());
+    view->addAction(m_contentionDock->toggleViewAction());
     view->addAction(m_demoDock->toggleViewAction());
     view->addAction(m_toolBar->toggleViewAction());
     view->addAction(tr("&Clear demo log"), this, [this] {

@@ -17,6 +17,8 @@ class QToolBar;
 namespace LockScope {
 
 class ConsoleActions;
+class ContentionPane;
+class ContentionViews;
 class DetailPane;
 class EventLog;
 class EventsPane;
@@ -41,6 +43,8 @@ public:
     LocksPane *locksPane() const { return m_locks; }
     DetailPane *detailPane() const { return m_detail; }
     EventsPane *eventsPane() const { return m_events; }
+    ContentionPane *contentionPane() const { return m_contention; }
+    ContentionViews *contentionViews() const { return m_contentionViews; }
     ConsoleActions *console() const { return m_console; }
 
     // displayUrl as ConnectionOptions::toDisplayUrl() gives it: never with a password.
@@ -56,6 +60,8 @@ public:
     void clearLockMonitor();
     // The connection's colour tag (production red, ...) as a strip on the header; invalid: none.
     void setColourTag(const QColor &colour);
+    // Raises the Contention dock on "hot", "stuck" or "clients", with its first row selected.
+    void showContentionView(const QString &view);
     // A result of an action, for the status bar (errors stay longer).
     void showMessage(const QString &text, bool error);
 
@@ -83,6 +89,8 @@ private:
     LocksPane *m_locks = nullptr;
     DetailPane *m_detail = nullptr;
     EventsPane *m_events = nullptr;
+    ContentionViews *m_contentionViews = nullptr;
+    ContentionPane *m_contention = nullptr;
     ConsoleActions *m_console = nullptr;
     ServerStatus *m_server = nullptr;
     QMenu *m_lockMenu;
@@ -98,6 +106,7 @@ private:
     QLabel *m_locksSummary;
     QLabel *m_summaryLabel;
     QDockWidget *m_eventsDock;
+    QDockWidget *m_contentionDock;
     QDockWidget *m_demoDock;
     // One timer repaints every countdown; rows keep deadlines, not counters.
     QTimer m_repaint;

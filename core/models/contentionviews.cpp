@@ -1,0 +1,269 @@
+#include "models/contentionviews.h"
+
+#include "redis/bytesformat.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace LockScope {
+
+namespace {
+QVariant orNone(qint64 v)
+{
+    return v < 0 ? QVariant() : QVariant(v);
+}
+
+QStringList hotHeaders()
+{
+    return { ContentionViews::tr("Lock"), ContentionViews::tr("Kind"), ContentionViews::tr("Library"),
+        ContentionViews::tr("Waiters"), ContentionViews::tr("Waiter-s (recent)"), ContentionViews::tr("Acq/min"),
+        ContentionViews::tr("Acquisitions"), ContentionViews::tr("Hold p50 ms"), ContentionViews::tr("p95 ms"),
+        ContentionViews::tr("max ms"), ContentionViews::tr("Expiries"), ContentionViews::tr("Owner changes"),
+        ContentionViews::tr("Figures") };
+}
+
+QStringList stuckHeaders()
+{
+    return { ContentionViews::tr("Lock"), ContentionViews::tr("Kind"), ContentionViews::tr("Problem"),
+        ContentionViews::tr("For (s)"), ContentionViews::tr("Held by"), ContentionViews::tr("What fixes it") };
+}
+
+QStringList clientHeaders()
+{
+    return { ContentionViews::tr("Client"), ContentionViews::tr("Host"), ContentionViews::tr("Holding now"),
+        ContentionViews::tr("Acquisitions"), ContentionViews::tr("Expiries"), ContentionViews::tr("Takeovers"),
+        ContentionViews::tr("Hold p95 ms") };
+}
+
+QByteArray clientIdOf(const LockHolder &h)
+{
+    return h.client.isEmpty() ? LockStatistics::clientOf(h.owner) : h.client;
+}
+} // namespace
+
+ContentionViews::ContentionViews(LockMonitor *monitor, QObject *parent)
+    : QObject(parent)
+    , m_monitor(monitor)
+    , m_collector(new StatsCollector(monitor, {}, this))
+    , m_hot(new KeyedTableModel(
+          { "lock", "kind", "library", "waiters", "waiter_seconds", "acquisitions_per_minute", "acquisitions",
+              "hold_p50_ms", "hold_p95_ms", "hold_max_ms", "expiries", "owner_changes", "figures" },
+          hotHeaders(), this))
+    , m_stuck(new KeyedTableModel({ "lock", "kind", "problem", "for_seconds", "held_by", "fix" }, stuckHeaders(), this))
+    , m_clients(new KeyedTableModel(
+          { "client", "host", "holding_now", "acquisitions", "expiries", "takeovers", "hold_p95_ms" }, clientHeaders(),
+          this))
+{
+    connect(monitor, &LockMonitor::locksChanged, this, &ContentionViews::onLocksChanged);
+    connect(&m_timer, &QTimer::timeout, this, &ContentionViews::refresh);
+    m_timer.start(m_options.refreshMs);
+}
+
+void ContentionViews::setOptions(const Options &options)
+{
+    m_options = options;
+    m_timer.start(m_options.refreshMs);
+}
+
+void ContentionViews::setStuckOptions(const StuckOptions &options)
+{
+    m_stuckOptions = options;
+    const qint64 now = monotonicMs(), epoch = StatsCollector::nowMs();
+    for (const QByteArray &name : m_monitor->lockNames())
+        judge(name, now, epoch);
+}
+
+void ContentionViews::retranslate()
+{
+    m_hot->setHeaders(hotHeaders());
+    m_stuck->setHeaders(stuckHeaders());
+    m_clients->setHeaders(clientHeaders());
+}
+
+void ContentionViews::setHolders(const QByteArray &name, const LockRecord *record)
+{
+    for (const QByteArray &client : m_holdersOf.take(name)) {
+        auto it = m_holding.find(client);
+        if (it != m_holding.end() && --it->holding <= 0)
+            m_holding.erase(it);
+    }
+    if (!record || !record->present || record->info.holders.isEmpty())
+        return;
+    QList<QByteArray> clients;
+    for (const LockHolder &h : record->info.holders) {
+        const QByteArray id = clientIdOf(h);
+        ClientNow &now = m_holding[id];
+        ++now.holding;
+        if (!h.host.isEmpty())
+            now.host = h.host;
+        clients << id;
+    }
+    m_holdersOf.insert(name, clients);
+}
+
+void ContentionViews::judge(const QByteArray &name, qint64 nowMs, qint64 epochMs)
+{
+    const LockRecord *record = m_monitor->record(name);
+    const bool freeWithWaiters = record && record->present && record->info.holders.isEmpty()
+        && qMax(qMax(record->info.waiters, 0), int(record->info.queue.size())) > 0;
+    if (!freeWithWaiters)
+        m_freeWithWaitersSince.remove(name);
+    else if (!m_freeWithWaitersSince.contains(name))
+        m_freeWithWaitersSince.insert(name, nowMs);
+    const qint64 since = m_freeWithWaitersSince.value(name, -1);
+    const QList<StuckFinding> found
+        = record ? findStuck(*record, nowMs, epochMs, m_stuckOptions, since) : QList<StuckFinding>();
+    if (found.isEmpty())
+        m_findings.remove(name);
+    else
+        m_findings.insert(name, found);
+    if (record) {
+        const qint64 next = nextStuckCheckMs(*record, nowMs, epochMs, m_stuckOptions, since);
+        if (next > 0)
+            m_recheck.emplace(next, name);
+    }
+}
+
+void ContentionViews::onLocksChanged(const LockMonitor::Changes &changes)
+{
+    const qint64 now = monotonicMs(), epoch = StatsCollector::nowMs();
+    for (const QByteArray &name : changes.updated) {
+        setHolders(name, m_monitor->record(name));
+        judge(name, now, epoch);
+    }
+    for (const QByteArray &name : changes.removed) {
+        setHolders(name, nullptr);
+        m_findings.remove(name);
+        m_freeWithWaitersSince.remove(name);
+    }
+}
+
+void ContentionViews::refresh()
+{
+    const qint64 now = monotonicMs(), epoch = StatsCollector::nowMs();
+    // Locks whose findings time alone may have changed (a stale entry re-judges a lock once more: harmless).
+    while (!m_recheck.empty() && m_recheck.begin()->first <= now) {
+        const QByteArray name = m_recheck.begin()->second;
+        m_recheck.erase(m_recheck.begin());
+        judge(name, now, epoch);
+    }
+    buildHot(epoch);
+    buildStuck(now);
+    buildClients();
+    emit refreshed();
+}
+
+void ContentionViews::buildHot(qint64 epochMs)
+{
+    const LockStatistics &s = statistics();
+    QList<KeyedRow> rows;
+    for (const LockStats *l : s.ranked(epochMs, m_options.hotRows)) {
+        const RecentFigures recent = s.recent(*l, epochMs);
+        const bool inferred
+            = l->acquisitionsSource() == FigureSource::Inferred || l->holdsSource() == FigureSource::Inferred;
+        KeyedRow row;
+        row.key = l->name;
+        row.lock = l->name;
+        row.cells = { escapeBytes(l->name, 200), QString::fromLatin1(l->kind), QString::fromLatin1(l->library),
+            l->waitersNow, recent.waiterSeconds, recent.acquisitionsPerMinute, qint64(l->acquisitions),
+            orNone(l->holds.quantile(0.5)), orNone(l->holds.quantile(0.95)), orNone(l->holds.max()),
+            qint64(l->expiries), qint64(l->ownerChanges), inferred ? tr("inferred") : tr("measured") };
+        row.toolTip = inferred ? tr("Inferred from re-scans and wake-up messages: holds shorter than a re-scan are "
+                                    "missed, and times are known to the re-scan interval")
+                               : tr("Measured from keyspace events");
+        rows << row;
+    }
+    m_hot->setRows(rows);
+}
+
+void ContentionViews::buildStuck(qint64 nowMs)
+{
+    struct Entry
+    {
+        QByteArray name;
+        StuckFinding finding;
+    };
+    std::vector<Entry> all;
+    for (auto it = m_findings.cbegin(); it != m_findings.cend(); ++it)
+        for (const StuckFinding &f : it.value())
+            all.push_back({ it.key(), f });
+    // The longest standing first; unknown ages after them, by name.
+    std::sort(all.begin(), all.end(), [](const Entry &a, const Entry &b) {
+        const qint64 sa = a.finding.sinceMs < 0 ? std::numeric_limits<qint64>::max() : a.finding.sinceMs;
+        const qint64 sb = b.finding.sinceMs < 0 ? std::numeric_limits<qint64>::max() : b.finding.sinceMs;
+        if (sa != sb)
+            return sa < sb;
+        if (a.name != b.name)
+            return a.name < b.name;
+        return a.finding.reason < b.finding.reason;
+    });
+    QList<KeyedRow> rows;
+    for (const Entry &e : all) {
+        const LockRecord *record = m_monitor->record(e.name);
+        QStringList holders;
+        if (record)
+            for (const LockHolder &h : record->info.holders)
+                holders << escapeBytes(h.owner, 80);
+        KeyedRow row;
+        row.key = e.name + '\0' + StuckFinding::reasonId(e.finding.reason);
+        row.lock = e.name;
+        row.action = StuckFinding::fixId(e.finding.fix);
+        row.cells = { escapeBytes(e.name, 200),
+            record ? QString::fromLatin1(LockInfo::kindName(record->info.kind)) : QString(),
+            StuckFinding::reasonText(e.finding.reason),
+            e.finding.sinceMs < 0 ? QVariant() : QVariant(qMax<qint64>(0, nowMs - e.finding.sinceMs) / 1000),
+            holders.join(QStringLiteral(", ")), StuckFinding::fixText(e.finding.fix) };
+        row.toolTip = StuckFinding::fixText(e.finding.fix);
+        rows << row;
+    }
+    m_stuck->setRows(rows);
+}
+
+void ContentionViews::buildClients()
+{
+    const LockStatistics &s = statistics();
+    QSet<QByteArray> ids;
+    for (auto it = m_holding.cbegin(); it != m_holding.cend(); ++it)
+        ids.insert(it.key());
+    for (const ClientStats *c : s.clients())
+        ids.insert(c->client);
+    struct Entry
+    {
+        QByteArray id;
+        int holding;
+        quint64 acquisitions;
+    };
+    std::vector<Entry> all;
+    all.reserve(size_t(ids.size()));
+    for (const QByteArray &id : std::as_const(ids)) {
+        const ClientStats *c = s.client(id);
+        all.push_back({ id, m_holding.value(id).holding, c ? c->acquisitions : 0 });
+    }
+    const size_t n = qMin(all.size(), size_t(m_options.clientRows));
+    std::partial_sort(all.begin(), all.begin() + qint64(n), all.end(), [](const Entry &a, const Entry &b) {
+        if (a.holding != b.holding)
+            return a.holding > b.holding;
+        if (a.acquisitions != b.acquisitions)
+            return a.acquisitions > b.acquisitions;
+        return a.id < b.id;
+    });
+    QList<KeyedRow> rows;
+    for (size_t i = 0; i < n; ++i) {
+        const ClientStats *c = s.client(all[i].id);
+        const ClientNow now = m_holding.value(all[i].id);
+        KeyedRow row;
+        row.key = all[i].id;
+        row.client = all[i].id;
+        row.cells
+            = { escapeBytes(all[i].id, 120), now.host.isEmpty() ? QVariant() : QVariant(escapeBytes(now.host, 80)),
+                  now.holding, c ? QVariant(qint64(c->acquisitions)) : QVariant(qint64(0)),
+                  c ? QVariant(qint64(c->expiries)) : QVariant(qint64(0)),
+                  c ? QVariant(qint64(c->takeovers)) : QVariant(qint64(0)),
+                  c ? orNone(c->holds.quantile(0.95)) : QVariant() };
+        rows << row;
+    }
+    m_clients->setRows(rows);
+}
+
+} // namespace LockScope

@@ -1,0 +1,78 @@
+#pragma once
+
+#include "models/keyedtablemodel.h"
+#include "monitor/lockmonitor.h"
+#include "stats/statscollector.h"
+#include "stats/stuckcheck.h"
+
+#include <QHash>
+#include <QObject>
+#include <QTimer>
+
+#include <map>
+
+namespace LockScope {
+
+// The console's contention views, kept from one monitor: Hot (the locks ranked by contention), Stuck (what keeps a
+// lock from being taken, and what fixes it) and Clients (each client id's footprint: its holds now, and its history).
+// Statistics come from a StatsCollector; the stuck findings and holds per client are kept up to date from each
+// change the monitor announces (and re-judged when time alone can add a finding: a hold passing the threshold), so
+// a refresh never walks every lock. The views are rebuilt once a second.
+class ContentionViews : public QObject
+{
+    Q_OBJECT
+public:
+    struct Options
+    {
+        int hotRows = 50;
+        int clientRows = 200;
+        int refreshMs = 1000;
+    };
+    explicit ContentionViews(LockMonitor *monitor, QObject *parent = nullptr);
+
+    KeyedTableModel *hot() const { return m_hot; }
+    KeyedTableModel *stuck() const { return m_stuck; }
+    KeyedTableModel *clients() const { return m_clients; }
+    StatsCollector *collector() const { return m_collector; }
+    const LockStatistics &statistics() const { return m_collector->statistics(); }
+
+    void setOptions(const Options &options);
+    void setStuckOptions(const StuckOptions &options);
+    // Rebuilds the three views now (the timer does every refreshMs).
+    void refresh();
+    // The column headers again, in the current language.
+    void retranslate();
+
+signals:
+    void refreshed();
+
+private:
+    struct ClientNow
+    {
+        int holding = 0;
+        QByteArray host;
+    };
+    void onLocksChanged(const LockMonitor::Changes &changes);
+    void judge(const QByteArray &name, qint64 nowMs, qint64 epochMs);
+    void setHolders(const QByteArray &name, const LockRecord *record);
+    void buildHot(qint64 epochMs);
+    void buildStuck(qint64 nowMs);
+    void buildClients();
+
+    LockMonitor *m_monitor;
+    StatsCollector *m_collector;
+    KeyedTableModel *m_hot;
+    KeyedTableModel *m_stuck;
+    KeyedTableModel *m_clients;
+    Options m_options;
+    StuckOptions m_stuckOptions;
+    QTimer m_timer;
+
+    QHash<QByteArray, QList<StuckFinding>> m_findings; // locks with findings now
+    QHash<QByteArray, qint64> m_freeWithWaitersSince; // monotonic ms
+    std::multimap<qint64, QByteArray> m_recheck; // when time alone may change a lock's findings
+    QHash<QByteArray, QList<QByteArray>> m_holdersOf; // lock -> client ids holding it now
+    QHash<QByteArray, ClientNow> m_holding; // client id -> its holds now
+};
+
+} // namespace LockScope

@@ -1,0 +1,149 @@
+#include "stats/stuckcheck.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace LockScope {
+
+QByteArray StuckFinding::reasonId(Reason reason)
+{
+    switch (reason) {
+    case Reason::NeverExpires:
+        return "never-expires";
+    case Reason::HeldTooLong:
+        return "held-too-long";
+    case Reason::RenewalsStopped:
+        return "renewals-stopped";
+    case Reason::JammedQueue:
+        return "jammed-queue";
+    case Reason::DeadReaders:
+        return "dead-readers";
+    case Reason::WaitersWithoutHolder:
+        return "waiters-without-holder";
+    }
+    return {};
+}
+
+QByteArray StuckFinding::fixId(Fix fix)
+{
+    switch (fix) {
+    case Fix::ForceRelease:
+        return "force-release";
+    case Fix::RepairQueue:
+        return "repair-queue";
+    case Fix::WaitForExpiry:
+        return "wait-for-expiry";
+    case Fix::FindHolder:
+        return "find-holder";
+    case Fix::WakeWaiters:
+        return "wake-waiters";
+    }
+    return {};
+}
+
+QString StuckFinding::reasonText(Reason reason)
+{
+    switch (reason) {
+    case Reason::NeverExpires:
+        return QCoreApplication::translate("LockScope::StuckFinding", "held with no TTL: it never expires");
+    case Reason::HeldTooLong:
+        return QCoreApplication::translate("LockScope::StuckFinding", "held longer than the threshold");
+    case Reason::RenewalsStopped:
+        return QCoreApplication::translate(
+            "LockScope::StuckFinding", "its watchdog stopped renewing: the holder died or hangs");
+    case Reason::JammedQueue:
+        return QCoreApplication::translate(
+            "LockScope::StuckFinding", "the fair queue is jammed: its head's deadline passed and nobody holds it");
+    case Reason::DeadReaders:
+        return QCoreApplication::translate(
+            "LockScope::StuckFinding", "dead readers (their timeout keys are gone) keep writers out");
+    case Reason::WaitersWithoutHolder:
+        return QCoreApplication::translate(
+            "LockScope::StuckFinding", "waiters on a free lock: a wake-up message was missed");
+    }
+    return {};
+}
+
+QString StuckFinding::fixText(Fix fix)
+{
+    switch (fix) {
+    case Fix::ForceRelease:
+        return QCoreApplication::translate(
+            "LockScope::StuckFinding", "force release it once you know its holder is gone");
+    case Fix::RepairQueue:
+        return QCoreApplication::translate(
+            "LockScope::StuckFinding", "remove the dead waiters: lockscope-cli repair-queue NAME");
+    case Fix::WaitForExpiry:
+        return QCoreApplication::translate(
+            "LockScope::StuckFinding", "its lease runs out by itself; force release only if waiting costs more");
+    case Fix::FindHolder:
+        return QCoreApplication::translate(
+            "LockScope::StuckFinding", "ask its holder first: it may still be working; then force release");
+    case Fix::WakeWaiters:
+        return QCoreApplication::translate(
+            "LockScope::StuckFinding", "force release publishes the wake-up message the waiters sleep through");
+    }
+    return {};
+}
+
+namespace {
+bool queueJammed(const LockInfo &info, qint64 epochMs)
+{
+    return !info.queue.isEmpty() && info.holders.isEmpty() && info.queue.first().second >= 0
+        && info.queue.first().second <= epochMs;
+}
+
+int waitersOf(const LockInfo &info)
+{
+    return qMax(qMax(info.waiters, 0), int(info.queue.size()));
+}
+} // namespace
+
+QList<StuckFinding> findStuck(
+    const LockRecord &record, qint64 nowMs, qint64 epochMs, const StuckOptions &options, qint64 freeWithWaitersSinceMs)
+{
+    QList<StuckFinding> found;
+    if (!record.present)
+        return found;
+    const LockInfo &info = record.info;
+    const bool held = !info.holders.isEmpty();
+    using R = StuckFinding::Reason;
+    using F = StuckFinding::Fix;
+    if (held && info.ttlMs == -1)
+        found.append({ R::NeverExpires, F::ForceRelease, record.holdSinceMs });
+    if (held && record.holdSinceMs > 0 && nowMs - record.holdSinceMs >= options.heldTooLongMs)
+        found.append({ R::HeldTooLong, F::FindHolder, record.holdSinceMs });
+    if (held && !record.renewalWarning.isEmpty())
+        found.append({ R::RenewalsStopped, F::WaitForExpiry, record.lastRenewalMs });
+    if (queueJammed(info, epochMs))
+        found.append({ R::JammedQueue, F::RepairQueue, -1 });
+    if (std::any_of(info.holders.cbegin(), info.holders.cend(), [](const LockHolder &h) { return h.deadReader; }))
+        found.append({ R::DeadReaders, F::ForceRelease, -1 });
+    if (!held && waitersOf(info) > 0 && freeWithWaitersSinceMs >= 0
+        && nowMs - freeWithWaitersSinceMs >= options.waitersGraceMs)
+        found.append({ R::WaitersWithoutHolder, F::WakeWaiters, freeWithWaitersSinceMs });
+    return found;
+}
+
+qint64 nextStuckCheckMs(
+    const LockRecord &record, qint64 nowMs, qint64 epochMs, const StuckOptions &options, qint64 freeWithWaitersSinceMs)
+{
+    if (!record.present)
+        return -1;
+    const LockInfo &info = record.info;
+    qint64 next = -1;
+    const auto consider = [&next, nowMs](qint64 at) {
+        if (at > nowMs)
+            next = next < 0 ? at : qMin(next, at);
+    };
+    if (!info.holders.isEmpty() && record.holdSinceMs > 0)
+        consider(record.holdSinceMs + options.heldTooLongMs);
+    if (!info.queue.isEmpty() && info.holders.isEmpty() && info.queue.first().second > epochMs)
+        consider(nowMs + (info.queue.first().second - epochMs));
+    if (info.holders.isEmpty() && waitersOf(info) > 0 && freeWithWaitersSinceMs >= 0)
+        consider(freeWithWaitersSinceMs + options.waitersGraceMs);
+    return next;
+}
+
+} // namespace LockScope
