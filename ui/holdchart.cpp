@@ -2,6 +2,7 @@
 
 #include <QDateTime>
 #include <QPainter>
+#include <QWheelEvent>
 
 namespace LockScope {
 
@@ -10,6 +11,91 @@ HoldChart::HoldChart(QWidget *parent)
 {
     setAccessibleName(tr("Who held the lock when"));
     setMinimumHeight(80);
+    setToolTip(tr("Scroll to zoom from 10 s to 24 h; double-click to fit the window to the holds seen"));
+}
+
+const QList<qint64> &HoldChart::zoomSteps()
+{
+    static const QList<qint64> steps { 10'000, 30'000, 60'000, 5 * 60'000, 15 * 60'000, 3'600'000, 3 * 3'600'000,
+        6 * 3'600'000, 12 * 3'600'000, 24 * 3'600'000 };
+    return steps;
+}
+
+qint64 HoldChart::fitWindowMs(const QList<QPair<qint64, qint64>> &bars, qint64 nowMs)
+{
+    qint64 oldest = nowMs;
+    for (const auto &[from, to] : bars) {
+        Q_UNUSED(to)
+        oldest = qMin(oldest, from);
+    }
+    // A tenth more than the data, so the oldest bar does not start on the edge.
+    const qint64 needed = (nowMs - oldest) * 11 / 10;
+    for (const qint64 step : zoomSteps())
+        if (step >= needed)
+            return step;
+    return zoomSteps().last();
+}
+
+qint64 HoldChart::windowMs(qint64 nowMs) const
+{
+    if (m_zoomMs > 0)
+        return m_zoomMs;
+    QList<QPair<qint64, qint64>> bars;
+    for (const Span &s : m_spans)
+        bars.append({ s.fromMs, s.toMs });
+    return fitWindowMs(bars, nowMs);
+}
+
+void HoldChart::zoomIn(qint64 nowMs)
+{
+    const qint64 current = windowMs(nowMs);
+    qint64 next = zoomSteps().first();
+    for (const qint64 step : zoomSteps())
+        if (step < current)
+            next = step;
+    setWindowMs(next);
+}
+
+void HoldChart::zoomOut(qint64 nowMs)
+{
+    const qint64 current = windowMs(nowMs);
+    for (const qint64 step : zoomSteps()) {
+        if (step > current) {
+            setWindowMs(step);
+            return;
+        }
+    }
+    setWindowMs(zoomSteps().last());
+}
+
+QString HoldChart::durationText(qint64 ms)
+{
+    if (ms < 60'000)
+        return tr("%1 s").arg(ms / 1000);
+    if (ms < 3'600'000)
+        return tr("%1 min").arg(ms / 60'000);
+    return tr("%1 h").arg(ms / 3'600'000);
+}
+
+void HoldChart::wheelEvent(QWheelEvent *event)
+{
+    const int delta = event->angleDelta().y();
+    if (delta == 0) {
+        event->ignore();
+        return;
+    }
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    if (delta > 0)
+        zoomIn(now);
+    else
+        zoomOut(now);
+    event->accept();
+}
+
+void HoldChart::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    fitToData();
+    event->accept();
 }
 
 QList<HoldChart::Span> HoldChart::spans(const QList<LockEvent> &timeline, const QList<QByteArray> &holdersNow)
@@ -59,21 +145,29 @@ void HoldChart::paintEvent(QPaintEvent *)
     const QRect area = rect().adjusted(4, 4, -4, -18);
     p.fillRect(rect(), palette().color(QPalette::Base));
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    const qint64 from = now - m_windowMs;
+    const qint64 window = windowMs(now);
+    const qint64 from = now - window;
     p.setPen(palette().color(QPalette::PlaceholderText));
-    p.drawText(rect().adjusted(4, 0, -4, 0), Qt::AlignBottom | Qt::AlignLeft, tr("-%1 min").arg(m_windowMs / 60000));
+    p.drawText(rect().adjusted(4, 0, -4, 0), Qt::AlignBottom | Qt::AlignLeft, QLatin1Char('-') + durationText(window));
+    p.drawText(rect().adjusted(4, 0, -4, 0), Qt::AlignBottom | Qt::AlignHCenter,
+        QLatin1Char('-') + durationText(window / 2) + (isFitted() ? QString() : tr("  (zoomed)")));
     p.drawText(rect().adjusted(4, 0, -4, 0), Qt::AlignBottom | Qt::AlignRight, tr("now"));
+    // A tick at each quarter of the window.
+    for (int i = 1; i < 4; ++i) {
+        const int tx = area.left() + area.width() * i / 4;
+        p.drawLine(tx, area.bottom() + 1, tx, area.bottom() + 4);
+    }
     QList<QByteArray> lanes;
     for (const Span &s : m_spans)
         if ((s.toMs < 0 || s.toMs >= from) && !lanes.contains(s.owner))
             lanes << s.owner;
     if (lanes.isEmpty()) {
-        p.drawText(area, Qt::AlignCenter, tr("no holds in the last %1 minutes").arg(m_windowMs / 60000));
+        p.drawText(area, Qt::AlignCenter, tr("no holds in the last %1").arg(durationText(window)));
         return;
     }
     const int laneHeight = qMax(6, qMin(22, area.height() / int(lanes.size())));
     const auto x
-        = [&](qint64 t) { return area.left() + int(double(qMax(t, from) - from) / m_windowMs * area.width()); };
+        = [&](qint64 t) { return area.left() + int(double(qMax(t, from) - from) / double(window) * area.width()); };
     for (const Span &s : m_spans) {
         const int lane = int(lanes.indexOf(s.owner));
         if (lane < 0)

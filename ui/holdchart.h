@@ -6,8 +6,10 @@
 
 namespace LockScope {
 
-// Who held one lock when, over the last minutes: one lane per owner, a bar while it held the lock, built from the
-// lock's timeline (acquired / owner-changed open a bar; released, expired, force-released and lost close it).
+// Who held one lock when: one lane per owner, a bar while it held the lock, built from the lock's timeline (acquired /
+// owner-changed open a bar; released, expired, force-released and lost close it). The window ends now and fits the
+// data it has (from its oldest bar, rounded up to a step from 10 s to 24 h), until the wheel zooms it in or out
+// through those steps; a double-click fits it to the data again.
 class HoldChart : public QWidget
 {
     Q_OBJECT
@@ -15,7 +17,21 @@ public:
     explicit HoldChart(QWidget *parent = nullptr);
 
     void setTimeline(const QList<LockEvent> &timeline, const QList<QByteArray> &holdersNow);
-    void setWindowMs(qint64 ms) { m_windowMs = ms; }
+    // A fixed window (one of zoomSteps() or any other); 0: fit to the data.
+    void setWindowMs(qint64 ms)
+    {
+        m_zoomMs = ms;
+        update();
+    }
+    qint64 windowMs(qint64 nowMs) const;
+    bool isFitted() const { return m_zoomMs == 0; }
+    void zoomIn(qint64 nowMs);
+    void zoomOut(qint64 nowMs);
+    void fitToData() { setWindowMs(0); }
+    static const QList<qint64> &zoomSteps();
+    // The smallest step that shows every bar (the oldest one's start to now), with a margin.
+    static qint64 fitWindowMs(const QList<QPair<qint64, qint64>> &bars, qint64 nowMs);
+    static QString durationText(qint64 ms); // "30 s", "5 min", "3 h"
     QSize sizeHint() const override { return { 360, 110 }; }
 
     struct Span
@@ -29,10 +45,12 @@ public:
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
 
 private:
     QList<Span> m_spans;
-    qint64 m_windowMs = 5 * 60 * 1000;
+    qint64 m_zoomMs = 0; // 0: fitted
 };
 
 } // namespace LockScope
