@@ -162,20 +162,8 @@
         <translation>repair-queue：只报告将被移除的内容，不做任何更改</translation>
     </message>
     <message>
-        <source>list, watch: only lock names matching this glob (default *)</source>
-        <translation>list、watch：只看名称匹配此通配符的锁（默认 *）</translation>
-    </message>
-    <message>
-        <source>watch: ms between re-scans when the server sends no keyspace events (default 5000)</source>
-        <translation>watch：服务器不发送键空间事件时，两次重新扫描之间的毫秒数（默认 5000）</translation>
-    </message>
-    <message>
         <source>watch: first switch on the keyspace notifications it needs (CONFIG SET; a write, audited)</source>
         <translation>watch：先开启所需的键空间通知（CONFIG SET；属于写操作，会记入审计日志）</translation>
-    </message>
-    <message>
-        <source>%1 takes no lock name (list, watch: use --pattern)</source>
-        <translation>%1 不接受锁名（list、watch：请用 --pattern）</translation>
     </message>
     <message>
         <source>--lease, --wait, --hold and --watchdog-timeout take a number of milliseconds</source>
@@ -234,12 +222,39 @@
         <translation>open-latch：仅当闭锁仍为此计数时才打开</translation>
     </message>
     <message>
+        <source>--interval takes milliseconds (at least 10)</source>
+        <translation>--interval 接受毫秒数（至少 10）</translation>
+    </message>
+    <message>
+        <source>list, watch, stats, top, serve-metrics: only lock names matching this glob (default *)</source>
+        <translation>list、watch、stats、top、serve-metrics：只看名称匹配此通配模式的锁（默认 *）</translation>
+    </message>
+    <message>
+        <source>watch, stats, serve-metrics: ms between re-scans when the server sends no keyspace events (default 5000); top: ms between redraws (default 2000)</source>
+        <translation>watch、stats、serve-metrics：服务器不发送键空间事件时两次重新扫描之间的毫秒数（默认 5000）；top：两次重绘之间的毫秒数（默认 2000）</translation>
+    </message>
+    <message>
+        <source>stats: how long to watch, in seconds</source>
+        <translation>stats：观察多长时间，单位秒</translation>
+    </message>
+    <message>
+        <source>top, serve-metrics: the N most contended locks (default 20); stats: at most N locks</source>
+        <translation>top、serve-metrics：争用最激烈的 N 个锁（默认 20）；stats：最多 N 个锁</translation>
+    </message>
+    <message>
+        <source>serve-metrics: the address to serve /metrics on (default 127.0.0.1:9464; port 0: any free port)</source>
+        <translation>serve-metrics：提供 /metrics 的地址（默认 127.0.0.1:9464；端口 0：任一空闲端口）</translation>
+    </message>
+    <message>
         <source>Inspect and manage Redisson-style distributed locks in Redis.
 
 Commands:
   list                 every lock whose name matches --pattern (default *)
   show NAME            one lock in full: holders, TTL, waiters, queue, evidence
   watch                live events of every lock matching --pattern until interrupted
+  stats                watch for --seconds N, then print contention statistics per lock
+  top                  the most contended locks, redrawn every --interval ms until interrupted
+  serve-metrics        serve statistics to Prometheus at --listen HOST:PORT (default 127.0.0.1:9464)
   lock NAME            acquire, hold, then release cleanly
   release NAME         release one level on behalf of --owner UUID:TID
   force-release NAME   delete the lock and wake its waiters
@@ -255,6 +270,9 @@ Commands:
   list                 所有名称匹配 --pattern（默认 *）的锁
   show NAME            单把锁的全部信息：持有者、TTL、等待者、队列、依据
   watch                实时显示所有匹配 --pattern 的锁的事件，直到被中断
+  stats                观察 --seconds N 秒，然后打印每把锁的争用统计
+  top                  争用最激烈的锁，每 --interval 毫秒重绘一次，直到被中断
+  serve-metrics        在 --listen HOST:PORT（默认 127.0.0.1:9464）为 Prometheus 提供统计
   lock NAME            获取、持有，然后干净地释放
   release NAME         代表 --owner UUID:TID 释放一层
   force-release NAME   删除锁并唤醒其等待者
@@ -266,8 +284,12 @@ Commands:
                        redis-server 上运行）</translation>
     </message>
     <message>
-        <source>list, show, watch, lock, release, force-release, repair-queue, add-permits, release-permit, open-latch or demo</source>
-        <translation>list、show、watch、lock、release、force-release、repair-queue、add-permits、release-permit、open-latch 或 demo</translation>
+        <source>list, show, watch, stats, top, serve-metrics, lock, release, force-release, repair-queue, add-permits, release-permit, open-latch or demo</source>
+        <translation>list、show、watch、stats、top、serve-metrics、lock、release、force-release、repair-queue、add-permits、release-permit、open-latch 或 demo</translation>
+    </message>
+    <message>
+        <source>%1 takes no lock name (use --pattern)</source>
+        <translation>%1 不接受锁名（请用 --pattern）</translation>
     </message>
 </context>
 <context>
@@ -867,6 +889,25 @@ no dead waiters: nothing changed</source>
     </message>
 </context>
 <context>
+    <name>LockScope::Cli::ServeMetricsCommand</name>
+    <message>
+        <source>--listen takes HOST:PORT with HOST an IP address (got &quot;%1&quot;)</source>
+        <translation>--listen 接受 HOST:PORT，HOST 须为 IP 地址（收到“%1”）</translation>
+    </message>
+    <message>
+        <source>cannot listen on %1:%2 (in use, or not an address of this machine)</source>
+        <translation>无法在 %1:%2 上监听（端口已被占用，或不是本机地址）</translation>
+    </message>
+    <message>
+        <source>warning: serving on %1, reachable from other machines: the endpoint has no authentication and shows lock names</source>
+        <translation>警告：正在 %1 上提供服务，其他机器可以访问：该端点没有认证，并会显示锁名</translation>
+    </message>
+    <message>
+        <source>serving metrics at %1</source>
+        <translation>正在 %1 提供指标</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::Cli::ShowCommand</name>
     <message>
         <source>show needs a lock name</source>
@@ -954,6 +995,109 @@ no dead waiters: nothing changed</source>
     </message>
 </context>
 <context>
+    <name>LockScope::Cli::StatsCommand</name>
+    <message>
+        <source>stats needs --seconds N: how long to watch (at least 1)</source>
+        <translation>stats 需要 --seconds N：观察多长时间（至少 1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>watching %n lock(s) for %1 s via %2...</source>
+        <translation>
+            <numerusform>正在通过 %2 观察 %n 个锁，持续 %1 秒……</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::StatsWatchCommand</name>
+    <message>
+        <source>monitor: %1</source>
+        <translation>监视器：%1</translation>
+    </message>
+    <message>
+        <source>--limit takes a number of locks (at least 1)</source>
+        <translation>--limit 接受锁的数量（至少 1）</translation>
+    </message>
+    <message>
+        <source>%1  %2 locks, %3 tracked, watched %4 s via %5</source>
+        <translation>%1  %2 个锁，统计 %3 个，已通过 %5 观察 %4 秒</translation>
+    </message>
+    <message>
+        <source>LOCK</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>KIND</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>LIBRARY</source>
+        <translation>库</translation>
+    </message>
+    <message>
+        <source>NEW</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>ACQ</source>
+        <translation>获取</translation>
+    </message>
+    <message>
+        <source>ACQ/MIN</source>
+        <translation>获取/分</translation>
+    </message>
+    <message>
+        <source>WAITERS</source>
+        <translation>等待者</translation>
+    </message>
+    <message>
+        <source>MAX</source>
+        <translation>最多</translation>
+    </message>
+    <message>
+        <source>WAIT-S</source>
+        <translation>等待秒</translation>
+    </message>
+    <message>
+        <source>HOLD P50</source>
+        <translation>持有 P50</translation>
+    </message>
+    <message>
+        <source>P95</source>
+        <translation>P95</translation>
+    </message>
+    <message>
+        <source>MAX MS</source>
+        <translation>最长毫秒</translation>
+    </message>
+    <message>
+        <source>EXPIRED</source>
+        <translation>过期</translation>
+    </message>
+    <message>
+        <source>OWNER CHG</source>
+        <translation>换主</translation>
+    </message>
+    <message>
+        <source>(no lock activity seen yet)</source>
+        <translation>（尚未看到锁活动）</translation>
+    </message>
+    <message>
+        <source>~ inferred: from re-scans, polls or reasoning rather than keyspace events</source>
+        <translation>~ 推断值：来自重新扫描、轮询或推理，而非键空间事件</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>注意：%1</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::TopCommand</name>
+    <message>
+        <source>--interval takes milliseconds between redraws (at least 100)</source>
+        <translation>--interval 接受两次重绘之间的毫秒数（至少 100）</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::Cli::WatchCommand</name>
     <message>
         <source>keyspace events</source>
@@ -970,10 +1114,6 @@ no dead waiters: nothing changed</source>
     <message>
         <source>starting</source>
         <translation>启动中</translation>
-    </message>
-    <message>
-        <source>--interval takes milliseconds (at least 10)</source>
-        <translation>--interval 的单位是毫秒（至少 10）</translation>
     </message>
     <message numerus="yes">
         <source>watching %n lock(s) matching %1 via %2</source>
@@ -1384,6 +1524,192 @@ no dead waiters: nothing changed</source>
     <message>
         <source>Force-released %1; its library&apos;s waiters were woken through %2</source>
         <translation>已强制释放 %1；已通过 %2 唤醒其所属库的等待者</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ContentionPane</name>
+    <message>
+        <source>Hot</source>
+        <translation>热点</translation>
+    </message>
+    <message>
+        <source>Locks ranked by contention</source>
+        <translation>按争用程度排序的锁</translation>
+    </message>
+    <message>
+        <source>Stuck</source>
+        <translation>卡住</translation>
+    </message>
+    <message>
+        <source>Stuck locks</source>
+        <translation>卡住的锁</translation>
+    </message>
+    <message>
+        <source>Clients</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>Clients and their holds</source>
+        <translation>客户端及其持有</translation>
+    </message>
+    <message>
+        <source>Ranked by waiter-time in the last minutes, then acquisitions per minute, then p95 hold</source>
+        <translation>先按最近几分钟的等待时间排序，再按每分钟获取次数，再按 p95 持有时间</translation>
+    </message>
+    <message>
+        <source>What keeps a lock from being taken, and what fixes it</source>
+        <translation>是什么让锁无法被获取，以及如何解决</translation>
+    </message>
+    <message>
+        <source>Every client id: what it holds now, and its history. Double-click to show its locks</source>
+        <translation>每个客户端 ID：它现在持有什么，以及它的历史。双击显示它的锁</translation>
+    </message>
+    <message>
+        <source>Show in table</source>
+        <translation>在表中显示</translation>
+    </message>
+    <message>
+        <source>Fix…</source>
+        <translation>修复…</translation>
+    </message>
+    <message>
+        <source>Opens the force release dialog for this lock: it shows what will be deleted first</source>
+        <translation>为此锁打开强制释放对话框：它会先显示将要删除的内容</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Save what this view shows as CSV or JSON</source>
+        <translation>将此视图显示的内容保存为 CSV 或 JSON</translation>
+    </message>
+    <message>
+        <source>Export view</source>
+        <translation>导出视图</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ContentionViews</name>
+    <message>
+        <source>Lock</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>库</translation>
+    </message>
+    <message>
+        <source>Waiters</source>
+        <translation>等待者</translation>
+    </message>
+    <message>
+        <source>Waiter-s (recent)</source>
+        <translation>等待秒（近期）</translation>
+    </message>
+    <message>
+        <source>Acq/min</source>
+        <translation>获取/分</translation>
+    </message>
+    <message>
+        <source>Acquisitions</source>
+        <translation>获取次数</translation>
+    </message>
+    <message>
+        <source>Hold p50 ms</source>
+        <translation>持有 p50 毫秒</translation>
+    </message>
+    <message>
+        <source>p95 ms</source>
+        <translation>p95 毫秒</translation>
+    </message>
+    <message>
+        <source>max ms</source>
+        <translation>最长毫秒</translation>
+    </message>
+    <message>
+        <source>Expiries</source>
+        <translation>过期</translation>
+    </message>
+    <message>
+        <source>Owner changes</source>
+        <translation>换主</translation>
+    </message>
+    <message>
+        <source>Figures</source>
+        <translation>数据来源</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>For (s)</source>
+        <translation>持续（秒）</translation>
+    </message>
+    <message>
+        <source>Held by</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>What fixes it</source>
+        <translation>解决办法</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Holding now</source>
+        <translation>当前持有</translation>
+    </message>
+    <message>
+        <source>Takeovers</source>
+        <translation>接管</translation>
+    </message>
+    <message>
+        <source>Hold p95 ms</source>
+        <translation>持有 p95 毫秒</translation>
+    </message>
+    <message>
+        <source>inferred</source>
+        <translation>推断</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Inferred from re-scans and wake-up messages: holds shorter than a re-scan are missed, and times are known to the re-scan interval</source>
+        <translation>由重新扫描和唤醒消息推断：短于一次重新扫描的持有会被漏掉，时间只精确到重新扫描间隔</translation>
+    </message>
+    <message>
+        <source>Measured from keyspace events</source>
+        <translation>由键空间事件实测</translation>
     </message>
 </context>
 <context>
@@ -1871,16 +2197,32 @@ no dead waiters: nothing changed</source>
         <translation>谁在何时持有该锁</translation>
     </message>
     <message>
-        <source>-%1 min</source>
-        <translation>-%1 分钟</translation>
-    </message>
-    <message>
         <source>now</source>
         <translation>现在</translation>
     </message>
     <message>
-        <source>no holds in the last %1 minutes</source>
-        <translation>最近 %1 分钟内无人持有</translation>
+        <source>Scroll to zoom from 10 s to 24 h; double-click to fit the window to the holds seen</source>
+        <translation>滚动滚轮在 10 秒到 24 小时之间缩放；双击使窗口适应已看到的持有</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>  (zoomed)</source>
+        <translation>  （已缩放）</translation>
+    </message>
+    <message>
+        <source>no holds in the last %1</source>
+        <translation>最近 %1 内没有持有</translation>
     </message>
 </context>
 <context>
@@ -2770,6 +3112,18 @@ no dead waiters: nothing changed</source>
         <source>&amp;Find a lock…</source>
         <translation>查找锁(&amp;F)…</translation>
     </message>
+    <message>
+        <source>Contention</source>
+        <translation>争用</translation>
+    </message>
+    <message>
+        <source>No statistics yet</source>
+        <translation>尚无统计</translation>
+    </message>
+    <message>
+        <source>%1 is not in the table now (filtered out, or gone)</source>
+        <translation>%1 现在不在表中（被过滤掉，或已消失）</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Ops</name>
@@ -2998,6 +3352,21 @@ no dead waiters: nothing changed</source>
     </message>
 </context>
 <context>
+    <name>LockScope::StatsCollector</name>
+    <message>
+        <source>without keyspace events a hold shorter than the re-scan interval (%1 ms) is not seen: acquisitions are a lower bound</source>
+        <translation>没有键空间事件时，短于重新扫描间隔（%1 毫秒）的持有看不到：获取次数是下限</translation>
+    </message>
+    <message>
+        <source>hold times are known to the re-scan interval only</source>
+        <translation>持有时间只精确到重新扫描间隔</translation>
+    </message>
+    <message>
+        <source>an expiry is told from a release by the lease&apos;s deadline, not by the server&apos;s word</source>
+        <translation>过期与释放是根据租约截止时间区分的，而不是服务器的通知</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::StringLayout</name>
     <message>
         <source>%1 is not a string lock: the key holds another type (%2)</source>
@@ -3010,6 +3379,53 @@ no dead waiters: nothing changed</source>
     <message>
         <source>%1 is a string lock: it is force-released only while it holds the one token seen</source>
         <translation>%1 是字符串锁：只有在它仍持有所见的那一个令牌时才能强制释放</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::StuckFinding</name>
+    <message>
+        <source>held with no TTL: it never expires</source>
+        <translation>被持有且没有 TTL：它永不过期</translation>
+    </message>
+    <message>
+        <source>held longer than the threshold</source>
+        <translation>持有时间超过阈值</translation>
+    </message>
+    <message>
+        <source>its watchdog stopped renewing: the holder died or hangs</source>
+        <translation>它的看门狗停止续期：持有者已死亡或挂起</translation>
+    </message>
+    <message>
+        <source>the fair queue is jammed: its head&apos;s deadline passed and nobody holds it</source>
+        <translation>公平队列被堵塞：队首的截止时间已过，且无人持有</translation>
+    </message>
+    <message>
+        <source>dead readers (their timeout keys are gone) keep writers out</source>
+        <translation>已死的读者（其超时键已消失）把写者挡在外面</translation>
+    </message>
+    <message>
+        <source>waiters on a free lock: a wake-up message was missed</source>
+        <translation>空闲的锁上有等待者：漏掉了一条唤醒消息</translation>
+    </message>
+    <message>
+        <source>force release it once you know its holder is gone</source>
+        <translation>确认持有者已不在后强制释放</translation>
+    </message>
+    <message>
+        <source>remove the dead waiters: lockscope-cli repair-queue NAME</source>
+        <translation>移除已死的等待者：lockscope-cli repair-queue NAME</translation>
+    </message>
+    <message>
+        <source>its lease runs out by itself; force release only if waiting costs more</source>
+        <translation>它的租约会自行到期；只有等待代价更大时才强制释放</translation>
+    </message>
+    <message>
+        <source>ask its holder first: it may still be working; then force release</source>
+        <translation>先询问持有者：它可能仍在工作；然后再强制释放</translation>
+    </message>
+    <message>
+        <source>force release publishes the wake-up message the waiters sleep through</source>
+        <translation>强制释放会发布等待者错过的唤醒消息</translation>
     </message>
 </context>
 <context>
