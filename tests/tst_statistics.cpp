@@ -2,6 +2,7 @@
 #include "stats/lockstatistics.h"
 #include "stats/openmetrics.h"
 #include "stats/statsjson.h"
+#include "stats/stuckcheck.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -65,6 +66,7 @@ private slots:
     void jsonSaysWhatIsMeasured();
     void metricsAreBoundedAndEscaped();
     void dashboardQueriesNameServedMetrics();
+    void stuckFindingsAndWhenToLookAgain();
 };
 
 void TestStatistics::histogramIsExactBelow64ms()
@@ -396,6 +398,54 @@ void TestStatistics::dashboardQueriesNameServedMetrics()
         QVERIFY2(served.contains(name), name.constData());
     }
     QVERIFY(names >= 10);
+}
+
+void TestStatistics::stuckFindingsAndWhenToLookAgain()
+{
+    const auto reasons = [](const QList<StuckFinding> &found) {
+        QList<QByteArray> ids;
+        for (const StuckFinding &f : found)
+            ids << StuckFinding::reasonId(f.reason);
+        return ids;
+    };
+    const StuckOptions options { 60000, 5000 };
+    LockRecord r;
+    r.present = true;
+    r.info = lockInfo("s", 1, 0);
+    r.info.ttlMs = -1;
+    r.holdSinceMs = 1000;
+    // Held with no TTL: stuck at once; held too long from 61 s on, and that is when to look again.
+    QCOMPARE(reasons(findStuck(r, 2000, 0, options)), QList<QByteArray> { "never-expires" });
+    QCOMPARE(nextStuckCheckMs(r, 2000, 0, options), 61000);
+    QCOMPARE(reasons(findStuck(r, 61000, 0, options)), (QList<QByteArray> { "never-expires", "held-too-long" }));
+    QCOMPARE(findStuck(r, 61000, 0, options).at(1).fix, StuckFinding::Fix::FindHolder);
+    // A watchdog lock whose renewals stopped.
+    r.info.ttlMs = 1000;
+    r.renewalWarning = QStringLiteral("renewals failing");
+    QCOMPARE(reasons(findStuck(r, 2000, 0, options)), QList<QByteArray> { "renewals-stopped" });
+    // Free, with a subscriber, for longer than the grace: a missed wake-up; not before.
+    LockRecord free;
+    free.present = true;
+    free.info = lockInfo("f", 0, 2);
+    QVERIFY(findStuck(free, 4000, 0, options, 0).isEmpty());
+    QCOMPARE(nextStuckCheckMs(free, 4000, 0, options, 0), 5000);
+    QCOMPARE(reasons(findStuck(free, 5000, 0, options, 0)), QList<QByteArray> { "waiters-without-holder" });
+    // A fair queue whose head's deadline passed: a jam, which its waiters do not repeat.
+    free.info.queue = { { ownerA, 900 } };
+    QCOMPARE(reasons(findStuck(free, 9000, 1000, options, 0)), QList<QByteArray> { "jammed-queue" });
+    QCOMPARE(findStuck(free, 9000, 1000, options, 0).first().fix, StuckFinding::Fix::RepairQueue);
+    // Its head still has time: none yet, and a look again when its deadline passes (on the monotonic clock).
+    free.info.queue = { { ownerA, 1500 } };
+    QVERIFY(findStuck(free, 9000, 1000, options, 0).isEmpty());
+    QCOMPARE(nextStuckCheckMs(free, 9000, 1000, options, 0), 9500);
+    // Dead readers; and a lock that is gone has nothing to say.
+    LockRecord readers;
+    readers.present = true;
+    readers.info = lockInfo("r", 1, 0);
+    readers.info.holders[0].deadReader = true;
+    QCOMPARE(reasons(findStuck(readers, 1, 0, options)), QList<QByteArray> { "dead-readers" });
+    readers.present = false;
+    QVERIFY(findStuck(readers, 1, 0, options).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestStatistics)

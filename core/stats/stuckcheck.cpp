@@ -120,7 +120,8 @@ QList<StuckFinding> findStuck(
         found.append({ R::JammedQueue, F::RepairQueue, -1 });
     if (std::any_of(info.holders.cbegin(), info.holders.cend(), [](const LockHolder &h) { return h.deadReader; }))
         found.append({ R::DeadReaders, F::ForceRelease, -1 });
-    if (!held && waitersOf(info) > 0 && freeWithWaitersSinceMs >= 0
+    // A queue explains its own waiters: a free lock with a live head is about to be taken, a dead head is a jam.
+    if (!held && info.queue.isEmpty() && waitersOf(info) > 0 && freeWithWaitersSinceMs >= 0
         && nowMs - freeWithWaitersSinceMs >= options.waitersGraceMs)
         found.append({ R::WaitersWithoutHolder, F::WakeWaiters, freeWithWaitersSinceMs });
     return found;
@@ -141,7 +142,7 @@ qint64 nextStuckCheckMs(
         consider(record.holdSinceMs + options.heldTooLongMs);
     if (!info.queue.isEmpty() && info.holders.isEmpty() && info.queue.first().second > epochMs)
         consider(nowMs + (info.queue.first().second - epochMs));
-    if (info.holders.isEmpty() && waitersOf(info) > 0 && freeWithWaitersSinceMs >= 0)
+    if (info.holders.isEmpty() && info.queue.isEmpty() && waitersOf(info) > 0 && freeWithWaitersSinceMs >= 0)
         consider(freeWithWaitersSinceMs + options.waitersGraceMs);
     return next;
 }
