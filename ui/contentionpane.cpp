@@ -119,9 +119,13 @@ void ContentionPane::updateButtons()
     m_fix->setEnabled(row.isValid()
         && (action == "force-release" || action == "wake-waiters" || action == "find-holder"
             || action == "wait-for-expiry"));
-    m_hint->setText(m_tabs->currentWidget() == m_stuckView && row.isValid()
-            ? row.siblingAtColumn(m_views->stuck()->columnCount() - 1).data().toString()
-            : QString());
+    if (m_tabs->currentWidget() == m_stuckView && row.isValid())
+        m_hint->setText(row.siblingAtColumn(m_views->stuck()->columnCount() - 1).data().toString());
+    else if (m_tabs->currentWidget() == m_clientsView && m_views->limited())
+        m_hint->setText(tr("Too many locks to index their holders: what each client holds now is not counted; "
+                           "double-click a client to see its locks"));
+    else
+        m_hint->clear();
 }
 
 QByteArray ContentionPane::exportCurrent(const QByteArray &format) const

@@ -88,8 +88,17 @@ void ContentionViews::setHolders(const QByteArray &name, const LockRecord *recor
         if (it != m_holding.end() && --it->holding <= 0)
             m_holding.erase(it);
     }
-    if (!record || !record->present || record->info.holders.isEmpty())
+    if (m_limited || !record || !record->present || record->info.holders.isEmpty())
         return;
+    if (m_holdersOf.size() >= m_options.indexLimit) {
+        // Bounded: at this many locks the console's memory goes to the table, not to this index.
+        m_limited = true;
+        m_holdersOf.clear();
+        m_holding.clear();
+        m_recheck.clear();
+        m_recheckAt.clear();
+        return;
+    }
     QList<QByteArray> clients;
     for (const LockHolder &h : record->info.holders) {
         const QByteArray id = clientIdOf(h);
@@ -120,8 +129,12 @@ void ContentionViews::judge(const QByteArray &name, qint64 nowMs, qint64 epochMs
         m_findings.insert(name, found);
     if (record) {
         const qint64 next = nextStuckCheckMs(*record, nowMs, epochMs, m_stuckOptions, since);
-        if (next > 0)
+        // One entry a lock: the earliest moment that matters (a later one is scheduled when that one is judged).
+        const auto at = m_recheckAt.constFind(name);
+        if (next > 0 && !m_limited && (at == m_recheckAt.cend() || next < *at)) {
+            m_recheckAt.insert(name, next);
             m_recheck.emplace(next, name);
+        }
     }
 }
 
@@ -136,6 +149,7 @@ void ContentionViews::onLocksChanged(const LockMonitor::Changes &changes)
         setHolders(name, nullptr);
         m_findings.remove(name);
         m_freeWithWaitersSince.remove(name);
+        m_recheckAt.remove(name);
     }
 }
 
@@ -144,8 +158,11 @@ void ContentionViews::refresh()
     const qint64 now = monotonicMs(), epoch = StatsCollector::nowMs();
     // Locks whose findings time alone may have changed (a stale entry re-judges a lock once more: harmless).
     while (!m_recheck.empty() && m_recheck.begin()->first <= now) {
-        const QByteArray name = m_recheck.begin()->second;
+        const auto [at, name] = *m_recheck.begin();
         m_recheck.erase(m_recheck.begin());
+        if (m_recheckAt.value(name, -1) != at)
+            continue; // superseded by an earlier one
+        m_recheckAt.remove(name);
         judge(name, now, epoch);
     }
     buildHot(epoch);
@@ -255,12 +272,12 @@ void ContentionViews::buildClients()
         KeyedRow row;
         row.key = all[i].id;
         row.client = all[i].id;
-        row.cells
-            = { escapeBytes(all[i].id, 120), now.host.isEmpty() ? QVariant() : QVariant(escapeBytes(now.host, 80)),
-                  now.holding, c ? QVariant(qint64(c->acquisitions)) : QVariant(qint64(0)),
-                  c ? QVariant(qint64(c->expiries)) : QVariant(qint64(0)),
-                  c ? QVariant(qint64(c->takeovers)) : QVariant(qint64(0)),
-                  c ? orNone(c->holds.quantile(0.95)) : QVariant() };
+        row.cells = { escapeBytes(all[i].id, 120),
+            now.host.isEmpty() ? QVariant() : QVariant(escapeBytes(now.host, 80)),
+            m_limited ? QVariant() : QVariant(now.holding), c ? QVariant(qint64(c->acquisitions)) : QVariant(qint64(0)),
+            c ? QVariant(qint64(c->expiries)) : QVariant(qint64(0)),
+            c ? QVariant(qint64(c->takeovers)) : QVariant(qint64(0)),
+            c ? orNone(c->holds.quantile(0.95)) : QVariant() };
         rows << row;
     }
     m_clients->setRows(rows);

@@ -27,6 +27,9 @@ public:
         int hotRows = 50;
         int clientRows = 200;
         int refreshMs = 1000;
+        // Locks whose holders are indexed (for Clients' holds now) and whose re-judging is scheduled (for holds that
+        // pass the threshold): about 150 bytes a lock. Past it both stop, and limited() says so.
+        int indexLimit = 200000;
     };
     explicit ContentionViews(LockMonitor *monitor, QObject *parent = nullptr);
 
@@ -42,6 +45,9 @@ public:
     void refresh();
     // The column headers again, in the current language.
     void retranslate();
+    // More locks than the index keeps: Clients' "holding now" is not known, and a hold is found too long only when
+    // its lock changes.
+    bool limited() const { return m_limited; }
 
 signals:
     void refreshed();
@@ -71,6 +77,8 @@ private:
     QHash<QByteArray, QList<StuckFinding>> m_findings; // locks with findings now
     QHash<QByteArray, qint64> m_freeWithWaitersSince; // monotonic ms
     std::multimap<qint64, QByteArray> m_recheck; // when time alone may change a lock's findings
+    QHash<QByteArray, qint64> m_recheckAt; // its entry in m_recheck, one per lock
+    bool m_limited = false;
     QHash<QByteArray, QList<QByteArray>> m_holdersOf; // lock -> client ids holding it now
     QHash<QByteArray, ClientNow> m_holding; // client id -> its holds now
 };

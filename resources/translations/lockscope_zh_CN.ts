@@ -1604,6 +1604,10 @@ no dead waiters: nothing changed</source>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
+    <message>
+        <source>Too many locks to index their holders: what each client holds now is not counted; double-click a client to see its locks</source>
+        <translation>锁太多，无法为其持有者建立索引：不统计每个客户端当前持有的锁；双击客户端可查看它的锁</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::ContentionViews</name>
