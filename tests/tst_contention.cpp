@@ -156,6 +156,11 @@ private slots:
         views.refresh();
         QVERIFY(rowWith(views.stuck(), hot + '\0' + "held-too-long") < 0);
         QTRY_VERIFY(rowWith(views.stuck(), hot + '\0' + "held-too-long") >= 0);
+        // A hold that begins later is followed to the threshold too.
+        const QByteArray later = prefix + ":later";
+        raw.command({ "HSET", later, kOwnerA, "1" });
+        QTRY_VERIFY(w.monitor.record(later) && w.monitor.record(later)->present);
+        QTRY_VERIFY(rowWith(views.stuck(), later + '\0' + "held-too-long") >= 0);
 
         // A holder killed mid-hold: its renewals stop (stuck), then its lease runs out (an expiry in Hot and Clients).
         QProcess holder;

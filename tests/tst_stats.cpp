@@ -377,6 +377,36 @@ private slots:
         pacer.watch.waitForFinished(20000);
     }
 
+    void textOutputForPeople()
+    {
+        RawRedis raw(m_server.port());
+        const QString prefix = uniqueName("statstext");
+        const QByteArray name = (prefix + QStringLiteral(":a")).toUtf8();
+        raw.command({ "HSET", name, kOwnerA, "1" });
+        // top without a terminal: one table after another, the header first.
+        QProcess top;
+        startCli(top,
+            QStringList { QStringLiteral("top"), QStringLiteral("--interval"), QStringLiteral("100"),
+                QStringLiteral("--pattern"), prefix + QLatin1Char('*') }
+                + url(m_server),
+            m_dir);
+        QByteArray out;
+        QTRY_VERIFY_WITH_TIMEOUT((out += top.readAllStandardOutput()).count("LOCK") >= 2, 20000);
+        QVERIFY2(out.contains("1 locks") && out.contains("keyspace-events"), out.constData());
+        QVERIFY(!out.contains("\x1b[")); // no terminal control when the output is not a terminal
+        top.terminate();
+        QVERIFY(top.waitForFinished(20000));
+        QCOMPARE(top.exitCode(), 0);
+        // stats in text: the table, then the exit.
+        const CliRun r = runCli(QStringList { QStringLiteral("stats"), QStringLiteral("--seconds"), QStringLiteral("1"),
+                                    QStringLiteral("--pattern"), prefix + QLatin1Char('*') }
+                + url(m_server),
+            m_dir);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("LOCK") && r.out.contains("HOLD P50"), r.out.constData());
+        QVERIFY2(r.err.contains("watching 1 lock"), r.err.constData());
+    }
+
     void metricsListenIsChecked()
     {
         QCOMPARE(runCli(QStringList { QStringLiteral("serve-metrics"), QStringLiteral("--listen"),

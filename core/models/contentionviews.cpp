@@ -69,9 +69,17 @@ void ContentionViews::setOptions(const Options &options)
 void ContentionViews::setStuckOptions(const StuckOptions &options)
 {
     m_stuckOptions = options;
+    followAllHolds();
+}
+
+void ContentionViews::followAllHolds()
+{
+    // A new threshold: every hold again, queued in the order its threshold passes.
+    m_holdDue.clear();
     const qint64 now = monotonicMs(), epoch = StatsCollector::nowMs();
     for (const QByteArray &name : m_monitor->lockNames())
-        judge(name, now, epoch);
+        judge(name, now, epoch, std::numeric_limits<qint64>::min());
+    std::sort(m_holdDue.begin(), m_holdDue.end());
 }
 
 void ContentionViews::retranslate()
@@ -83,20 +91,28 @@ void ContentionViews::retranslate()
 
 void ContentionViews::setHolders(const QByteArray &name, const LockRecord *record)
 {
-    for (const QByteArray &client : m_holdersOf.take(name)) {
+    const auto drop = [this](const QByteArray &client) {
         auto it = m_holding.find(client);
         if (it != m_holding.end() && --it->holding <= 0)
             m_holding.erase(it);
+    };
+    if (const auto one = m_holderOf.constFind(name); one != m_holderOf.cend()) {
+        drop(*one);
+        m_holderOf.erase(one);
+    } else if (const auto many = m_holdersOf.constFind(name); many != m_holdersOf.cend()) {
+        for (const QByteArray &client : *many)
+            drop(client);
+        m_holdersOf.erase(many);
     }
     if (m_limited || !record || !record->present || record->info.holders.isEmpty())
         return;
-    if (m_holdersOf.size() >= m_options.indexLimit) {
+    if (m_holderOf.size() + m_holdersOf.size() >= m_options.indexLimit) {
         // Bounded: at this many locks the console's memory goes to the table, not to this index.
         m_limited = true;
+        m_holderOf.clear();
         m_holdersOf.clear();
         m_holding.clear();
-        m_recheck.clear();
-        m_recheckAt.clear();
+        m_holdDue.clear();
         return;
     }
     QList<QByteArray> clients;
@@ -108,10 +124,14 @@ void ContentionViews::setHolders(const QByteArray &name, const LockRecord *recor
             now.host = h.host;
         clients << id;
     }
-    m_holdersOf.insert(name, clients);
+    // One holder is the common case: kept without a list (a list is one more allocation a lock).
+    if (clients.size() == 1)
+        m_holderOf.insert(name, clients.first());
+    else
+        m_holdersOf.insert(name, clients);
 }
 
-void ContentionViews::judge(const QByteArray &name, qint64 nowMs, qint64 epochMs)
+void ContentionViews::judge(const QByteArray &name, qint64 nowMs, qint64 epochMs, qint64 holdsFromMs)
 {
     const LockRecord *record = m_monitor->record(name);
     const bool freeWithWaiters = record && record->present && record->info.holders.isEmpty()
@@ -128,10 +148,13 @@ void ContentionViews::judge(const QByteArray &name, qint64 nowMs, qint64 epochMs
     else
         m_findings.insert(name, found);
     if (record) {
-        const qint64 next = nextStuckCheckMs(*record, nowMs, epochMs, m_stuckOptions, since);
+        if (!m_limited && record->present && !record->info.holders.isEmpty() && record->holdSinceMs >= holdsFromMs
+            && record->holdSinceMs + m_stuckOptions.heldTooLongMs > nowMs)
+            m_holdDue.emplace_back(record->holdSinceMs + m_stuckOptions.heldTooLongMs, name);
+        const qint64 next = nextStuckCheckMs(*record, nowMs, epochMs, m_stuckOptions, since, false);
         // One entry a lock: the earliest moment that matters (a later one is scheduled when that one is judged).
         const auto at = m_recheckAt.constFind(name);
-        if (next > 0 && !m_limited && (at == m_recheckAt.cend() || next < *at)) {
+        if (next > 0 && (at == m_recheckAt.cend() || next < *at)) {
             m_recheckAt.insert(name, next);
             m_recheck.emplace(next, name);
         }
@@ -141,9 +164,13 @@ void ContentionViews::judge(const QByteArray &name, qint64 nowMs, qint64 epochMs
 void ContentionViews::onLocksChanged(const LockMonitor::Changes &changes)
 {
     const qint64 now = monotonicMs(), epoch = StatsCollector::nowMs();
+    // A hold that began after the previous batch is new here (a record's holdSinceMs is set when the monitor judges
+    // the read, before the batch that announces it).
+    const qint64 holdsFrom = m_previousChangesMs;
+    m_previousChangesMs = now;
     for (const QByteArray &name : changes.updated) {
         setHolders(name, m_monitor->record(name));
-        judge(name, now, epoch);
+        judge(name, now, epoch, holdsFrom);
     }
     for (const QByteArray &name : changes.removed) {
         setHolders(name, nullptr);
@@ -163,7 +190,13 @@ void ContentionViews::refresh()
         if (m_recheckAt.value(name, -1) != at)
             continue; // superseded by an earlier one
         m_recheckAt.remove(name);
-        judge(name, now, epoch);
+        judge(name, now, epoch, std::numeric_limits<qint64>::max());
+    }
+    // Holds passing the threshold, oldest first (one that ended or began again meanwhile is judged as it is now).
+    while (!m_holdDue.empty() && m_holdDue.front().first <= now) {
+        const QByteArray name = m_holdDue.front().second;
+        m_holdDue.pop_front();
+        judge(name, now, epoch, std::numeric_limits<qint64>::max());
     }
     buildHot(epoch);
     buildStuck(now);

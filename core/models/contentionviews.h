@@ -9,6 +9,7 @@
 #include <QObject>
 #include <QTimer>
 
+#include <deque>
 #include <map>
 
 namespace LockScope {
@@ -27,9 +28,9 @@ public:
         int hotRows = 50;
         int clientRows = 200;
         int refreshMs = 1000;
-        // Locks whose holders are indexed (for Clients' holds now) and whose re-judging is scheduled (for holds that
-        // pass the threshold): about 150 bytes a lock. Past it both stop, and limited() says so.
-        int indexLimit = 200000;
+        // Locks whose holders are indexed (for Clients' holds now) and whose holds are followed to the threshold: about
+        // 100 bytes a held lock. Past it both stop, and limited() says so.
+        int indexLimit = 100000;
     };
     explicit ContentionViews(LockMonitor *monitor, QObject *parent = nullptr);
 
@@ -59,7 +60,9 @@ private:
         QByteArray host;
     };
     void onLocksChanged(const LockMonitor::Changes &changes);
-    void judge(const QByteArray &name, qint64 nowMs, qint64 epochMs);
+    // followHold: queue the lock's hold for its threshold if it began at or after holdsFromMs.
+    void judge(const QByteArray &name, qint64 nowMs, qint64 epochMs, qint64 holdsFromMs);
+    void followAllHolds();
     void setHolders(const QByteArray &name, const LockRecord *record);
     void buildHot(qint64 epochMs);
     void buildStuck(qint64 nowMs);
@@ -76,10 +79,17 @@ private:
 
     QHash<QByteArray, QList<StuckFinding>> m_findings; // locks with findings now
     QHash<QByteArray, qint64> m_freeWithWaitersSince; // monotonic ms
-    std::multimap<qint64, QByteArray> m_recheck; // when time alone may change a lock's findings
+    // When time alone may change a lock's findings, besides its hold passing the threshold (a fair queue's head
+    // deadline, waiters on a free lock): few locks.
+    std::multimap<qint64, QByteArray> m_recheck;
     QHash<QByteArray, qint64> m_recheckAt; // its entry in m_recheck, one per lock
+    // Holds in the order they began, each with the moment it passes the threshold: one small entry a hold, pushed
+    // when it begins (a hold is new when it began after the previous batch of changes).
+    std::deque<std::pair<qint64, QByteArray>> m_holdDue;
+    qint64 m_previousChangesMs = 0;
     bool m_limited = false;
-    QHash<QByteArray, QList<QByteArray>> m_holdersOf; // lock -> client ids holding it now
+    QHash<QByteArray, QByteArray> m_holderOf; // lock -> the client id holding it now, when one does
+    QHash<QByteArray, QList<QByteArray>> m_holdersOf; // lock -> the client ids, when several hold it
     QHash<QByteArray, ClientNow> m_holding; // client id -> its holds now
 };
 

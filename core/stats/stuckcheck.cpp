@@ -127,8 +127,8 @@ QList<StuckFinding> findStuck(
     return found;
 }
 
-qint64 nextStuckCheckMs(
-    const LockRecord &record, qint64 nowMs, qint64 epochMs, const StuckOptions &options, qint64 freeWithWaitersSinceMs)
+qint64 nextStuckCheckMs(const LockRecord &record, qint64 nowMs, qint64 epochMs, const StuckOptions &options,
+    qint64 freeWithWaitersSinceMs, bool holdThreshold)
 {
     if (!record.present)
         return -1;
@@ -138,7 +138,7 @@ qint64 nextStuckCheckMs(
         if (at > nowMs)
             next = next < 0 ? at : qMin(next, at);
     };
-    if (!info.holders.isEmpty() && record.holdSinceMs > 0)
+    if (holdThreshold && !info.holders.isEmpty() && record.holdSinceMs > 0)
         consider(record.holdSinceMs + options.heldTooLongMs);
     if (!info.queue.isEmpty() && info.holders.isEmpty() && info.queue.first().second > epochMs)
         consider(nowMs + (info.queue.first().second - epochMs));

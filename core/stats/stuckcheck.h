@@ -46,8 +46,10 @@ struct StuckOptions
 // seen free with waiters (monotonic; -1: it is not).
 QList<StuckFinding> findStuck(const LockRecord &record, qint64 nowMs, qint64 epochMs, const StuckOptions &options,
     qint64 freeWithWaitersSinceMs = -1);
-// When time alone may add a finding to this lock (monotonic ms), or -1: only a change to the lock can.
+// When time alone may add a finding to this lock (monotonic ms), or -1: only a change to the lock can. Without
+// holdThreshold, leaves out the moment a hold passes heldTooLongMs (a caller that follows holds in the order they
+// began keeps those in a queue of its own).
 qint64 nextStuckCheckMs(const LockRecord &record, qint64 nowMs, qint64 epochMs, const StuckOptions &options,
-    qint64 freeWithWaitersSinceMs = -1);
+    qint64 freeWithWaitersSinceMs = -1, bool holdThreshold = true);
 
 } // namespace LockScope
