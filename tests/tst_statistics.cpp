@@ -301,6 +301,18 @@ void TestStatistics::trackedLocksStayBounded()
     QVERIFY(s.lock("k4999"));
     QVERIFY(!s.lock("k0"));
     QVERIFY(s.evictedLocks() >= 4880);
+
+    // Reads of many locks with a waiter each fill the table up to its size and no further: they push nothing out.
+    options.maxObservedLocks = 100;
+    LockStatistics r(options, 0);
+    r.addEvent(ev(LockEvent::Type::Acquired, "active", ownerA, 0), nullptr, FigureSource::Measured);
+    for (int i = 0; i < 5000; ++i) {
+        const LockInfo waited = lockInfo("w" + QByteArray::number(i), 1, 1);
+        r.observe(waited.name, &waited, 10 + i);
+    }
+    QCOMPARE(r.locks().size(), 100);
+    QCOMPARE(r.evictedLocks(), 0u);
+    QVERIFY(r.lock("active"));
 }
 
 void TestStatistics::totalsSurviveEviction()

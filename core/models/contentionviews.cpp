@@ -273,40 +273,41 @@ void ContentionViews::buildStuck(qint64 nowMs)
 void ContentionViews::buildClients()
 {
     const LockStatistics &s = statistics();
-    QSet<QByteArray> ids;
-    for (auto it = m_holding.cbegin(); it != m_holding.cend(); ++it)
-        ids.insert(it.key());
-    for (const ClientStats *c : s.clients())
-        ids.insert(c->client);
+    // Every client holding something now or with a history, by pointer (no copies: this runs every second over
+    // what may be a hundred thousand clients); the top ones are sorted, the rest only partitioned.
     struct Entry
     {
-        QByteArray id;
+        const QByteArray *id;
         int holding;
         quint64 acquisitions;
     };
+    const QList<const ClientStats *> history = s.clients();
     std::vector<Entry> all;
-    all.reserve(size_t(ids.size()));
-    for (const QByteArray &id : std::as_const(ids)) {
-        const ClientStats *c = s.client(id);
-        all.push_back({ id, m_holding.value(id).holding, c ? c->acquisitions : 0 });
+    all.reserve(size_t(m_holding.size()) + size_t(history.size()));
+    for (auto it = m_holding.cbegin(); it != m_holding.cend(); ++it) {
+        const ClientStats *c = s.client(it.key());
+        all.push_back({ &it.key(), it->holding, c ? c->acquisitions : 0 });
     }
+    for (const ClientStats *c : history)
+        if (!m_holding.contains(c->client))
+            all.push_back({ &c->client, 0, c->acquisitions });
     const size_t n = qMin(all.size(), size_t(m_options.clientRows));
     std::partial_sort(all.begin(), all.begin() + qint64(n), all.end(), [](const Entry &a, const Entry &b) {
         if (a.holding != b.holding)
             return a.holding > b.holding;
         if (a.acquisitions != b.acquisitions)
             return a.acquisitions > b.acquisitions;
-        return a.id < b.id;
+        return *a.id < *b.id;
     });
     QList<KeyedRow> rows;
     for (size_t i = 0; i < n; ++i) {
-        const ClientStats *c = s.client(all[i].id);
-        const ClientNow now = m_holding.value(all[i].id);
+        const QByteArray id = *all[i].id;
+        const ClientStats *c = s.client(id);
+        const ClientNow now = m_holding.value(id);
         KeyedRow row;
-        row.key = all[i].id;
-        row.client = all[i].id;
-        row.cells = { escapeBytes(all[i].id, 120),
-            now.host.isEmpty() ? QVariant() : QVariant(escapeBytes(now.host, 80)),
+        row.key = id;
+        row.client = id;
+        row.cells = { escapeBytes(id, 120), now.host.isEmpty() ? QVariant() : QVariant(escapeBytes(now.host, 80)),
             m_limited ? QVariant() : QVariant(now.holding), c ? QVariant(qint64(c->acquisitions)) : QVariant(qint64(0)),
             c ? QVariant(qint64(c->expiries)) : QVariant(qint64(0)),
             c ? QVariant(qint64(c->takeovers)) : QVariant(qint64(0)),

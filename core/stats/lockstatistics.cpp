@@ -236,8 +236,10 @@ void LockStatistics::observe(const QByteArray &name, const LockInfo *info, qint6
     }
     auto it = m_locks.find(name);
     if (it == m_locks.end()) {
-        if (waiters == 0)
-            return; // nothing contended about it yet
+        // Nothing contended about it yet; or the table is full, and a read alone does not push out a lock that had
+        // activity (thousands of locks with a waiter each would otherwise replace each other at every poll).
+        if (waiters == 0 || m_locks.size() >= qMin(m_options.maxLocks, m_options.maxObservedLocks))
+            return;
         entry(name, info, nowMs);
         it = m_locks.find(name);
     } else if (info && info->kind != LockInfo::Kind::NotALock) {

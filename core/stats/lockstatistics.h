@@ -117,6 +117,9 @@ struct StatisticsOptions
 {
     int maxLocks = 10000;
     int maxClients = 10000;
+    // Locks taken in on a read alone (waiters seen, no event yet): a server where thousands of locks each have a
+    // waiter fills no more than this of the table.
+    int maxObservedLocks = 2000;
     qint64 handoffWindowMs = 1000;
     qint64 recentHalfLifeMs = 60000;
 };
