@@ -459,21 +459,10 @@ void LockMonitor::flush()
 
 void LockMonitor::settle(std::function<void()> done)
 {
-    auto left = std::make_shared<int>(qMax(1, int(m_feeds.size())));
-    QPointer<LockMonitor> self(this);
-    const auto synced = [self, left, done](bool) {
-        if (!self || --*left > 0)
-            return;
-        self->m_settling << done;
-        self->checkSettled();
-    };
-    if (m_feeds.isEmpty()) {
-        QMetaObject::invokeMethod(
-            this, [synced] { synced(false); }, Qt::QueuedConnection);
-        return;
-    }
-    for (LockEventFeed *feed : std::as_const(m_feeds))
-        feed->sync(synced);
+    afterFeedsSync([this, done] {
+        m_settling << done;
+        checkSettled();
+    });
 }
 
 void LockMonitor::checkSettled()

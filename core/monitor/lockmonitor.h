@@ -118,6 +118,8 @@ private:
     void onGraceOver();
     void flush();
     void checkSettled();
+    // done() once every feed has delivered all the server sent before now (a PING through each).
+    void afterFeedsSync(std::function<void()> done);
     bool matchesPattern(const QByteArray &name) const;
 
     Options m_options;

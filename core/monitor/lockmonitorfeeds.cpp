@@ -96,18 +96,25 @@ void LockMonitor::holdUntilSynced(
     // with it. In a cluster only the key's master sends its events; asking every feed costs one PING each, rarely.
     const quint64 ticket = ++m_syncTicket;
     m_held.insert(name, HeldRead { read, initial, refreshed, ticket });
-    auto left = std::make_shared<int>(qMax(1, int(m_feeds.size())));
-    QPointer<LockMonitor> self(this);
-    const auto synced = [self, name, ticket, left](bool) {
-        if (!self || --*left > 0)
-            return;
-        const auto it = self->m_held.find(name);
-        if (it == self->m_held.end() || it->ticket != ticket)
+    afterFeedsSync([this, name, ticket] {
+        const auto it = m_held.find(name);
+        if (it == m_held.end() || it->ticket != ticket)
             return; // a later read was judged, or is held in its place
         const HeldRead held = it.value();
-        self->m_held.erase(it);
-        self->ingest(name, held.read, held.initial, held.refreshed, true);
-        self->flush();
+        m_held.erase(it);
+        ingest(name, held.read, held.initial, held.refreshed, true);
+        flush();
+    });
+}
+
+void LockMonitor::afterFeedsSync(std::function<void()> done)
+{
+    // One PING through each feed; done when the last answers (and never after this monitor is gone).
+    auto left = std::make_shared<int>(qMax(1, int(m_feeds.size())));
+    QPointer<LockMonitor> self(this);
+    const auto synced = [self, left, done](bool) {
+        if (self && --*left == 0)
+            done();
     };
     if (m_feeds.isEmpty()) {
         QMetaObject::invokeMethod(
