@@ -265,8 +265,9 @@ private slots:
     {
         const QString prometheus = QStandardPaths::findExecutable(QStringLiteral("prometheus"));
         const QString promtool = QStandardPaths::findExecutable(QStringLiteral("promtool"));
-        if (prometheus.isEmpty() || promtool.isEmpty())
-            QSKIP("prometheus and promtool are not installed (scripts/dev setup installs them)");
+        // A missing server fails rather than skips: a skipped test would count as passed.
+        QVERIFY2(!prometheus.isEmpty() && !promtool.isEmpty(),
+            "prometheus and promtool are not installed (scripts/dev setup installs them)");
 
         RawRedis raw(m_server.port());
         const QString prefix = uniqueName("metrics");
