@@ -1,10 +1,14 @@
 #include "cliconnection.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 
 #include <cstdio>
 #include <iostream>
 #include <string>
+
+#include <termios.h>
+#include <unistd.h>
 
 namespace LockScope::Cli {
 
@@ -51,9 +55,121 @@ void addConnectionOptions(QCommandLineParser &parser)
         { QStringLiteral("no-replica-check"),
             tr("keep an acquire that no replica acknowledged in time (Redisson's checkLockSyncedSlaves false; by "
                "default it is undone and reported)") },
+        { QStringLiteral("ssh"), tr("reach Redis (and every node or sentinel it names) through this SSH host"),
+            QStringLiteral("USER@HOST[:PORT]") },
+        { QStringLiteral("ssh-key"), tr("private key for --ssh (default: the agent, then ~/.ssh/id_*)"),
+            QStringLiteral("FILE") },
+        { QStringLiteral("ssh-known-hosts"),
+            tr("known_hosts file to check the SSH host key against (default: "
+               "~/.ssh/known_hosts)"),
+            QStringLiteral("FILE") },
+        { QStringLiteral("ssh-password-env"), tr("take the SSH password from this environment variable"),
+            QStringLiteral("VAR") },
+        { QStringLiteral("ssh-ask-password"), tr("ask for the SSH password on the terminal") },
+        { QStringLiteral("ssh-accept-host-key"),
+            tr("accept an SSH host key that is not in known_hosts if its fingerprint is this one (as shown by the "
+               "refusal), and remember it"),
+            QStringLiteral("SHA256:...") },
         { QStringLiteral("json"), tr("machine-readable output") },
     });
 }
+
+std::optional<QByteArray> readSecretFromTerminal(const QString &prompt)
+{
+    // The terminal itself, not standard input: that may carry the Redis password (--password-stdin) or a pipe.
+    FILE *tty = std::fopen("/dev/tty", "r+");
+    if (!tty)
+        return std::nullopt;
+    std::fputs(prompt.toLocal8Bit().constData(), tty);
+    std::fflush(tty);
+    termios saved {};
+    const bool isTerminal = tcgetattr(fileno(tty), &saved) == 0;
+    if (isTerminal) {
+        termios quiet = saved;
+        quiet.c_lflag &= ~tcflag_t(ECHO);
+        tcsetattr(fileno(tty), TCSAFLUSH, &quiet);
+    }
+    QByteArray line;
+    for (int c = std::fgetc(tty); c != EOF && c != '\n'; c = std::fgetc(tty))
+        line.append(char(c));
+    if (isTerminal)
+        tcsetattr(fileno(tty), TCSAFLUSH, &saved);
+    std::fputs("\n", tty);
+    std::fclose(tty);
+    if (line.endsWith('\r'))
+        line.chop(1);
+    return line;
+}
+
+std::optional<bool> confirmHostKey(const SshHostKey &key, const SshOptions &ssh)
+{
+    FILE *tty = std::fopen("/dev/tty", "r+");
+    if (!tty)
+        return std::nullopt;
+    const QString knownHosts = ssh.knownHostsFile.isEmpty() ? QStringLiteral("~/.ssh/known_hosts") : ssh.knownHostsFile;
+    const QString text = tr("The SSH host %1 is not known (not in %2).\n"
+                            "Its %3 key fingerprint is %4.\n"
+                            "Accept this key and remember it? [y/N] ")
+                             .arg(ssh.display(), knownHosts, key.keyType, QString::fromLatin1(key.fingerprint));
+    std::fputs(text.toLocal8Bit().constData(), tty);
+    std::fflush(tty);
+    QByteArray line;
+    for (int c = std::fgetc(tty); c != EOF && c != '\n'; c = std::fgetc(tty))
+        line.append(char(c));
+    std::fclose(tty);
+    const QString answer = QString::fromLocal8Bit(line).trimmed().toLower();
+    return answer == QLatin1String("y") || answer == QLatin1String("yes") || answer == tr("y") || answer == tr("yes");
+}
+
+namespace {
+bool sshFrom(const QCommandLineParser &parser, ConnectionOptions *options, RedisError *error)
+{
+    const bool wanted = parser.isSet(QStringLiteral("ssh"));
+    for (const char *option :
+        { "ssh-key", "ssh-known-hosts", "ssh-password-env", "ssh-ask-password", "ssh-accept-host-key" }) {
+        if (parser.isSet(QLatin1String(option)) && !wanted) {
+            *error = RedisError(RedisError::Kind::InvalidArgument, tr("--%1 needs --ssh").arg(QLatin1String(option)));
+            return false;
+        }
+    }
+    if (!wanted)
+        return true;
+    SshOptions ssh = SshOptions::parseTarget(parser.value(QStringLiteral("ssh")), error);
+    if (error->isError())
+        return false;
+    ssh.keyFile = parser.value(QStringLiteral("ssh-key"));
+    if (!ssh.keyFile.isEmpty() && !QFileInfo(ssh.keyFile).isReadable()) {
+        *error = RedisError(RedisError::Kind::InvalidArgument, tr("cannot read the SSH key file %1").arg(ssh.keyFile));
+        return false;
+    }
+    ssh.knownHostsFile = parser.value(QStringLiteral("ssh-known-hosts"));
+    ssh.acceptHostKey = parser.value(QStringLiteral("ssh-accept-host-key")).toUtf8();
+    if (!ssh.acceptHostKey.isEmpty() && !ssh.acceptHostKey.startsWith("SHA256:")) {
+        *error = RedisError(RedisError::Kind::InvalidArgument,
+            tr("--ssh-accept-host-key takes a fingerprint as SHA256:..., not \"%1\"")
+                .arg(QString::fromUtf8(ssh.acceptHostKey)));
+        return false;
+    }
+    if (parser.isSet(QStringLiteral("ssh-password-env"))) {
+        const QString var = parser.value(QStringLiteral("ssh-password-env"));
+        if (!qEnvironmentVariableIsSet(var.toLocal8Bit().constData())) {
+            *error = RedisError(RedisError::Kind::InvalidArgument, tr("environment variable %1 is not set").arg(var));
+            return false;
+        }
+        ssh.password = qgetenv(var.toLocal8Bit().constData());
+    }
+    if (parser.isSet(QStringLiteral("ssh-ask-password"))) {
+        const auto password = readSecretFromTerminal(tr("SSH password for %1: ").arg(ssh.display()));
+        if (!password) {
+            *error = RedisError(RedisError::Kind::InvalidArgument, tr("--ssh-ask-password needs a terminal"));
+            return false;
+        }
+        ssh.password = *password;
+    }
+    options->ssh = ssh;
+    return true;
+}
+} // namespace
 
 ConnectionOptions connectionFrom(const QCommandLineParser &parser, RedisError *error)
 {
@@ -139,6 +255,8 @@ ConnectionOptions connectionFrom(const QCommandLineParser &parser, RedisError *e
         }
     }
     options.checkSyncedReplicas = !parser.isSet(QStringLiteral("no-replica-check"));
+    if (!sshFrom(parser, &options, error))
+        return options;
     // A command-line tool reports a dead server at once instead of retrying behind the user's back.
     options.autoReconnect = false;
     return options;

@@ -7,6 +7,8 @@
 
 #include <memory>
 
+#include <unistd.h>
+
 using namespace LockScope;
 using namespace LockScope::Cli;
 
@@ -74,7 +76,7 @@ int main(int argc, char *argv[])
     if (!checkLibraryOptions(parser, out))
         return ExitUsage;
     RedisError error;
-    const ConnectionOptions connection = connectionFrom(parser, &error);
+    ConnectionOptions connection = connectionFrom(parser, &error);
     if (error.isError())
         return out.fail(error);
     // Destroyed before the application object: sockets close while Qt is still whole.
@@ -84,6 +86,28 @@ int main(int argc, char *argv[])
         return ExitUsage;
     }
     QObject::connect(command.get(), &Command::finished, &app, [](int code) { QCoreApplication::exit(code); });
-    QMetaObject::invokeMethod(command.get(), &Command::run, Qt::QueuedConnection);
+    std::unique_ptr<SshHostKeyProbe> probe;
+    if (connection.ssh.isSet() && connection.ssh.acceptHostKey.isEmpty() && isatty(STDIN_FILENO)) {
+        // At a terminal an unknown SSH host key is a question, as with ssh: look at it before connecting for real.
+        probe = std::make_unique<SshHostKeyProbe>(connection.ssh, connection.connectTimeoutMs);
+        QObject::connect(probe.get(), &SshHostKeyProbe::finished, &app, [&](const SshHostKey &key) {
+            if (key.state == SshHostKey::State::Unknown) {
+                const std::optional<bool> accepted = confirmHostKey(key, connection.ssh);
+                if (!accepted || !*accepted) {
+                    QCoreApplication::exit(out.fail(key.error));
+                    return;
+                }
+                connection.ssh.acceptHostKey = key.fingerprint;
+                command.reset(createCommand(args.first(), parser, connection, nullptr));
+                QObject::connect(
+                    command.get(), &Command::finished, &app, [](int code) { QCoreApplication::exit(code); });
+            }
+            // Known, changed or unreachable: the command's own connection says so, in its own words and exit code.
+            QMetaObject::invokeMethod(command.get(), &Command::run, Qt::QueuedConnection);
+        });
+        probe->start();
+    } else {
+        QMetaObject::invokeMethod(command.get(), &Command::run, Qt::QueuedConnection);
+    }
     return app.exec();
 }

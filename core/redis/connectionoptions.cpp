@@ -127,4 +127,17 @@ QString ConnectionOptions::toDisplayUrl() const
     return url.toString(QUrl::EncodeSpaces);
 }
 
+QString ConnectionOptions::routeDescription() const
+{
+    QString route = ssh.isSet() ? tr("through SSH %1").arg(ssh.display()) : tr("direct");
+    if (tls)
+        route += tr(", TLS");
+    return route;
+}
+
+QString ConnectionOptions::toDisplayTarget() const
+{
+    return ssh.isSet() ? tr("%1 through SSH %2").arg(toDisplayUrl(), ssh.display()) : toDisplayUrl();
+}
+
 } // namespace LockScope

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "redis/rediserror.h"
+#include "ssh/sshoptions.h"
 
 #include <QByteArray>
 #include <QList>
@@ -45,6 +46,10 @@ struct ConnectionOptions
     // Refuse every write before it reaches the wire.
     bool readOnly = false;
 
+    // Set: every connection (server, cluster nodes, sentinels, subscribers) goes through this SSH host, to the
+    // address it names as that host sees it. TLS, if asked for, runs inside the tunnel, end to end with Redis.
+    SshOptions ssh;
+
     Topology topology = Topology::Auto;
     // Sentinel: the master is looked up by name on these, and again after every failover.
     QList<SentinelAddress> sentinels;
@@ -74,6 +79,11 @@ struct ConnectionOptions
     static ConnectionOptions fromUrl(const QString &url, RedisError *error = nullptr);
     // The URL with the password removed, for titles, logs and audit records.
     QString toDisplayUrl() const;
+    // How the connection is made, for the connection bar and the audit log: "direct", "via SSH user@bastion",
+    // with "TLS" where it applies.
+    QString routeDescription() const;
+    // The display URL and, when tunnelled, the SSH host: what audit records name as the server.
+    QString toDisplayTarget() const;
 };
 
 } // namespace LockScope

@@ -112,15 +112,20 @@ void RedisConnection::handshakeStep(RedisValue reply)
             dropConnection(described, true);
             return;
         }
-        dropConnection(described, false);
-        for (auto &q : m_queued)
-            fail(std::move(q.pending.callback), m_lastError);
-        m_queued.clear();
-        setState(State::Closed);
+        closeFinal(described);
         return;
     }
     if (m_handshakeReplies == m_handshake.size())
         becomeReady();
+}
+
+void RedisConnection::closeFinal(const RedisError &error)
+{
+    dropConnection(error, false);
+    for (auto &q : m_queued)
+        fail(std::move(q.pending.callback), m_lastError);
+    m_queued.clear();
+    setState(State::Closed);
 }
 
 void RedisConnection::becomeReady()

@@ -11,6 +11,7 @@
 
 #include <deque>
 #include <functional>
+#include <memory>
 
 class QTcpSocket;
 
@@ -18,6 +19,7 @@ namespace LockScope {
 
 class RedisScript;
 class SentinelResolver;
+class SshTunnel;
 
 // One Redis connection over a Qt socket (QSslSocket, plain or TLS), with hiredis only framing RESP.
 // Commands pipeline freely: each is written at once and its reply is matched in order. Callbacks always run
@@ -86,7 +88,12 @@ private:
 
     void setState(State state);
     void startSocket();
+    void makeSocket();
+    void startTunnelled();
+    void attachTunnelled(int fd);
     void onTransportUp();
+    // Wrong credentials, an unknown host key: retrying would not help, so the connection closes for good.
+    void closeFinal(const RedisError &error);
     void onReadyRead();
     void onSocketError();
     void onSocketDisconnected();
@@ -126,6 +133,8 @@ private:
     QString m_sslErrors;
     SentinelResolver *m_sentinel = nullptr; // Sentinel deployments: where the master is, asked before each connect
     bool m_addressFresh = false; // the address was just resolved: connect to it without asking again
+    std::shared_ptr<SshTunnel> m_tunnel; // options.ssh set: shared with every connection of the profile
+    quint64 m_channelRequest = 0; // the channel asked for last: answers to older requests are stale
 };
 
 } // namespace LockScope

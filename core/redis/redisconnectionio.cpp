@@ -2,6 +2,7 @@
 
 #include "redis/sentinelresolver.h"
 #include "redis/tlsconfig.h"
+#include "ssh/sshtunnel.h"
 
 #include <QPointer>
 
@@ -9,6 +10,7 @@
 
 #include <cerrno>
 #include <sys/socket.h>
+#include <unistd.h>
 
 // The socket half of RedisConnection: connecting (plain or TLS), writing with as few syscalls as Qt allows, and
 // turning bytes into replies.
@@ -39,31 +41,22 @@ void RedisConnection::startSocket()
         m_socket->disconnect(this);
         m_socket->abort();
         m_socket->deleteLater();
+        m_socket = nullptr;
     }
-    m_socket = m_options.tls ? new QSslSocket(this) : new QTcpSocket(this);
     m_reader.reset();
     m_sslErrors.clear();
     setState(State::Connecting);
-    connect(m_socket, &QTcpSocket::readyRead, this, &RedisConnection::onReadyRead);
-    connect(m_socket, &QAbstractSocket::errorOccurred, this, &RedisConnection::onSocketError);
-    connect(m_socket, &QAbstractSocket::disconnected, this, &RedisConnection::onSocketDisconnected);
+    if (m_options.ssh.isSet()) {
+        startTunnelled();
+        return;
+    }
     if (m_options.connectTimeoutMs > 0)
         m_connectTimer.start(m_options.connectTimeoutMs);
+    makeSocket();
+    if (!m_socket)
+        return;
     if (m_options.tls) {
         auto *tls = static_cast<QSslSocket *>(m_socket);
-        RedisError error;
-        if (!configureTls(tls, m_options, &error)) {
-            dropConnection(error, false);
-            setState(State::Closed);
-            return;
-        }
-        connect(tls, &QSslSocket::sslErrors, this, [this](const QList<QSslError> &errors) {
-            QStringList texts;
-            for (const auto &e : errors)
-                texts << e.errorString();
-            m_sslErrors = texts.join(QStringLiteral("; "));
-        });
-        connect(tls, &QSslSocket::encrypted, this, &RedisConnection::onTransportUp);
         const QString name = m_options.tlsServerName.isEmpty() ? m_options.host : m_options.tlsServerName;
         tls->connectToHostEncrypted(m_options.host, m_options.port, name);
     } else {
@@ -71,6 +64,84 @@ void RedisConnection::startSocket()
         // Unbuffered: replies are read straight into our buffer, without Qt's extra FIONREAD per readiness.
         m_socket->connectToHost(m_options.host, m_options.port, QIODevice::ReadWrite | QIODevice::Unbuffered);
     }
+}
+
+void RedisConnection::makeSocket()
+{
+    m_socket = m_options.tls ? new QSslSocket(this) : new QTcpSocket(this);
+    connect(m_socket, &QTcpSocket::readyRead, this, &RedisConnection::onReadyRead);
+    connect(m_socket, &QAbstractSocket::errorOccurred, this, &RedisConnection::onSocketError);
+    connect(m_socket, &QAbstractSocket::disconnected, this, &RedisConnection::onSocketDisconnected);
+    if (!m_options.tls)
+        return;
+    auto *tls = static_cast<QSslSocket *>(m_socket);
+    RedisError error;
+    if (!configureTls(tls, m_options, &error)) {
+        closeFinal(error);
+        return;
+    }
+    connect(tls, &QSslSocket::sslErrors, this, [this](const QList<QSslError> &errors) {
+        QStringList texts;
+        for (const auto &e : errors)
+            texts << e.errorString();
+        m_sslErrors = texts.join(QStringLiteral("; "));
+    });
+    connect(tls, &QSslSocket::encrypted, this, &RedisConnection::onTransportUp);
+}
+
+void RedisConnection::startTunnelled()
+{
+    if (!m_tunnel)
+        m_tunnel = SshTunnel::forOptions(m_options.ssh, m_options.connectTimeoutMs);
+    // Twice the timeout: the SSH session's own connect (when it is not up yet), then the channel and the handshake.
+    if (m_options.connectTimeoutMs > 0)
+        m_connectTimer.start(2 * m_options.connectTimeoutMs);
+    const quint64 request = ++m_channelRequest;
+    // The address goes to the SSH host as it is: announced cluster nodes and the master Sentinel names are reached
+    // from there, where those addresses mean something.
+    m_tunnel->openChannel(m_options.host, m_options.port, m_options.connectTimeoutMs, this,
+        [this, request](int fd, const RedisError &error) {
+            if (request != m_channelRequest || m_state != State::Connecting) {
+                if (fd >= 0)
+                    ::close(fd);
+                return;
+            }
+            if (error.isError()) {
+                if (error.isFinal())
+                    closeFinal(error);
+                else
+                    dropConnection(error, true);
+                return;
+            }
+            attachTunnelled(fd);
+        });
+}
+
+void RedisConnection::attachTunnelled(int fd)
+{
+    makeSocket();
+    if (!m_socket) {
+        ::close(fd);
+        return;
+    }
+    const QIODevice::OpenMode mode
+        = m_options.tls ? QIODevice::ReadWrite : QIODevice::ReadWrite | QIODevice::Unbuffered;
+    if (!m_socket->setSocketDescriptor(fd, QAbstractSocket::ConnectedState, mode)) {
+        ::close(fd);
+        dropConnection(RedisError(RedisError::Kind::Io,
+                           tr("cannot use the SSH channel's socket: %1").arg(m_socket->errorString())),
+            true);
+        return;
+    }
+    if (m_options.tls) {
+        // TLS runs end to end with Redis inside the channel, checked against the name Redis is known by, not the
+        // local end of the tunnel.
+        auto *tls = static_cast<QSslSocket *>(m_socket);
+        tls->setPeerVerifyName(m_options.tlsServerName.isEmpty() ? m_options.host : m_options.tlsServerName);
+        tls->startClientEncryption();
+        return;
+    }
+    onTransportUp();
 }
 
 void RedisConnection::onTransportUp()
@@ -244,6 +315,18 @@ void RedisConnection::onSocketError()
 
 void RedisConnection::onSocketDisconnected()
 {
+    if (m_tunnel) {
+        // The end of the channel says nothing of why: the SSH session, if it went down, does.
+        const SshSessionStatus status = m_tunnel->status();
+        dropConnection(status.error.isError() && !status.up ? status.error
+                                                            : RedisError(RedisError::Kind::Io,
+                                                                tr("%1:%2 through SSH %3: the connection closed")
+                                                                    .arg(m_options.host)
+                                                                    .arg(m_options.port)
+                                                                    .arg(m_options.ssh.display())),
+            true);
+        return;
+    }
     dropConnection(RedisError(RedisError::Kind::Io,
                        tr("%1:%2: the server closed the connection").arg(m_options.host).arg(m_options.port)),
         true);

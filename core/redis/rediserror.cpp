@@ -28,6 +28,12 @@ bool RedisError::isOutOfRangeDatabase() const
     return m_code == "ERR" && m_message.contains(QLatin1String("out of range"));
 }
 
+bool RedisError::isFinal() const
+{
+    return m_code == "SSH_HOSTKEY_UNKNOWN" || m_code == "SSH_HOSTKEY_CHANGED" || m_code == "SSH_AUTH"
+        || m_code == "SSH_KEY";
+}
+
 QString RedisError::kindName(Kind kind)
 {
     switch (kind) {

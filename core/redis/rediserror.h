@@ -29,10 +29,11 @@ public:
     };
 
     RedisError() = default;
-    RedisError(Kind kind, QString message, QByteArray code = {})
+    RedisError(Kind kind, QString message, QByteArray code = {}, QByteArray detail = {})
         : m_kind(kind)
         , m_message(std::move(message))
         , m_code(std::move(code))
+        , m_detail(std::move(detail))
     { }
 
     // Maps a server error reply to a kind by its error code prefix.
@@ -45,6 +46,11 @@ public:
     // A server error reply's code, its first word ("WRONGTYPE", "NOSCRIPT", or a script's own such as
     // "LOCKKIND"): what callers branch on, rather than on the message text. Empty for client-side errors.
     QByteArray code() const { return m_code; }
+    // What a front-end needs to act on the error beyond its text: for SSH_HOSTKEY_UNKNOWN and SSH_HOSTKEY_CHANGED,
+    // the fingerprint the server offered ("SHA256:...").
+    QByteArray detail() const { return m_detail; }
+    // A failure that retrying cannot mend: wrong credentials, a host key that is unknown or changed.
+    bool isFinal() const;
     // SELECT of a database the server does not have: final, whereas other plain ERR refusals in a handshake pass.
     bool isOutOfRangeDatabase() const;
     // "timeout: connect to 127.0.0.1:7000 took longer than 2000 ms"
@@ -55,6 +61,7 @@ private:
     Kind m_kind = Kind::None;
     QString m_message;
     QByteArray m_code;
+    QByteArray m_detail;
 };
 
 } // namespace LockScope
