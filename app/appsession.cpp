@@ -148,7 +148,8 @@ void AppSession::watch(const ConnectionOptions &options, const QString &descript
     monitorOptions.stringPatterns = m_stringPatterns;
     m_monitor = new LockMonitor(options, monitorOptions, this);
     m_window->setLockMonitor(m_monitor, m_console->clientId());
-    m_window->setConsole(new ConsoleActions(m_console, m_monitor, m_window, options.toDisplayUrl(), options.readOnly));
+    m_window->setConsole(
+        new ConsoleActions(m_console, m_monitor, m_window, options.toDisplayTarget(), options.readOnly));
     m_monitor->start();
     RedisCommander *connection = m_console->connection();
     connect(connection, &RedisCommander::ready, this,

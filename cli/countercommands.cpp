@@ -96,7 +96,7 @@ void CounterCommand::run(const CounterPlan &plan)
 {
     auto *client = findChild<LockClient *>();
     Ops::counterAction(client, plan, [this, client, plan](const CounterDone &d) {
-        AuditRecord record(plan.actionName(), m_connection.toDisplayUrl(), plan.name, client->clientId());
+        AuditRecord record(plan.actionName(), m_connection.toDisplayTarget(), plan.name, client->clientId());
         plan.describe(record);
         const QString name = escapeBytes(plan.name, 200);
         if (d.error.isError()) {

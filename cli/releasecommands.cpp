@@ -46,7 +46,7 @@ void ReleaseCommand::start()
     LockClient *client = makeClient();
     // The release script (and whom it wakes) is the one the lock's layout needs as Redis has it now.
     Ops::release(client, name, owner, [this, client, name, owner](const ReleaseDone &r) {
-        AuditRecord record(QStringLiteral("release"), m_connection.toDisplayUrl(), name, client->clientId());
+        AuditRecord record(QStringLiteral("release"), m_connection.toDisplayTarget(), name, client->clientId());
         record.insert(QStringLiteral("owner"), Output::jsonText(owner));
         if (r.error.isError()) {
             record.setError(r.error);
@@ -129,7 +129,7 @@ void ForceReleaseCommand::forceRelease(const ForceReleasePlan &plan, const LockN
     const QJsonArray before = holdersJson(shown.holders);
     const LockLayout *layout = shown.layout;
     Ops::forceRelease(client, plan, [this, client, plan, name, before, layout](const ForceReleaseDone &r) {
-        AuditRecord record(QStringLiteral("force-release"), m_connection.toDisplayUrl(), name, client->clientId());
+        AuditRecord record(QStringLiteral("force-release"), m_connection.toDisplayTarget(), name, client->clientId());
         record.insert(QStringLiteral("holders_before"), before);
         record.setLayout(*layout);
         plan.describe(record);

@@ -97,6 +97,7 @@ private:
     void onReadyRead();
     void onSocketError();
     void onSocketDisconnected();
+    void tunnelClosed(); // the channel's socket ended: say why, from the SSH session if it went down
     void handshakeStep(RedisValue reply);
     void becomeReady();
     void dropConnection(const RedisError &error, bool reconnect);

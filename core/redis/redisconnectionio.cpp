@@ -297,6 +297,10 @@ void RedisConnection::onSocketError()
 {
     if (!m_socket)
         return;
+    if (m_tunnel && m_socket->error() == QAbstractSocket::RemoteHostClosedError) {
+        tunnelClosed();
+        return;
+    }
     QString message = m_socket->errorString();
     if (!m_sslErrors.isEmpty() && !message.contains(m_sslErrors))
         message += QStringLiteral(" (") + m_sslErrors + QLatin1Char(')');
@@ -316,19 +320,27 @@ void RedisConnection::onSocketError()
 void RedisConnection::onSocketDisconnected()
 {
     if (m_tunnel) {
-        // The end of the channel says nothing of why: the SSH session, if it went down, does.
-        const SshSessionStatus status = m_tunnel->status();
-        dropConnection(status.error.isError() && !status.up ? status.error
-                                                            : RedisError(RedisError::Kind::Io,
-                                                                tr("%1:%2 through SSH %3: the connection closed")
-                                                                    .arg(m_options.host)
-                                                                    .arg(m_options.port)
-                                                                    .arg(m_options.ssh.display())),
-            true);
+        tunnelClosed();
         return;
     }
     dropConnection(RedisError(RedisError::Kind::Io,
                        tr("%1:%2: the server closed the connection").arg(m_options.host).arg(m_options.port)),
+        true);
+}
+
+void RedisConnection::tunnelClosed()
+{
+    // The end of the channel says nothing of why: the SSH session, if it went down, does.
+    const SshSessionStatus status = m_tunnel->status();
+    if (status.error.isError() && !status.up) {
+        dropConnection(status.error, true);
+        return;
+    }
+    dropConnection(RedisError(RedisError::Kind::Io,
+                       tr("%1:%2 through SSH %3: the connection closed")
+                           .arg(m_options.host)
+                           .arg(m_options.port)
+                           .arg(m_options.ssh.display())),
         true);
 }
 

@@ -42,10 +42,7 @@ SshTunnel::SshTunnel(SshOptions options, int connectTimeoutMs)
             ::close(fd);
     };
     auto statusChanged = [mailbox = m_mailbox, owner = this](const SshSessionStatus &status) {
-        mailbox->post([owner, status] {
-            owner->m_status = status;
-            emit owner->statusChanged(status);
-        });
+        mailbox->post([owner, status] { emit owner->statusChanged(status); });
     };
     m_worker = std::make_shared<SshWorker>(m_options, connectTimeoutMs, opened, statusChanged);
     m_thread = std::thread([worker = m_worker] { worker->run(); });
@@ -67,6 +64,11 @@ SshTunnel::~SshTunnel()
         m_thread.detach();
     else
         m_thread.join();
+}
+
+SshSessionStatus SshTunnel::status() const
+{
+    return m_worker->status();
 }
 
 void SshTunnel::openChannel(const QString &host, quint16 port, int timeoutMs, QObject *context, Opened done)

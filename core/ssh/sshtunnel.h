@@ -32,8 +32,8 @@ public:
     // Asks the SSH host to connect to host:port (as the SSH host resolves and reaches it). done runs later in this
     // thread, exactly once, unless context is gone by then (the socket is closed for it).
     void openChannel(const QString &host, quint16 port, int timeoutMs, QObject *context, Opened done);
-    // The session as last reported: up, its host key, why it went down.
-    SshSessionStatus status() const { return m_status; }
+    // The session now: up, its host key, why it went down.
+    SshSessionStatus status() const;
 
 signals:
     void statusChanged(const LockScope::SshSessionStatus &status);
@@ -55,7 +55,6 @@ private:
     QHash<quint64, Waiting> m_waiting;
     quint64 m_nextRequest = 0;
     bool m_delivering = false;
-    SshSessionStatus m_status;
 };
 
 } // namespace LockScope

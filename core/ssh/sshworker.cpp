@@ -109,10 +109,21 @@ RedisError SshWorker::sshError(const QString &what, QByteArray code) const
 
 void SshWorker::setStatus(bool up, const RedisError &error)
 {
-    m_status.up = up;
-    m_status.error = error;
+    SshSessionStatus status;
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_status.up = up;
+        m_status.error = error;
+        status = m_status;
+    }
     if (m_statusChanged)
-        m_statusChanged(m_status);
+        m_statusChanged(status);
+}
+
+SshSessionStatus SshWorker::status() const
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return m_status;
 }
 
 void SshWorker::run()
@@ -210,8 +221,11 @@ bool SshWorker::connectSession(RedisError *error)
 bool SshWorker::verifyHostKey(RedisError *error)
 {
     const SshHostKey key = checkSshHostKey(m_session, m_options);
-    m_status.keyType = key.keyType;
-    m_status.fingerprint = key.fingerprint;
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_status.keyType = key.keyType;
+        m_status.fingerprint = key.fingerprint;
+    }
     if (key.state == SshHostKey::State::Known)
         return true;
     *error = key.error;
@@ -286,13 +300,15 @@ bool SshWorker::authenticate(RedisError *error)
 
 void SshWorker::closeSession(const RedisError &error)
 {
+    const RedisError why = error.isError() ? error : sshError(tr("the tunnel closed"));
+    if (status().up || error.isError())
+        setStatus(false, error);
     for (auto &[id, c] : m_channels) {
         if (!c.open)
-            m_opened(c.id, -1, error.isError() ? error : sshError(tr("the tunnel closed")));
+            m_opened(c.id, -1, why);
         closeChannel(c);
     }
     m_channels.clear();
-    const bool wasUp = m_status.up;
     if (m_event) {
         ssh_event_remove_fd(m_event, m_wakeFd);
         if (m_session)
@@ -306,8 +322,6 @@ void SshWorker::closeSession(const RedisError &error)
         ssh_free(m_session);
         m_session = nullptr;
     }
-    if (wasUp || error.isError())
-        setStatus(false, error);
 }
 
 } // namespace LockScope

@@ -45,6 +45,9 @@ public:
     void stop();
     void run();
     bool isConnecting() const { return m_connecting; }
+    // Thread-safe: the session as it is now. Updated before the channels of a session that went down are closed, so
+    // whoever sees a channel end can already read why.
+    SshSessionStatus status() const;
 
 private:
     struct Request
@@ -89,7 +92,7 @@ private:
     int m_connectTimeoutMs;
     Opened m_opened;
     StatusChanged m_statusChanged;
-    std::mutex m_mutex;
+    mutable std::mutex m_mutex;
     std::deque<Request> m_requests; // guarded by m_mutex
     std::atomic<bool> m_stopping { false };
     std::atomic<bool> m_connecting { false };
@@ -98,7 +101,7 @@ private:
     ssh_session m_session = nullptr;
     ssh_event m_event = nullptr;
     std::map<quint64, Channel> m_channels;
-    SshSessionStatus m_status;
+    SshSessionStatus m_status; // guarded by m_mutex
     qint64 m_nextKeepAliveMs = 0;
 };
 

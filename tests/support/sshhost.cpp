@@ -1,0 +1,346 @@
+#include "sshhost.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QFile>
+#include <QHostAddress>
+#include <QRandomGenerator>
+#include <QThread>
+
+#include <cerrno>
+#include <csignal>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+namespace LockScope::Test {
+
+namespace {
+// Namespaces are named for the test process that made them; one whose process is gone was left by a crash.
+const QString Prefix = QStringLiteral("lsssh");
+
+void setError(QString *error, const QString &message)
+{
+    if (error)
+        *error = message;
+}
+
+void sweepStaleNamespaces()
+{
+    QProcess list;
+    list.start(QStringLiteral("ip"), { QStringLiteral("netns"), QStringLiteral("list") });
+    list.waitForFinished(10000);
+    for (const QByteArray &line : list.readAllStandardOutput().split('\n')) {
+        const QString name = QString::fromLatin1(line.split(' ').value(0));
+        if (!name.startsWith(Prefix))
+            continue;
+        const qint64 pid = name.mid(Prefix.size()).toLongLong();
+        if (pid > 0 && ::kill(pid_t(pid), 0) != 0 && errno == ESRCH)
+            QProcess::execute(QStringLiteral("ip"), { QStringLiteral("netns"), QStringLiteral("delete"), name });
+    }
+}
+} // namespace
+
+SshHost::SshHost()
+{
+    const qint64 pid = QCoreApplication::applicationPid();
+    m_ns = Prefix + QString::number(pid);
+    m_hostIf = QStringLiteral("lsh%1").arg(pid);
+    // One /30 per live process id (pid_max is 32768 here; 15 bits of 10.230.0.0/15), so tests running side by side
+    // never share a subnet.
+    const quint32 base = (QHostAddress(QStringLiteral("10.230.0.0")).toIPv4Address()) + quint32(pid & 0x7fff) * 4;
+    m_hostAddress = QHostAddress(base + 1).toString();
+    m_nsAddress = QHostAddress(base + 2).toString();
+    // Any port is free in a namespace this test just made; a random start keeps runs from looking alike.
+    m_nextPort = quint16(20000 + QRandomGenerator::global()->bounded(20000));
+}
+
+SshHost::~SshHost()
+{
+    killSshd();
+    for (auto &p : m_redis) {
+        p->kill();
+        p->waitForFinished(5000);
+    }
+    if (m_nsMade) {
+        // Anything still in the namespace (a session sshd forked) goes with it.
+        QProcess pids;
+        pids.start(QStringLiteral("ip"), { QStringLiteral("netns"), QStringLiteral("pids"), m_ns });
+        pids.waitForFinished(10000);
+        for (const QByteArray &pid : pids.readAllStandardOutput().split('\n'))
+            if (pid.toLongLong() > 0)
+                ::kill(pid_t(pid.toLongLong()), SIGKILL);
+        QProcess::execute(QStringLiteral("ip"), { QStringLiteral("netns"), QStringLiteral("delete"), m_ns });
+    }
+}
+
+bool SshHost::run(const QStringList &command, QString *error, QByteArray *output) const
+{
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(command.first(), command.mid(1));
+    if (!p.waitForFinished(30000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+        setError(error,
+            QStringLiteral("%1 failed: %2")
+                .arg(command.join(QLatin1Char(' ')), QString::fromLocal8Bit(p.readAll()) + p.errorString()));
+        return false;
+    }
+    if (output)
+        *output = p.readAll();
+    return true;
+}
+
+QProcess *SshHost::spawnInNamespace(const QStringList &command, const QString &logFile)
+{
+    auto *p = new QProcess;
+    p->setProgram(QStringLiteral("ip"));
+    p->setArguments(QStringList { QStringLiteral("netns"), QStringLiteral("exec"), m_ns } + command);
+    p->setStandardInputFile(QProcess::nullDevice());
+    p->setStandardOutputFile(logFile, QIODevice::Append);
+    p->setStandardErrorFile(logFile, QIODevice::Append);
+    // The child dies with the test, even when the test crashes.
+    p->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+    p->start();
+    return p;
+}
+
+bool SshHost::start(QString *error)
+{
+    if (!m_dir.isValid()) {
+        setError(error, QStringLiteral("no temporary directory"));
+        return false;
+    }
+    if (::geteuid() != 0) {
+        setError(error, QStringLiteral("the SSH tests make a network namespace (ip netns): they need root"));
+        return false;
+    }
+    for (const char *tool : { "/usr/sbin/sshd", "/usr/bin/ssh-keygen", "/usr/sbin/ip" }) {
+        if (!QFile::exists(QLatin1String(tool))) {
+            setError(error, QStringLiteral("%1 is missing (openssh-server, openssh-client, iproute2)").arg(tool));
+            return false;
+        }
+    }
+    sweepStaleNamespaces();
+    QDir().mkpath(QStringLiteral("/run/sshd")); // sshd's privilege-separation directory
+    const QStringList steps[] = {
+        { QStringLiteral("ip"), QStringLiteral("netns"), QStringLiteral("add"), m_ns },
+        { QStringLiteral("ip"), QStringLiteral("link"), QStringLiteral("add"), m_hostIf, QStringLiteral("type"),
+            QStringLiteral("veth"), QStringLiteral("peer"), QStringLiteral("name"), QStringLiteral("eth0"),
+            QStringLiteral("netns"), m_ns },
+        { QStringLiteral("ip"), QStringLiteral("addr"), QStringLiteral("add"), m_hostAddress + QStringLiteral("/30"),
+            QStringLiteral("dev"), m_hostIf },
+        { QStringLiteral("ip"), QStringLiteral("link"), QStringLiteral("set"), m_hostIf, QStringLiteral("up") },
+        { QStringLiteral("ip"), QStringLiteral("-n"), m_ns, QStringLiteral("addr"), QStringLiteral("add"),
+            m_nsAddress + QStringLiteral("/30"), QStringLiteral("dev"), QStringLiteral("eth0") },
+        { QStringLiteral("ip"), QStringLiteral("-n"), m_ns, QStringLiteral("link"), QStringLiteral("set"),
+            QStringLiteral("eth0"), QStringLiteral("up") },
+        { QStringLiteral("ip"), QStringLiteral("-n"), m_ns, QStringLiteral("link"), QStringLiteral("set"),
+            QStringLiteral("lo"), QStringLiteral("up") },
+    };
+    for (const QStringList &step : steps) {
+        if (!run(step, error))
+            return false;
+        m_nsMade = true;
+    }
+    const QString d = m_dir.path() + QLatin1Char('/');
+    for (const QString &key : { QStringLiteral("hostkey"), QStringLiteral("otherhostkey"), QStringLiteral("clientkey"),
+             QStringLiteral("otherkey") }) {
+        if (!run({ QStringLiteral("ssh-keygen"), QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"),
+                     QStringLiteral("-N"), QString(), QStringLiteral("-C"), key, QStringLiteral("-f"), d + key },
+                error))
+            return false;
+    }
+    QFile::copy(d + QStringLiteral("clientkey.pub"), d + QStringLiteral("authorized_keys"));
+    m_sshPort = m_nextPort++;
+    QFile config(d + QStringLiteral("sshd_config"));
+    config.open(QIODevice::WriteOnly);
+    config.write(QStringLiteral("ListenAddress %1:%2\n"
+                                "HostKey %3hostkey\n"
+                                "AuthorizedKeysFile %3authorized_keys\n"
+                                "StrictModes no\n"
+                                "UsePAM no\n"
+                                "PasswordAuthentication no\n"
+                                "KbdInteractiveAuthentication no\n"
+                                "PermitRootLogin prohibit-password\n"
+                                "AllowTcpForwarding yes\n"
+                                "PidFile none\n")
+                     .arg(m_nsAddress)
+                     .arg(m_sshPort)
+                     .arg(d)
+                     .toUtf8());
+    config.close();
+    return startSshd(error);
+}
+
+bool SshHost::startSshd(QString *error)
+{
+    const QString d = m_dir.path() + QLatin1Char('/');
+    m_sshd.reset(
+        spawnInNamespace({ QStringLiteral("/usr/sbin/sshd"), QStringLiteral("-D"), QStringLiteral("-f"),
+                             d + QStringLiteral("sshd_config"), QStringLiteral("-E"), d + QStringLiteral("sshd.log") },
+            d + QStringLiteral("sshd.out")));
+    // Up when its log says it listens (sshd -D writes that once the socket is bound).
+    const QDeadlineTimer deadline(15000);
+    const QByteArray listening
+        = QStringLiteral("Server listening on %1 port %2").arg(m_nsAddress).arg(m_sshPort).toUtf8();
+    while (!deadline.hasExpired()) {
+        // Each start appends to the same log: up when it says "listening" once more than before.
+        QFile log(d + QStringLiteral("sshd.log"));
+        const int starts = log.open(QIODevice::ReadOnly) ? int(log.readAll().count(listening)) : 0;
+        if (starts > m_sshdStarts) {
+            m_sshdStarts = starts;
+            return true;
+        }
+        if (m_sshd->state() == QProcess::NotRunning) {
+            setError(error, QStringLiteral("sshd exited: %1").arg(sshdLog()));
+            return false;
+        }
+        QThread::msleep(20); // a fixture's readiness poll against a deadline, not a test's synchronisation
+    }
+    setError(error, QStringLiteral("sshd did not start listening: %1").arg(sshdLog()));
+    return false;
+}
+
+void SshHost::killSshd()
+{
+    if (!m_nsMade)
+        return;
+    // The listener and the per-connection sessions it forked: all sshd processes in the namespace.
+    QProcess pids;
+    pids.start(QStringLiteral("ip"), { QStringLiteral("netns"), QStringLiteral("pids"), m_ns });
+    pids.waitForFinished(10000);
+    for (const QByteArray &line : pids.readAllStandardOutput().split('\n')) {
+        const qint64 pid = line.trimmed().toLongLong();
+        if (pid <= 0)
+            continue;
+        QFile comm(QStringLiteral("/proc/%1/comm").arg(pid));
+        if (comm.open(QIODevice::ReadOnly) && comm.readAll().trimmed() == "sshd")
+            ::kill(pid_t(pid), SIGKILL);
+    }
+    if (m_sshd) {
+        m_sshd->waitForFinished(5000);
+        m_sshd.reset();
+    }
+}
+
+quint16 SshHost::startRedis(const QStringList &extraArgs, QString *error)
+{
+    const quint16 port = m_nextPort++;
+    const QString d = m_dir.path() + QStringLiteral("/redis-%1").arg(port);
+    QDir().mkpath(d);
+    std::unique_ptr<QProcess> p(
+        spawnInNamespace(QStringList { QStringLiteral("redis-server"), QStringLiteral("--port"), QString::number(port),
+                             QStringLiteral("--bind"), QStringLiteral("127.0.0.1"), QStringLiteral("--save"), QString(),
+                             QStringLiteral("--appendonly"), QStringLiteral("no"), QStringLiteral("--daemonize"),
+                             QStringLiteral("no"), QStringLiteral("--dir"), d }
+                + extraArgs,
+            d + QStringLiteral("/log")));
+    const QDeadlineTimer deadline(15000);
+    while (!deadline.hasExpired()) {
+        if (redisCli(port, { QStringLiteral("PING") }) == "PONG") {
+            m_redis.push_back(std::move(p));
+            return port;
+        }
+        if (p->state() == QProcess::NotRunning)
+            break;
+        QThread::msleep(20); // a fixture's readiness poll against a deadline, not a test's synchronisation
+    }
+    QFile log(d + QStringLiteral("/log"));
+    log.open(QIODevice::ReadOnly);
+    setError(error,
+        QStringLiteral("redis-server in the namespace did not start: %1").arg(QString::fromLocal8Bit(log.readAll())));
+    return 0;
+}
+
+QByteArray SshHost::redisCli(quint16 port, const QStringList &args, bool cluster) const
+{
+    QProcess p;
+    p.start(QStringLiteral("ip"),
+        QStringList { QStringLiteral("netns"), QStringLiteral("exec"), m_ns, QStringLiteral("redis-cli"),
+            QStringLiteral("-p"), QString::number(port) }
+            + (cluster ? QStringList { QStringLiteral("-c") } : QStringList {}) + args);
+    p.waitForFinished(15000);
+    return p.readAllStandardOutput().trimmed();
+}
+
+QList<quint16> SshHost::startCluster(int masters, QString *error)
+{
+    QList<quint16> ports;
+    QStringList create { QStringLiteral("ip"), QStringLiteral("netns"), QStringLiteral("exec"), m_ns,
+        QStringLiteral("redis-cli"), QStringLiteral("--cluster"), QStringLiteral("create") };
+    for (int i = 0; i < masters; ++i) {
+        const quint16 port = startRedis({ QStringLiteral("--cluster-enabled"), QStringLiteral("yes"),
+                                            QStringLiteral("--cluster-config-file"), QStringLiteral("nodes.conf") },
+            error);
+        if (!port)
+            return {};
+        ports << port;
+        create << QStringLiteral("127.0.0.1:%1").arg(port);
+    }
+    create << QStringLiteral("--cluster-replicas") << QStringLiteral("0") << QStringLiteral("--cluster-yes");
+    if (!run(create, error))
+        return {};
+    const QDeadlineTimer deadline(30000);
+    for (const quint16 port : ports) {
+        while (!redisCli(port, { QStringLiteral("CLUSTER"), QStringLiteral("INFO") }).contains("cluster_state:ok")) {
+            if (deadline.hasExpired()) {
+                setError(error, QStringLiteral("the cluster in the namespace did not become ready"));
+                return {};
+            }
+            QThread::msleep(50); // a fixture's readiness poll against a deadline, not a test's synchronisation
+        }
+    }
+    return ports;
+}
+
+QString SshHost::sshTarget() const
+{
+    return QStringLiteral("root@%1:%2").arg(m_nsAddress).arg(m_sshPort);
+}
+
+QString SshHost::clientKey() const
+{
+    return m_dir.filePath(QStringLiteral("clientkey"));
+}
+
+QString SshHost::otherKey() const
+{
+    return m_dir.filePath(QStringLiteral("otherkey"));
+}
+
+QString SshHost::hostKeyFile() const
+{
+    return m_dir.filePath(QStringLiteral("hostkey"));
+}
+
+QString SshHost::otherHostKeyFile() const
+{
+    return m_dir.filePath(QStringLiteral("otherhostkey"));
+}
+
+QString SshHost::hostFingerprint() const
+{
+    QByteArray out;
+    run({ QStringLiteral("ssh-keygen"), QStringLiteral("-l"), QStringLiteral("-E"), QStringLiteral("sha256"),
+            QStringLiteral("-f"), hostKeyFile() + QStringLiteral(".pub") },
+        nullptr, &out);
+    return QString::fromLatin1(out.split(' ').value(1));
+}
+
+QByteArray SshHost::knownHostsLine(const QString &publicKeyFile) const
+{
+    QFile key(publicKeyFile);
+    key.open(QIODevice::ReadOnly);
+    const QList<QByteArray> parts = key.readAll().trimmed().split(' ');
+    return QStringLiteral("[%1]:%2 ").arg(m_nsAddress).arg(m_sshPort).toUtf8() + parts.value(0) + ' ' + parts.value(1)
+        + '\n';
+}
+
+QString SshHost::sshdLog() const
+{
+    QFile log(m_dir.filePath(QStringLiteral("sshd.log")));
+    log.open(QIODevice::ReadOnly);
+    return QString::fromLocal8Bit(log.readAll());
+}
+
+} // namespace LockScope::Test

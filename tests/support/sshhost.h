@@ -1,0 +1,72 @@
+#pragma once
+
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+
+#include <memory>
+#include <vector>
+
+namespace LockScope::Test {
+
+// A host the test cannot reach except through SSH: a network namespace of the test's own, joined to this one by a
+// veth pair, with a real sshd (its own host key, the test's authorized key) listening on the namespace's veth
+// address, and redis-servers bound to the namespace's own loopback. A client here sees only sshd; Redis is reached
+// through the tunnel, at 127.0.0.1 as the namespace sees it. Needs root (ip netns), as CI has.
+class SshHost
+{
+public:
+    SshHost();
+    ~SshHost();
+    SshHost(const SshHost &) = delete;
+    SshHost &operator=(const SshHost &) = delete;
+
+    // The namespace, its link, the keys and sshd; false with the reason.
+    bool start(QString *error);
+    // sshd again (after killSshd()), on the same address and port, with the same host key.
+    bool startSshd(QString *error);
+    // SIGKILL to sshd and every session it forked: the tunnel's TCP connection ends at once.
+    void killSshd();
+    bool isSshdRunning() const { return m_sshd && m_sshd->state() != QProcess::NotRunning; }
+
+    // A redis-server on the namespace's loopback; returns its port (0 on failure, with the reason).
+    quint16 startRedis(const QStringList &extraArgs, QString *error);
+    // redis-cli inside the namespace (its loopback), one command; the reply as redis-cli prints it, trimmed.
+    // cluster: redis-cli -c, following redirections to the node that serves the key.
+    QByteArray redisCli(quint16 port, const QStringList &args, bool cluster = false) const;
+    // Three masters, no replicas, joined into a cluster inside the namespace; their ports.
+    QList<quint16> startCluster(int masters, QString *error);
+
+    QString sshAddress() const { return m_nsAddress; } // the namespace's veth address, where sshd listens
+    quint16 sshPort() const { return m_sshPort; }
+    QString sshTarget() const; // root@ADDRESS:PORT
+    QString clientKey() const; // the key sshd authorizes
+    QString otherKey() const; // a key it does not
+    QString hostKeyFile() const; // sshd's private host key (the public one beside it, .pub)
+    QString otherHostKeyFile() const; // another host key: the "changed" one
+    QString hostFingerprint() const; // SHA256:..., as ssh-keygen -l prints it
+    // A known_hosts line for the SSH address holding this public key file's key.
+    QByteArray knownHostsLine(const QString &publicKeyFile) const;
+    QString dir() const { return m_dir.path(); }
+    QString netns() const { return m_ns; } // for ip netns exec
+    QString sshdLog() const;
+
+private:
+    bool run(const QStringList &command, QString *error, QByteArray *output = nullptr) const;
+    QProcess *spawnInNamespace(const QStringList &command, const QString &logFile);
+
+    QTemporaryDir m_dir;
+    QString m_ns;
+    QString m_hostIf;
+    QString m_hostAddress;
+    QString m_nsAddress;
+    quint16 m_sshPort = 0;
+    quint16 m_nextPort = 0;
+    bool m_nsMade = false;
+    int m_sshdStarts = 0;
+    std::unique_ptr<QProcess> m_sshd;
+    std::vector<std::unique_ptr<QProcess>> m_redis;
+};
+
+} // namespace LockScope::Test
