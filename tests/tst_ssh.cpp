@@ -35,6 +35,8 @@ private slots:
     void keyTheServerDoesNotAuthorizeIsRefused();
     void sshdKilledMidSessionIsReportedThenReconnects();
     void clusterReachedOnlyThroughTheTunnel();
+    void sentinelAndItsMasterReachedThroughTheTunnel();
+    void tlsRunsEndToEndInsideTheTunnel();
 
 private:
     // lockscope-cli with HOME in the test's directory (no ~/.ssh of the machine's) and no agent.
@@ -350,6 +352,54 @@ void TestSsh::clusterReachedOnlyThroughTheTunnel()
             + sshArgs(ports.first(), m_knownHosts));
     QVERIFY2(after.exitCode == 0, after.err.constData());
     QCOMPARE(QJsonDocument::fromJson(after.out).array().size(), names.size() - 2);
+}
+
+void TestSsh::sentinelAndItsMasterReachedThroughTheTunnel()
+{
+    QString error;
+    const quint16 master = m_host.startRedis({}, &error);
+    QVERIFY2(master, qPrintable(error));
+    const quint16 sentinel = m_host.startSentinel(master, QStringLiteral("lsmaster"), &error);
+    QVERIFY2(sentinel, qPrintable(error));
+    m_host.redisCli(master,
+        { QStringLiteral("HSET"), QStringLiteral("sentinel:ssh"),
+            QStringLiteral("6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1"), QStringLiteral("1") });
+    // The sentinel names the master as 127.0.0.1:<port>: an address that means something only where the sentinel
+    // is, so the master, like the sentinel, is reached through the tunnel.
+    const QStringList via = QStringList { QStringLiteral("--sentinel"), QStringLiteral("127.0.0.1:%1").arg(sentinel),
+        QStringLiteral("--master"), QStringLiteral("lsmaster") }
+        + sshArgs(master, m_knownHosts).mid(2);
+    const CliRun list = cli(QStringList { QStringLiteral("--json"), QStringLiteral("list"), QStringLiteral("--pattern"),
+                                QStringLiteral("sentinel:*") }
+        + via);
+    QVERIFY2(list.exitCode == 0, list.err.constData());
+    QCOMPARE(QJsonDocument::fromJson(list.out).array().size(), 1);
+    const CliRun release = cli(
+        QStringList { QStringLiteral("force-release"), QStringLiteral("sentinel:ssh"), QStringLiteral("--yes") } + via);
+    QVERIFY2(release.exitCode == 0, release.err.constData());
+    QCOMPARE(m_host.redisCli(master, { QStringLiteral("EXISTS"), QStringLiteral("sentinel:ssh") }), QByteArray("0"));
+}
+
+void TestSsh::tlsRunsEndToEndInsideTheTunnel()
+{
+    QString error;
+    const quint16 port = m_host.startTlsRedis(&error);
+    QVERIFY2(port, qPrintable(error));
+    QStringList args = sshArgs(port, m_knownHosts);
+    args[1] = QStringLiteral("rediss://127.0.0.1:%1").arg(port);
+    // Verified against the CA, for the name Redis is known by at the far end of the tunnel.
+    CliRun r = cli(
+        QStringList { QStringLiteral("list") } + args + QStringList { QStringLiteral("--tls-ca"), m_host.tlsCaFile() });
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    // A name the certificate does not carry fails verification: TLS is checked, not merely carried.
+    r = cli(QStringList { QStringLiteral("list") } + args
+        + QStringList { QStringLiteral("--tls-ca"), m_host.tlsCaFile(), QStringLiteral("--tls-server-name"),
+            QStringLiteral("redis.elsewhere.example") });
+    QCOMPARE(r.exitCode, 3);
+    // Plain RESP into a TLS port gets no answer a client could read.
+    args[1] = QStringLiteral("redis://127.0.0.1:%1").arg(port);
+    r = cli(QStringList { QStringLiteral("list"), QStringLiteral("--connect-timeout"), QStringLiteral("2000") } + args);
+    QVERIFY(r.exitCode != 0);
 }
 
 QTEST_GUILESS_MAIN(TestSsh)

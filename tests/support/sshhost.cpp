@@ -225,19 +225,29 @@ void SshHost::killSshd()
 
 quint16 SshHost::startRedis(const QStringList &extraArgs, QString *error)
 {
+    return startServer(extraArgs, {}, error);
+}
+
+quint16 SshHost::startServer(const QStringList &args, const QStringList &pingArgs, QString *error)
+{
     const quint16 port = m_nextPort++;
     const QString d = m_dir.path() + QStringLiteral("/redis-%1").arg(port);
     QDir().mkpath(d);
-    std::unique_ptr<QProcess> p(
-        spawnInNamespace(QStringList { QStringLiteral("redis-server"), QStringLiteral("--port"), QString::number(port),
-                             QStringLiteral("--bind"), QStringLiteral("127.0.0.1"), QStringLiteral("--save"), QString(),
-                             QStringLiteral("--appendonly"), QStringLiteral("no"), QStringLiteral("--daemonize"),
-                             QStringLiteral("no"), QStringLiteral("--dir"), d }
-                + extraArgs,
-            d + QStringLiteral("/log")));
+    const bool tls = args.contains(QStringLiteral("--tls-port"));
+    QStringList command { QStringLiteral("redis-server") };
+    // A config file (Sentinel rewrites its own) comes first; then the port, where this server listens.
+    if (!args.isEmpty() && args.first().endsWith(QStringLiteral(".conf")))
+        command << args.first();
+    command << QStringLiteral("--port") << (tls ? QStringLiteral("0") : QString::number(port))
+            << QStringLiteral("--bind") << QStringLiteral("127.0.0.1") << QStringLiteral("--save") << QString()
+            << QStringLiteral("--appendonly") << QStringLiteral("no") << QStringLiteral("--daemonize")
+            << QStringLiteral("no") << QStringLiteral("--dir") << d;
+    for (const QString &arg : args.mid(!args.isEmpty() && args.first().endsWith(QStringLiteral(".conf")) ? 1 : 0))
+        command << (arg == QStringLiteral("TLSPORT") ? QString::number(port) : arg);
+    std::unique_ptr<QProcess> p(spawnInNamespace(command, d + QStringLiteral("/log")));
     const QDeadlineTimer deadline(15000);
     while (!deadline.hasExpired()) {
-        if (redisCli(port, { QStringLiteral("PING") }) == "PONG") {
+        if (redisCli(port, pingArgs + QStringList { QStringLiteral("PING") }) == "PONG") {
             m_redis.push_back(std::move(p));
             return port;
         }
@@ -250,6 +260,53 @@ quint16 SshHost::startRedis(const QStringList &extraArgs, QString *error)
     setError(error,
         QStringLiteral("redis-server in the namespace did not start: %1").arg(QString::fromLocal8Bit(log.readAll())));
     return 0;
+}
+
+quint16 SshHost::startSentinel(quint16 masterPort, const QString &masterName, QString *error)
+{
+    const QString config = m_dir.filePath(QStringLiteral("sentinel-%1.conf").arg(masterPort));
+    QFile file(config);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        setError(error, QStringLiteral("cannot write %1").arg(config));
+        return 0;
+    }
+    file.write(QStringLiteral("sentinel monitor %1 127.0.0.1 %2 1\n").arg(masterName).arg(masterPort).toUtf8());
+    file.close();
+    return startServer({ config, QStringLiteral("--sentinel") }, {}, error);
+}
+
+quint16 SshHost::startTlsRedis(QString *error)
+{
+    const QString d = m_dir.path() + QLatin1Char('/');
+    QFile ext(d + QStringLiteral("server.ext"));
+    ext.open(QIODevice::WriteOnly);
+    ext.write("subjectAltName = DNS:localhost, IP:127.0.0.1\nextendedKeyUsage = serverAuth\n");
+    ext.close();
+    const QStringList ec { QStringLiteral("-newkey"), QStringLiteral("ec"), QStringLiteral("-pkeyopt"),
+        QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes") };
+    if (!run(QStringList { QStringLiteral("openssl"), QStringLiteral("req"), QStringLiteral("-x509") } + ec
+                + QStringList { QStringLiteral("-keyout"), d + QStringLiteral("ca.key"), QStringLiteral("-out"),
+                    d + QStringLiteral("ca.pem"), QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"),
+                    QStringLiteral("/CN=lockscope-test-ca"), QStringLiteral("-addext"),
+                    QStringLiteral("basicConstraints=critical,CA:TRUE"), QStringLiteral("-addext"),
+                    QStringLiteral("keyUsage=critical,keyCertSign,cRLSign") },
+            error)
+        || !run(QStringList { QStringLiteral("openssl"), QStringLiteral("req") } + ec
+                + QStringList { QStringLiteral("-keyout"), d + QStringLiteral("server.key"), QStringLiteral("-out"),
+                    d + QStringLiteral("server.csr"), QStringLiteral("-subj"), QStringLiteral("/CN=localhost") },
+            error)
+        || !run({ QStringLiteral("openssl"), QStringLiteral("x509"), QStringLiteral("-req"), QStringLiteral("-in"),
+                    d + QStringLiteral("server.csr"), QStringLiteral("-CA"), d + QStringLiteral("ca.pem"),
+                    QStringLiteral("-CAkey"), d + QStringLiteral("ca.key"), QStringLiteral("-CAcreateserial"),
+                    QStringLiteral("-out"), d + QStringLiteral("server.pem"), QStringLiteral("-days"),
+                    QStringLiteral("2"), QStringLiteral("-extfile"), d + QStringLiteral("server.ext") },
+            error))
+        return 0;
+    return startServer({ QStringLiteral("--tls-port"), QStringLiteral("TLSPORT"), QStringLiteral("--tls-cert-file"),
+                           d + QStringLiteral("server.pem"), QStringLiteral("--tls-key-file"),
+                           d + QStringLiteral("server.key"), QStringLiteral("--tls-ca-cert-file"),
+                           d + QStringLiteral("ca.pem"), QStringLiteral("--tls-auth-clients"), QStringLiteral("no") },
+        { QStringLiteral("--tls"), QStringLiteral("--cacert"), d + QStringLiteral("ca.pem") }, error);
 }
 
 QByteArray SshHost::redisCli(quint16 port, const QStringList &args, bool cluster) const

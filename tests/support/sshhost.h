@@ -38,6 +38,13 @@ public:
     // Three masters, no replicas, joined into a cluster inside the namespace; their ports.
     QList<quint16> startCluster(int masters, QString *error);
 
+    // A Sentinel on the namespace's loopback watching the master at masterPort as masterName; its port.
+    quint16 startSentinel(quint16 masterPort, const QString &masterName, QString *error);
+    // A redis-server with TLS only (no plain port) on the namespace's loopback, its certificate for 127.0.0.1 and
+    // localhost signed by tlsCaFile(); its port.
+    quint16 startTlsRedis(QString *error);
+    QString tlsCaFile() const { return m_dir.filePath(QStringLiteral("ca.pem")); }
+
     QString sshAddress() const { return m_nsAddress; } // the namespace's veth address, where sshd listens
     quint16 sshPort() const { return m_sshPort; }
     QString sshTarget() const; // root@ADDRESS:PORT
@@ -55,6 +62,7 @@ public:
 private:
     bool run(const QStringList &command, QString *error, QByteArray *output = nullptr) const;
     QProcess *spawnInNamespace(const QStringList &command, const QString &logFile);
+    quint16 startServer(const QStringList &args, const QStringList &pingArgs, QString *error);
 
     QTemporaryDir m_dir;
     QString m_ns;
