@@ -2,6 +2,7 @@
 
 #include "redis/bytesformat.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonDocument>
 
@@ -109,6 +110,13 @@ void Output::error(const QString &text) const
 int Output::fail(const RedisError &e) const
 {
     error(e.toString());
+    // The refusal already shows the fingerprint; how to act on it is the CLI's own part.
+    if (e.code() == "SSH_HOSTKEY_UNKNOWN" && !e.detail().isEmpty())
+        error(QCoreApplication::translate("LockScope::Cli",
+            "once the fingerprint is checked, accept it with --ssh-accept-host-key %1 (or connect from a terminal to "
+            "be "
+            "asked)")
+                  .arg(QString::fromLatin1(e.detail())));
     return exitCodeFor(e);
 }
 

@@ -8,6 +8,7 @@
 #include "redis/redisconnection.h"
 #include "ssh/sshoptions.h"
 
+#include <QDeadlineTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -31,6 +32,7 @@ private slots:
     void redisIsReachableOnlyThroughTheTunnel();
     void listLockAndForceReleaseThroughTheTunnel();
     void unknownHostKeyIsRefusedUntilAccepted();
+    void unknownHostKeyIsAskedAboutAtATerminal();
     void changedHostKeyIsRefused();
     void keyTheServerDoesNotAuthorizeIsRefused();
     void sshdKilledMidSessionIsReportedThenReconnects();
@@ -239,6 +241,7 @@ void TestSsh::unknownHostKeyIsRefusedUntilAccepted()
     CliRun r = cli(list + sshArgs(m_redis, knownHosts));
     QCOMPARE(r.exitCode, 3);
     QVERIFY2(r.err.contains(m_host.hostFingerprint().toLatin1()) && r.err.contains("not known"), r.err.constData());
+    QVERIFY2(r.err.contains("--ssh-accept-host-key " + m_host.hostFingerprint().toLatin1()), r.err.constData());
     QVERIFY(!QFile::exists(knownHosts));
 
     // Accepting another fingerprint than the server's is a refusal too.
@@ -258,6 +261,44 @@ void TestSsh::unknownHostKeyIsRefusedUntilAccepted()
         m_host.knownHostsLine(m_host.hostKeyFile() + QStringLiteral(".pub")).split(' ').value(2)));
     r = cli(list + sshArgs(m_redis, knownHosts));
     QVERIFY2(r.exitCode == 0, r.err.constData());
+}
+
+void TestSsh::unknownHostKeyIsAskedAboutAtATerminal()
+{
+    // As ssh does at a terminal: the fingerprint is shown and the key accepted only on "yes". script(1) gives the
+    // CLI a terminal; the answer is typed into it.
+    const auto atTerminal = [&](const QString &knownHosts, const QByteArray &answer) {
+        QStringList words { QStringLiteral(LOCKSCOPE_CLI_PATH), QStringLiteral("list") };
+        words += sshArgs(m_redis, knownHosts);
+        for (QString &w : words)
+            w = QLatin1Char('\'') + w + QLatin1Char('\'');
+        QProcess p;
+        p.setProcessEnvironment(environment());
+        p.start(QStringLiteral("script"),
+            { QStringLiteral("-qefc"), words.join(QLatin1Char(' ')), QStringLiteral("/dev/null") });
+        p.waitForStarted();
+        QByteArray seen;
+        QDeadlineTimer deadline(30000);
+        // The answer goes in once the question is on the terminal.
+        while (!seen.contains("[y/N]") && p.state() == QProcess::Running && !deadline.hasExpired()) {
+            p.waitForReadyRead(1000);
+            seen += p.readAllStandardOutput();
+        }
+        p.write(answer);
+        p.waitForFinished(30000);
+        seen += p.readAllStandardOutput();
+        return std::make_pair(p.exitCode(), seen);
+    };
+    const QString knownHosts = m_dir.filePath(QStringLiteral("asked_known_hosts"));
+    QFile::remove(knownHosts);
+    auto [code, seen] = atTerminal(knownHosts, "n\n");
+    QVERIFY2(seen.contains(m_host.hostFingerprint().toLatin1()), seen.constData());
+    QCOMPARE(code, 3);
+    QVERIFY(!QFile::exists(knownHosts));
+    std::tie(code, seen) = atTerminal(knownHosts, "yes\n");
+    QVERIFY2(code == 0, seen.constData());
+    QVERIFY2(seen.contains("1 lock") || seen.contains("lock(s)"), seen.constData());
+    QVERIFY(QFile::exists(knownHosts));
 }
 
 void TestSsh::changedHostKeyIsRefused()
