@@ -4,6 +4,7 @@
 #include "consoleactions.h"
 #include "demo/democlients.h"
 #include "demo/demofleet.h"
+#include "hostkeyprompt.h"
 #include "keychainstore.h"
 #include "local/localredisserver.h"
 #include "lock/lockclient.h"
@@ -132,12 +133,39 @@ void AppSession::teardown()
     delete std::exchange(m_monitor, nullptr);
     delete std::exchange(m_console, nullptr);
     delete std::exchange(m_server, nullptr);
+    delete m_hostKeyPrompt;
     m_window->setNote({});
 }
 
 void AppSession::watch(const ConnectionOptions &options, const QString &description)
 {
+    if (!options.ssh.isSet()) {
+        watchNow(options, description, {});
+        return;
+    }
     m_window->setConnection(options.toDisplayUrl(), description, options.readOnly);
+    m_window->setRoute(options.routeDescription(), true);
+    m_window->setConnectionState(MainWindow::ConnectionState::Starting);
+    delete m_hostKeyPrompt;
+    auto *prompt = new HostKeyPrompt(options, m_window, this);
+    m_hostKeyPrompt = prompt;
+    connect(prompt, &HostKeyPrompt::proceed, this,
+        [this, prompt, description](const ConnectionOptions &accepted, const QString &hostKey) {
+            prompt->deleteLater();
+            watchNow(accepted, description, hostKey);
+        });
+    connect(prompt, &HostKeyPrompt::refused, this, [this, prompt](const QString &reason) {
+        prompt->deleteLater();
+        m_window->setConnectionState(MainWindow::ConnectionState::Failed, reason);
+    });
+    prompt->start();
+}
+
+void AppSession::watchNow(const ConnectionOptions &options, const QString &description, const QString &hostKey)
+{
+    m_window->setConnection(options.toDisplayUrl(), description, options.readOnly);
+    m_window->setRoute(options.routeDescription(), options.ssh.isSet(),
+        hostKey.isEmpty() ? QString() : tr("SSH host key: %1").arg(hostKey));
     m_window->setConnectionState(MainWindow::ConnectionState::Starting);
     LockClientOptions consoleOptions;
     consoleOptions.stringPatterns = m_stringPatterns; // a string lock's release wakes its library's waiters

@@ -4,6 +4,7 @@
 #include "redis/connectionoptions.h"
 
 #include <QObject>
+#include <QPointer>
 
 #include <memory>
 
@@ -39,7 +40,9 @@ public:
 private:
     void onServerReady(bool readOnly);
     void runDemo(ConnectionOptions options, const QString &description);
+    // Through SSH, the host key is looked at first (HostKeyPrompt); then watchNow().
     void watch(const ConnectionOptions &options, const QString &description);
+    void watchNow(const ConnectionOptions &options, const QString &description, const QString &hostKey);
     void teardown();
 
     MainWindow *m_window;
@@ -52,6 +55,7 @@ private:
     StringLockPatterns m_stringPatterns
         = StringLockPatterns(StringLockPatterns::defaults()); // from the profile connected with
     std::unique_ptr<SecretStore> m_secrets;
+    QPointer<QObject> m_hostKeyPrompt; // while a profile's SSH host key is being looked at
 };
 
 } // namespace LockScope

@@ -23,6 +23,16 @@ AppCommandLine::AppCommandLine()
     , quitAfter(QStringLiteral("quit-after"), QStringLiteral("close after MS"), QStringLiteral("MS"))
     , screenshotView(QStringLiteral("screenshot-view"),
           QStringLiteral("before the screenshot, show hot, stuck or clients"), QStringLiteral("VIEW"))
+    , ssh(QStringLiteral("ssh"),
+          QCoreApplication::translate("App", "reach Redis (and every node or sentinel it names) through this SSH host"),
+          QStringLiteral("USER@HOST[:PORT]"))
+    , sshKey(QStringLiteral("ssh-key"),
+          QCoreApplication::translate("App", "private key for --ssh (default: the agent, then ~/.ssh/id_*)"),
+          QStringLiteral("FILE"))
+    , sshKnownHosts(QStringLiteral("ssh-known-hosts"),
+          QCoreApplication::translate(
+              "App", "known_hosts file to check the SSH host key against (default: ~/.ssh/known_hosts)"),
+          QStringLiteral("FILE"))
 {
     parser.setApplicationDescription(
         QCoreApplication::translate("App", "Desktop monitor and console for Redisson-style distributed locks."));
@@ -32,7 +42,7 @@ AppCommandLine::AppCommandLine()
     screenshot.setFlags(QCommandLineOption::HiddenFromHelp);
     quitAfter.setFlags(QCommandLineOption::HiddenFromHelp);
     screenshotView.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({ url, readOnly, lang, demo, screenshot, quitAfter, screenshotView });
+    parser.addOptions({ url, readOnly, lang, demo, ssh, sshKey, sshKnownHosts, screenshot, quitAfter, screenshotView });
 }
 
 bool asksForHelpOrVersion(int argc, char *argv[])

@@ -20,6 +20,9 @@ public:
     QCommandLineOption screenshot;
     QCommandLineOption quitAfter;
     QCommandLineOption screenshotView;
+    QCommandLineOption ssh;
+    QCommandLineOption sshKey;
+    QCommandLineOption sshKnownHosts;
 };
 
 // True when argv asks only for help or the version: those need no display, so main() answers them before a

@@ -114,6 +114,19 @@ int main(int argc, char *argv[])
             return usageError(error.message());
         options.readOnly = readOnly;
     }
+    if (parser.isSet(commandLine.ssh)) {
+        if (!urlGiven)
+            return usageError(
+                QCoreApplication::translate("App", "--ssh needs --url: the server as the SSH host sees it"));
+        RedisError error;
+        options.ssh = SshOptions::parseTarget(parser.value(commandLine.ssh), &error);
+        if (error.isError())
+            return usageError(error.message());
+        options.ssh.keyFile = parser.value(commandLine.sshKey);
+        options.ssh.knownHostsFile = parser.value(commandLine.sshKnownHosts);
+    } else if (parser.isSet(commandLine.sshKey) || parser.isSet(commandLine.sshKnownHosts)) {
+        return usageError(QCoreApplication::translate("App", "--ssh-key and --ssh-known-hosts need --ssh"));
+    }
 
     MainWindow window;
     // Declared after the window, so destroyed before it: the demo and the server stop while it still exists.

@@ -101,7 +101,7 @@ void DemoCommand::startDemo(int clients, int locks)
     m_out.object(o,
         tr("demo: %1 simulated clients on %2 at %3; stop with Ctrl+C")
             .arg(clients)
-            .arg(names.join(QStringLiteral(", ")), connection.toDisplayUrl()));
+            .arg(names.join(QStringLiteral(", ")), connection.toDisplayTarget()));
     m_demo->start();
 }
 

@@ -1,6 +1,7 @@
 #include "connectiondialog.h"
 
 #include "redis/redisrouter.h"
+#include "sshfields.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -66,6 +67,8 @@ ConnectionDialog::ConnectionDialog(SecretStore *secrets, QWidget *parent)
     form->addRow(tr("TLS client certificate:"), m_cert);
     form->addRow(tr("TLS client key:"), m_key);
     form->addRow(tr("TLS server name:"), m_serverName);
+    m_ssh = new SshFields(this);
+    form->addRow(m_ssh);
     form->addRow(QString(), m_readOnly);
     form->addRow(tr("Scan &pattern:"), m_pattern);
     m_stringPatterns = new QLineEdit(ConnectionProfile::defaultStringPatterns(), this);
@@ -146,8 +149,7 @@ ConnectionDialog::ConnectionDialog(SecretStore *secrets, QWidget *parent)
             m_result->setText(error.message());
             return;
         }
-        if (m_remember->isChecked() && m_secrets && !m_password->text().isEmpty())
-            m_secrets->write(profile().name, m_password->text().toUtf8());
+        rememberPasswords(profile().name);
         accept();
     });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -191,6 +193,7 @@ void ConnectionDialog::loadProfile(int index)
     m_replicaSync->setValue(p.replicaSyncTimeoutMs);
     m_replicaCheck->setChecked(p.checkSyncedReplicas);
     m_stringPatterns->setText(p.stringPatterns);
+    m_ssh->load(p);
     m_password->clear();
     if (m_secrets && m_secrets->available()) {
         QPointer<ConnectionDialog> self(this);
@@ -198,7 +201,23 @@ void ConnectionDialog::loadProfile(int index)
             if (self)
                 self->m_password->setText(QString::fromUtf8(secret));
         });
+        if (!p.ssh.isEmpty()) {
+            m_secrets->read(ConnectionProfile::sshSecretName(p.name), [self](const QByteArray &secret) {
+                if (self)
+                    self->m_ssh->setPassword(secret);
+            });
+        }
     }
+}
+
+void ConnectionDialog::rememberPasswords(const QString &profile)
+{
+    if (!m_remember->isChecked() || !m_secrets)
+        return;
+    if (!m_password->text().isEmpty())
+        m_secrets->write(profile, m_password->text().toUtf8());
+    if (!m_ssh->password().isEmpty())
+        m_secrets->write(ConnectionProfile::sshSecretName(profile), m_ssh->password());
 }
 
 ConnectionProfile ConnectionDialog::profile() const
@@ -221,12 +240,13 @@ ConnectionProfile ConnectionDialog::profile() const
     p.replicaSyncTimeoutMs = m_replicaSync->value();
     p.checkSyncedReplicas = m_replicaCheck->isChecked();
     p.stringPatterns = m_stringPatterns->text().simplified();
+    m_ssh->store(&p);
     return p;
 }
 
 ConnectionOptions ConnectionDialog::options(RedisError *error) const
 {
-    return profile().options(m_password->text().toUtf8(), error);
+    return profile().options(m_password->text().toUtf8(), error, m_ssh->password());
 }
 
 void ConnectionDialog::saveProfile()
@@ -248,8 +268,7 @@ void ConnectionDialog::saveProfile()
         m_profileBox->addItem(p.name);
     }
     ConnectionProfile::save(m_profiles);
-    if (m_remember->isChecked() && m_secrets && !m_password->text().isEmpty())
-        m_secrets->write(p.name, m_password->text().toUtf8());
+    rememberPasswords(p.name);
     m_result->setText(tr("Saved profile %1 (without its password)").arg(p.name));
 }
 
@@ -267,7 +286,7 @@ void ConnectionDialog::testConnection()
     o.commandTimeoutMs = 3000;
     delete m_probe;
     m_probe = new RedisRouter(o, this);
-    m_result->setText(tr("Connecting to %1…").arg(o.toDisplayUrl()));
+    m_result->setText(tr("Connecting to %1…").arg(o.toDisplayTarget()));
     m_test->setEnabled(false);
     auto clock = std::make_shared<QElapsedTimer>();
     clock->start();

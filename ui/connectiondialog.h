@@ -13,6 +13,8 @@ class QSpinBox;
 
 namespace LockScope {
 
+class SshFields;
+
 class RedisRouter;
 
 // Where to connect: a saved profile, a recent connection or a pasted redis:// / rediss:// URL; TLS files and
@@ -40,6 +42,8 @@ private:
     void urlEdited(const QString &text);
     void testConnection();
     void saveProfile();
+    // The Redis and SSH passwords typed here, into the keychain when asked to (never into the settings file).
+    void rememberPasswords(const QString &profile);
 
     SecretStore *m_secrets;
     QList<ConnectionProfile> m_profiles;
@@ -64,6 +68,7 @@ private:
     QCheckBox *m_replicaCheck;
     QCheckBox *m_replicaReads;
     QLineEdit *m_stringPatterns;
+    SshFields *m_ssh;
     QLabel *m_result;
     QPushButton *m_test;
     QPushButton *m_connect;

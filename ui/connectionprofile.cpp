@@ -9,7 +9,8 @@
 
 namespace LockScope {
 
-ConnectionOptions ConnectionProfile::options(const QByteArray &password, RedisError *error) const
+ConnectionOptions ConnectionProfile::options(
+    const QByteArray &password, RedisError *error, const QByteArray &sshPassword) const
 {
     ConnectionOptions o = ConnectionOptions::fromUrl(url, error);
     if (!password.isEmpty())
@@ -35,6 +36,15 @@ ConnectionOptions ConnectionProfile::options(const QByteArray &password, RedisEr
     o.replicaReads = replicaReads;
     o.replicaSyncTimeoutMs = qMax(0, replicaSyncTimeoutMs);
     o.checkSyncedReplicas = checkSyncedReplicas;
+    if (!ssh.trimmed().isEmpty()) {
+        RedisError parse;
+        o.ssh = SshOptions::parseTarget(ssh, &parse);
+        o.ssh.keyFile = sshKeyFile.trimmed();
+        o.ssh.knownHostsFile = sshKnownHostsFile.trimmed();
+        o.ssh.password = sshPassword;
+        if (parse.isError() && error && !error->isError())
+            *error = parse;
+    }
     return o;
 }
 
@@ -94,6 +104,9 @@ QList<ConnectionProfile> ConnectionProfile::load()
         p.checkSyncedReplicas = settings.value(QStringLiteral("checkSyncedReplicas"), true).toBool();
         // Profiles saved before string locks existed look where a new one does; one saved empty looks nowhere.
         p.stringPatterns = settings.value(QStringLiteral("stringPatterns"), defaultStringPatterns()).toString();
+        p.ssh = settings.value(QStringLiteral("ssh")).toString();
+        p.sshKeyFile = settings.value(QStringLiteral("sshKey")).toString();
+        p.sshKnownHostsFile = settings.value(QStringLiteral("sshKnownHosts")).toString();
         profiles << p;
     }
     settings.endArray();
@@ -126,6 +139,9 @@ void ConnectionProfile::save(const QList<ConnectionProfile> &profiles)
         settings.setValue(QStringLiteral("replicaSyncTimeoutMs"), p.replicaSyncTimeoutMs);
         settings.setValue(QStringLiteral("checkSyncedReplicas"), p.checkSyncedReplicas);
         settings.setValue(QStringLiteral("stringPatterns"), p.stringPatterns.simplified());
+        settings.setValue(QStringLiteral("ssh"), p.ssh.trimmed());
+        settings.setValue(QStringLiteral("sshKey"), p.sshKeyFile);
+        settings.setValue(QStringLiteral("sshKnownHosts"), p.sshKnownHostsFile);
     }
     settings.endArray();
 }

@@ -32,6 +32,11 @@ struct ConnectionProfile
     // After lock writes on a master with replicas (Redisson's slavesSyncTimeout and checkLockSyncedSlaves).
     int replicaSyncTimeoutMs = 1000; // 0: never wait
     bool checkSyncedReplicas = true;
+    // Through an SSH host (empty: direct): USER@HOST[:PORT], the key (empty: the agent, then ~/.ssh/id_*) and the
+    // known_hosts file (empty: ~/.ssh/known_hosts). The SSH password, like Redis's, is kept in the keychain only.
+    QString ssh;
+    QString sshKeyFile;
+    QString sshKnownHostsFile;
     // Where string locks (SET NX PX) are looked for: globs separated by whitespace, as typed; empty: nowhere.
     QString stringPatterns = defaultStringPatterns();
 
@@ -41,8 +46,11 @@ struct ConnectionProfile
     // The same list read as patterns and, for "LIBRARY=GLOB" entries, names declared as a library's.
     StringLockPatterns stringLockPatterns() const { return StringLockPatterns::fromEntries(stringPatternList()); }
 
-    // The options to connect with (password given separately); error when the URL does not parse.
-    ConnectionOptions options(const QByteArray &password, RedisError *error = nullptr) const;
+    // The options to connect with (passwords given separately); error when the URL or the SSH host does not parse.
+    ConnectionOptions options(
+        const QByteArray &password, RedisError *error = nullptr, const QByteArray &sshPassword = {}) const;
+    // The keychain entry of a profile's SSH password (its Redis password is under the profile's name).
+    static QString sshSecretName(const QString &profile) { return profile + QStringLiteral(" (SSH)"); }
     // A profile from a pasted URL: the password, if the URL had one, goes to *password, never into the profile.
     static ConnectionProfile fromUrl(const QString &url, QByteArray *password, RedisError *error = nullptr);
 

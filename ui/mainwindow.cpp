@@ -343,8 +343,13 @@ QWidget *MainWindow::buildHeader()
     m_readOnlyBadge->setStyleSheet(QStringLiteral(
         "QLabel { color: white; background: #6a1b9a; border-radius: 4px; padding: 1px 6px; font-weight: bold; }"));
     m_readOnlyBadge->hide();
+    m_routeLabel = new QLabel(frame);
+    m_routeLabel->setAccessibleName(tr("Connected through"));
+    m_routeLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_routeLabel->hide();
     top->addWidget(m_stateLabel);
     top->addWidget(m_urlLabel);
+    top->addWidget(m_routeLabel);
     top->addWidget(m_readOnlyBadge);
     top->addStretch(1);
     layout->addLayout(top);
@@ -367,6 +372,23 @@ void MainWindow::setConnection(const QString &displayUrl, const QString &descrip
     m_descriptionLabel->setText(description);
     m_readOnlyBadge->setVisible(readOnly);
     setWindowTitle(displayUrl.isEmpty() ? tr("LockScope") : tr("LockScope — %1").arg(displayUrl));
+}
+
+void MainWindow::setRoute(const QString &route, bool tunnelled, const QString &detail)
+{
+    m_routeLabel->setText(route);
+    m_routeLabel->setToolTip(detail);
+    // A tunnel stands out: the URL it shows (127.0.0.1, say) means that address as the SSH host sees it.
+    m_routeLabel->setStyleSheet(tunnelled
+            ? QStringLiteral("QLabel { color: white; background: #00695c; border-radius: 4px; padding: 1px 6px; "
+                             "font-weight: bold; }")
+            : QStringLiteral("QLabel { color: #5f6368; }"));
+    m_routeLabel->setVisible(!route.isEmpty());
+}
+
+QString MainWindow::route() const
+{
+    return m_routeLabel->text();
 }
 
 void MainWindow::setConnectionState(ConnectionState state, const QString &detail)

@@ -50,6 +50,10 @@ public:
     // displayUrl as ConnectionOptions::toDisplayUrl() gives it: never with a password.
     void setConnection(const QString &displayUrl, const QString &description, bool readOnly);
     void setConnectionState(ConnectionState state, const QString &detail = {});
+    // How the connection is made ("direct", "through SSH ops@bastion", with ", TLS"), shown beside the URL so that
+    // nobody releases a lock on the wrong server; detail (the SSH host key, say) is its tooltip.
+    void setRoute(const QString &route, bool tunnelled, const QString &detail = {});
+    QString route() const;
     // A line under the connection, for what this window does and does not show.
     void setNote(const QString &text);
     // Shows every lock the monitor finds; the window does not own the monitor.
@@ -97,6 +101,7 @@ private:
     QToolBar *m_toolBar;
     QLabel *m_stateLabel;
     QLabel *m_urlLabel;
+    QLabel *m_routeLabel;
     QLabel *m_readOnlyBadge;
     QLabel *m_descriptionLabel;
     QLabel *m_noteLabel;
