@@ -1,5 +1,6 @@
 #include "connectiondialog.h"
 
+#include "profileimport.h"
 #include "redis/redisrouter.h"
 #include "sshfields.h"
 
@@ -7,6 +8,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QElapsedTimer>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -124,6 +126,10 @@ ConnectionDialog::ConnectionDialog(SecretStore *secrets, QWidget *parent)
     auto *buttons = new QDialogButtonBox(this);
     m_test = buttons->addButton(tr("&Test connection"), QDialogButtonBox::ActionRole);
     auto *save = buttons->addButton(tr("&Save profile"), QDialogButtonBox::ActionRole);
+    auto *import = buttons->addButton(tr("&Import…"), QDialogButtonBox::ActionRole);
+    import->setToolTip(tr("Profiles from RESP.app, Another Redis Desktop Manager or Tiny RDM (their exported or saved "
+                          "connections), or a list of redis:// URLs"));
+    connect(import, &QPushButton::clicked, this, &ConnectionDialog::chooseImportFile);
     m_connect = buttons->addButton(tr("C&onnect"), QDialogButtonBox::AcceptRole);
     buttons->addButton(QDialogButtonBox::Cancel);
     form->addRow(buttons);
@@ -270,6 +276,29 @@ void ConnectionDialog::saveProfile()
     ConnectionProfile::save(m_profiles);
     rememberPasswords(p.name);
     m_result->setText(tr("Saved profile %1 (without its password)").arg(p.name));
+}
+
+void ConnectionDialog::chooseImportFile()
+{
+    auto *chooser = new QFileDialog(this, tr("Import connections"));
+    chooser->setFileMode(QFileDialog::ExistingFile);
+    chooser->setNameFilters({ tr("Connection files (*.json *.ano *.yaml *.yml *.zip *.txt)"), tr("All files (*)") });
+    chooser->setAttribute(Qt::WA_DeleteOnClose);
+    connect(chooser, &QFileDialog::fileSelected, this, &ConnectionDialog::importFrom);
+    chooser->open();
+}
+
+void ConnectionDialog::importFrom(const QString &fileName)
+{
+    const ProfileImport import = importProfiles(fileName);
+    const int before = int(m_profiles.size());
+    m_result->setText(addImported(import, &m_profiles, m_secrets));
+    if (m_profiles.size() == before)
+        return;
+    ConnectionProfile::save(m_profiles);
+    for (int i = before; i < m_profiles.size(); ++i)
+        m_profileBox->addItem(m_profiles.at(i).name);
+    m_profileBox->setCurrentIndex(before + 1); // the first one imported, to look at
 }
 
 void ConnectionDialog::testConnection()

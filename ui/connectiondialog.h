@@ -36,12 +36,15 @@ public:
     QPushButton *connectButton() const { return m_connect; }
     QLabel *testResult() const { return m_result; }
     QLineEdit *stringPatternsEdit() const { return m_stringPatterns; }
+    // Reads another Redis GUI's connections (profileimport.h) into the saved profiles, passwords to the keychain.
+    void importFrom(const QString &fileName);
 
 private:
     void loadProfile(int index);
     void urlEdited(const QString &text);
     void testConnection();
     void saveProfile();
+    void chooseImportFile();
     // The Redis and SSH passwords typed here, into the keychain when asked to (never into the settings file).
     void rememberPasswords(const QString &profile);
 
