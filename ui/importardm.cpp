@@ -18,7 +18,7 @@ namespace LockScope {
 namespace {
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("LockScope::ProfileImport", text);
+    return QCoreApplication::translate("LockScope", text);
 }
 
 int number(const QJsonValue &v, int fallback)

@@ -16,7 +16,7 @@ namespace LockScope {
 namespace {
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("LockScope::ProfileImport", text);
+    return QCoreApplication::translate("LockScope", text);
 }
 
 void readConnection(const QJsonObject &c, const QString &group, ProfileImport *import)

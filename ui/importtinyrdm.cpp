@@ -16,7 +16,7 @@ namespace LockScope {
 namespace {
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("LockScope::ProfileImport", text);
+    return QCoreApplication::translate("LockScope", text);
 }
 
 QString text(const YAML::Node &node, const char *key)

@@ -16,7 +16,7 @@ namespace LockScope {
 namespace {
 QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
 {
-    return QCoreApplication::translate("LockScope::ProfileImport", text, disambiguation, n);
+    return QCoreApplication::translate("LockScope", text, disambiguation, n);
 }
 
 // Tiny RDM's export: a zip whose one entry is connections.yaml.

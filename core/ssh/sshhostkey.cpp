@@ -9,7 +9,7 @@ namespace LockScope {
 namespace {
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("LockScope::SshTunnel", text);
+    return QCoreApplication::translate("LockScope", text);
 }
 
 // What ssh-keygen -l prints: "SHA256:" and the unpadded base64 of the key's SHA-256.
@@ -140,10 +140,14 @@ void SshHostKeyProbe::start()
         SshHostKey key;
         ssh_session session = newSshSession(options, timeoutMs);
         if (!session) {
-            key.error = RedisError(RedisError::Kind::Io, tr("SSH %1: out of memory").arg(options.display()), "SSH");
+            key.error = RedisError(RedisError::Kind::Io,
+                QCoreApplication::translate("LockScope::SshHostKeyProbe", "SSH %1: out of memory")
+                    .arg(options.display()),
+                "SSH");
         } else if (ssh_connect(session) != SSH_OK) {
             key.error = RedisError(RedisError::Kind::Io,
-                tr("SSH %1: cannot connect: %2").arg(options.display(), QString::fromUtf8(ssh_get_error(session))),
+                QCoreApplication::translate("LockScope::SshHostKeyProbe", "SSH %1: cannot connect: %2")
+                    .arg(options.display(), QString::fromUtf8(ssh_get_error(session))),
                 "SSH");
         } else {
             SshOptions asking = options;

@@ -23,7 +23,7 @@ namespace LockScope {
 namespace {
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("LockScope::SshTunnel", text);
+    return QCoreApplication::translate("LockScope::SshWorker", text);
 }
 
 qint64 monotonicMs()

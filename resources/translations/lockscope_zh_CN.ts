@@ -94,6 +94,26 @@
         <source>unexpected argument &quot;%1&quot;; see --help</source>
         <translation>多余的参数“%1”；参见 --help</translation>
     </message>
+    <message>
+        <source>reach Redis (and every node or sentinel it names) through this SSH host</source>
+        <translation>经由此 SSH 主机访问 Redis（以及它指出的每个节点或 Sentinel）</translation>
+    </message>
+    <message>
+        <source>private key for --ssh (default: the agent, then ~/.ssh/id_*)</source>
+        <translation>--ssh 使用的私钥（默认：先用 SSH 代理，再用 ~/.ssh/id_*）</translation>
+    </message>
+    <message>
+        <source>known_hosts file to check the SSH host key against (default: ~/.ssh/known_hosts)</source>
+        <translation>用来核对 SSH 主机密钥的 known_hosts 文件（默认：~/.ssh/known_hosts）</translation>
+    </message>
+    <message>
+        <source>--ssh needs --url: the server as the SSH host sees it</source>
+        <translation>--ssh 需要 --url：即从 SSH 主机看到的服务器地址</translation>
+    </message>
+    <message>
+        <source>--ssh-key and --ssh-known-hosts need --ssh</source>
+        <translation>--ssh-key 和 --ssh-known-hosts 需要与 --ssh 一起使用</translation>
+    </message>
 </context>
 <context>
     <name>Cli</name>
@@ -318,6 +338,132 @@ Commands:
         <source>%1 holds no unencrypted PEM private key</source>
         <translation>%1 中没有未加密的 PEM 私钥</translation>
     </message>
+    <message>
+        <source>SSH %1: the server sent no host key: %2</source>
+        <translation>SSH %1：服务器没有发送主机密钥：%2</translation>
+    </message>
+    <message>
+        <source>SSH %1: the host key has CHANGED: %2 now offers %3 key %4, which is not the key %5 holds for it. Refused: this is what an attacker in the middle looks like. If the server was really given a new key, remove the old one (ssh-keygen -R HOST -f FILE) and connect again to confirm the new one.</source>
+        <translation>SSH %1：主机密钥已更改：%2 现在提供的 %3 密钥 %4 与 %5 中记录的不同。已拒绝：中间人攻击正是这种表现。如果服务器确实换了新密钥，请删除旧密钥（ssh-keygen -R HOST -f FILE），再重新连接以确认新密钥。</translation>
+    </message>
+    <message>
+        <source>SSH %1: the host key %2 is not the one that was accepted (%3); refused</source>
+        <translation>SSH %1：主机密钥 %2 不是已接受的那个（%3）；已拒绝</translation>
+    </message>
+    <message>
+        <source>SSH %1: the host key is not known: %2 key %3 is not in %4. Check the fingerprint with the server&apos;s administrator, then accept it.</source>
+        <translation>SSH %1：主机密钥未知：%2 密钥 %3 不在 %4 中。请先与服务器管理员核对指纹，再接受它。</translation>
+    </message>
+    <message>
+        <source>SSH %1: cannot check the host key against %2: %3</source>
+        <translation>SSH %1：无法按 %2 核对主机密钥：%3</translation>
+    </message>
+    <message>
+        <source>the sentinels&apos; own password is not kept: LockScope asks sentinels without one</source>
+        <translation>未保留 Sentinel 自身的密码：LockScope 不带密码访问 Sentinel</translation>
+    </message>
+    <message>
+        <source>the SSH key&apos;s passphrase is not kept: load the key into the SSH agent</source>
+        <translation>未保留 SSH 密钥的口令：请把该密钥加载到 SSH 代理中</translation>
+    </message>
+    <message>
+        <source>not an Another Redis Desktop Manager export (base64 of JSON)</source>
+        <translation>不是 Another Redis Desktop Manager 的导出文件（JSON 的 base64）</translation>
+    </message>
+    <message>
+        <source>an entry that is not a connection</source>
+        <translation>一个不是连接的条目</translation>
+    </message>
+    <message>
+        <source>%1: no host or port</source>
+        <translation>%1：没有主机或端口</translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>（未命名）</translation>
+    </message>
+    <message>
+        <source>TLS certificate errors were ignored there; LockScope checks the certificate</source>
+        <translation>原程序忽略了 TLS 证书错误；LockScope 会校验证书</translation>
+    </message>
+    <message>
+        <source>the SSH password was asked for each time there: enter it in the connection dialog</source>
+        <translation>原程序每次都询问 SSH 密码：请在连接对话框中输入</translation>
+    </message>
+    <message>
+        <source>not RESP.app&apos;s connections.json (a JSON array): %1</source>
+        <translation>不是 RESP.app 的 connections.json（JSON 数组）：%1</translation>
+    </message>
+    <message>
+        <source>%1: a Unix socket (%2) cannot be reached from here</source>
+        <translation>%1：无法从这里访问 Unix 套接字（%2）</translation>
+    </message>
+    <message>
+        <source>TLS certificate errors were allowed there; LockScope checks the certificate</source>
+        <translation>原程序允许 TLS 证书错误；LockScope 会校验证书</translation>
+    </message>
+    <message>
+        <source>not Tiny RDM&apos;s connections.yaml (a YAML list of connections)</source>
+        <translation>不是 Tiny RDM 的 connections.yaml（连接的 YAML 列表）</translation>
+    </message>
+    <message>
+        <source>not readable YAML: %1</source>
+        <translation>无法读取的 YAML：%1</translation>
+    </message>
+    <message>
+        <source>not a readable zip file: %1</source>
+        <translation>无法读取的 zip 文件：%1</translation>
+    </message>
+    <message>
+        <source>the zip holds no %1</source>
+        <translation>zip 中没有 %1</translation>
+    </message>
+    <message>
+        <source>cannot read %1 from the zip</source>
+        <translation>无法从 zip 中读取 %1</translation>
+    </message>
+    <message>
+        <source>not a connections file of RESP.app, Another Redis Desktop Manager or Tiny RDM, nor a list of redis:// URLs</source>
+        <translation>既不是 RESP.app、Another Redis Desktop Manager 或 Tiny RDM 的连接文件，也不是 redis:// URL 列表</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is too large to be a list of connections</source>
+        <translation>%1 太大，不可能是连接列表</translation>
+    </message>
+    <message>
+        <source>Nothing imported: %1</source>
+        <translation>未导入任何内容：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n profile(s) from %1.</source>
+        <translation>
+            <numerusform>已从 %1 导入 %n 个配置。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n password(s) went to the system keychain.</source>
+        <translation>
+            <numerusform>%n 个密码已存入系统钥匙串。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n password(s) were not kept: no keychain answers here, so they are asked for when connecting.</source>
+        <translation>
+            <numerusform>%n 个密码未保留：这里没有可用的钥匙串，连接时会再询问。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>skipped %1</source>
+        <translation>已跳过 %1</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::AcquireDialog</name>
@@ -428,6 +574,10 @@ Commands:
         <source>%1 simulated Redisson clients on %2 locks: watchdog holders, fixed leases, waiters, reentrant holds, readers and a writer on demo:report, a fair queue on demo:payroll, and one holder that crashes and lets its lease run out. Beside them a mixed fleet: a ShedLock job on %3 with its cool-down, two python-redis-lock workers on %4, and three workers sharing the two permits of the Redisson semaphore %5.</source>
         <translation>%1 个模拟的 Redisson 客户端争用 %2 把锁：看门狗持有者、固定租期持有者、等待者、可重入持有者，demo:report 上的读者与写者，demo:payroll 上的公平队列，以及一个崩溃后任由租期耗尽的持有者。旁边还有一个混合集群：%3 上带冷却期的 ShedLock 任务，%4 上的两个 python-redis-lock 工作者，以及共享 Redisson 信号量 %5 两个许可的三个工作者。</translation>
     </message>
+    <message>
+        <source>SSH host key: %1</source>
+        <translation>SSH 主机密钥：%1</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli</name>
@@ -530,6 +680,70 @@ Commands:
     <message>
         <source>--replica-sync-timeout takes a number of ms from 0, not &quot;%1&quot;</source>
         <translation>--replica-sync-timeout 需要从 0 起的毫秒数，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>reach Redis (and every node or sentinel it names) through this SSH host</source>
+        <translation>经由此 SSH 主机访问 Redis（以及它指出的每个节点或 Sentinel）</translation>
+    </message>
+    <message>
+        <source>private key for --ssh (default: the agent, then ~/.ssh/id_*)</source>
+        <translation>--ssh 使用的私钥（默认：先用 SSH 代理，再用 ~/.ssh/id_*）</translation>
+    </message>
+    <message>
+        <source>known_hosts file to check the SSH host key against (default: ~/.ssh/known_hosts)</source>
+        <translation>用来核对 SSH 主机密钥的 known_hosts 文件（默认：~/.ssh/known_hosts）</translation>
+    </message>
+    <message>
+        <source>take the SSH password from this environment variable</source>
+        <translation>从此环境变量读取 SSH 密码</translation>
+    </message>
+    <message>
+        <source>ask for the SSH password on the terminal</source>
+        <translation>在终端上询问 SSH 密码</translation>
+    </message>
+    <message>
+        <source>accept an SSH host key that is not in known_hosts if its fingerprint is this one (as shown by the refusal), and remember it</source>
+        <translation>若不在 known_hosts 中的 SSH 主机密钥的指纹正是此值（拒绝时会显示），则接受并记住它</translation>
+    </message>
+    <message>
+        <source>The SSH host %1 is not known (not in %2).
+Its %3 key fingerprint is %4.
+Accept this key and remember it? [y/N] </source>
+        <translation>SSH 主机 %1 未知（不在 %2 中）。
+其 %3 密钥指纹为 %4。
+接受并记住此密钥吗？[y/N] </translation>
+    </message>
+    <message>
+        <source>y</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>好</translation>
+    </message>
+    <message>
+        <source>--%1 needs --ssh</source>
+        <translation>--%1 需要与 --ssh 一起使用</translation>
+    </message>
+    <message>
+        <source>cannot read the SSH key file %1</source>
+        <translation>无法读取 SSH 密钥文件 %1</translation>
+    </message>
+    <message>
+        <source>--ssh-accept-host-key takes a fingerprint as SHA256:..., not &quot;%1&quot;</source>
+        <translation>--ssh-accept-host-key 需要 SHA256:... 形式的指纹，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>SSH password for %1: </source>
+        <translation>%1 的 SSH 密码：</translation>
+    </message>
+    <message>
+        <source>--ssh-ask-password needs a terminal</source>
+        <translation>--ssh-ask-password 需要终端</translation>
+    </message>
+    <message>
+        <source>once the fingerprint is checked, accept it with --ssh-accept-host-key %1 (or connect from a terminal to be asked)</source>
+        <translation>核对指纹后，可用 --ssh-accept-host-key %1 接受它（或在终端上连接以便被询问）</translation>
     </message>
 </context>
 <context>
@@ -1360,6 +1574,26 @@ no dead waiters: nothing changed</source>
         <source>Undo an acquire that no replica acknowledged in time (Redisson&apos;s checkLockSyncedSlaves)</source>
         <translation>撤销没有副本及时确认的获取（Redisson 的 checkLockSyncedSlaves）</translation>
     </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Profiles from RESP.app, Another Redis Desktop Manager or Tiny RDM (their exported or saved connections), or a list of redis:// URLs</source>
+        <translation>来自 RESP.app、Another Redis Desktop Manager 或 Tiny RDM 的配置（其导出或保存的连接），或 redis:// URL 列表</translation>
+    </message>
+    <message>
+        <source>Import connections</source>
+        <translation>导入连接</translation>
+    </message>
+    <message>
+        <source>Connection files (*.json *.ano *.yaml *.yml *.zip *.txt)</source>
+        <translation>连接文件 (*.json *.ano *.yaml *.yml *.zip *.txt)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::ConnectionOptions</name>
@@ -1386,6 +1620,22 @@ no dead waiters: nothing changed</source>
     <message>
         <source>no Sentinel address given</source>
         <translation>未提供 Sentinel 地址</translation>
+    </message>
+    <message>
+        <source>through SSH %1</source>
+        <translation>经由 SSH %1</translation>
+    </message>
+    <message>
+        <source>direct</source>
+        <translation>直连</translation>
+    </message>
+    <message>
+        <source>, TLS</source>
+        <translation>，TLS</translation>
+    </message>
+    <message>
+        <source>%1 through SSH %2</source>
+        <translation>%1（经由 SSH %2）</translation>
     </message>
 </context>
 <context>
@@ -2281,6 +2531,37 @@ no dead waiters: nothing changed</source>
     </message>
 </context>
 <context>
+    <name>LockScope::HostKeyPrompt</name>
+    <message>
+        <source>SSH host key changed</source>
+        <translation>SSH 主机密钥已更改</translation>
+    </message>
+    <message>
+        <source>Unknown SSH host key</source>
+        <translation>未知的 SSH 主机密钥</translation>
+    </message>
+    <message>
+        <source>The SSH host %1 is not known: its key is not in %2.</source>
+        <translation>SSH 主机 %1 未知：其密钥不在 %2 中。</translation>
+    </message>
+    <message>
+        <source>Its %1 key fingerprint is:
+
+%2
+
+Check it with the server&apos;s administrator (ssh-keygen -l -f on the host&apos;s key) before you accept it. Accepted, it is remembered in %3.</source>
+        <translation>其 %1 密钥指纹为：
+
+%2
+
+接受之前，请与服务器管理员核对（在主机密钥上运行 ssh-keygen -l -f）。接受后，它会记录在 %3 中。</translation>
+    </message>
+    <message>
+        <source>&amp;Accept and connect</source>
+        <translation>接受并连接(&amp;A)</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::LocalRedisServer</name>
     <message>
         <source>%1
@@ -3128,6 +3409,10 @@ no dead waiters: nothing changed</source>
         <source>%1 is not in the table now (filtered out, or gone)</source>
         <translation>%1 现在不在表中（被过滤掉，或已消失）</translation>
     </message>
+    <message>
+        <source>Connected through</source>
+        <translation>连接方式</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Ops</name>
@@ -3210,6 +3495,14 @@ no dead waiters: nothing changed</source>
     <message>
         <source>READONLY (reads from a replica) failed</source>
         <translation>READONLY（从副本读取）失败</translation>
+    </message>
+    <message>
+        <source>cannot use the SSH channel&apos;s socket: %1</source>
+        <translation>无法使用 SSH 通道的套接字：%1</translation>
+    </message>
+    <message>
+        <source>%1:%2 through SSH %3: the connection closed</source>
+        <translation>%1:%2（经由 SSH %3）：连接已关闭</translation>
     </message>
 </context>
 <context>
@@ -3353,6 +3646,174 @@ no dead waiters: nothing changed</source>
     <message>
         <source>%1 keeps its holders as members of a sorted set: a force release removes only the members seen</source>
         <translation>%1 以有序集合的成员记录持有者：强制释放只移除所见的成员</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::SshFields</name>
+    <message>
+        <source>Through an SSH &amp;tunnel</source>
+        <translation>经由 SSH 隧道(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Every connection (the server, its cluster nodes, its sentinels) goes through this SSH host. The URL names the server as the SSH host sees it, such as redis://127.0.0.1:6379.</source>
+        <translation>每个连接（服务器、其集群节点、其 Sentinel）都经由此 SSH 主机。URL 写的是从 SSH 主机看到的服务器地址，例如 redis://127.0.0.1:6379。</translation>
+    </message>
+    <message>
+        <source>SSH host</source>
+        <translation>SSH 主机</translation>
+    </message>
+    <message>
+        <source>the agent, then ~/.ssh/id_*</source>
+        <translation>先用 SSH 代理，再用 ~/.ssh/id_*</translation>
+    </message>
+    <message>
+        <source>SSH private key</source>
+        <translation>SSH 私钥</translation>
+    </message>
+    <message>
+        <source>SSH known hosts file</source>
+        <translation>SSH known_hosts 文件</translation>
+    </message>
+    <message>
+        <source>only if the host asks for one</source>
+        <translation>仅当主机要求时</translation>
+    </message>
+    <message>
+        <source>SSH password</source>
+        <translation>SSH 密码</translation>
+    </message>
+    <message>
+        <source>SSH &amp;host:</source>
+        <translation>SSH 主机(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Private &amp;key:</source>
+        <translation>私钥(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Known hosts:</source>
+        <translation>known_hosts：</translation>
+    </message>
+    <message>
+        <source>SSH pass&amp;word:</source>
+        <translation>SSH 密码(&amp;W)：</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::SshHostKeyProbe</name>
+    <message>
+        <source>SSH %1: out of memory</source>
+        <translation>SSH %1：内存不足</translation>
+    </message>
+    <message>
+        <source>SSH %1: cannot connect: %2</source>
+        <translation>SSH %1：无法连接：%2</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::SshOptions</name>
+    <message>
+        <source>the SSH user before &quot;@&quot; is empty in &quot;%1&quot;</source>
+        <translation>“%1”中“@”前的 SSH 用户为空</translation>
+    </message>
+    <message>
+        <source>unclosed &quot;[&quot; in the SSH host &quot;%1&quot;</source>
+        <translation>SSH 主机“%1”中的“[”没有闭合</translation>
+    </message>
+    <message>
+        <source>unexpected &quot;%1&quot; after the SSH host</source>
+        <translation>SSH 主机后出现了意外的“%1”</translation>
+    </message>
+    <message>
+        <source>no SSH host in &quot;%1&quot; (expected USER@HOST[:PORT])</source>
+        <translation>“%1”中没有 SSH 主机（应为 USER@HOST[:PORT]）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a host name</source>
+        <translation>“%1”不是主机名</translation>
+    </message>
+    <message>
+        <source>SSH port &quot;%1&quot; is not a number from 1 to 65535</source>
+        <translation>SSH 端口“%1”不是 1 到 65535 之间的数字</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::SshWorker</name>
+    <message>
+        <source>cannot make a channel</source>
+        <translation>无法创建通道</translation>
+    </message>
+    <message>
+        <source>SSH %1 did not open a channel to %2:%3 in time</source>
+        <translation>SSH %1 未能及时打开到 %2:%3 的通道</translation>
+    </message>
+    <message>
+        <source>SSH %1 could not reach %2:%3: %4</source>
+        <translation>SSH %1 无法访问 %2:%3：%4</translation>
+    </message>
+    <message>
+        <source>cannot make a local socket pair: %1</source>
+        <translation>无法创建本地套接字对：%1</translation>
+    </message>
+    <message>
+        <source>SSH %1: %2</source>
+        <translation>SSH %1：%2</translation>
+    </message>
+    <message>
+        <source>SSH %1: %2: %3</source>
+        <translation>SSH %1：%2：%3</translation>
+    </message>
+    <message>
+        <source>the connection to the SSH host was lost</source>
+        <translation>与 SSH 主机的连接已断开</translation>
+    </message>
+    <message>
+        <source>SSH %1: out of memory</source>
+        <translation>SSH %1：内存不足</translation>
+    </message>
+    <message>
+        <source>cannot connect</source>
+        <translation>无法连接</translation>
+    </message>
+    <message>
+        <source>authentication failed</source>
+        <translation>认证失败</translation>
+    </message>
+    <message>
+        <source>SSH %1: cannot read the private key %2 (missing, unreadable, or protected by a passphrase)</source>
+        <translation>SSH %1：无法读取私钥 %2（不存在、不可读，或受口令保护）</translation>
+    </message>
+    <message>
+        <source>SSH %1: cannot read the private key %2 with that passphrase</source>
+        <translation>SSH %1：用该口令无法读取私钥 %2</translation>
+    </message>
+    <message>
+        <source>the key %1</source>
+        <translation>密钥 %1</translation>
+    </message>
+    <message>
+        <source>the agent and the default keys</source>
+        <translation>SSH 代理和默认密钥</translation>
+    </message>
+    <message>
+        <source>the password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <source>the default user</source>
+        <translation>默认用户</translation>
+    </message>
+    <message>
+        <source>authentication as %1 was refused (tried %2; the server accepts %3)</source>
+        <translation>以 %1 身份认证被拒绝（尝试了 %2；服务器接受 %3）</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>the tunnel closed</source>
+        <translation>隧道已关闭</translation>
     </message>
 </context>
 <context>
