@@ -123,7 +123,7 @@ SshHostKeyProbe::SshHostKeyProbe(SshOptions options, int timeoutMs, QObject *par
     : QObject(parent)
     , m_options(std::move(options))
     , m_timeoutMs(timeoutMs)
-    , m_mailbox(std::make_shared<ThreadMailbox>(this))
+    , m_mailbox(std::make_shared<ThreadMailbox>(this, "drainMailbox"))
 {
     qRegisterMetaType<LockScope::SshHostKey>();
 }
@@ -131,6 +131,11 @@ SshHostKeyProbe::SshHostKeyProbe(SshOptions options, int timeoutMs, QObject *par
 SshHostKeyProbe::~SshHostKeyProbe()
 {
     m_mailbox->close();
+}
+
+void SshHostKeyProbe::drainMailbox()
+{
+    m_mailbox->drain();
 }
 
 void SshHostKeyProbe::start()

@@ -46,6 +46,8 @@ public:
 signals:
     void finished(const LockScope::SshHostKey &key);
 
+private slots:
+    void drainMailbox(); // the probe's thread's answer
 private:
     SshOptions m_options;
     int m_timeoutMs;

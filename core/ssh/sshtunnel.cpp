@@ -34,7 +34,7 @@ std::shared_ptr<SshTunnel> SshTunnel::forOptions(const SshOptions &options, int 
 
 SshTunnel::SshTunnel(SshOptions options, int connectTimeoutMs)
     : m_options(std::move(options))
-    , m_mailbox(std::make_shared<ThreadMailbox>(this))
+    , m_mailbox(std::make_shared<ThreadMailbox>(this, "drainMailbox"))
 {
     qRegisterMetaType<LockScope::SshSessionStatus>();
     auto opened = [mailbox = m_mailbox, owner = this](quint64 request, int fd, const RedisError &error) {
@@ -50,7 +50,10 @@ SshTunnel::SshTunnel(SshOptions options, int connectTimeoutMs)
 
 SshTunnel::~SshTunnel()
 {
-    m_mailbox->close();
+    // Sockets delivered but not yet taken would leak: run the deliveries (with nobody waiting, each closes its socket).
+    m_waiting.clear();
+    for (auto &undelivered : m_mailbox->close())
+        undelivered();
     for (auto it = t_tunnels.begin(); it != t_tunnels.end();) {
         if (it->expired())
             it = t_tunnels.erase(it);
@@ -64,6 +67,11 @@ SshTunnel::~SshTunnel()
         m_thread.detach();
     else
         m_thread.join();
+}
+
+void SshTunnel::drainMailbox()
+{
+    m_mailbox->drain();
 }
 
 SshSessionStatus SshTunnel::status() const

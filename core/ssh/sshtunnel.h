@@ -38,6 +38,8 @@ public:
 signals:
     void statusChanged(const LockScope::SshSessionStatus &status);
 
+private slots:
+    void drainMailbox(); // what the worker's thread posted
 private:
     SshTunnel(SshOptions options, int connectTimeoutMs);
     void delivered(quint64 request, int fd, const RedisError &error);
