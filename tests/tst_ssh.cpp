@@ -35,6 +35,7 @@ private slots:
     void unknownHostKeyIsAskedAboutAtATerminal();
     void changedHostKeyIsRefused();
     void keyTheServerDoesNotAuthorizeIsRefused();
+    void passwordLoginWhenNoKeyIsAccepted();
     void sshdKilledMidSessionIsReportedThenReconnects();
     void clusterReachedOnlyThroughTheTunnel();
     void sentinelAndItsMasterReachedThroughTheTunnel();
@@ -328,6 +329,32 @@ void TestSsh::keyTheServerDoesNotAuthorizeIsRefused()
     // And SSH options without --ssh are too.
     r = cli({ QStringLiteral("list"), QStringLiteral("--ssh-key"), m_host.clientKey() });
     QCOMPARE(r.exitCode, 2);
+}
+
+void TestSsh::passwordLoginWhenNoKeyIsAccepted()
+{
+    // No key given, no agent, no ~/.ssh/id_*: the password (from the environment, never argv) is what logs in.
+    const QStringList args { QStringLiteral("list"), QStringLiteral("--url"),
+        QStringLiteral("redis://127.0.0.1:%1").arg(m_redis), QStringLiteral("--ssh"), m_host.sshTarget(),
+        QStringLiteral("--ssh-known-hosts"), m_knownHosts, QStringLiteral("--ssh-password-env"),
+        QStringLiteral("SSH_TEST_PASSWORD") };
+    const auto run = [&](const QString &password) {
+        QProcess p;
+        QProcessEnvironment e = environment();
+        e.insert(QStringLiteral("SSH_TEST_PASSWORD"), password);
+        p.setProcessEnvironment(e);
+        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args);
+        p.closeWriteChannel();
+        p.waitForFinished(60000);
+        return std::make_pair(p.exitCode(), p.readAllStandardError());
+    };
+    auto [code, err] = run(SshHost::password());
+    QVERIFY2(code == 0, err.constData());
+    std::tie(code, err) = run(QStringLiteral("not-the-password"));
+    QCOMPARE(code, 3);
+    // Says what was tried, and what the host would take.
+    QVERIFY2(err.contains("the password") && err.contains("publickey, password"), err.constData());
+    QVERIFY(!err.contains("not-the-password"));
 }
 
 void TestSsh::sshdKilledMidSessionIsReportedThenReconnects()

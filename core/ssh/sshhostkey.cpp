@@ -47,6 +47,9 @@ ssh_session newSshSession(const SshOptions &options, int timeoutMs)
     // Set before the options above are read back from ~/.ssh/config, which then only fills what they leave open.
     const bool processConfig = options.readSshConfig;
     ssh_options_set(session, SSH_OPTIONS_PROCESS_CONFIG, &processConfig);
+    // Redis traffic is small requests waiting on small replies: Nagle's algorithm would hold them back.
+    const int noDelay = 1;
+    ssh_options_set(session, SSH_OPTIONS_NODELAY, &noDelay);
     const long seconds = qMax(1, timeoutMs) / 1000;
     const long micros = (qMax(1, timeoutMs) % 1000) * 1000L;
     ssh_options_set(session, SSH_OPTIONS_TIMEOUT, &seconds);

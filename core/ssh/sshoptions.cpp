@@ -26,7 +26,9 @@ QString SshOptions::display() const
 
 QString SshOptions::sessionKey() const
 {
-    return display() + QLatin1Char('\n') + keyFile + QLatin1Char('\n') + knownHostsFile;
+    // The accepted key too: a session refused for an unknown key must not be reused once the key is accepted.
+    return display() + QLatin1Char('\n') + keyFile + QLatin1Char('\n') + knownHostsFile + QLatin1Char('\n')
+        + QString::fromLatin1(acceptHostKey);
 }
 
 SshOptions SshOptions::parseTarget(const QString &text, RedisError *error)
@@ -69,7 +71,8 @@ SshOptions SshOptions::parseTarget(const QString &text, RedisError *error)
     if (options.host.isEmpty())
         return fail(tr("no SSH host in \"%1\" (expected USER@HOST[:PORT])").arg(text));
     for (const QChar c : options.host) {
-        if (c.isSpace() || c == QLatin1Char('/') || c == QLatin1Char('@'))
+        if (c.isSpace() || c.category() == QChar::Other_Control || c == QLatin1Char('/') || c == QLatin1Char('@')
+            || c == QLatin1Char('[') || c == QLatin1Char(']'))
             return fail(tr("\"%1\" is not a host name").arg(options.host));
     }
     if (!portText.isNull()) {

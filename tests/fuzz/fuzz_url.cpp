@@ -1,4 +1,5 @@
-// The input, as UTF-8 text, into every parser of connectionoptions.h: fromUrl, parseSentinels and parsePublishMode.
+// The input, as UTF-8 text, into every parser of connectionoptions.h (fromUrl, parseSentinels and parsePublishMode)
+// and into SshOptions::parseTarget, whose display() must parse back to the same user, host and port.
 // A URL that parses must come back from toDisplayUrl() without its password, and that display URL (which saved
 // connection profiles store and parse again) must parse to the same server, user and database.
 #include "fuzzinput.h"
@@ -48,6 +49,21 @@ void checkSentinels(const QString &text)
         FUZZ_CHECK(a.port > 0);
 }
 
+void checkSshTarget(const QString &text)
+{
+    RedisError error(RedisError::Kind::Io, QStringLiteral("stale"));
+    const SshOptions o = SshOptions::parseTarget(text, &error);
+    if (error.isError()) {
+        FUZZ_CHECK(error.kind() == RedisError::Kind::InvalidArgument && !o.isSet());
+        return;
+    }
+    FUZZ_CHECK(o.isSet() && o.port > 0);
+    RedisError again;
+    const SshOptions back = SshOptions::parseTarget(o.display(), &again);
+    FUZZ_CHECK(!again.isError());
+    FUZZ_CHECK(back.user == o.user && back.host == o.host && back.port == o.port);
+}
+
 void checkPublishMode(const QString &text)
 {
     PublishMode mode = PublishMode::Both;
@@ -74,5 +90,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     checkUrl(text.trimmed()); // the connection dialog trims what people paste
     checkSentinels(text);
     checkPublishMode(text);
+    checkSshTarget(text);
     return 0;
 }

@@ -49,6 +49,8 @@ public:
     quint16 sshPort() const { return m_sshPort; }
     QString sshTarget() const; // root@ADDRESS:PORT
     QString clientKey() const; // the key sshd authorizes
+    // root's password as this sshd checks it (its own copy of /etc/shadow, in sshd's own mount namespace).
+    static QString password() { return QStringLiteral("lockscope-test-password"); }
     QString otherKey() const; // a key it does not
     QString hostKeyFile() const; // sshd's private host key (the public one beside it, .pub)
     QString otherHostKeyFile() const; // another host key: the "changed" one
