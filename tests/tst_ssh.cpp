@@ -36,6 +36,7 @@ private slots:
     void changedHostKeyIsRefused();
     void keyTheServerDoesNotAuthorizeIsRefused();
     void passwordLoginWhenNoKeyIsAccepted();
+    void agentKeysWhenNoKeyIsGiven();
     void sshdKilledMidSessionIsReportedThenReconnects();
     void clusterReachedOnlyThroughTheTunnel();
     void sentinelAndItsMasterReachedThroughTheTunnel();
@@ -355,6 +356,39 @@ void TestSsh::passwordLoginWhenNoKeyIsAccepted()
     // Says what was tried, and what the host would take.
     QVERIFY2(err.contains("the password") && err.contains("publickey, password"), err.constData());
     QVERIFY(!err.contains("not-the-password"));
+}
+
+void TestSsh::agentKeysWhenNoKeyIsGiven()
+{
+    // No --ssh-key: the agent's keys are offered (HOME has no ~/.ssh/id_*), as ssh does.
+    const QStringList args { QStringLiteral("list"), QStringLiteral("--url"),
+        QStringLiteral("redis://127.0.0.1:%1").arg(m_redis), QStringLiteral("--ssh"), m_host.sshTarget(),
+        QStringLiteral("--ssh-known-hosts"), m_knownHosts };
+    const QString socket = m_dir.filePath(QStringLiteral("agent.sock"));
+    QProcess agent;
+    agent.start(QStringLiteral("ssh-agent"), { QStringLiteral("-D"), QStringLiteral("-a"), socket });
+    QVERIFY(agent.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(socket), 15000);
+    QProcessEnvironment e = environment();
+    e.insert(QStringLiteral("SSH_AUTH_SOCK"), socket);
+    const auto run = [&](const QString &program, const QStringList &arguments) {
+        QProcess p;
+        p.setProcessEnvironment(e);
+        p.start(program, arguments);
+        p.closeWriteChannel();
+        p.waitForFinished(60000);
+        return std::make_pair(p.exitCode(), p.readAllStandardError());
+    };
+    // An empty agent: refused, saying the agent was tried.
+    auto [code, err] = run(QStringLiteral(LOCKSCOPE_CLI_PATH), args);
+    QCOMPARE(code, 3);
+    QVERIFY2(err.contains("agent"), err.constData());
+    std::tie(code, err) = run(QStringLiteral("ssh-add"), { m_host.clientKey() });
+    QVERIFY2(code == 0, err.constData());
+    std::tie(code, err) = run(QStringLiteral(LOCKSCOPE_CLI_PATH), args);
+    QVERIFY2(code == 0, err.constData());
+    agent.kill();
+    agent.waitForFinished();
 }
 
 void TestSsh::sshdKilledMidSessionIsReportedThenReconnects()
