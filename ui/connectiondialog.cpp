@@ -15,6 +15,8 @@
 #include <QPointer>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTabWidget>
+#include <QVBoxLayout>
 
 namespace LockScope {
 
@@ -24,11 +26,25 @@ ConnectionDialog::ConnectionDialog(SecretStore *secrets, QWidget *parent)
     , m_profiles(ConnectionProfile::load())
 {
     setWindowTitle(tr("Connect to Redis"));
-    auto *form = new QFormLayout(this);
+    // Three pages, so the dialog fits a laptop screen: where the server is, how the connection is secured (TLS, SSH),
+    // and how locks are looked for and written.
+    auto *layout = new QVBoxLayout(this);
+    auto *tabs = new QTabWidget(this);
+    auto *serverPage = new QWidget(tabs);
+    auto *securityPage = new QWidget(tabs);
+    auto *locksPage = new QWidget(tabs);
+    auto *form = new QFormLayout(serverPage);
+    auto *security = new QFormLayout(securityPage);
+    auto *locks = new QFormLayout(locksPage);
+    tabs->addTab(serverPage, tr("Ser&ver"));
+    tabs->addTab(securityPage, tr("TLS and SS&H"));
+    tabs->addTab(locksPage, tr("Loc&ks and replicas"));
+    layout->addWidget(tabs);
     m_profileBox = new QComboBox(this);
     m_profileBox->addItem(tr("New connection"));
     for (const ConnectionProfile &p : std::as_const(m_profiles))
         m_profileBox->addItem(p.name);
+    m_profileBox->setAccessibleName(tr("Saved profiles"));
     m_recentBox = new QComboBox(this);
     m_recentBox->addItem(tr("Recent connections…"));
     m_recentBox->addItems(ConnectionProfile::recent());
@@ -64,22 +80,34 @@ ConnectionDialog::ConnectionDialog(SecretStore *secrets, QWidget *parent)
     form->addRow(tr("&Name:"), m_name);
     form->addRow(tr("&URL:"), m_url);
     form->addRow(tr("Pass&word:"), m_password);
+    // The URL means something else through a tunnel (the server as the SSH host sees it): said where the URL is.
+    auto *route = new QLabel(serverPage);
+    route->setWordWrap(true);
+    route->setStyleSheet(QStringLiteral("QLabel { color: #00695c; }"));
+    route->hide();
+    form->addRow(QString(), route);
     form->addRow(QString(), m_remember);
-    form->addRow(tr("TLS CA file:"), m_ca);
-    form->addRow(tr("TLS client certificate:"), m_cert);
-    form->addRow(tr("TLS client key:"), m_key);
-    form->addRow(tr("TLS server name:"), m_serverName);
+    security->addRow(tr("TLS CA file:"), m_ca);
+    security->addRow(tr("TLS client certificate:"), m_cert);
+    security->addRow(tr("TLS client key:"), m_key);
+    security->addRow(tr("TLS server name:"), m_serverName);
     m_ssh = new SshFields(this);
-    form->addRow(m_ssh);
+    security->addRow(m_ssh);
+    connect(m_ssh, &SshFields::changed, this, [this, route] {
+        const QString target = m_ssh->target();
+        route->setText(tr("Through SSH %1 (TLS and SSH tab): the URL names the server as that host sees it.")
+                           .arg(target.isEmpty() ? tr("(no host yet)") : target));
+        route->setVisible(m_ssh->isChecked());
+    });
     form->addRow(QString(), m_readOnly);
-    form->addRow(tr("Scan &pattern:"), m_pattern);
+    locks->addRow(tr("Scan &pattern:"), m_pattern);
     m_stringPatterns = new QLineEdit(ConnectionProfile::defaultStringPatterns(), this);
     m_stringPatterns->setAccessibleName(tr("String lock patterns"));
     m_stringPatterns->setToolTip(
         tr("Globs separated by spaces. A plain string key (SET name token NX PX) is shown as a lock only if its name "
            "matches one of these and it has a TTL; its value is the holder's token. Empty: string locks are not "
            "looked for."));
-    form->addRow(tr("St&ring lock patterns:"), m_stringPatterns);
+    locks->addRow(tr("St&ring lock patterns:"), m_stringPatterns);
     form->addRow(tr("&Colour tag:"), m_colour);
     m_topology = new QComboBox(this);
     m_topology->addItem(tr("One server, or a cluster found from it"), QStringLiteral("auto"));
@@ -106,11 +134,11 @@ ConnectionDialog::ConnectionDialog(SecretStore *secrets, QWidget *parent)
     form->addRow(tr("&Topology:"), m_topology);
     form->addRow(tr("Sentinels:"), m_sentinels);
     form->addRow(tr("Sentinel master:"), m_master);
-    form->addRow(tr("Wake-ups &published as:"), m_publishMode);
+    locks->addRow(tr("Wake-ups &published as:"), m_publishMode);
     m_replicaReads = new QCheckBox(tr("Monitor reads from replicas (cluster): spares the masters, shows data as old "
                                       "as the replication lag"),
         this);
-    form->addRow(QString(), m_replicaReads);
+    locks->addRow(QString(), m_replicaReads);
     m_replicaSync = new QSpinBox(this);
     m_replicaSync->setRange(0, 60000);
     m_replicaSync->setSingleStep(100);
@@ -118,11 +146,11 @@ ConnectionDialog::ConnectionDialog(SecretStore *secrets, QWidget *parent)
     m_replicaSync->setSpecialValueText(tr("never wait"));
     m_replicaSync->setToolTip(tr("After a lock write on a master with replicas, wait this long for them to have it "
                                  "(WAIT), as Redisson's slavesSyncTimeout does"));
-    form->addRow(tr("Wait for &replicas:"), m_replicaSync);
+    locks->addRow(tr("Wait for &replicas:"), m_replicaSync);
     m_replicaCheck = new QCheckBox(
         tr("Undo an acquire that no replica acknowledged in time (Redisson's checkLockSyncedSlaves)"), this);
-    form->addRow(QString(), m_replicaCheck);
-    form->addRow(m_result);
+    locks->addRow(QString(), m_replicaCheck);
+    layout->addWidget(m_result);
     auto *buttons = new QDialogButtonBox(this);
     m_test = buttons->addButton(tr("&Test connection"), QDialogButtonBox::ActionRole);
     auto *save = buttons->addButton(tr("&Save profile"), QDialogButtonBox::ActionRole);
@@ -132,7 +160,7 @@ ConnectionDialog::ConnectionDialog(SecretStore *secrets, QWidget *parent)
     connect(import, &QPushButton::clicked, this, &ConnectionDialog::chooseImportFile);
     m_connect = buttons->addButton(tr("C&onnect"), QDialogButtonBox::AcceptRole);
     buttons->addButton(QDialogButtonBox::Cancel);
-    form->addRow(buttons);
+    layout->addWidget(buttons);
 
     connect(m_profileBox, &QComboBox::currentIndexChanged, this, &ConnectionDialog::loadProfile);
     connect(m_recentBox, &QComboBox::activated, this, [this](int index) {

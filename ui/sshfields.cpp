@@ -32,6 +32,13 @@ SshFields::SshFields(QWidget *parent)
     form->addRow(tr("Private &key:"), m_key);
     form->addRow(tr("Known hosts:"), m_knownHosts);
     form->addRow(tr("SSH pass&word:"), m_password);
+    connect(this, &QGroupBox::toggled, this, &SshFields::changed);
+    connect(m_target, &QLineEdit::textChanged, this, &SshFields::changed);
+}
+
+QString SshFields::target() const
+{
+    return isChecked() ? m_target->text().trimmed() : QString();
 }
 
 void SshFields::load(const ConnectionProfile &profile)

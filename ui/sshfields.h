@@ -20,6 +20,10 @@ public:
     void store(ConnectionProfile *profile) const; // not the password
     QByteArray password() const;
     void setPassword(const QByteArray &password);
+    QString target() const; // USER@HOST[:PORT] when the tunnel is on, else empty
+
+signals:
+    void changed();
 
 private:
     QLineEdit *m_target;

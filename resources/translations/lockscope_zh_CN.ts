@@ -1594,6 +1594,30 @@ no dead waiters: nothing changed</source>
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
+    <message>
+        <source>Ser&amp;ver</source>
+        <translation>服务器(&amp;V)</translation>
+    </message>
+    <message>
+        <source>TLS and SS&amp;H</source>
+        <translation>TLS 与 SSH(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Loc&amp;ks and replicas</source>
+        <translation>锁与副本(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Saved profiles</source>
+        <translation>已保存的配置</translation>
+    </message>
+    <message>
+        <source>Through SSH %1 (TLS and SSH tab): the URL names the server as that host sees it.</source>
+        <translation>经由 SSH %1（见“TLS 与 SSH”页）：URL 写的是从该主机看到的服务器地址。</translation>
+    </message>
+    <message>
+        <source>(no host yet)</source>
+        <translation>（尚未填写主机）</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::ConnectionOptions</name>

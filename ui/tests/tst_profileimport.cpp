@@ -273,11 +273,23 @@ void TestProfileImport::theDialogImportsAndShowsTheProfiles()
     // The first imported profile is shown, password and all (from the keychain).
     QCOMPARE(dialog.profile().name, QStringLiteral("local-dev"));
     QCOMPARE(dialog.passwordEdit()->text(), QStringLiteral("s3cret"));
-    auto *profiles = dialog.findChild<QComboBox *>();
+    QComboBox *profiles = nullptr;
+    for (QComboBox *box : dialog.findChildren<QComboBox *>())
+        if (box->accessibleName() == QStringLiteral("Saved profiles"))
+            profiles = box;
     QVERIFY(profiles);
     profiles->setCurrentIndex(profiles->findText(QStringLiteral("prod/prod-cache")));
     QCOMPARE(dialog.profile().ssh, QStringLiteral("ubuntu@bastion.example.com"));
     QCOMPARE(dialog.options().ssh.display(), QStringLiteral("ubuntu@bastion.example.com"));
+    // Beside the URL, on the first page: the URL is the server as the bastion sees it.
+    bool said = false;
+    for (QLabel *label : dialog.findChildren<QLabel *>())
+        said = said
+            || (!label->isHidden() && label->text().contains(QStringLiteral("Through SSH ubuntu@bastion.example.com")));
+    QVERIFY(said);
+    profiles->setCurrentIndex(profiles->findText(QStringLiteral("local-dev")));
+    for (QLabel *label : dialog.findChildren<QLabel *>())
+        QVERIFY(label->isHidden() || !label->text().contains(QStringLiteral("Through SSH")));
     QCOMPARE(ConnectionProfile::load().size(), 2);
 }
 
