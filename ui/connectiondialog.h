@@ -30,6 +30,7 @@ public:
     ConnectionProfile profile() const;
     ConnectionOptions options(RedisError *error = nullptr) const;
 
+    QComboBox *profileBox() const { return m_profileBox; }
     QLineEdit *urlEdit() const { return m_url; }
     QLineEdit *passwordEdit() const { return m_password; }
     QPushButton *testButton() const { return m_test; }

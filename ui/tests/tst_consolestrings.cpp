@@ -295,7 +295,7 @@ private slots:
 
         // The dialog shows a saved profile's patterns, and gives back what was typed.
         ConnectionDialog dialog;
-        auto *profiles = dialog.findChild<QComboBox *>();
+        QComboBox *profiles = dialog.profileBox();
         profiles->setCurrentIndex(2); // after "New connection": the second profile
         QCOMPARE(dialog.stringPatternsEdit()->text(), QString());
         dialog.stringPatternsEdit()->setText(QStringLiteral(" mutex:* "));

@@ -273,11 +273,7 @@ void TestProfileImport::theDialogImportsAndShowsTheProfiles()
     // The first imported profile is shown, password and all (from the keychain).
     QCOMPARE(dialog.profile().name, QStringLiteral("local-dev"));
     QCOMPARE(dialog.passwordEdit()->text(), QStringLiteral("s3cret"));
-    QComboBox *profiles = nullptr;
-    for (QComboBox *box : dialog.findChildren<QComboBox *>())
-        if (box->accessibleName() == QStringLiteral("Saved profiles"))
-            profiles = box;
-    QVERIFY(profiles);
+    QComboBox *profiles = dialog.profileBox();
     profiles->setCurrentIndex(profiles->findText(QStringLiteral("prod/prod-cache")));
     QCOMPARE(dialog.profile().ssh, QStringLiteral("ubuntu@bastion.example.com"));
     QCOMPARE(dialog.options().ssh.display(), QStringLiteral("ubuntu@bastion.example.com"));
