@@ -36,6 +36,7 @@ private slots:
     void changedHostKeyIsRefused();
     void keyTheServerDoesNotAuthorizeIsRefused();
     void passwordLoginWhenNoKeyIsAccepted();
+    void addressTheSshHostCannotReachIsSaidSo();
     void agentKeysWhenNoKeyIsGiven();
     void sshdKilledMidSessionIsReportedThenReconnects();
     void clusterReachedOnlyThroughTheTunnel();
@@ -356,6 +357,17 @@ void TestSsh::passwordLoginWhenNoKeyIsAccepted()
     // Says what was tried, and what the host would take.
     QVERIFY2(err.contains("the password") && err.contains("publickey, password"), err.constData());
     QVERIFY(!err.contains("not-the-password"));
+}
+
+void TestSsh::addressTheSshHostCannotReachIsSaidSo()
+{
+    // Nothing listens there inside the namespace: the SSH host's own connect is refused, and the error says whose.
+    QStringList args = sshArgs(m_redis, m_knownHosts);
+    args[1] = QStringLiteral("redis://127.0.0.1:1");
+    const CliRun r = cli(QStringList { QStringLiteral("list") } + args);
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.err.contains(QStringLiteral("SSH %1 could not reach 127.0.0.1:1").arg(m_host.sshTarget()).toUtf8()),
+        r.err.constData());
 }
 
 void TestSsh::agentKeysWhenNoKeyIsGiven()
