@@ -2,8 +2,6 @@
 
 #include <QCoreApplication>
 
-#include <chrono>
-
 #include <cerrno>
 #include <fcntl.h>
 #include <poll.h>
@@ -19,12 +17,6 @@ namespace {
 QString tr(const char *text)
 {
     return QCoreApplication::translate("LockScope::SshWorker", text);
-}
-
-qint64 monotonicMs()
-{
-    using namespace std::chrono;
-    return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
 }
 
 // Past this much unsent data in one direction the other side is no longer read: the SSH window (or the kernel's
@@ -47,14 +39,14 @@ void SshWorker::startOpen(const Request &request)
     c.id = request.id;
     c.host = request.host;
     c.port = request.port;
-    c.deadlineMs = monotonicMs() + qMax(1, request.timeoutMs);
+    c.deadlineMs = nowMs() + qMax(1, request.timeoutMs);
     c.channel = ssh_channel_new(m_session);
     if (!c.channel) {
         m_opened(c.id, -1, sshError(tr("cannot make a channel")));
         return;
     }
     m_channels.emplace(c.id, std::move(c));
-    pump(m_channels.at(request.id), monotonicMs());
+    pump(m_channels.at(request.id), nowMs());
 }
 
 void SshWorker::pump(Channel &c, qint64 now)

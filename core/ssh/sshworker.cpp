@@ -26,12 +26,6 @@ QString tr(const char *text)
     return QCoreApplication::translate("LockScope::SshWorker", text);
 }
 
-qint64 monotonicMs()
-{
-    using namespace std::chrono;
-    return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
-}
-
 // Dead peers are found by the kernel: TCP keep-alives while idle, and a bound on unacknowledged data otherwise,
 // so a bastion that vanishes without a FIN fails the session within about three keep-alive intervals.
 void setTcpKeepAlive(int fd, int seconds)
@@ -50,6 +44,12 @@ void setTcpKeepAlive(int fd, int seconds)
     setsockopt(fd, IPPROTO_TCP, TCP_USER_TIMEOUT, &userTimeoutMs, sizeof userTimeoutMs);
 }
 } // namespace
+
+qint64 SshWorker::nowMs()
+{
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
+}
 
 SshWorker::SshWorker(SshOptions options, int connectTimeoutMs, Opened opened, StatusChanged statusChanged)
     : m_options(std::move(options))
@@ -159,7 +159,7 @@ void SshWorker::run()
             continue;
         }
 
-        const qint64 now = monotonicMs();
+        const qint64 now = nowMs();
         qint64 wait = 1000;
         if (m_options.keepAliveSeconds > 0)
             wait = qMin(wait, qMax<qint64>(0, m_nextKeepAliveMs - now));
@@ -174,7 +174,7 @@ void SshWorker::run()
             closeSession(sshError(tr("the connection to the SSH host was lost")));
             continue;
         }
-        const qint64 after = monotonicMs();
+        const qint64 after = nowMs();
         for (auto &[id, c] : m_channels)
             pump(c, after);
         for (auto it = m_channels.begin(); it != m_channels.end();) {
@@ -213,7 +213,7 @@ bool SshWorker::connectSession(RedisError *error)
     ssh_event_add_session(m_event, m_session);
     ssh_event_add_fd(
         m_event, m_wakeFd, POLLIN, [](socket_t, int, void *) { return 0; }, nullptr);
-    m_nextKeepAliveMs = monotonicMs() + qint64(m_options.keepAliveSeconds) * 1000;
+    m_nextKeepAliveMs = nowMs() + qint64(m_options.keepAliveSeconds) * 1000;
     setStatus(true, {});
     return true;
 }

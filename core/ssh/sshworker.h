@@ -74,6 +74,8 @@ private:
         bool done = false;
     };
 
+    static qint64 nowMs(); // a monotonic clock for deadlines and keep-alives
+
     bool connectSession(RedisError *error);
     bool verifyHostKey(RedisError *error);
     bool authenticate(RedisError *error);
