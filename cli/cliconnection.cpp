@@ -122,6 +122,22 @@ std::optional<bool> confirmHostKey(const SshHostKey &key, const SshOptions &ssh)
 }
 
 namespace {
+// --password-env and --ssh-password-env: the variable must be set (an empty password is a set one).
+bool passwordFromEnvironment(
+    const QCommandLineParser &parser, const QString &option, QByteArray *password, RedisError *error)
+{
+    if (!parser.isSet(option))
+        return true;
+    const QByteArray var = parser.value(option).toLocal8Bit();
+    if (!qEnvironmentVariableIsSet(var.constData())) {
+        *error = RedisError(RedisError::Kind::InvalidArgument,
+            tr("environment variable %1 is not set").arg(QString::fromLocal8Bit(var)));
+        return false;
+    }
+    *password = qgetenv(var.constData());
+    return true;
+}
+
 bool sshFrom(const QCommandLineParser &parser, ConnectionOptions *options, RedisError *error)
 {
     const bool wanted = parser.isSet(QStringLiteral("ssh"));
@@ -150,14 +166,8 @@ bool sshFrom(const QCommandLineParser &parser, ConnectionOptions *options, Redis
                 .arg(QString::fromUtf8(ssh.acceptHostKey)));
         return false;
     }
-    if (parser.isSet(QStringLiteral("ssh-password-env"))) {
-        const QString var = parser.value(QStringLiteral("ssh-password-env"));
-        if (!qEnvironmentVariableIsSet(var.toLocal8Bit().constData())) {
-            *error = RedisError(RedisError::Kind::InvalidArgument, tr("environment variable %1 is not set").arg(var));
-            return false;
-        }
-        ssh.password = qgetenv(var.toLocal8Bit().constData());
-    }
+    if (!passwordFromEnvironment(parser, QStringLiteral("ssh-password-env"), &ssh.password, error))
+        return false;
     if (parser.isSet(QStringLiteral("ssh-ask-password"))) {
         const auto password = readSecretFromTerminal(tr("SSH password for %1: ").arg(ssh.display()));
         if (!password) {
@@ -179,14 +189,8 @@ ConnectionOptions connectionFrom(const QCommandLineParser &parser, RedisError *e
     ConnectionOptions options = ConnectionOptions::fromUrl(url, error);
     if (error && error->isError())
         return options;
-    if (parser.isSet(QStringLiteral("password-env"))) {
-        const QString var = parser.value(QStringLiteral("password-env"));
-        if (!qEnvironmentVariableIsSet(var.toLocal8Bit().constData())) {
-            *error = RedisError(RedisError::Kind::InvalidArgument, tr("environment variable %1 is not set").arg(var));
-            return options;
-        }
-        options.password = qgetenv(var.toLocal8Bit().constData());
-    }
+    if (!passwordFromEnvironment(parser, QStringLiteral("password-env"), &options.password, error))
+        return options;
     if (parser.isSet(QStringLiteral("password-stdin"))) {
         std::string line;
         std::getline(std::cin, line);

@@ -22,7 +22,7 @@ RedisConnection::RedisConnection(ConnectionOptions options, QObject *parent)
                            tr("connecting to %1:%2 took longer than %3 ms")
                                .arg(m_options.host)
                                .arg(m_options.port)
-                               .arg(m_options.connectTimeoutMs)),
+                               .arg(m_connectTimer.interval())), // twice the timeout through SSH
             true);
     });
     connect(&m_reconnectTimer, &QTimer::timeout, this, &RedisConnection::startSocket);

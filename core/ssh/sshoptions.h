@@ -17,7 +17,6 @@ struct SshOptions
     QString user; // empty: the local user name (or what ~/.ssh/config says)
     // A private key file; empty: the agent ($SSH_AUTH_SOCK), then the default keys (~/.ssh/id_*), as ssh does.
     QString keyFile;
-    QByteArray keyPassphrase; // never logged
     QByteArray password; // password authentication, tried after the keys; never logged, never on a command line
     QString knownHostsFile; // empty: ~/.ssh/known_hosts
     // The fingerprint ("SHA256:...") of a host key that is not in known_hosts and that the person confirmed after

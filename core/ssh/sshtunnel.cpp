@@ -36,15 +36,11 @@ SshTunnel::SshTunnel(SshOptions options, int connectTimeoutMs)
     : m_options(std::move(options))
     , m_mailbox(std::make_shared<ThreadMailbox>(this, "drainMailbox"))
 {
-    qRegisterMetaType<LockScope::SshSessionStatus>();
     auto opened = [mailbox = m_mailbox, owner = this](quint64 request, int fd, const RedisError &error) {
         if (!mailbox->post([owner, request, fd, error] { owner->delivered(request, fd, error); }) && fd >= 0)
             ::close(fd);
     };
-    auto statusChanged = [mailbox = m_mailbox, owner = this](const SshSessionStatus &status) {
-        mailbox->post([owner, status] { emit owner->statusChanged(status); });
-    };
-    m_worker = std::make_shared<SshWorker>(m_options, connectTimeoutMs, opened, statusChanged);
+    m_worker = std::make_shared<SshWorker>(m_options, connectTimeoutMs, opened);
     m_thread = std::thread([worker = m_worker] { worker->run(); });
 }
 

@@ -32,14 +32,12 @@ public:
     // Asks the SSH host to connect to host:port (as the SSH host resolves and reaches it). done runs later in this
     // thread, exactly once, unless context is gone by then (the socket is closed for it).
     void openChannel(const QString &host, quint16 port, int timeoutMs, QObject *context, Opened done);
-    // The session now: up, its host key, why it went down.
+    // The session now: up, or why it went down.
     SshSessionStatus status() const;
-
-signals:
-    void statusChanged(const LockScope::SshSessionStatus &status);
 
 private slots:
     void drainMailbox(); // what the worker's thread posted
+
 private:
     SshTunnel(SshOptions options, int connectTimeoutMs);
     void delivered(quint64 request, int fd, const RedisError &error);
@@ -60,5 +58,3 @@ private:
 };
 
 } // namespace LockScope
-
-Q_DECLARE_METATYPE(LockScope::SshSessionStatus)

@@ -51,11 +51,10 @@ qint64 SshWorker::nowMs()
     return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
 }
 
-SshWorker::SshWorker(SshOptions options, int connectTimeoutMs, Opened opened, StatusChanged statusChanged)
+SshWorker::SshWorker(SshOptions options, int connectTimeoutMs, Opened opened)
     : m_options(std::move(options))
     , m_connectTimeoutMs(qMax(1, connectTimeoutMs))
     , m_opened(std::move(opened))
-    , m_statusChanged(std::move(statusChanged))
 {
     m_wakeFd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 }
@@ -109,15 +108,9 @@ RedisError SshWorker::sshError(const QString &what, QByteArray code) const
 
 void SshWorker::setStatus(bool up, const RedisError &error)
 {
-    SshSessionStatus status;
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        m_status.up = up;
-        m_status.error = error;
-        status = m_status;
-    }
-    if (m_statusChanged)
-        m_statusChanged(status);
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_status.up = up;
+    m_status.error = error;
 }
 
 SshSessionStatus SshWorker::status() const
@@ -221,11 +214,6 @@ bool SshWorker::connectSession(RedisError *error)
 bool SshWorker::verifyHostKey(RedisError *error)
 {
     const SshHostKey key = checkSshHostKey(m_session, m_options);
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        m_status.keyType = key.keyType;
-        m_status.fingerprint = key.fingerprint;
-    }
     if (key.state == SshHostKey::State::Known)
         return true;
     *error = key.error;
@@ -251,15 +239,11 @@ bool SshWorker::authenticate(RedisError *error)
         // A key named for the profile is the only key offered, as with ssh -i and IdentitiesOnly.
         ssh_key key = nullptr;
         const QByteArray file = m_options.keyFile.toLocal8Bit();
-        if (ssh_pki_import_privkey_file(file.constData(),
-                m_options.keyPassphrase.isEmpty() ? nullptr : m_options.keyPassphrase.constData(), nullptr, nullptr,
-                &key)
-            != SSH_OK) {
+        // No passphrase is asked for here (this thread has no one to ask): keys that have one go through the agent.
+        if (ssh_pki_import_privkey_file(file.constData(), nullptr, nullptr, nullptr, &key) != SSH_OK) {
             *error = RedisError(RedisError::Kind::Auth,
-                m_options.keyPassphrase.isEmpty()
-                    ? tr("SSH %1: cannot read the private key %2 (missing, unreadable, or protected by a passphrase)")
-                          .arg(where(), m_options.keyFile)
-                    : tr("SSH %1: cannot read the private key %2 with that passphrase").arg(where(), m_options.keyFile),
+                tr("SSH %1: cannot read the private key %2 (missing, unreadable, or protected by a passphrase)")
+                    .arg(where(), m_options.keyFile),
                 "SSH_KEY");
             return false;
         }
@@ -269,8 +253,7 @@ bool SshWorker::authenticate(RedisError *error)
             return true;
         tried << tr("the key %1").arg(m_options.keyFile);
     } else if (methods & SSH_AUTH_METHOD_PUBLICKEY) {
-        rc = ssh_userauth_publickey_auto(
-            m_session, nullptr, m_options.keyPassphrase.isEmpty() ? nullptr : m_options.keyPassphrase.constData());
+        rc = ssh_userauth_publickey_auto(m_session, nullptr, nullptr);
         if (rc == SSH_AUTH_SUCCESS)
             return true;
         tried << tr("the agent and the default keys");

@@ -15,12 +15,10 @@
 
 namespace LockScope {
 
-// What the worker reports about its SSH session, besides opened channels.
+// The SSH session as a connection whose channel ended asks about it.
 struct SshSessionStatus
 {
     bool up = false;
-    QString keyType; // "ssh-ed25519"
-    QByteArray fingerprint; // "SHA256:..."
     RedisError error; // why it is down (none: never tried, or closed because nothing used it)
 };
 
@@ -33,9 +31,8 @@ class SshWorker
 {
 public:
     using Opened = std::function<void(quint64 request, int fd, const RedisError &error)>;
-    using StatusChanged = std::function<void(const SshSessionStatus &status)>;
 
-    SshWorker(SshOptions options, int connectTimeoutMs, Opened opened, StatusChanged statusChanged);
+    SshWorker(SshOptions options, int connectTimeoutMs, Opened opened);
     ~SshWorker();
 
     // Thread-safe: asks for a channel to host:port as the SSH host sees it. The answer comes through opened, from the
@@ -93,7 +90,6 @@ private:
     SshOptions m_options;
     int m_connectTimeoutMs;
     Opened m_opened;
-    StatusChanged m_statusChanged;
     mutable std::mutex m_mutex;
     std::deque<Request> m_requests; // guarded by m_mutex
     std::atomic<bool> m_stopping { false };

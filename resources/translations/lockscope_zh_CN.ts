@@ -3808,10 +3808,6 @@ Check it with the server&apos;s administrator (ssh-keygen -l -f on the host&apos
         <translation>SSH %1：无法读取私钥 %2（不存在、不可读，或受口令保护）</translation>
     </message>
     <message>
-        <source>SSH %1: cannot read the private key %2 with that passphrase</source>
-        <translation>SSH %1：用该口令无法读取私钥 %2</translation>
-    </message>
-    <message>
         <source>the key %1</source>
         <translation>密钥 %1</translation>
     </message>
