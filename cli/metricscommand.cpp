@@ -84,6 +84,13 @@ void ServeMetricsCommand::start()
     connect(watcher, &TerminationWatcher::terminationRequested, this, [this] { finish(ExitDone); });
 }
 
+void ServeMetricsCommand::snapshotReady()
+{
+    const QString text = tr("watching %n lock(s) via %1", nullptr, m_monitor->lockCount())
+                             .arg(QString::fromLatin1(LockEventFeed::modeName(m_monitor->mode())));
+    std::fputs((text + QLatin1Char('\n')).toLocal8Bit().constData(), stderr);
+}
+
 QByteArray ServeMetricsCommand::page(const QByteArray &accept) const
 {
     MetricsPage page;

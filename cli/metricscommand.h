@@ -18,7 +18,8 @@ public:
     void start() override;
 
 private:
-    void snapshotReady() override { }
+    // Says on standard error when the counts start to mean something: the first pass is in and changes are followed.
+    void snapshotReady() override;
     QByteArray page(const QByteArray &accept) const;
 
     QHttpServer *m_server = nullptr;

@@ -281,6 +281,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(serve.canReadLine(), 20000);
         const QUrl metrics(json(serve.readLine())[QStringLiteral("listening")].toString());
         QVERIFY2(metrics.isValid() && metrics.host() == QLatin1String("127.0.0.1"), qPrintable(metrics.toString()));
+        // The workload starts once serve-metrics follows changes: an acquisition before that is not one it saw.
+        waitForStatus(serve, "watching 0 lock");
 
         Pacer pacer;
         startPacer(pacer, m_server, prefix + QLatin1Char('*'));

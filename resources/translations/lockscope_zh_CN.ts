@@ -1120,6 +1120,12 @@ no dead waiters: nothing changed</source>
         <source>serving metrics at %1</source>
         <translation>正在 %1 提供指标</translation>
     </message>
+    <message numerus="yes">
+        <source>watching %n lock(s) via %1</source>
+        <translation>
+            <numerusform>正在通过 %1 观察 %n 个锁</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::ShowCommand</name>
