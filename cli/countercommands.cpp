@@ -72,6 +72,18 @@ void CounterCommand::start()
         run(plan);
         return;
     }
+    // Only a latch is asked about: anything else is refused before the prompt, with the reason show gives.
+    client->checkTarget(plan.name, LockAction::OpenLatch, [this, client, plan, confirmed](const RedisError &refusal) {
+        if (refusal) {
+            finish(m_out.fail(refusal));
+            return;
+        }
+        readCountAndOpen(client, plan, confirmed);
+    });
+}
+
+void CounterCommand::readCountAndOpen(LockClient *client, CounterPlan plan, bool confirmed)
+{
     // The count on screen becomes the guard: a latch that counted down meanwhile is not opened.
     client->connection()->command({ "GET", plan.name }, [this, plan, confirmed](const RedisResult &r) mutable {
         if (!r.ok()) {

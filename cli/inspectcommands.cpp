@@ -1,5 +1,6 @@
 #include "inspectcommands.h"
 
+#include "kinds/lockatname.h"
 #include "kinds/lockjson.h"
 #include "kinds/locklayouts.h"
 #include "kinds/lockscanner.h"
@@ -163,22 +164,10 @@ void ShowCommand::start()
             return;
         }
         if (found->isEmpty()) {
-            // Say what is there instead: nothing, or a value of another type (the cause of WRONGTYPE errors).
-            const bool inPatterns = stringLockPatterns().matches(name);
-            connection->command({ "TYPE", name }, [this, name, inPatterns](const RedisResult &type) {
-                const QByteArray t = type.value.bytes();
-                if (t == "none" || t.isEmpty())
-                    m_out.error(tr("%1 does not exist").arg(escapeBytes(name, 200)));
-                else if (t == "string" && !inPatterns)
-                    m_out.error(tr("%1 is a string outside the string lock patterns (see --string-locks)")
-                                    .arg(escapeBytes(name, 200)));
-                else if (t == "string")
-                    m_out.error(tr("%1 is a string without a TTL, an integer (a counter such as semaphore permits) or "
-                                   "a value too long for a token: not a lock")
-                                    .arg(escapeBytes(name, 200)));
-                else
-                    m_out.error(
-                        tr("%1 is not a lock (it holds a %2)").arg(escapeBytes(name, 200), QString::fromLatin1(t)));
+            // Say what is there instead: nothing, or a value of another type (the cause of WRONGTYPE errors), in the
+            // words every write by name refuses it with.
+            connection->command({ "TYPE", name }, [this, name](const RedisResult &type) {
+                m_out.error(LockAtName::notALockText(name, type.value.bytes(), stringLockPatterns()));
                 finish(ExitNotDone);
             });
             return;

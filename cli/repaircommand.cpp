@@ -40,9 +40,10 @@ void RepairQueueCommand::start()
         repair(client, recheckMs);
         return;
     }
-    // Look first; a real repair then inspects again inside repairFairQueue, so it acts on fresh facts.
-    client->inspectFairQueue(
-        name,
+    // Look first (a dry run: a name that holds no fair lock is refused here, before any prompt); a real repair then
+    // inspects again inside repairFairQueue, so it acts on fresh facts.
+    client->repairFairQueue(
+        name, true,
         [this, client, name, dryRun, recheckMs](const FairQueueReport &found) {
             if (found.error.isError()) {
                 finish(m_out.fail(found.error));

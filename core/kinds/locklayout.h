@@ -147,6 +147,12 @@ public:
     virtual const char *label() const = 0;
     virtual LockCapabilities capabilities() const = 0;
     virtual QList<AcquireMode> modes() const = 0;
+    // Whether action applies to a lock of this layout: a write by name is refused on any other (kinds/lockatname.h).
+    // A lock is released and force-released; a counter or a queue says what else it takes.
+    virtual bool allows(LockAction action) const
+    {
+        return action == LockAction::Release || action == LockAction::ForceRelease;
+    }
     // The kinds a release or force release runs this layout's scripts as: its modes' kinds, or for a layout nothing
     // is taken as, the kind the lock kind probe names for what Redis holds (a sorted set).
     virtual QList<LockKind> actionKinds() const;

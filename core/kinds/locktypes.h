@@ -38,6 +38,11 @@ struct LockClientOptions
 // unique lock (kinds/sidekiq/): both released, never taken here.
 enum class LockKind { Reentrant, Fenced, Read, Write, Fair, String, SortedSet, UniqueJob };
 
+// What a person may do to a lock by its name. Each layout says which of these apply to its locks
+// (LockLayout::allows); a write by name runs only on what discovery would list as a lock of such a layout
+// (kinds/lockatname.h).
+enum class LockAction { Release, ForceRelease, AddPermits, ReleasePermit, OpenLatch, RepairQueue };
+
 struct AcquireRequest
 {
     QByteArray name;

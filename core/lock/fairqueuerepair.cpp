@@ -149,6 +149,22 @@ void LockClient::repairFairQueue(const QByteArray &name, bool dryRun, Callback<F
         }
     }
     QPointer<LockClient> self(this);
+    // Only a name listed as a fair lock (or as the reentrant lock an idle one looks like) has its queue looked at
+    // for repair, a dry run included: the same judgement as every write by name.
+    checkTarget(name, LockAction::RepairQueue, [self, name, dryRun, done, recheckMs](const RedisError &refusal) {
+        if (!self)
+            return;
+        if (refusal) {
+            refuseLater(self, name, refusal, done);
+            return;
+        }
+        self->repairCheckedQueue(name, dryRun, done, recheckMs);
+    });
+}
+
+void LockClient::repairCheckedQueue(const QByteArray &name, bool dryRun, Callback<FairQueueReport> done, int recheckMs)
+{
+    QPointer<LockClient> self(this);
     inspectFairQueue(
         name,
         [self, dryRun, done](const FairQueueReport &found) {

@@ -83,11 +83,15 @@ public:
     void releaseAsFound(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done);
     // A string lock's guard is the one token seen.
     void forceReleaseAsFound(const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done);
+    // Whether action may run on name as Redis holds it now: refused (a KindMismatch error, kinds/lockatname.h) unless
+    // list and show would list a lock of a layout that allows action there, or nothing is there. Every write a person
+    // asks for by name passes here first, whatever the front-end, so a mistyped name never changes application data.
+    void checkTarget(const QByteArray &name, LockAction action, Callback<RedisError> done);
 
     // Runs a script of a layout's own action (a Redisson semaphore's "add permits", a latch's "open") as this client's
-    // writes go: refused in read-only mode and for a bad name, sent once the publish command is known (build gets
-    // it). done gets the script's answer, or the refusal as its error.
-    void runAction(const char *action, const QByteArray &name,
+    // writes go: refused in read-only mode, for a bad name and where checkTarget refuses, sent once the publish
+    // command is known (build gets it). done gets the script's answer, or the refusal as its error.
+    void runAction(LockAction action, const QByteArray &name,
         std::function<ScriptCall(const QByteArray &publish)> build, Callback<RedisResult> done);
     void isLocked(const QByteArray &name, Callback<QueryResult> done); // 1 or 0
     void holdCount(const QByteArray &name, const QByteArray &owner, Callback<QueryResult> done);
@@ -144,6 +148,10 @@ private:
         const QByteArray &name, const LockLayout &layout, std::function<void(const RedisError &)> done);
     void forceReleaseNow(
         const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done, LockKind kind);
+    // repairFairQueue() once its target passed checkTarget().
+    void repairCheckedQueue(const QByteArray &name, bool dryRun, Callback<FairQueueReport> done, int recheckMs);
+    // runAction() once its target passed checkTarget().
+    void runCheckedAction(std::function<ScriptCall(const QByteArray &publish)> build, Callback<RedisResult> done);
     void resolvePublishMode();
     void setPublishMode(PublishMode mode);
     // Runs now when the publish mode is known, else once it is (the first reply from the server). An explicit

@@ -1,5 +1,6 @@
 #include "lock/lockclient.h"
 
+#include "kinds/lockatname.h"
 #include "lock/lockclientinternal.h"
 #include "redis/redisrouter.h"
 
@@ -10,15 +11,33 @@ namespace LockScope {
 using LockClientInternal::cleanScriptError;
 using LockClientInternal::later;
 
-void LockClient::runAction(const char *action, const QByteArray &name,
+void LockClient::runAction(LockAction action, const QByteArray &name,
     std::function<ScriptCall(const QByteArray &publish)> build, Callback<RedisResult> done)
 {
-    if (const RedisError error = checkWrite(action, name)) {
+    const QByteArray actionName = LockAtName::actionName(action).toLatin1();
+    if (const RedisError error = checkWrite(actionName.constData(), name)) {
         RedisResult r;
         r.error = error;
         later(this, done, r);
         return;
     }
+    QPointer<LockClient> self(this);
+    checkTarget(name, action, [self, build = std::move(build), done = std::move(done)](const RedisError &refusal) {
+        if (!self)
+            return;
+        if (refusal) {
+            RedisResult r;
+            r.error = refusal;
+            done(r);
+            return;
+        }
+        self->runCheckedAction(build, done);
+    });
+}
+
+void LockClient::runCheckedAction(
+    std::function<ScriptCall(const QByteArray &publish)> build, Callback<RedisResult> done)
+{
     QPointer<LockClient> self(this);
     whenPublishKnown([self, build = std::move(build), done = std::move(done)] {
         if (!self)

@@ -65,8 +65,10 @@ void counterAction(LockClient *client, const CounterPlan &plan, std::function<vo
         };
         break;
     }
-    const QByteArray action = plan.actionName().toLatin1();
-    client->runAction(action.constData(), plan.name, std::move(build), [plan, channel, done](const RedisResult &r) {
+    const LockAction action = plan.action == CounterPlan::Action::AddPermits ? LockAction::AddPermits
+        : plan.action == CounterPlan::Action::ReleasePermit                  ? LockAction::ReleasePermit
+                                                                             : LockAction::OpenLatch;
+    client->runAction(action, plan.name, std::move(build), [plan, channel, done](const RedisResult &r) {
         CounterDone d;
         d.channel = channel;
         if (!r.ok()) {

@@ -20,7 +20,10 @@ QList<QByteArray> LockNow::owners() const
 
 namespace Ops {
 
-void inspect(LockClient *client, const QByteArray &name, std::function<void(const LockNow &)> done)
+namespace {
+
+// The layout as the kind probe finds it now, then its holders by its own read, with the PTTL.
+void probeAndRead(LockClient *client, const QByteArray &name, std::function<void(const LockNow &)> done)
 {
     QPointer<LockClient> guard(client);
     client->probeKind(name, QByteArray(), [guard, name, done](const LockKindProbe &found) {
@@ -52,6 +55,27 @@ void inspect(LockClient *client, const QByteArray &name, std::function<void(cons
             done(now);
         });
         connection->uncork();
+    });
+}
+
+} // namespace
+
+void inspect(LockClient *client, const QByteArray &name, std::function<void(const LockNow &)> done)
+{
+    QPointer<LockClient> guard(client);
+    // Only what list and show would call a lock is shown for a person to act on: anything else is refused here, with
+    // the reason show gives, before any prompt.
+    client->checkTarget(name, LockAction::ForceRelease, [guard, name, done](const RedisError &refusal) {
+        if (!guard)
+            return;
+        if (refusal) {
+            LockNow now;
+            now.name = name;
+            now.error = refusal;
+            done(now);
+            return;
+        }
+        probeAndRead(guard, name, done);
     });
 }
 

@@ -21,7 +21,7 @@ namespace LockScope::Test {
 struct Console
 {
     explicit Console(const ConnectionOptions &options, LockMonitor::Options monitorOptions = fastMonitor())
-        : client(options, clientOptions())
+        : client(options, clientOptions(monitorOptions.stringPatterns))
         , monitor(options, monitorOptions)
     {
         window.setLockMonitor(&monitor, client.clientId());
@@ -30,10 +30,14 @@ struct Console
         monitor.start();
         window.show();
     }
-    static LockClientOptions clientOptions()
+    // The client knows the names the monitor was told of, as the app's profile gives both the same patterns: a write
+    // by name acts only on what they make a lock.
+    static LockClientOptions clientOptions(
+        const StringLockPatterns &patterns = StringLockPatterns(StringLockPatterns::defaults()))
     {
         LockClientOptions o;
         o.watchdogTimeoutMs = 1500;
+        o.stringPatterns = patterns;
         return o;
     }
     static LockMonitor::Options fastMonitor()

@@ -15,6 +15,7 @@ public:
     const char *id() const override { return "count-down-latch"; }
     const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "count-down latch"); }
     LockCapabilities capabilities() const override;
+    bool allows(LockAction action) const override { return action == LockAction::OpenLatch; }
     const char *counterField() const override { return "count"; }
     QString counterText(qint64 value) const override;
     QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;

@@ -15,6 +15,10 @@ public:
     const char *id() const override { return "expirable-semaphore"; }
     const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "expirable semaphore"); }
     LockCapabilities capabilities() const override;
+    bool allows(LockAction action) const override
+    {
+        return action == LockAction::AddPermits || action == LockAction::ReleasePermit;
+    }
     // Its permit set's size and first page (the listeners are the semaphore layout's read).
     void readStringAux(AuxReader &reader) const override;
     bool classifyKey(const KeySnapshot &key, LockInfo &info) const override;

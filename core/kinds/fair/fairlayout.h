@@ -13,6 +13,10 @@ public:
     const char *id() const override { return "fair"; }
     const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "fair"); }
     LockCapabilities capabilities() const override;
+    bool allows(LockAction action) const override
+    {
+        return action == LockAction::Release || action == LockAction::ForceRelease || action == LockAction::RepairQueue;
+    }
     QList<AcquireMode> modes() const override;
     ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
     ScriptCall release(LockKind mode, const ReleaseCall &call) const override;

@@ -13,6 +13,12 @@ public:
     const char *id() const override { return "reentrant"; }
     const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "reentrant"); }
     LockCapabilities capabilities() const override;
+    // A fair lock nobody waits on looks like this one (FairLayout::idleKind), so its queue may be repaired too: the
+    // repair then finds nobody queued.
+    bool allows(LockAction action) const override
+    {
+        return action == LockAction::Release || action == LockAction::ForceRelease || action == LockAction::RepairQueue;
+    }
     QList<AcquireMode> modes() const override;
     ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
     ScriptCall release(LockKind mode, const ReleaseCall &call) const override;

@@ -14,6 +14,13 @@ public:
     const char *id() const override { return "semaphore"; }
     const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "semaphore"); }
     LockCapabilities capabilities() const override;
+    // Permits are added to it; a latch nobody waits on looks the same (the classifier says so), so it may be opened
+    // as one; a permit given back finds none taken (an expirable semaphore with permits out is listed as one).
+    bool allows(LockAction action) const override
+    {
+        return action == LockAction::AddPermits || action == LockAction::OpenLatch
+            || action == LockAction::ReleasePermit;
+    }
     QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;
     void readStringAux(AuxReader &reader) const override;
     bool classifyKey(const KeySnapshot &key, LockInfo &info) const override;

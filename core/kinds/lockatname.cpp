@@ -1,0 +1,113 @@
+// The judgement every write by name passes first: what show and list would say is at that name.
+#include "kinds/lockatname.h"
+
+#include "kinds/locklayouts.h"
+#include "kinds/lockscanner.h"
+#include "redis/bytesformat.h"
+#include "redis/rediscommander.h"
+
+#include <QCoreApplication>
+
+#include <memory>
+
+namespace LockScope::LockAtName {
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("LockScope::LockAtName", text);
+}
+} // namespace
+
+void read(RedisCommander *connection, const QByteArray &name, const StringLockPatterns &patterns,
+    std::function<void(const NameReading &)> done)
+{
+    LockScanner::Options options;
+    options.stringPatterns = patterns;
+    // Parented to the connection: a reading still on its way when the connection goes ends with it.
+    auto *scanner = new LockScanner(connection, options, connection);
+    auto reading = std::make_shared<NameReading>();
+    reading->name = name;
+    QObject::connect(scanner, &LockScanner::locksFound, scanner, [reading, name](const QList<LockInfo> &locks) {
+        for (const LockInfo &l : locks)
+            if (l.name == name)
+                reading->lock = l;
+    });
+    QObject::connect(
+        scanner, &LockScanner::finished, scanner, [scanner, connection, reading, done](const RedisError &error, int) {
+            scanner->deleteLater();
+            reading->error = error;
+            if (error.isError() || reading->lock) {
+                done(*reading);
+                return;
+            }
+            // Nothing lock-shaped: say what is there instead, as show does.
+            connection->command({ "TYPE", reading->name }, [reading, done](const RedisResult &type) {
+                if (!type.ok())
+                    reading->error = type.error;
+                reading->type = type.value.bytes();
+                done(*reading);
+            });
+        });
+    scanner->readKeys({ name });
+}
+
+QString notALockText(const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns)
+{
+    const QString shown = escapeBytes(name, 200);
+    if (type == "none" || type.isEmpty())
+        return tr("%1 does not exist").arg(shown);
+    if (type == "string" && !patterns.matches(name))
+        return tr(
+            "%1 is a string outside the string lock patterns (--string-locks, or the connection profile's), so it is "
+            "no lock")
+            .arg(shown);
+    if (type == "string")
+        return tr("%1 is a string without a TTL, an integer (a counter such as semaphore permits) or a value too long "
+                  "for a token: not a lock")
+            .arg(shown);
+    return tr("%1 is not a lock (it holds a %2)").arg(shown, QString::fromLatin1(type));
+}
+
+QString actionName(LockAction action)
+{
+    switch (action) {
+    case LockAction::Release:
+        return QStringLiteral("release");
+    case LockAction::ForceRelease:
+        return QStringLiteral("force-release");
+    case LockAction::AddPermits:
+        return QStringLiteral("add-permits");
+    case LockAction::ReleasePermit:
+        return QStringLiteral("release-permit");
+    case LockAction::OpenLatch:
+        return QStringLiteral("open-latch");
+    case LockAction::RepairQueue:
+        return QStringLiteral("repair-queue");
+    }
+    return {};
+}
+
+RedisError refusal(const NameReading &reading, LockAction action, const StringLockPatterns &patterns)
+{
+    if (reading.error.isError())
+        return reading.error;
+    if (!reading.lock) {
+        // Nothing there: the action's own script finds nothing to change and says so in its own words.
+        if (reading.type == "none")
+            return {};
+        return RedisError(RedisError::Kind::KindMismatch,
+            tr("%1; %2 refused, nothing changed")
+                .arg(notALockText(reading.name, reading.type, patterns), actionName(action)),
+            "NOTALOCK");
+    }
+    const LockLayout &layout = LockLayouts::forRecord(reading.lock->kind);
+    if (layout.allows(action))
+        return {};
+    return RedisError(RedisError::Kind::KindMismatch,
+        tr("%1 is listed as a %2, and %3 does not apply to it; nothing changed")
+            .arg(escapeBytes(reading.name, 200), LockLayouts::kindText(reading.lock->kind), actionName(action)),
+        "WRONGKIND");
+}
+
+} // namespace LockScope::LockAtName
