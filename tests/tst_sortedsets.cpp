@@ -165,7 +165,7 @@ private slots:
         // The marker is no holder to release.
         takeSymfony(raw, store, tokenA, true);
         r = cli({ QStringLiteral("release"), QString::fromUtf8(store), QStringLiteral("--owner"),
-            QStringLiteral("__write__") });
+            QStringLiteral("__write__"), QStringLiteral("--layout-pattern"), QStringLiteral("symfony=") + store });
         QCOMPARE(r.exitCode, 2);
         QCOMPARE(raw.command({ "ZCARD", store }).toInteger(), 2);
     }
