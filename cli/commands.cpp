@@ -4,8 +4,8 @@
 #include "democommand.h"
 #include "inspectcommands.h"
 #include "kinds/locklayout.h"
+#include "kinds/locklibraries.h"
 #include "kinds/locknames.h"
-#include "kinds/string/stringlibrary.h"
 #include "lock/lockclient.h"
 #include "lockcommand.h"
 #include "metricscommand.h"
@@ -269,25 +269,27 @@ void addCommandOptions(QCommandLineParser &parser)
 
 bool checkLibraryOptions(const QCommandLineParser &parser, const Output &out)
 {
-    QStringList known { QStringLiteral("redisson"), QStringLiteral("string") };
-    for (const StringLibrary *library : StringLibraries::all())
-        known << QString::fromLatin1(library->id());
+    // The one registry of library ids (kinds/locklibraries.h): what JSON can write, --library takes.
+    const auto joined = [](const QList<QByteArray> &ids) {
+        QStringList names;
+        for (const QByteArray &id : ids)
+            names << QString::fromLatin1(id);
+        return names.join(QStringLiteral(", "));
+    };
     for (const QString &entry : parser.values(QStringLiteral("layout-pattern"))) {
         QByteArray library, glob;
         if (!StringLockPatterns::parseDeclaration(entry.toUtf8(), &library, &glob)) {
             out.error(QCoreApplication::translate("Cli",
                 "--layout-pattern takes LIBRARY=GLOB with a library whose keys have no fixed prefix, one of: %1 "
                 "(got \"%2\")")
-                          .arg(known.mid(0, 1).join(QString()) + QStringLiteral(", ")
-                                  + known.mid(2).join(QStringLiteral(", ")),
-                              entry));
+                          .arg(joined(LockLibraries::declarable()), entry));
             return false;
         }
     }
     const QString library = parser.value(QStringLiteral("library"));
-    if (parser.isSet(QStringLiteral("library")) && !known.contains(library)) {
+    if (parser.isSet(QStringLiteral("library")) && !LockLibraries::isKnown(library.toUtf8())) {
         out.error(QCoreApplication::translate("Cli", "--library takes one of: %1 (got \"%2\")")
-                      .arg(known.join(QStringLiteral(", ")), library));
+                      .arg(joined(LockLibraries::ids()), library));
         return false;
     }
     return true;

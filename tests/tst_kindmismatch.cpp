@@ -249,6 +249,43 @@ private slots:
         QCOMPARE(raw.hgetall(mine), (QMap<QByteArray, QByteArray> { { client.ownerField("1"), "2" } }));
     }
 
+    void fencedNameStaysFencedUntilItsTokenKeyIsDeleted()
+    {
+        // What docs/protocol/fenced.md#a-fenced-name-stays-fenced says: neither a release nor a force release ends
+        // a name's fencing, only deleting its token key does, and the sequence then starts again.
+        LockClient client(m_options);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("stays-fenced");
+        const AcquireResult fenced = acquire(client, request(name, LockKind::Fenced));
+        QVERIFY2(fenced.acquired, qPrintable(fenced.error.toString()));
+        QCOMPARE(release(client, name, fenced.owner, LockKind::Fenced).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(raw.type(name), "none");
+        QCOMPARE(raw.command({ "PTTL", LockNames::fencingToken(name) }).toInteger(), -1); // never expires
+        const AcquireResult refused = acquire(client, request(name, LockKind::Reentrant));
+        QCOMPARE(refused.error.kind(), RedisError::Kind::KindMismatch);
+        QVERIFY2(refused.error.message().contains(QString::fromUtf8(LockNames::fencingToken(name))),
+            qPrintable(refused.error.message()));
+
+        // Held again and force-released: still fenced.
+        QVERIFY(acquire(client, request(name, LockKind::Fenced)).acquired);
+        const ForceReleaseResult forced = await<ForceReleaseResult>(
+            [&](auto done) { client.forceRelease(name, QByteArray(), done, LockKind::Fenced); });
+        QVERIFY2(!forced.error.isError(), qPrintable(forced.error.toString()));
+        QCOMPARE(raw.type(name), "none");
+        QCOMPARE(acquire(client, request(name, LockKind::Reentrant)).error.kind(), RedisError::Kind::KindMismatch);
+
+        // The documented way out: delete the token key. Then another kind is taken, and a fenced lock of that name
+        // would start its sequence again.
+        QCOMPARE(raw.command({ "DEL", LockNames::fencingToken(name) }).toInteger(), 1);
+        const AcquireResult reentrant = acquire(client, request(name, LockKind::Reentrant));
+        QVERIFY2(reentrant.acquired, qPrintable(reentrant.error.toString()));
+        QCOMPARE(release(client, name, reentrant.owner).outcome, ReleaseResult::Outcome::Released);
+        const AcquireResult again = acquire(client, request(name, LockKind::Fenced));
+        QVERIFY(again.acquired);
+        QCOMPARE(again.fencingToken, 1);
+        QCOMPARE(release(client, name, again.owner, LockKind::Fenced).outcome, ReleaseResult::Outcome::Released);
+    }
+
     void redissonKindOnAStringStaysAWrongTypeError()
     {
         LockClient client(m_options);

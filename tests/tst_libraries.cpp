@@ -4,10 +4,13 @@
 // wakes (python-redis-lock's signal list, a Spring registry's channels); and a real redis-py client, from Debian's
 // python3-redis, sees its lock shown and takes it again at once after our force release.
 #include "clirun.h"
+#include "kinds/locklibraries.h"
 #include "rawredis.h"
 #include "redisserver.h"
 #include "testutil.h"
 
+#include <QCryptographicHash>
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -272,6 +275,78 @@ private slots:
         const CliRun badLibrary = cli({ QStringLiteral("list"), QStringLiteral("--library"), QStringLiteral("java") });
         QCOMPARE(badLibrary.exitCode, 2);
         QVERIFY(badLibrary.err.contains("redisson"));
+    }
+
+    void everyLibraryOfTheRegistryIsAFilter()
+    {
+        // The one registry of library ids (kinds/locklibraries.h), which JSON's "library" comes from: each id is a
+        // filter list takes. The layouts' own libraries were once missing from the CLI's private list.
+        const QList<QByteArray> ids = LockLibraries::ids();
+        for (const char *id : { "redisson", "string", "shedlock", "symfony", "sidekiq-unique-jobs", "redis-semaphore" })
+            QVERIFY2(ids.contains(id), id);
+        for (const QByteArray &id : ids) {
+            const CliRun r = cli({ QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--library"),
+                QString::fromLatin1(id), QStringLiteral("--pattern"), QStringLiteral("no-such-key-*") });
+            QVERIFY2(r.exitCode == 0,
+                qPrintable(QStringLiteral("--library %1: exit %2, %3")
+                               .arg(QString::fromLatin1(id))
+                               .arg(r.exitCode)
+                               .arg(QString::fromUtf8(r.err))));
+            QCOMPARE(QJsonDocument::fromJson(r.out).array().size(), 0);
+        }
+        // Every id but the generic "string" names a library whose keys can be declared.
+        for (const QByteArray &id : LockLibraries::declarable()) {
+            const CliRun r = cli({ QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--layout-pattern"),
+                QString::fromLatin1(id) + QStringLiteral("=no-such-key-*"), QStringLiteral("--pattern"),
+                QStringLiteral("no-such-key-*") });
+            QVERIFY2(r.exitCode == 0, qPrintable(QString::fromLatin1(id) + QString::fromUtf8(r.err)));
+        }
+        QVERIFY(!LockLibraries::declarable().contains("string"));
+    }
+
+    void symfonyAndSidekiqLocksAreListedByTheirLibrary()
+    {
+        // Tried as a new user would: `list --library symfony` was a usage error although JSON writes "symfony".
+        RawRedis raw(m_server.port());
+        const QByteArray u = uniqueKey("bylib");
+        // A Symfony RedisStore exclusive hold, as its save() writes it (its names are declared: they have no prefix).
+        const QByteArray store = "invoice:" + u;
+        const QByteArray expiry = QByteArray::number(QDateTime::currentMSecsSinceEpoch() + 600000);
+        raw.command({ "ZADD", store, expiry, "q0VxZ0lYb2d1cW5kSzZ4cUhGbE9qM2JzU0FtN2J4eU0=" });
+        raw.command({ "ZADD", store, expiry, "__write__" });
+        raw.command({ "PEXPIREAT", store, expiry });
+        // A sidekiq-unique-jobs digest locked by a job, as its lock.lua leaves it, under the default prefix.
+        const QByteArray digest = "uniquejobs:" + QCryptographicHash::hash(u, QCryptographicHash::Md5).toHex();
+        raw.command({ "ZADD", "uniquejobs:digests", "1764000000.5", digest });
+        raw.command({ "HSET", digest + ":LOCKED", "0123456789abcdef01234567", "1764000000.123456" });
+        raw.command({ "PEXPIRE", digest + ":LOCKED", "600000" });
+        // And a Redisson lock beside them, which neither of their filters shows.
+        raw.command({ "HSET", "orders:" + u, "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1", "1" });
+        raw.command({ "PEXPIRE", "orders:" + u, "600000" });
+
+        const QString glob = QStringLiteral("*%1*").arg(QString::fromLatin1(u));
+        const QStringList declared { QStringLiteral("--layout-pattern"), QStringLiteral("symfony=invoice:*") };
+        // The names list shows among those matching pattern when it is asked for library's locks only.
+        const auto only = [&](const char *library, const QString &pattern) {
+            const CliRun r
+                = cli(QStringList { QStringLiteral("--json"), QStringLiteral("list"), QStringLiteral("--pattern"),
+                          pattern, QStringLiteral("--library"), QString::fromLatin1(library) }
+                    + declared);
+            QStringList names;
+            if (r.exitCode != 0) {
+                qWarning("list --library %s: exit %d, %s", library, r.exitCode, r.err.constData());
+                return QStringList { QStringLiteral("(exit %1)").arg(r.exitCode) };
+            }
+            for (const QJsonValue &v : QJsonDocument::fromJson(r.out).array())
+                names << v.toObject().value(QStringLiteral("name")).toString();
+            return names;
+        };
+        const QString digestGlob = QStringLiteral("%1*").arg(QString::fromLatin1(digest));
+        QCOMPARE(only("symfony", glob), QStringList { QString::fromUtf8(store) });
+        QCOMPARE(only("sidekiq-unique-jobs", digestGlob), QStringList { QString::fromUtf8(digest + ":LOCKED") });
+        QCOMPARE(only("redisson", glob), QStringList { QStringLiteral("orders:") + QString::fromLatin1(u) });
+        QCOMPARE(only("redisson", digestGlob), QStringList());
+        QCOMPARE(only("sidekiq-unique-jobs", glob), QStringList());
     }
 
     void listFiltersByLibraryAndPrintsOneObjectPerLine()

@@ -2,6 +2,7 @@
 // are followed by WAIT for the master's replicas, and an acquire that none of them acknowledged in time is undone and
 // reported, as Redisson's checkLockSyncedSlaves does; a stalled replica (SIGSTOP: its link stays open, it answers
 // nothing) is the case.
+#include "faultproxy.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"
 #include "rawredis.h"
@@ -129,6 +130,42 @@ private slots:
         const AcquireResult again = acquire(client, plain(name));
         QCOMPARE(again.error.kind(), RedisError::Kind::NotSynced);
         QCOMPARE(master.hgetall(name).value(first.owner), "1");
+    }
+
+    void acquireWhoseUndoFailsSaysTheHoldMayRemain()
+    {
+        // Through a proxy that answers WAIT itself with no acknowledgement (the replica stays live and online, so the
+        // master still counts it) and fails the unlock script that undoes the acquire: no stall, no timing.
+        const QByteArray name = uniqueKey("undo-fails");
+        FaultProxy proxy(m_master.port());
+        proxy.setAnswers([name](const QList<QByteArray> &argv) -> QByteArray {
+            const QByteArray command = argv.value(0).toUpper();
+            if (command == "WAIT")
+                return ":0\r\n";
+            // The unlock script names three keys (the lock, its channel, the latch); the acquire only the lock.
+            if ((command == "EVALSHA" || command == "EVAL") && argv.value(2) == "3" && argv.value(3) == name)
+                return FaultProxy::errorReply("ERR injected: the undo cannot run");
+            return {};
+        });
+        QVERIFY(proxy.listen());
+        ConnectionOptions o = ConnectionOptions::fromUrl(proxy.url());
+        o.replicaSyncTimeoutMs = kSyncTimeoutMs;
+        LockClient client(o);
+        RawRedis master(m_master.port());
+        const AcquireResult a = acquire(client, plain(name));
+        QVERIFY(!a.acquired);
+        QCOMPARE(a.error.kind(), RedisError::Kind::NotSynced);
+        const QString message = a.error.message();
+        // Told what happened: the undo failed, with its error, and the hold may still be there; never "undone".
+        QVERIFY2(!message.contains(QLatin1String("so it was undone")), qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("undoing it failed")), qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("injected: the undo cannot run")), qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("may still be in place")), qPrintable(message));
+        QVERIFY(proxy.answered() >= 2); // the WAIT and the undo, both seen
+        // It is: the master still has the hold, which nobody renews (the client tracks no hold), so its lease ends it.
+        QCOMPARE(master.hgetall(name).value(a.owner), "1");
+        QVERIFY(client.holds().isEmpty());
+        master.command({ "DEL", name });
     }
 
     void noReplicaCheckKeepsTheAcquire()

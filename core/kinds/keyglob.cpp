@@ -1,6 +1,6 @@
 #include "kinds/keyglob.h"
 
-#include "kinds/locklayouts.h"
+#include "kinds/locklibraries.h"
 #include "kinds/string/stringlibrary.h"
 
 #include <algorithm>
@@ -121,13 +121,8 @@ bool StringLockPatterns::parseDeclaration(const QByteArray &entry, QByteArray *l
     const int eq = entry.indexOf('=');
     if (eq <= 0 || eq == entry.size() - 1)
         return false;
-    // A string lock library, or a layout's own library: Redisson's semaphores and latches (kinds/semaphore/), the
-    // sorted-set libraries (kinds/sortedset/). "string" names no library.
-    const QByteArray id = entry.left(eq);
-    const auto layouts = LockLayouts::all();
-    const bool layoutLibrary = id != "string"
-        && std::any_of(layouts.cbegin(), layouts.cend(), [&id](const LockLayout *l) { return id == l->library(); });
-    if (!layoutLibrary && !StringLibraries::byId(id))
+    // Any library of the one registry but the generic "string", which names no library.
+    if (!LockLibraries::isDeclarable(entry.left(eq)))
         return false;
     *library = entry.left(eq);
     *glob = entry.mid(eq + 1);

@@ -24,8 +24,8 @@ public:
     explicit StringLockPatterns(QList<QByteArray> patterns);
     // A profile's list, where "LIBRARY=GLOB" declares names as a library's and anything else is a pattern.
     static StringLockPatterns fromEntries(const QList<QByteArray> &entries);
-    // "LIBRARY=GLOB" with a known string lock library (kinds/string/stringlibrary.h), or redisson (its semaphores and
-    // latches, kinds/semaphore/); false for anything else.
+    // "LIBRARY=GLOB" with any library of the registry but the generic "string" (kinds/locklibraries.h): a string lock
+    // library, redisson (its semaphores and latches), a sorted-set or hash layout's library; false for anything else.
     static bool parseDeclaration(const QByteArray &entry, QByteArray *library, QByteArray *glob);
     const QList<QByteArray> &patterns() const { return m_patterns; }
     // Names that belong to library: scanned as string lock names too, and classified as that library's.

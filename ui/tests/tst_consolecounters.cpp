@@ -4,6 +4,7 @@
 // attempt is audited as lockscope-cli writes it.
 #include "consolefixture.h"
 #include "counteractions.h"
+#include "detailpane.h"
 #include "rawredis.h"
 #include "rawsubscriber.h"
 #include "redisserver.h"
@@ -12,11 +13,13 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QDateTime>
 #include <QInputDialog>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 
 using namespace LockScope;
 using namespace LockScope::Test;
@@ -81,6 +84,40 @@ private slots:
         QCOMPARE(waiter.next(), QByteArray("message:3"));
         QTRY_COMPARE_WITH_TIMEOUT(lastAudit(QStringLiteral("action")), QStringLiteral("add-permits"), 10000);
         QCOMPARE(lastAudit(QStringLiteral("outcome")), QStringLiteral("done"));
+    }
+
+    void permitOfRedisson317IsShownAndGivenBackByItsHexId()
+    {
+        // Redisson 3.17+ keeps a permit as the 16 raw bytes its 32 hex digit id spells: the console shows and offers
+        // the id as Java has it, and gives the permit back as Redisson's release(id) does.
+        Console c(ConnectionOptions::fromUrl(m_server.url()), declared());
+        RawRedis raw(m_server.port());
+        const QByteArray name = "counters:" + uniqueKey("permit");
+        const QByteArray set = "{" + name + "}:timeout";
+        const QByteArray id = "9f86d081884c7d659a2feaa0c55ad015";
+        raw.command({ "SET", name, "0" });
+        raw.command({ "ZADD", set, QByteArray::number(QDateTime::currentMSecsSinceEpoch() + 3600000),
+            QByteArray::fromHex(id) });
+        RawSubscriber waiter(m_server.port(), "redisson_sc:{" + name + "}");
+        QTRY_VERIFY_WITH_TIMEOUT(c.monitor.record(name) && !c.monitor.record(name)->info.holders.isEmpty(), 10000);
+        QCOMPARE(c.monitor.record(name)->info.holders.first().owner, id);
+        c.select(name);
+        // The detail pane lists the permit by that id.
+        QTreeWidget *holders = c.window.detailPane()->holdersView();
+        QTRY_COMPARE(holders->topLevelItemCount(), 1);
+        QCOMPARE(holders->topLevelItem(0)->text(0), QString::fromLatin1(id));
+        QAction *release = counterActions(c).at(1);
+        QTRY_VERIFY(release->isEnabled());
+        release->trigger();
+        QInputDialog *dialog = waitForDialog<QInputDialog>(&c.window);
+        QCOMPARE(dialog->comboBoxItems(), QStringList { QString::fromLatin1(id) });
+        dialog->setTextValue(QString::fromLatin1(id));
+        dialog->accept();
+        QTRY_COMPARE_WITH_TIMEOUT(raw.command({ "EXISTS", set }).toInteger(), 0, 10000);
+        QCOMPARE(raw.get(name), QByteArray("1"));
+        QCOMPARE(waiter.next(), QByteArray("message:1"));
+        QTRY_COMPARE_WITH_TIMEOUT(lastAudit(QStringLiteral("outcome")), QStringLiteral("released"), 10000);
+        QCOMPARE(lastAudit(QStringLiteral("permit")), QString::fromLatin1(id));
     }
 
     void latchOpensOnlyWithTheCountShown()

@@ -5,6 +5,8 @@
 #include "kinds/locknames.h"
 #include "kinds/semaphore/counterscripts.h"
 
+#include <cctype>
+
 namespace LockScope {
 
 LockCapabilities ExpirableSemaphoreLayout::capabilities() const
@@ -20,10 +22,27 @@ QByteArray ExpirableSemaphoreLayout::permitSet(const QByteArray &name)
     return LockNames::suffixName(name, "timeout");
 }
 
+QByteArray ExpirableSemaphoreLayout::permitIdText(const QByteArray &member)
+{
+    // Redisson draws 16 random bytes for an id; no text id of any version is 16 bytes long (they are 32 hex digits).
+    return member.size() == 16 ? member.toHex() : member;
+}
+
+QByteArray ExpirableSemaphoreLayout::permitIdBytes(const QByteArray &id)
+{
+    if (id.size() != 32)
+        return {};
+    for (const char c : id)
+        if (!std::isxdigit(static_cast<unsigned char>(c)))
+            return {};
+    return QByteArray::fromHex(id);
+}
+
 ScriptCall ExpirableSemaphoreLayout::releasePermit(
     const QByteArray &name, const QByteArray &permitId, const QByteArray &publish)
 {
-    return { &CounterScripts::releasePermit(), { name, channel(name), permitSet(name) }, { permitId, publish } };
+    return { &CounterScripts::releasePermit(), { name, channel(name), permitSet(name) },
+        { permitId, publish, permitIdBytes(permitId) } };
 }
 
 void ExpirableSemaphoreLayout::readStringAux(AuxReader &reader) const
@@ -57,7 +76,7 @@ bool ExpirableSemaphoreLayout::classifyKey(const KeySnapshot &key, LockInfo &inf
     int expired = 0;
     for (const auto &[id, score] : key.permits) {
         LockHolder h;
-        h.owner = id;
+        h.owner = permitIdText(id);
         h.count = 1;
         h.expiresMs = score >= kNeverExpires ? 0 : score;
         if (h.expiresMs > 0 && h.expiresMs <= key.nowMs)

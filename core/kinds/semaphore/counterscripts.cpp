@@ -23,7 +23,11 @@ return {1, now}
 const RedisScript &releasePermit()
 {
     static const RedisScript script(LOCKSCOPE_COUNTER_CHECK R"LUA(
-if redis.call('zrem', KEYS[3], ARGV[1]) == 0 then
+local removed = redis.call('zrem', KEYS[3], ARGV[1])
+if removed == 0 and ARGV[3] ~= '' then
+    removed = redis.call('zrem', KEYS[3], ARGV[3])
+end
+if removed == 0 then
     return {0, count}
 end
 local now = redis.call('incrby', KEYS[1], 1)

@@ -10,8 +10,9 @@ namespace LockScope::CounterScripts {
 // KEYS [N, redisson_sc:{N}]; ARGV [permits, publishCmd]: INCRBY, then the new count published, as Redisson's own
 // release and addPermits do.
 const RedisScript &addPermits();
-// KEYS [N, redisson_sc:{N}, {N}:timeout]; ARGV [permit id, publishCmd]: that permit leaves the set and its permit is
-// free again, published as Redisson's own release of it does.
+// KEYS [N, redisson_sc:{N}, {N}:timeout]; ARGV [permit id as text, publishCmd, its 16 bytes or ""]: the member the
+// text is, or else the one the bytes are, leaves the set and its permit is free again, the count now published on
+// the channel as Redisson's own release of it does.
 const RedisScript &releasePermit();
 // KEYS [N, redisson_countdownlatch__channel__{N}]; ARGV [count shown or "", publishCmd]: deletes N while it still
 // holds the count shown and publishes "0", which every waiter of the latch takes as "opened".
