@@ -4,31 +4,17 @@
 #include "lock/lockclient.h"
 #include "ops/auditrecord.h"
 #include "ops/forcerelease.h"
+#include "ops/forcereleaserecord.h"
 #include "ops/inspect.h"
 #include "ops/release.h"
 #include "redis/bytesformat.h"
 #include "redis/redisconnection.h"
 #include "redis/redisrouter.h"
 
-#include <QJsonArray>
-
 #include <memory>
 #include <unistd.h>
 
 namespace LockScope::Cli {
-
-namespace {
-// A number, as in the lock objects of list and show.
-QJsonArray holdersJson(const QList<LockHolder> &holders)
-{
-    QJsonArray out;
-    for (const LockHolder &h : holders)
-        out.append(QJsonObject {
-            { QStringLiteral("owner"), Output::jsonText(h.owner) }, { QStringLiteral("count"), h.count } });
-    return out;
-}
-
-} // namespace
 
 void ReleaseCommand::start()
 {
@@ -126,32 +112,20 @@ void ForceReleaseCommand::forceRelease(const ForceReleasePlan &plan, const LockN
 {
     auto *client = findChild<LockClient *>();
     const QByteArray name = plan.name;
-    const QJsonArray before = holdersJson(shown.holders);
-    const LockLayout *layout = shown.layout;
-    Ops::forceRelease(client, plan, [this, client, plan, name, before, layout](const ForceReleaseDone &r) {
-        AuditRecord record(QStringLiteral("force-release"), m_connection.toDisplayTarget(), name, client->clientId());
-        record.insert(QStringLiteral("holders_before"), before);
-        record.setLayout(*layout);
-        plan.describe(record);
+    const QList<LockHolder> before = shown.holders;
+    Ops::forceRelease(client, plan, [this, client, plan, name, before](const ForceReleaseDone &r) {
+        // The same record as the console's for the same action (ops/forcereleaserecord.h).
+        audit(m_out, Ops::forceReleaseRecord(m_connection.toDisplayTarget(), client->clientId(), plan, before, r));
+        if (r.error.isError()) {
+            finish(m_out.fail(r.error));
+            return;
+        }
         QStringList expected;
         for (const QByteArray &field : plan.guard().fields)
             expected << escapeBytes(field, 200);
         QStringList now;
-        QJsonArray nowJson;
-        for (const QByteArray &field : r.holdersNow) {
+        for (const QByteArray &field : r.holdersNow)
             now << escapeBytes(field, 200);
-            nowJson.append(Output::jsonText(field));
-        }
-        if (r.error.isError()) {
-            record.setError(r.error);
-            audit(m_out, record);
-            finish(m_out.fail(r.error));
-            return;
-        }
-        if (r.outcome == AuditRecord::Outcome::GuardFailed)
-            record.insert(QStringLiteral("holders_now"), nowJson);
-        record.setOutcome(r.outcome);
-        audit(m_out, record);
         if (r.outcome != AuditRecord::Outcome::Deleted) {
             const QString nowText = now.isEmpty() ? tr("nobody") : now.join(QStringLiteral(", "));
             if (r.outcome == AuditRecord::Outcome::AlreadyGone)
@@ -166,15 +140,15 @@ void ForceReleaseCommand::forceRelease(const ForceReleasePlan &plan, const LockN
             finish(ExitNotDone);
             return;
         }
-        const QByteArray owner = before.isEmpty()
-            ? QByteArray()
-            : before.first().toObject().value(QStringLiteral("owner")).toString().toUtf8();
+        const QByteArray owner = before.isEmpty() ? QByteArray() : before.first().owner;
+        // What was deleted is the layout the script ran for: Redis's at that moment.
+        const LockLayout &layout = LockLayouts::forMode(r.kind.value_or(LockKind::Reentrant));
         m_out.event(QStringLiteral("force-released"), name, owner, 0, -2,
-            layout->capabilities().wakeChannel ? tr("force-released %1; waiters woken").arg(escapeBytes(name, 200))
-                : !r.wokeVia.isEmpty()         ? tr("force-released %1; its library's waiters woken through %2")
+            layout.capabilities().wakeChannel ? tr("force-released %1; waiters woken").arg(escapeBytes(name, 200))
+                : !r.wokeVia.isEmpty()        ? tr("force-released %1; its library's waiters woken through %2")
                                              .arg(escapeBytes(name, 200), escapeList(r.wokeVia))
                                        : tr("force-released %1 (a %2 lock: there are no waiters to wake)")
-                                             .arg(escapeBytes(name, 200), QString::fromLatin1(layout->id())));
+                                             .arg(escapeBytes(name, 200), QString::fromLatin1(layout.id())));
         finish(ExitDone);
     });
 }

@@ -8,6 +8,7 @@
 #include "lock/lockclient.h"
 #include "monitor/lockmonitor.h"
 #include "ops/forcerelease.h"
+#include "ops/forcereleaserecord.h"
 #include "ops/release.h"
 #include "redis/bytesformat.h"
 
@@ -168,7 +169,9 @@ void ConsoleActions::updateEnabled()
     m_releaseAll->setEnabled(!m_readOnly && !ours.isEmpty());
     m_watchdog->setEnabled(!m_readOnly && !ours.isEmpty());
     m_watchdog->setChecked(!ours.isEmpty() && m_client->isWatchdogEnabled(m_current, ours));
-    m_force->setEnabled(!m_readOnly && present && !r->info.holders.isEmpty());
+    // A chosen lock that is gone keeps force release on, to say so: no other lock is acted on in its place.
+    const bool gone = !m_current.isEmpty() && !present;
+    m_force->setEnabled(!m_readOnly && ((present && !r->info.holders.isEmpty()) || gone));
     m_refresh->setEnabled(!m_current.isEmpty());
     if (m_readOnly) {
         for (QAction *a : { m_acquire, m_release, m_releaseAll, m_watchdog, m_force })
@@ -301,21 +304,30 @@ void ConsoleActions::toggleWatchdog(bool on)
 
 void ConsoleActions::forceRelease()
 {
-    const LockRecord *r = m_monitor->record(m_current);
-    if (!r || !r->present || r->info.holders.isEmpty())
+    const LockRecord *r = m_current.isEmpty() ? nullptr : m_monitor->record(m_current);
+    if (!m_current.isEmpty() && (!r || !r->present)) {
+        // The lock the person chose is gone (released, expired, deleted): nothing else is acted on in its place.
+        emit message(tr("%1 is gone (released, expired or deleted): nothing was force-released")
+                         .arg(escapeBytes(m_current, 200)),
+            true);
+        return;
+    }
+    if (!r || r->info.holders.isEmpty())
         return;
     auto *dialog = new ForceReleaseDialog(*r, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     const QByteArray name = m_current;
-    const LockLayout &layout = LockLayouts::forRecord(r->info.kind);
-    connect(dialog, &QDialog::accepted, this, [this, dialog, name, &layout] {
+    connect(dialog, &QDialog::accepted, this, [this, dialog, name] {
         // What the person confirmed is the guard, not whatever the monitor has read since; the script, and so whom
         // it wakes, comes from a read of Redis made now.
         const ForceReleasePlan plan { name, dialog->shownHolders(), {} };
+        const QList<LockHolder> shown = dialog->shownHolderCounts();
         QPointer<ConsoleActions> self(this);
-        Ops::forceRelease(m_client, plan, [self, plan, &layout](const ForceReleaseDone &res) {
+        Ops::forceRelease(m_client, plan, [self, plan, shown](const ForceReleaseDone &res) {
             if (!self)
                 return;
+            // The layout the script ran for, as Redis held the lock then: not the monitor's last snapshot.
+            const LockLayout &layout = LockLayouts::forMode(res.kind.value_or(LockKind::Reentrant));
             const QString shownName = escapeBytes(plan.name, 200);
             const bool token = layout.capabilities().tokenHolder;
             if (res.error.isError()) {
@@ -345,7 +357,11 @@ void ConsoleActions::forceRelease()
             } else {
                 emit self->message(tr("%1 was already gone; nothing changed").arg(shownName), true);
             }
-            self->audit(QStringLiteral("force-release"), plan.name, plan.shown, res.outcome, res.error, layout);
+            // The same record as lockscope-cli's for the same action (ops/forcereleaserecord.h).
+            QString failure;
+            if (!Ops::forceReleaseRecord(self->m_connection, self->m_client->clientId(), plan, shown, res)
+                     .append(AuditRecord::Writer::Console, &failure))
+                emit self->message(tr("Could not write the audit log: %1").arg(failure), true);
             self->m_monitor->refresh({ plan.name });
             // A hold of ours it deleted is over.
             self->noteHoldsChanged();

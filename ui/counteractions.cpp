@@ -1,5 +1,6 @@
 #include "counteractions.h"
 
+#include "confirmguard.h"
 #include "kinds/locklayouts.h"
 #include "lock/lockclient.h"
 #include "monitor/lockmonitor.h"
@@ -81,6 +82,8 @@ void CounterActions::askPermits()
     dialog->setInputMode(QInputDialog::IntInput);
     dialog->setIntRange(1, 1000000000);
     dialog->setIntValue(1);
+    dialog->setOkButtonText(tr("&Add permits"));
+    ConfirmGuard::install(dialog, ConfirmGuard::Focus::Input); // Return in the number cancels: only a click adds
     const QByteArray name = m_current;
     connect(dialog, &QInputDialog::intValueSelected, this, [this, name](int permits) {
         CounterPlan plan;
@@ -107,6 +110,8 @@ void CounterActions::askPermit()
         tr("The permit of %1 to give back, as its holder's release would:").arg(escapeBytes(m_current, 200)));
     dialog->setComboBoxItems(ids);
     dialog->setComboBoxEditable(false);
+    dialog->setOkButtonText(tr("&Release permit"));
+    ConfirmGuard::install(dialog, ConfirmGuard::Focus::Input); // Return cancels: only a click gives it back
     const QByteArray name = m_current;
     connect(dialog, &QInputDialog::textValueSelected, this, [this, name](const QString &id) {
         CounterPlan plan;
@@ -134,6 +139,7 @@ void CounterActions::askOpen()
         QMessageBox::Yes | QMessageBox::Cancel, m_window);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setDefaultButton(QMessageBox::Cancel);
+    ConfirmGuard::install(box); // Return and Enter cancel, whatever has focus
     connect(box, &QMessageBox::buttonClicked, this, [this, box, plan](QAbstractButton *button) {
         if (box->standardButton(button) == QMessageBox::Yes)
             run(plan);

@@ -1,5 +1,6 @@
 #include "forcereleasedialog.h"
 
+#include "confirmguard.h"
 #include "kinds/locklayouts.h"
 #include "models/locktablemodel.h"
 #include "redis/bytesformat.h"
@@ -19,6 +20,7 @@ ForceReleaseDialog::ForceReleaseDialog(const LockRecord &record, QWidget *parent
     QString holders;
     for (const LockHolder &h : info.holders) {
         m_holders << h.owner;
+        m_holderCounts << h;
         holders += QStringLiteral("<li><tt>%1</tt> — %2</li>")
                        .arg(escapeBytes(h.owner, 200).toHtmlEscaped(), tr("count %1").arg(h.count));
     }
@@ -54,8 +56,8 @@ ForceReleaseDialog::ForceReleaseDialog(const LockRecord &record, QWidget *parent
     layout->addWidget(label);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     m_confirm = buttons->addButton(tr("&Force release"), QDialogButtonBox::DestructiveRole);
-    buttons->button(QDialogButtonBox::Cancel)->setDefault(true); // Enter must not destroy anything
     layout->addWidget(buttons);
+    ConfirmGuard::install(this); // Return and Enter cancel, whatever has focus
     connect(m_confirm, &QPushButton::clicked, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 }

@@ -18,11 +18,14 @@ public:
     ForceReleaseDialog(const LockRecord &record, QWidget *parent = nullptr);
 
     QList<QByteArray> shownHolders() const { return m_holders; }
+    // The holders with their counts, as shown: the audit record's holders_before.
+    QList<LockHolder> shownHolderCounts() const { return m_holderCounts; }
     QPushButton *confirmButton() const { return m_confirm; }
     QString text() const { return m_text; }
 
 private:
     QList<QByteArray> m_holders;
+    QList<LockHolder> m_holderCounts;
     QPushButton *m_confirm;
     QString m_text;
 };

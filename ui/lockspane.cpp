@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScopedValueRollback>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -84,6 +85,10 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
 
     m_view = new QTableView(this);
     m_view->setAccessibleName(tr("Locks"));
+    // Before setModel(): this must run before the view's and its selection model's own handlers, which move a single
+    // selection whose row goes onto the next row, and with it the detail pane and the next force release.
+    connect(m_proxy, &QAbstractItemModel::rowsAboutToBeRemoved, this,
+        [this](const QModelIndex &, int first, int last) { onRowsLeaving(first, last); });
     m_view->setModel(m_proxy);
     m_view->setItemDelegateForColumn(LockTableModel::Ttl, new TtlDelegate(m_view));
     // Unsorted while the first snapshot streams in (rows sorted in batch by batch cost it several times over);
@@ -131,8 +136,13 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
         m_kind, &QComboBox::currentIndexChanged, this, [this] { m_proxy->setKind(m_kind->currentData().toString()); });
     connect(m_client, &QComboBox::currentIndexChanged, this,
         [this] { m_proxy->setClientId(m_client->currentData().toString()); });
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        [this] { emit currentLockChanged(currentLock()); });
+    // A click makes its row current first and selects it after; the arrow keys do both at once.
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &LocksPane::noteChoice);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &LocksPane::noteChoice);
+    // The chosen lock back in view (acquired again, or a filter that passes it once more): selected again.
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &LocksPane::reselectChosen);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &LocksPane::reselectChosen);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &LocksPane::reselectChosen);
     connect(monitor, &LockMonitor::modeChanged, this, &LocksPane::updateSummary);
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &LocksPane::updateSummary);
     connect(m_model, &QAbstractItemModel::rowsRemoved, this, &LocksPane::updateSummary);
@@ -142,10 +152,41 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     updateSummary();
 }
 
-QByteArray LocksPane::currentLock() const
+void LocksPane::noteChoice()
 {
     const QModelIndex current = m_view->currentIndex();
-    return current.isValid() ? current.data(LockTableModel::NameRole).toByteArray() : QByteArray();
+    // Only a row the person selects (a click, the arrow keys, selectLock()) is a choice. An invalid current is none
+    // (the chosen row went: a reset, a filter's new rows), and neither is a current without a selection: a table
+    // without a current one takes its first row as current, unselected, when it gets focus back.
+    if (m_following || !current.isValid() || !m_view->selectionModel()->isRowSelected(current.row(), {}))
+        return;
+    const QByteArray name = current.data(LockTableModel::NameRole).toByteArray();
+    if (name.isEmpty() || name == m_chosen)
+        return;
+    m_chosen = name;
+    emit currentLockChanged(m_chosen);
+}
+
+void LocksPane::onRowsLeaving(int first, int last)
+{
+    const QModelIndex current = m_view->currentIndex();
+    if (!current.isValid() || current.row() < first || current.row() > last)
+        return;
+    // Nothing is selected in its place: what the person sees selected is what they chose.
+    const QScopedValueRollback following(m_following, true);
+    m_view->selectionModel()->clear();
+}
+
+void LocksPane::reselectChosen()
+{
+    if (m_chosen.isEmpty())
+        return;
+    const int row = m_model->rowOf(m_chosen);
+    const QModelIndex index = row < 0 ? QModelIndex() : m_proxy->fromTable(m_model->index(row, 0));
+    if (!index.isValid() || m_view->selectionModel()->isRowSelected(index.row(), {}))
+        return;
+    const QScopedValueRollback following(m_following, true);
+    m_view->setCurrentIndex(index);
 }
 
 void LocksPane::selectLock(const QByteArray &name)

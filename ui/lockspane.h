@@ -25,7 +25,9 @@ public:
     LockTableModel *model() const { return m_model; }
     LockFilterProxy *proxy() const { return m_proxy; }
     QTableView *view() const { return m_view; }
-    QByteArray currentLock() const;
+    // The lock the person chose, by name: it stays the current lock while its row is gone (released, expired, filtered
+    // out), is selected again when its row is back, and is never handed on to the row that took its place.
+    QByteArray currentLock() const { return m_chosen; }
     void selectLock(const QByteArray &name);
     // Shows only this client's locks (empty: everyone's).
     void showClient(const QString &clientId);
@@ -41,6 +43,9 @@ private:
     void updateSummary();
     void updateWatched();
     void fillClients();
+    void noteChoice();
+    void onRowsLeaving(int first, int last);
+    void reselectChosen();
 
     LockMonitor *m_monitor;
     LockTableModel *m_model;
@@ -50,6 +55,8 @@ private:
     QComboBox *m_kind;
     QComboBox *m_client;
     QLabel *m_mode;
+    QByteArray m_chosen;
+    bool m_following = false; // the view's current moves because rows change, not because the person chose
 };
 
 } // namespace LockScope

@@ -1,12 +1,14 @@
 #pragma once
 
 #include "kinds/forceguard.h"
+#include "kinds/locktypes.h"
 #include "ops/auditrecord.h"
 
 #include <QByteArray>
 #include <QList>
 
 #include <functional>
+#include <optional>
 
 namespace LockScope {
 
@@ -33,6 +35,7 @@ struct ForceReleaseDone
     RedisError error;
     QList<QByteArray> holdersNow; // with GuardFailed: who holds it now
     QList<QByteArray> wokeVia; // Deleted: where its library's waiters were woken beyond the layout's channel
+    std::optional<LockKind> kind; // the layout whose script ran: what Redis held then (ForceReleaseResult::kind)
 };
 
 namespace Ops {
