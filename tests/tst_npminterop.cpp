@@ -124,11 +124,14 @@ private slots:
     {
         m_node = findNode();
         const QString configured = QStringLiteral(LOCKSCOPE_NODE);
+        const QString looked = qEnvironmentVariableIsSet("LOCKSCOPE_NODE")
+            ? QStringLiteral("$LOCKSCOPE_NODE is %1").arg(qEnvironmentVariable("LOCKSCOPE_NODE"))
+            : QStringLiteral("looked at %1 and the PATH")
+                  .arg(configured.isEmpty() ? QStringLiteral("no node found at configure time") : configured);
         QVERIFY2(!m_node.isEmpty(),
-            qPrintable(QStringLiteral("Node.js is missing (no executable node at $LOCKSCOPE_NODE, %1, or on the PATH): "
-                                      "install nodejs, then run scripts/dev setup (npm ci in tests/interop)")
-                           .arg(configured.isEmpty() ? QStringLiteral("none found when the build was configured")
-                                                     : configured)));
+            qPrintable(QStringLiteral("Node.js is missing (%1): install nodejs, then run scripts/dev setup (npm ci in "
+                                      "tests/interop)")
+                           .arg(looked)));
         for (const char *package : { "ioredis", "redlock", "redis-semaphore" })
             QVERIFY2(QFileInfo::exists(m_interop + QStringLiteral("/node_modules/") + QLatin1String(package)),
                 qPrintable(QStringLiteral("the npm package %1 is not installed in %2/node_modules: run scripts/dev "
