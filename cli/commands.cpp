@@ -91,6 +91,18 @@ bool Command::confirm(const QString &question)
     return false;
 }
 
+bool Command::auditable(const QString &action)
+{
+    QString error;
+    if (AuditLog::writable(&error))
+        return true;
+    m_out.error(tr("%1 refused: the audit log %2 cannot be written (%3); nothing changed. Every write is audited: "
+                   "make the file writable, or point $LOCKSCOPE_AUDIT_LOG at one that is")
+                    .arg(action, AuditLog::path(), error));
+    finish(ExitRefused);
+    return false;
+}
+
 QString Command::positional(int index) const
 {
     return m_parser.positionalArguments().value(index);

@@ -52,6 +52,10 @@ protected:
     // A monitor's options from --pattern, the string lock options and, with rescanOption, --interval (ms between
     // re-scans); false, with the usage error printed, when --interval is not a number of ms.
     bool monitorOptions(LockMonitor::Options *options, bool rescanOption = true) const;
+    // Whether the audit log can take this action's record; otherwise says so, ends the command with exit code 4
+    // (refused) and returns false. Asked before anything is written or prompted for: an action that could not be
+    // audited is not run.
+    bool auditable(const QString &action);
     // Asks on the terminal; anything but yes cancels the command (exit 1, "nothing changed") and returns false.
     bool confirm(const QString &question);
     // One line on who holds a lock now (Ops::inspect): its holders and counts, or a string lock's token, and TTL.
@@ -84,7 +88,8 @@ bool readLockTimes(const QCommandLineParser &parser, const Output &out, LockTime
 // --layout-pattern names a known library, --library a known one; false, with the usage error printed, otherwise.
 bool checkLibraryOptions(const QCommandLineParser &parser, const Output &out);
 
-// Appends a record to the audit log; a log that cannot be written is a warning, not a failure of the action.
+// Appends a record to the audit log. The log was writable before the action (Command::auditable); if it stopped
+// being so meanwhile, the action has happened all the same, and this says so as a warning.
 void audit(const Output &out, const AuditRecord &record);
 
 // Builds the command named on the command line, or nullptr with a usage error printed.

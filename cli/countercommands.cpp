@@ -59,6 +59,8 @@ void CounterCommand::start()
         finish(ExitUsage);
         return;
     }
+    if (!auditable(plan.actionName()))
+        return;
     LockClient *client = makeClient();
     if (const RedisError error = client->validateName(plan.name)) {
         finish(m_out.fail(error));

@@ -29,6 +29,8 @@ void ReleaseCommand::start()
         finish(m_out.fail(RedisError(RedisError::Kind::ReadOnly, tr("release refused: read-only mode"))));
         return;
     }
+    if (!auditable(QStringLiteral("release")))
+        return;
     LockClient *client = makeClient();
     // The release script (and whom it wakes) is the one the lock's layout needs as Redis has it now.
     Ops::release(client, name, owner, [this, client, name, owner](const ReleaseDone &r) {
@@ -80,6 +82,8 @@ void ForceReleaseCommand::start()
         finish(ExitUsage);
         return;
     }
+    if (!auditable(QStringLiteral("force-release")))
+        return;
     LockClient *client = makeClient();
     if (const RedisError error = client->validateName(name)) {
         finish(m_out.fail(error));

@@ -34,6 +34,8 @@ void RepairQueueCommand::start()
             return;
         }
     }
+    if (!dryRun && !auditable(QStringLiteral("repair-queue")))
+        return;
     LockClient *client = makeClient();
     // Confirmed already: the repair's own inspection is the one it acts on.
     if (!dryRun && confirmed) {

@@ -48,7 +48,15 @@ void WatchCommand::start()
         startMonitor();
         return;
     }
-    // The one write watch can do, and only when asked: switch on the notifications the monitor needs.
+    // The one write watch can do, and only when asked: switch on the notifications the monitor needs. Refused, with
+    // nothing sent, where writes are: a read-only connection is a promise not to change the server's configuration.
+    if (m_connection.readOnly) {
+        finish(m_out.fail(RedisError(
+            RedisError::Kind::ReadOnly, tr("--enable-keyspace-events refused: read-only mode (it runs CONFIG SET)"))));
+        return;
+    }
+    if (!auditable(QStringLiteral("enable-keyspace-events")))
+        return;
     // In a cluster, notifications are per node: every master is configured.
     auto *writer = new RedisRouter(m_connection, this);
     connect(writer, &RedisCommander::disconnected, this, [this, writer](const RedisError &error) {

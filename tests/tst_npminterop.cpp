@@ -3,7 +3,8 @@
 // against a real redis-server: their holds are listed with the right library and holder, our force release lets
 // their next acquire succeed at once, and the holder we released under sees its own release refused or ignored by its
 // library, never deleting the lock its successor now holds. The packages are installed by `scripts/dev setup`
-// (npm ci in tests/interop); without them this test fails and says so.
+// (npm ci in tests/interop); without them, or without Node.js, this test fails and says so (it is always built and
+// registered: a suite that skipped it silently would pass without ever meeting a real client).
 #include "clirun.h"
 #include "rawredis.h"
 #include "redisserver.h"
@@ -15,6 +16,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -27,13 +29,25 @@ class TestNpmInterop : public QObject
     RedisServer m_server;
     QTemporaryDir m_dir;
     const QString m_interop = QStringLiteral(LOCKSCOPE_INTEROP_DIR);
+    QString m_node;
+
+    // $LOCKSCOPE_NODE, else the node found when the build was configured, else node on the PATH; empty if none runs.
+    static QString findNode()
+    {
+        const QString fromEnv = qEnvironmentVariable("LOCKSCOPE_NODE");
+        const QString configured = QStringLiteral(LOCKSCOPE_NODE);
+        const QString node = !fromEnv.isEmpty() ? fromEnv
+            : !configured.isEmpty()             ? configured
+                                                : QStandardPaths::findExecutable(QStringLiteral("node"));
+        return !node.isEmpty() && QFileInfo(node).isExecutable() ? node : QString();
+    }
 
     CliRun cli(QStringList args) { return runCli(args << QStringLiteral("--url") << m_server.url(), m_dir); }
 
     void startNode(QProcess &p, const QString &mode, const QString &library, const QByteArray &name)
     {
         p.setWorkingDirectory(m_interop);
-        p.start(QStringLiteral(LOCKSCOPE_NODE),
+        p.start(m_node,
             { m_interop + QStringLiteral("/locks.js"), mode, library, QString::number(m_server.port()),
                 QString::fromUtf8(name), QStringLiteral("60000") });
         QVERIFY2(p.waitForStarted(), qPrintable(p.errorString()));
@@ -108,9 +122,21 @@ class TestNpmInterop : public QObject
 private slots:
     void initTestCase()
     {
-        QVERIFY2(QFileInfo::exists(m_interop + QStringLiteral("/node_modules/redlock"))
-                && QFileInfo::exists(m_interop + QStringLiteral("/node_modules/redis-semaphore")),
-            "the npm packages are not installed: run scripts/dev setup (npm ci in tests/interop)");
+        m_node = findNode();
+        const QString configured = QStringLiteral(LOCKSCOPE_NODE);
+        const QString looked = qEnvironmentVariableIsSet("LOCKSCOPE_NODE")
+            ? QStringLiteral("$LOCKSCOPE_NODE is %1").arg(qEnvironmentVariable("LOCKSCOPE_NODE"))
+            : QStringLiteral("looked at %1 and the PATH")
+                  .arg(configured.isEmpty() ? QStringLiteral("no node found at configure time") : configured);
+        QVERIFY2(!m_node.isEmpty(),
+            qPrintable(QStringLiteral("Node.js is missing (%1): install nodejs, then run scripts/dev setup (npm ci in "
+                                      "tests/interop)")
+                           .arg(looked)));
+        for (const char *package : { "ioredis", "redlock", "redis-semaphore" })
+            QVERIFY2(QFileInfo::exists(m_interop + QStringLiteral("/node_modules/") + QLatin1String(package)),
+                qPrintable(QStringLiteral("the npm package %1 is not installed in %2/node_modules: run scripts/dev "
+                                          "setup (npm ci in tests/interop)")
+                               .arg(QLatin1String(package), m_interop)));
         QString error;
         QVERIFY2(m_server.start(&error), qPrintable(error));
     }

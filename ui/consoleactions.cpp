@@ -204,6 +204,11 @@ void ConsoleActions::audit(const QString &action, const QByteArray &name, const 
         emit const_cast<ConsoleActions *>(this)->message(tr("Could not write the audit log: %1").arg(failure), true);
 }
 
+bool ConsoleActions::auditable(const QAction *action)
+{
+    return auditLogTakes(action->text(), m_window, [this](const QString &text) { emit message(text, true); });
+}
+
 void ConsoleActions::openAcquireDialog()
 {
     auto *dialog = new AcquireDialog(m_window);
@@ -220,6 +225,8 @@ void ConsoleActions::openAcquireDialog()
 
 void ConsoleActions::acquire(const AcquireRequest &request)
 {
+    if (!auditable(m_acquire))
+        return;
     const QList<QByteArray> before = holdersOf(m_monitor->record(request.name));
     const LockLayout &layout = LockLayouts::forMode(request.kind);
     QPointer<ConsoleActions> self(this);
@@ -248,6 +255,8 @@ void ConsoleActions::release(bool all)
     const QByteArray owner = ourHold();
     const LockRecord *r = m_monitor->record(m_current);
     if (owner.isEmpty() || !r)
+        return;
+    if (!auditable(all ? m_releaseAll : m_release))
         return;
     int levels = 1;
     for (const LockHolder &h : r->info.holders)
@@ -287,6 +296,10 @@ void ConsoleActions::releaseLevels(const QByteArray &name, const QByteArray &own
 
 void ConsoleActions::toggleWatchdog(bool on)
 {
+    if (!auditable(m_watchdog)) {
+        updateEnabled(); // the check box shows the watchdog as it still is
+        return;
+    }
     const QByteArray owner = ourHold();
     if (owner.isEmpty() || !m_client->setWatchdogEnabled(m_current, owner, on)) {
         emit message(tr("No hold of ours on %1 to switch the watchdog of").arg(escapeBytes(m_current, 200)), true);
@@ -318,6 +331,8 @@ void ConsoleActions::forceRelease()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     const QByteArray name = m_current;
     connect(dialog, &QDialog::accepted, this, [this, dialog, name] {
+        if (!auditable(m_force))
+            return;
         // What the person confirmed is the guard, not whatever the monitor has read since; the script, and so whom
         // it wakes, comes from a read of Redis made now.
         const ForceReleasePlan plan { name, dialog->shownHolders(), {} };

@@ -56,6 +56,8 @@ signals:
 private:
     void updateEnabled();
     void noteHoldsChanged();
+    // auditLogTakes() for one of our actions: false, said and shown, when its record could not be written.
+    bool auditable(const QAction *action);
     const LockLayout &heldLayout(const QByteArray &name, const QByteArray &owner) const;
     void openAcquireDialog();
     void release(bool all);

@@ -4,10 +4,12 @@
 #include "kinds/locklayouts.h"
 #include "lock/lockclient.h"
 #include "monitor/lockmonitor.h"
+#include "ops/auditlog.h"
 #include "redis/bytesformat.h"
 
 #include <QAbstractButton>
 #include <QAction>
+#include <QCoreApplication>
 #include <QInputDialog>
 #include <QMessageBox>
 #include <QPointer>
@@ -25,6 +27,25 @@ QByteArray counterOf(const LockRecord *r)
     return field ? QByteArray(field) : QByteArray();
 }
 } // namespace
+
+bool auditLogTakes(const QString &what, QWidget *window, const std::function<void(const QString &)> &message)
+{
+    QString error;
+    if (AuditLog::writable(&error))
+        return true;
+    const QString action = QString(what).remove(QLatin1Char('&')).remove(QStringLiteral("…"));
+    const QString text = QCoreApplication::translate("LockScope::CounterActions",
+        "%1 refused: the audit log %2 cannot be written (%3). Nothing was changed: every write of the console is "
+        "audited. Make the file writable, or start LockScope with $LOCKSCOPE_AUDIT_LOG pointing at one that is.")
+                             .arg(action, AuditLog::path(), error);
+    message(text);
+    auto *box = new QMessageBox(QMessageBox::Warning,
+        QCoreApplication::translate("LockScope::CounterActions", "Audit log not writable"), text, QMessageBox::Ok,
+        window);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+    return false;
+}
 
 CounterActions::CounterActions(
     LockClient *client, LockMonitor *monitor, QWidget *window, QString connection, bool readOnly, QObject *parent)
@@ -149,6 +170,11 @@ void CounterActions::askOpen()
 
 void CounterActions::run(const CounterPlan &plan)
 {
+    const QAction *action = plan.action == CounterPlan::Action::AddPermits ? m_addPermits
+        : plan.action == CounterPlan::Action::ReleasePermit                ? m_releasePermit
+                                                                           : m_openLatch;
+    if (!auditLogTakes(action->text(), m_window, [this](const QString &text) { emit message(text, true); }))
+        return;
     QPointer<CounterActions> self(this);
     Ops::counterAction(m_client, plan, [self, plan](const CounterDone &d) {
         if (!self)

@@ -4,6 +4,8 @@
 
 #include <QObject>
 
+#include <functional>
+
 class QAction;
 class QWidget;
 
@@ -12,6 +14,11 @@ namespace LockScope {
 class LockClient;
 class LockMonitor;
 struct LockRecord;
+
+// Whether the audit log can take the record of an action now. If not, says so where the person looks (a warning box
+// on window, and message) and returns false. Asked right before each write of the console: an action that could not
+// be audited is not run. what: the action as its menu names it.
+bool auditLogTakes(const QString &what, QWidget *window, const std::function<void(const QString &)> &message);
 
 // The console's actions on Redisson's semaphores and count-down latches (Ops::counterAction): add permits to a
 // semaphore, give back one permit of an expirable semaphore, open a latch. Each asks in a dialog that does not block,

@@ -363,7 +363,12 @@ QList<LockEvent> LockTracker::apply(LockRecord &record, const std::optional<Lock
                 added << owner;
         }
     }
-    if (ended != HoldEnd::Unseen || (!removed.isEmpty() && !added.isEmpty() && removed.size() == before.size())) {
+    // Readers that all changed with no deletion or expiry among the key's events in between took turns (the new ones
+    // joined before the old ones left): no hold ended unseen, and no reader took over from another.
+    const bool readersTookTurns = ordered && at.found && ended == HoldEnd::Unseen && previous.mode == "read"
+        && now.mode == "read" && previous.kind == now.kind && LockLayouts::forRecord(now.kind).capabilities().holderSet;
+    if (ended != HoldEnd::Unseen
+        || (!readersTookTurns && !removed.isEmpty() && !added.isEmpty() && removed.size() == before.size())) {
         // Every holder was replaced between two reads: the key was deleted and taken again.
         holderSetChanged = true;
         bool released = false, expired = false;

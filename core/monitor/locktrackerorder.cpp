@@ -27,6 +27,26 @@ bool everyHolderReplaced(const LockInfo &previous, const LockInfo &now)
                 return false;
     return true;
 }
+
+bool holds(const LockInfo &info, const QByteArray &owner)
+{
+    return std::any_of(
+        info.holders.cbegin(), info.holders.cend(), [&](const LockHolder &h) { return h.owner == owner; });
+}
+
+// Holders the read shows that the previous read did not.
+bool addsHolders(const LockInfo &previous, const LockInfo &now)
+{
+    return std::any_of(
+        now.holders.cbegin(), now.holders.cend(), [&](const LockHolder &h) { return !holds(previous, h.owner); });
+}
+
+// None of the previous read's holders is left in this one (readers all changed, which everyHolderReplaced allows).
+bool noneLeft(const LockInfo &previous, const LockInfo &now)
+{
+    return std::none_of(
+        previous.holders.cbegin(), previous.holders.cend(), [&](const LockHolder &h) { return holds(now, h.owner); });
+}
 } // namespace
 
 namespace TrackerOrder {
@@ -44,30 +64,63 @@ Placement place(const LockRecord &record, const std::optional<LockInfo> &read, c
     while (definite < events.size() && events.at(definite).seq <= seen.sentSeq)
         ++definite;
     const bool replaced = read && record.present && everyHolderReplaced(record.info, *read);
+    // A holder the record does not have wrote the key before the read ran: the read sits after a write (HSET, SET,
+    // ZADD...), never before the events of the acquire it shows. Without that, a read that came back ahead of those
+    // events is judged at once, and the events it already reflects make the next read see the hold end and start
+    // again (a reader shown acquired, released and acquired for one acquisition: the soak's extra hold).
+    const bool adds = read && record.present && !replaced && addsHolders(record.info, *read);
+    // Readers that all changed: either the new ones joined before the old ones left (no deletion), or the old hold
+    // ended (the last reader's unlock deletes the key) and a new one began. Where a deletion is among the events, the
+    // second is what happened as far as anyone can tell: the first needs the new readers to leave and come back again
+    // besides, which would show them acquired twice for one acquisition.
+    const bool readersReplaced = adds && noneLeft(record.info, *read);
     // A read that shows the key gone needs it gone; one that shows new holders needs it deleted first (their own
-    // writes may still be on their way); any other read fits anywhere.
-    const auto fits = [&](State state) { return !read ? state == State::Gone : !replaced || state != State::Held; };
-    Placement at;
-    State state = record.present ? State::Held : State::Gone;
-    for (int i = 0;; ++i) {
-        if (i >= definite && fits(state)) {
-            at.found = true;
-            at.position = i;
-            return at;
+    // writes may still be on their way); one that adds holders needs a write since the previous read; any other read
+    // fits anywhere.
+    const auto fits = [&](State state, bool wrote, bool afterEnd) {
+        if (!read)
+            return state == State::Gone;
+        if (replaced || afterEnd)
+            return state != State::Held;
+        if (adds)
+            return state == State::Again || (state == State::Held && wrote);
+        return true;
+    };
+    const auto walk = [&](bool afterEnd) {
+        Placement at;
+        State state = record.present ? State::Held : State::Gone;
+        bool wrote = false;
+        for (int i = 0;; ++i) {
+            if (i >= definite && fits(state, wrote, afterEnd)) {
+                at.found = true;
+                at.position = i;
+                return at;
+            }
+            if (i == events.size())
+                break;
+            const KeyEvent e = events.at(i).event;
+            if (isEnd(e)) {
+                if (state == State::Held)
+                    at.end = i;
+                state = State::Gone;
+            } else {
+                wrote = wrote || isWrite(e);
+                if (state == State::Gone)
+                    state = State::Again;
+            }
         }
-        if (i == events.size())
-            break;
-        const KeyEvent e = events.at(i).event;
-        if (isEnd(e)) {
-            if (state == State::Held)
-                at.end = i;
-            state = State::Gone;
-        } else if (state == State::Gone) {
-            state = State::Again;
-        }
+        at.position = int(events.size());
+        return at;
+    };
+    if (readersReplaced) {
+        const Placement afterEnd = walk(true);
+        if (afterEnd.found)
+            return afterEnd;
+        Placement at = walk(false);
+        at.endMayFollow = true;
+        return at;
     }
-    at.position = int(events.size());
-    return at;
+    return walk(false);
 }
 
 HoldEnd holdEnd(const LockRecord &record, const LockTracker::Signals &seen, int end)
@@ -121,8 +174,10 @@ bool LockTracker::awaitsEvidence(
 {
     if (!record.present)
         return false;
-    if (seen.keyspaceEvents && !seen.overflow)
-        return !place(record, read, seen).found;
+    if (seen.keyspaceEvents && !seen.overflow) {
+        const Placement at = place(record, read, seen);
+        return !at.found || at.endMayFollow;
+    }
     if (read)
         return false;
     // A release's wake-up message travels on another connection and may land just after the read. A string lock

@@ -22,21 +22,39 @@ QString AuditLog::path()
     return base + QStringLiteral("/lockscope/audit.log");
 }
 
+namespace {
+bool openForAppend(QFile &out, QString *error)
+{
+    QDir().mkpath(QFileInfo(out.fileName()).absolutePath());
+    if (out.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Text))
+        return true;
+    if (error)
+        *error = out.errorString();
+    return false;
+}
+} // namespace
+
+bool AuditLog::writable(QString *error)
+{
+    QFile out(path());
+    return openForAppend(out, error);
+}
+
 bool AuditLog::append(QJsonObject record, QString *error)
 {
     record.insert(QStringLiteral("ts"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
     record.insert(QStringLiteral("user"), qEnvironmentVariable("USER", qEnvironmentVariable("LOGNAME")));
     record.insert(QStringLiteral("host"), QSysInfo::machineHostName());
     record.insert(QStringLiteral("pid"), QCoreApplication::applicationPid());
-    const QString file = path();
-    QDir().mkpath(QFileInfo(file).absolutePath());
-    QFile out(file);
-    if (!out.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Text)) {
+    QFile out(path());
+    if (!openForAppend(out, error))
+        return false;
+    const QByteArray line = QJsonDocument(record).toJson(QJsonDocument::Compact) + '\n';
+    if (out.write(line) != line.size() || !out.flush()) {
         if (error)
             *error = out.errorString();
         return false;
     }
-    out.write(QJsonDocument(record).toJson(QJsonDocument::Compact) + '\n');
     return true;
 }
 

@@ -10,14 +10,23 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstring>
+#include <sched.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
 namespace LockScope::Test {
 
 namespace {
-// Namespaces are named for the test process that made them; one whose process is gone was left by a crash.
+// Namespaces are named for the test process that made them (and a count, for several in one process); one whose
+// process is gone was left by a crash.
 const QString Prefix = QStringLiteral("lsssh");
+// The links' subnet. Fixed, because no end is in a network anyone else uses: the SSH host's end is in its own
+// namespace, and the test's end in the test process's own (joinOwnNetworkNamespace), so two tests running side by
+// side cannot meet, and no address of the machine's is ever taken. TEST-NET-1 (RFC 5737): no real host has it. Each
+// SshHost of one process has its own /30 of it.
+const quint32 LinkBase = QHostAddress(QStringLiteral("192.0.2.0")).toIPv4Address();
+constexpr int MaxHosts = 64;
 
 void setError(QString *error, const QString &message)
 {
@@ -34,23 +43,43 @@ void sweepStaleNamespaces()
         const QString name = QString::fromLatin1(line.split(' ').value(0));
         if (!name.startsWith(Prefix))
             continue;
-        const qint64 pid = name.mid(Prefix.size()).toLongLong();
+        const qint64 pid = name.mid(Prefix.size()).section(QLatin1Char('-'), 0, 0).toLongLong();
         if (pid > 0 && ::kill(pid_t(pid), 0) != 0 && errno == ESRCH)
             QProcess::execute(QStringLiteral("ip"), { QStringLiteral("netns"), QStringLiteral("delete"), name });
     }
+}
+
+// Moves this process into a network namespace of its own, with only a loopback: the test's end of the link to the SSH
+// host lives there, where nothing else does. A namespace belongs to a thread: called from the main thread, it holds
+// for every thread and child process started from there afterwards (the SSH worker's thread, lockscope-cli).
+bool joinOwnNetworkNamespace(QString *error)
+{
+    static bool joined = false;
+    if (joined)
+        return true;
+    if (::unshare(CLONE_NEWNET) != 0) {
+        setError(error, QStringLiteral("unshare(CLONE_NEWNET): %1").arg(QString::fromLocal8Bit(strerror(errno))));
+        return false;
+    }
+    joined = true;
+    if (QProcess::execute(QStringLiteral("ip"),
+            { QStringLiteral("link"), QStringLiteral("set"), QStringLiteral("lo"), QStringLiteral("up") })
+        != 0) {
+        setError(error, QStringLiteral("ip link set lo up failed in the test's own network namespace"));
+        return false;
+    }
+    return true;
 }
 } // namespace
 
 SshHost::SshHost()
 {
-    const qint64 pid = QCoreApplication::applicationPid();
-    m_ns = Prefix + QString::number(pid);
-    m_hostIf = QStringLiteral("lsh%1").arg(pid);
-    // One /30 per live process id (pid_max is 32768 here; 15 bits of 10.230.0.0/15), so tests running side by side
-    // never share a subnet.
-    const quint32 base = (QHostAddress(QStringLiteral("10.230.0.0")).toIPv4Address()) + quint32(pid & 0x7fff) * 4;
-    m_hostAddress = QHostAddress(base + 1).toString();
-    m_nsAddress = QHostAddress(base + 2).toString();
+    static int made = 0;
+    m_ns = Prefix + QString::number(QCoreApplication::applicationPid()) + QLatin1Char('-') + QString::number(++made);
+    m_hostIf = QStringLiteral("lsh%1").arg(made);
+    const quint32 subnet = LinkBase + quint32((made - 1) % MaxHosts) * 4;
+    m_hostAddress = QHostAddress(subnet + 1).toString();
+    m_nsAddress = QHostAddress(subnet + 2).toString();
     // Any port is free in a namespace this test just made; a random start keeps runs from looking alike.
     m_nextPort = quint16(20000 + QRandomGenerator::global()->bounded(20000));
 }
@@ -121,6 +150,8 @@ bool SshHost::start(QString *error)
         }
     }
     sweepStaleNamespaces();
+    if (!joinOwnNetworkNamespace(error))
+        return false;
     QDir().mkpath(QStringLiteral("/run/sshd")); // sshd's privilege-separation directory
     const QStringList steps[] = {
         { QStringLiteral("ip"), QStringLiteral("netns"), QStringLiteral("add"), m_ns },
@@ -152,23 +183,6 @@ bool SshHost::start(QString *error)
     }
     QFile::copy(d + QStringLiteral("clientkey.pub"), d + QStringLiteral("authorized_keys"));
     m_sshPort = m_nextPort++;
-    QFile config(d + QStringLiteral("sshd_config"));
-    config.open(QIODevice::WriteOnly);
-    config.write(QStringLiteral("ListenAddress %1:%2\n"
-                                "HostKey %3hostkey\n"
-                                "AuthorizedKeysFile %3authorized_keys\n"
-                                "StrictModes no\n"
-                                "UsePAM no\n"
-                                "PasswordAuthentication yes\n"
-                                "KbdInteractiveAuthentication no\n"
-                                "PermitRootLogin yes\n"
-                                "AllowTcpForwarding yes\n"
-                                "PidFile none\n")
-                     .arg(m_nsAddress)
-                     .arg(m_sshPort)
-                     .arg(d)
-                     .toUtf8());
-    config.close();
     // Password logins check root's password in /etc/shadow (UsePAM no). sshd sees a copy of it with a password of the
     // test's own, mounted over the real one in a mount namespace that only sshd has: the machine's is never touched.
     QByteArray hash;
@@ -198,9 +212,29 @@ bool SshHost::start(QString *error)
     return startSshd(error);
 }
 
-bool SshHost::startSshd(QString *error)
+bool SshHost::startSshd(QString *error, HostKey hostKey)
 {
     const QString d = m_dir.path() + QLatin1Char('/');
+    QFile config(d + QStringLiteral("sshd_config"));
+    if (!config.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        setError(error, QStringLiteral("cannot write %1").arg(config.fileName()));
+        return false;
+    }
+    config.write(QStringLiteral("ListenAddress %1:%2\n"
+                                "HostKey %3\n"
+                                "AuthorizedKeysFile %4authorized_keys\n"
+                                "StrictModes no\n"
+                                "UsePAM no\n"
+                                "PasswordAuthentication yes\n"
+                                "KbdInteractiveAuthentication no\n"
+                                "PermitRootLogin yes\n"
+                                "AllowTcpForwarding yes\n"
+                                "PidFile none\n")
+                     .arg(m_nsAddress)
+                     .arg(m_sshPort)
+                     .arg(hostKey == HostKey::Other ? otherHostKeyFile() : hostKeyFile(), d)
+                     .toUtf8());
+    config.close();
     const QString sshd
         = QStringLiteral("mount --bind '%1shadow' /etc/shadow && exec /usr/sbin/sshd -D -f '%1sshd_config' "
                          "-E '%1sshd.log'")

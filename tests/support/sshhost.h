@@ -10,10 +10,15 @@
 
 namespace LockScope::Test {
 
-// A host the test cannot reach except through SSH: a network namespace of the test's own, joined to this one by a
-// veth pair, with a real sshd (its own host key, the test's authorized key) listening on the namespace's veth
-// address, and redis-servers bound to the namespace's own loopback. A client here sees only sshd; Redis is reached
-// through the tunnel, at 127.0.0.1 as the namespace sees it. Needs root (ip netns), as CI has.
+// A host the test cannot reach except through SSH: a network namespace of the test's own, joined by a veth pair to
+// another of the test's own, the one the test process itself moves into on start(); a real sshd (its own host key,
+// the test's authorized key) listens on the SSH host's veth address, and redis-servers are bound to its own loopback.
+// A client here sees only sshd; Redis is reached through the tunnel, at 127.0.0.1 as the SSH host sees it. No address
+// is taken from the machine's network (and none from the process id): both ends are in namespaces nobody else uses,
+// so tests running side by side cannot collide. Needs root (ip netns, unshare), as CI has.
+//
+// start() moves the whole test process into its private network namespace: call it before any other connection, and
+// run everything the test talks to (servers, tools) from the test process after that, or inside the SSH host.
 class SshHost
 {
 public:
@@ -24,8 +29,10 @@ public:
 
     // The namespace, its link, the keys and sshd; false with the reason.
     bool start(QString *error);
-    // sshd again (after killSshd()), on the same address and port, with the same host key.
-    bool startSshd(QString *error);
+    enum class HostKey { Own, Other };
+    // sshd again (after killSshd()), on the same address and port, with its own host key or with the other one (a
+    // server that was given a new key, or one that pretends to be it).
+    bool startSshd(QString *error, HostKey hostKey = HostKey::Own);
     // SIGKILL to sshd and every session it forked: the tunnel's TCP connection ends at once.
     void killSshd();
     bool isSshdRunning() const { return m_sshd && m_sshd->state() != QProcess::NotRunning; }
