@@ -6,6 +6,7 @@
 #include "monitorwatch.h"
 #include "rawredis.h"
 #include "redis/redisrouter.h"
+#include "redis/sentinelresolver.h"
 #include "redissentinel.h"
 #include "testutil.h"
 
@@ -14,7 +15,12 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTest>
+
+#include <optional>
+#include <tuple>
 
 using namespace LockScope;
 using namespace LockScope::Test;
@@ -94,6 +100,51 @@ private slots:
         const AcquireResult a = acquire(client, request(uniqueKey("x"), 1000));
         QVERIFY(!a.acquired);
         QVERIFY2(a.error.message().contains(QLatin1String("no-such-master")), qPrintable(a.error.toString()));
+    }
+
+    // A sentinel that answers with something that is no address (found by fuzz_replies): an empty host, a port past
+    // 65535 that a 16-bit port would have cut to 4464, a port of 0. None is followed; the next sentinel is asked,
+    // and the real one's answer is taken.
+    void anAnswerThatIsNoAddressIsNotFollowed()
+    {
+        QTcpServer liar;
+        QVERIFY(liar.listen(QHostAddress::LocalHost, 0));
+        const QList<QByteArray> answers = { "*2\r\n$9\r\n127.0.0.1\r\n$5\r\n70000\r\n",
+            "*2\r\n$0\r\n\r\n$4\r\n6379\r\n", "*2\r\n$9\r\n127.0.0.1\r\n$1\r\n0\r\n" };
+        int asked = 0;
+        connect(&liar, &QTcpServer::newConnection, this, [&] {
+            QTcpSocket *s = liar.nextPendingConnection();
+            const QByteArray answer = answers.at(asked++ % answers.size());
+            connect(s, &QTcpSocket::readyRead, s, [s, answer] {
+                s->readAll();
+                s->write(answer);
+            });
+        });
+        for (int lie = 0; lie < int(answers.size()); ++lie) {
+            ConnectionOptions o = options(m_set.masterName());
+            o.sentinels = { SentinelAddress { QStringLiteral("127.0.0.1"), liar.serverPort() } };
+            o.sentinels += ConnectionOptions::parseSentinels(m_set.sentinelList());
+            SentinelResolver resolver(o);
+            std::optional<std::tuple<QString, quint16, RedisError>> found;
+            resolver.resolve([&](const QString &host, quint16 port, const RedisError &error) {
+                found = std::make_tuple(host, port, error);
+            });
+            QTRY_VERIFY_WITH_TIMEOUT(found.has_value(), 20000);
+            const auto &[host, port, error] = *found;
+            QVERIFY2(!error.isError(), qPrintable(error.toString()));
+            QCOMPARE(port, m_set.master().port()); // the real sentinel's answer, not the liar's
+            QVERIFY(!host.isEmpty());
+        }
+        QCOMPARE(asked, int(answers.size()));
+        // With only the liar to ask, resolving fails and says why.
+        ConnectionOptions o = options(m_set.masterName());
+        o.sentinels = { SentinelAddress { QStringLiteral("127.0.0.1"), liar.serverPort() } };
+        SentinelResolver resolver(o);
+        std::optional<RedisError> failed;
+        resolver.resolve([&](const QString &, quint16, const RedisError &error) { failed = error; });
+        QTRY_VERIFY_WITH_TIMEOUT(failed.has_value(), 20000);
+        QVERIFY(failed->isError());
+        QVERIFY2(failed->message().contains(QLatin1String("no usable address")), qPrintable(failed->toString()));
     }
 
     // Last: it changes which server is the master.

@@ -7,6 +7,22 @@
 
 namespace LockScope {
 
+namespace {
+// A master's address as Sentinel gives it: a host, and a port that is one. Anything else (an empty host, a port of 0,
+// or past 65535, which quint16 would silently cut to another port) is no address: following it would connect
+// somewhere nobody named.
+bool masterAddress(const QByteArray &host, const QByteArray &port, QString *hostOut, quint16 *portOut)
+{
+    bool ok = false;
+    const uint number = port.toUInt(&ok);
+    if (host.isEmpty() || !ok || number == 0 || number > 65535)
+        return false;
+    *hostOut = QString::fromUtf8(host);
+    *portOut = quint16(number);
+    return true;
+}
+} // namespace
+
 SentinelResolver::SentinelResolver(ConnectionOptions options, QObject *parent)
     : QObject(parent)
     , m_options(std::move(options))
@@ -51,15 +67,20 @@ void SentinelResolver::ask(int attempt, Resolved done, QStringList failures)
         [self, attempt, index, where, done, failures](const RedisResult &r) mutable {
             if (!self)
                 return;
-            if (r.ok() && r.value.isArray() && r.value.size() == 2) {
+            QString host;
+            quint16 port = 0;
+            const bool pair = r.ok() && r.value.isArray() && r.value.size() == 2;
+            if (pair && masterAddress(r.value.at(0).bytes(), r.value.at(1).bytes(), &host, &port)) {
                 self->m_preferred = index;
-                done(QString::fromUtf8(r.value.at(0).bytes()), quint16(r.value.at(1).bytes().toUInt()), {});
+                done(host, port, {});
                 return;
             }
             failures << QStringLiteral("%1:%2 %3")
                             .arg(where.host)
                             .arg(where.port)
-                            .arg(r.ok() ? tr("does not know it") : r.error.message());
+                            .arg(!r.ok()   ? r.error.message()
+                                    : pair ? tr("answered no usable address")
+                                           : tr("does not know it"));
             self->ask(attempt + 1, done, failures);
         });
 }
@@ -74,8 +95,11 @@ void SentinelResolver::watch()
     connect(m_watcher, &RedisSubscriber::message, this, [this](const QByteArray &, const QByteArray &payload) {
         // "<name> <old-ip> <old-port> <new-ip> <new-port>"
         const QList<QByteArray> parts = payload.split(' ');
-        if (parts.size() == 5 && parts.at(0) == m_options.sentinelMaster)
-            emit masterSwitched(QString::fromUtf8(parts.at(3)), quint16(parts.at(4).toUInt()));
+        QString host;
+        quint16 port = 0;
+        if (parts.size() == 5 && parts.at(0) == m_options.sentinelMaster
+            && masterAddress(parts.at(3), parts.at(4), &host, &port))
+            emit masterSwitched(host, port);
     });
     m_watcher->subscribe(RedisSubscriptions::Kind::Channel, "+switch-master");
 }

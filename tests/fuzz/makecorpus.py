@@ -5,6 +5,7 @@ Seeds are real shapes: RESP replies and pub/sub pushes as Redis sends them, Redi
 the protocol notes (binary names too), URLs and command lines from the README. Run it again after changing a
 target's input layout; files it does not write (regress-* inputs a fuzzer found) are left alone.
 """
+import base64
 import os
 import sys
 
@@ -197,6 +198,94 @@ def classifier_seeds():
           bytes.fromhex("7b7b827b31f900007bc8d4c8c2c2c282"))
 
 
+# ---- replies to the code that acts on them (fuzz_replies) ---------------------------------------------------------
+def replies_seeds():
+    t = "fuzz_replies"
+    token = b"8f14e45f-ceea-467f-a9f3-0cd9a1b2c3d4"
+    # Mode 0: script answers as each layout's scripts give them (acquired, the holder's PTTL, a fencing token, a
+    # string lock's holder and TTL, released / still held / not held, force release's 1, 0, -1 and the holders now,
+    # and the reads behind inspect: HGETALL, a sorted set WITHSCORES, a string's token).
+    decoders = {
+        "acquired": b"$-1\r\n" + num(30000) + arr(num(17)) + num(1) + arr(bulk(token), num(2500)),
+        "released": num(1) + num(0) + b"$-1\r\n" + bulk(token) + num(-1) + arr(bulk(owner(1)), bulk(owner(2))),
+        "inspect-hash": arr(bulk(owner()), bulk(b"2"), bulk(b"mode"), bulk(b"read"), bulk(owner(1, b"9")), bulk(b"1")),
+        "inspect-zset": arr(bulk(token), bulk(b"1700000030000"), bulk(b"__write__"), bulk(b"1700000030000")),
+        "odd-shapes": arr(bulk(b"mode")) + b"+OK\r\n" + b"-LOCKKIND hash string\r\n" + arr() + arr(arr(num(1))),
+    }
+    for name, data in decoders.items():
+        write(t, "decode-" + name, b"\x00" + data)
+    # Mode 1: name, owner, facts (1 queue, 2 deadlines, 4 token), type and mode for decide(), then the probe's five
+    # replies: TYPE, HGET mode, EXISTS queue, EXISTS deadlines, EXISTS token.
+    probes = {
+        "reentrant": (b"orders:42", owner(), 0, b"hash", b"", b"+hash\r\n$-1\r\n" + num(0) * 3),
+        "read": (b"report:7", owner(), 0, b"hash", b"read", b"+hash\r\n" + bulk(b"read") + num(0) * 3),
+        "write": (b"report:7", owner() + b":write", 0, b"hash", b"write", b"+hash\r\n" + bulk(b"write") + num(0) * 3),
+        "fair": (b"payroll", b"", 3, b"hash", b"", b"+hash\r\n$-1\r\n" + num(1) + num(1) + num(0)),
+        "fenced": (b"orders:42", b"", 4, b"none", b"", b"+none\r\n$-1\r\n" + num(0) + num(0) + num(1)),
+        "string": (b"session:abc", b"", 0, b"string", b"",
+                   b"+string\r\n-WRONGTYPE Operation against a key holding the wrong kind of value\r\n" + num(0) * 3),
+        "zset": (b"leaderboard", b"", 0, b"zset", b"", b"+zset\r\n-WRONGTYPE Operation against a key\r\n" + num(0) * 3),
+        "lost": (b"orders:42", owner(), 0, b"hash", b"", b"+hash\r\n"),
+    }
+    for name, (lock, who, facts, kind, mode, data) in probes.items():
+        write(t, "probe-" + name, b"\x01" + piece(lock) + piece(who) + bytes([facts]) + piece(kind) + piece(mode) + data)
+    # Mode 2: flags (1 typed walks, 2 shard waiters, 4 a pattern follows, 8 the default string patterns, else a list
+    # follows), SCAN COUNT - 1, then what the server answers: a SCAN page, TYPE of each key, the reads of each.
+    page = arr(bulk(b"0"), arr(bulk(b"orders:42"), bulk(b"lock:job"), bulk(b"user:1")))
+    reads = (b"+hash\r\n+string\r\n+hash\r\n"
+             + arr(bulk(b"0"), arr(bulk(owner()), bulk(b"1"))) + num(25000)
+             + bulk(token) + num(9000)
+             + arr(bulk(b"0"), arr(bulk(b"name"), bulk(b"ann"))) + num(-1)
+             + num(0) * 6 + arr(bulk(b"redisson_lock__channel:{orders:42}"), num(2)))
+    write(t, "scan-default", b"\x02\x08\xff" + page + reads)
+    write(t, "scan-typed", b"\x02\x09\x0f" + page + reads)
+    write(t, "scan-pattern", b"\x02\x0e\x63" + piece(b"orders:*") + page + reads)
+    write(t, "scan-string-globs", b"\x02\x02\x63" + piece(b"lock:* redlock=jobs:* mutex:*") + page + reads)
+    write(t, "scan-two-pages", b"\x02\x08\x00" + arr(bulk(b"17"), arr(bulk(b"a"))) + b"+hash\r\n"
+          + arr(bulk(b"0"), arr(bulk(b"b"))) + b"+zset\r\n" + reads)
+    write(t, "scan-not-a-page", b"\x02\x08\x00" + arr(bulk(b"0")) + b"-ERR unknown command 'SCAN'\r\n")
+    # Mode 3: the same flags, then named keys (show NAME), then the replies.
+    write(t, "keys-lock", b"\x03\x08\x00\x02" + piece(b"orders:42") + piece(b"redisson_lock_queue:{payroll}")
+          + b"+hash\r\n+list\r\n" + arr(bulk(b"0"), arr(bulk(owner()), bulk(b"1"))) + num(25000) + num(1)
+          + arr(bulk(owner(1, b"12"))) + arr(bulk(owner(1, b"12")), bulk(b"1700000000000")))
+    write(t, "keys-string", b"\x03\x08\x00\x01" + piece(b"lock:job") + b"+string\r\n" + bulk(token) + num(9000))
+    # Mode 4: flags (1 a master name follows, 2 two sentinels, 8 then watch for +switch-master), the answer to
+    # GET-MASTER-ADDR-BY-NAME, then what the watch connection hears.
+    switch = arr(bulk(b"subscribe"), bulk(b"+switch-master"), num(1)) + arr(
+        bulk(b"message"), bulk(b"+switch-master"), bulk(b"mymaster 127.0.0.1 6379 127.0.0.1 6380"))
+    write(t, "sentinel-found", b"\x04\x08" + piece(arr(bulk(b"127.0.0.1"), bulk(b"6380"))) + switch)
+    write(t, "sentinel-unknown", b"\x04\x02" + piece(b"*-1\r\n"))
+    write(t, "sentinel-named", b"\x04\x09" + piece(b"orders") + piece(arr(bulk(b"10.0.0.5"), bulk(b"7000")))
+          + switch.replace(b"mymaster", b"orders  "))
+    write(t, "sentinel-error", b"\x04\x00" + piece(b"-NOAUTH Authentication required.\r\n"))
+    write(t, "sentinel-nonsense", b"\x04\x00" + piece(arr(bulk(b""), bulk(b"70000"))))
+
+
+# ---- other Redis GUIs' connection files (fuzz_import) -------------------------------------------------------------
+def import_seeds():
+    samples = os.path.join(HERE, "..", "..", "ui", "tests", "data", "import")
+    # Mode byte: 0 as a file (the content decides), 1 RESP.app, 2 Another RDM, 3 Tiny RDM, 4 a URL list, 5 the bytes
+    # in a zip made by the target (0x08 deflated, 0x10 under another entry name) and as base64.
+    reader = {"respapp": 1, "ardm": 2, "tinyrdm": 3, "urls": 4}
+    for name in sorted(os.listdir(samples)):
+        with open(os.path.join(samples, name), "rb") as f:
+            data = f.read()
+        write("fuzz_import", "file-" + name, b"\x00" + data)
+        mode = reader[name.split("-")[0].split(".")[0]]
+        if not name.endswith(".zip"):
+            write("fuzz_import", "reader-" + name, bytes([mode]) + data)
+        if name.endswith(".yaml"):
+            write("fuzz_import", "zip-" + name, b"\x0d" + data)
+        if name.startswith("respapp") or name == "ardm-more.ano":
+            # ARDM's export form: the JSON here, base64 made by the target.
+            plain = data if name.startswith("respapp") else base64.b64decode(data)
+            write("fuzz_import", "base64-" + name, b"\x05" + plain)
+    write("fuzz_import", "zip-other-entry", b"\x15- name: a\n  addr: h\n")
+    write("fuzz_import", "nested-groups", b"\x01" + b'[{"type":"group","name":"g","connections":' * 4 + b"[]" + b"}]" * 4)
+    write("fuzz_import", "yaml-anchors", b"\x03- &a {name: x, addr: h, port: 1}\n- *a\n- {<<: *a, name: y}\n")
+    write("fuzz_import", "urls-odd", b"\x04# c\nname redis://u:p@h:1/2\nrediss://[::1]\nbad line\n\nredis://h:99999\n")
+
+
 # ---- URLs and command lines ----------------------------------------------------------------------------------
 URLS = [
     "redis://127.0.0.1:6379/0", "redis://localhost", "rediss://redis.example.com:6380/2",
@@ -252,4 +341,6 @@ if __name__ == "__main__":
     resp_seeds()
     classifier_seeds()
     text_seeds()
+    replies_seeds()
+    import_seeds()
     sys.exit(0)

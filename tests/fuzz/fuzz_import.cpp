@@ -1,0 +1,156 @@
+// Other Redis GUIs' connection files, as a person picks them in "Import profiles...": untrusted JSON, YAML, zip and
+// base64. The first byte picks the mode (docs/fuzzing.md):
+//   0: the bytes as a file, through importProfilesFromData (the content decides the format), as the dialog reads it;
+//   1..4: the bytes straight into one reader (RESP.app, Another Redis Desktop Manager, Tiny RDM, a URL list);
+//   5: the bytes as the connections.yaml of a zip made here (a mutated zip rarely gets past its checksums), and as
+//      base64 (Another Redis Desktop Manager's export form), each then read as a file.
+// Every import then goes through addImported (fresh names, passwords to a store) and each profile's options().
+#include "fuzzinput.h"
+#include "profileimport.h"
+
+#include <QCoreApplication>
+#include <QSet>
+#include <QUrl>
+
+#include <zip.h>
+
+using namespace LockScope;
+using namespace LockScope::Fuzz;
+
+namespace {
+
+// The file-size cap importProfiles applies before reading (profileimport.cpp): what a file can hand the readers.
+constexpr qsizetype kFileLimit = 16 * 1024 * 1024;
+
+// A zip holding the bytes as entry, written by libzip in memory (deflated when asked), or empty if libzip refuses.
+QByteArray zipped(const QByteArray &bytes, const char *entry, bool deflate)
+{
+    zip_error_t error;
+    zip_error_init(&error);
+    zip_source_t *target = zip_source_buffer_create(nullptr, 0, 0, &error);
+    zip_t *archive = target ? zip_open_from_source(target, ZIP_TRUNCATE, &error) : nullptr;
+    QByteArray out;
+    if (archive) {
+        zip_source_keep(target); // read back after zip_close
+        zip_source_t *content = zip_source_buffer(archive, bytes.constData(), zip_uint64_t(bytes.size()), 0);
+        const zip_int64_t index = content ? zip_file_add(archive, entry, content, ZIP_FL_OVERWRITE) : -1;
+        if (index < 0 && content)
+            zip_source_free(content);
+        if (index >= 0)
+            zip_set_file_compression(archive, zip_uint64_t(index), deflate ? ZIP_CM_DEFLATE : ZIP_CM_STORE, 0);
+        if (zip_close(archive) != 0) {
+            zip_discard(archive);
+        } else if (zip_source_open(target) == 0) {
+            char buffer[4096];
+            zip_int64_t n;
+            while ((n = zip_source_read(target, buffer, sizeof buffer)) > 0)
+                out.append(buffer, qsizetype(n));
+            zip_source_close(target);
+        }
+        zip_source_free(target);
+    } else if (target) {
+        zip_source_free(target);
+    }
+    zip_error_fini(&error);
+    return out;
+}
+
+void checkImport(const ProfileImport &import)
+{
+    // A file that is none of the formats imports nothing, and says why.
+    if (!import.error.isEmpty())
+        FUZZ_CHECK(import.profiles.isEmpty());
+    else
+        FUZZ_CHECK(!import.format.isEmpty());
+    QSet<QString> names;
+    for (const ImportedProfile &p : import.profiles) {
+        // Two connections of one name stay two profiles: names are unique within an import, and never empty.
+        FUZZ_CHECK(!p.profile.name.isEmpty());
+        FUZZ_CHECK(!names.contains(p.profile.name));
+        names.insert(p.profile.name);
+        // A profile never holds a password: it travels beside it, to the keychain or nowhere.
+        FUZZ_CHECK(QUrl(p.profile.url).password().isEmpty());
+        // What connecting with it would use: the URL and the SSH host it names parse, or say why not.
+        RedisError error;
+        const ConnectionOptions options = p.profile.options(p.password, &error, p.sshPassword);
+        if (!error.isError())
+            FUZZ_CHECK(!options.host.isEmpty());
+    }
+
+    // Added to profiles a person already has: each gets a name of its own, the passwords go to the store.
+    QList<ConnectionProfile> profiles;
+    ConnectionProfile existing;
+    existing.name = import.profiles.isEmpty() ? QStringLiteral("prod") : import.profiles.first().profile.name;
+    profiles << existing;
+    MemorySecretStore secrets;
+    const QString summary = addImported(import, &profiles, &secrets);
+    FUZZ_CHECK(!summary.isEmpty());
+    FUZZ_CHECK(profiles.size() == 1 + (import.error.isEmpty() ? import.profiles.size() : 0));
+    QSet<QString> all;
+    for (const ConnectionProfile &p : std::as_const(profiles)) {
+        FUZZ_CHECK(!all.contains(p.name));
+        all.insert(p.name);
+    }
+}
+
+void importAsFile(const QByteArray &bytes)
+{
+    if (bytes.size() <= kFileLimit)
+        checkImport(importProfilesFromData(bytes));
+}
+
+void quiet(QtMsgType type, const QMessageLogContext &, const QString &message)
+{
+    if (type == QtFatalMsg) {
+        fprintf(stderr, "qFatal: %s\n", qPrintable(message));
+        abort();
+    }
+}
+} // namespace
+
+extern "C" int LLVMFuzzerInitialize(int *, char ***)
+{
+    static int argc = 1;
+    static char name[] = "fuzz_import";
+    static char *argv[] = { name, nullptr };
+    static QCoreApplication app(argc, argv);
+    qInstallMessageHandler(quiet);
+    return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    FuzzInput in(data, size);
+    const quint8 mode = in.byte();
+    const QByteArray bytes = in.rest();
+    switch (mode % 6) {
+    case 1:
+        checkImport(importRespApp(bytes));
+        break;
+    case 2:
+        checkImport(importAnotherRdm(bytes));
+        break;
+    case 3:
+        checkImport(importTinyRdm(bytes));
+        break;
+    case 4:
+        checkImport(importUrlList(bytes));
+        break;
+    case 5: {
+        // Mode byte bits: 0x08 deflated, 0x10 an entry of another name (the import must say the zip holds none).
+        const QByteArray zip = zipped(bytes, (mode & 0x10) ? "other.yaml" : "connections.yaml", mode & 0x08);
+        if (!zip.isEmpty()) {
+            const ProfileImport import = importProfilesFromData(zip);
+            checkImport(import);
+            if (mode & 0x10)
+                FUZZ_CHECK(!import.error.isEmpty());
+        }
+        importAsFile(bytes.toBase64());
+        break;
+    }
+    default:
+        importAsFile(bytes);
+        break;
+    }
+    return 0;
+}

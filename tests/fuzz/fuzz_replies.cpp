@@ -1,0 +1,251 @@
+// Hostile server replies fed to the code that acts on them, past the RESP reader (fuzz_resp covers that). The first
+// byte picks the mode (docs/fuzzing.md):
+//   0: each reply through every layout's answer decoders (acquire, release, force release, inspect);
+//   1: the kind probe's five replies (LockKindProber::probe), and LockKindProber::decide on fuzzed facts;
+//   2: a scanner pass (SCAN walks, TYPE, the key reads, aux keys, PUBSUB NUMSUB) on the replies;
+//   3: the scanner reading named keys (show NAME, a key the monitor refreshes);
+//   4: Sentinel: the answer to GET-MASTER-ADDR-BY-NAME from a loopback "sentinel", then its +switch-master messages.
+// Modes 1 to 3 talk to a ScriptedCommander: each command takes the next reply, and fails once the bytes are gone.
+#include "fuzzinput.h"
+#include "kinds/lockkindprobe.h"
+#include "kinds/locklayouts.h"
+#include "kinds/lockscanner.h"
+#include "loopbackpeer.h"
+#include "redis/redisvalue.h"
+#include "redis/respcodec.h"
+#include "redis/sentinelresolver.h"
+#include "scriptedcommander.h"
+
+#include <QCoreApplication>
+
+#include <optional>
+
+using namespace LockScope;
+using namespace LockScope::Fuzz;
+
+namespace {
+
+QList<RedisValue> replies(const QByteArray &bytes)
+{
+    RespReader reader;
+    reader.feed(bytes.constData(), bytes.size());
+    QList<RedisValue> out;
+    RedisValue value;
+    while (reader.next(&value) == RespReader::Status::Reply)
+        out << value;
+    return out;
+}
+
+// What the lock client does with a script's answer: every layout reads it, whatever shape it has.
+void decoders(FuzzInput &in)
+{
+    for (const RedisValue &reply : replies(in.rest())) {
+        for (const LockLayout *layout : LockLayouts::all()) {
+            AcquireResult acquire;
+            if (layout->decodeAcquire(reply, &acquire))
+                FUZZ_CHECK(!acquire.acquired || acquire.holderNow.isEmpty()); // acquired: nobody else holds it
+            ReleaseResult release;
+            layout->decodeRelease(reply, &release);
+            // Released: nobody holds it in its place.
+            if (release.outcome == ReleaseResult::Outcome::Released)
+                FUZZ_CHECK(release.holderNow.isEmpty());
+            ForceReleaseResult force;
+            layout->decodeForceRelease(reply, &force);
+            FUZZ_CHECK(!(force.deleted && force.guardFailed)); // deleted, or the guard failed: never both
+            if (!force.guardFailed)
+                FUZZ_CHECK(force.holdersNow.isEmpty());
+            QList<LockHolder> holders;
+            QByteArray mode;
+            layout->decodeInspect(reply, &holders, &mode);
+            // A hash reply's holders are its fields (a mode field aside); no answer makes up more than it holds.
+            FUZZ_CHECK(holders.size() <= qMax<qsizetype>(1, reply.size() / 2));
+        }
+    }
+}
+
+void checkProbe(const LockKindProbe &p, const QByteArray &owner)
+{
+    // Only a lock hash (or nothing at all) gets a hash release script; anything else is refused by name.
+    if (!p.error.isError())
+        FUZZ_CHECK(p.type == "hash" || p.type == "none");
+    if (p.kind == LockKind::Write)
+        FUZZ_CHECK(owner.endsWith(":write"));
+    if (p.actionError().isError())
+        FUZZ_CHECK(p.error.isError());
+}
+
+void probe(FuzzInput &in)
+{
+    const QByteArray name = in.piece();
+    const QByteArray owner = in.piece();
+    const quint8 facts = in.byte();
+    const QByteArray type = in.piece();
+    const QByteArray mode = in.piece();
+    checkProbe(LockKindProber::decide(type, mode, facts & 1, facts & 2, facts & 4, owner), owner);
+
+    ScriptedCommander server(in.rest());
+    int answers = 0;
+    LockKindProber::probe(&server, name, owner, [&](const LockKindProbe &p) {
+        ++answers;
+        checkProbe(p, owner);
+    });
+    server.drain();
+    FUZZ_CHECK(answers == 1); // one answer, however the replies went
+    FUZZ_CHECK(!server.corked());
+}
+
+// One pass: start(), or readKeys(named) when names are given.
+void runScan(const LockScanner::Options &options, const QByteArray &said, const std::optional<QList<QByteArray>> &named)
+{
+    ScriptedCommander server(said);
+    LockScanner scanner(&server, options);
+    int finished = 0;
+    QList<LockInfo> found;
+    QObject::connect(&scanner, &LockScanner::finished, [&](const RedisError &, int keysSeen) {
+        ++finished;
+        FUZZ_CHECK(keysSeen >= 0);
+    });
+    QObject::connect(&scanner, &LockScanner::locksFound, [&](const QList<LockInfo> &locks) {
+        FUZZ_CHECK(finished == 0); // locks come before the pass ends, never after
+        found << locks;
+    });
+    if (named)
+        scanner.readKeys(*named);
+    else
+        scanner.start();
+    server.drain();
+    FUZZ_CHECK(finished == 1); // a pass ends, once, whatever the server says and when it goes away
+    FUZZ_CHECK(!scanner.isRunning());
+    FUZZ_CHECK(!server.corked());
+    for (const LockInfo &lock : std::as_const(found)) {
+        // A lock is something the server named (a key a SCAN returned, or one asked for), never made up.
+        FUZZ_CHECK(lock.kind != LockInfo::Kind::NotALock);
+        FUZZ_CHECK(said.contains(lock.name) || (named && named->join('\n').contains(lock.name)));
+    }
+}
+
+LockScanner::Options scannerOptions(FuzzInput &in)
+{
+    const quint8 flags = in.byte();
+    LockScanner::Options o;
+    o.typedWalks = flags & 1;
+    o.shardWaiters = flags & 2;
+    o.count = 1 + in.byte();
+    if (flags & 4)
+        o.pattern = in.piece();
+    o.stringPatterns = (flags & 8) ? StringLockPatterns::fromEntries(StringLockPatterns::defaults())
+                                   : StringLockPatterns::fromEntries(in.piece().split(' '));
+    return o;
+}
+
+void scan(FuzzInput &in)
+{
+    const LockScanner::Options options = scannerOptions(in);
+    runScan(options, in.rest(), std::nullopt);
+}
+
+void readKeys(FuzzInput &in)
+{
+    const LockScanner::Options options = scannerOptions(in);
+    QList<QByteArray> keys;
+    for (int n = in.byte() % 6; n > 0; --n)
+        keys << in.piece();
+    runScan(options, in.rest(), keys);
+}
+
+LoopbackPeer &peer()
+{
+    static LoopbackPeer instance; // after the QCoreApplication of LLVMFuzzerInitialize
+    return instance;
+}
+
+// Each dropped connection makes the resolver ask the next sentinel: all of them on the one loopback peer.
+void sentinel(FuzzInput &in)
+{
+    const quint8 flags = in.byte();
+    const QByteArray master = (flags & 1) ? in.piece() : QByteArray("mymaster");
+    const QByteArray answer = in.piece();
+    const QByteArray messages = in.rest();
+    LoopbackPeer &wire = peer();
+    wire.reset();
+
+    ConnectionOptions o;
+    o.sentinelMaster = master.isEmpty() ? QByteArray("m") : master;
+    for (int i = 0; i <= (flags >> 1) % 2; ++i)
+        o.sentinels << SentinelAddress { QStringLiteral("127.0.0.1"), wire.port() };
+    o.autoReconnect = false;
+    auto resolver = std::make_unique<SentinelResolver>(o);
+    int answers = 0;
+    resolver->resolve([&](const QString &host, quint16 port, const RedisError &error) {
+        ++answers;
+        // A master LockScope would connect to: a host, and a port that is one (never 0, never a number cut short).
+        if (!error.isError())
+            FUZZ_CHECK(!host.isEmpty() && port > 0);
+        else
+            FUZZ_CHECK(!error.message().isEmpty());
+    });
+    wire.pumpUntil([&] { return wire.connected(); }, 1000);
+    wire.write(answer);
+    // The sentinels go away until the resolver has its answer: each attempt fails at once, not by a deadline.
+    for (int round = 0; round < 20 && answers == 0; ++round) {
+        wire.pump(4);
+        if (answers == 0)
+            wire.closeAll();
+    }
+    FUZZ_CHECK(answers == 1);
+
+    if (flags & 8) {
+        wire.reset();
+        resolver->watch();
+        QObject::connect(resolver.get(), &SentinelResolver::masterSwitched,
+            [&](const QString &host, quint16 port) { FUZZ_CHECK(!host.isEmpty() && port > 0); });
+        wire.pumpUntil([&] { return wire.connected(); }, 1000);
+        wire.write(messages);
+        wire.pump(4);
+    }
+    resolver.reset();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    wire.reset();
+}
+
+void quiet(QtMsgType type, const QMessageLogContext &, const QString &message)
+{
+    if (type == QtFatalMsg) {
+        fprintf(stderr, "qFatal: %s\n", qPrintable(message));
+        abort();
+    }
+}
+} // namespace
+
+extern "C" int LLVMFuzzerInitialize(int *, char ***)
+{
+    static int argc = 1;
+    static char name[] = "fuzz_replies";
+    static char *argv[] = { name, nullptr };
+    static QCoreApplication app(argc, argv);
+    qInstallMessageHandler(quiet);
+    return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    FuzzInput in(data, size);
+    switch (in.byte() % 5) {
+    case 1:
+        probe(in);
+        break;
+    case 2:
+        scan(in);
+        break;
+    case 3:
+        readKeys(in);
+        break;
+    case 4:
+        sentinel(in);
+        break;
+    default:
+        decoders(in);
+        break;
+    }
+    return 0;
+}
