@@ -67,13 +67,8 @@ protected:
         p.setProcessEnvironment(environment());
         p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args);
         p.closeWriteChannel();
-        CliRun r;
-        if (!p.waitForFinished(60000))
-            return r;
-        r.exitCode = p.exitCode();
-        r.out = p.readAllStandardOutput();
-        r.err = p.readAllStandardError();
-        return r;
+        // A crash or a hang fails the test here (clirun.h), with the CLI's standard error.
+        return finishCli(p, 60000);
     }
 
     SshHost m_host;

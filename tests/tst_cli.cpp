@@ -67,14 +67,13 @@ private slots:
 
         // A second holder is refused with exit code 1 and told who holds it.
         const Run busy = cli(QStringList { QStringLiteral("lock"), name } + url());
-        QCOMPARE(busy.exitCode, 1);
-        QVERIFY2(busy.err.contains(owner), busy.err.constData());
+        CLI_REFUSED(busy, CliExit::NotDone, owner);
 
         // SIGTERM: a clean release that wakes waiters, not a lock left to expire.
         p.terminate();
-        QVERIFY(p.waitForFinished(10000));
-        QCOMPARE(p.exitCode(), 0);
-        const QJsonObject released = json(p.readAllStandardOutput().trimmed().split('\n').last());
+        const Run ended = finishCli(p, 10000);
+        CLI_EXIT(ended, CliExit::Done);
+        const QJsonObject released = json(ended.out.trimmed().split('\n').last());
         QCOMPARE(released.value(QStringLiteral("event")).toString(), QStringLiteral("released"));
         QCOMPARE(raw.type(name.toUtf8()), "none");
         // The unlock latch is deleted before the process goes, not left to expire.
@@ -117,9 +116,8 @@ private slots:
         QCOMPARE(released.value(QStringLiteral("owner")).toString(), QString::fromLatin1(kJavaOwner));
 
         watch.terminate();
-        QVERIFY(watch.waitForFinished(10000));
-        QCOMPARE(watch.exitCode(), 0);
-        QCOMPARE(cli(QStringList { QStringLiteral("watch"), QStringLiteral("x") } + url()).exitCode, 2);
+        CLI_EXIT(finishCli(watch, 10000), CliExit::Done);
+        CLI_EXIT(cli(QStringList { QStringLiteral("watch"), QStringLiteral("x") } + url()), CliExit::Usage);
     }
 
     void lockReleasesAtEndOfInput()
@@ -133,8 +131,7 @@ private slots:
         QVERIFY(p.readLine().startsWith("acquired"));
         QVERIFY(raw.pttl(name.toUtf8()) > 30000);
         p.closeWriteChannel();
-        QVERIFY(p.waitForFinished(10000));
-        QCOMPARE(p.exitCode(), 0);
+        CLI_EXIT(finishCli(p, 10000), CliExit::Done);
         QCOMPARE(raw.type(name.toUtf8()), "none");
     }
 
@@ -151,9 +148,7 @@ private slots:
                 + url());
         QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", LockNames::lockChannel(name) }).at(1).toInteger(), 1);
         ::kill(pid_t(p.processId()), SIGINT);
-        QVERIFY(p.waitForFinished(10000));
-        QCOMPARE(p.exitCode(), 1);
-        QVERIFY(p.readAllStandardError().contains("interrupted (SIGINT)"));
+        CLI_REFUSED(finishCli(p, 10000), CliExit::NotDone, "interrupted (SIGINT)");
         // The Java holder still holds it, alone, and the waiter's subscription is gone with it.
         QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { kJavaOwner, "1" } }));
         QCOMPARE(raw.command({ "PUBSUB", "NUMSUB", LockNames::lockChannel(name) }).at(1).toInteger(), 0);
@@ -173,11 +168,11 @@ private slots:
         RawRedis raw(m_server.port());
         QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", LockNames::lockChannel(name.toUtf8()) }).at(1).toInteger(), 1);
         first.closeWriteChannel();
-        QVERIFY(first.waitForFinished(10000));
-        // The 60 s lease of the first holder is far away: only the wake-up can make this finish now.
-        QVERIFY(second.waitForFinished(15000));
-        QCOMPARE(second.exitCode(), 0);
-        const QList<QByteArray> lines = second.readAllStandardOutput().trimmed().split('\n');
+        CLI_EXIT(finishCli(first, 10000), CliExit::Done);
+        // The 60 s lease of the first holder is far away: only the wake-up can make this finish before it.
+        const Run waited = finishCli(second, 50000);
+        CLI_EXIT(waited, CliExit::Done);
+        const QList<QByteArray> lines = waited.out.trimmed().split('\n');
         QCOMPARE(lines.size(), 2);
         QCOMPARE(json(lines.at(0)).value(QStringLiteral("event")).toString(), QStringLiteral("acquired"));
         QCOMPARE(json(lines.at(1)).value(QStringLiteral("event")).toString(), QStringLiteral("released"));
@@ -192,7 +187,7 @@ private slots:
         Run r = cli(QStringList { QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
                         QString::fromUtf8(kJavaOwner) }
             + url());
-        QCOMPARE(r.exitCode, 0);
+        CLI_EXIT(r, CliExit::Done);
         QVERIFY(r.out.contains("still held (count 1)"));
         QCOMPARE(raw.hgetall(name).value(kJavaOwner), "1");
         // Releasing for someone else leaves the TTL as it was.
@@ -201,7 +196,7 @@ private slots:
         r = cli(QStringList { QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
                     QString::fromUtf8(kJavaOwner), QStringLiteral("--json") }
             + url());
-        QCOMPARE(r.exitCode, 0);
+        CLI_EXIT(r, CliExit::Done);
         // A hold that goes on reports its count and its remaining lease, not -2 (gone).
         const QJsonObject partly = json(r.out.trimmed());
         QCOMPARE(partly.value(QStringLiteral("count")).toInteger(), 1);
@@ -209,16 +204,15 @@ private slots:
         r = cli(QStringList { QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
                     QString::fromUtf8(kJavaOwner), QStringLiteral("--json") }
             + url());
-        QCOMPARE(r.exitCode, 0);
+        CLI_EXIT(r, CliExit::Done);
         QCOMPARE(json(r.out.trimmed()).value(QStringLiteral("event")).toString(), QStringLiteral("released"));
         QCOMPARE(raw.type(name), "none");
         r = cli(QStringList { QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
                     QString::fromUtf8(kJavaOwner) }
             + url());
-        QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("attempt to unlock lock, not locked by current thread by node id: "
-                                "6e3d30b7-83b1-433a-9335-5e8b9916d3ac thread-id: 731"),
-            r.err.constData());
+        CLI_REFUSED(r, CliExit::NotDone,
+            "attempt to unlock lock, not locked by current thread by node id: "
+            "6e3d30b7-83b1-433a-9335-5e8b9916d3ac thread-id: 731");
     }
 
     // Issue 15 points 8-11 in list, show, watch, release and force-release, with keys laid out as Redisson leaves
@@ -234,15 +228,15 @@ private slots:
 
         // Not a terminal and no --yes: refused, nothing changed.
         Run r = cli(base);
-        QCOMPARE(r.exitCode, 2);
-        QVERIFY(r.err.contains("--yes"));
+        CLI_REFUSED(r, CliExit::Usage, "force-release needs --yes when standard input is not a terminal");
         QCOMPARE(raw.hgetall(name).value(kJavaOwner), "1");
 
         // Expected owner is someone else: refused with exit 1, nothing changed.
         r = cli(base
             + QStringList { QStringLiteral("--yes"), QStringLiteral("--expect-owner"),
                 QStringLiteral("6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1") });
-        QCOMPARE(r.exitCode, 1);
+        CLI_REFUSED(
+            r, CliExit::NotDone, "is no longer held by 6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1 (now by " + kJavaOwner);
         QCOMPARE(raw.hgetall(name).value(kJavaOwner), "1");
 
         RawRedis ears(m_server.port());
@@ -251,7 +245,7 @@ private slots:
         r = cli(base
             + QStringList { QStringLiteral("--yes"), QStringLiteral("--expect-owner"), QString::fromUtf8(kJavaOwner),
                 QStringLiteral("--json") });
-        QCOMPARE(r.exitCode, 0);
+        CLI_EXIT(r, CliExit::Done);
         QCOMPARE(json(r.out.trimmed()).value(QStringLiteral("event")).toString(), QStringLiteral("force-released"));
         QCOMPARE(raw.type(name), "none");
         QCOMPARE(ears.readReply(5000).at(2).bytes(), "0");
@@ -273,7 +267,7 @@ private slots:
         // Without --expect-owner, the holder that was shown is the guard, and the audit says so.
         raw.command({ "HSET", name, kJavaOwner, "1" });
         r = cli(base + QStringList { QStringLiteral("--yes") });
-        QCOMPARE(r.exitCode, 0);
+        CLI_EXIT(r, CliExit::Done);
         audit.seek(0);
         const QJsonObject shown = json(audit.readAll().trimmed().split('\n').last());
         QCOMPARE(shown.value(QStringLiteral("guard")).toString(), QStringLiteral("shown-holders"));
@@ -290,7 +284,7 @@ private slots:
         const Run r = cli(QStringList { QStringLiteral("force-release"), QString::fromUtf8(name),
                               QStringLiteral("--yes"), QStringLiteral("--json") }
             + url());
-        QCOMPARE(r.exitCode, 0);
+        CLI_EXIT(r, CliExit::Done);
         QCOMPARE(raw.type(name), "none");
         // The event and the audit name the writer, never the hash's mode field.
         QCOMPARE(json(r.out.trimmed()).value(QStringLiteral("owner")).toString(), QString::fromUtf8(writer));
@@ -308,13 +302,13 @@ private slots:
         const QByteArray name = uniqueKey("cli-ro");
         Run r = cli(
             QStringList { QStringLiteral("lock"), QString::fromUtf8(name), QStringLiteral("--read-only") } + url());
-        QCOMPARE(r.exitCode, 4);
+        CLI_REFUSED(r, CliExit::Refused, "read-only");
         QCOMPARE(raw.type(name), "none");
         raw.command({ "HSET", name, kJavaOwner, "1" });
         r = cli(QStringList { QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes"),
                     QStringLiteral("--read-only") }
             + url());
-        QCOMPARE(r.exitCode, 4);
+        CLI_REFUSED(r, CliExit::Refused, "force-release refused: read-only mode");
         QCOMPARE(raw.hgetall(name).value(kJavaOwner), "1");
     }
 
@@ -324,33 +318,30 @@ private slots:
         QVERIFY(gone.start());
         const QString deadUrl = gone.url();
         gone.stop();
-        QCOMPARE(cli({ QStringLiteral("lock"), QStringLiteral("x"), QStringLiteral("--url"), deadUrl }).exitCode, 3);
-        QCOMPARE(
-            cli({ QStringLiteral("lock"), QStringLiteral("x"), QStringLiteral("--url"), QStringLiteral("http://nope") })
-                .exitCode,
-            2);
-        QCOMPARE(cli(QStringList { QStringLiteral("frobnicate"), QStringLiteral("x") } + url()).exitCode, 2);
-        QCOMPARE(cli(QStringList { QStringLiteral("lock") } + url()).exitCode, 2);
-        QCOMPARE(cli(QStringList { QStringLiteral("lock"), QStringLiteral("x"), QStringLiteral("--lease"),
+        CLI_REFUSED(cli({ QStringLiteral("lock"), QStringLiteral("x"), QStringLiteral("--url"), deadUrl }),
+            CliExit::Connect, "refused");
+        CLI_EXIT(cli({ QStringLiteral("lock"), QStringLiteral("x"), QStringLiteral("--url"),
+                     QStringLiteral("http://nope") }),
+            CliExit::Usage);
+        CLI_EXIT(cli(QStringList { QStringLiteral("frobnicate"), QStringLiteral("x") } + url()), CliExit::Usage);
+        CLI_EXIT(cli(QStringList { QStringLiteral("lock") } + url()), CliExit::Usage);
+        CLI_EXIT(cli(QStringList { QStringLiteral("lock"), QStringLiteral("x"), QStringLiteral("--lease"),
                          QStringLiteral("5"), QStringLiteral("--watchdog") }
-                     + url())
-                     .exitCode,
-            2);
-        QCOMPARE(cli(QStringList { QStringLiteral("lock"), QString() } + url()).exitCode, 2);
-        QCOMPARE(cli(QStringList { QStringLiteral("release"), QStringLiteral("x") } + url()).exitCode, 2);
+                     + url()),
+            CliExit::Usage);
+        CLI_EXIT(cli(QStringList { QStringLiteral("lock"), QString() } + url()), CliExit::Usage);
+        CLI_EXIT(cli(QStringList { QStringLiteral("release"), QStringLiteral("x") } + url()), CliExit::Usage);
         // Options that would be ignored are refused instead: TLS settings on a plain URL, a timeout that is no number.
         for (const QStringList &tls : { QStringList { QStringLiteral("--tls-insecure") },
                  QStringList { QStringLiteral("--tls-server-name"), QStringLiteral("redis.example") },
                  QStringList { QStringLiteral("--tls-key"), QStringLiteral("/nonexistent.key") } }) {
             const Run r = cli(QStringList { QStringLiteral("list") } + url() + tls);
-            QCOMPARE(r.exitCode, 2);
-            QVERIFY2(r.err.contains("rediss://"), r.err.constData());
+            CLI_REFUSED(r, CliExit::Usage, "rediss://");
         }
         for (const QString &timeout : { QStringLiteral("abc"), QStringLiteral("0") }) {
             const Run r
                 = cli(QStringList { QStringLiteral("list"), QStringLiteral("--connect-timeout"), timeout } + url());
-            QCOMPARE(r.exitCode, 2);
-            QVERIFY2(r.err.contains("--connect-timeout"), r.err.constData());
+            CLI_REFUSED(r, CliExit::Usage, "--connect-timeout");
         }
     }
 
@@ -360,7 +351,7 @@ private slots:
         // error, answered at once, crashed about one run in three hundred. Every run must end with its exit code.
         for (int i = 0; i < 60; ++i) {
             const Run r = cli(QStringList { QStringLiteral("lock"), QString() } + url());
-            QVERIFY2(r.exitCode == 2, qPrintable(QStringLiteral("run %1: exit %2").arg(i).arg(r.exitCode)));
+            CLI_EXIT(r, CliExit::Usage);
         }
     }
 
@@ -372,16 +363,14 @@ private slots:
         const QString name = uniqueName("cli-auth");
         const QStringList base { QStringLiteral("lock"), name, QStringLiteral("--hold"), QStringLiteral("0"),
             QStringLiteral("--url"), secured.url() };
-        QCOMPARE(cli(base).exitCode, 3);
+        CLI_REFUSED(cli(base), CliExit::Connect, "NOAUTH");
         qputenv("LOCKSCOPE_TEST_PW", "wrong");
-        QCOMPARE(
-            cli(base + QStringList { QStringLiteral("--password-env"), QStringLiteral("LOCKSCOPE_TEST_PW") }).exitCode,
-            3);
+        CLI_REFUSED(cli(base + QStringList { QStringLiteral("--password-env"), QStringLiteral("LOCKSCOPE_TEST_PW") }),
+            CliExit::Connect, "WRONGPASS");
         qputenv("LOCKSCOPE_TEST_PW", "pa55");
-        QCOMPARE(
-            cli(base + QStringList { QStringLiteral("--password-env"), QStringLiteral("LOCKSCOPE_TEST_PW") }).exitCode,
-            0);
-        QCOMPARE(cli(base + QStringList { QStringLiteral("--password-stdin") }, "pa55\n").exitCode, 0);
+        CLI_EXIT(cli(base + QStringList { QStringLiteral("--password-env"), QStringLiteral("LOCKSCOPE_TEST_PW") }),
+            CliExit::Done);
+        CLI_EXIT(cli(base + QStringList { QStringLiteral("--password-stdin") }, "pa55\n"), CliExit::Done);
     }
 
     void wrongTypeNameIsAClearError()
@@ -390,8 +379,7 @@ private slots:
         const QByteArray name = uniqueKey("cli-wrongtype");
         raw.command({ "SET", name, "app data" });
         const Run r = cli(QStringList { QStringLiteral("lock"), QString::fromUtf8(name) } + url());
-        QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("holds a string"), r.err.constData());
+        CLI_REFUSED(r, CliExit::NotDone, "holds a string");
         QCOMPARE(raw.get(name), "app data");
     }
 };

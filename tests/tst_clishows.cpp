@@ -67,7 +67,7 @@ private slots:
         const Run listed
             = cli(QStringList { QStringLiteral("list"), QStringLiteral("--pattern"), pattern, QStringLiteral("--json") }
                 + url());
-        QCOMPARE(listed.exitCode, 0);
+        CLI_EXIT(listed, CliExit::Done);
         QMap<QString, QJsonObject> locks;
         for (const QJsonValue &v : QJsonDocument::fromJson(listed.out).array())
             locks.insert(v.toObject().value(QStringLiteral("name")).toString(), v.toObject());
@@ -91,47 +91,47 @@ private slots:
         QVERIFY(QJsonDocument(orphan.value(QStringLiteral("warnings")).toArray()).toJson().contains("orphaned"));
 
         Run r = cli(QStringList { QStringLiteral("show"), n + "stuck" } + url());
-        QCOMPARE(r.exitCode, 0);
+        CLI_EXIT(r, CliExit::Done);
         QVERIFY2(r.out.contains("never expires"), r.out.constData());
         r = cli(QStringList { QStringLiteral("show"), n + "session" } + url());
+        CLI_EXIT(r, CliExit::Done);
         QVERIFY2(r.out.contains("confidence low"), r.out.constData());
         r = cli(QStringList { QStringLiteral("show"), n + "orphan" } + url());
-        QCOMPARE(r.exitCode, 0);
+        CLI_EXIT(r, CliExit::Done);
         QVERIFY2(r.out.contains("repair-queue"), r.out.constData());
         r = cli(QStringList { QStringLiteral("show"), QString::fromUtf8(pool) } + url());
-        QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("integer"), r.err.constData());
+        CLI_REFUSED(r, CliExit::NotDone, "integer");
 
         // A counter is never deleted as a lock.
         r = cli(
             QStringList { QStringLiteral("force-release"), QString::fromUtf8(pool), QStringLiteral("--yes") } + url());
-        QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("not a lock"), r.err.constData());
+        CLI_REFUSED(r, CliExit::NotDone, "not a lock");
         QCOMPARE(raw.command({ "GET", pool }).bytes(), "5");
 
         // Acting on a low-confidence lock: said on stderr first, then done.
         r = cli(QStringList { QStringLiteral("release"), n + "session", QStringLiteral("--owner"),
                     QString::fromLatin1(kJavaOwner) }
             + url());
-        QCOMPARE(r.exitCode, 0);
+        CLI_EXIT(r, CliExit::Done);
         QVERIFY2(r.err.contains("low confidence: this may be application data"), r.err.constData());
         raw.command({ "HSET", p + "session", kJavaOwner, "1" });
         raw.command({ "PEXPIRE", p + "session", "60000" });
         r = cli(QStringList { QStringLiteral("force-release"), n + "session", QStringLiteral("--yes") } + url());
-        QCOMPARE(r.exitCode, 0);
+        CLI_EXIT(r, CliExit::Done);
         QVERIFY2(r.err.contains("low confidence"), r.err.constData());
         r = cli(
             QStringList { QStringLiteral("force-release"), n + "tx", QStringLiteral("--yes"), QStringLiteral("--json") }
             + url());
-        QCOMPARE(r.exitCode, 0);
+        CLI_EXIT(r, CliExit::Done);
         QVERIFY2(!r.err.contains("low confidence"), r.err.constData()); // JSON mode: scripts read show's confidence
 
         // watch says what is wrong with each as it appears.
         QTRY_VERIFY_WITH_TIMEOUT((watchErr += watch.readAllStandardError()).contains("never expires"), 10000);
         QTRY_VERIFY_WITH_TIMEOUT((watchErr += watch.readAllStandardError()).contains("orphaned"), 10000);
         watch.terminate();
-        QVERIFY(watch.waitForFinished(10000));
-        watchOut += watch.readAllStandardOutput();
+        const Run watched = finishCli(watch, 10000);
+        CLI_EXIT(watched, CliExit::Done);
+        watchOut += watched.out;
         QVERIFY2(watchOut.contains("stuck") && !watchOut.contains("pool"), watchOut.constData()); // no counter
     }
 };

@@ -1,4 +1,5 @@
 // The transport on a real redis-server: pipelining, deadlines, reconnects, script caching, read-only mode, pub/sub.
+#include "faultproxy.h"
 #include "rawredis.h"
 #include "redis/redisconnection.h"
 #include "redis/redisscript.h"
@@ -155,16 +156,19 @@ private slots:
 
     void stuckServerGivesTimeoutAndRecovers()
     {
+        // A deadline far above any latency, and a pause that lasts until the test ends it: writes wait while the
+        // server is paused for them, and CLIENT UNPAUSE (no write) still gets through.
         ConnectionOptions o = optionsFor(m_server);
-        o.commandTimeoutMs = 300;
+        o.commandTimeoutMs = 3000;
         RedisConnection c(o);
         QVERIFY(run(c, { "PING" }).ok());
         RawRedis raw(m_server.port());
+        const QByteArray key = uniqueKey("stuck");
         // Paused for longer than the command deadline: the command must fail with a timeout, not hang.
-        QCOMPARE(raw.command({ "CLIENT", "PAUSE", "1500", "ALL" }), RedisValue::status("OK"));
-        const RedisResult r = run(c, { "PING" });
+        QCOMPARE(raw.command({ "CLIENT", "PAUSE", "600000", "WRITE" }), RedisValue::status("OK"));
+        const RedisResult r = run(c, { "INCR", key }, 30000);
         QCOMPARE(r.error.kind(), RedisError::Kind::Timeout);
-        raw.command({ "CLIENT", "UNPAUSE" });
+        QCOMPARE(raw.command({ "CLIENT", "UNPAUSE" }), RedisValue::status("OK"));
         // After the timeout the connection starts over and answers again.
         QCOMPARE(run(c, { "PING" }).value, RedisValue::status("PONG"));
     }
@@ -290,8 +294,11 @@ private slots:
 
     void silentSubscriptionIsNoticedAndRenewed()
     {
-        ConnectionOptions o = optionsFor(m_server);
-        o.commandTimeoutMs = 300;
+        // Through a proxy that the test stops and starts: the silence lasts until the test ends it.
+        FaultProxy proxy(m_server.port());
+        QVERIFY(proxy.listen());
+        ConnectionOptions o = ConnectionOptions::fromUrl(proxy.url());
+        o.commandTimeoutMs = 5000;
         o.reconnectInitialDelayMs = 20;
         RedisSubscriber sub(o);
         sub.setPingInterval(100);
@@ -301,15 +308,27 @@ private slots:
         bool confirmed = false;
         sub.subscribe(RedisSubscriber::Kind::Channel, channel, [&](const RedisError &) { confirmed = true; });
         QTRY_VERIFY(confirmed);
-        // Quiet but alive: pings are answered, nothing is dropped.
-        QTest::qWait(500);
-        QCOMPARE(dropped.size(), 0);
-        // The server stops answering anyone: the subscriber must notice on its own, then come back.
+        // Quiet but alive: pings are answered, nothing is dropped. Proof rather than a pause: the server has
+        // answered three of its keep-alive pings, and a sync through the same connection shows the answers are in.
         RawRedis raw(m_server.port());
-        raw.command({ "CLIENT", "PAUSE", "1500", "ALL" });
-        QTRY_VERIFY_WITH_TIMEOUT(dropped.size() >= 1, 10000);
+        const auto pings = [&raw] {
+            const QByteArray info = raw.command({ "INFO", "commandstats" }).bytes();
+            const int at = info.indexOf("cmdstat_ping:calls=");
+            return at < 0 ? 0 : info.mid(at + 19, info.indexOf(',', at) - at - 19).toLongLong();
+        };
+        const qint64 before = pings();
+        QTRY_VERIFY_WITH_TIMEOUT(pings() >= before + 3, 30000);
+        std::optional<bool> synced;
+        sub.sync([&](bool delivered) { synced = delivered; });
+        QTRY_VERIFY_WITH_TIMEOUT(synced.has_value(), 30000);
+        QVERIFY(*synced);
+        QCOMPARE(dropped.size(), 0);
+        // The server stops answering: the subscriber must notice on its own, then come back once it answers again.
+        proxy.setFrozen(true);
+        QTRY_VERIFY_WITH_TIMEOUT(dropped.size() >= 1, 30000);
         QCOMPARE(dropped.at(0).at(0).value<RedisError>().kind(), RedisError::Kind::Timeout);
-        QTRY_VERIFY_WITH_TIMEOUT(resubscribed.size() >= 1, 15000);
+        proxy.setFrozen(false);
+        QTRY_VERIFY_WITH_TIMEOUT(resubscribed.size() >= 1, 30000);
         QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", channel }).at(1).toInteger(), 1);
     }
 

@@ -41,7 +41,8 @@ private slots:
         RedisServer server;
         QVERIFY(server.start());
         ConnectionOptions o = ConnectionOptions::fromUrl(server.url());
-        o.commandTimeoutMs = 400;
+        // A deadline far above any latency: only the stopped server makes it run out.
+        o.commandTimeoutMs = 2000;
         o.reconnectInitialDelayMs = 20;
         o.reconnectMaxDelayMs = 50;
         LockClient client(o);
@@ -127,7 +128,8 @@ private slots:
         MonitorWatch w(o, mo);
         QVERIFY(w.start());
 
-        constexpr int kLeaseMs = 1500;
+        // Renewed every 2 s: while the holder lives, a renewal would have to be 4 s late for its hold to end early.
+        constexpr int kLeaseMs = 6000;
         QProcess holder;
         holder.start(QStringLiteral(LOCKSCOPE_WORKER_PATH),
             { QStringLiteral("hold"), server.url(), QString::fromUtf8(name), QString::number(kLeaseMs) });
@@ -137,7 +139,7 @@ private slots:
         const QByteArray killedOwner = said.mid(5).trimmed();
         QVERIFY(w.waitFor(LockEvent::Type::Acquired, name));
         // Its watchdog is alive: the lease is renewed, so only the kill can end this hold.
-        QVERIFY(w.waitFor(LockEvent::Type::Renewed, name));
+        QVERIFY(w.waitFor(LockEvent::Type::Renewed, name, 0, 30000));
 
         std::optional<AcquireResult> got; // before the client: its callback must never outlive this
         LockClient waiter(o);
@@ -149,7 +151,7 @@ private slots:
         const qint64 left = raw.pttl(name);
         QVERIFY2(left > 0 && left <= kLeaseMs, qPrintable(QString::number(left)));
 
-        QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 30000);
         QVERIFY2(got->acquired, qPrintable(got->error.toString()));
         // The monitor's story: the dead holder's lease ran out, then the waiter took the lock.
         QVERIFY(w.waitFor(LockEvent::Type::Expired, name));

@@ -4,6 +4,7 @@
 // warns of a possible double holder; an ACL user allowed only reads, pub/sub, PING, INFO and CONFIG GET runs all
 // of it.
 #include "faultproxy.h"
+#include "kinds/lockclassifier.h"
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"
@@ -256,10 +257,18 @@ private slots:
         LockClient a(options), b(options);
         MonitorWatch w(options, fastMonitorOptions(name));
         QVERIFY(w.start());
-        const AcquireResult first = acquire(a, request(name, 400));
+        // The lease runs out only once the monitor has seen the hold and the deadline it ends at (a lease short
+        // enough to run out by itself could run out before a busy machine's monitor read it). Without keyspace events
+        // an expiry is told from a release by the key going at its deadline (within a twentieth of the lease): the
+        // lease is shortened to well inside that, then ended.
+        const AcquireResult first = acquire(a, request(name, 600000));
         QVERIFY(first.acquired);
         QVERIFY(w.waitFor(Type::Acquired, name));
-        QVERIFY(w.waitFor(Type::Expired, name));
+        RawRedis raw(server(keyspace).port());
+        QCOMPARE(raw.command({ "PEXPIRE", name, "20000" }).toInteger(), qint64(1));
+        QTRY_VERIFY_WITH_TIMEOUT(w.monitor.record(name)->deadlineMs - monotonicMs() <= 20000, 30000);
+        QCOMPARE(raw.command({ "PEXPIRE", name, "1" }).toInteger(), qint64(1));
+        QVERIFY(w.waitFor(Type::Expired, name, 0, 30000));
         const AcquireResult second = acquire(b, request(name, 60000));
         QVERIFY(second.acquired);
         QVERIFY(w.waitFor(Type::OwnerChanged, name));

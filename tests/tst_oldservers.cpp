@@ -1,6 +1,7 @@
 // Older servers than the 7.0 installed here, emulated: a real redis-server 7.0 with commands renamed away, behind the
 // fault proxy answering what an older version answers (FaultProxy::redis5, redis6). Redis 5.0 has no SCAN ... TYPE;
 // before 7.0 there is no sharded pub/sub, and a script that fails midway keeps the writes it already made.
+#include "clirun.h"
 #include "faultproxy.h"
 #include "kinds/keyglob.h"
 #include "kinds/locknames.h"
@@ -37,25 +38,18 @@ class TestOldServers : public QObject
     RedisServer m_noShards { RedisServerOptions { FaultProxy::withoutShardedPubSub() } };
     QTemporaryDir m_dir;
 
-    void startCli(QProcess &p, const QStringList &args) const
-    {
-        p.setProcessEnvironment(cliEnvironment(m_dir));
-        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args);
-        QVERIFY(p.waitForStarted());
-    }
+    void startCli(QProcess &p, const QStringList &args) const { Test::startCli(p, args, m_dir); }
 
-    // The CLI runs in its own process while the proxy lives on this thread's event loop: wait by spinning it.
+    // The CLI runs in its own process while the proxy lives on this thread's event loop: wait by spinning it. -1
+    // (and the test has failed, with the CLI's standard error) when it crashed or hung.
     int cli(const QStringList &args, QByteArray *out = nullptr, QByteArray *err = nullptr)
     {
-        QProcess p;
-        startCli(p, args);
-        p.closeWriteChannel();
-        [&] { QTRY_VERIFY_WITH_TIMEOUT(p.state() == QProcess::NotRunning, 30000); }();
+        const CliRun r = runCli(args, m_dir, {}, CliWait::ServeEvents);
         if (out)
-            *out = p.readAllStandardOutput();
+            *out = r.out;
         if (err)
-            *err = p.readAllStandardError();
-        return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+            *err = r.err;
+        return r.exitCode;
     }
 
     // Redisson locks, string locks and what must not be listed, in the default string lock patterns' reach too.
@@ -208,8 +202,7 @@ private slots:
         QVERIFY2(acquired, events.constData());
         QCOMPARE(watch.state(), QProcess::Running);
         watch.terminate();
-        QTRY_VERIFY_WITH_TIMEOUT(watch.state() == QProcess::NotRunning, 10000);
-        QCOMPARE(watch.exitCode(), 0);
+        CLI_EXIT(finishCli(watch, 10000, CliWait::ServeEvents), CliExit::Done);
     }
 
     // An explicit sharded mode is refused before anything is written: the release scripts delete first and publish

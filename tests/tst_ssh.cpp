@@ -42,12 +42,12 @@ void TestSsh::redisIsReachableOnlyThroughTheTunnel()
     QVERIFY(!direct.waitForConnected(5000));
     const CliRun plain = cli({ QStringLiteral("list"), QStringLiteral("--url"),
         QStringLiteral("redis://%1:%2").arg(m_host.sshAddress()).arg(m_redis) });
-    QCOMPARE(plain.exitCode, 3);
+    CLI_EXIT(plain, CliExit::Connect);
 
     m_host.redisCli(m_redis, { QStringLiteral("SET"), QStringLiteral("probe"), QStringLiteral("through") });
     const CliRun r
         = cli(QStringList { QStringLiteral("--json"), QStringLiteral("list") } + sshArgs(m_redis, m_knownHosts));
-    QVERIFY2(r.exitCode == 0, r.err.constData());
+    CLI_EXIT(r, CliExit::Done);
 }
 
 void TestSsh::listLockAndForceReleaseThroughTheTunnel()
@@ -67,7 +67,7 @@ void TestSsh::listLockAndForceReleaseThroughTheTunnel()
     const CliRun list = cli(QStringList { QStringLiteral("--json"), QStringLiteral("list"), QStringLiteral("--pattern"),
                                 QStringLiteral("orders:*") }
         + sshArgs(m_redis, m_knownHosts));
-    QVERIFY2(list.exitCode == 0, list.err.constData());
+    CLI_EXIT(list, CliExit::Done);
     const QJsonArray locks = QJsonDocument::fromJson(list.out).array();
     QCOMPARE(locks.size(), 1);
     QCOMPARE(locks.first()[QStringLiteral("name")].toString(), name);
@@ -84,7 +84,7 @@ void TestSsh::listLockAndForceReleaseThroughTheTunnel()
 
     const CliRun release = cli(QStringList { QStringLiteral("force-release"), name, QStringLiteral("--yes") }
         + sshArgs(m_redis, m_knownHosts));
-    QVERIFY2(release.exitCode == 0, release.err.constData());
+    CLI_EXIT(release, CliExit::Done);
     QCOMPARE(m_host.redisCli(m_redis, { QStringLiteral("EXISTS"), name }), QByteArray("0"));
     QTRY_VERIFY_WITH_TIMEOUT((heard += subscriber.readAllStandardOutput()).contains("message"), 15000);
     subscriber.kill();
@@ -107,9 +107,8 @@ void TestSsh::addressTheSshHostCannotReachIsSaidSo()
     QStringList args = sshArgs(m_redis, m_knownHosts);
     args[1] = QStringLiteral("redis://127.0.0.1:1");
     const CliRun r = cli(QStringList { QStringLiteral("list") } + args);
-    QCOMPARE(r.exitCode, 3);
-    QVERIFY2(r.err.contains(QStringLiteral("SSH %1 could not reach 127.0.0.1:1").arg(m_host.sshTarget()).toUtf8()),
-        r.err.constData());
+    CLI_REFUSED(
+        r, CliExit::Connect, QStringLiteral("SSH %1 could not reach 127.0.0.1:1").arg(m_host.sshTarget()).toUtf8());
 }
 
 void TestSsh::sshdKilledMidSessionIsReportedThenReconnects()
@@ -159,7 +158,7 @@ void TestSsh::clusterReachedOnlyThroughTheTunnel()
     const CliRun list = cli(QStringList { QStringLiteral("--json"), QStringLiteral("list"), QStringLiteral("--cluster"),
                                 QStringLiteral("--pattern"), QStringLiteral("cluster:ssh:*") }
         + sshArgs(ports.first(), m_knownHosts));
-    QVERIFY2(list.exitCode == 0, list.err.constData());
+    CLI_EXIT(list, CliExit::Done);
     QCOMPARE(QJsonDocument::fromJson(list.out).array().size(), names.size());
 
     // A force release routed to whichever master holds the slot.
@@ -167,13 +166,13 @@ void TestSsh::clusterReachedOnlyThroughTheTunnel()
         const CliRun release = cli(
             QStringList { QStringLiteral("force-release"), name, QStringLiteral("--yes"), QStringLiteral("--cluster") }
             + sshArgs(ports.first(), m_knownHosts));
-        QVERIFY2(release.exitCode == 0, release.err.constData());
+        CLI_EXIT(release, CliExit::Done);
     }
     const CliRun after
         = cli(QStringList { QStringLiteral("--json"), QStringLiteral("list"), QStringLiteral("--cluster"),
                   QStringLiteral("--pattern"), QStringLiteral("cluster:ssh:*") }
             + sshArgs(ports.first(), m_knownHosts));
-    QVERIFY2(after.exitCode == 0, after.err.constData());
+    CLI_EXIT(after, CliExit::Done);
     QCOMPARE(QJsonDocument::fromJson(after.out).array().size(), names.size() - 2);
 }
 
@@ -195,11 +194,11 @@ void TestSsh::sentinelAndItsMasterReachedThroughTheTunnel()
     const CliRun list = cli(QStringList { QStringLiteral("--json"), QStringLiteral("list"), QStringLiteral("--pattern"),
                                 QStringLiteral("sentinel:*") }
         + via);
-    QVERIFY2(list.exitCode == 0, list.err.constData());
+    CLI_EXIT(list, CliExit::Done);
     QCOMPARE(QJsonDocument::fromJson(list.out).array().size(), 1);
     const CliRun release = cli(
         QStringList { QStringLiteral("force-release"), QStringLiteral("sentinel:ssh"), QStringLiteral("--yes") } + via);
-    QVERIFY2(release.exitCode == 0, release.err.constData());
+    CLI_EXIT(release, CliExit::Done);
     QCOMPARE(m_host.redisCli(master, { QStringLiteral("EXISTS"), QStringLiteral("sentinel:ssh") }), QByteArray("0"));
 }
 
@@ -213,16 +212,16 @@ void TestSsh::tlsRunsEndToEndInsideTheTunnel()
     // Verified against the CA, for the name Redis is known by at the far end of the tunnel.
     CliRun r = cli(
         QStringList { QStringLiteral("list") } + args + QStringList { QStringLiteral("--tls-ca"), m_host.tlsCaFile() });
-    QVERIFY2(r.exitCode == 0, r.err.constData());
+    CLI_EXIT(r, CliExit::Done);
     // A name the certificate does not carry fails verification: TLS is checked, not merely carried.
     r = cli(QStringList { QStringLiteral("list") } + args
         + QStringList { QStringLiteral("--tls-ca"), m_host.tlsCaFile(), QStringLiteral("--tls-server-name"),
             QStringLiteral("redis.elsewhere.example") });
-    QCOMPARE(r.exitCode, 3);
+    CLI_REFUSED(r, CliExit::Connect, "redis.elsewhere.example");
     // Plain RESP into a TLS port gets no answer a client could read.
     args[1] = QStringLiteral("redis://127.0.0.1:%1").arg(port);
     r = cli(QStringList { QStringLiteral("list"), QStringLiteral("--connect-timeout"), QStringLiteral("2000") } + args);
-    QVERIFY(r.exitCode != 0);
+    CLI_EXIT(r, CliExit::Connect);
 }
 
 QTEST_GUILESS_MAIN(TestSsh)

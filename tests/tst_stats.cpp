@@ -101,6 +101,20 @@ class TestStats : public QObject
         raw.command({ "PUBLISH", LockNames::lockChannel(name), "0" });
         raw.command({ "EXEC" });
     }
+    // Reads top's lines (one every interval) until one counts at least n acquisitions of name: top's monitor has
+    // seen them. A second monitor that must meet every state before the next step, beside the pacer's watch.
+    static bool topCounts(QProcess &top, const QByteArray &name, int n)
+    {
+        for (int i = 0; i < 120; ++i) {
+            if (!top.canReadLine() && !top.waitForReadyRead(1000))
+                continue;
+            while (top.canReadLine())
+                if (lockIn(json(top.readLine()), QString::fromUtf8(name))[QStringLiteral("acquisitions")].toInt() >= n)
+                    return true;
+        }
+        qWarning("top never counted %d acquisition(s) of %s", n, name.constData());
+        return false;
+    }
     static void waitForStatus(QProcess &p, const char *text)
     {
         QByteArray status;
@@ -144,22 +158,27 @@ private slots:
         waiter.command({ "SUBSCRIBE", LockNames::lockChannel(hot) });
         for (int i = 0; i < 5; ++i) {
             const QByteArray owner = i % 2 ? kOwnerB : kOwnerA;
-            acquire(raw, hot, owner, "30000");
+            acquire(raw, hot, owner, "600000");
             QVERIFY(pacer.next("acquired", hot));
+            QVERIFY(topCounts(top, hot, i + 1));
             release(raw, hot, owner);
             QVERIFY(pacer.next("released", hot));
         }
-        acquire(raw, expiring, kOwnerA, "50");
+        // Its lease runs out once the monitors have seen the hold: a lease short enough to run out by itself could
+        // run out before a monitor on a busy machine read it (the acquisition never counted).
+        acquire(raw, expiring, kOwnerA, "600000");
         QVERIFY(pacer.next("acquired", expiring));
+        QVERIFY(topCounts(top, expiring, 1));
+        QCOMPARE(raw.command({ "PEXPIRE", expiring, "1" }).toInteger(), qint64(1));
         QVERIFY(pacer.next("expired", expiring));
         acquire(raw, stuck, kOwnerB, {}); // never expires
         QVERIFY(pacer.next("acquired", stuck));
 
         // stats prints what it saw when stopped, once the events on their way are in.
         stats.terminate();
-        QVERIFY(stats.waitForFinished(20000));
-        QCOMPARE(stats.exitCode(), 0);
-        const QJsonObject report = json(stats.readAllStandardOutput());
+        const CliRun statsRun = finishCli(stats, 20000);
+        CLI_EXIT(statsRun, CliExit::Done);
+        const QJsonObject report = json(statsRun.out);
         QCOMPARE(report[QStringLiteral("mode")].toString(), QStringLiteral("keyspace-events"));
         QVERIFY(report[QStringLiteral("blind_spots")].toArray().isEmpty());
 
@@ -210,10 +229,9 @@ private slots:
         QCOMPARE(line[QStringLiteral("interval_ms")].toInt(), 200);
         QVERIFY(lockIn(line, QString::fromUtf8(hot)).contains(QStringLiteral("acquisitions_interval")));
         top.terminate();
-        QVERIFY(top.waitForFinished(20000));
-        QCOMPARE(top.exitCode(), 0);
+        CLI_EXIT(finishCli(top, 20000), CliExit::Done);
         pacer.watch.terminate();
-        pacer.watch.waitForFinished(20000);
+        CLI_EXIT(finishCli(pacer.watch, 20000), CliExit::Done);
     }
 
     void pollingSaysWhatItInfers()
@@ -237,8 +255,9 @@ private slots:
         QVERIFY(pacer.next("released", name));
         QJsonObject l;
         stats.terminate();
-        QVERIFY(stats.waitForFinished(20000));
-        const QJsonObject report = json(stats.readAllStandardOutput());
+        const CliRun statsRun = finishCli(stats, 20000);
+        CLI_EXIT(statsRun, CliExit::Done);
+        const QJsonObject report = json(statsRun.out);
         QCOMPARE(report[QStringLiteral("mode")].toString(), QStringLiteral("pubsub+polling"));
         QVERIFY(!report[QStringLiteral("blind_spots")].toArray().isEmpty());
         l = lockIn(report, QString::fromUtf8(name));
@@ -246,19 +265,18 @@ private slots:
             QCOMPARE(
                 l[QStringLiteral("sources")][QStringLiteral("acquisitions")].toString(), QStringLiteral("inferred"));
         pacer.watch.terminate();
-        pacer.watch.waitForFinished(20000);
+        CLI_EXIT(finishCli(pacer.watch, 20000), CliExit::Done);
         // Usage errors.
-        QCOMPARE(runCli(QStringList { QStringLiteral("stats") } + url(m_plain), m_dir).exitCode, 2);
-        QCOMPARE(runCli(QStringList { QStringLiteral("stats"), QStringLiteral("--seconds"), QStringLiteral("x") }
-                         + url(m_plain),
-                     m_dir)
-                     .exitCode,
-            2);
-        QCOMPARE(
+        CLI_REFUSED(runCli(QStringList { QStringLiteral("stats") } + url(m_plain), m_dir), CliExit::Usage,
+            "stats needs --seconds N");
+        CLI_REFUSED(runCli(QStringList { QStringLiteral("stats"), QStringLiteral("--seconds"), QStringLiteral("x") }
+                            + url(m_plain),
+                        m_dir),
+            CliExit::Usage, "stats needs --seconds N");
+        CLI_REFUSED(
             runCli(QStringList { QStringLiteral("top"), QStringLiteral("--limit"), QStringLiteral("0") } + url(m_plain),
-                m_dir)
-                .exitCode,
-            2);
+                m_dir),
+            CliExit::Usage, "--limit takes a number of locks");
     }
 
     void prometheusScrapesTheEndpoint()
@@ -374,10 +392,9 @@ private slots:
         prom.terminate();
         QVERIFY(prom.waitForFinished(20000));
         serve.terminate();
-        QVERIFY(serve.waitForFinished(20000));
-        QCOMPARE(serve.exitCode(), 0);
+        CLI_EXIT(finishCli(serve, 20000), CliExit::Done);
         pacer.watch.terminate();
-        pacer.watch.waitForFinished(20000);
+        CLI_EXIT(finishCli(pacer.watch, 20000), CliExit::Done);
     }
 
     void textOutputForPeople()
@@ -398,26 +415,24 @@ private slots:
         QVERIFY2(out.contains("1 locks") && out.contains("keyspace-events"), out.constData());
         QVERIFY(!out.contains("\x1b[")); // no terminal control when the output is not a terminal
         top.terminate();
-        QVERIFY(top.waitForFinished(20000));
-        QCOMPARE(top.exitCode(), 0);
+        CLI_EXIT(finishCli(top, 20000), CliExit::Done);
         // stats in text: the table, then the exit.
         const CliRun r = runCli(QStringList { QStringLiteral("stats"), QStringLiteral("--seconds"), QStringLiteral("1"),
                                     QStringLiteral("--pattern"), prefix + QLatin1Char('*') }
                 + url(m_server),
             m_dir);
-        QCOMPARE(r.exitCode, 0);
+        CLI_EXIT(r, CliExit::Done);
         QVERIFY2(r.out.contains("LOCK") && r.out.contains("HOLD P50"), r.out.constData());
         QVERIFY2(r.err.contains("watching 1 lock"), r.err.constData());
     }
 
     void metricsListenIsChecked()
     {
-        QCOMPARE(runCli(QStringList { QStringLiteral("serve-metrics"), QStringLiteral("--listen"),
+        CLI_EXIT(runCli(QStringList { QStringLiteral("serve-metrics"), QStringLiteral("--listen"),
                             QStringLiteral("nowhere:12") }
                          + url(m_plain),
-                     m_dir)
-                     .exitCode,
-            2);
+                     m_dir),
+            CliExit::Usage);
         // A port in use is refused with a clear error.
         QTcpServer busy;
         QVERIFY(busy.listen(QHostAddress::LocalHost, 0));
@@ -425,8 +440,7 @@ private slots:
                                     QStringLiteral("127.0.0.1:%1").arg(busy.serverPort()) }
                 + url(m_plain),
             m_dir);
-        QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("cannot listen"), r.err.constData());
+        CLI_REFUSED(r, CliExit::Usage, "cannot listen");
     }
 };
 

@@ -1,6 +1,7 @@
 // The classic single-key lock (SET key token NX PX, compare-and-delete release), as redlock and redis-semaphore's
 // mutex take it, against a real server: raw clients and ours exclude each other, a release never deletes a lock
 // whose token changed, a guarded force release refuses after a change, and the watchdog renews and reports a loss.
+#include "clirun.h"
 #include "kinds/forceguard.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"
@@ -64,12 +65,7 @@ class TestStringLocks : public QObject
 
     void startCli(QProcess &p, const QStringList &args) const
     {
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        e.insert(QStringLiteral("LOCKSCOPE_AUDIT_LOG"), m_dir.filePath(QStringLiteral("audit.log")));
-        e.remove(QStringLiteral("LOCKSCOPE_URL"));
-        p.setProcessEnvironment(e);
-        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args + QStringList { QStringLiteral("--url"), m_server.url() });
-        QVERIFY(p.waitForStarted());
+        Test::startCli(p, args + QStringList { QStringLiteral("--url"), m_server.url() }, m_dir);
     }
 
     static QJsonObject json(const QByteArray &line) { return QJsonDocument::fromJson(line).object(); }
@@ -173,7 +169,8 @@ private slots:
     void watchdogRenewsThenALostHoldIsReported()
     {
         LockClientOptions options;
-        options.watchdogTimeoutMs = 1500;
+        // Renewed every 2 s: a renewal would have to be 4 s late for the hold to end before the test ends it.
+        options.watchdogTimeoutMs = 6000;
         LockClient client(m_options, options);
         RawRedis raw(m_server.port());
         QSignalSpy renewed(&client, &LockClient::holdRenewed);
@@ -183,13 +180,13 @@ private slots:
         QVERIFY(a.acquired);
         QVERIFY(a.watchdog);
         // Renewed at a third of the lease: the key outlives its first lease several times over.
-        QTRY_VERIFY_WITH_TIMEOUT(renewed.size() >= 4, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(renewed.size() >= 4, 30000);
         QCOMPARE(raw.get(name), a.owner);
         QVERIFY(raw.pttl(name) > 0);
         QVERIFY(lost.isEmpty());
         // Watchdog off: the lease runs out, and the hold's end is reported.
         QVERIFY(client.setWatchdogEnabled(name, a.owner, false));
-        QTRY_COMPARE_WITH_TIMEOUT(lost.size(), 1, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(lost.size(), 1, 30000);
         QCOMPARE(lost.first().at(0).value<HoldEvent>().owner, a.owner);
         QCOMPARE(raw.type(name), "none");
         QVERIFY(!isHeld(client, name));
@@ -242,9 +239,7 @@ private slots:
 
         QProcess cli;
         startCli(cli, { QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes") });
-        QVERIFY(cli.waitForFinished(30000));
-        QCOMPARE(cli.exitCode(), 1);
-        QVERIFY2(cli.readAllStandardError().contains("not a lock"), "a clear error");
+        CLI_REFUSED(finishCli(cli), CliExit::NotDone, "not a lock");
         QCOMPARE(raw.get(name), "5");
     }
 
@@ -264,9 +259,9 @@ private slots:
         QCOMPARE(raw.get(key), token);
         QVERIFY(raw.command({ "SET", key, "raw-client", "NX", "PX", "5000" }).isNil());
         p.closeWriteChannel();
-        QVERIFY(p.waitForFinished(10000));
-        QCOMPARE(p.exitCode(), 0);
-        QCOMPARE(json(p.readAllStandardOutput().trimmed().split('\n').last()).value(QStringLiteral("event")).toString(),
+        const CliRun ended = finishCli(p);
+        CLI_EXIT(ended, CliExit::Done);
+        QCOMPARE(json(ended.out.trimmed().split('\n').last()).value(QStringLiteral("event")).toString(),
             QStringLiteral("released"));
         QCOMPARE(raw.command({ "SET", key, "raw-client", "NX", "PX", "5000" }).bytes(), "OK");
     }
@@ -281,9 +276,9 @@ private slots:
         raw.command({ "SET", key, "held-token", "PX", "60000" });
         QProcess p;
         startCli(p, { QStringLiteral("release"), name, QStringLiteral("--owner"), QStringLiteral("held-token") });
-        QVERIFY(p.waitForFinished(10000));
-        QCOMPARE(p.exitCode(), 0);
-        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        const CliRun r = finishCli(p);
+        CLI_EXIT(r, CliExit::Done);
+        const QString out = QString::fromUtf8(r.out);
         QVERIFY2(out.contains(QStringLiteral("no waiters to wake")), qPrintable(out));
         QVERIFY2(!out.contains(QStringLiteral("waiters woken")), qPrintable(out));
         QCOMPARE(raw.type(key), "none");
@@ -300,9 +295,7 @@ private slots:
         // Without --wait: one try, refused, and the holder's token is named.
         QProcess once;
         startCli(once, args);
-        QVERIFY(once.waitForFinished(10000));
-        QCOMPARE(once.exitCode(), 1);
-        QVERIFY2(once.readAllStandardError().contains("raw-holder"), "the holder's token is not named");
+        CLI_REFUSED(finishCli(once), CliExit::NotDone, "raw-holder"); // the holder's token is named
         // With --wait: it tries again until the raw holder lets go.
         // Its tries are seen on the server: the raw holder is let go only after at least two refused SET NX.
         const qint64 before = setCalls(raw);
@@ -311,9 +304,9 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(setCalls(raw) >= before + 2, 10000);
         QCOMPARE(waiting.state(), QProcess::Running);
         raw.command({ "DEL", key });
-        QVERIFY(waiting.waitForFinished(15000));
-        QCOMPARE(waiting.exitCode(), 0);
-        const QList<QByteArray> lines = waiting.readAllStandardOutput().trimmed().split('\n');
+        const CliRun waited = finishCli(waiting);
+        CLI_EXIT(waited, CliExit::Done);
+        const QList<QByteArray> lines = waited.out.trimmed().split('\n');
         QCOMPARE(json(lines.first()).value(QStringLiteral("event")).toString(), QStringLiteral("acquired"));
         QCOMPARE(json(lines.last()).value(QStringLiteral("event")).toString(), QStringLiteral("released"));
         QCOMPARE(raw.type(key), "none");
@@ -328,17 +321,16 @@ private slots:
         const QStringList base { QStringLiteral("force-release"), name, QStringLiteral("--yes") };
         QProcess wrong;
         startCli(wrong, base + QStringList { QStringLiteral("--expect-owner"), QStringLiteral("another-token") });
-        QVERIFY(wrong.waitForFinished(10000));
-        QCOMPARE(wrong.exitCode(), 1);
+        CLI_REFUSED(finishCli(wrong), CliExit::NotDone, "another-token");
         QCOMPARE(raw.get(key), "stuck-token");
         QProcess right;
         startCli(right,
             base
                 + QStringList {
                     QStringLiteral("--expect-owner"), QStringLiteral("stuck-token"), QStringLiteral("--json") });
-        QVERIFY(right.waitForFinished(10000));
-        QCOMPARE(right.exitCode(), 0);
-        const QJsonObject event = json(right.readAllStandardOutput().trimmed());
+        const CliRun done = finishCli(right);
+        CLI_EXIT(done, CliExit::Done);
+        const QJsonObject event = json(done.out.trimmed());
         QCOMPARE(event.value(QStringLiteral("event")).toString(), QStringLiteral("force-released"));
         QCOMPARE(event.value(QStringLiteral("owner")).toString(), QStringLiteral("stuck-token"));
         QCOMPARE(raw.type(key), "none");

@@ -2,6 +2,8 @@
 // plain SET NX PX locks are found and classified only inside the string lock patterns; acquisition, renewal,
 // release and expiry are seen live; a token overwritten without a release warns of a double holder; the CLI's
 // list and show report kind "string" and honour --string-locks.
+#include "clirun.h"
+#include "kinds/lockclassifier.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"
 #include "monitorwatch.h"
@@ -29,18 +31,15 @@ class TestStringMonitor : public QObject
 
     RedisServer &server(bool keyspace) { return keyspace ? m_notifying : m_quiet; }
 
+    // Both outputs of the CLI; a crash or a hang fails the test (clirun.h) and gives exit code -1.
     QByteArray cli(const QStringList &args, int *exitCode = nullptr)
     {
-        QProcess p;
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        e.remove(QStringLiteral("LOCKSCOPE_URL"));
-        p.setProcessEnvironment(e);
-        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args + QStringList { QStringLiteral("--url"), m_quiet.url() });
-        p.waitForFinished(30000);
+        const CliRun r = runCli(args + QStringList { QStringLiteral("--url"), m_quiet.url() }, m_dir);
         if (exitCode)
-            *exitCode = p.exitCode();
-        return p.readAllStandardOutput() + p.readAllStandardError();
+            *exitCode = r.exitCode;
+        return r.out + r.err;
     }
+    QTemporaryDir m_dir;
 
 private slots:
     void initTestCase()
@@ -130,18 +129,26 @@ private slots:
         MonitorWatch w(ConnectionOptions::fromUrl(server(keyspace).url()), fastMonitorOptions(name));
         QVERIFY(w.start());
 
-        QCOMPARE(raw.command({ "SET", name, "tok-1", "NX", "PX", "3000" }).bytes(), "OK");
+        // Leases far above any latency: a hold ends only when the test ends it.
+        QCOMPARE(raw.command({ "SET", name, "tok-1", "NX", "PX", "60000" }).bytes(), "OK");
         QVERIFY(w.waitFor(Type::Acquired, name));
         // A renewal: the lease starts again.
-        QCOMPARE(raw.command({ "PEXPIRE", name, "30000" }).toInteger(), qint64(1));
+        QCOMPARE(raw.command({ "PEXPIRE", name, "600000" }).toInteger(), qint64(1));
         QVERIFY(w.waitFor(Type::Renewed, name));
         QCOMPARE(raw.command({ "DEL", name }).toInteger(), qint64(1));
         QVERIFY(w.waitFor(Type::Released, name));
         QTRY_VERIFY(!w.monitor.record(name)->present);
 
         // A lease that runs out is an expiry, and the next holder follows a hold that ended without a release.
+        // The lease runs out only once the monitor has seen the hold and the deadline it ends at: without keyspace
+        // events the monitor can only tell an expiry from a release by the key going at that deadline (within its
+        // tolerance, a twentieth of the lease), so the lease is shortened to well inside that, then ended.
         const int from = int(w.events.size());
-        QCOMPARE(raw.command({ "SET", name, "tok-2", "NX", "PX", "300" }).bytes(), "OK");
+        QCOMPARE(raw.command({ "SET", name, "tok-2", "NX", "PX", "600000" }).bytes(), "OK");
+        QVERIFY(w.waitFor(Type::Acquired, name, from));
+        QCOMPARE(raw.command({ "PEXPIRE", name, "20000" }).toInteger(), qint64(1));
+        QTRY_VERIFY_WITH_TIMEOUT(w.monitor.record(name)->deadlineMs - monotonicMs() <= 20000, 30000);
+        QCOMPARE(raw.command({ "PEXPIRE", name, "1" }).toInteger(), qint64(1));
         QVERIFY(w.waitFor(Type::Expired, name, from));
         QCOMPARE(raw.command({ "SET", name, "tok-3", "NX", "PX", "30000" }).bytes(), "OK");
         QVERIFY(w.waitFor(Type::OwnerChanged, name, from));
@@ -176,8 +183,9 @@ private slots:
         const QByteArray name = "lock:" + uniqueKey("watchdog");
         MonitorWatch w(ConnectionOptions::fromUrl(m_notifying.url()), fastMonitorOptions(name));
         QVERIFY(w.start());
+        // Renewed every 3 s: a renewal would have to be 6 s late for the hold to be lost on a busy machine.
         LockClientOptions options;
-        options.watchdogTimeoutMs = 900;
+        options.watchdogTimeoutMs = 9000;
         LockClient client(ConnectionOptions::fromUrl(m_notifying.url()), options);
         AcquireRequest request;
         request.name = name;
@@ -186,8 +194,8 @@ private slots:
         QVERIFY2(a.acquired, qPrintable(a.error.toString()));
         QVERIFY(w.waitFor(Type::Acquired, name));
         QCOMPARE(w.events.last().owner, a.owner);
-        QVERIFY(w.waitFor(Type::Renewed, name));
-        QTRY_COMPARE(w.monitor.record(name)->watchdog, WatchdogGuess::Likely);
+        QVERIFY(w.waitFor(Type::Renewed, name, 0, 30000));
+        QTRY_COMPARE_WITH_TIMEOUT(w.monitor.record(name)->watchdog, WatchdogGuess::Likely, 30000);
         const ReleaseResult r
             = await<ReleaseResult>([&](auto done) { client.release(name, a.owner, done, LockKind::String); });
         QVERIFY(!r.error.isError() && r.outcome == ReleaseResult::Outcome::Released);

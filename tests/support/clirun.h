@@ -2,8 +2,16 @@
 
 // Running lockscope-cli from a test: the same environment for every test (testutil.h's cliEnvironment), exit code
 // and both outputs. Include only from test executables, which define LOCKSCOPE_CLI_PATH.
+//
+// A run that did not end by itself with an exit code (a crash, a signal, a sanitizer's report, a time-out) fails the
+// test where it happened, with the CLI's standard error: otherwise a crash or a hang would pass every "nothing was
+// listed" and "it was refused" check. QFAIL only leaves the helper, so the results carry the failure on: an abnormal
+// run's exitCode is -1 (no exit code the CLI uses), a failed list returns no listing, and the CLI_EXIT / CLI_REFUSED
+// macros end the test function at the call site.
 #include "testutil.h"
 
+#include <QCoreApplication>
+#include <QDeadlineTimer>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -11,55 +19,189 @@
 #include <QProcess>
 #include <QTest>
 
+#include <optional>
+
 namespace LockScope::Test {
+
+// The exit codes of docs/cli.md and the shared conventions.md.
+namespace CliExit {
+constexpr int Done = 0;
+constexpr int NotDone = 1; // not acquired, not held by that owner, a guard failed, cancelled, not a lock
+constexpr int Usage = 2;
+constexpr int Connect = 3; // cannot connect or authenticate
+constexpr int Refused = 4; // read-only mode, or the server denied the command (ACL)
+} // namespace CliExit
 
 struct CliRun
 {
-    int exitCode = -1; // -1: it did not finish within 30 s
+    QStringList args;
+    int exitCode = -1; // -1: it crashed, was killed or did not finish in time; the test has failed already
     QByteArray out;
     QByteArray err;
+
+    bool normal() const { return exitCode >= 0; }
+    // For failure messages: the command, how it ended and what it said.
+    QByteArray describe() const
+    {
+        return QStringLiteral("lockscope-cli %1: exit %2\n--- stdout:\n%3\n--- stderr:\n%4")
+            .arg(args.join(QLatin1Char(' ')))
+            .arg(exitCode)
+            .arg(QString::fromUtf8(out.left(4000)), QString::fromUtf8(err.left(4000)))
+            .toUtf8();
+    }
 };
+
+// A sanitizer's report: ASan and LSan exit with code 1 by default, which is also the CLI's "did not happen".
+inline bool sanitizerReported(const QByteArray &err)
+{
+    return err.contains("ERROR: AddressSanitizer") || err.contains("ERROR: LeakSanitizer")
+        || err.contains("WARNING: ThreadSanitizer") || err.contains("runtime error: ")
+        || err.contains("SUMMARY: UndefinedBehaviorSanitizer");
+}
 
 inline void startCli(QProcess &p, const QStringList &args, const QTemporaryDir &dir)
 {
     p.setProcessEnvironment(cliEnvironment(dir));
     p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args);
-    QVERIFY(p.waitForStarted());
+    QVERIFY2(p.waitForStarted(), qPrintable(p.errorString()));
 }
 
-inline CliRun runCli(const QStringList &args, const QTemporaryDir &dir, const QByteArray &input = {})
+// How finishCli waits: blocked, or serving this thread's events (a fault proxy or monitor living on the test's
+// thread that the CLI talks to).
+enum class CliWait { Blocking, ServeEvents };
+
+// Waits for a CLI started with startCli (any input already written) and takes its outputs. Fails the test, with
+// the CLI's standard error, when it did not exit normally within timeoutMs: then exitCode is -1.
+inline CliRun finishCli(
+    QProcess &p, int timeoutMs = 30000, CliWait wait = CliWait::Blocking, const QByteArray &alreadyRead = {})
 {
-    QProcess p;
-    startCli(p, args, dir);
-    if (!input.isEmpty())
-        p.write(input);
-    p.closeWriteChannel();
     CliRun r;
-    if (!p.waitForFinished(30000))
+    r.args = p.arguments();
+    r.err = alreadyRead;
+    if (p.error() == QProcess::FailedToStart) {
+        QTest::qFail(
+            ("did not start: " + p.errorString().toUtf8() + "; " + r.describe()).constData(), __FILE__, __LINE__);
         return r;
-    r.exitCode = p.exitCode();
+    }
+    bool finished = false;
+    if (wait == CliWait::Blocking) {
+        finished = p.state() == QProcess::NotRunning || p.waitForFinished(timeoutMs);
+    } else {
+        const QDeadlineTimer deadline(timeoutMs);
+        while (!(finished = p.state() == QProcess::NotRunning) && !deadline.hasExpired()) {
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+            p.waitForFinished(10);
+        }
+    }
+    if (!finished) {
+        p.kill();
+        p.waitForFinished(5000);
+    }
     r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
+    r.err += p.readAllStandardError();
+    if (!finished) {
+        QTest::qFail(QStringLiteral("did not finish within %1 ms (killed); %2")
+                         .arg(timeoutMs)
+                         .arg(QString::fromUtf8(r.describe()))
+                         .toUtf8()
+                         .constData(),
+            __FILE__, __LINE__);
+        return r;
+    }
+    if (p.exitStatus() != QProcess::NormalExit) {
+        QTest::qFail(QStringLiteral("crashed (signal %1); %2")
+                         .arg(p.exitCode())
+                         .arg(QString::fromUtf8(r.describe()))
+                         .toUtf8()
+                         .constData(),
+            __FILE__, __LINE__);
+        return r;
+    }
+    if (sanitizerReported(r.err)) {
+        r.exitCode = p.exitCode();
+        QTest::qFail(("a sanitizer reported an error; " + r.describe()).constData(), __FILE__, __LINE__);
+        r.exitCode = -1;
+        return r;
+    }
+    r.exitCode = p.exitCode();
     return r;
 }
 
-// The locks `lockscope-cli --json list --pattern glob` shows on the server at url, by name; empty, with a warning,
-// when list failed.
-inline QHash<QString, QJsonObject> listedLocks(
+inline CliRun runCli(
+    const QStringList &args, const QTemporaryDir &dir, const QByteArray &input = {}, CliWait wait = CliWait::Blocking)
+{
+    QProcess p;
+    startCli(p, args, dir);
+    if (p.error() == QProcess::FailedToStart) {
+        CliRun r;
+        r.args = args;
+        return r; // startCli failed the test
+    }
+    if (!input.isEmpty())
+        p.write(input);
+    p.closeWriteChannel();
+    return finishCli(p, 30000, wait);
+}
+
+// True if the run ended normally with exactly `code` and, when given, said `text` on standard error or output (a
+// refusal's reason); else fails the test at file:line with the CLI's outputs. Use through CLI_EXIT / CLI_REFUSED.
+inline bool cliExited(const CliRun &r, int code, const QByteArray &text, const char *file, int line)
+{
+    if (!r.normal())
+        return false; // finishCli failed the test already, saying why
+    if (r.exitCode != code) {
+        QTest::qFail(
+            QStringLiteral("expected exit %1; %2").arg(code).arg(QString::fromUtf8(r.describe())).toUtf8().constData(),
+            file, line);
+        return false;
+    }
+    if (!text.isEmpty() && !r.err.contains(text) && !r.out.contains(text)) {
+        QTest::qFail(QStringLiteral("expected \"%1\" in its output; %2")
+                         .arg(QString::fromUtf8(text), QString::fromUtf8(r.describe()))
+                         .toUtf8()
+                         .constData(),
+            file, line);
+        return false;
+    }
+    return true;
+}
+
+// The locks `lockscope-cli --json list --pattern glob` shows on the server at url, by name. Nothing (and the test
+// has failed, with list's standard error) when list did not exit 0 with a JSON array: an empty listing is proof
+// that nothing matched only when list itself worked.
+inline std::optional<QHash<QString, QJsonObject>> listedLocks(
     const QString &url, const QTemporaryDir &dir, const QString &glob, const QStringList &extra = {})
 {
     const CliRun r = runCli(QStringList { QStringLiteral("--json"), QStringLiteral("list"), QStringLiteral("--pattern"),
                                 glob, QStringLiteral("--url"), url }
             + extra,
         dir);
-    QHash<QString, QJsonObject> out;
-    if (r.exitCode != 0) {
-        qWarning("list failed (%d): %s", r.exitCode, r.err.constData());
-        return out;
+    if (!cliExited(r, CliExit::Done, {}, __FILE__, __LINE__))
+        return std::nullopt;
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(r.out, &error);
+    if (error.error != QJsonParseError::NoError || !doc.isArray()) {
+        QTest::qFail(("list did not print a JSON array; " + r.describe()).constData(), __FILE__, __LINE__);
+        return std::nullopt;
     }
-    for (const QJsonValue &v : QJsonDocument::fromJson(r.out).array())
+    QHash<QString, QJsonObject> out;
+    for (const QJsonValue &v : doc.array())
         out.insert(v.toObject().value(QStringLiteral("name")).toString(), v.toObject());
     return out;
 }
 
 } // namespace LockScope::Test
+
+// The CLI run ended normally with exactly this exit code; else the test fails here, with the CLI's outputs.
+#define CLI_EXIT(run, code)                                                                                            \
+    do {                                                                                                               \
+        if (!LockScope::Test::cliExited(run, code, {}, __FILE__, __LINE__))                                            \
+            return;                                                                                                    \
+    } while (false)
+
+// ... and it said `text` (the reason for a refusal) on standard error or output.
+#define CLI_REFUSED(run, code, text)                                                                                   \
+    do {                                                                                                               \
+        if (!LockScope::Test::cliExited(run, code, text, __FILE__, __LINE__))                                          \
+            return;                                                                                                    \
+    } while (false)

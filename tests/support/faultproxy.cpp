@@ -122,6 +122,12 @@ void FaultProxy::setFrozen(bool frozen)
     thaw();
 }
 
+void FaultProxy::setRepliesHeld(bool held)
+{
+    m_repliesHeld = held;
+    thaw();
+}
+
 void FaultProxy::setSubscribersFrozen(bool frozen)
 {
     m_subscribersFrozen = frozen;
@@ -150,7 +156,7 @@ void FaultProxy::thaw()
     for (Link *link : QList<Link *>(m_links)) {
         if (!m_links.contains(link) || isFrozen(link))
             continue;
-        QByteArray held = std::exchange(link->toClient, {});
+        QByteArray held = m_repliesHeld ? QByteArray() : std::exchange(link->toClient, {});
         if (!held.isEmpty() && !pumpToClient(link, held))
             continue;
         pumpToServer(link);
@@ -266,7 +272,7 @@ void FaultProxy::readServer(Link *link)
 
 void FaultProxy::toClient(Link *link, QByteArray bytes)
 {
-    if (isFrozen(link)) {
+    if (isFrozen(link) || m_repliesHeld) {
         link->toClient += bytes;
     } else if (m_replyDelayMs > 0) {
         link->delayed.emplace_back(m_clock.elapsed() + m_replyDelayMs, std::move(bytes));

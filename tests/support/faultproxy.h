@@ -39,6 +39,9 @@ public:
     void cutRequestsAfter(qint64 n) { m_requestBudget = n; }
     // Replies reach the client this much later than the server sent them (order kept).
     void setReplyDelay(int ms) { m_replyDelayMs = ms; }
+    // Replies wait (commands still reach the server) until released: later than any deadline, however busy the
+    // machine, for as long as the test needs. Released replies go on to the connections still open.
+    void setRepliesHeld(bool held);
     // Nothing moves either way; connections stay open, bytes wait. Thawing forwards what is still wanted.
     void setFrozen(bool frozen);
     // The same for the links that subscribed (pub/sub connections) only, or for the others only: commands keep
@@ -110,6 +113,7 @@ private:
     qint64 m_requestBudget = -1;
     int m_replyDelayMs = 0;
     bool m_frozen = false;
+    bool m_repliesHeld = false;
     bool m_subscribersFrozen = false;
     bool m_commandsFrozen = false;
     int m_accepted = 0;
