@@ -7,6 +7,8 @@
 #include <QByteArray>
 #include <QMetaType>
 
+#include <optional>
+
 namespace LockScope {
 
 struct LockClientOptions
@@ -89,6 +91,9 @@ struct ForceReleaseResult
     QList<QByteArray> holdersNow; // with guardFailed: the holders found instead
     QByteArray name;
     QList<QByteArray> wokeVia; // deleted: the lists and channels its library's waiters were woken on (string locks)
+    // The layout whose script ran (or was refused): the kind Redis held at that moment. None when nothing was decided
+    // (a name that holds no lock, a bad name, read-only mode).
+    std::optional<LockKind> kind;
 };
 
 // One waiter in a fair lock's queue, as queue repair sees it.

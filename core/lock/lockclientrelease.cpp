@@ -127,8 +127,10 @@ void LockClient::forceRelease(
     ForceReleaseResult r;
     r.name = name;
     RedisError error = checkWrite("force-release", name);
-    if (!error)
+    if (!error) {
+        r.kind = kind;
         error = LockLayouts::forMode(kind).checkForceRelease(name, guard);
+    }
     if (error) {
         r.error = error;
         later(this, done, r);
@@ -141,6 +143,7 @@ void LockClient::forceRelease(
         if (const RedisError refusal = self->publishRefusal()) {
             ForceReleaseResult r;
             r.name = name;
+            r.kind = kind;
             r.error = refusal;
             done(r);
             return;
@@ -154,6 +157,7 @@ void LockClient::forceReleaseNow(
 {
     ForceReleaseResult r;
     r.name = name;
+    r.kind = kind;
     ForceReleaseCall call;
     call.name = name;
     call.publish = publishCommand();

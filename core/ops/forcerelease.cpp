@@ -35,6 +35,7 @@ void forceRelease(LockClient *client, const ForceReleasePlan &plan, std::functio
         d.error = r.error;
         d.holdersNow = r.holdersNow;
         d.wokeVia = r.wokeVia;
+        d.kind = r.kind;
         if (!r.error.isError())
             d.outcome = r.deleted ? AuditRecord::Outcome::Deleted
                 : r.guardFailed   ? AuditRecord::Outcome::GuardFailed
