@@ -1,6 +1,8 @@
 // Release and force release decide the lock's kind from Redis at the moment of the action (LockClient::probeKind,
 // lockkindprobe.cpp): the probe's answers for every layout, and lockscope-cli's release and force-release using
-// them, including a fair lock whose waiter queued while the force-release prompt was open.
+// them, including a fair lock whose waiter queued while the force-release prompt was open, and a lock that changed
+// hands while the prompt was open (the "y" confirms the holders shown, so nothing is deleted).
+#include "clirun.h"
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"
@@ -10,6 +12,10 @@
 #include "testutil.h"
 
 #include <QDateTime>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -24,6 +30,7 @@ using namespace LockScope::Test;
 namespace {
 const QByteArray kHolder = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731";
 const QByteArray kWaiter = "0b5b1f6e-2f0e-4d5c-9a4b-1c2d3e4f5a6b:42";
+const QByteArray kNextHolder = "3b994673-ac41-4c0c-8f75-1b2a04b5341e:22631";
 
 // A Java waiter as its fair acquire leaves it: queued, with a deadline ten minutes away.
 void queueWaiter(RawRedis &raw, const QByteArray &name, const QByteArray &waiter)
@@ -42,11 +49,15 @@ class TestReleaseKind : public QObject
 
     void startCli(QProcess &p, const QStringList &args) const
     {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("LOCKSCOPE_AUDIT_LOG"), m_dir.filePath(QStringLiteral("audit.log")));
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args + QStringList { QStringLiteral("--url"), m_server.url() });
-        QVERIFY(p.waitForStarted());
+        Test::startCli(p, args + QStringList { QStringLiteral("--url"), m_server.url() }, m_dir);
+    }
+
+    QJsonObject lastAudit() const
+    {
+        QFile f(m_dir.filePath(QStringLiteral("audit.log")));
+        if (!f.open(QIODevice::ReadOnly))
+            return {};
+        return QJsonDocument::fromJson(f.readAll().trimmed().split('\n').last()).object();
     }
 
     LockKindProbe probe(LockClient &client, const QByteArray &name, const QByteArray &owner = {})
@@ -118,8 +129,7 @@ private slots:
         startCli(p,
             { QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
                 QString::fromUtf8(kHolder) });
-        QVERIFY(p.waitForFinished(30000));
-        QCOMPARE(p.exitCode(), 0);
+        CLI_EXIT(finishCli(p), CliExit::Done);
         QCOMPARE(raw.type(name), "none");
         QCOMPARE(head.next(), "message:0");
         QCOMPARE(plain.next(), "none"); // a fair release tells only the head, on its own channel
@@ -147,9 +157,9 @@ private slots:
         queueWaiter(raw, name, kWaiter);
         RawSubscriber head(m_server.port(), LockNames::fairChannel(name, kWaiter));
         QCOMPARE(::write(master, "y\n", 2), 2);
-        QVERIFY(p.waitForFinished(30000));
+        const CliRun r = finishCli(p, 30000, CliWait::Blocking, err);
         ::close(master);
-        QVERIFY2(p.exitCode() == 0, (err + p.readAllStandardError()).constData());
+        CLI_EXIT(r, CliExit::Done);
         QCOMPARE(raw.type(name), "none");
         QCOMPARE(head.next(), "message:0");
         QCOMPARE(raw.command({ "LLEN", LockNames::fairQueue(name) }).toInteger(), 1); // forceUnlock keeps the queue
@@ -166,8 +176,7 @@ private slots:
         RawSubscriber plain(m_server.port(), LockNames::lockChannel(name));
         QProcess p;
         startCli(p, { QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes") });
-        QVERIFY(p.waitForFinished(30000));
-        QCOMPARE(p.exitCode(), 0);
+        CLI_EXIT(finishCli(p), CliExit::Done);
         QCOMPARE(raw.type(name), "none");
         QCOMPARE(rw.next(), "message:1");
         QCOMPARE(plain.next(), "none");
@@ -176,10 +185,52 @@ private slots:
         raw.command({ "PEXPIRE", name, "60000" });
         QProcess again;
         startCli(again, { QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes") });
-        QVERIFY(again.waitForFinished(30000));
-        QCOMPARE(again.exitCode(), 0);
+        CLI_EXIT(finishCli(again), CliExit::Done);
         QCOMPARE(rw.next(), "message:0");
         QCOMPARE(plain.next(), "none");
+    }
+
+    void cliForceReleaseRefusesWhenTheHoldersChangeAtThePrompt()
+    {
+        // The person is shown one holder; while they read the prompt, that hold ends and another client takes the
+        // lock. Their "y" confirms the holder they saw, not whoever holds it now: nothing is deleted, and nobody
+        // is woken.
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("cli-prompt-changed");
+        raw.command({ "HSET", name, kHolder, "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        // The prompt needs a terminal on standard input: a pseudo-terminal whose other end the test types into.
+        const int master = posix_openpt(O_RDWR | O_NOCTTY);
+        QVERIFY(master >= 0);
+        QVERIFY(grantpt(master) == 0 && unlockpt(master) == 0);
+        QProcess p;
+        p.setStandardInputFile(QString::fromLocal8Bit(ptsname(master)));
+        startCli(p, { QStringLiteral("force-release"), QString::fromUtf8(name) });
+        QByteArray err;
+        QTRY_VERIFY2_WITH_TIMEOUT((err += p.readAllStandardError()).contains("Force-release it and wake its waiters?"),
+            err.constData(), 30000);
+        QVERIFY2(err.contains(kHolder), err.constData()); // the holder shown
+        RawSubscriber plain(m_server.port(), LockNames::lockChannel(name));
+        raw.command({ "MULTI" });
+        raw.command({ "DEL", name });
+        raw.command({ "HSET", name, kNextHolder, "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        raw.command({ "EXEC" });
+        QCOMPARE(::write(master, "y\n", 2), 2);
+        const CliRun r = finishCli(p, 30000, CliWait::Blocking, err);
+        ::close(master);
+        CLI_REFUSED(r, CliExit::NotDone,
+            name + " changed after it was shown (held by " + kHolder + ", now by " + kNextHolder
+                + "); nothing changed");
+        QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { kNextHolder, "1" } }));
+        QVERIFY(raw.pttl(name) > 50000);
+        QCOMPARE(plain.next(), "none");
+        // Audited as the guard that stopped it.
+        const QJsonObject audit = lastAudit();
+        QCOMPARE(audit.value(QStringLiteral("name")).toString(), QString::fromUtf8(name));
+        QCOMPARE(audit.value(QStringLiteral("outcome")).toString(), QStringLiteral("guard-failed"));
+        QCOMPARE(audit.value(QStringLiteral("expect_holders")).toArray(), QJsonArray { QString::fromUtf8(kHolder) });
+        QCOMPARE(audit.value(QStringLiteral("holders_now")).toArray(), QJsonArray { QString::fromUtf8(kNextHolder) });
     }
 };
 

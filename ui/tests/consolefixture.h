@@ -17,7 +17,8 @@
 
 namespace LockScope::Test {
 
-// The console as the app wires it (AppSession), with a short watchdog lease so a lease runs out in seconds.
+// The console as the app wires it (AppSession), with a short watchdog lease so a lease runs out in seconds (renewed
+// every 2 s: a renewal would have to be 4 s late for a hold to end while the watchdog is on).
 struct Console
 {
     explicit Console(const ConnectionOptions &options, LockMonitor::Options monitorOptions = fastMonitor())
@@ -36,7 +37,7 @@ struct Console
         const StringLockPatterns &patterns = StringLockPatterns(StringLockPatterns::defaults()))
     {
         LockClientOptions o;
-        o.watchdogTimeoutMs = 1500;
+        o.watchdogTimeoutMs = 6000;
         o.stringPatterns = patterns;
         return o;
     }

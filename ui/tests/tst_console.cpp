@@ -37,6 +37,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 
 using namespace LockScope;
 using namespace LockScope::Test;
@@ -60,6 +61,16 @@ class TestConsole : public QObject
     }
 
     QList<QJsonObject> auditLines() const { return Test::auditLines(auditPath()); }
+
+    // Whether the detail pane lists this holder (the selected lock's holders, as the person sees them).
+    static bool detailShows(const Console &c, const QByteArray &owner)
+    {
+        const QTreeWidget *holders = c.window.detailPane()->holdersView();
+        for (int i = 0; i < holders->topLevelItemCount(); ++i)
+            if (holders->topLevelItem(i)->text(0) == QString::fromUtf8(owner))
+                return true;
+        return false;
+    }
 
 private slots:
     void initTestCase()
@@ -161,7 +172,7 @@ private slots:
         QProcess holder;
         startCli(holder,
             { QStringLiteral("lock"), QString::fromUtf8(name), QStringLiteral("--hold"), QStringLiteral("60000"),
-                QStringLiteral("--watchdog-timeout"), QStringLiteral("1500"), QStringLiteral("--json") });
+                QStringLiteral("--watchdog-timeout"), QStringLiteral("6000"), QStringLiteral("--json") });
         QTRY_VERIFY_WITH_TIMEOUT(c.row(name) >= 0, 10000);
         QTRY_COMPARE(c.cell(name, LockTableModel::Count).data().toInt(), 1);
         QVERIFY(!c.cell(name, LockTableModel::OursRole).data(LockTableModel::OursRole).toBool());
@@ -172,9 +183,9 @@ private slots:
         const QString before = c.cell(name, LockTableModel::Ttl).data().toString();
         QTRY_VERIFY(c.cell(name, LockTableModel::Ttl).data().toString() != before);
         QTRY_VERIFY_WITH_TIMEOUT(
-            c.cell(name, 0).data(LockTableModel::DeadlineRole).toLongLong() > deadline + 200, 5000);
+            c.cell(name, 0).data(LockTableModel::DeadlineRole).toLongLong() > deadline + 200, 30000);
         QTRY_COMPARE_WITH_TIMEOUT(
-            WatchdogGuess(c.cell(name, 0).data(LockTableModel::WatchdogRole).toInt()), WatchdogGuess::Likely, 5000);
+            WatchdogGuess(c.cell(name, 0).data(LockTableModel::WatchdogRole).toInt()), WatchdogGuess::Likely, 30000);
         holder.terminate();
         QVERIFY(holder.waitForFinished(10000));
         QTRY_VERIFY_WITH_TIMEOUT(c.row(name) < 0, 10000);
@@ -199,7 +210,7 @@ private slots:
         QVERIFY(c.actions->releaseAction()->isEnabled());
         c.actions->watchdogAction()->trigger(); // off: the lease runs out
         QVERIFY(!c.actions->watchdogAction()->isChecked());
-        QTRY_VERIFY_WITH_TIMEOUT(c.sawEvent(LockEvent::Type::Lost, name), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(c.sawEvent(LockEvent::Type::Lost, name), 30000);
         QTRY_VERIFY(c.row(name) < 0);
         QVERIFY(c.sawEvent(LockEvent::Type::Expired, name));
 
@@ -308,16 +319,38 @@ private slots:
         c.actions->forceReleaseAction()->trigger();
         ForceReleaseDialog *dialog = waitForDialog<ForceReleaseDialog>(&c.window);
         QCOMPARE(dialog->shownHolders(), QList<QByteArray> { first });
-        // While the person reads the dialog, the lock changes hands.
+        // While the person reads the dialog, the lock changes hands (at once: it is never seen free).
+        raw.command({ "MULTI" });
         raw.command({ "DEL", name });
         raw.command({ "HSET", name, second, "1" });
         raw.command({ "PEXPIRE", name, "60000" });
+        raw.command({ "EXEC" });
+        // The confirmation comes only once the console shows the new holder, in the table and in the detail pane:
+        // a guard taken from what the monitor holds now would then let the delete through. Only the holders shown
+        // in the dialog may guard it.
+        QTRY_VERIFY_WITH_TIMEOUT(c.cell(name, LockTableModel::Holders)
+                                     .data(Qt::ToolTipRole)
+                                     .toString()
+                                     .contains(QString::fromLatin1(second)),
+            30000);
+        QTRY_VERIFY_WITH_TIMEOUT(detailShows(c, second) && !detailShows(c, first), 30000);
         QTest::mouseClick(dialog->confirmButton(), Qt::LeftButton);
         QMessageBox *box = waitForDialog<QMessageBox>(&c.window);
         QVERIFY2(box->text().contains(QString::fromLatin1(second)), qPrintable(box->text()));
         QVERIFY(box->text().contains(QStringLiteral("Nothing was deleted")));
         box->accept();
         QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { second, "1" } }));
+        QVERIFY(raw.pttl(name) > 30000);
+        const QList<QJsonObject> audit = auditLines();
+        QVERIFY(std::any_of(audit.cbegin(), audit.cend(), [&](const QJsonObject &o) {
+            return o.value(QStringLiteral("action")).toString() == QStringLiteral("force-release")
+                && o.value(QStringLiteral("name")).toString() == QString::fromUtf8(name)
+                && o.value(QStringLiteral("outcome")).toString() == QStringLiteral("guard-failed");
+        }));
+        QVERIFY(std::none_of(audit.cbegin(), audit.cend(), [&](const QJsonObject &o) {
+            return o.value(QStringLiteral("name")).toString() == QString::fromUtf8(name)
+                && o.value(QStringLiteral("result")).toString() == QStringLiteral("deleted");
+        }));
     }
 
     // A monitor that, once started, learns nothing more on its own: no keyspace events, no re-scan, no TTL polls.

@@ -135,18 +135,33 @@ private slots:
         open->trigger();
         QMessageBox *box = waitForDialog<QMessageBox>(&c.window);
         QVERIFY2(box->text().contains(QStringLiteral("count 2")), qPrintable(box->text()));
-        // While the person reads the question, the latch counts down: it is not opened.
+        const QString shown = c.cell(name, LockTableModel::Holders).data().toString();
+        QVERIFY2(shown.contains(QStringLiteral("2")), qPrintable(shown));
+        // While the person reads the question, the latch counts down: it is not opened. The answer comes only once
+        // the console shows the new count: a guard taken from what the monitor holds now would then open it.
         raw.command({ "DECR", name });
+        QTRY_COMPARE_WITH_TIMEOUT(c.cell(name, LockTableModel::Holders).data().toString(),
+            QString(shown).replace(QLatin1Char('2'), QLatin1Char('1')), 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(c.monitor.record(name)->info.counter, qint64(1), 30000);
         box->button(QMessageBox::Yes)->click();
-        QTRY_COMPARE_WITH_TIMEOUT(lastAudit(QStringLiteral("outcome")), QStringLiteral("guard-failed"), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(lastAudit(QStringLiteral("outcome")), QStringLiteral("guard-failed"), 30000);
+        QCOMPARE(lastAudit(QStringLiteral("action")), QStringLiteral("open-latch"));
         QCOMPARE(raw.get(name), QByteArray("1"));
         QCOMPARE(waiter.next(), QByteArray("none"));
 
         QTRY_VERIFY_WITH_TIMEOUT(open->isEnabled(), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(c.monitor.record(name) && c.monitor.record(name)->info.counter == 1, 10000);
         open->trigger();
+        // The new question among the window's boxes (the first one, or a message about it, may still be a child):
+        // by what it shows, not by its address, which a new box may reuse.
+        const auto asked = [&c]() -> QMessageBox * {
+            for (QMessageBox *b : c.window.findChildren<QMessageBox *>())
+                if (b->isVisible() && b->text().contains(QStringLiteral("Open ")))
+                    return b;
+            return nullptr;
+        };
         QMessageBox *again = nullptr;
-        QTRY_VERIFY((again = c.window.findChild<QMessageBox *>()) && again != box && again->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT((again = asked()) != nullptr, 30000);
         QVERIFY2(again->text().contains(QStringLiteral("count 1")), qPrintable(again->text()));
         again->button(QMessageBox::Yes)->click();
         QTRY_COMPARE_WITH_TIMEOUT(raw.type(name), QByteArray("none"), 10000);

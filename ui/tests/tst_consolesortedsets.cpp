@@ -3,6 +3,7 @@
 // shown: one given back while the dialog was open is not taken again, and one taken meanwhile stays. Audited with the
 // layout's kind, as lockscope-cli writes it.
 #include "consolefixture.h"
+#include "detailpane.h"
 #include "forcereleasedialog.h"
 #include "rawredis.h"
 #include "redisserver.h"
@@ -13,6 +14,7 @@
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 
 using namespace LockScope;
 using namespace LockScope::Test;
@@ -32,6 +34,16 @@ class TestConsoleSortedSets : public QObject
 
     QString auditPath() const { return m_dir.filePath(QStringLiteral("audit.log")); }
     ConnectionOptions options() const { return ConnectionOptions::fromUrl(m_server.url()); }
+
+    // Whether the detail pane lists this holder (the selected lock's permits, as the person sees them).
+    static bool detailShows(const Console &c, const QByteArray &permit)
+    {
+        const QTreeWidget *holders = c.window.detailPane()->holdersView();
+        for (int i = 0; i < holders->topLevelItemCount(); ++i)
+            if (holders->topLevelItem(i)->text(0) == QString::fromUtf8(permit))
+                return true;
+        return false;
+    }
 
     static void takePermit(RawRedis &raw, const QByteArray &key, const QByteArray &id)
     {
@@ -69,8 +81,11 @@ private slots:
         // While the person reads the dialog, one holder gives its permit back and another takes one.
         raw.command({ "ZREM", name, permitA });
         takePermit(raw, name, permitC);
+        // The confirmation comes only once the console shows the change: a removal built from what the monitor
+        // holds now would then take permit C too. Only the permits shown in the dialog may go.
+        QTRY_VERIFY_WITH_TIMEOUT(detailShows(c, permitC) && detailShows(c, permitB) && !detailShows(c, permitA), 30000);
         QTest::mouseClick(dialog->confirmButton(), Qt::LeftButton);
-        QTRY_VERIFY(raw.command({ "ZSCORE", name, permitB }).isNil());
+        QTRY_VERIFY_WITH_TIMEOUT(raw.command({ "ZSCORE", name, permitB }).isNil(), 30000);
         QVERIFY(!raw.command({ "ZSCORE", name, permitC }).isNil());
         QCOMPARE(raw.command({ "ZCARD", name }).toInteger(), 1);
         const auto audited = [&] {
@@ -81,7 +96,7 @@ private slots:
                     && o.value(QStringLiteral("kind")).toString() == QStringLiteral("permit-set");
             });
         };
-        QTRY_VERIFY(audited());
+        QTRY_VERIFY_WITH_TIMEOUT(audited(), 30000);
     }
 };
 
