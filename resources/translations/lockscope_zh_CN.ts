@@ -788,6 +788,10 @@ Accept this key and remember it? [y/N] </source>
         <source>%1 is a %2 lock held by token %3, %4</source>
         <translation>%1 是由令牌 %3 持有的 %2 锁，%4</translation>
     </message>
+    <message>
+        <source>%1 refused: the audit log %2 cannot be written (%3); nothing changed. Every write is audited: make the file writable, or point $LOCKSCOPE_AUDIT_LOG at one that is</source>
+        <translation>%1 被拒绝：无法写入审计日志 %2（%3）；未做任何更改。每次写入都会被审计：请使该文件可写，或将 $LOCKSCOPE_AUDIT_LOG 指向一个可写的文件</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::CounterCommand</name>
@@ -1134,14 +1138,6 @@ no dead waiters: nothing changed</source>
         <translation>show 需要一个锁名</translation>
     </message>
     <message>
-        <source>%1 does not exist</source>
-        <translation>%1 不存在</translation>
-    </message>
-    <message>
-        <source>%1 is not a lock (it holds a %2)</source>
-        <translation>%1 不是锁（它保存的是 %2）</translation>
-    </message>
-    <message>
         <source>%1: %2%3, confidence %4, ttl %5</source>
         <translation>%1：%2%3，可信度 %4，TTL %5</translation>
     </message>
@@ -1172,14 +1168,6 @@ no dead waiters: nothing changed</source>
     <message>
         <source>  warning: %1</source>
         <translation>  警告：%1</translation>
-    </message>
-    <message>
-        <source>%1 is a string outside the string lock patterns (see --string-locks)</source>
-        <translation>%1 是字符串锁模式之外的字符串（参见 --string-locks）</translation>
-    </message>
-    <message>
-        <source>%1 is a string without a TTL, an integer (a counter such as semaphore permits) or a value too long for a token: not a lock</source>
-        <translation>%1 是没有 TTL 的字符串、整数（如信号量许可之类的计数器）或对令牌而言过长的值：不是锁</translation>
     </message>
     <message>
         <source>  library: %1</source>
@@ -1364,6 +1352,10 @@ no dead waiters: nothing changed</source>
     <message>
         <source>keyspace events switched on (notify-keyspace-events now includes K, h, $, z, g and x)</source>
         <translation>已开启键空间事件（notify-keyspace-events 现包含 K、h、$、z、g 和 x）</translation>
+    </message>
+    <message>
+        <source>--enable-keyspace-events refused: read-only mode (it runs CONFIG SET)</source>
+        <translation>--enable-keyspace-events 被拒绝：只读模式（它会执行 CONFIG SET）</translation>
     </message>
 </context>
 <context>
@@ -1805,6 +1797,10 @@ no dead waiters: nothing changed</source>
         <source>Force-released %1; its library&apos;s waiters were woken through %2</source>
         <translation>已强制释放 %1；已通过 %2 唤醒其所属库的等待者</translation>
     </message>
+    <message>
+        <source>%1 is gone (released, expired or deleted): nothing was force-released</source>
+        <translation>%1 已不存在（已释放、已过期或已删除）：未强制释放任何锁</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::ContentionPane</name>
@@ -2094,6 +2090,22 @@ no dead waiters: nothing changed</source>
     <message>
         <source>%1 was already gone; nothing changed</source>
         <translation>%1 已不存在；未做任何更改</translation>
+    </message>
+    <message>
+        <source>%1 refused: the audit log %2 cannot be written (%3). Nothing was changed: every write of the console is audited. Make the file writable, or start LockScope with $LOCKSCOPE_AUDIT_LOG pointing at one that is.</source>
+        <translation>%1 被拒绝：无法写入审计日志 %2（%3）。未做任何更改：控制台的每次写入都会被审计。请使该文件可写，或在启动 LockScope 时将 $LOCKSCOPE_AUDIT_LOG 指向一个可写的文件。</translation>
+    </message>
+    <message>
+        <source>Audit log not writable</source>
+        <translation>审计日志不可写</translation>
+    </message>
+    <message>
+        <source>&amp;Add permits</source>
+        <translation>增加许可(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Release permit</source>
+        <translation>归还许可(&amp;R)</translation>
     </message>
 </context>
 <context>
@@ -2639,6 +2651,33 @@ Check it with the server&apos;s administrator (ssh-keygen -l -f on the host&apos
     </message>
 </context>
 <context>
+    <name>LockScope::LockAtName</name>
+    <message>
+        <source>%1 does not exist</source>
+        <translation>%1 不存在</translation>
+    </message>
+    <message>
+        <source>%1 is a string outside the string lock patterns (--string-locks, or the connection profile&apos;s), so it is no lock</source>
+        <translation>%1 是字符串锁模式（--string-locks 或连接配置中的模式）之外的字符串，因此不是锁</translation>
+    </message>
+    <message>
+        <source>%1 is a string without a TTL, an integer (a counter such as semaphore permits) or a value too long for a token: not a lock</source>
+        <translation>%1 是没有 TTL 的字符串、整数（如信号量许可之类的计数器）或对令牌来说过长的值：不是锁</translation>
+    </message>
+    <message>
+        <source>%1 is not a lock (it holds a %2)</source>
+        <translation>%1 不是锁（它保存的是 %2）</translation>
+    </message>
+    <message>
+        <source>%1; %2 refused, nothing changed</source>
+        <translation>%1；已拒绝 %2，未做任何更改</translation>
+    </message>
+    <message>
+        <source>%1 is listed as a %2, and %3 does not apply to it; nothing changed</source>
+        <translation>%1 被列为%2，%3 不适用于它；未做任何更改</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::LockClassifier</name>
     <message>
         <source>declared lock name holds a %1, not a lock hash</source>
@@ -2942,10 +2981,22 @@ Check it with the server&apos;s administrator (ssh-keygen -l -f on the host&apos
         <translation>发布模式“sharded”需要分片发布/订阅（SPUBLISH，Redis 7.0 或更高版本），此服务器没有；未做任何更改。请使用发布模式“plain”或“auto”</translation>
     </message>
     <message numerus="yes">
-        <source>none of the %n replica(s) acknowledged the acquire within %1 ms, so it was undone (a failover now would give the lock to a replica that never saw it)</source>
+        <source>none of the %n replica(s) acknowledged the acquire within %1 ms</source>
         <translation>
-            <numerusform>%n 个副本都没有在 %1 毫秒内确认此次获取，因此已撤销（此时若发生故障转移，锁会交给从未见过它的副本）</numerusform>
+            <numerusform>%1 毫秒内 %n 个副本均未确认此次获取</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1, and it was already gone when it was to be undone: nothing of it is held (a failover now would give the lock to a replica that never saw it)</source>
+        <translation>%1，且撤销时它已不存在：不再持有任何部分（此时发生故障转移会把锁交给从未见过它的副本）</translation>
+    </message>
+    <message>
+        <source>%1, so it was undone (a failover now would give the lock to a replica that never saw it)</source>
+        <translation>%1，因此已撤销（此时发生故障转移会把锁交给从未见过它的副本）</translation>
+    </message>
+    <message>
+        <source>%1, and undoing it failed (%2): the hold may still be in place on the master until its lease of %3 ms runs out</source>
+        <translation>%1，且撤销失败（%2）：该持有可能仍留在主节点上，直到其 %3 毫秒的租期耗尽</translation>
     </message>
 </context>
 <context>
@@ -3624,6 +3675,10 @@ Check it with the server&apos;s administrator (ssh-keygen -l -f on the host&apos
     <message>
         <source>does not know it</source>
         <translation>不知道它</translation>
+    </message>
+    <message>
+        <source>answered no usable address</source>
+        <translation>给出的地址不可用</translation>
     </message>
 </context>
 <context>
