@@ -302,16 +302,6 @@ private slots:
         // The workload starts once serve-metrics follows changes: an acquisition before that is not one it saw.
         waitForStatus(serve, "watching 0 lock");
 
-        Pacer pacer;
-        startPacer(pacer, m_server, prefix + QLatin1Char('*'));
-        for (int i = 0; i < 3; ++i) {
-            acquire(raw, name, kOwnerA, "30000");
-            QVERIFY(pacer.next("acquired", name));
-            release(raw, name, kOwnerA);
-            QVERIFY(pacer.next("released", name));
-        }
-
-        // The classic text, as curl gets it, passes promtool's lint.
         QNetworkAccessManager http;
         const auto get = [&http](const QUrl &url, const QByteArray &accept, QByteArray *contentType) {
             QNetworkRequest request(url);
@@ -327,6 +317,21 @@ private slots:
             reply->deleteLater();
             return body;
         };
+
+        // Each hold ends only once serve-metrics itself counts it (its own endpoint is the barrier): a hold released
+        // before a busy machine's monitor read it would never be counted.
+        Pacer pacer;
+        startPacer(pacer, m_server, prefix + QLatin1Char('*'));
+        const QByteArray counted = "lockscope_acquisitions_total{kind=\"reentrant\",library=\"redisson\"} ";
+        for (int i = 0; i < 3; ++i) {
+            acquire(raw, name, kOwnerA, "600000");
+            QVERIFY(pacer.next("acquired", name));
+            QTRY_VERIFY_WITH_TIMEOUT(get(metrics, {}, nullptr).contains(counted + QByteArray::number(i + 1)), 30000);
+            release(raw, name, kOwnerA);
+            QVERIFY(pacer.next("released", name));
+        }
+
+        // The classic text, as curl gets it, passes promtool's lint.
         QByteArray contentType;
         QByteArray text;
         // The third release reaches serve-metrics' monitor a moment after the watch's.
