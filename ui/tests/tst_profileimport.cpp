@@ -219,7 +219,8 @@ void TestProfileImport::unreadableFilesImportNothing_data()
     QTest::newRow("JSON object that is no bundle") << QByteArray("{\"connections\": 42}");
     QTest::newRow("broken YAML") << QByteArray("- name: [unclosed\n  addr: {");
     QTest::newRow("YAML that is not a list") << QByteArray("--- just a string\n");
-    QTest::newRow("zip without connections.yaml") << QByteArray("PK\x03\x04not really a zip", 22);
+    QTest::newRow("zip without connections.yaml") << QByteArray("PK\x03\x04"
+                                                                "not really a zip"); // no NUL: its own length
     QTest::newRow("base64 of no JSON") << QByteArray("aGVsbG8gd29ybGQ=");
 }
 
