@@ -70,6 +70,18 @@ QString ImportDetail::url(const QString &host, int port, bool tls, const QString
 
 void ImportDetail::finish(ProfileImport *import)
 {
+    // A connection whose host is no host name (bytes that are not UTF-8, spaces, a bracket) has no URL to connect to
+    // (found by fuzz_import): skipped and said, rather than a nameless profile that can never connect.
+    for (qsizetype i = import->profiles.size() - 1; i >= 0; --i) {
+        RedisError error;
+        ConnectionOptions::fromUrl(import->profiles.at(i).profile.url, &error);
+        if (!error.isError())
+            continue;
+        const QString name = import->profiles.at(i).profile.name;
+        import->skipped.prepend(tr("%1: no host name LockScope can connect to")
+                                    .arg(name.trimmed().isEmpty() ? tr("a connection without a name") : name));
+        import->profiles.removeAt(i);
+    }
     // Two connections of one name (in two groups, or twice in a list) must stay two profiles.
     QSet<QString> used;
     for (ImportedProfile &p : import->profiles) {

@@ -27,6 +27,7 @@ private slots:
     void sentinelTlsClusterAndWhatCannotBeCarried();
     void anotherRdmSentinelAndTls();
     void urlList();
+    void aHostThatIsNoHostNameIsSkipped();
     void unreadableFilesImportNothing_data();
     void unreadableFilesImportNothing();
     void passwordsGoToTheKeychainNeverToSettings();
@@ -195,6 +196,21 @@ void TestProfileImport::urlList()
     QVERIFY(!import.profiles.last().profile.url.contains(QStringLiteral("only-pass")));
 }
 
+// Found by fuzz_import: a host of bytes that are not UTF-8 gave a profile with no URL and no name.
+void TestProfileImport::aHostThatIsNoHostNameIsSkipped()
+{
+    const ProfileImport import = importProfilesFromData(
+        "- name: broken\n  addr: \x9c\n- addr: \xff\xfe\n- name: good\n  addr: redis.example.com\n");
+    QVERIFY2(import.error.isEmpty(), qPrintable(import.error));
+    QCOMPARE(import.format, QStringLiteral("Tiny RDM"));
+    QCOMPARE(import.profiles.size(), 1);
+    QCOMPARE(import.profiles.first().profile.name, QStringLiteral("good"));
+    QCOMPARE(import.profiles.first().profile.url, QStringLiteral("redis://redis.example.com:6379/0"));
+    QCOMPARE(import.skipped,
+        QStringList({ QStringLiteral("broken: no host name LockScope can connect to"),
+            QStringLiteral("a connection without a name: no host name LockScope can connect to") }));
+}
+
 void TestProfileImport::unreadableFilesImportNothing_data()
 {
     QTest::addColumn<QByteArray>("data");
@@ -203,7 +219,8 @@ void TestProfileImport::unreadableFilesImportNothing_data()
     QTest::newRow("JSON object that is no bundle") << QByteArray("{\"connections\": 42}");
     QTest::newRow("broken YAML") << QByteArray("- name: [unclosed\n  addr: {");
     QTest::newRow("YAML that is not a list") << QByteArray("--- just a string\n");
-    QTest::newRow("zip without connections.yaml") << QByteArray("PK\x03\x04not really a zip", 22);
+    QTest::newRow("zip without connections.yaml") << QByteArray("PK\x03\x04"
+                                                                "not really a zip"); // no NUL: its own length
     QTest::newRow("base64 of no JSON") << QByteArray("aGVsbG8gd29ybGQ=");
 }
 
