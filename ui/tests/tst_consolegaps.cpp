@@ -32,7 +32,7 @@ namespace {
 struct GapsConsole
 {
     explicit GapsConsole(const ConnectionOptions &options, LockMonitor::Options monitorOptions)
-        : client(options, clientOptions())
+        : client(options, clientOptions(monitorOptions.stringPatterns))
         , monitor(options, monitorOptions)
     {
         window.setLockMonitor(&monitor, client.clientId());
@@ -41,10 +41,12 @@ struct GapsConsole
         monitor.start();
         window.show();
     }
-    static LockClientOptions clientOptions()
+    // The client knows the names the monitor was told of, as the app gives both its profile's patterns.
+    static LockClientOptions clientOptions(const StringLockPatterns &patterns)
     {
         LockClientOptions o;
         o.watchdogTimeoutMs = 60000;
+        o.stringPatterns = patterns;
         return o;
     }
     int row(const QByteArray &name) const { return window.locksPane()->model()->rowOf(name); }
