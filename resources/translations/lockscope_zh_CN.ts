@@ -2604,6 +2604,17 @@ Check it with the server&apos;s administrator (ssh-keygen -l -f on the host&apos
     </message>
 </context>
 <context>
+    <name>LockScope::ImportDetail</name>
+    <message>
+        <source>%1: no host name LockScope can connect to</source>
+        <translation>%1：没有 LockScope 可以连接的主机名</translation>
+    </message>
+    <message>
+        <source>a connection without a name</source>
+        <translation>一个没有名称的连接</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::LocalRedisServer</name>
     <message>
         <source>%1
