@@ -6,6 +6,7 @@
 //      base64 (Another Redis Desktop Manager's export form), each then read as a file.
 // Every import then goes through addImported (fresh names, passwords to a store) and each profile's options().
 #include "fuzzinput.h"
+#include "fuzzqt.h"
 #include "profileimport.h"
 
 #include <QCoreApplication>
@@ -99,22 +100,11 @@ void importAsFile(const QByteArray &bytes)
         checkImport(importProfilesFromData(bytes));
 }
 
-void quiet(QtMsgType type, const QMessageLogContext &, const QString &message)
-{
-    if (type == QtFatalMsg) {
-        fprintf(stderr, "qFatal: %s\n", qPrintable(message));
-        abort();
-    }
-}
 } // namespace
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***)
 {
-    static int argc = 1;
-    static char name[] = "fuzz_import";
-    static char *argv[] = { name, nullptr };
-    static QCoreApplication app(argc, argv);
-    qInstallMessageHandler(quiet);
+    LockScope::Fuzz::startQt("fuzz_import");
     return 0;
 }
 

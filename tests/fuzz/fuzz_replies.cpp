@@ -7,6 +7,7 @@
 //   4: Sentinel: the answer to GET-MASTER-ADDR-BY-NAME from a loopback "sentinel", then its +switch-master messages.
 // Modes 1 to 3 talk to a ScriptedCommander: each command takes the next reply, and fails once the bytes are gone.
 #include "fuzzinput.h"
+#include "fuzzqt.h"
 #include "kinds/lockkindprobe.h"
 #include "kinds/locklayouts.h"
 #include "kinds/lockscanner.h"
@@ -208,22 +209,11 @@ void sentinel(FuzzInput &in)
     wire.reset();
 }
 
-void quiet(QtMsgType type, const QMessageLogContext &, const QString &message)
-{
-    if (type == QtFatalMsg) {
-        fprintf(stderr, "qFatal: %s\n", qPrintable(message));
-        abort();
-    }
-}
 } // namespace
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***)
 {
-    static int argc = 1;
-    static char name[] = "fuzz_replies";
-    static char *argv[] = { name, nullptr };
-    static QCoreApplication app(argc, argv);
-    qInstallMessageHandler(quiet);
+    LockScope::Fuzz::startQt("fuzz_replies");
     return 0;
 }
 

@@ -4,6 +4,7 @@
 //   1: the bytes answered by a loopback peer to a real RedisConnection, every callback checked to run exactly once;
 //   2: the same into a RedisSubscriber (subscribe acknowledgements, message, pmessage, smessage, pong).
 #include "fuzzinput.h"
+#include "fuzzqt.h"
 #include "loopbackwire.h"
 #include "redis/respcodec.h"
 #include "valuewalk.h"
@@ -69,22 +70,11 @@ void readerMode(FuzzInput &in)
     FUZZ_CHECK(again.replies == whole.replies);
 }
 
-void quiet(QtMsgType type, const QMessageLogContext &, const QString &message)
-{
-    if (type == QtFatalMsg) {
-        fprintf(stderr, "qFatal: %s\n", qPrintable(message));
-        abort();
-    }
-}
 } // namespace
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***)
 {
-    static int argc = 1;
-    static char name[] = "fuzz_resp";
-    static char *argv[] = { name, nullptr };
-    static QCoreApplication app(argc, argv);
-    qInstallMessageHandler(quiet); // Qt's socket warnings would only slow the run down
+    LockScope::Fuzz::startQt("fuzz_resp");
     return 0;
 }
 
