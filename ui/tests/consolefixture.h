@@ -21,8 +21,9 @@ namespace LockScope::Test {
 // every 2 s: a renewal would have to be 4 s late for a hold to end while the watchdog is on).
 struct Console
 {
-    explicit Console(const ConnectionOptions &options, LockMonitor::Options monitorOptions = fastMonitor())
-        : client(options, clientOptions(monitorOptions.stringPatterns))
+    explicit Console(const ConnectionOptions &options, LockMonitor::Options monitorOptions = fastMonitor(),
+        int watchdogTimeoutMs = 6000)
+        : client(options, clientOptions(monitorOptions.stringPatterns, watchdogTimeoutMs))
         , monitor(options, monitorOptions)
     {
         window.setLockMonitor(&monitor, client.clientId());
@@ -34,10 +35,11 @@ struct Console
     // The client knows the names the monitor was told of, as the app's profile gives both the same patterns: a write
     // by name acts only on what they make a lock.
     static LockClientOptions clientOptions(
-        const StringLockPatterns &patterns = StringLockPatterns(StringLockPatterns::defaults()))
+        const StringLockPatterns &patterns = StringLockPatterns(StringLockPatterns::defaults()),
+        int watchdogTimeoutMs = 6000)
     {
         LockClientOptions o;
-        o.watchdogTimeoutMs = 6000;
+        o.watchdogTimeoutMs = watchdogTimeoutMs;
         o.stringPatterns = patterns;
         return o;
     }
@@ -58,6 +60,16 @@ struct Console
     {
         QTRY_VERIFY_WITH_TIMEOUT(
             (window.locksPane()->selectLock(name), window.locksPane()->currentLock() == name), 10000);
+    }
+    // The hold's levels as the monitor shows them, or 0.
+    qint64 levelsShown(const QByteArray &name, const QByteArray &owner) const
+    {
+        const LockRecord *r = monitor.record(name);
+        if (r && r->present)
+            for (const LockHolder &h : r->info.holders)
+                if (h.owner == owner)
+                    return h.count;
+        return 0;
     }
     bool sawEvent(LockEvent::Type type, const QByteArray &name) const
     {

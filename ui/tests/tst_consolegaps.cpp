@@ -29,49 +29,11 @@ using namespace LockScope::Test;
 
 namespace {
 // The console as the app wires it, with a watchdog lease of a minute: nothing here may run out by itself.
-struct GapsConsole
+struct GapsConsole : Console
 {
-    explicit GapsConsole(const ConnectionOptions &options, LockMonitor::Options monitorOptions)
-        : client(options, clientOptions(monitorOptions.stringPatterns))
-        , monitor(options, monitorOptions)
-    {
-        window.setLockMonitor(&monitor, client.clientId());
-        actions = new ConsoleActions(&client, &monitor, &window, options.toDisplayUrl(), options.readOnly);
-        window.setConsole(actions);
-        monitor.start();
-        window.show();
-    }
-    // The client knows the names the monitor was told of, as the app gives both its profile's patterns.
-    static LockClientOptions clientOptions(const StringLockPatterns &patterns)
-    {
-        LockClientOptions o;
-        o.watchdogTimeoutMs = 60000;
-        o.stringPatterns = patterns;
-        return o;
-    }
-    int row(const QByteArray &name) const { return window.locksPane()->model()->rowOf(name); }
-    // The row reaches the table (and its filter's incremental pass) after the monitor has the lock: select it once
-    // the view has it, as a person can only click a row they see.
-    void select(const QByteArray &name)
-    {
-        QTRY_VERIFY_WITH_TIMEOUT(
-            (window.locksPane()->selectLock(name), window.locksPane()->currentLock() == name), 10000);
-    }
-    // The hold's levels as the monitor shows them, or 0.
-    qint64 levelsShown(const QByteArray &name, const QByteArray &owner) const
-    {
-        const LockRecord *r = monitor.record(name);
-        if (r && r->present)
-            for (const LockHolder &h : r->info.holders)
-                if (h.owner == owner)
-                    return h.count;
-        return 0;
-    }
-
-    MainWindow window;
-    LockClient client;
-    LockMonitor monitor;
-    ConsoleActions *actions = nullptr;
+    GapsConsole(const ConnectionOptions &options, LockMonitor::Options monitorOptions)
+        : Console(options, monitorOptions, 60000)
+    { }
 };
 
 AcquireRequest watchdogHold(const QByteArray &name)
