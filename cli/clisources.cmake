@@ -14,5 +14,6 @@ set(lockscope_cli_sources
     repaircommand.cpp repaircommand.h
     statscommands.cpp statscommands.h
     terminationwatcher.cpp terminationwatcher.h
+    texttable.cpp texttable.h
     watchcommand.cpp watchcommand.h
 )

@@ -108,6 +108,24 @@ QString Command::positional(int index) const
     return m_parser.positionalArguments().value(index);
 }
 
+QByteArray Command::lockName() const
+{
+    const QString typed = positional(1);
+    if (m_parser.isSet(QStringLiteral("hex")))
+        return bytesFromHex(typed).value_or(QByteArray());
+    return unescapeBytes(typed);
+}
+
+bool Command::badHexName()
+{
+    if (!m_parser.isSet(QStringLiteral("hex")) || positional(1).isEmpty() || bytesFromHex(positional(1)))
+        return false;
+    m_out.error(tr("--hex takes the name as pairs of hex digits (6f72646572733a3432 is orders:42), not '%1'")
+                    .arg(positional(1)));
+    finish(ExitUsage);
+    return true;
+}
+
 StringLockPatterns Command::stringLockPatterns() const
 {
     StringLockPatterns patterns;
@@ -215,6 +233,9 @@ void addCommandOptions(QCommandLineParser &parser)
             QStringLiteral("MS") },
         { QStringLiteral("owner"), QCoreApplication::translate("Cli", "the holder to release for, as UUID:TID"),
             QStringLiteral("UUID:TID") },
+        { QStringLiteral("hex"),
+            QCoreApplication::translate("Cli",
+                "the lock name is given as hex digits (a binary name; list and show print it with \\xNN escapes)") },
         { QStringLiteral("expect-owner"),
             QCoreApplication::translate("Cli", "force-release only if this owner still holds the lock"),
             QStringLiteral("UUID:TID") },

@@ -46,6 +46,11 @@ protected:
     // Creates the client; a failed first connection ends the command with exit code 3 right away.
     LockClient *makeClient(int watchdogTimeoutMs = 0);
     QString positional(int index) const;
+    // The lock name the command acts on (the first argument after the command), as bytes: typed as list and show
+    // print it (\\xNN escapes, a doubled backslash), or as hex digits with --hex.
+    QByteArray lockName() const;
+    // --hex with a name that is not hex digits: the usage error, printed and returned as true.
+    bool badHexName();
     // --string-locks GLOB (repeatable; replaces the defaults), --no-string-locks, and the names declared as a library's
     // (--layout-pattern LIBRARY=GLOB): where list, show and watch look, and whose waiters a release wakes.
     StringLockPatterns stringLockPatterns() const;

@@ -14,6 +14,8 @@ void Command::run()
 {
     // JSON mode is for scripts, which read the confidence from show; a lock name is needed to read anything.
     // A read-only connection refuses the action before reading anything: nothing to warn about.
+    if (badHexName())
+        return;
     if (!warnsOnLowConfidence() || m_out.json() || m_connection.readOnly || positional(1).isEmpty())
         start();
     else
@@ -22,7 +24,7 @@ void Command::run()
 
 void Command::warnOnLowConfidenceThenStart()
 {
-    const QByteArray name = positional(1).toUtf8();
+    const QByteArray name = lockName();
     ConnectionOptions options = m_connection;
     options.readOnly = true; // a read, like show's, whatever the command will write
     auto *connection = new RedisRouter(options, this);

@@ -18,7 +18,7 @@ void CounterCommand::start()
 {
     CounterPlan plan;
     plan.action = m_action;
-    plan.name = positional(1).toUtf8();
+    plan.name = lockName();
     if (m_action == CounterPlan::Action::AddPermits && m_parser.isSet(QStringLiteral("permits"))) {
         bool ok = false;
         plan.permits = m_parser.value(QStringLiteral("permits")).toLongLong(&ok);

@@ -9,6 +9,7 @@
 #include "redis/redisconnection.h"
 #include "redis/redisrouter.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonDocument>
 
@@ -28,7 +29,8 @@ ConnectionOptions readOnly(ConnectionOptions options)
 
 QString ttlText(qint64 ttl)
 {
-    return ttl == -1 ? QStringLiteral("none") : QString::number(ttl) + QStringLiteral(" ms");
+    return ttl == -1 ? QCoreApplication::translate("Cli", "none")
+                     : QCoreApplication::translate("Cli", "%1 ms").arg(ttl);
 }
 } // namespace
 
@@ -112,7 +114,7 @@ void ListCommand::start()
             }
             m_out.arrayEnd();
         } else {
-            m_out.line(tr("%1 lock(s)").arg(sorted.size()));
+            m_out.line(tr("%n lock(s)", nullptr, int(sorted.size())));
             for (const LockInfo *lock : sorted) {
                 const LockInfo &l = *lock;
                 // A semaphore with permits taken says how many, beside what is free (as the console's table does).
@@ -128,7 +130,8 @@ void ListCommand::start()
                     + (l.library.isEmpty() || l.library == "redisson" || l.library == "string"
                             ? QString()
                             : QStringLiteral(" [%1]").arg(QString::fromLatin1(l.library)));
-                m_out.line(QStringLiteral("%1  %2  %3  count %4  ttl %5  waiters %6  %7%8")
+                // Kinds and confidences stay the names --kind and JSON use; the words around them are translated.
+                m_out.line(tr("%1  %2  %3  count %4  ttl %5  waiters %6  %7%8")
                                .arg(escapeBytes(l.name, 80), kind, holder)
                                .arg(count)
                                .arg(ttlText(l.ttlMs))
@@ -146,7 +149,7 @@ void ListCommand::start()
 
 void ShowCommand::start()
 {
-    const QByteArray name = positional(1).toUtf8();
+    const QByteArray name = lockName();
     if (name.isEmpty()) {
         m_out.error(tr("show needs a lock name"));
         finish(ExitUsage);

@@ -15,7 +15,7 @@ namespace LockScope::Cli {
 
 void LockCommand::start()
 {
-    m_name = positional(1).toUtf8();
+    m_name = lockName();
     const QString kind = m_parser.value(QStringLiteral("kind"));
     AcquireMode mode = LockLayouts::mode(LockKind::Reentrant);
     if (!kind.isEmpty() && !LockLayouts::modeById(kind, &mode)) {

@@ -18,8 +18,9 @@ namespace LockScope::Cli {
 
 void ReleaseCommand::start()
 {
-    const QByteArray name = positional(1).toUtf8();
-    const QByteArray owner = m_parser.value(QStringLiteral("owner")).toUtf8();
+    const QByteArray name = lockName();
+    // As show prints it: a binary token is typed with its \\xNN escapes.
+    const QByteArray owner = unescapeBytes(m_parser.value(QStringLiteral("owner")));
     if (owner.isEmpty()) {
         m_out.error(tr("release needs --owner UUID:TID (the holder as listed by show)"));
         finish(ExitUsage);
@@ -70,8 +71,8 @@ void ReleaseCommand::start()
 
 void ForceReleaseCommand::start()
 {
-    const QByteArray name = positional(1).toUtf8();
-    const QByteArray expectOwner = m_parser.value(QStringLiteral("expect-owner")).toUtf8();
+    const QByteArray name = lockName();
+    const QByteArray expectOwner = unescapeBytes(m_parser.value(QStringLiteral("expect-owner")));
     if (m_connection.readOnly) {
         finish(m_out.fail(RedisError(RedisError::Kind::ReadOnly, tr("force-release refused: read-only mode"))));
         return;
@@ -97,6 +98,18 @@ void ForceReleaseCommand::start()
         }
         if (now.holders.isEmpty()) {
             m_out.error(tr("%1 is not locked: nothing to release").arg(escapeBytes(name, 200)));
+            finish(ExitNotDone);
+            return;
+        }
+        // An expected owner who holds nothing here is a mistyped or stale id: said before any prompt, with who holds
+        // it.
+        if (!expectOwner.isEmpty() && !now.owners().contains(expectOwner)) {
+            QStringList holders;
+            for (const QByteArray &owner : now.owners())
+                holders << escapeBytes(owner, 200);
+            m_out.error(
+                tr("%1 is not held by %2 (held by %3); nothing changed")
+                    .arg(escapeBytes(name, 200), escapeBytes(expectOwner, 200), holders.join(QStringLiteral(", "))));
             finish(ExitNotDone);
             return;
         }

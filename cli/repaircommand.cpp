@@ -12,7 +12,7 @@ namespace LockScope::Cli {
 
 void RepairQueueCommand::start()
 {
-    const QByteArray name = positional(1).toUtf8();
+    const QByteArray name = lockName();
     const bool dryRun = m_parser.isSet(QStringLiteral("dry-run"));
     const bool confirmed = m_parser.isSet(QStringLiteral("yes"));
     if (!dryRun && m_connection.readOnly) {
@@ -61,8 +61,8 @@ void RepairQueueCommand::start()
                 return;
             }
             report(found, true);
-            if (!confirm(tr("Remove %1 dead waiter(s) from the queue of %2 and wake the new head? [y/N] ")
-                             .arg(orphans)
+            if (!confirm(tr("Remove %n dead waiter(s) from the queue of %1 and wake the new head? [y/N] ", nullptr,
+                    int(orphans))
                              .arg(escapeBytes(name, 200))))
                 return;
             repair(client, recheckMs);
@@ -72,7 +72,7 @@ void RepairQueueCommand::start()
 
 void RepairQueueCommand::repair(LockClient *client, int recheckMs)
 {
-    const QByteArray name = positional(1).toUtf8();
+    const QByteArray name = lockName();
     client->repairFairQueue(
         name, false,
         [this, client](const FairQueueReport &r) {
@@ -126,8 +126,8 @@ void RepairQueueCommand::report(const FairQueueReport &r, bool dryRun)
     // The repair script wakes the new head only when the lock is free; a holder's release wakes it otherwise.
     if (!dryRun && r.removed > 0)
         human += r.lockHeld
-            ? tr("\nremoved %1 dead waiter(s); the new head is woken when the holder releases").arg(r.removed)
-            : tr("\nremoved %1 dead waiter(s); the new head was woken").arg(r.removed);
+            ? tr("\nremoved %n dead waiter(s); the new head is woken when the holder releases", nullptr, int(r.removed))
+            : tr("\nremoved %n dead waiter(s); the new head was woken", nullptr, int(r.removed));
     else if (!dryRun)
         human += tr("\nno dead waiters: nothing changed");
     m_out.object({ { QStringLiteral("name"), Output::jsonText(r.name) }, { QStringLiteral("lock_held"), r.lockHeld },

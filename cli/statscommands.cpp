@@ -4,6 +4,7 @@
 #include "stats/statscollector.h"
 #include "stats/statsjson.h"
 #include "terminationwatcher.h"
+#include "texttable.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -22,25 +23,6 @@ QString figure(qint64 value, bool inferred)
     return (inferred ? QStringLiteral("~") : QString()) + QString::number(value);
 }
 
-// Columns padded to their widest cell; the last column is not padded.
-QString columns(const QList<QStringList> &rows)
-{
-    QList<int> widths;
-    for (const QStringList &row : rows)
-        for (int i = 0; i < row.size(); ++i) {
-            if (widths.size() <= i)
-                widths << 0;
-            widths[i] = qMax(widths[i], int(row.at(i).size()));
-        }
-    QString out;
-    for (const QStringList &row : rows) {
-        QString line;
-        for (int i = 0; i < row.size(); ++i)
-            line += i + 1 < row.size() ? row.at(i).leftJustified(widths[i] + 2) : row.at(i);
-        out += line.trimmed() + QLatin1Char('\n');
-    }
-    return out;
-}
 } // namespace
 
 bool StatsWatchCommand::startWatching(bool rescanOption)
@@ -93,9 +75,8 @@ QString StatsWatchCommand::header() const
 {
     const LockStatistics &s = m_collector->statistics();
     const qint64 now = StatsCollector::nowMs();
-    return tr("%1  %2 locks, %3 tracked, watched %4 s via %5")
+    return tr("%1  %n lock(s), %2 tracked, watched %3 s via %4", nullptr, m_monitor->lockCount())
         .arg(QDateTime::fromMSecsSinceEpoch(now).toString(QStringLiteral("HH:mm:ss")))
-        .arg(m_monitor->lockCount())
         .arg(s.locks().size())
         .arg((now - s.startedMs()) / 1000)
         .arg(QString::fromLatin1(LockEventFeed::modeName(m_monitor->mode())));
@@ -130,7 +111,7 @@ QString StatsWatchCommand::table(int lockLimit, const QHash<QByteArray, quint64>
             << figure(qint64(l->ownerChanges), l->ownerChanges > 0);
         rows << row;
     }
-    QString out = columns(rows);
+    QString out = textTable(rows);
     if (rows.size() == 1)
         out += tr("(no lock activity seen yet)") + QLatin1Char('\n');
     if (anyInferred)

@@ -31,28 +31,31 @@ bool install(const QString &lang)
     const QLocale locale = lang.isEmpty() ? QLocale::system() : QLocale(lang);
     if (!lang.isEmpty())
         QLocale::setDefault(locale);
-    // English is the source language: nothing to load, and a system locale such as en_US must not pick up
-    // anything else by fallback.
-    if (locale.language() == QLocale::English || locale.language() == QLocale::C)
-        return true;
-
     auto *app = QCoreApplication::instance();
-    auto *own = new QTranslator(app);
-    // Tries lockscope_zh_Hans_CN, lockscope_zh_CN, lockscope_zh, ... for the locale's UI languages: an installed copy
-    // first (share/lockscope/translations beside bin/, where a corrected translation can be dropped), then the
-    // embedded one.
     const QString installed
         = QCoreApplication::applicationDirPath() + QStringLiteral("/../share/lockscope/translations");
-    bool loaded = false;
-    for (const QString &directory : { installed, QStringLiteral(":/i18n") }) {
-        if ((loaded = own->load(locale, QStringLiteral("lockscope"), QStringLiteral("_"), directory)))
-            break;
+    // An installed copy first (share/lockscope/translations beside bin/, where a corrected translation can be
+    // dropped), then the embedded one.
+    const auto load = [&](const QLocale &wanted) {
+        auto *translator = new QTranslator(app);
+        for (const QString &directory : { installed, QStringLiteral(":/i18n") }) {
+            // Tries lockscope_zh_Hans_CN, lockscope_zh_CN, lockscope_zh, ... for the locale's UI languages.
+            if (translator->load(wanted, QStringLiteral("lockscope"), QStringLiteral("_"), directory)) {
+                QCoreApplication::installTranslator(translator);
+                return true;
+            }
+        }
+        delete translator;
+        return false;
+    };
+    // English is the source language. Its file holds only the plural forms of the texts counted with %n ("1 lock",
+    // "2 locks"), and is what a language not shipped falls back to. A system locale such as en_US must not pick up
+    // anything else by fallback.
+    const bool english = locale.language() == QLocale::English || locale.language() == QLocale::C;
+    if (english || !load(locale)) {
+        load(QLocale(QLocale::English));
+        return english || lang.isEmpty();
     }
-    if (!loaded) {
-        delete own;
-        return lang.isEmpty();
-    }
-    QCoreApplication::installTranslator(own);
     // Qt's own strings (standard buttons, context menus) from the system's Qt translations, when installed.
     auto *qt = new QTranslator(app);
     if (qt->load(

@@ -212,6 +212,26 @@ private slots:
                              "b"),
             QStringLiteral("a\\xc2\\x9b2J\u00a0b"));
     }
+
+    // What list and show print is what a person types back: every byte string survives escape then unescape.
+    void escapedNamesReadBackToTheirBytes()
+    {
+        const QList<QByteArray> names { QByteArray("a\0b\xff\\", 5), "锁:订单", "orders:42", "\\x41", "a\\b",
+            QByteArray("\x80\xc3\x28\xc2\x9b\t\n", 7), "back\\", QByteArray(1, '\0') };
+        for (const QByteArray &name : names)
+            QCOMPARE(unescapeBytes(escapeBytes(name)), name);
+        // A backslash escapeBytes() would never print alone is taken as written.
+        QCOMPARE(unescapeBytes(QStringLiteral("a\\b\\x4")), QByteArray("a\\b\\x4"));
+        QCOMPARE(unescapeBytes(QStringLiteral("\\x4g")), QByteArray("\\x4g"));
+        QCOMPARE(unescapeBytes(QStringLiteral("\\x41\\xFF")), QByteArray("A\xff"));
+
+        QCOMPARE(bytesFromHex(QStringLiteral("6c6f636b00ff")), std::optional<QByteArray>(QByteArray("lock\0\xff", 6)));
+        QCOMPARE(bytesFromHex(QStringLiteral("6c 6f")), std::optional<QByteArray>(QByteArray("lo")));
+        QVERIFY(!bytesFromHex(QStringLiteral("6c6")));
+        QVERIFY(!bytesFromHex(QStringLiteral("zz")));
+        QVERIFY(!bytesFromHex(QString()));
+        QVERIFY(!bytesFromHex(QStringLiteral("６c"))); // a full-width digit is not a hex digit
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCodec)

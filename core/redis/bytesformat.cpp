@@ -5,6 +5,17 @@
 
 namespace LockScope {
 
+namespace {
+int hexDigit(QChar c)
+{
+    const char16_t u = c.unicode();
+    return u >= '0' && u <= '9' ? int(u - '0')
+        : u >= 'a' && u <= 'f'  ? int(u - 'a' + 10)
+        : u >= 'A' && u <= 'F'  ? int(u - 'A' + 10)
+                                : -1;
+}
+} // namespace
+
 QString escapeBytes(const QByteArray &bytes, int maxChars)
 {
     QString out;
@@ -49,6 +60,45 @@ QString escapeBytes(const QByteArray &bytes, int maxChars)
         }
     }
     return out;
+}
+
+QByteArray unescapeBytes(const QString &text)
+{
+    QByteArray out;
+    QString plain; // runs of text between escapes, encoded as UTF-8 at once
+    const auto flush = [&] {
+        out += plain.toUtf8();
+        plain.clear();
+    };
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c == QLatin1Char('\\') && i + 1 < text.size() && text.at(i + 1) == QLatin1Char('\\')) {
+            flush();
+            out += '\\';
+            ++i;
+        } else if (c == QLatin1Char('\\') && i + 3 < text.size() && text.at(i + 1) == QLatin1Char('x')
+            && hexDigit(text.at(i + 2)) >= 0 && hexDigit(text.at(i + 3)) >= 0) {
+            flush();
+            out += char(hexDigit(text.at(i + 2)) * 16 + hexDigit(text.at(i + 3)));
+            i += 3;
+        } else {
+            plain += c;
+        }
+    }
+    flush();
+    return out;
+}
+
+std::optional<QByteArray> bytesFromHex(const QString &text)
+{
+    QString digits = text;
+    digits.remove(QLatin1Char(' '));
+    if (digits.isEmpty() || digits.size() % 2 != 0)
+        return std::nullopt;
+    for (const QChar c : std::as_const(digits))
+        if (hexDigit(c) < 0)
+            return std::nullopt;
+    return QByteArray::fromHex(digits.toLatin1());
 }
 
 QString jsonText(const QByteArray &bytes)

@@ -1,0 +1,383 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en">
+<context>
+    <name>LockScope</name>
+    <message numerus="yes">
+        <source>Imported %n profile(s) from %1.</source>
+        <translation>
+            <numerusform>Imported %n profile from %1.</numerusform>
+            <numerusform>Imported %n profiles from %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n password(s) went to the system keychain.</source>
+        <translation>
+            <numerusform>%n password went to the system keychain.</numerusform>
+            <numerusform>%n passwords went to the system keychain.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n password(s) were not kept: no keychain answers here, so they are asked for when connecting.</source>
+        <translation>
+            <numerusform>%n password was not kept: no keychain answers here, so they are asked for when connecting.</numerusform>
+            <numerusform>%n passwords were not kept: no keychain answers here, so they are asked for when connecting.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::AuditLogView</name>
+    <message numerus="yes">
+        <source>%n record(s) in %1; the newest first.</source>
+        <translation>
+            <numerusform>%n record in %1; the newest first.</numerusform>
+            <numerusform>%n records in %1; the newest first.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::CounterCommand</name>
+    <message numerus="yes">
+        <source>added %n permit(s) to %1: %2 free now; its waiters told on %3</source>
+        <translation>
+            <numerusform>added %n permit to %1: %2 free now; its waiters told on %3</numerusform>
+            <numerusform>added %n permits to %1: %2 free now; its waiters told on %3</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::ListCommand</name>
+    <message numerus="yes">
+        <source>%n lock(s)</source>
+        <translation>
+            <numerusform>%n lock</numerusform>
+            <numerusform>%n locks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n holders</source>
+        <translation>
+            <numerusform>%n holder</numerusform>
+            <numerusform>%n holders</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::RepairQueueCommand</name>
+    <message numerus="yes">
+        <source>Remove %n dead waiter(s) from the queue of %1 and wake the new head? [y/N] </source>
+        <translation>
+            <numerusform>Remove %n dead waiter from the queue of %1 and wake the new head? [y/N] </numerusform>
+            <numerusform>Remove %n dead waiters from the queue of %1 and wake the new head? [y/N] </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>
+removed %n dead waiter(s); the new head is woken when the holder releases</source>
+        <translation>
+            <numerusform>
+removed %n dead waiter; the new head is woken when the holder releases</numerusform>
+            <numerusform>
+removed %n dead waiters; the new head is woken when the holder releases</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>
+removed %n dead waiter(s); the new head was woken</source>
+        <translation>
+            <numerusform>
+removed %n dead waiter; the new head was woken</numerusform>
+            <numerusform>
+removed %n dead waiters; the new head was woken</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::ServeMetricsCommand</name>
+    <message numerus="yes">
+        <source>watching %n lock(s) via %1</source>
+        <translation>
+            <numerusform>watching %n lock via %1</numerusform>
+            <numerusform>watching %n locks via %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::StatsCommand</name>
+    <message numerus="yes">
+        <source>watching %n lock(s) for %1 s via %2...</source>
+        <translation>
+            <numerusform>watching %n lock for %1 s via %2...</numerusform>
+            <numerusform>watching %n locks for %1 s via %2...</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::StatsWatchCommand</name>
+    <message numerus="yes">
+        <source>%1  %n lock(s), %2 tracked, watched %3 s via %4</source>
+        <translation>
+            <numerusform>%1  %n lock, %2 tracked, watched %3 s via %4</numerusform>
+            <numerusform>%1  %n locks, %2 tracked, watched %3 s via %4</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::WatchCommand</name>
+    <message numerus="yes">
+        <source>watching %n lock(s) matching %1 via %2</source>
+        <translation>
+            <numerusform>watching %n lock matching %1 via %2</numerusform>
+            <numerusform>watching %n locks matching %1 via %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ConsoleActions</name>
+    <message numerus="yes">
+        <source>Force-released %1; the %n waiter(s) on %2 were woken</source>
+        <translation>
+            <numerusform>Force-released %1; the %n waiter on %2 was woken</numerusform>
+            <numerusform>Force-released %1; the %n waiters on %2 were woken</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::CounterActions</name>
+    <message numerus="yes">
+        <source>Added %n permit(s) to %1: %2 free now</source>
+        <translation>
+            <numerusform>Added %n permit to %1: %2 free now</numerusform>
+            <numerusform>Added %n permits to %1: %2 free now</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::CounterLayout</name>
+    <message numerus="yes">
+        <source>%n to count down</source>
+        <translation>
+            <numerusform>%n to count down</numerusform>
+            <numerusform>%n to count down</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n permit(s) free</source>
+        <translation>
+            <numerusform>%n permit free</numerusform>
+            <numerusform>%n permits free</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ForceReleaseDialog</name>
+    <message numerus="yes">
+        <source>The %n waiter(s) listening on %1 are woken.</source>
+        <translation>
+            <numerusform>The %n waiter listening on %1 is woken.</numerusform>
+            <numerusform>The %n waiters listening on %1 are woken.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::LockClassifier</name>
+    <message numerus="yes">
+        <source>its permit set %1 holds %n permit(s) taken</source>
+        <translation>
+            <numerusform>its permit set %1 holds %n permit taken</numerusform>
+            <numerusform>its permit set %1 holds %n permits taken</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n permit(s) expired: Redisson gives them back at the next acquire, not before</source>
+        <translation>
+            <numerusform>%n permit expired: Redisson gives them back at the next acquire, not before</numerusform>
+            <numerusform>%n permits expired: Redisson gives them back at the next acquire, not before</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>a fair queue (%n waiting) with no lock hash</source>
+        <translation>
+            <numerusform>a fair queue (%n waiting) with no lock hash</numerusform>
+            <numerusform>a fair queue (%n waiting) with no lock hash</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>a fair queue exists (%n waiting)</source>
+        <translation>
+            <numerusform>a fair queue exists (%n waiting)</numerusform>
+            <numerusform>a fair queue exists (%n waiting)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n owners in an exclusive lock</source>
+        <translation>
+            <numerusform>%n owner in an exclusive lock</numerusform>
+            <numerusform>%n owners in an exclusive lock</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n client(s) listen on its wake-up channel</source>
+        <translation>
+            <numerusform>%n client listens on its wake-up channel</numerusform>
+            <numerusform>%n clients listen on its wake-up channel</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n client(s) listen on its shard channel (sharded pub/sub)</source>
+        <translation>
+            <numerusform>%n client listens on its shard channel (sharded pub/sub)</numerusform>
+            <numerusform>%n clients listen on its shard channel (sharded pub/sub)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n permit(s) not refreshed for over 10 s: with the default lockTimeout their holder is gone, and the next acquire drops them</source>
+        <translation>
+            <numerusform>%n permit not refreshed for over 10 s: with the default lockTimeout their holder is gone, and the next acquire drops them</numerusform>
+            <numerusform>%n permits not refreshed for over 10 s: with the default lockTimeout their holder is gone, and the next acquire drops them</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hold(s) expired: Symfony drops them at the next acquire, not before</source>
+        <translation>
+            <numerusform>%n hold expired: Symfony drops them at the next acquire, not before</numerusform>
+            <numerusform>%n holds expired: Symfony drops them at the next acquire, not before</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::LockClient</name>
+    <message numerus="yes">
+        <source>none of the %n replica(s) acknowledged the acquire within %1 ms</source>
+        <translation>
+            <numerusform>none of the %n replica acknowledged the acquire within %1 ms</numerusform>
+            <numerusform>none of the %n replicas acknowledged the acquire within %1 ms</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::LockLayout</name>
+    <message numerus="yes">
+        <source>%n permit(s) taken</source>
+        <translation>
+            <numerusform>%n permit taken</numerusform>
+            <numerusform>%n permits taken</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::LockTableModel</name>
+    <message numerus="yes">
+        <source>%n holder(s)</source>
+        <translation>
+            <numerusform>%n holder</numerusform>
+            <numerusform>%n holders</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::LockTracker</name>
+    <message numerus="yes">
+        <source>deleted without an unlock (%n level(s) held): its owner&apos;s unlock will fail</source>
+        <translation>
+            <numerusform>deleted without an unlock (%n level held): its owner&apos;s unlock will fail</numerusform>
+            <numerusform>deleted without an unlock (%n levels held): its owner&apos;s unlock will fail</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n level(s) still held</source>
+        <translation>
+            <numerusform>%n level still held</numerusform>
+            <numerusform>%n levels still held</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting</source>
+        <translation>
+            <numerusform>%n waiting</numerusform>
+            <numerusform>%n waiting</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::LocksPane</name>
+    <message numerus="yes">
+        <source>%1 (%n lock(s))</source>
+        <translation>
+            <numerusform>%1 (%n lock)</numerusform>
+            <numerusform>%1 (%n locks)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::MainWindow</name>
+    <message numerus="yes">
+        <source>This console holds %n lock(s): %1.</source>
+        <translation>
+            <numerusform>This console holds %n lock: %1.</numerusform>
+            <numerusform>This console holds %n locks: %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lock(s) could not be released; not quitting</source>
+        <translation>
+            <numerusform>%n lock could not be released; not quitting</numerusform>
+            <numerusform>%n locks could not be released; not quitting</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::PermitSetLayout</name>
+    <message numerus="yes">
+        <source>%n permit(s) taken</source>
+        <translation>
+            <numerusform>%n permit taken</numerusform>
+            <numerusform>%n permits taken</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::RedisRouter</name>
+    <message numerus="yes">
+        <source>cluster: %n master(s), </source>
+        <translation>
+            <numerusform>cluster: %n master, </numerusform>
+            <numerusform>cluster: %n masters, </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n replica(s), </source>
+        <translation>
+            <numerusform>%n replica, </numerusform>
+            <numerusform>%n replicas, </numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ReleaseNamespaceWatch</name>
+    <message numerus="yes">
+        <source>released with PUBLISH while its %n waiter(s) listen on the shard channel (SSUBSCRIBE): they sleep until their TTL; publish with both</source>
+        <translation>
+            <numerusform>released with PUBLISH while its %n waiter listens on the shard channel (SSUBSCRIBE): they sleep until their TTL; publish with both</numerusform>
+            <numerusform>released with PUBLISH while its %n waiters listen on the shard channel (SSUBSCRIBE): they sleep until their TTL; publish with both</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>released with SPUBLISH while its %n waiter(s) listen on the plain channel (SUBSCRIBE): they sleep until their TTL; publish with both</source>
+        <translation>
+            <numerusform>released with SPUBLISH while its %n waiter listens on the plain channel (SUBSCRIBE): they sleep until their TTL; publish with both</numerusform>
+            <numerusform>released with SPUBLISH while its %n waiters listen on the plain channel (SUBSCRIBE): they sleep until their TTL; publish with both</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ServerStatus</name>
+    <message numerus="yes">
+        <source>replica reads, up to %n s behind</source>
+        <translation>
+            <numerusform>replica reads, up to %n s behind</numerusform>
+            <numerusform>replica reads, up to %n s behind</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,263 @@
+// lockscope-cli as a person reads and types it: a binary lock name is addressed exactly as list and show print it
+// (or as hex), an --expect-owner that names nobody holding the lock is refused before anything, counted texts read
+// "1 lock" and "2 locks", and text tables line up in Chinese as in English. Against a real redis-server.
+#include "clirun.h"
+#include "rawredis.h"
+#include "redisserver.h"
+#include "testutil.h"
+#include "texttable.h"
+
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+const QByteArray kOwner = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1";
+const QByteArray kOther = "0f0e0d0c-83b1-433a-9335-5e8b9916d3ac:7";
+} // namespace
+
+class TestCliText : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server;
+    QTemporaryDir m_dir;
+
+    CliRun cli(const QStringList &args)
+    {
+        return runCli(args + QStringList { QStringLiteral("--url"), m_server.url() }, m_dir);
+    }
+    // In Chinese: the CLI follows the system locale, as a person's terminal sets it.
+    CliRun chinese(const QStringList &args)
+    {
+        QProcess p;
+        QProcessEnvironment e = cliEnvironment(m_dir);
+        e.insert(QStringLiteral("LANG"), QStringLiteral("zh_CN.UTF-8"));
+        e.insert(QStringLiteral("LANGUAGE"), QStringLiteral("zh_CN"));
+        e.remove(QStringLiteral("LC_ALL"));
+        e.remove(QStringLiteral("LC_MESSAGES"));
+        p.setProcessEnvironment(e);
+        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args + QStringList { QStringLiteral("--url"), m_server.url() });
+        p.closeWriteChannel();
+        return finishCli(p);
+    }
+
+    // A Redisson lock held by owner with a lease far longer than any test (the test ends it explicitly).
+    void hold(RawRedis &raw, const QByteArray &name, const QByteArray &owner = kOwner)
+    {
+        QVERIFY(!raw.command({ "HSET", name, owner, "1" }).isError());
+        QVERIFY(!raw.command({ "PEXPIRE", name, "600000" }).isError());
+    }
+
+    // The line list prints for name, found by its escaped form.
+    static QString listedName(const QByteArray &listOut, const QString &prefix)
+    {
+        for (const QString &line : QString::fromUtf8(listOut).split(QLatin1Char('\n')))
+            if (line.startsWith(prefix))
+                return line.section(QStringLiteral("  "), 0, 0);
+        return {};
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        QVERIFY(m_dir.isValid());
+    }
+
+    void init()
+    {
+        RawRedis raw(m_server.port());
+        QVERIFY(raw.isConnected());
+        raw.command({ "FLUSHALL" });
+    }
+
+    // A name with a NUL, a byte that is no UTF-8, an escape character and a backslash: list prints it escaped, and
+    // that printed text, typed back, is the lock. So is its hex. A near miss is no lock and changes nothing.
+    void binaryNameAddressedAsPrinted()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = QByteArray("bin:\x00\xff\x1b[1m\\x41", 14);
+        hold(raw, name);
+        hold(raw, "bin:A"); // what "\x41" would be if the backslash were not doubled
+
+        const CliRun listed = cli({ QStringLiteral("list"), QStringLiteral("--pattern"), QStringLiteral("bin:*") });
+        CLI_EXIT(listed, CliExit::Done);
+        const QString printed = listedName(listed.out, QStringLiteral("bin:\\x00"));
+        QCOMPARE(printed, QStringLiteral("bin:\\x00\\xff\\x1b[1m\\\\x41"));
+
+        // show finds it by its printed name, and says the holder.
+        CliRun r = cli({ QStringLiteral("show"), printed });
+        CLI_EXIT(r, CliExit::Done);
+        QVERIFY2(r.out.contains(kOwner), r.describe().constData());
+        // By hex, too.
+        r = cli({ QStringLiteral("show"), QStringLiteral("--hex"), QString::fromLatin1(name.toHex()) });
+        CLI_EXIT(r, CliExit::Done);
+        QVERIFY2(r.out.contains(kOwner), r.describe().constData());
+        // Hex that is no hex is a usage error, and reads nothing.
+        r = cli({ QStringLiteral("show"), QStringLiteral("--hex"), QStringLiteral("62696e3") });
+        CLI_EXIT(r, CliExit::Usage);
+        QVERIFY2(r.err.contains("--hex"), r.describe().constData());
+
+        // A mistyped escape names a key that does not exist: refused, and both locks stay.
+        r = cli({ QStringLiteral("force-release"), QStringLiteral("bin:\\x00\\xfe\\x1b[1m\\\\x41"),
+            QStringLiteral("--yes") });
+        QVERIFY2(r.normal() && r.exitCode != 0, r.describe().constData());
+        QCOMPARE(raw.hgetall(name).value(kOwner), QByteArray("1"));
+
+        // The printed name releases exactly that lock; the look-alike "bin:A" is untouched.
+        r = cli({ QStringLiteral("release"), printed, QStringLiteral("--owner"), QString::fromLatin1(kOwner) });
+        CLI_EXIT(r, CliExit::Done);
+        QCOMPARE(raw.pttl(name), qint64(-2));
+        QCOMPARE(raw.hgetall("bin:A").value(kOwner), QByteArray("1"));
+
+        // force-release by hex.
+        r = cli({ QStringLiteral("force-release"), QStringLiteral("--hex"),
+            QString::fromLatin1(QByteArray("bin:A").toHex()), QStringLiteral("--yes") });
+        CLI_EXIT(r, CliExit::Done);
+        QCOMPARE(raw.pttl("bin:A"), qint64(-2));
+    }
+
+    // An --expect-owner that holds nothing here is refused before any prompt or delete, naming who holds it.
+    void expectOwnerNamingNobodyRefused()
+    {
+        RawRedis raw(m_server.port());
+        hold(raw, "orders:42");
+        const CliRun r = cli({ QStringLiteral("force-release"), QStringLiteral("orders:42"),
+            QStringLiteral("--expect-owner"), QString::fromLatin1(kOther), QStringLiteral("--yes") });
+        CLI_EXIT(r, CliExit::NotDone);
+        QVERIFY2(r.err.contains("not held by " + kOther), r.describe().constData());
+        QVERIFY2(r.err.contains("held by " + kOwner), r.describe().constData());
+        QCOMPARE(raw.hgetall("orders:42").value(kOwner), QByteArray("1"));
+        QVERIFY(raw.pttl("orders:42") > 0);
+
+        // At a terminal, without --yes: the refusal comes instead of the question (script(1) gives the CLI a
+        // terminal; the process is not answered and must end on its own).
+        QStringList words { QStringLiteral(LOCKSCOPE_CLI_PATH), QStringLiteral("force-release"),
+            QStringLiteral("orders:42"), QStringLiteral("--expect-owner"), QString::fromLatin1(kOther),
+            QStringLiteral("--url"), m_server.url() };
+        for (QString &w : words)
+            w = QLatin1Char('\'') + w + QLatin1Char('\'');
+        QProcess p;
+        p.setProcessEnvironment(cliEnvironment(m_dir));
+        p.start(QStringLiteral("script"),
+            { QStringLiteral("-qefc"), words.join(QLatin1Char(' ')), QStringLiteral("/dev/null") });
+        QVERIFY(p.waitForStarted());
+        QVERIFY2(p.waitForFinished(30000), "the CLI asked instead of refusing");
+        const QByteArray seen = p.readAllStandardOutput();
+        QCOMPARE(p.exitCode(), CliExit::NotDone);
+        QVERIFY2(seen.contains("not held by " + kOther) && !seen.contains("[y/N]"), seen.constData());
+        QCOMPARE(raw.hgetall("orders:42").value(kOwner), QByteArray("1"));
+
+        // The right owner still works.
+        const CliRun done = cli({ QStringLiteral("force-release"), QStringLiteral("orders:42"),
+            QStringLiteral("--expect-owner"), QString::fromLatin1(kOwner), QStringLiteral("--yes") });
+        CLI_EXIT(done, CliExit::Done);
+        QCOMPARE(raw.pttl("orders:42"), qint64(-2));
+    }
+
+    // "1 lock", "2 locks": counted texts take the number's plural form in English, and Chinese has its own.
+    void countsReadAsWords()
+    {
+        RawRedis raw(m_server.port());
+        hold(raw, "orders:1");
+        CliRun r = cli({ QStringLiteral("list"), QStringLiteral("--pattern"), QStringLiteral("orders:*") });
+        CLI_EXIT(r, CliExit::Done);
+        QVERIFY2(r.out.startsWith("1 lock\n"), r.describe().constData());
+        hold(raw, "orders:2", kOther);
+        r = cli({ QStringLiteral("list"), QStringLiteral("--pattern"), QStringLiteral("orders:*") });
+        CLI_EXIT(r, CliExit::Done);
+        QVERIFY2(r.out.startsWith("2 locks\n"), r.describe().constData());
+        r = chinese({ QStringLiteral("list"), QStringLiteral("--pattern"), QStringLiteral("orders:*") });
+        CLI_EXIT(r, CliExit::Done);
+        QVERIFY2(r.out.startsWith(QStringLiteral("2 把锁\n").toUtf8()), r.describe().constData());
+        // The list line's words too, around the names --kind and JSON use.
+        QVERIFY2(r.out.contains(QStringLiteral("计数 1").toUtf8()) && r.out.contains(QStringLiteral("等待者").toUtf8()),
+            r.describe().constData());
+
+        // stats' header: the same plural rule ("2 locks," not "2 lock(s),").
+        r = cli({ QStringLiteral("stats"), QStringLiteral("--seconds"), QStringLiteral("1"),
+            QStringLiteral("--pattern"), QStringLiteral("orders:*") });
+        CLI_EXIT(r, CliExit::Done);
+        QVERIFY2(r.out.contains(" 2 locks, "), r.describe().constData());
+        QVERIFY2(!r.out.contains("(s)") && !r.err.contains("(s)"), r.describe().constData());
+    }
+
+    // Chinese headers are two columns wide per character: the table pads by display width, so each column starts at
+    // the same place on every line.
+    void tablesAlignByDisplayWidth()
+    {
+        QCOMPARE(Cli::displayWidth(QStringLiteral("锁")), 2);
+        QCOMPARE(Cli::displayWidth(QStringLiteral("lock")), 4);
+        QCOMPARE(Cli::displayWidth(QStringLiteral("e\u0301")), 1); // a combining accent takes no column
+        QCOMPARE(Cli::displayWidth(QStringLiteral("ＡＢ")), 4); // fullwidth forms
+
+        // stats in Chinese while two locks, one with a Chinese name, are taken and released: its table has a row each.
+        // Keyspace events, so that every turn is seen however quick.
+        RawRedis raw(m_server.port());
+        QVERIFY(!raw.command({ "CONFIG", "SET", "notify-keyspace-events", "KEA" }).isError());
+        QProcess stats;
+        QProcessEnvironment e = cliEnvironment(m_dir);
+        e.insert(QStringLiteral("LANG"), QStringLiteral("zh_CN.UTF-8"));
+        e.insert(QStringLiteral("LANGUAGE"), QStringLiteral("zh_CN"));
+        stats.setProcessEnvironment(e);
+        stats.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
+            { QStringLiteral("stats"), QStringLiteral("--seconds"), QStringLiteral("4"), QStringLiteral("--url"),
+                m_server.url() });
+        QVERIFY(stats.waitForStarted());
+        stats.closeWriteChannel();
+        // Its counts start once it says it is watching (on standard error).
+        QByteArray said;
+        const QDeadlineTimer ready(30000);
+        while (!said.contains('\n') && !ready.hasExpired() && stats.state() == QProcess::Running) {
+            stats.waitForReadyRead(200);
+            said += stats.readAllStandardError();
+        }
+        for (int i = 0; i < 3; ++i)
+            for (const QByteArray &name : { QByteArray("orders:1"), QStringLiteral("订单:2").toUtf8() }) {
+                hold(raw, name);
+                raw.command({ "DEL", name });
+                raw.command({ "PUBLISH", "redisson_lock__channel:{" + name + "}", "0" });
+            }
+        const CliRun r = finishCli(stats, 30000, CliWait::Blocking, said);
+        CLI_EXIT(r, CliExit::Done);
+        const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        // The table: the lines from the one naming the lock column; its rows are the two locks.
+        int head = -1;
+        for (int i = 0; i < lines.size() && head < 0; ++i)
+            if (lines.at(i).startsWith(QStringLiteral("orders:1")) || lines.at(i).startsWith(QStringLiteral("订单:2")))
+                head = i - 1;
+        QVERIFY2(head >= 0 && head + 2 < lines.size(), r.describe().constData());
+        // Where each column of the header starts, in display columns: after a run of two or more blanks.
+        const auto starts = [](const QString &line) {
+            QList<int> out { 0 };
+            static const QRegularExpression gap(QStringLiteral("  +"));
+            for (auto it = gap.globalMatch(line); it.hasNext();) {
+                const QRegularExpressionMatch m = it.next();
+                out << Cli::displayWidth(line.left(m.capturedEnd()));
+            }
+            return out;
+        };
+        const QList<int> header = starts(lines.at(head));
+        QVERIFY2(header.size() >= 3, qPrintable(lines.at(head)));
+        for (int row = head + 1; row <= head + 2; ++row) {
+            const QList<int> cells = starts(lines.at(row));
+            // Every column a row fills starts where its header does (a row may end early: its last cells empty).
+            for (int c = 1; c < qMin(cells.size(), header.size()); ++c)
+                QVERIFY2(cells.at(c) == header.at(c),
+                    qPrintable(QStringLiteral("column %1 of \"%2\" starts at %3, under a header at %4:\n%5")
+                                   .arg(c)
+                                   .arg(lines.at(row))
+                                   .arg(cells.at(c))
+                                   .arg(header.at(c))
+                                   .arg(QString::fromUtf8(r.out))));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliText)
+#include "tst_clitext.moc"
