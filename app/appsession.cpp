@@ -101,8 +101,27 @@ void AppSession::runDemo(ConnectionOptions options, const QString &description)
 void AppSession::connectTo(const ConnectionOptions &options)
 {
     watch(options, tr("Your Redis server."));
-    m_window->setNote(tr("Every lock on the server is listed under All locks, read-only and live. Start with --demo "
-                         "to see simulated clients."));
+    m_window->setNote(connectionNote(options));
+}
+
+void AppSession::showUnusableUrl(const QString &reason)
+{
+    // Not the URL itself: it may hold a password.
+    m_window->setConnection(tr("(the URL given)"), tr("Not connected."), false);
+    m_window->setConnectionState(MainWindow::ConnectionState::Failed, tr("bad --url: %1").arg(reason));
+    m_window->setNote(tr("Correct the URL and start again, or choose File › Connect…"));
+}
+
+QString AppSession::connectionNote(const ConnectionOptions &options) const
+{
+    // What is true of this window: which names it shows, and whether its actions write. How live the table is
+    // depends on the server (keyspace events or re-scans), and the locks table's own label says which.
+    const QString shown = m_pattern == "*"
+        ? tr("The table shows every lock on this server.")
+        : tr("The table shows the locks on this server whose names match %1.").arg(QString::fromUtf8(m_pattern));
+    return shown + QLatin1Char(' ')
+        + (options.readOnly ? tr("Read-only: this console writes nothing to it.")
+                            : tr("The Lock menu's actions write to it, and each is recorded in the audit log."));
 }
 
 void AppSession::openConnectionDialog()
@@ -120,7 +139,7 @@ void AppSession::openConnectionDialog()
         m_stringPatterns = profile.stringLockPatterns();
         m_window->setColourTag(profile.colour);
         watch(options, profile.name.isEmpty() ? tr("Your Redis server.") : profile.name);
-        m_window->setNote(tr("Every lock on the server matching %1, live.").arg(profile.pattern));
+        m_window->setNote(connectionNote(options));
     });
     dialog->open();
 }
@@ -182,8 +201,9 @@ void AppSession::watchNow(const ConnectionOptions &options, const QString &descr
     RedisCommander *connection = m_console->connection();
     connect(connection, &RedisCommander::ready, this,
         [this] { m_window->setConnectionState(MainWindow::ConnectionState::Connected); });
-    connect(connection, &RedisCommander::disconnected, this, [this](const RedisError &error) {
-        m_window->setConnectionState(MainWindow::ConnectionState::Disconnected, error.toString());
+    connect(connection, &RedisCommander::disconnected, this, [this, connection](const RedisError &error) {
+        m_window->setConnectionState(
+            MainWindow::ConnectionState::Disconnected, error.toString(), connection->retryDelayMs());
     });
 }
 

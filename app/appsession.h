@@ -32,10 +32,14 @@ public:
     void startDemo(const ConnectionOptions *target, bool readOnly);
     // The console alone on a server of the user's.
     void connectTo(const ConnectionOptions &options);
+    // The URL given could not be used: the window says why and connects nowhere until File > Connect.
+    void showUnusableUrl(const QString &reason);
 
     LocalRedisServer *server() const { return m_server; }
     // File > Connect: pick or type a connection, then everything of the current one stops and the new one opens.
     void openConnectionDialog();
+    // The line under the connection: which locks the table shows and whether the actions write.
+    QString connectionNote(const ConnectionOptions &options) const;
 
 private:
     void onServerReady(bool readOnly);

@@ -105,13 +105,18 @@ int main(int argc, char *argv[])
     const bool readOnly = parser.isSet(QStringLiteral("read-only"));
     const bool urlGiven = parser.isSet(QStringLiteral("url")) || qEnvironmentVariableIsSet("LOCKSCOPE_URL");
     ConnectionOptions options;
+    // A URL that cannot be used is said in the window too (a desktop launcher has no terminal), which then offers
+    // File > Connect instead of connecting anywhere.
+    QString badUrl;
     if (urlGiven) {
         RedisError error;
         const QString url = parser.isSet(QStringLiteral("url")) ? parser.value(QStringLiteral("url"))
                                                                 : qEnvironmentVariable("LOCKSCOPE_URL");
         options = ConnectionOptions::fromUrl(url, &error);
-        if (error.isError())
-            return usageError(error.message());
+        if (error.isError()) {
+            badUrl = error.message();
+            std::fprintf(stderr, "lockscope: %s\n", qPrintable(badUrl));
+        }
         options.readOnly = readOnly;
     }
     if (parser.isSet(commandLine.ssh)) {
@@ -131,7 +136,9 @@ int main(int argc, char *argv[])
     MainWindow window;
     // Declared after the window, so destroyed before it: the demo and the server stop while it still exists.
     AppSession session(&window);
-    if (parser.isSet(QStringLiteral("demo")) || !urlGiven)
+    if (!badUrl.isEmpty())
+        session.showUnusableUrl(badUrl);
+    else if (parser.isSet(QStringLiteral("demo")) || !urlGiven)
         session.startDemo(urlGiven ? &options : nullptr, readOnly);
     else
         session.connectTo(options);

@@ -41,6 +41,11 @@ AcquireDialog::AcquireDialog(QWidget *parent)
     m_wait->setSpecialValueText(tr("try once"));
     form->addRow(tr("&Name:"), m_name);
     form->addRow(tr("&Kind:"), m_kind);
+    m_kindNote = new QLabel(this);
+    m_kindNote->setWordWrap(true);
+    m_kindNote->setForegroundRole(QPalette::PlaceholderText);
+    m_kindNote->setVisible(false);
+    form->addRow(QString(), m_kindNote);
     form->addRow(QString(), m_watchdog);
     form->addRow(tr("Fixed &lease:"), m_lease);
     form->addRow(tr("&Wait up to:"), m_wait);
@@ -69,11 +74,19 @@ bool AcquireDialog::isStringLock() const
     return LockLayouts::forMode(LockKind(m_kind->currentData().toInt())).capabilities().tokenHolder;
 }
 
-void AcquireDialog::setLayout(const LockLayout &layout)
+void AcquireDialog::setLayout(const LockLayout &layout, const QByteArray &name)
 {
     const QList<AcquireMode> modes = layout.modes();
-    if (!modes.isEmpty())
-        m_kind->setCurrentIndex(qMax(0, m_kind->findData(int(modes.first().kind))));
+    if (modes.isEmpty())
+        return;
+    m_kind->setCurrentIndex(qMax(0, m_kind->findData(int(modes.first().kind))));
+    if (!name.isEmpty()) {
+        m_kindNote->setText(tr("Set to %1 because %2 is held as one: taking it as another kind is refused.")
+                                .arg(m_kind->currentText(), QString::fromUtf8(name)));
+        m_kindNote->setVisible(true);
+    }
+    // Another name typed: the kind stays as chosen, and the note, which was about the selected lock, goes.
+    connect(m_name, &QLineEdit::textEdited, m_kindNote, &QLabel::hide, Qt::UniqueConnection);
 }
 
 AcquireRequest AcquireDialog::request() const

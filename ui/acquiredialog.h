@@ -26,8 +26,10 @@ public:
     AcquireRequest request() const;
     // Whether the kind chosen is one whose holder is a bare token (the classic SET NX PX lock).
     bool isStringLock() const;
-    // Chooses the layout's first kind: the one a lock of that layout is taken as.
-    void setLayout(const LockLayout &layout);
+    // Chooses the layout's first kind: the one a lock of that layout is taken as. Said under the kind box, so that
+    // the kind never changes unseen: it comes from the lock name holds now (the selected one).
+    void setLayout(const LockLayout &layout, const QByteArray &name = {});
+    QLabel *kindNote() const { return m_kindNote; }
 
     QLineEdit *nameEdit() const { return m_name; }
     QComboBox *kindBox() const { return m_kind; }
@@ -45,6 +47,7 @@ private:
     QSpinBox *m_lease;
     QSpinBox *m_wait;
     QLabel *m_notice;
+    QLabel *m_kindNote;
 };
 
 } // namespace LockScope

@@ -9,16 +9,22 @@
 #include "monitor/lockmonitor.h"
 #include "ops/forcerelease.h"
 #include "ops/forcereleaserecord.h"
+#include "ops/inspect.h"
 #include "ops/release.h"
 #include "redis/bytesformat.h"
 
 #include <QAction>
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QIcon>
 #include <QJsonArray>
 #include <QMessageBox>
 #include <QPointer>
+#include <QProgressDialog>
+#include <QTimer>
 #include <QWidget>
+
+#include <memory>
 
 namespace LockScope {
 
@@ -82,6 +88,13 @@ ConsoleActions::ConsoleActions(
             updateEnabled();
             m_counters->updateEnabled();
         }
+        // A hold of ours whose key the monitor saw go (expired, deleted): the client checks its holds now, so that
+        // "lost" is said at once, not at the watchdog's next tick.
+        for (const QByteArray &name : changes.removed)
+            if (m_ownHolds.contains(name)) {
+                m_client->checkHoldsNow();
+                break;
+            }
     });
     // Our hold vanished before we released it: say so where the user looks, in the lock's own timeline.
     connect(client, &LockClient::holdLost, this, [this](const HoldEvent &hold) {
@@ -145,7 +158,19 @@ void ConsoleActions::noteHoldsChanged()
         m_ownHolds = owners;
         emit ownHoldsChanged(owners);
     }
+    noteWatchdogs();
     updateEnabled();
+}
+
+void ConsoleActions::noteWatchdogs()
+{
+    QHash<QByteArray, bool> watchdogs;
+    for (auto it = m_ownHolds.cbegin(); it != m_ownHolds.cend(); ++it)
+        watchdogs.insert(it.key(), m_client->isWatchdogEnabled(it.key(), it.value()));
+    if (watchdogs != m_ownWatchdogs) {
+        m_ownWatchdogs = watchdogs;
+        emit ownWatchdogsChanged(watchdogs);
+    }
 }
 
 QByteArray ConsoleActions::ourHold() const
@@ -179,7 +204,8 @@ void ConsoleActions::updateEnabled()
         return;
     }
     // Next to every action on a lock only its shape vouches for: it may be an application's data.
-    const QString low = present ? lowConfidenceText(r->info) : QString();
+    // Not on a hold of this console's own: it knows what it took.
+    const QString low = present && ours.isEmpty() ? lowConfidenceText(r->info) : QString();
     for (QAction *a : { m_release, m_releaseAll, m_force }) {
         const char *base = "lockscopeBaseToolTip";
         if (!a->property(base).isValid())
@@ -215,7 +241,8 @@ void ConsoleActions::openAcquireDialog()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setName(m_current);
     if (const LockRecord *r = m_monitor->record(m_current); r) {
-        dialog->setLayout(LockLayouts::forRecord(r->info.kind));
+        if (r->present)
+            dialog->setLayout(LockLayouts::forRecord(r->info.kind), m_current);
         if (r->present)
             dialog->setNotice(lowConfidenceText(r->info));
     }
@@ -230,23 +257,93 @@ void ConsoleActions::acquire(const AcquireRequest &request)
     const QList<QByteArray> before = holdersOf(m_monitor->record(request.name));
     const LockLayout &layout = LockLayouts::forMode(request.kind);
     QPointer<ConsoleActions> self(this);
-    m_client->acquire(request, [self, request, before, &layout](const AcquireResult &r) {
+    // A wait shows how long it has waited, with Cancel: the person is never left guessing whether anything happens.
+    QPointer<QProgressDialog> progress = request.waitMs != 0 ? waitProgress(request) : nullptr;
+    m_client->acquire(request, [self, request, before, &layout, progress](const AcquireResult &r) {
+        if (progress)
+            progress->deleteLater();
         if (!self)
             return;
         const QString name = escapeBytes(request.name, 200);
+        if (r.cancelled) {
+            emit self->message(tr("Stopped waiting for %1; not acquired").arg(name), false);
+            self->audit(QStringLiteral("acquire"), request.name, before, AuditRecord::Outcome::Busy, {}, layout);
+            return;
+        }
         if (r.error.isError())
             emit self->message(tr("Acquire %1 failed: %2").arg(name, r.error.toString()), true);
         else if (!r.acquired && !r.holderNow.isEmpty())
             emit self->message(
                 tr("%1 is held by token %2; not acquired").arg(name, escapeBytes(r.holderNow, 200)), true);
         else if (!r.acquired)
-            emit self->message(tr("%1 is held by someone else; not acquired").arg(name), true);
-        else
+            self->explainBusy(request.name);
+        else {
             emit self->message(tr("Acquired %1 as %2").arg(name, QString::fromUtf8(r.owner)), false);
+            emit self->acquired(request.name);
+        }
         self->audit(QStringLiteral("acquire"), request.name, before,
             r.acquired ? AuditRecord::Outcome::Acquired : AuditRecord::Outcome::Busy, r.error, layout);
         self->m_monitor->refresh({ request.name });
         self->noteHoldsChanged();
+    });
+}
+
+QProgressDialog *ConsoleActions::waitProgress(const AcquireRequest &request)
+{
+    const QString name = escapeBytes(request.name, 200);
+    auto *progress = new QProgressDialog(m_window);
+    progress->setWindowTitle(tr("Acquire a lock"));
+    progress->setAttribute(Qt::WA_DeleteOnClose);
+    progress->setMinimumDuration(0);
+    progress->setAutoClose(false);
+    progress->setAutoReset(false);
+    // Waiting forever has no end to measure: a busy bar.
+    progress->setRange(0, request.waitMs > 0 ? int(request.waitMs) : 0);
+    auto *clock = new QElapsedTimer;
+    clock->start();
+    auto *timer = new QTimer(progress);
+    const auto update = [progress, clock, request, name] {
+        const qint64 waited = clock->elapsed();
+        progress->setLabelText(request.waitMs > 0
+                ? tr("Waiting for %1: %2 s of at most %3 s")
+                      .arg(name)
+                      .arg(waited / 1000)
+                      .arg((request.waitMs + 999) / 1000)
+                : tr("Waiting for %1 until it is free: %2 s so far").arg(name).arg(waited / 1000));
+        if (request.waitMs > 0)
+            progress->setValue(int(qMin(waited, request.waitMs)));
+    };
+    connect(timer, &QTimer::timeout, progress, update);
+    connect(progress, &QObject::destroyed, progress, [clock] { delete clock; });
+    update();
+    timer->start(200);
+    const QByteArray owner = m_client->ownerField(request.token);
+    connect(progress, &QProgressDialog::canceled, this,
+        [this, request, owner] { m_client->cancelAcquire(request.name, owner); });
+    progress->show();
+    return progress;
+}
+
+void ConsoleActions::explainBusy(const QByteArray &name)
+{
+    // Busy may mean the name holds something that is no lock at all (an application's hash): read it as show does,
+    // and say what is there rather than "held by someone else".
+    QPointer<ConsoleActions> self(this);
+    Ops::inspect(m_client, name, [self, name](const LockNow &now) {
+        if (!self)
+            return;
+        const QString shown = escapeBytes(name, 200);
+        if (now.error.isError()) {
+            emit self->message(tr("Not acquired: %1").arg(now.error.message()), true);
+            return;
+        }
+        QStringList holders;
+        for (const QByteArray &owner : now.owners())
+            holders << escapeBytes(owner, 120);
+        emit self->message(holders.isEmpty()
+                ? tr("%1 was busy; not acquired").arg(shown)
+                : tr("%1 is held by %2; not acquired").arg(shown, holders.join(QStringLiteral(", "))),
+            true);
     });
 }
 
@@ -264,6 +361,57 @@ void ConsoleActions::release(bool all)
             levels = int(qMax<qint64>(1, h.count));
     // Our own count says when we are done: a read release answers "still held" while other readers remain.
     releaseLevels(m_current, owner, all ? levels : 1, 0);
+}
+
+void ConsoleActions::releaseOwnHolds(std::function<void(int failed)> done)
+{
+    noteHoldsChanged();
+    const QHash<QByteArray, QByteArray> holds = m_ownHolds;
+    if (holds.isEmpty()) {
+        done(0);
+        return;
+    }
+    struct Tally
+    {
+        int left = 0;
+        int failed = 0;
+        std::function<void(int)> done;
+    };
+    auto tally = std::make_shared<Tally>(Tally { int(holds.size()), 0, std::move(done) });
+    for (auto it = holds.cbegin(); it != holds.cend(); ++it) {
+        int levels = 1;
+        if (const LockRecord *r = m_monitor->record(it.key()); r && r->present)
+            for (const LockHolder &h : r->info.holders)
+                if (h.owner == it.value())
+                    levels = int(qMax<qint64>(1, h.count));
+        releaseHold(it.key(), it.value(), levels, [tally](bool ok) {
+            tally->failed += ok ? 0 : 1;
+            if (--tally->left == 0)
+                tally->done(tally->failed);
+        });
+    }
+}
+
+void ConsoleActions::releaseHold(
+    const QByteArray &name, const QByteArray &owner, int levels, std::function<void(bool)> done)
+{
+    const QList<QByteArray> before = holdersOf(m_monitor->record(name));
+    QPointer<ConsoleActions> self(this);
+    Ops::release(m_client, name, owner, [self, name, owner, levels, before, done](const ReleaseDone &r) {
+        if (!self) {
+            done(false);
+            return;
+        }
+        self->audit(QStringLiteral("release"), name, before, r.outcome, r.error, LockLayouts::forMode(r.kind));
+        if (!r.error.isError() && r.outcome == AuditRecord::Outcome::StillHeld && levels > 1) {
+            self->releaseHold(name, owner, levels - 1, done);
+            return;
+        }
+        if (r.error.isError())
+            emit self->message(tr("Release of %1 failed: %2").arg(escapeBytes(name, 200), r.error.toString()), true);
+        self->noteHoldsChanged();
+        done(!r.error.isError());
+    });
 }
 
 void ConsoleActions::releaseLevels(const QByteArray &name, const QByteArray &owner, int levels, int released)
@@ -306,6 +454,7 @@ void ConsoleActions::toggleWatchdog(bool on)
         updateEnabled();
         return;
     }
+    noteWatchdogs();
     audit(on ? QStringLiteral("watchdog-on") : QStringLiteral("watchdog-off"), m_current, { owner },
         AuditRecord::Outcome::Done, {}, heldLayout(m_current, owner));
     emit message(on ? tr("Watchdog on for %1: the lease is renewed again").arg(escapeBytes(m_current, 200))
@@ -337,10 +486,15 @@ void ConsoleActions::forceRelease()
         // it wakes, comes from a read of Redis made now.
         const ForceReleasePlan plan { name, dialog->shownHolders(), {} };
         const QList<LockHolder> shown = dialog->shownHolderCounts();
+        const int waiters = dialog->shownWaiters();
+        // Events and the timeline say who deleted it: from outside, a delete that publishes looks like a release.
+        m_monitor->attributeNextEnd(name, tr("force-released by this console"));
         QPointer<ConsoleActions> self(this);
-        Ops::forceRelease(m_client, plan, [self, plan, shown](const ForceReleaseDone &res) {
+        Ops::forceRelease(m_client, plan, [self, plan, shown, waiters](const ForceReleaseDone &res) {
             if (!self)
                 return;
+            if (res.outcome != AuditRecord::Outcome::Deleted)
+                self->m_monitor->attributeNextEnd(plan.name, {});
             // The layout the script ran for, as Redis held the lock then: not the monitor's last snapshot.
             const LockLayout &layout = LockLayouts::forMode(res.kind.value_or(LockKind::Reentrant));
             const QString shownName = escapeBytes(plan.name, 200);
@@ -362,8 +516,14 @@ void ConsoleActions::forceRelease()
                 box->setAttribute(Qt::WA_DeleteOnClose);
                 box->open();
             } else if (res.outcome == AuditRecord::Outcome::Deleted) {
+                // Whom it woke, as far as the dialog read them: "its waiters were woken" only when there were some.
+                const QString channel = escapeBytes(layout.releaseChannel(plan.name), 200);
                 emit self->message(layout.capabilities().wakeChannel
-                        ? tr("Force-released %1; its waiters were woken").arg(shownName)
+                        ? (waiters == 0 ? tr("Force-released %1; nobody was waiting on %2").arg(shownName, channel)
+                                : waiters > 0
+                                ? tr("Force-released %1; the %n waiter(s) on %2 were woken", nullptr, waiters)
+                                      .arg(shownName, channel)
+                                : tr("Force-released %1; its waiters on %2 were woken").arg(shownName, channel))
                         : !res.wokeVia.isEmpty() ? tr("Force-released %1; its library's waiters were woken through %2")
                                                        .arg(shownName, escapeList(res.wokeVia))
                                                  : tr("Force-released %1 (a %2 lock: there were no waiters to wake)")

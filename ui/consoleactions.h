@@ -11,6 +11,8 @@
 class QAction;
 class QWidget;
 
+class QProgressDialog;
+
 namespace LockScope {
 
 class CounterActions;
@@ -46,16 +48,33 @@ public:
     QByteArray ownHold(const QByteArray &name) const;
     // What the acquire dialog asks for once accepted.
     void acquire(const AcquireRequest &request);
+    // This console's own holds (name -> owner), as its client keeps them.
+    QHash<QByteArray, QByteArray> ownHolds() const { return m_ownHolds; }
+    // Releases every hold of this console, each level of each (audited as any release is); done(failed) runs once all
+    // answered, with how many could not be released.
+    void releaseOwnHolds(std::function<void(int failed)> done);
 
 signals:
     void message(const QString &text, bool error);
     // Our holds, name -> owner (a string lock's token), whenever they change: only we can tell our tokens from
     // anyone else's.
     void ownHoldsChanged(const QHash<QByteArray, QByteArray> &owners);
+    // Whether this console's watchdog renews each of its holds (name -> on): it knows, where the monitor can only
+    // guess from renewals, and says so at once after a switch.
+    void ownWatchdogsChanged(const QHash<QByteArray, bool> &watchdogs);
+    // This console acquired name: the table selects it.
+    void acquired(const QByteArray &name);
 
 private:
     void updateEnabled();
     void noteHoldsChanged();
+    void noteWatchdogs();
+    // After an acquire that did not get the lock: says who holds it, or that the name holds no lock.
+    void explainBusy(const QByteArray &name);
+    // The wait of an acquire that waits: elapsed time, the limit, and Cancel (which ends the wait, nothing taken).
+    QProgressDialog *waitProgress(const AcquireRequest &request);
+    // Releases name's hold by owner, levels times at most and until it is gone; done(ok) after the last answer.
+    void releaseHold(const QByteArray &name, const QByteArray &owner, int levels, std::function<void(bool)> done);
     // auditLogTakes() for one of our actions: false, said and shown, when its record could not be written.
     bool auditable(const QAction *action);
     const LockLayout &heldLayout(const QByteArray &name, const QByteArray &owner) const;
@@ -70,6 +89,7 @@ private:
 
     LockClient *m_client;
     QHash<QByteArray, QByteArray> m_ownHolds; // as last announced by ownHoldsChanged()
+    QHash<QByteArray, bool> m_ownWatchdogs; // as last announced by ownWatchdogsChanged()
     LockMonitor *m_monitor;
     QWidget *m_window;
     QString m_connection;

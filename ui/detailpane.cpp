@@ -81,6 +81,19 @@ void DetailPane::setLock(const QByteArray &name)
     refresh();
 }
 
+void DetailPane::fitEvidence()
+{
+    // A word-wrapped label asks its layout for one line's height: held to the height its lines need at its width,
+    // the "Why" text is never cut off, and the timeline below gives way instead.
+    m_evidence->setMinimumHeight(m_evidence->text().isEmpty() ? 0 : m_evidence->heightForWidth(m_evidence->width()));
+}
+
+void DetailPane::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitEvidence();
+}
+
 void DetailPane::setOwnHolds(const QHash<QByteArray, QByteArray> &tokens)
 {
     m_ownTokens = tokens;
@@ -101,27 +114,30 @@ void DetailPane::refresh()
     }
     const LockInfo &info = r->info;
     const qint64 now = monotonicMs();
+    // "TTL 12 s", "no TTL", "gone": never "TTL no TTL".
     const QString ttl = !r->present ? tr("gone")
         : r->deadlineMs < 0         ? tr("no TTL")
-                                    : LockTableModel::durationText(r->remainingMs(now));
+                                    : tr("TTL %1").arg(LockTableModel::durationText(r->remainingMs(now)));
     const LockCapabilities caps = LockLayouts::forRecord(info.kind).capabilities();
     // Without a wake-up channel (a string lock) "0 waiting" would claim to know what nobody can see.
     m_title->setText(!caps.wakeChannel
-            ? tr("<b>%1</b> · %2 · TTL %3 · watchdog %4")
+            ? tr("<b>%1</b> · %2 · %3 · watchdog %4")
                   .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind), ttl,
                       LockTableModel::watchdogText(r->watchdog))
-            : tr("<b>%1</b> · %2%3 · TTL %4 · watchdog %5 · %6 waiting")
+            : tr("<b>%1</b> · %2%3 · %4 · watchdog %5 · %6 waiting")
                   .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind),
-                      info.mode.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromLatin1(info.mode)),
+                      info.mode.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(LockLayouts::modeText(info.mode)),
                       ttl, LockTableModel::watchdogText(r->watchdog),
                       info.waiters < 0 ? QStringLiteral("?") : QString::number(info.waiters)));
     QList<QByteArray> owners;
+    bool heldByUs = false;
     for (const LockHolder &h : info.holders) {
         owners << h.owner;
         QStringList notes;
         const bool ours = caps.tokenHolder
             ? !m_ownTokens.value(info.name).isEmpty() && m_ownTokens.value(info.name) == h.owner
             : h.client == m_ownClientId;
+        heldByUs = heldByUs || ours;
         if (ours)
             notes << tr("ours");
         if (h.writer)
@@ -146,11 +162,18 @@ void DetailPane::refresh()
     QString text;
     for (const QString &w : r->warnings())
         text += QStringLiteral("<p style=\"color:#c62828\">⚠ %1</p>").arg(w.toHtmlEscaped());
-    if (const QString low = lowConfidenceText(info); !low.isEmpty())
-        text += QStringLiteral("<p style=\"color:#b26a00\">%1</p>").arg(low.toHtmlEscaped());
-    text += tr("<p><b>Why %1:</b> %2</p>")
-                .arg(LockTableModel::kindText(info.kind), info.evidence.join(QStringLiteral("; ")).toHtmlEscaped());
+    if (heldByUs) {
+        // This console took it: what it is is known, not inferred from its shape (whose owner ids are not Java's).
+        text += tr("<p><b>Held by this console</b> (high confidence): it took this %1 lock itself, as client %2.</p>")
+                    .arg(LockTableModel::kindText(info.kind), QString::fromLatin1(m_ownClientId).toHtmlEscaped());
+    } else {
+        if (const QString low = lowConfidenceText(info); !low.isEmpty())
+            text += QStringLiteral("<p style=\"color:#b26a00\">%1</p>").arg(low.toHtmlEscaped());
+        text += tr("<p><b>Why %1:</b> %2</p>")
+                    .arg(LockTableModel::kindText(info.kind), info.evidence.join(QStringLiteral("; ")).toHtmlEscaped());
+    }
     m_evidence->setText(text);
+    fitEvidence();
     m_chart->setTimeline(r->timeline, owners);
 }
 

@@ -35,7 +35,12 @@ public:
     QLabel *evidenceLabel() const { return m_evidence; }
     LockTimelineModel *timeline() const { return m_timeline; }
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    void fitEvidence();
+
     LockMonitor *m_monitor;
     QByteArray m_name;
     QByteArray m_ownClientId;

@@ -3,6 +3,7 @@
 #include "confirmguard.h"
 #include "kinds/locklayouts.h"
 #include "models/locktablemodel.h"
+#include "ops/auditlog.h"
 #include "redis/bytesformat.h"
 
 #include <QDialogButtonBox>
@@ -21,15 +22,21 @@ ForceReleaseDialog::ForceReleaseDialog(const LockRecord &record, QWidget *parent
     for (const LockHolder &h : info.holders) {
         m_holders << h.owner;
         m_holderCounts << h;
-        holders += QStringLiteral("<li><tt>%1</tt> — %2</li>")
+        // An owner id is one word: a wrapped one reads as two owners.
+        holders += QStringLiteral("<li><tt style=\"white-space:nowrap\">%1</tt> — %2</li>")
                        .arg(escapeBytes(h.owner, 200).toHtmlEscaped(), tr("count %1").arg(h.count));
     }
-    const QString ttl
-        = record.deadlineMs < 0 ? tr("no TTL") : LockTableModel::durationText(record.remainingMs(monotonicMs()));
+    const QString ttl = record.deadlineMs < 0
+        ? tr("no TTL")
+        : tr("TTL %1").arg(LockTableModel::durationText(record.remainingMs(monotonicMs())));
+    const LockLayout &lockLayout = LockLayouts::forRecord(info.kind);
+    m_waiters = info.waiters;
+    if (lockLayout.capabilities().wakeChannel)
+        m_channel = lockLayout.releaseChannel(info.name);
     if (LockLayouts::forRecord(info.kind).capabilities().tokenHolder && !info.holders.isEmpty()) {
         // The token on screen is the whole guard: the delete is a compare-and-delete against exactly it.
         m_text = tr(
-            "<p>Delete <b>%1</b> (%2, TTL %3), held by the token <tt>%4</tt>.</p>"
+            "<p>Delete <b>%1</b> (%2, %3), held by the token <tt style=\"white-space:nowrap\">%4</tt>.</p>"
             "<p>Waiters are woken as its library's own release wakes them (python-redis-lock's signal list, a Spring "
             "registry's channel); the others find it free at their next try. The "
             "real owner still believes it holds the lock: its own release will find another token and do "
@@ -38,14 +45,16 @@ ForceReleaseDialog::ForceReleaseDialog(const LockRecord &record, QWidget *parent
                      .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind), ttl,
                          escapeBytes(info.holders.first().owner, 200).toHtmlEscaped());
     } else {
-        m_text = tr("<p>Delete <b>%1</b> (%2%3, TTL %4), held by:</p><ul>%5</ul>"
-                    "<p>Its waiters are woken. The real owner still believes it holds the lock: its own unlock will "
+        m_text = tr("<p>Delete <b>%1</b> (%2%3, %4), held by:</p><ul>%5</ul>"
+                    "<p>%6 The real owner still believes it holds the lock: its own unlock will "
                     "fail later, and until then it may work next to the new holder.</p>"
                     "<p>Only deleted if the holders are still exactly these when the request reaches the server.</p>")
                      .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind),
-                         info.mode.isEmpty() ? QString() : QStringLiteral(", %1").arg(QString::fromLatin1(info.mode)),
-                         ttl, holders);
+                         info.mode.isEmpty() ? QString() : QStringLiteral(", %1").arg(LockLayouts::modeText(info.mode)),
+                         ttl, holders, wakeText().toHtmlEscaped());
     }
+    m_text += tr("<p>The attempt is recorded in the audit log <tt>%1</tt>, whatever its outcome.</p>")
+                  .arg(AuditLog::path().toHtmlEscaped());
     // Its shape alone says it is a lock: the person deleting it should know it may be an application's data.
     if (const QString low = lowConfidenceText(info); !low.isEmpty())
         m_text = QStringLiteral("<p><b>%1</b></p>").arg(low.toHtmlEscaped()) + m_text;
@@ -60,6 +69,18 @@ ForceReleaseDialog::ForceReleaseDialog(const LockRecord &record, QWidget *parent
     ConfirmGuard::install(this); // Return and Enter cancel, whatever has focus
     connect(m_confirm, &QPushButton::clicked, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+}
+
+QString ForceReleaseDialog::wakeText() const
+{
+    const QString channel = escapeBytes(m_channel, 200);
+    if (m_channel.isEmpty())
+        return tr("Its waiters are woken as its library's release wakes them.");
+    if (m_waiters < 0)
+        return tr("Its waiters listening on %1 are woken (how many was not read).").arg(channel);
+    if (m_waiters == 0)
+        return tr("Nobody is listening on %1 for it: there is no waiter to wake.").arg(channel);
+    return tr("The %n waiter(s) listening on %1 are woken.", nullptr, m_waiters).arg(channel);
 }
 
 } // namespace LockScope

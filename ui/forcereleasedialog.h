@@ -22,12 +22,19 @@ public:
     QList<LockHolder> shownHolderCounts() const { return m_holderCounts; }
     QPushButton *confirmButton() const { return m_confirm; }
     QString text() const { return m_text; }
+    // Whom the release wakes, as last read: the listeners on its layout's release channel (-1: not read), and that
+    // channel (empty: the layout has none, its library's own wake-up is used).
+    int shownWaiters() const { return m_waiters; }
+    QByteArray wakeChannel() const { return m_channel; }
+    QString wakeText() const;
 
 private:
     QList<QByteArray> m_holders;
     QList<LockHolder> m_holderCounts;
     QPushButton *m_confirm;
     QString m_text;
+    int m_waiters = -1;
+    QByteArray m_channel;
 };
 
 } // namespace LockScope

@@ -1,5 +1,7 @@
 #include "holdchart.h"
 
+#include "redis/bytesformat.h"
+
 #include <QDateTime>
 #include <QPainter>
 #include <QWheelEvent>
@@ -66,6 +68,15 @@ void HoldChart::zoomOut(qint64 nowMs)
         }
     }
     setWindowMs(zoomSteps().last());
+}
+
+QString HoldChart::ownerLabel(const QByteArray &owner)
+{
+    const int colon = int(owner.lastIndexOf(':'));
+    // A client id is 36 characters; its first 8 tell JVMs apart, as in the locks table.
+    if (colon > 8)
+        return escapeBytes(owner.left(8)) + QChar(0x2026) + QLatin1Char(':') + escapeBytes(owner.mid(colon + 1), 12);
+    return escapeBytes(owner, 16);
 }
 
 QString HoldChart::durationText(qint64 ms)
@@ -165,22 +176,36 @@ void HoldChart::paintEvent(QPaintEvent *)
         p.drawText(area, Qt::AlignCenter, tr("no holds in the last %1").arg(durationText(window)));
         return;
     }
+    // The legend: each lane's colour and owner on the left, so that a bar too short for a label still says whose it
+    // is; the bars take the rest.
+    const QFontMetrics metrics = fontMetrics();
+    int legendWidth = 0;
+    for (const QByteArray &owner : std::as_const(lanes))
+        legendWidth = qMax(legendWidth, metrics.horizontalAdvance(ownerLabel(owner)));
+    legendWidth = qMin(legendWidth + 18, area.width() * 2 / 5);
+    const QRect bars = area.adjusted(legendWidth, 0, 0, 0);
     const int laneHeight = qMax(6, qMin(22, area.height() / int(lanes.size())));
     const auto x
-        = [&](qint64 t) { return area.left() + int(double(qMax(t, from) - from) / double(window) * area.width()); };
+        = [&](qint64 t) { return bars.left() + int(double(qMax(t, from) - from) / double(window) * bars.width()); };
+    const auto colour = [](const QByteArray &owner) { return QColor::fromHsv(int(qHash(owner) % 360), 150, 200); };
+    for (int lane = 0; lane < lanes.size(); ++lane) {
+        const QRect row(area.left(), area.top() + lane * laneHeight, legendWidth - 4, laneHeight);
+        p.setPen(Qt::NoPen);
+        p.setBrush(colour(lanes.at(lane)));
+        p.drawRect(QRect(row.left(), row.center().y() - 4, 9, 9));
+        p.setPen(palette().color(QPalette::Text));
+        p.drawText(row.adjusted(14, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
+            metrics.elidedText(ownerLabel(lanes.at(lane)), Qt::ElideMiddle, row.width() - 14));
+    }
     for (const Span &s : m_spans) {
         const int lane = int(lanes.indexOf(s.owner));
         if (lane < 0)
             continue;
-        QColor color = QColor::fromHsv(int(qHash(s.owner) % 360), 150, 200);
-        const QRect bar(QPoint(x(s.fromMs), area.top() + lane * laneHeight + 1),
-            QPoint(qMax(x(s.fromMs) + 2, x(s.toMs < 0 ? now : s.toMs)), area.top() + (lane + 1) * laneHeight - 2));
+        const QRect bar(QPoint(x(s.fromMs), bars.top() + lane * laneHeight + 1),
+            QPoint(qMax(x(s.fromMs) + 2, x(s.toMs < 0 ? now : s.toMs)), bars.top() + (lane + 1) * laneHeight - 2));
         p.setPen(Qt::NoPen);
-        p.setBrush(color);
+        p.setBrush(colour(s.owner));
         p.drawRoundedRect(bar, 2, 2);
-        p.setPen(palette().color(QPalette::Text));
-        p.drawText(bar.adjusted(4, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
-            QString::fromLatin1(s.owner.left(8) + "…" + s.owner.mid(s.owner.lastIndexOf(':'))));
     }
 }
 

@@ -32,6 +32,9 @@ public:
     // The smallest step that shows every bar (the oldest one's start to now), with a margin.
     static qint64 fitWindowMs(const QList<QPair<qint64, qint64>> &bars, qint64 nowMs);
     static QString durationText(qint64 ms); // "30 s", "5 min", "3 h"
+    // An owner as the legend names it: a Redisson owner by its client id's first block and its thread
+    // ("6e3d30b7…:1"), any other token escaped and shortened.
+    static QString ownerLabel(const QByteArray &owner);
     QSize sizeHint() const override { return { 360, 110 }; }
 
     struct Span

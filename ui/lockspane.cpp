@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QScopedValueRollback>
+#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -19,6 +20,9 @@ namespace LockScope {
 
 namespace {
 constexpr int kSortedRowLimit = 20000;
+constexpr int kEndedRetentionMs = 5000;
+// Columns fitted to what they show, up to this width (a long name is elided, its tooltip whole).
+constexpr int kFittedColumnMax = 380;
 
 QString modeText(LockEventFeed::Mode mode)
 {
@@ -34,6 +38,25 @@ QString modeText(LockEventFeed::Mode mode)
     }
     return LocksPane::tr("scanning…");
 }
+
+// A gone lock's row, kept a moment to say how it ended: greyed and in italics, in every column.
+class EndedRowDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        if (index.data(LockTableModel::EndedRole).toBool()) {
+            option->font.setItalic(true);
+            const QColor grey = option->palette.color(QPalette::Disabled, QPalette::Text);
+            option->palette.setColor(QPalette::Text, grey);
+            option->palette.setColor(QPalette::HighlightedText, grey.lighter(150));
+        }
+    }
+};
 
 // A client combo that lists the client ids present when it opens: counting 100k rows once per click, not per batch.
 class ClientCombo : public QComboBox
@@ -82,6 +105,12 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     top->addWidget(m_client);
     top->addWidget(m_mode);
     layout->addLayout(top);
+    m_stale = new QLabel(this);
+    m_stale->setObjectName(QStringLiteral("staleNotice"));
+    m_stale->setStyleSheet(QStringLiteral("QLabel { color: #c62828; }"));
+    m_stale->setWordWrap(true);
+    m_stale->hide();
+    layout->addWidget(m_stale);
 
     m_view = new QTableView(this);
     m_view->setAccessibleName(tr("Locks"));
@@ -90,7 +119,11 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     connect(m_proxy, &QAbstractItemModel::rowsAboutToBeRemoved, this,
         [this](const QModelIndex &, int first, int last) { onRowsLeaving(first, last); });
     m_view->setModel(m_proxy);
+    m_view->setItemDelegate(new EndedRowDelegate(m_view));
     m_view->setItemDelegateForColumn(LockTableModel::Ttl, new TtlDelegate(m_view));
+    // A lock that goes stays a few seconds, greyed and saying how it ended, and while it is the one chosen: the row
+    // under the person's eyes does not vanish, and a lock taken and released every second keeps its row.
+    m_model->setEndedRetention(kEndedRetentionMs, [this](const QByteArray &name) { return name == m_chosen; });
     // Unsorted while the first snapshot streams in (rows sorted in batch by batch cost it several times over);
     // sorted by name once it is complete.
     m_view->setSortingEnabled(true);
@@ -132,6 +165,12 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
         sortOnce();
     else
         connect(monitor, &LockMonitor::snapshotFinished, this, sortOnce, Qt::SingleShotConnection);
+    // The main columns fit what they show: once the first snapshot is in, and again as rows come, a moment after.
+    m_fitColumns.setSingleShot(true);
+    m_fitColumns.setInterval(500);
+    connect(&m_fitColumns, &QTimer::timeout, this, &LocksPane::fitColumns);
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, &m_fitColumns, qOverload<>(&QTimer::start));
+    connect(monitor, &LockMonitor::snapshotFinished, this, &LocksPane::fitColumns);
     connect(
         m_kind, &QComboBox::currentIndexChanged, this, [this] { m_proxy->setKind(m_kind->currentData().toString()); });
     connect(m_client, &QComboBox::currentIndexChanged, this,
@@ -150,6 +189,33 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     connect(watch, &QTimer::timeout, this, &LocksPane::updateWatched);
     watch->start(1000);
     updateSummary();
+}
+
+void LocksPane::fitColumns()
+{
+    // Measured over the first rows only (the header's precision): a million rows are not all measured.
+    m_view->horizontalHeader()->setResizeContentsPrecision(200);
+    for (const int column : { LockTableModel::Name, LockTableModel::Kind, LockTableModel::Mode, LockTableModel::Holders,
+             LockTableModel::Watchdog }) {
+        // sizeHintForColumn() is public in QAbstractItemView (QTableView only narrows its access).
+        const QAbstractItemView *view = m_view;
+        const int wanted = qMax(view->sizeHintForColumn(column), m_view->horizontalHeader()->sectionSizeHint(column));
+        // Never narrower than a person made it.
+        if (wanted > m_view->columnWidth(column))
+            m_view->setColumnWidth(column, qMin(wanted, kFittedColumnMax));
+    }
+}
+
+void LocksPane::chooseLock(const QByteArray &name)
+{
+    if (name.isEmpty())
+        return;
+    m_chosen = name;
+    emit currentLockChanged(m_chosen);
+    reselectChosen();
+    const int row = m_model->rowOf(name);
+    if (row >= 0)
+        m_view->scrollTo(m_proxy->fromTable(m_model->index(row, 0)));
 }
 
 void LocksPane::noteChoice()
@@ -243,6 +309,37 @@ void LocksPane::repaint()
         m_view->viewport()->update();
 }
 
+void LocksPane::setStale(const QDateTime &since)
+{
+    if (!since.isValid()) {
+        if (m_stale->isVisible()) {
+            m_view->setPalette(m_livePalette);
+            m_stale->hide();
+        }
+        return;
+    }
+    if (!m_stale->isVisible()) {
+        m_livePalette = m_view->palette();
+        QPalette grey = m_livePalette;
+        grey.setColor(QPalette::Active, QPalette::Text, grey.color(QPalette::Disabled, QPalette::Text));
+        grey.setColor(QPalette::Inactive, QPalette::Text, grey.color(QPalette::Disabled, QPalette::Text));
+        m_view->setPalette(grey);
+    }
+    m_stale->setText(tr("Disconnected since %1: the rows below are as last read then, and their TTLs may be over.")
+                         .arg(QLocale().toString(since.time(), QLocale::LongFormat)));
+    m_stale->show();
+}
+
+bool LocksPane::isStale() const
+{
+    return !m_stale->isHidden();
+}
+
+QString LocksPane::staleText() const
+{
+    return isStale() ? m_stale->text() : QString();
+}
+
 void LocksPane::updateWatched()
 {
     if (!isVisible() || m_proxy->rowCount() == 0)
@@ -261,7 +358,7 @@ void LocksPane::updateSummary()
 {
     m_mode->setText(modeText(m_monitor->mode()));
     m_mode->setToolTip(m_monitor->modeReason());
-    emit summaryChanged(tr("Locks: %1 · %2").arg(m_model->rowCount()).arg(modeText(m_monitor->mode())));
+    emit summaryChanged(tr("Locks: %1 · %2").arg(m_model->presentCount()).arg(modeText(m_monitor->mode())));
 }
 
 } // namespace LockScope

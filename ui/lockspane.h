@@ -1,5 +1,8 @@
 #pragma once
 
+#include <QDateTime>
+#include <QPalette>
+#include <QTimer>
 #include <QWidget>
 
 class QComboBox;
@@ -29,11 +32,21 @@ public:
     // out), is selected again when its row is back, and is never handed on to the row that took its place.
     QByteArray currentLock() const { return m_chosen; }
     void selectLock(const QByteArray &name);
+    // Makes name the chosen lock even before its row is in the table (a lock this console just acquired): it is
+    // selected as soon as the row comes.
+    void chooseLock(const QByteArray &name);
+    // Widens the main columns to what they show (never narrows one a person widened).
+    void fitColumns();
     // Shows only this client's locks (empty: everyone's).
     void showClient(const QString &clientId);
     void focusFilter();
     // Repaints the visible rows: their TTL is computed from deadlines at paint time.
     void repaint();
+    // While the connection is down (since is valid): the rows greyed, and a line above them saying since when they
+    // are only what was last read. An invalid since: live again.
+    void setStale(const QDateTime &since);
+    bool isStale() const;
+    QString staleText() const;
 
 signals:
     void currentLockChanged(const QByteArray &name);
@@ -55,8 +68,11 @@ private:
     QComboBox *m_kind;
     QComboBox *m_client;
     QLabel *m_mode;
+    QLabel *m_stale;
+    QPalette m_livePalette;
     QByteArray m_chosen;
-    bool m_following = false; // the view's current moves because rows change, not because the person chose
+    bool m_following = false;
+    QTimer m_fitColumns; // the view's current moves because rows change, not because the person chose
 };
 
 } // namespace LockScope

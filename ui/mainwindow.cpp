@@ -1,7 +1,10 @@
 #include "mainwindow.h"
 
+#include "auditlogview.h"
+#include "confirmguard.h"
 #include "consoleactions.h"
 #include "contentionpane.h"
+#include "copyactions.h"
 #include "detailpane.h"
 #include "eventlog.h"
 #include "eventspane.h"
@@ -16,6 +19,8 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDateTime>
+#include <QDeadlineTimer>
 #include <QDockWidget>
 #include <QFrame>
 #include <QHBoxLayout>
@@ -24,6 +29,8 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -97,7 +104,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_holds, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateSummary);
     setConnectionState(ConnectionState::Starting);
     updateSummary();
-    resize(1280, 820);
+    fitToScreen();
     restoreLayout();
 }
 
@@ -118,6 +125,22 @@ QWidget *MainWindow::buildDemoPane()
     return tabs;
 }
 
+void MainWindow::fitToScreen()
+{
+    // 1280x820 where there is room; on a smaller screen its available area (less the task bar), less the frame's
+    // title bar and borders, so that the status bar stays on screen.
+    const QSize wanted(1280, 820);
+    const QScreen *where = screen() ? screen() : QGuiApplication::primaryScreen();
+    if (!where) {
+        resize(wanted);
+        return;
+    }
+    const QRect room = where->availableGeometry();
+    const QSize frame(16, 48);
+    resize(wanted.boundedTo(room.size() - frame));
+    move(room.topLeft() + QPoint(frame.width() / 2, frame.height() - 8));
+}
+
 void MainWindow::restoreLayout()
 {
     QSettings settings;
@@ -127,6 +150,11 @@ void MainWindow::restoreLayout()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (!m_quitting && m_console && !m_console->ownHolds().isEmpty()) {
+        event->ignore();
+        askAboutOwnHolds();
+        return;
+    }
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
@@ -134,6 +162,46 @@ void MainWindow::closeEvent(QCloseEvent *event)
     if (m_locks)
         settings.setValue(QStringLiteral("window/locksHeader"), m_locks->view()->horizontalHeader()->saveState());
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::askAboutOwnHolds()
+{
+    const QHash<QByteArray, QByteArray> holds = m_console->ownHolds();
+    QStringList names;
+    for (auto it = holds.cbegin(); it != holds.cend(); ++it)
+        names << escapeBytes(it.key(), 120);
+    names.sort();
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Quit LockScope"),
+        tr("This console holds %n lock(s): %1.", nullptr, int(holds.size())).arg(names.join(QStringLiteral(", ")))
+            + QLatin1Char('\n')
+            + tr("Release them before quitting? Otherwise each is held until its lease runs out (its watchdog stops "
+                 "with "
+                 "the console), and waiters wait that long."),
+        QMessageBox::Cancel, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QPushButton *release = box->addButton(tr("&Release and quit"), QMessageBox::AcceptRole);
+    QPushButton *leave = box->addButton(tr("&Quit without releasing"), QMessageBox::DestructiveRole);
+    box->setDefaultButton(QMessageBox::Cancel);
+    box->setEscapeButton(QMessageBox::Cancel);
+    ConfirmGuard::install(box); // Return and Enter cancel: quitting is chosen with a click or its mnemonic
+    connect(box, &QMessageBox::buttonClicked, this, [this, box, release, leave](QAbstractButton *button) {
+        if (button == leave) {
+            m_quitting = true;
+            close();
+        } else if (button == release) {
+            showMessage(tr("Releasing this console's locks before quitting…"), false);
+            m_console->releaseOwnHolds([this](int failed) {
+                if (failed > 0) {
+                    showMessage(tr("%n lock(s) could not be released; not quitting", nullptr, failed), true);
+                    return;
+                }
+                m_quitting = true;
+                close();
+            });
+        }
+        Q_UNUSED(box)
+    });
+    box->open();
 }
 
 void MainWindow::setLockMonitor(LockMonitor *monitor, const QByteArray &ownClientId)
@@ -216,6 +284,14 @@ void MainWindow::setConsole(ConsoleActions *console)
                 m_locks->showClient(ids.first());
         });
         m_locks->view()->addAction(showClient);
+        // Copy what a ticket or a terminal needs: the name as printed, the owners, the equivalent command.
+        auto *separator = new QAction(this);
+        separator->setSeparator(true);
+        m_locks->view()->addAction(separator);
+        m_copy = new CopyActions(
+            m_locks, m_locks->model()->monitor(), [this] { return m_displayUrl; }, this);
+        for (QAction *action : m_copy->actions())
+            m_locks->view()->addAction(action);
     }
     connect(console, &ConsoleActions::message, this, &MainWindow::showMessage);
     connect(console, &ConsoleActions::ownHoldsChanged, this, [this](const QHash<QByteArray, QByteArray> &tokens) {
@@ -223,6 +299,14 @@ void MainWindow::setConsole(ConsoleActions *console)
             m_locks->model()->setOwnHolds(tokens);
         if (m_detail)
             m_detail->setOwnHolds(tokens);
+    });
+    connect(console, &ConsoleActions::acquired, this, [this](const QByteArray &name) {
+        if (m_locks)
+            m_locks->chooseLock(name);
+    });
+    connect(console, &ConsoleActions::ownWatchdogsChanged, this, [this](const QHash<QByteArray, bool> &watchdogs) {
+        if (m_locks)
+            m_locks->model()->setOwnWatchdogs(watchdogs);
     });
 }
 
@@ -238,6 +322,7 @@ void MainWindow::clearLockMonitor()
         // It points at the session's client and monitor, which go right after this.
         delete std::exchange(m_console, nullptr);
     }
+    delete std::exchange(m_copy, nullptr); // it points at the locks pane and the monitor
     delete std::exchange(m_locks, nullptr);
     delete std::exchange(m_detail, nullptr);
     delete std::exchange(m_server, nullptr);
@@ -302,6 +387,11 @@ void MainWindow::buildMenus()
     view->addAction(m_contentionDock->toggleViewAction());
     view->addAction(m_demoDock->toggleViewAction());
     view->addAction(m_toolBar->toggleViewAction());
+    view->addAction(tr("&Audit log…"), this, [this] {
+        auto *log = new AuditLogView(this);
+        log->setAttribute(Qt::WA_DeleteOnClose);
+        log->open();
+    });
     view->addAction(tr("&Clear demo log"), this, [this] {
         m_log->clear();
         updateSummary();
@@ -391,11 +481,38 @@ QString MainWindow::route() const
     return m_routeLabel->text();
 }
 
-void MainWindow::setConnectionState(ConnectionState state, const QString &detail)
+void MainWindow::setConnectionState(ConnectionState state, const QString &detail, int retryMs)
+{
+    m_connectionState = state;
+    m_connectionError = detail.section(QLatin1Char('\n'), 0, 0);
+    m_retryAt = retryMs >= 0 ? QDeadlineTimer(retryMs) : QDeadlineTimer(QDeadlineTimer::Forever);
+    m_retryKnown = retryMs != RedisCommander::RetryUnknown;
+    if (state == ConnectionState::Disconnected || state == ConnectionState::Failed) {
+        if (!m_disconnectedSince.isValid())
+            m_disconnectedSince = QDateTime::currentDateTime();
+    } else if (state == ConnectionState::Connected) {
+        m_disconnectedSince = {};
+    }
+    if (m_locks)
+        m_locks->setStale(m_disconnectedSince);
+    updateConnectionLabel();
+    m_stateLabel->setToolTip(detail);
+    if (!detail.isEmpty())
+        statusBar()->showMessage(m_connectionError);
+    else
+        statusBar()->clearMessage();
+}
+
+QString MainWindow::connectionStateText() const
+{
+    return m_stateLabel->text();
+}
+
+void MainWindow::updateConnectionLabel()
 {
     QString text;
     QString color;
-    switch (state) {
+    switch (m_connectionState) {
     case ConnectionState::Starting:
         text = tr("connecting…");
         color = QStringLiteral("#ef6c00");
@@ -405,20 +522,26 @@ void MainWindow::setConnectionState(ConnectionState state, const QString &detail
         color = QStringLiteral("#2e7d32");
         break;
     case ConnectionState::Disconnected:
-        text = tr("disconnected, retrying");
-        color = QStringLiteral("#ef6c00");
+        // What went wrong, and what happens next: a countdown to the next attempt, or that none will be made.
+        if (!m_retryKnown)
+            text = tr("disconnected: %1; reconnecting").arg(m_connectionError);
+        else if (m_retryAt.isForever())
+            text = tr("disconnected: %1; not retrying").arg(m_connectionError);
+        else if (m_retryAt.hasExpired())
+            text = tr("disconnected: %1; reconnecting now").arg(m_connectionError);
+        else
+            text = tr("disconnected: %1; retrying in %2 s")
+                       .arg(m_connectionError)
+                       .arg((m_retryAt.remainingTime() + 999) / 1000);
+        color = m_retryAt.isForever() && m_retryKnown ? QStringLiteral("#c62828") : QStringLiteral("#ef6c00");
         break;
     case ConnectionState::Failed:
-        text = tr("failed");
+        text = m_connectionError.isEmpty() ? tr("failed: not retrying")
+                                           : tr("failed: %1; not retrying").arg(m_connectionError);
         color = QStringLiteral("#c62828");
         break;
     }
     m_stateLabel->setText(QStringLiteral("<span style=\"color:%1\">●</span> %2").arg(color, text.toHtmlEscaped()));
-    m_stateLabel->setToolTip(detail);
-    if (!detail.isEmpty())
-        statusBar()->showMessage(detail.section(QLatin1Char('\n'), 0, 0));
-    else
-        statusBar()->clearMessage();
 }
 
 void MainWindow::setNote(const QString &text)
@@ -448,6 +571,8 @@ void MainWindow::addEvent(const DemoEvent &event)
 
 void MainWindow::tick()
 {
+    if (m_connectionState == ConnectionState::Disconnected && !m_retryAt.isForever())
+        updateConnectionLabel(); // the countdown to the next attempt
     if (m_locks)
         m_locks->repaint();
     if (m_detail && ++m_ticks % 5 == 0)

@@ -1,7 +1,10 @@
 #pragma once
 
 #include "demo/demoevent.h"
+#include "redis/rediscommander.h"
 
+#include <QDateTime>
+#include <QDeadlineTimer>
 #include <QMainWindow>
 #include <QSet>
 #include <QTimer>
@@ -17,6 +20,7 @@ class QToolBar;
 namespace LockScope {
 
 class ConsoleActions;
+class CopyActions;
 class ContentionPane;
 class ContentionViews;
 class DetailPane;
@@ -49,7 +53,12 @@ public:
 
     // displayUrl as ConnectionOptions::toDisplayUrl() gives it: never with a password.
     void setConnection(const QString &displayUrl, const QString &description, bool readOnly);
-    void setConnectionState(ConnectionState state, const QString &detail = {});
+    // detail: the error, for Disconnected and Failed. retryMs: for Disconnected, the connection's retryDelayMs() (the
+    // header counts down to the next attempt, or says there will be none).
+    void setConnectionState(
+        ConnectionState state, const QString &detail = {}, int retryMs = RedisCommander::RetryUnknown);
+    // The connection header's state line, as shown.
+    QString connectionStateText() const;
     // How the connection is made ("direct", "through SSH ops@bastion", with ", TLS"), shown beside the URL so that
     // nobody releases a lock on the wrong server; detail (the SSH host key, say) is its tooltip.
     void setRoute(const QString &route, bool tunnelled, const QString &detail = {});
@@ -84,6 +93,10 @@ private:
     QWidget *buildDemoPane();
     void tick();
     void updateSummary();
+    void fitToScreen();
+    void updateConnectionLabel();
+    // On quit while this console holds locks: release them and quit, quit anyway, or stay.
+    void askAboutOwnHolds();
     void restoreLayout();
 
     HoldsModel *m_holds;
@@ -96,6 +109,7 @@ private:
     ContentionViews *m_contentionViews = nullptr;
     ContentionPane *m_contention = nullptr;
     ConsoleActions *m_console = nullptr;
+    CopyActions *m_copy = nullptr;
     ServerStatus *m_server = nullptr;
     QMenu *m_lockMenu;
     QToolBar *m_toolBar;
@@ -118,6 +132,12 @@ private:
     QSet<int> m_waitingClients;
     int m_ticks = 0;
     QString m_displayUrl;
+    ConnectionState m_connectionState = ConnectionState::Starting;
+    QString m_connectionError;
+    QDeadlineTimer m_retryAt { QDeadlineTimer::Forever };
+    bool m_retryKnown = false;
+    QDateTime m_disconnectedSince; // invalid while connected: the rows are as last read since then
+    bool m_quitting = false; // the person chose how to leave its holds: close for real
 };
 
 } // namespace LockScope

@@ -84,6 +84,23 @@ QString kindText(LockInfo::Kind kind)
                                            : QString();
 }
 
+QString kindText(const QByteArray &kindName)
+{
+    for (const LockInfo::Kind kind : listedKinds())
+        if (LockInfo::kindName(kind) == kindName)
+            return kindText(kind);
+    return QString::fromLatin1(kindName);
+}
+
+QString modeText(const QByteArray &mode)
+{
+    if (mode == "read")
+        return QCoreApplication::translate("LockScope::LockTableModel", "read");
+    if (mode == "write")
+        return QCoreApplication::translate("LockScope::LockTableModel", "write");
+    return QString::fromLatin1(mode);
+}
+
 QList<ScanCursor> scanCursors(const DiscoveryScope &scope)
 {
     QList<ScanCursor> cursors;

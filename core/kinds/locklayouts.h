@@ -20,6 +20,10 @@ const LockLayout &forRecord(LockInfo::Kind kind);
 QList<LockInfo::Kind> listedKinds();
 // The kind column's word for kind, translated ("read-write", "unknown"); empty for what is no lock.
 QString kindText(LockInfo::Kind kind);
+// The same for a kind given by its JSON name ("reentrant", "readwrite"); a name no kind has is shown as it is.
+QString kindText(const QByteArray &kindName);
+// A read-write lock's mode ("read", "write") in the Mode column's words, translated; other modes as they are.
+QString modeText(const QByteArray &mode);
 // Where a monitor hears the releases of a lock hash read so far (its fields, before its aux keys): the channel of the
 // layout its fields alone point to.
 QByteArray hashReleaseChannel(const KeySnapshot &snapshot);

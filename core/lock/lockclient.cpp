@@ -295,6 +295,11 @@ bool LockClient::isWatchdogEnabled(const QByteArray &name, const QByteArray &own
     return m_watchdog->isRenewing(name, owner);
 }
 
+void LockClient::checkHoldsNow()
+{
+    m_watchdog->renewNow();
+}
+
 QList<HoldEvent> LockClient::holds() const
 {
     return m_watchdog->holds();

@@ -111,6 +111,9 @@ public:
     // Per held lock at run time: off lets the lease run down (and reports the loss), on renews it again.
     bool setWatchdogEnabled(const QByteArray &name, const QByteArray &owner, bool enabled);
     bool isWatchdogEnabled(const QByteArray &name, const QByteArray &owner) const;
+    // Asks the server now whether each of our holds is still there (the watchdog's round, ahead of its tick): a hold
+    // whose key someone saw go is reported through holdLost() within a round trip.
+    void checkHoldsNow();
     QList<HoldEvent> holds() const;
 
     // Refuses names that no lock should have, before anything is sent.

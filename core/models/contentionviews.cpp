@@ -1,5 +1,6 @@
 #include "models/contentionviews.h"
 
+#include "kinds/locklayouts.h"
 #include "redis/bytesformat.h"
 
 #include <QCoreApplication>
@@ -215,7 +216,7 @@ void ContentionViews::buildHot(qint64 epochMs)
         KeyedRow row;
         row.key = l->name;
         row.lock = l->name;
-        row.cells = { escapeBytes(l->name, 200), QString::fromLatin1(l->kind), QString::fromLatin1(l->library),
+        row.cells = { escapeBytes(l->name, 200), LockLayouts::kindText(l->kind), QString::fromLatin1(l->library),
             l->waitersNow, recent.waiterSeconds, recent.acquisitionsPerMinute, qint64(l->acquisitions),
             orNone(l->holds.quantile(0.5)), orNone(l->holds.quantile(0.95)), orNone(l->holds.max()),
             qint64(l->expiries), qint64(l->ownerChanges), inferred ? tr("inferred") : tr("measured") };
@@ -259,8 +260,7 @@ void ContentionViews::buildStuck(qint64 nowMs)
         row.key = e.name + '\0' + StuckFinding::reasonId(e.finding.reason);
         row.lock = e.name;
         row.action = StuckFinding::fixId(e.finding.fix);
-        row.cells = { escapeBytes(e.name, 200),
-            record ? QString::fromLatin1(LockInfo::kindName(record->info.kind)) : QString(),
+        row.cells = { escapeBytes(e.name, 200), record ? LockLayouts::kindText(record->info.kind) : QString(),
             StuckFinding::reasonText(e.finding.reason),
             e.finding.sinceMs < 0 ? QVariant() : QVariant(qMax<qint64>(0, nowMs - e.finding.sinceMs) / 1000),
             holders.join(QStringLiteral(", ")), StuckFinding::fixText(e.finding.fix) };

@@ -41,6 +41,8 @@ LockTableModel::LockTableModel(LockMonitor *monitor, QObject *parent)
     m_pendingTimer.setSingleShot(true);
     m_pendingTimer.setInterval(100);
     connect(&m_pendingTimer, &QTimer::timeout, this, &LockTableModel::insertPending);
+    m_endedTimer.setInterval(250);
+    connect(&m_endedTimer, &QTimer::timeout, this, &LockTableModel::dropEnded);
     connect(monitor, &LockMonitor::locksChanged, this, &LockTableModel::apply);
     // Once the first snapshot is complete every change shows at once (and what waited goes in first).
     connect(monitor, &LockMonitor::snapshotFinished, this, &LockTableModel::insertPending);
@@ -51,21 +53,29 @@ LockTableModel::LockTableModel(LockMonitor *monitor, QObject *parent)
 
 void LockTableModel::apply(const LockMonitor::Changes &changes)
 {
-    QHash<int, QByteArray> removed;
+    QList<QByteArray> removed;
+    QList<int> ended;
     for (const QByteArray &name : changes.removed) {
         const int row = m_index.rowOf(name);
-        if (row >= 0)
-            removed.insert(row, name);
+        if (row < 0 || m_ended.contains(name))
+            continue;
+        if (m_endedRetentionMs <= 0) {
+            removed << name;
+            continue;
+        }
+        // The row stays, on a copy of the record as it was last: the monitor forgets gone locks in its own time.
+        auto e = std::make_shared<Ended>();
+        e->record = *recordAt(row);
+        e->sinceMs = m_clock();
+        m_index.setPayload(name, &e->record);
+        m_ended.insert(name, std::move(e));
+        ended << row;
     }
-    if (!removed.isEmpty()) {
-        // From the bottom up, so the rows of the runs still to remove stay where they are.
-        forRuns(removed.keys(), true, [this, &removed](int first, int last) {
-            beginRemoveRows({}, first, last);
-            for (int row = first; row <= last; ++row)
-                m_index.remove(removed.value(row));
-            endRemoveRows();
-        });
-    }
+    removeRows(removed);
+    forRuns(
+        ended, false, [this](int first, int last) { emit dataChanged(index(first, 0), index(last, ColumnCount - 1)); });
+    if (!m_ended.isEmpty() && !m_endedTimer.isActive())
+        m_endedTimer.start();
 
     // A name waiting to join that is gone again never joins (insertPending() skips what is no longer present).
     const bool waiting = !m_monitor->isSnapshotComplete();
@@ -74,7 +84,15 @@ void LockTableModel::apply(const LockMonitor::Changes &changes)
     QList<int> updated;
     for (const QByteArray &name : changes.updated) {
         const int row = m_index.rowOf(name);
-        if (row >= 0)
+        if (row >= 0 && m_ended.contains(name)) {
+            // Taken again while its row still showed how it ended: the row is the lock's again.
+            const LockRecord *live = m_monitor->record(name);
+            if (!live || !live->present)
+                continue;
+            m_index.setPayload(name, live);
+            m_ended.remove(name);
+            updated << row;
+        } else if (row >= 0)
             updated << row;
         else if (waiting) {
             if (!m_pendingNames.contains(name)) {
@@ -91,6 +109,63 @@ void LockTableModel::apply(const LockMonitor::Changes &changes)
     insertRows(added);
     forRuns(updated, false,
         [this](int first, int last) { emit dataChanged(index(first, 0), index(last, ColumnCount - 1)); });
+}
+
+void LockTableModel::removeRows(const QList<QByteArray> &names)
+{
+    QHash<int, QByteArray> rows;
+    for (const QByteArray &name : names)
+        if (const int row = m_index.rowOf(name); row >= 0)
+            rows.insert(row, name);
+    // From the bottom up, so the rows of the runs still to remove stay where they are.
+    forRuns(rows.keys(), true, [this, &rows](int first, int last) {
+        beginRemoveRows({}, first, last);
+        for (int row = first; row <= last; ++row) {
+            m_index.remove(rows.value(row));
+            m_ended.remove(rows.value(row)); // after its row: the row pointed at it
+        }
+        endRemoveRows();
+    });
+}
+
+void LockTableModel::setEndedRetention(int retentionMs, std::function<bool(const QByteArray &)> keep)
+{
+    m_endedRetentionMs = retentionMs;
+    m_keepEnded = std::move(keep);
+    dropEnded();
+}
+
+void LockTableModel::dropEnded()
+{
+    const qint64 now = m_clock();
+    QList<QByteArray> going;
+    for (auto it = m_ended.cbegin(); it != m_ended.cend(); ++it)
+        if (now - it.value()->sinceMs >= m_endedRetentionMs && !(m_keepEnded && m_keepEnded(it.key())))
+            going << it.key();
+    removeRows(going);
+    if (m_ended.isEmpty())
+        m_endedTimer.stop();
+}
+
+QString LockTableModel::endingText(const LockRecord &record)
+{
+    for (auto it = record.timeline.crbegin(); it != record.timeline.crend(); ++it) {
+        switch (it->type) {
+        case LockEvent::Type::Released:
+            if (it->count > 0)
+                continue; // one level of several: the end came later
+            return tr("released");
+        case LockEvent::Type::Expired:
+            return tr("expired");
+        case LockEvent::Type::ForceReleased:
+            return tr("force-released");
+        case LockEvent::Type::Lost:
+            return tr("lost");
+        default:
+            continue;
+        }
+    }
+    return tr("gone");
 }
 
 void LockTableModel::insertRows(const QList<QByteArray> &names)
@@ -143,6 +218,23 @@ void LockTableModel::setOwnHolds(const QHash<QByteArray, QByteArray> &tokens)
         const int row = m_index.rowOf(name);
         if (row >= 0)
             emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    }
+}
+
+void LockTableModel::setOwnWatchdogs(const QHash<QByteArray, bool> &watchdogs)
+{
+    QSet<QByteArray> changed;
+    for (auto it = watchdogs.cbegin(); it != watchdogs.cend(); ++it)
+        if (!m_ownWatchdogs.contains(it.key()) || m_ownWatchdogs.value(it.key()) != it.value())
+            changed.insert(it.key());
+    for (auto it = m_ownWatchdogs.cbegin(); it != m_ownWatchdogs.cend(); ++it)
+        if (!watchdogs.contains(it.key()))
+            changed.insert(it.key());
+    m_ownWatchdogs = watchdogs;
+    for (const QByteArray &name : std::as_const(changed)) {
+        const int row = m_index.rowOf(name);
+        if (row >= 0)
+            emit dataChanged(index(row, Watchdog), index(row, Watchdog));
     }
 }
 
@@ -212,7 +304,7 @@ QVariant LockTableModel::display(const LockRecord &r, int column) const
             return tr("%1 (%2)").arg(kindText(info.kind), QString::fromLatin1(info.library));
         return kindText(info.kind);
     case Mode:
-        return QString::fromLatin1(info.mode);
+        return LockLayouts::modeText(info.mode);
     case Holders:
         if (info.counter >= 0) // a semaphore or latch: what it counts, and the permits taken
             return LockLayouts::forRecord(info.kind).counterSummary(info);
@@ -233,7 +325,12 @@ QVariant LockTableModel::display(const LockRecord &r, int column) const
         return durationText(r.remainingMs(m_clock()));
     case Watchdog:
         // A semaphore or latch is never renewed: nothing to guess.
-        return info.counter >= 0 ? QStringLiteral("-") : watchdogText(r.watchdog);
+        if (info.counter >= 0)
+            return QStringLiteral("-");
+        // Our own hold: the console knows whether its watchdog renews it.
+        if (const auto own = m_ownWatchdogs.constFind(info.name); own != m_ownWatchdogs.cend() && isOurs(r))
+            return own.value() ? tr("on (ours)") : tr("off (ours)");
+        return watchdogText(r.watchdog);
     case Waiters:
         // Not unknown but absent: a lock without a wake-up channel (a string lock) has waiters that retry unseen.
         if (!caps.wakeChannel)
@@ -276,6 +373,8 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
     const auto *r = static_cast<const LockRecord *>(m_index.payloadAt(index.row()));
     if (!r)
         return {};
+    if (!m_ended.isEmpty() && m_ended.contains(r->info.name))
+        return endedData(*r, index.column(), role);
     const LockCapabilities caps = LockLayouts::forRecord(r->info.kind).capabilities();
     switch (role) {
     case Qt::DisplayRole:
@@ -331,6 +430,54 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
         return int(r->watchdog);
     case RenewalWarningRole:
         return !r->renewalWarning.isEmpty();
+    case EndedRole:
+        return false;
+    }
+    return {};
+}
+
+QVariant LockTableModel::endedData(const LockRecord &r, int column, int role) const
+{
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (column) {
+        case Name:
+        case Kind:
+        case Mode:
+            return display(r, column);
+        case Holders: {
+            // How it ended, from the monitor's timeline when it still has one (a later "lost"), else as copied.
+            const LockRecord *live = m_monitor->record(r.info.name);
+            return endingText(live && !live->present ? *live : r);
+        }
+        default:
+            return QString();
+        }
+    case Qt::ToolTipRole:
+        return column == Holders ? tr("This lock is gone; its row stays a moment, and while it is selected.")
+                                 : QVariant();
+    case SortRole:
+        return column == Holders || column >= Count ? QVariant() : sortValue(r, column);
+    case NameRole:
+        return r.info.name;
+    case KindRole:
+        return QString::fromLatin1(LockInfo::kindName(r.info.kind));
+    case LibraryRole:
+        return QString::fromLatin1(r.info.library);
+    case DeadlineRole:
+    case CounterRole:
+        return qint64(-1);
+    case LeaseRole:
+    case WarningCountRole:
+    case WatchdogRole:
+        return 0;
+    case ClientIdsRole:
+        return QStringList();
+    case OursRole:
+    case RenewalWarningRole:
+        return false;
+    case EndedRole:
+        return true;
     }
     return {};
 }

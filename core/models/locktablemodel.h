@@ -8,6 +8,7 @@
 #include <QTimer>
 
 #include <functional>
+#include <memory>
 
 namespace LockScope {
 
@@ -32,17 +33,31 @@ public:
         WatchdogRole, // WatchdogGuess as int
         RenewalWarningRole, // the TTL fell below 2/3 of a watchdog lease (bool)
         CounterRole, // a Redisson semaphore's free permits or a latch's count (qint64); -1: a lock, no counter
+        EndedRole, // the lock is gone and its row stays a moment, saying how it ended (bool)
     };
     using Clock = std::function<qint64()>; // monotonic ms
 
     explicit LockTableModel(LockMonitor *monitor, QObject *parent = nullptr);
 
     void setClock(Clock clock) { m_clock = std::move(clock); }
+    // Rows of locks that went (released, expired, force-released, lost) stay for retentionMs, greyed and saying how
+    // they ended, and for as long after as keep(name) says so (the lock a person has selected): a lock does not vanish
+    // from under someone's eyes, and comes back to its row if it is taken again meanwhile. 0, the default: a gone
+    // lock's row goes at once.
+    void setEndedRetention(int retentionMs, std::function<bool(const QByteArray &)> keep = {});
+    bool isEnded(const QByteArray &name) const { return m_ended.contains(name); }
+    // How a lock that is gone ended, from its timeline: "released", "expired", "force-released", "lost" or "gone".
+    static QString endingText(const LockRecord &record);
+    int presentCount() const { return rowCount() - int(m_ended.size()); }
+    LockMonitor *monitor() const { return m_monitor; }
     // The console's own client id: its holds are marked as ours.
     void setOwnClientId(const QByteArray &clientId);
     // The console's own holds, name -> owner: what tells a bare-token holder (a string lock's) as ours, since it
     // carries no client id.
     void setOwnHolds(const QHash<QByteArray, QByteArray> &tokens);
+    // Whether the console's watchdog renews each of its own holds (name -> on): shown as on or off in the Watchdog
+    // column in place of the monitor's guess, which only renewals seen over time can make.
+    void setOwnWatchdogs(const QHash<QByteArray, bool> &watchdogs);
     bool isOurs(const LockRecord &record) const;
     int rowOf(const QByteArray &name) const { return m_index.rowOf(name); }
     QByteArray nameAt(int row) const { return m_index.nameAt(row); }
@@ -61,13 +76,17 @@ private:
     void apply(const LockMonitor::Changes &changes);
     void insertRows(const QList<QByteArray> &names);
     void insertPending();
+    void removeRows(const QList<QByteArray> &names);
+    void dropEnded();
     QVariant display(const LockRecord &r, int column) const;
     QVariant sortValue(const LockRecord &r, int column) const;
+    QVariant endedData(const LockRecord &r, int column, int role) const;
 
     LockMonitor *m_monitor;
     Clock m_clock;
     QByteArray m_ownClientId;
     QHash<QByteArray, QByteArray> m_ownTokens;
+    QHash<QByteArray, bool> m_ownWatchdogs;
     RowIndex m_index;
     // While the first snapshot streams in, new rows wait here and join the table together every 100 ms: a view's
     // proxy does work in proportion to the whole table for each insertion (QSortFilterProxyModel rebuilds its
@@ -75,6 +94,17 @@ private:
     QList<QByteArray> m_pending;
     QSet<QByteArray> m_pendingNames;
     QTimer m_pendingTimer;
+    // The rows of gone locks that stay a moment: a copy of the record as it was (the monitor may forget its own),
+    // and since when.
+    struct Ended
+    {
+        LockRecord record;
+        qint64 sinceMs = 0;
+    };
+    QHash<QByteArray, std::shared_ptr<Ended>> m_ended;
+    int m_endedRetentionMs = 0;
+    std::function<bool(const QByteArray &)> m_keepEnded;
+    QTimer m_endedTimer;
 };
 
 } // namespace LockScope

@@ -58,6 +58,13 @@ int RowIndex::slotAt(int row) const
     return position;
 }
 
+void RowIndex::setPayload(const QByteArray &name, const void *payload)
+{
+    const QHash<QByteArray, int> &shard = slotsOf(name);
+    if (const auto it = shard.constFind(name); it != shard.cend())
+        m_payloads[size_t(it.value())] = payload;
+}
+
 void RowIndex::append(const QByteArray &name, const void *payload)
 {
     QHash<QByteArray, int> &shard = slotsOf(name);

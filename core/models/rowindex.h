@@ -23,6 +23,8 @@ public:
     // The new last row, with a pointer the owner may keep for it (stable while the row exists).
     void append(const QByteArray &name, const void *payload = nullptr);
     void remove(const QByteArray &name);
+    // Points name's row at another payload (the row stays where it is); nothing when name has no row.
+    void setPayload(const QByteArray &name, const void *payload);
 
 private:
     int prefix(int count) const; // live slots among the first `count`

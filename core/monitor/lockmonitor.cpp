@@ -192,6 +192,42 @@ void LockMonitor::noteEvent(LockEvent event)
     markDirty(event.name);
 }
 
+void LockMonitor::attribute(const QByteArray &name, LockRecord &record, QList<LockEvent> &events, qint64 nowMs)
+{
+    const auto it = m_attributions.find(name);
+    if (it == m_attributions.end())
+        return;
+    if (it->untilMs < nowMs) {
+        m_attributions.erase(it);
+        return;
+    }
+    // The ends of holds this read judged: the tracker appended them to the timeline in the same order.
+    bool used = false;
+    const qsizetype first = record.timeline.size() - events.size();
+    for (qsizetype i = 0; i < events.size(); ++i) {
+        LockEvent &e = events[i];
+        const bool end = e.type == LockEvent::Type::ForceReleased || e.type == LockEvent::Type::Expired
+            || (e.type == LockEvent::Type::Released && e.count == 0);
+        if (!end)
+            continue;
+        e.type = LockEvent::Type::ForceReleased;
+        e.detail = it->detail;
+        if (first >= 0 && first + i < record.timeline.size())
+            record.timeline[first + i] = e;
+        used = true;
+    }
+    if (used)
+        m_attributions.erase(it);
+}
+
+void LockMonitor::attributeNextEnd(const QByteArray &name, const QString &detail)
+{
+    if (detail.isEmpty())
+        m_attributions.remove(name);
+    else
+        m_attributions.insert(name, { detail, monotonicMs() + 60000 });
+}
+
 bool LockMonitor::matchesPattern(const QByteArray &name) const
 {
     // The server's own glob rules, on the bytes: a key an event names is in when a SCAN MATCH would have found it.
@@ -384,8 +420,9 @@ void LockMonitor::ingest(
     };
     if (input && record.present && record.renewals > 0 && owners(*input) == owners(record.info))
         corroborateByRenewals(*input);
-    const QList<LockEvent> events
-        = m_tracker.apply(record, input, seen, now, QDateTime::currentMSecsSinceEpoch(), &changed);
+    QList<LockEvent> events = m_tracker.apply(record, input, seen, now, QDateTime::currentMSecsSinceEpoch(), &changed);
+    if (!m_attributions.isEmpty())
+        attribute(name, record, events, now);
     if (record.present && record.renewals > 0 && record.info.confidence == LockInfo::Confidence::Low) {
         corroborateByRenewals(record.info);
         changed = true;

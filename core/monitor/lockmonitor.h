@@ -79,6 +79,11 @@ public:
     void refresh(const QList<QByteArray> &names);
     // An event this process saw itself (its own hold lost): into the lock's timeline and the event stream.
     void noteEvent(LockEvent event);
+    // This process is about to delete name's holders itself (a console's force release): the end the monitor sees
+    // next is told as a force release with this detail ("force-released by this console"), not judged from outside
+    // (where it may look like its holder's own release). An empty detail takes it back (nothing was deleted). It
+    // applies for a minute at most.
+    void attributeNextEnd(const QByteArray &name, const QString &detail);
     // Calls done once everything the server did before now has been read, judged and announced (every feed has
     // delivered its events, and the reads they asked for are answered): a final report waits for it.
     void settle(std::function<void()> done);
@@ -145,6 +150,13 @@ private:
 
     // What the reads are judged with.
     QHash<QByteArray, LockTracker::Signals> m_pending; // seen since the key's last read
+    struct Attribution
+    {
+        QString detail;
+        qint64 untilMs = 0; // monotonic
+    };
+    QHash<QByteArray, Attribution> m_attributions; // attributeNextEnd()
+    void attribute(const QByteArray &name, LockRecord &record, QList<LockEvent> &events, qint64 nowMs);
     QSet<QByteArray> m_notLocks; // hashes read and found to be user data
     QSet<QByteArray> m_graceFinal; // read as gone once already, with no sign of how: this read decides
     QHash<QByteArray, qint64> m_grace; // waiting briefly for a wake-up message that may still be on its way

@@ -47,6 +47,12 @@ public:
         return this;
     }
 
+    // Once disconnected() was emitted: the ms until the next attempt to connect, NoRetry when none will be made (wrong
+    // credentials, an unknown host key, reconnecting switched off), RetryUnknown when this commander cannot tell.
+    static constexpr int NoRetry = -1;
+    static constexpr int RetryUnknown = -2;
+    virtual int retryDelayMs() const { return RetryUnknown; }
+
 signals:
     void ready();
     void disconnected(const LockScope::RedisError &error);

@@ -271,14 +271,23 @@ void RedisConnection::dropConnection(const RedisError &error, bool reconnect)
     // A reply for these can no longer arrive, and nothing says whether the server ran them.
     for (auto &p : inFlight)
         fail(std::move(p.callback), error);
-    emit disconnected(error);
-    if (reconnect && m_options.autoReconnect)
+    // The retry is decided before anyone hears of the drop, so that they can say when it comes (retryDelayMs()).
+    const bool retry = reconnect && m_options.autoReconnect;
+    if (retry)
         scheduleReconnect();
-    else {
+    emit disconnected(error);
+    if (!retry) {
         for (auto &q : m_queued)
             fail(std::move(q.pending.callback), error);
         m_queued.clear();
     }
+}
+
+int RedisConnection::retryDelayMs() const
+{
+    if (m_reconnectTimer.isActive())
+        return qMax(0, m_reconnectTimer.remainingTime());
+    return m_state == State::Ready ? RetryUnknown : NoRetry;
 }
 
 void RedisConnection::scheduleReconnect()

@@ -40,6 +40,7 @@ public:
     State state() const { return m_state; }
     RedisError lastError() const { return m_lastError; }
     bool isReady() const override { return m_state == State::Ready; }
+    int retryDelayMs() const override;
     // Commands sent or waiting to be sent whose replies have not come back yet, deferred ones included.
     int pendingCount() const override { return int(m_inFlight.size() + m_queued.size()) + m_deferredCount; }
 

@@ -44,6 +44,12 @@ RedisRouter::RedisRouter(ConnectionOptions options, QObject *parent)
 
 RedisRouter::~RedisRouter() = default;
 
+int RedisRouter::retryDelayMs() const
+{
+    // A cluster's nodes each reconnect on their own: no one delay to name.
+    return m_mode == Mode::Standalone ? m_seed->retryDelayMs() : RetryUnknown;
+}
+
 const ConnectionOptions &RedisRouter::options() const
 {
     return m_mode == Mode::Standalone ? m_seed->options() : m_options;

@@ -31,6 +31,7 @@ public:
     // Outside a cluster, the one connection's: with Sentinel, host and port say where the master is now.
     const ConnectionOptions &options() const override;
     bool isReady() const override;
+    int retryDelayMs() const override;
     int pendingCount() const override;
     void open() override;
     void command(QList<QByteArray> argv, Callback callback = {}) override;

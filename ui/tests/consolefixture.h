@@ -61,6 +61,13 @@ struct Console
         QTRY_VERIFY_WITH_TIMEOUT(
             (window.locksPane()->selectLock(name), window.locksPane()->currentLock() == name), 10000);
     }
+    // The lock is shown as gone: its row stays a moment, greyed and saying how it ended (and while it is selected).
+    bool shownEnded(const QByteArray &name) const
+    {
+        return row(name) >= 0 && cell(name, LockTableModel::Name).data(LockTableModel::EndedRole).toBool();
+    }
+    // Gone from the table, or shown as gone.
+    bool shownGone(const QByteArray &name) const { return row(name) < 0 || shownEnded(name); }
     // The hold's levels as the monitor shows them, or 0.
     qint64 levelsShown(const QByteArray &name, const QByteArray &owner) const
     {

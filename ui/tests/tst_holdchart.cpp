@@ -34,6 +34,31 @@ private slots:
         QCOMPARE(HoldChart::fitWindowMs({ { now - 10LL * 24 * 3'600'000, now } }, now), 24 * 3'600'000);
     }
 
+    // The legend names each lane's owner readably: the ellipsis is one character, never its UTF-8 bytes read as
+    // Latin-1 ("â€¦"), and a binary token is escaped.
+    void legendNamesOwnersReadably()
+    {
+        const QString label = HoldChart::ownerLabel("6e3d30b7-83b1-433a-9335-5e8b9916d3ac:57");
+        QCOMPARE(label, QStringLiteral("6e3d30b7\u2026:57"));
+        QCOMPARE(HoldChart::ownerLabel(QByteArray("tok\x00\xff", 5)), QStringLiteral("tok\\x00\\xff"));
+        QCOMPARE(HoldChart::ownerLabel("short-token"), QStringLiteral("short-token"));
+
+        // Painted with a legend beside the bars: the lane's colour shows left of where the bars begin.
+        HoldChart chart;
+        chart.resize(400, 110);
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        chart.setTimeline({ ev(LockEvent::Type::Acquired, "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:57", now - 1000) },
+            { "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:57" });
+        const QImage image = chart.grab().toImage();
+        const QColor lane
+            = QColor::fromHsv(int(qHash(QByteArray("6e3d30b7-83b1-433a-9335-5e8b9916d3ac:57")) % 360), 150, 200);
+        bool swatch = false;
+        for (int x = 0; x < 30 && !swatch; ++x)
+            for (int y = 0; y < image.height() && !swatch; ++y)
+                swatch = image.pixel(x, y) == lane.rgb();
+        QVERIFY2(swatch, "no legend swatch at the left edge");
+    }
+
     void zoomsThroughSteps()
     {
         HoldChart chart;

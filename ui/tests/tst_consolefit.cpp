@@ -1,0 +1,125 @@
+// The console on a 1280x800 screen (the offscreen platform given that one screen): the first window fits the
+// screen's available area with its status bar on screen, the "Why" text and the holder chart are not clipped, and the
+// locks table's main columns are as wide as what they show. Against a real redis-server.
+#include "consolefixture.h"
+#include "detailpane.h"
+#include "holdchart.h"
+#include "rawredis.h"
+#include "redisserver.h"
+#include "testutil.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QHeaderView>
+#include <QLabel>
+#include <QScreen>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+class TestConsoleFit : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server;
+    QTemporaryDir m_dir;
+
+    // Whether widget is wholly inside its window and every ancestor's area: nothing of it cut off.
+    static bool wholeOnScreen(const QWidget *widget)
+    {
+        const QRect own(widget->mapTo(widget->window(), QPoint(0, 0)), widget->size());
+        for (const QWidget *w = widget->parentWidget(); w; w = w->parentWidget()) {
+            const QRect area(w->mapTo(widget->window(), QPoint(0, 0)), w->size());
+            if (!area.contains(own))
+                return false;
+        }
+        return true;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        qputenv("LOCKSCOPE_AUDIT_LOG", m_dir.filePath(QStringLiteral("audit.log")).toUtf8());
+        QCOMPARE(QGuiApplication::primaryScreen()->geometry().size(), QSize(1280, 800));
+    }
+
+    void fitsA1280x800Screen()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()), Console::fastMonitor(), 60000);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("fit") + ":a-rather-long-lock-name-for-orders-of-customer-4711";
+        raw.command({ "HSET", name, "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731", "1" });
+        raw.command({ "PEXPIRE", name, "600000" });
+        c.select(name);
+        QVERIFY(QTest::qWaitForWindowExposed(&c.window));
+
+        const QRect available = c.window.screen()->availableGeometry();
+        QVERIFY2(available.contains(c.window.frameGeometry()),
+            qPrintable(QStringLiteral("window %1x%2 at %3,%4 on %5x%6")
+                           .arg(c.window.frameGeometry().width())
+                           .arg(c.window.frameGeometry().height())
+                           .arg(c.window.frameGeometry().x())
+                           .arg(c.window.frameGeometry().y())
+                           .arg(available.width())
+                           .arg(available.height())));
+        QVERIFY(c.window.statusBar()->isVisible());
+        QVERIFY(wholeOnScreen(c.window.statusBar()));
+
+        // The detail pane: the "Why" text as tall as its wrapped lines need, the chart at least its minimum.
+        DetailPane *detail = c.window.detailPane();
+        QLabel *why = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                for (QLabel *label : detail->findChildren<QLabel *>())
+                    if (label->text().contains(QStringLiteral("Why ")))
+                        why = label;
+                return why != nullptr;
+            }(),
+            10000);
+        QVERIFY(wholeOnScreen(why));
+        QVERIFY2(why->height() >= why->heightForWidth(why->width()),
+            qPrintable(QStringLiteral("Why text %1 px tall, needs %2")
+                           .arg(why->height())
+                           .arg(why->heightForWidth(why->width()))));
+        auto *chart = detail->findChild<HoldChart *>();
+        QVERIFY(chart);
+        QVERIFY(wholeOnScreen(chart));
+        QVERIFY2(chart->height() >= chart->minimumHeight(), qPrintable(QString::number(chart->height())));
+
+        // The name and holder columns show their text whole.
+        QTableView *view = c.window.locksPane()->view();
+        for (const int column : { int(LockTableModel::Name), int(LockTableModel::Holders) }) {
+            const int needed = static_cast<const QAbstractItemView *>(view)->sizeHintForColumn(column);
+            QVERIFY2(view->columnWidth(column) >= qMin(needed, 360),
+                qPrintable(QStringLiteral("column %1 is %2 px, its content %3")
+                               .arg(column)
+                               .arg(view->columnWidth(column))
+                               .arg(needed)));
+        }
+    }
+};
+
+// One 1280x800 screen: the offscreen platform reads its screens from a file named on the platform's argument.
+int main(int argc, char **argv)
+{
+    QTemporaryDir dir;
+    const QString config = dir.filePath(QStringLiteral("screens.json"));
+    QFile file(config);
+    if (!file.open(QIODevice::WriteOnly))
+        return 1;
+    file.write(R"({ "screens": [ { "name": "laptop", "x": 0, "y": 0, "width": 1280, "height": 800,
+        "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1 } ] })");
+    file.close();
+    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + config.toUtf8());
+    QApplication app(argc, argv);
+    TestConsoleFit test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_consolefit.moc"

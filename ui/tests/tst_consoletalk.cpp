@@ -1,0 +1,337 @@
+// The console says what it is doing, as a person reads it, against a real redis-server: its own hold is "held by
+// this console" and its watchdog column follows Ctrl+W at once; the force-release dialog names the waiters it wakes,
+// their channel and the audit log, and the status bar never claims waiters that were not there; an acquire on an
+// application's hash says it is no lock; the table's Copy entries and View › Audit log; quitting while holding asks
+// first, and Return there quits nothing; the connection header says what went wrong and what comes next.
+#include "auditlogview.h"
+#include "consolefixture.h"
+#include "copyactions.h"
+#include "detailpane.h"
+#include "forcereleasedialog.h"
+#include "rawredis.h"
+#include "rawsubscriber.h"
+#include "redis/bytesformat.h"
+#include "redis/redisconnection.h"
+#include "redisserver.h"
+#include "testutil.h"
+#include "translations.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+const QByteArray kTheirs = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731";
+
+AcquireRequest watchdogHold(const QByteArray &name)
+{
+    AcquireRequest r;
+    r.name = name;
+    r.token = "1";
+    r.leaseMs = -1;
+    return r;
+}
+
+QAction *actionNamed(QWidget *widget, const QString &text)
+{
+    for (QAction *a : widget->actions())
+        if (a->text() == text)
+            return a;
+    return nullptr;
+}
+} // namespace
+
+class TestConsoleTalk : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server;
+    QTemporaryDir m_dir;
+
+    QString auditPath() const { return m_dir.filePath(QStringLiteral("audit.log")); }
+
+    static void acquire(Console &c, const AcquireRequest &request)
+    {
+        c.actions->acquire(request);
+        QTRY_VERIFY_WITH_TIMEOUT(!c.actions->ownHold(request.name).isEmpty(), 10000);
+    }
+    // Someone else's Redisson lock, with a lease no test outlives (each ends it itself).
+    void theirLock(RawRedis &raw, const QByteArray &name)
+    {
+        QVERIFY(!raw.command({ "HSET", name, kTheirs, "1" }).isError());
+        QVERIFY(!raw.command({ "PEXPIRE", name, "600000" }).isError());
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        qputenv("LOCKSCOPE_AUDIT_LOG", auditPath().toUtf8());
+        // As the app does: English, with its plural forms ("1 waiter", "2 waiters").
+        QVERIFY(I18n::install(QStringLiteral("en")));
+    }
+
+    // The console's own hold: "held by this console", with high confidence, never the classifier's guess about owner
+    // ids that are not Java's; its watchdog column says on, and off the moment Ctrl+W switches it off.
+    void ownHoldIsOurs()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()), Console::fastMonitor(), 60000);
+        const QByteArray name = uniqueKey("talk-ours");
+        acquire(c, watchdogHold(name));
+        QTRY_VERIFY_WITH_TIMEOUT(c.levelsShown(name, c.actions->ownHold(name)) == 1, 10000);
+        c.select(name);
+        const auto detailText = [&c] {
+            QString text;
+            for (QLabel *label : c.window.detailPane()->findChildren<QLabel *>())
+                text += label->text();
+            return text;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(detailText().contains(QStringLiteral("Held by this console")), 10000);
+        const QString why = detailText();
+        QVERIFY2(!why.contains(QStringLiteral("non-Java")) && !why.contains(QStringLiteral("low confidence")),
+            qPrintable(why));
+
+        const QModelIndex watchdog = c.cell(name, LockTableModel::Watchdog);
+        QTRY_COMPARE_WITH_TIMEOUT(watchdog.data().toString(), QStringLiteral("on (ours)"), 10000);
+        c.window.locksPane()->view()->setFocus();
+        QTest::keySequence(&c.window, c.actions->watchdogAction()->shortcut());
+        QVERIFY(!c.actions->watchdogAction()->isChecked());
+        // At once: no wait for the monitor to notice renewals stopped.
+        QCOMPARE(c.cell(name, LockTableModel::Watchdog).data().toString(), QStringLiteral("off (ours)"));
+        c.actions->releaseAllAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(c.actions->ownHold(name).isEmpty(), 10000);
+    }
+
+    // The dialog says whom the delete wakes (the listeners on the lock's channel, as read) and where it is recorded;
+    // a lock without TTL reads "no TTL", and an owner id is never broken over two lines. After the delete, the
+    // status bar says waiters were woken only when there were some.
+    void forceReleaseSaysWhomItWakes()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()), Console::fastMonitor(), 60000);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("talk-wake");
+        theirLock(raw, name);
+        RawSubscriber waiter(m_server.port(), "redisson_lock__channel:{" + name + "}");
+        QTRY_VERIFY_WITH_TIMEOUT(c.monitor.record(name) && c.monitor.record(name)->info.waiters == 1, 10000);
+        c.select(name);
+        c.actions->forceReleaseAction()->trigger();
+        auto *dialog = waitForDialog<ForceReleaseDialog>(&c.window);
+        QVERIFY(dialog);
+        QVERIFY2(
+            dialog->text().contains(QStringLiteral("The 1 waiter listening on redisson_lock__channel:{%1} is woken")
+                                        .arg(QString::fromUtf8(name))),
+            qPrintable(dialog->text()));
+        QVERIFY2(dialog->text().contains(QStringLiteral("redisson_lock__channel:{") + QString::fromUtf8(name)),
+            qPrintable(dialog->text()));
+        QVERIFY2(dialog->text().contains(auditPath()), qPrintable(dialog->text()));
+        QVERIFY2(dialog->text().contains(QStringLiteral("white-space:nowrap\">") + QString::fromLatin1(kTheirs)),
+            qPrintable(dialog->text()));
+        QTest::mouseClick(dialog->confirmButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(raw.type(name), QByteArray("none"), 10000);
+        QTRY_VERIFY(
+            c.window.statusBar()->currentMessage().contains(QStringLiteral("waiter on redisson_lock__channel")));
+        // Events and the timeline say who deleted it: this console, not its holder releasing it.
+        QTRY_VERIFY_WITH_TIMEOUT(c.sawEvent(LockEvent::Type::ForceReleased, name), 10000);
+        const QList<LockEvent> &timeline = c.monitor.record(name)->timeline;
+        QVERIFY(!timeline.isEmpty());
+        QCOMPARE(timeline.last().type, LockEvent::Type::ForceReleased);
+        QCOMPARE(timeline.last().detail, QStringLiteral("force-released by this console"));
+        QVERIFY(!c.sawEvent(LockEvent::Type::Released, name));
+
+        // Nobody listening, and no TTL: "no TTL", never "TTL no TTL"; afterwards "nobody was waiting".
+        const QByteArray lonely = uniqueKey("talk-lonely");
+        QVERIFY(!raw.command({ "HSET", lonely, kTheirs, "1" }).isError());
+        QTRY_VERIFY_WITH_TIMEOUT(c.monitor.record(lonely) && c.monitor.record(lonely)->info.waiters == 0, 10000);
+        c.select(lonely);
+        c.actions->forceReleaseAction()->trigger();
+        dialog = waitForDialog<ForceReleaseDialog>(&c.window);
+        QVERIFY(dialog);
+        QVERIFY2(
+            dialog->text().contains(QStringLiteral("no TTL")) && !dialog->text().contains(QStringLiteral("TTL no")),
+            qPrintable(dialog->text()));
+        QVERIFY2(dialog->text().contains(QStringLiteral("Nobody is listening")), qPrintable(dialog->text()));
+        QTest::mouseClick(dialog->confirmButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(raw.type(lonely), QByteArray("none"), 10000);
+        QTRY_VERIFY(c.window.statusBar()->currentMessage().contains(QStringLiteral("nobody was waiting")));
+        QVERIFY(!c.window.statusBar()->currentMessage().contains(QStringLiteral("were woken")));
+    }
+
+    // Our hold's key deleted by someone: "lost" as soon as the console sees the key go, not at the watchdog's next
+    // tick (20 s away with a minute's lease).
+    void lostWhenTheKeyGoes()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()), Console::fastMonitor(), 60000);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("talk-lost");
+        acquire(c, watchdogHold(name));
+        QTRY_VERIFY_WITH_TIMEOUT(c.row(name) >= 0 && !c.shownEnded(name), 10000);
+        raw.command({ "DEL", name });
+        QTRY_VERIFY_WITH_TIMEOUT(c.sawEvent(LockEvent::Type::Lost, name), 10000);
+        QTRY_VERIFY(c.actions->ownHold(name).isEmpty());
+    }
+
+    // An acquire on an application's hash: the status bar says what is there, not that someone holds it.
+    void acquireOnWhatIsNoLock()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()), Console::fastMonitor(), 60000);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("talk-user");
+        raw.command({ "HSET", name, "name", "ann", "email", "a@example.org" });
+        c.actions->acquire(watchdogHold(name));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            c.window.statusBar()->currentMessage().contains(QStringLiteral("Not acquired")), 10000);
+        const QString said = c.window.statusBar()->currentMessage();
+        QVERIFY2(
+            said.contains(QStringLiteral("not a lock")) && said.contains(QStringLiteral("hash")), qPrintable(said));
+        QVERIFY2(!said.contains(QStringLiteral("someone else")), qPrintable(said));
+        QCOMPARE(raw.hgetall(name).value("name"), QByteArray("ann"));
+
+        // Someone else's lock: who holds it.
+        const QByteArray held = uniqueKey("talk-held");
+        theirLock(raw, held);
+        c.actions->acquire(watchdogHold(held));
+        QTRY_VERIFY_WITH_TIMEOUT(c.window.statusBar()->currentMessage().contains(QString::fromLatin1(kTheirs)), 10000);
+        raw.command({ "DEL", held });
+    }
+
+    // Copy name / owner / the lockscope-cli command of the chosen lock; View › Audit log lists what was done.
+    void copyAndAuditLog()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()), Console::fastMonitor(), 60000);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("talk-copy") + QByteArray("\x01'q", 3);
+        theirLock(raw, name);
+        c.select(name);
+        QTableView *view = c.window.locksPane()->view();
+        QAction *copyName = actionNamed(view, QStringLiteral("Copy &name"));
+        QAction *copyOwner = actionNamed(view, QStringLiteral("Copy &owner"));
+        QAction *copyCommand = actionNamed(view, QStringLiteral("Copy lockscope-cli co&mmand"));
+        QVERIFY(copyName && copyOwner && copyCommand);
+        copyName->trigger();
+        QCOMPARE(QApplication::clipboard()->text(), escapeBytes(name));
+        QVERIFY(QApplication::clipboard()->text().contains(QStringLiteral("\\x01")));
+        copyOwner->trigger();
+        QCOMPARE(QApplication::clipboard()->text(), QString::fromLatin1(kTheirs));
+        copyCommand->trigger();
+        const QString command = QApplication::clipboard()->text();
+        QVERIFY2(command.startsWith(QStringLiteral("lockscope-cli --url '")), qPrintable(command));
+        QVERIFY2(command.endsWith(QStringLiteral(" show ") + shellQuoted(escapeBytes(name))), qPrintable(command));
+        QVERIFY2(command.contains(QStringLiteral("'\\''q")), qPrintable(command)); // the quote in the name, escaped
+
+        // Something audited, then the log's view shows it, newest first.
+        c.actions->forceReleaseAction()->trigger();
+        auto *dialog = waitForDialog<ForceReleaseDialog>(&c.window);
+        QTest::mouseClick(dialog->confirmButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(raw.type(name), QByteArray("none"), 10000);
+        QMenu *viewMenu = nullptr;
+        for (QAction *a : c.window.menuBar()->actions())
+            if (a->text() == QStringLiteral("&View"))
+                viewMenu = a->menu();
+        QVERIFY(viewMenu);
+        QAction *openLog = actionNamed(viewMenu, QStringLiteral("&Audit log…"));
+        QVERIFY(openLog);
+        QTRY_VERIFY_WITH_TIMEOUT(!auditLines(auditPath()).isEmpty(), 10000);
+        openLog->trigger();
+        auto *log = waitForDialog<AuditLogView>(&c.window);
+        QVERIFY(log);
+        QVERIFY(log->table()->rowCount() >= 1);
+        QCOMPARE(log->table()->item(0, 1)->text(), QStringLiteral("force-release"));
+        QCOMPARE(log->table()->item(0, 2)->text(), jsonText(name));
+        log->close();
+    }
+
+    // Quitting while holding: asked first. Return keeps everything (the window and the hold); "Release and quit"
+    // releases, then closes.
+    void quitAsksAboutHolds()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()), Console::fastMonitor(), 60000);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("talk-quit");
+        acquire(c, watchdogHold(name));
+        c.window.close();
+        auto *box = waitForDialog<QMessageBox>(&c.window);
+        QVERIFY(box);
+        QVERIFY2(box->text().contains(QString::fromUtf8(name)), qPrintable(box->text()));
+        QTest::keyClick(box->focusWidget() ? box->focusWidget() : box, Qt::Key_Return);
+        QTRY_VERIFY(!box->isVisible() || c.window.findChild<QMessageBox *>() == nullptr);
+        QVERIFY(c.window.isVisible());
+        QCOMPARE(raw.hgetall(name).size(), 1);
+
+        c.window.close();
+        box = waitForDialog<QMessageBox>(&c.window);
+        QPushButton *release = nullptr;
+        for (QAbstractButton *b : box->buttons())
+            if (b->text() == QStringLiteral("&Release and quit"))
+                release = qobject_cast<QPushButton *>(b);
+        QVERIFY(release);
+        QTest::mouseClick(release, Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(raw.type(name), QByteArray("none"), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!c.window.isVisible(), 10000);
+    }
+
+    // The header says what went wrong and what comes next, and the rows say since when they are only as last read.
+    void connectionHeaderSaysWhatComesNext()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()), Console::fastMonitor(), 60000);
+        c.window.setConnectionState(
+            MainWindow::ConnectionState::Disconnected, QStringLiteral("connection refused"), 4000);
+        QVERIFY2(c.window.connectionStateText().contains(QStringLiteral("connection refused; retrying in 4 s")),
+            qPrintable(c.window.connectionStateText()));
+        QVERIFY(c.window.locksPane()->isStale());
+        QVERIFY2(c.window.locksPane()->staleText().startsWith(QStringLiteral("Disconnected since ")),
+            qPrintable(c.window.locksPane()->staleText()));
+        c.window.setConnectionState(MainWindow::ConnectionState::Disconnected, QStringLiteral("authentication failed"),
+            RedisCommander::NoRetry);
+        QVERIFY2(c.window.connectionStateText().contains(QStringLiteral("authentication failed; not retrying")),
+            qPrintable(c.window.connectionStateText()));
+        QVERIFY(!c.window.connectionStateText().contains(QStringLiteral("retrying in")));
+        c.window.setConnectionState(MainWindow::ConnectionState::Connected);
+        QVERIFY(!c.window.locksPane()->isStale());
+    }
+
+    // The connection's own answer, from a real server: a dropped one retries (and says in how long), wrong credentials
+    // do not.
+    void connectionSaysWhetherItRetries()
+    {
+        RedisServer doomed;
+        QString error;
+        QVERIFY2(doomed.start(&error), qPrintable(error));
+        RedisConnection connection(ConnectionOptions::fromUrl(doomed.url()));
+        QSignalSpy ready(&connection, &RedisCommander::ready);
+        connection.open();
+        QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 10000);
+        int retry = RedisCommander::RetryUnknown;
+        connect(&connection, &RedisCommander::disconnected, this, [&] { retry = connection.retryDelayMs(); });
+        doomed.stop();
+        QTRY_VERIFY_WITH_TIMEOUT(retry != RedisCommander::RetryUnknown, 10000);
+        QVERIFY2(retry >= 0, qPrintable(QString::number(retry)));
+
+        RawRedis raw(m_server.port());
+        raw.command({ "ACL", "SETUSER", "talker", "on", ">right", "~*", "+@all" });
+        ConnectionOptions wrong = ConnectionOptions::fromUrl(m_server.url());
+        wrong.user = "talker";
+        wrong.password = "wrong";
+        RedisConnection denied(wrong);
+        int deniedRetry = RedisCommander::RetryUnknown;
+        connect(&denied, &RedisCommander::disconnected, this, [&] { deniedRetry = denied.retryDelayMs(); });
+        denied.open();
+        QTRY_VERIFY_WITH_TIMEOUT(deniedRetry != RedisCommander::RetryUnknown, 10000);
+        QCOMPARE(deniedRetry, RedisCommander::NoRetry);
+    }
+};
+
+QTEST_MAIN(TestConsoleTalk)
+#include "tst_consoletalk.moc"
