@@ -91,7 +91,7 @@ void ForceReleaseCommand::start()
         return;
     }
     // What is there decides the layout: its holders are shown, and become the guard.
-    Ops::inspect(client, name, [this, name, expectOwner, confirmed](const LockNow &now) {
+    Ops::inspect(client, name, [this, client, name, expectOwner, confirmed](const LockNow &now) {
         if (now.error.isError()) {
             finish(m_out.fail(now.error)); // not a lock: no prompt for a delete that will never happen
             return;
@@ -104,6 +104,14 @@ void ForceReleaseCommand::start()
         // An expected owner who holds nothing here is a mistyped or stale id: said before any prompt, with who holds
         // it.
         if (!expectOwner.isEmpty() && !now.owners().contains(expectOwner)) {
+            // Audited as the guard that stopped it, as when the script finds the owner gone.
+            ForceReleaseDone stopped;
+            stopped.outcome = AuditRecord::Outcome::GuardFailed;
+            stopped.holdersNow = now.owners();
+            stopped.kind = now.kind;
+            audit(m_out,
+                Ops::forceReleaseRecord(m_connection.toDisplayTarget(), client->clientId(),
+                    ForceReleasePlan { name, now.owners(), expectOwner }, now.holders, stopped));
             QStringList holders;
             for (const QByteArray &owner : now.owners())
                 holders << escapeBytes(owner, 200);

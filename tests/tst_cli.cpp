@@ -236,7 +236,7 @@ private slots:
             + QStringList { QStringLiteral("--yes"), QStringLiteral("--expect-owner"),
                 QStringLiteral("6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1") });
         CLI_REFUSED(
-            r, CliExit::NotDone, "is no longer held by 6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1 (now by " + kJavaOwner);
+            r, CliExit::NotDone, "is not held by 6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1 (held by " + kJavaOwner);
         QCOMPARE(raw.hgetall(name).value(kJavaOwner), "1");
 
         RawRedis ears(m_server.port());

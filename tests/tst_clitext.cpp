@@ -2,10 +2,12 @@
 // (or as hex), an --expect-owner that names nobody holding the lock is refused before anything, counted texts read
 // "1 lock" and "2 locks", and text tables line up in Chinese as in English. Against a real redis-server.
 #include "clirun.h"
+#include "kinds/locklayouts.h"
 #include "rawredis.h"
 #include "redisserver.h"
 #include "testutil.h"
 #include "texttable.h"
+#include "translations.h"
 
 #include <QProcess>
 #include <QRegularExpression>
@@ -256,6 +258,18 @@ private slots:
                                    .arg(header.at(c))
                                    .arg(QString::fromUtf8(r.out))));
         }
+    }
+
+    // The console and the CLI share these words: in Chinese, a read-write lock's mode and a kind are Chinese too (the
+    // Mode column, the Contention views' kind column), not the names --kind and JSON use. Last: it installs Chinese.
+    void kindsAndModesInChinese()
+    {
+        QVERIFY(I18n::install(QStringLiteral("zh_CN")));
+        QCOMPARE(LockLayouts::modeText("read"), QStringLiteral("读"));
+        QCOMPARE(LockLayouts::modeText("write"), QStringLiteral("写"));
+        QCOMPARE(LockLayouts::kindText(QByteArray("reentrant")), QStringLiteral("可重入"));
+        QCOMPARE(LockLayouts::kindText(QByteArray("readwrite")), QStringLiteral("读写"));
+        QCOMPARE(LockLayouts::kindText(QByteArray("no-such-kind")), QStringLiteral("no-such-kind"));
     }
 };
 

@@ -143,7 +143,7 @@ void TestSshAuth::unknownHostKeyIsAskedAboutAtATerminal()
     QVERIFY(!QFile::exists(knownHosts));
     std::tie(code, seen) = atTerminal(knownHosts, "yes\n");
     QVERIFY2(code == 0, seen.constData());
-    QVERIFY2(seen.contains("1 lock") || seen.contains("lock(s)"), seen.constData());
+    QVERIFY2(seen.contains("0 locks") || seen.contains("1 lock"), seen.constData());
     QVERIFY(QFile::exists(knownHosts));
 }
 

@@ -417,7 +417,7 @@ private slots:
             m_dir);
         QByteArray out;
         QTRY_VERIFY_WITH_TIMEOUT((out += top.readAllStandardOutput()).count("LOCK") >= 2, 20000);
-        QVERIFY2(out.contains("1 locks") && out.contains("keyspace-events"), out.constData());
+        QVERIFY2(out.contains(" 1 lock, ") && out.contains("keyspace-events"), out.constData());
         QVERIFY(!out.contains("\x1b[")); // no terminal control when the output is not a terminal
         top.terminate();
         CLI_EXIT(finishCli(top, 20000), CliExit::Done);

@@ -113,7 +113,7 @@ private slots:
         lockDigest(raw, digest, jobA, false);
         CliRun r = cli({ QStringLiteral("force-release"), QString::fromUtf8(digest + ":LOCKED"),
             QStringLiteral("--expect-owner"), QString::fromUtf8(jobB), QStringLiteral("--yes") });
-        CLI_REFUSED(r, CliExit::NotDone, "is no longer held by " + jobB);
+        CLI_REFUSED(r, CliExit::NotDone, "is not held by " + jobB);
         QCOMPARE(raw.command({ "HLEN", digest + ":LOCKED" }).toInteger(), 1);
 
         RawRedis waiter(m_server.port());

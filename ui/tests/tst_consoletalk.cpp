@@ -3,6 +3,7 @@
 // their channel and the audit log, and the status bar never claims waiters that were not there; an acquire on an
 // application's hash says it is no lock; the table's Copy entries and View › Audit log; quitting while holding asks
 // first, and Return there quits nothing; the connection header says what went wrong and what comes next.
+#include "acquiredialog.h"
 #include "auditlogview.h"
 #include "consolefixture.h"
 #include "copyactions.h"
@@ -22,6 +23,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -205,6 +207,41 @@ private slots:
         c.actions->acquire(watchdogHold(held));
         QTRY_VERIFY_WITH_TIMEOUT(c.window.statusBar()->currentMessage().contains(QString::fromLatin1(kTheirs)), 10000);
         raw.command({ "DEL", held });
+    }
+
+    // An acquire that waits shows how long it has waited, with Cancel: Cancel ends the wait and takes nothing. The
+    // acquire dialog opened on a held lock says where its kind came from.
+    void acquireWaitsVisibly()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()), Console::fastMonitor(), 60000);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("talk-wait");
+        theirLock(raw, name);
+        c.select(name);
+        c.actions->acquireAction()->trigger();
+        auto *dialog = waitForDialog<AcquireDialog>(&c.window);
+        QVERIFY(dialog);
+        QVERIFY(dialog->kindNote()->isVisible());
+        QVERIFY2(dialog->kindNote()->text().contains(QString::fromUtf8(name)), qPrintable(dialog->kindNote()->text()));
+        QTest::keyClick(dialog->nameEdit(), Qt::Key_End);
+        QTest::keyClicks(dialog->nameEdit(), QStringLiteral("-other"));
+        QVERIFY(!dialog->kindNote()->isVisible()); // about the selected lock only
+        dialog->reject();
+
+        AcquireRequest request = watchdogHold(name);
+        request.waitMs = -1; // until it is free: only Cancel ends it
+        c.actions->acquire(request);
+        auto *progress = waitForDialog<QProgressDialog>(&c.window);
+        QVERIFY(progress);
+        QTRY_VERIFY(progress->labelText().contains(QStringLiteral("Waiting for ") + QString::fromUtf8(name)));
+        auto *cancel = progress->findChild<QPushButton *>();
+        QVERIFY(cancel);
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            c.window.statusBar()->currentMessage().contains(QStringLiteral("Stopped waiting")), 10000);
+        QVERIFY(c.actions->ownHold(name).isEmpty());
+        QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { kTheirs, "1" } }));
+        raw.command({ "DEL", name });
     }
 
     // Copy name / owner / the lockscope-cli command of the chosen lock; View › Audit log lists what was done.
