@@ -8,8 +8,10 @@
 #include "redis/bytesformat.h"
 
 #include <QDateTime>
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
 #include <QTableView>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -21,14 +23,25 @@ DetailPane::DetailPane(LockMonitor *monitor, QWidget *parent)
     , m_monitor(monitor)
     , m_timeline(new LockTimelineModel(monitor, 500, this))
 {
-    auto *layout = new QVBoxLayout(this);
+    // On a short screen the parts scroll together rather than squeeze over each other: every part keeps at least its
+    // minimum height (the chart its axis, the "Why" text its lines).
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto *scroll = new QScrollArea(this);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto *content = new QWidget(scroll);
+    scroll->setWidget(content);
+    outer->addWidget(scroll);
+    auto *layout = new QVBoxLayout(content);
     layout->setContentsMargins(0, 0, 0, 0);
-    m_title = new QLabel(this);
+    m_title = new QLabel(content);
     m_title->setWordWrap(true);
     m_title->setTextFormat(Qt::RichText);
     layout->addWidget(m_title);
 
-    m_holders = new QTreeWidget(this);
+    m_holders = new QTreeWidget(content);
     m_holders->setAccessibleName(tr("Holders"));
     m_holders->setRootIsDecorated(false);
     m_holders->setHeaderLabels({ tr("Holder"), tr("Count"), tr("Note") });
@@ -36,7 +49,7 @@ DetailPane::DetailPane(LockMonitor *monitor, QWidget *parent)
     m_holders->setMaximumHeight(110);
     layout->addWidget(m_holders);
 
-    m_queue = new QTreeWidget(this);
+    m_queue = new QTreeWidget(content);
     m_queue->setAccessibleName(tr("Fair queue"));
     m_queue->setRootIsDecorated(false);
     m_queue->setHeaderLabels({ tr("#"), tr("Queued"), tr("Remaining wait") });
@@ -44,16 +57,17 @@ DetailPane::DetailPane(LockMonitor *monitor, QWidget *parent)
     m_queue->setMaximumHeight(90);
     layout->addWidget(m_queue);
 
-    m_evidence = new QLabel(this);
+    m_evidence = new QLabel(content);
     m_evidence->setWordWrap(true);
     m_evidence->setTextFormat(Qt::RichText);
     m_evidence->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_evidence->installEventFilter(this);
     layout->addWidget(m_evidence);
 
-    m_chart = new HoldChart(this);
+    m_chart = new HoldChart(content);
     layout->addWidget(m_chart);
 
-    m_timelineView = new QTableView(this);
+    m_timelineView = new QTableView(content);
     m_timelineView->setAccessibleName(tr("Timeline of the selected lock"));
     m_timelineView->setModel(m_timeline);
     m_timelineView->verticalHeader()->hide();
@@ -83,15 +97,20 @@ void DetailPane::setLock(const QByteArray &name)
 
 void DetailPane::fitEvidence()
 {
+    const int needed = m_evidence->text().isEmpty() ? 0 : m_evidence->heightForWidth(m_evidence->width());
+    if (m_evidence->minimumHeight() == needed)
+        return;
     // A word-wrapped label asks its layout for one line's height: held to the height its lines need at its width,
     // the "Why" text is never cut off, and the timeline below gives way instead.
-    m_evidence->setMinimumHeight(m_evidence->text().isEmpty() ? 0 : m_evidence->heightForWidth(m_evidence->width()));
+    m_evidence->setMinimumHeight(needed);
 }
 
-void DetailPane::resizeEvent(QResizeEvent *event)
+bool DetailPane::eventFilter(QObject *watched, QEvent *event)
 {
-    QWidget::resizeEvent(event);
-    fitEvidence();
+    // The label's own width is known only once the scroll area has laid it out: fitted on each of its resizes.
+    if (watched == m_evidence && event->type() == QEvent::Resize)
+        fitEvidence();
+    return QWidget::eventFilter(watched, event);
 }
 
 void DetailPane::setOwnHolds(const QHash<QByteArray, QByteArray> &tokens)

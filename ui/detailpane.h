@@ -36,7 +36,7 @@ public:
     LockTimelineModel *timeline() const { return m_timeline; }
 
 protected:
-    void resizeEvent(QResizeEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void fitEvidence();

@@ -21,8 +21,15 @@ namespace LockScope {
 namespace {
 constexpr int kSortedRowLimit = 20000;
 constexpr int kEndedRetentionMs = 5000;
-// Columns fitted to what they show, up to this width (a long name is elided, its tooltip whole).
-constexpr int kFittedColumnMax = 380;
+// Columns fitted to what they show, each up to a width that keeps TTL and Watchdog in view on a 1280-pixel screen (a
+// longer name or holder is elided, its tooltip whole).
+struct FittedColumn
+{
+    int column;
+    int maxWidth;
+};
+constexpr FittedColumn kFittedColumns[] = { { LockTableModel::Name, 240 }, { LockTableModel::Kind, 130 },
+    { LockTableModel::Mode, 60 }, { LockTableModel::Holders, 180 }, { LockTableModel::Watchdog, 90 } };
 
 QString modeText(LockEventFeed::Mode mode)
 {
@@ -195,14 +202,13 @@ void LocksPane::fitColumns()
 {
     // Measured over the first rows only (the header's precision): a million rows are not all measured.
     m_view->horizontalHeader()->setResizeContentsPrecision(200);
-    for (const int column : { LockTableModel::Name, LockTableModel::Kind, LockTableModel::Mode, LockTableModel::Holders,
-             LockTableModel::Watchdog }) {
+    for (const auto &[column, maxWidth] : kFittedColumns) {
         // sizeHintForColumn() is public in QAbstractItemView (QTableView only narrows its access).
         const QAbstractItemView *view = m_view;
         const int wanted = qMax(view->sizeHintForColumn(column), m_view->horizontalHeader()->sectionSizeHint(column));
         // Never narrower than a person made it.
         if (wanted > m_view->columnWidth(column))
-            m_view->setColumnWidth(column, qMin(wanted, kFittedColumnMax));
+            m_view->setColumnWidth(column, qMin(wanted, maxWidth));
     }
 }
 

@@ -91,17 +91,36 @@ private slots:
         QVERIFY(chart);
         QVERIFY(wholeOnScreen(chart));
         QVERIFY2(chart->height() >= chart->minimumHeight(), qPrintable(QString::number(chart->height())));
+        // The detail pane's parts never squeeze over each other: no two of them share a pixel, once laid out.
+        const auto overlap = [chart] {
+            QList<QWidget *> parts;
+            for (QWidget *w : chart->parentWidget()->findChildren<QWidget *>(QString(), Qt::FindDirectChildrenOnly))
+                if (w->isVisible())
+                    parts << w;
+            for (int i = 0; i < parts.size(); ++i)
+                for (int j = i + 1; j < parts.size(); ++j)
+                    if (parts.at(i)->geometry().intersects(parts.at(j)->geometry()))
+                        return QStringLiteral("%1 and %2 overlap")
+                            .arg(QString::fromLatin1(parts.at(i)->metaObject()->className()),
+                                QString::fromLatin1(parts.at(j)->metaObject()->className()));
+            return parts.size() >= 4 ? QString() : QStringLiteral("only %1 parts").arg(parts.size());
+        };
+        QTRY_VERIFY2(overlap().isEmpty(), qPrintable(overlap()));
 
-        // The name and holder columns show their text whole.
+        // The name and holder columns widen to their text (up to a limit), and the TTL column stays in view.
         QTableView *view = c.window.locksPane()->view();
+        QTRY_VERIFY(view->columnWidth(LockTableModel::Name) > 170); // the long name's column grew
         for (const int column : { int(LockTableModel::Name), int(LockTableModel::Holders) }) {
             const int needed = static_cast<const QAbstractItemView *>(view)->sizeHintForColumn(column);
-            QVERIFY2(view->columnWidth(column) >= qMin(needed, 360),
+            QVERIFY2(view->columnWidth(column) >= qMin(needed, 180),
                 qPrintable(QStringLiteral("column %1 is %2 px, its content %3")
                                .arg(column)
                                .arg(view->columnWidth(column))
                                .arg(needed)));
         }
+        const int ttlRight = view->columnViewportPosition(LockTableModel::Ttl) + view->columnWidth(LockTableModel::Ttl);
+        QVERIFY2(ttlRight <= view->viewport()->width(),
+            qPrintable(QStringLiteral("TTL column ends at %1 of %2").arg(ttlRight).arg(view->viewport()->width())));
     }
 };
 
