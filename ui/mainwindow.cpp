@@ -544,6 +544,11 @@ void MainWindow::updateConnectionLabel()
     m_stateLabel->setText(QStringLiteral("<span style=\"color:%1\">●</span> %2").arg(color, text.toHtmlEscaped()));
 }
 
+QString MainWindow::note() const
+{
+    return m_noteLabel->text();
+}
+
 void MainWindow::setNote(const QString &text)
 {
     m_noteLabel->setText(text);

@@ -65,6 +65,7 @@ public:
     QString route() const;
     // A line under the connection, for what this window does and does not show.
     void setNote(const QString &text);
+    QString note() const;
     // Shows every lock the monitor finds; the window does not own the monitor.
     void setLockMonitor(LockMonitor *monitor, const QByteArray &ownClientId);
     // The write actions (toolbar, menu, the table's context menu).

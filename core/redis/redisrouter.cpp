@@ -46,8 +46,9 @@ RedisRouter::~RedisRouter() = default;
 
 int RedisRouter::retryDelayMs() const
 {
-    // A cluster's nodes each reconnect on their own: no one delay to name.
-    return m_mode == Mode::Standalone ? m_seed->retryDelayMs() : RetryUnknown;
+    // Before the topology is known (probing) and outside a cluster, the seed connection is the one that retries. A
+    // cluster's nodes each reconnect on their own: no one delay to name.
+    return m_mode == Mode::Cluster ? RetryUnknown : m_seed->retryDelayMs();
 }
 
 const ConnectionOptions &RedisRouter::options() const

@@ -280,7 +280,11 @@ private slots:
         QVERIFY(viewMenu);
         QAction *openLog = actionNamed(viewMenu, QStringLiteral("&Audit log…"));
         QVERIFY(openLog);
-        QTRY_VERIFY_WITH_TIMEOUT(!auditLines(auditPath()).isEmpty(), 10000);
+        // The record is written when the console has the server's answer, after the key is gone.
+        QTRY_VERIFY_WITH_TIMEOUT(!auditLines(auditPath()).isEmpty()
+                && auditLines(auditPath()).last().value(QStringLiteral("action")).toString()
+                    == QStringLiteral("force-release"),
+            10000);
         openLog->trigger();
         auto *log = waitForDialog<AuditLogView>(&c.window);
         QVERIFY(log);
