@@ -6,6 +6,7 @@
 
 #include <QPointer>
 
+#include <QNetworkProxy>
 #include <QSslSocket>
 
 #include <cerrno>
@@ -69,6 +70,9 @@ void RedisConnection::startSocket()
 void RedisConnection::makeSocket()
 {
     m_socket = m_options.tls ? new QSslSocket(this) : new QTcpSocket(this);
+    // RESP goes straight to the server (or through our own SSH tunnel), never through a desktop's HTTP or SOCKS proxy:
+    // no proxy lookup is made, which also spares each connect the lookup thread Qt would start for it.
+    m_socket->setProxy(QNetworkProxy::NoProxy);
     connect(m_socket, &QTcpSocket::readyRead, this, &RedisConnection::onReadyRead);
     connect(m_socket, &QAbstractSocket::errorOccurred, this, &RedisConnection::onSocketError);
     connect(m_socket, &QAbstractSocket::disconnected, this, &RedisConnection::onSocketDisconnected);
