@@ -67,7 +67,7 @@
 <context>
     <name>App</name>
     <message>
-        <source>unknown language "%1"; available: %2</source>
+        <source>unknown language &quot;%1&quot;; available: %2</source>
         <translation>未知语言“%1”；可用：%2</translation>
     </message>
     <message>
@@ -91,7 +91,7 @@
         <translation>运行模拟的 Redisson 客户端；未指定 --url 时使用私有 redis-server；窗口关闭时停止其启动的一切</translation>
     </message>
     <message>
-        <source>unexpected argument "%1"; see --help</source>
+        <source>unexpected argument &quot;%1&quot;; see --help</source>
         <translation>多余的参数“%1”；参见 --help</translation>
     </message>
     <message>
@@ -170,7 +170,7 @@
         <translation>%1 需要且只需要一个锁名</translation>
     </message>
     <message>
-        <source>unknown command "%1"; see --help</source>
+        <source>unknown command &quot;%1&quot;; see --help</source>
         <translation>未知命令“%1”；参见 --help</translation>
     </message>
     <message>
@@ -222,12 +222,12 @@
         <translation>list：每行一个 JSON 锁对象</translation>
     </message>
     <message>
-        <source>--layout-pattern takes LIBRARY=GLOB with a library whose keys have no fixed prefix, one of: %1 (got "%2")</source>
-        <translation>--layout-pattern 需要 LIBRARY=GLOB，LIBRARY 为键没有固定前缀的库之一：%1（收到 "%2"）</translation>
+        <source>--layout-pattern takes LIBRARY=GLOB with a library whose keys have no fixed prefix, one of: %1 (got &quot;%2&quot;)</source>
+        <translation>--layout-pattern 需要 LIBRARY=GLOB，LIBRARY 为键没有固定前缀的库之一：%1（收到 &quot;%2&quot;）</translation>
     </message>
     <message>
-        <source>--library takes one of: %1 (got "%2")</source>
-        <translation>--library 需要以下之一：%1（收到 "%2"）</translation>
+        <source>--library takes one of: %1 (got &quot;%2&quot;)</source>
+        <translation>--library 需要以下之一：%1（收到 &quot;%2&quot;）</translation>
     </message>
     <message>
         <source>add-permits: how many permits to add (default 1)</source>
@@ -278,9 +278,9 @@ Commands:
   lock NAME            acquire, hold, then release cleanly
   release NAME         release one level on behalf of --owner UUID:TID
   force-release NAME   delete the lock and wake its waiters
-  repair-queue NAME    remove a fair lock's dead waiters (--dry-run: only report them)
+  repair-queue NAME    remove a fair lock&apos;s dead waiters (--dry-run: only report them)
   add-permits NAME     give a Redisson semaphore --permits N more free permits (default 1)
-  release-permit NAME  give back an expirable semaphore's permit --permit ID
+  release-permit NAME  give back an expirable semaphore&apos;s permit --permit ID
   open-latch NAME      open a Redisson count-down latch: every waiter goes on
   demo                 run simulated Redisson clients until interrupted (without --url: on a private
                        redis-server it starts and stops itself)</source>
@@ -363,7 +363,7 @@ Commands:
         <translation>SSH %1：主机密钥 %2 不是已接受的那个（%3）；已拒绝</translation>
     </message>
     <message>
-        <source>SSH %1: the host key is not known: %2 key %3 is not in %4. Check the fingerprint with the server's administrator, then accept it.</source>
+        <source>SSH %1: the host key is not known: %2 key %3 is not in %4. Check the fingerprint with the server&apos;s administrator, then accept it.</source>
         <translation>SSH %1：主机密钥未知：%2 密钥 %3 不在 %4 中。请先与服务器管理员核对指纹，再接受它。</translation>
     </message>
     <message>
@@ -371,11 +371,11 @@ Commands:
         <translation>SSH %1：无法按 %2 核对主机密钥：%3</translation>
     </message>
     <message>
-        <source>the sentinels' own password is not kept: LockScope asks sentinels without one</source>
+        <source>the sentinels&apos; own password is not kept: LockScope asks sentinels without one</source>
         <translation>未保留 Sentinel 自身的密码：LockScope 不带密码访问 Sentinel</translation>
     </message>
     <message>
-        <source>the SSH key's passphrase is not kept: load the key into the SSH agent</source>
+        <source>the SSH key&apos;s passphrase is not kept: load the key into the SSH agent</source>
         <translation>未保留 SSH 密钥的口令：请把该密钥加载到 SSH 代理中</translation>
     </message>
     <message>
@@ -403,7 +403,7 @@ Commands:
         <translation>原程序每次都询问 SSH 密码：请在连接对话框中输入</translation>
     </message>
     <message>
-        <source>not RESP.app's connections.json (a JSON array): %1</source>
+        <source>not RESP.app&apos;s connections.json (a JSON array): %1</source>
         <translation>不是 RESP.app 的 connections.json（JSON 数组）：%1</translation>
     </message>
     <message>
@@ -415,7 +415,7 @@ Commands:
         <translation>原程序允许 TLS 证书错误；LockScope 会校验证书</translation>
     </message>
     <message>
-        <source>not Tiny RDM's connections.yaml (a YAML list of connections)</source>
+        <source>not Tiny RDM&apos;s connections.yaml (a YAML list of connections)</source>
         <translation>不是 Tiny RDM 的 connections.yaml（连接的 YAML 列表）</translation>
     </message>
     <message>
@@ -615,7 +615,7 @@ Commands:
         <translation>只读：此控制台不会向其写入任何内容。</translation>
     </message>
     <message>
-        <source>The Lock menu's actions write to it, and each is recorded in the audit log.</source>
+        <source>The Lock menu&apos;s actions write to it, and each is recorded in the audit log.</source>
         <translation>“锁”菜单中的操作会写入该服务器，且每次都记入审计日志。</translation>
     </message>
 </context>
@@ -660,7 +660,8 @@ Commands:
     <message numerus="yes">
         <source>%n record(s) in %1; the newest first.</source>
         <translation>
-            <numerusform>%1 中共 %n 条记录；最新的在前。</numerusform></translation>
+            <numerusform>%1 中共 %n 条记录；最新的在前。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Nothing audited yet: %1 does not exist (%2).</source>
@@ -726,7 +727,7 @@ Commands:
         <translation>通过这些 Sentinel 查找主节点</translation>
     </message>
     <message>
-        <source>the master's name in Sentinel (with --sentinel)</source>
+        <source>the master&apos;s name in Sentinel (with --sentinel)</source>
         <translation>主节点在 Sentinel 中的名称（与 --sentinel 一起使用）</translation>
     </message>
     <message>
@@ -742,11 +743,11 @@ Commands:
         <translation>--sentinel 与 --cluster 不能同时使用</translation>
     </message>
     <message>
-        <source>--publish-mode takes auto, plain, sharded or both, not "%1"</source>
+        <source>--publish-mode takes auto, plain, sharded or both, not &quot;%1&quot;</source>
         <translation>--publish-mode 只接受 auto、plain、sharded 或 both，而不是“%1”</translation>
     </message>
     <message>
-        <source>in a cluster, scan and read on each master's replica (list, show, watch); results are as old as the replication lag</source>
+        <source>in a cluster, scan and read on each master&apos;s replica (list, show, watch); results are as old as the replication lag</source>
         <translation>在集群中改为在每个主节点的副本上扫描和读取（list、show、watch）；结果的新旧程度取决于复制延迟</translation>
     </message>
     <message>
@@ -754,19 +755,19 @@ Commands:
         <translation>--%1 需要 rediss:// URL</translation>
     </message>
     <message>
-        <source>--connect-timeout takes a number of ms from 1, not "%1"</source>
+        <source>--connect-timeout takes a number of ms from 1, not &quot;%1&quot;</source>
         <translation>--connect-timeout 需要不小于 1 的毫秒数，而不是“%1”</translation>
     </message>
     <message>
-        <source>after a lock write on a master with replicas, wait this long for them to have it (WAIT; Redisson's slavesSyncTimeout; default 1000, 0: never wait)</source>
+        <source>after a lock write on a master with replicas, wait this long for them to have it (WAIT; Redisson&apos;s slavesSyncTimeout; default 1000, 0: never wait)</source>
         <translation>在有副本的主节点上写锁后，最多等待这么久让副本收到（WAIT；即 Redisson 的 slavesSyncTimeout；默认 1000，0：从不等待）</translation>
     </message>
     <message>
-        <source>keep an acquire that no replica acknowledged in time (Redisson's checkLockSyncedSlaves false; by default it is undone and reported)</source>
+        <source>keep an acquire that no replica acknowledged in time (Redisson&apos;s checkLockSyncedSlaves false; by default it is undone and reported)</source>
         <translation>保留没有副本及时确认的获取（即 Redisson 的 checkLockSyncedSlaves 为 false；默认会撤销并报告）</translation>
     </message>
     <message>
-        <source>--replica-sync-timeout takes a number of ms from 0, not "%1"</source>
+        <source>--replica-sync-timeout takes a number of ms from 0, not &quot;%1&quot;</source>
         <translation>--replica-sync-timeout 需要从 0 起的毫秒数，而不是“%1”</translation>
     </message>
     <message>
@@ -818,7 +819,7 @@ Accept this key and remember it? [y/N] </source>
         <translation>无法读取 SSH 密钥文件 %1</translation>
     </message>
     <message>
-        <source>--ssh-accept-host-key takes a fingerprint as SHA256:..., not "%1"</source>
+        <source>--ssh-accept-host-key takes a fingerprint as SHA256:..., not &quot;%1&quot;</source>
         <translation>--ssh-accept-host-key 需要 SHA256:... 形式的指纹，而不是“%1”</translation>
     </message>
     <message>
@@ -881,7 +882,7 @@ Accept this key and remember it? [y/N] </source>
         <translation>%1 被拒绝：无法写入审计日志 %2（%3）；未做任何更改。每次写入都会被审计：请使该文件可写，或将 $LOCKSCOPE_AUDIT_LOG 指向一个可写的文件</translation>
     </message>
     <message>
-        <source>--hex takes the name as pairs of hex digits (6f72646572733a3432 is orders:42), not '%1'</source>
+        <source>--hex takes the name as pairs of hex digits (6f72646572733a3432 is orders:42), not &apos;%1&apos;</source>
         <translation>--hex 需要成对的十六进制数字作为名称（6f72646572733a3432 即 orders:42），而不是“%1”</translation>
     </message>
 </context>
@@ -892,11 +893,11 @@ Accept this key and remember it? [y/N] </source>
         <translation>--permits 的取值为 1 到 1000000000 之间的许可数</translation>
     </message>
     <message>
-        <source>release-permit needs --permit ID, the permit's id as show lists it</source>
+        <source>release-permit needs --permit ID, the permit&apos;s id as show lists it</source>
         <translation>release-permit 需要 --permit ID，即 show 列出的许可 id</translation>
     </message>
     <message>
-        <source>--expect-count takes the latch's count, an integer</source>
+        <source>--expect-count takes the latch&apos;s count, an integer</source>
         <translation>--expect-count 的取值为闭锁的计数（整数）</translation>
     </message>
     <message>
@@ -1024,7 +1025,7 @@ Force-release it (delete the key)? [y/N] </source>
         <translation>已强制释放 %1（%2 锁：没有需要唤醒的等待者）</translation>
     </message>
     <message>
-        <source>force-released %1; its library's waiters woken through %2</source>
+        <source>force-released %1; its library&apos;s waiters woken through %2</source>
         <translation>已强制释放 %1；已通过 %2 唤醒其所属库的等待者</translation>
     </message>
     <message>
@@ -1043,7 +1044,8 @@ Force-release it (delete the key)? [y/N] </source>
     <message numerus="yes">
         <source>%n lock(s)</source>
         <translation>
-            <numerusform>%n 把锁</numerusform></translation>
+            <numerusform>%n 把锁</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1  %2  %3  count %4  ttl %5  waiters %6  %7%8</source>
@@ -1097,7 +1099,7 @@ Force-release it (delete the key)? [y/N] </source>
         <translation>，防护令牌 %1</translation>
     </message>
     <message>
-        <source>lock kind "%1" is not supported; use reentrant, fair, fenced, read, write or string</source>
+        <source>lock kind &quot;%1&quot; is not supported; use reentrant, fair, fenced, read, write or string</source>
         <translation>不支持锁类型“%1”；请使用 reentrant、fair、fenced、read、write 或 string</translation>
     </message>
     <message>
@@ -1128,7 +1130,7 @@ Force-release it (delete the key)? [y/N] </source>
         <translation>已代 %2 释放 %1（%3 锁：没有需要唤醒的等待者）</translation>
     </message>
     <message>
-        <source>released %1 for %2; its library's waiters woken through %3</source>
+        <source>released %1 for %2; its library&apos;s waiters woken through %3</source>
         <translation>已代 %2 释放 %1；已通过 %3 唤醒其所属库的等待者</translation>
     </message>
 </context>
@@ -1193,27 +1195,30 @@ no dead waiters: nothing changed</source>
     <message numerus="yes">
         <source>Remove %n dead waiter(s) from the queue of %1 and wake the new head? [y/N] </source>
         <translation>
-            <numerusform>从 %1 的队列中移除 %n 个已失效的等待者并唤醒新的队首？[y/N] </numerusform></translation>
+            <numerusform>从 %1 的队列中移除 %n 个已失效的等待者并唤醒新的队首？[y/N] </numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>
 removed %n dead waiter(s); the new head is woken when the holder releases</source>
         <translation>
             <numerusform>
-已移除 %n 个已失效的等待者；持有者释放时新的队首会被唤醒</numerusform></translation>
+已移除 %n 个已失效的等待者；持有者释放时新的队首会被唤醒</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>
 removed %n dead waiter(s); the new head was woken</source>
         <translation>
             <numerusform>
-已移除 %n 个已失效的等待者；新的队首已被唤醒</numerusform></translation>
+已移除 %n 个已失效的等待者；新的队首已被唤醒</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>LockScope::Cli::ServeMetricsCommand</name>
     <message>
-        <source>--listen takes HOST:PORT with HOST an IP address (got "%1")</source>
+        <source>--listen takes HOST:PORT with HOST an IP address (got &quot;%1&quot;)</source>
         <translation>--listen 接受 HOST:PORT，HOST 须为 IP 地址（收到“%1”）</translation>
     </message>
     <message>
@@ -1400,7 +1405,8 @@ removed %n dead waiter(s); the new head was woken</source>
     <message numerus="yes">
         <source>%1  %n lock(s), %2 tracked, watched %3 s via %4</source>
         <translation>
-            <numerusform>%1  %n 把锁，跟踪 %2 把，已观察 %3 秒，方式 %4</numerusform></translation>
+            <numerusform>%1  %n 把锁，跟踪 %2 把，已观察 %3 秒，方式 %4</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1650,7 +1656,7 @@ removed %n dead waiter(s); the new head was woken</source>
         <translation>字符串锁模式</translation>
     </message>
     <message>
-        <source>Globs separated by spaces. A plain string key (SET name token NX PX) is shown as a lock only if its name matches one of these and it has a TTL; its value is the holder's token. Empty: string locks are not looked for.</source>
+        <source>Globs separated by spaces. A plain string key (SET name token NX PX) is shown as a lock only if its name matches one of these and it has a TTL; its value is the holder&apos;s token. Empty: string locks are not looked for.</source>
         <translation>以空格分隔的通配符。普通字符串键（SET 名称 令牌 NX PX）只有在名称匹配其中之一且带有 TTL 时才显示为锁；其值即持有者的令牌。留空：不查找字符串锁。</translation>
     </message>
     <message>
@@ -1666,7 +1672,7 @@ removed %n dead waiter(s); the new head was woken</source>
         <translation>从不等待</translation>
     </message>
     <message>
-        <source>After a lock write on a master with replicas, wait this long for them to have it (WAIT), as Redisson's slavesSyncTimeout does</source>
+        <source>After a lock write on a master with replicas, wait this long for them to have it (WAIT), as Redisson&apos;s slavesSyncTimeout does</source>
         <translation>在有副本的主节点上写锁后，最多等待这么久让副本收到（WAIT），与 Redisson 的 slavesSyncTimeout 相同</translation>
     </message>
     <message>
@@ -1674,7 +1680,7 @@ removed %n dead waiter(s); the new head was woken</source>
         <translation>等待副本(&amp;R)：</translation>
     </message>
     <message>
-        <source>Undo an acquire that no replica acknowledged in time (Redisson's checkLockSyncedSlaves)</source>
+        <source>Undo an acquire that no replica acknowledged in time (Redisson&apos;s checkLockSyncedSlaves)</source>
         <translation>撤销没有副本及时确认的获取（Redisson 的 checkLockSyncedSlaves）</translation>
     </message>
     <message>
@@ -1729,7 +1735,7 @@ removed %n dead waiter(s); the new head was woken</source>
         <translation>不是有效的 Redis URL（应为 redis://[user[:password]@]host[:port][/db]）</translation>
     </message>
     <message>
-        <source>unsupported URL scheme "%1" (use redis:// or rediss://)</source>
+        <source>unsupported URL scheme &quot;%1&quot; (use redis:// or rediss://)</source>
         <translation>不支持的 URL 协议“%1”（请使用 redis:// 或 rediss://）</translation>
     </message>
     <message>
@@ -1737,11 +1743,11 @@ removed %n dead waiter(s); the new head was woken</source>
         <translation>端口超出范围</translation>
     </message>
     <message>
-        <source>database "%1" is not a non-negative number</source>
+        <source>database &quot;%1&quot; is not a non-negative number</source>
         <translation>数据库“%1”不是非负整数</translation>
     </message>
     <message>
-        <source>"%1" is not HOST:PORT (a Sentinel address)</source>
+        <source>&quot;%1&quot; is not HOST:PORT (a Sentinel address)</source>
         <translation>“%1”不是 HOST:PORT 形式（Sentinel 地址）</translation>
     </message>
     <message>
@@ -1768,7 +1774,7 @@ removed %n dead waiter(s); the new head was woken</source>
 <context>
     <name>LockScope::ConnectionProfile</name>
     <message>
-        <source>Sentinel needs the master's name</source>
+        <source>Sentinel needs the master&apos;s name</source>
         <translation>Sentinel 需要主节点名称</translation>
     </message>
 </context>
@@ -1779,7 +1785,7 @@ removed %n dead waiter(s); the new head was woken</source>
         <translation>获取(&amp;A)…</translation>
     </message>
     <message>
-        <source>Take a lock as this console's own client (Ctrl+N)</source>
+        <source>Take a lock as this console&apos;s own client (Ctrl+N)</source>
         <translation>以本控制台自己的客户端身份获取锁（Ctrl+N）</translation>
     </message>
     <message>
@@ -1803,7 +1809,7 @@ removed %n dead waiter(s); the new head was woken</source>
         <translation>强制释放(&amp;F)…</translation>
     </message>
     <message>
-        <source>Delete anyone's lock and wake its waiters, if the holders are still the ones shown</source>
+        <source>Delete anyone&apos;s lock and wake its waiters, if the holders are still the ones shown</source>
         <translation>删除任何人的锁并唤醒其等待者（前提是持有者仍是所显示的那些）</translation>
     </message>
     <message>
@@ -1891,7 +1897,7 @@ removed %n dead waiter(s); the new head was woken</source>
         <translation>已强制释放 %1（%2 锁：没有需要唤醒的等待者）</translation>
     </message>
     <message>
-        <source>Force-released %1; its library's waiters were woken through %2</source>
+        <source>Force-released %1; its library&apos;s waiters were woken through %2</source>
         <translation>已强制释放 %1；已通过 %2 唤醒其所属库的等待者</translation>
     </message>
     <message>
@@ -1937,7 +1943,8 @@ removed %n dead waiter(s); the new head was woken</source>
     <message numerus="yes">
         <source>Force-released %1; the %n waiter(s) on %2 were woken</source>
         <translation>
-            <numerusform>已强制释放 %1；%2 上的 %n 个等待者已被唤醒</numerusform></translation>
+            <numerusform>已强制释放 %1；%2 上的 %n 个等待者已被唤醒</numerusform>
+        </translation>
     </message>
     <message>
         <source>Force-released %1; its waiters on %2 were woken</source>
@@ -2141,7 +2148,7 @@ removed %n dead waiter(s); the new head was woken</source>
         <translation>复制名称(&amp;N)</translation>
     </message>
     <message>
-        <source>The lock's name as lockscope-cli list and show print it (binary bytes as \xNN)</source>
+        <source>The lock&apos;s name as lockscope-cli list and show print it (binary bytes as \xNN)</source>
         <translation>按 lockscope-cli list 和 show 的显示形式复制锁名（二进制字节写作 \xNN）</translation>
     </message>
     <message>
@@ -2164,7 +2171,7 @@ removed %n dead waiter(s); the new head was woken</source>
 <context>
     <name>LockScope::CounterAction</name>
     <message>
-        <source>%1 holds a %2, not a Redisson semaphore's or latch's count; nothing changed</source>
+        <source>%1 holds a %2, not a Redisson semaphore&apos;s or latch&apos;s count; nothing changed</source>
         <translation>%1 存放的是 %2，不是 Redisson 信号量或闭锁的计数；未做任何更改</translation>
     </message>
     <message>
@@ -2215,7 +2222,7 @@ removed %n dead waiter(s); the new head was woken</source>
         <translation>归还许可</translation>
     </message>
     <message>
-        <source>The permit of %1 to give back, as its holder's release would:</source>
+        <source>The permit of %1 to give back, as its holder&apos;s release would:</source>
         <translation>要归还的 %1 的许可（如同其持有者释放）：</translation>
     </message>
     <message>
@@ -2371,7 +2378,7 @@ removed %n dead waiter(s); the new head was woken</source>
         <translation>%1 丢失了 %2：%3</translation>
     </message>
     <message>
-        <source>%1 waits up to %2 ms for %3 (holder's %4)</source>
+        <source>%1 waits up to %2 ms for %3 (holder&apos;s %4)</source>
         <translation>%1 最多等待 %2 毫秒以获取 %3（持有者的 %4）</translation>
     </message>
     <message>
@@ -2486,7 +2493,7 @@ removed %n dead waiter(s); the new head was woken</source>
         <translation>&lt;p&gt;&lt;b&gt;为何判定为%1：&lt;/b&gt;%2&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>the token: the key's value, which its holder deletes it with</source>
+        <source>the token: the key&apos;s value, which its holder deletes it with</source>
         <translation>令牌：该键的值，持有者凭它删除该键</translation>
     </message>
     <message>
@@ -2659,8 +2666,8 @@ removed %n dead waiter(s); the new head was woken</source>
         <translation>TTL %1</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Delete &lt;b&gt;%1&lt;/b&gt; (%2, %3), held by the token &lt;tt style="white-space:nowrap"&gt;%4&lt;/tt&gt;.&lt;/p&gt;&lt;p&gt;Waiters are woken as its library's own release wakes them (python-redis-lock's signal list, a Spring registry's channel); the others find it free at their next try. The real owner still believes it holds the lock: its own release will find another token and do nothing, and until then it may work next to the new holder.&lt;/p&gt;&lt;p&gt;Only deleted if the key still holds this token when the request reaches the server.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;删除 &lt;b&gt;%1&lt;/b&gt;（%2，%3），其持有令牌为 &lt;tt style="white-space:nowrap"&gt;%4&lt;/tt&gt;。&lt;/p&gt;&lt;p&gt;等待者按其库自身的释放方式被唤醒（python-redis-lock 的信号列表、Spring 注册表的频道）；其余等待者在下次尝试时会发现它已空闲。真正的持有者仍认为自己持有该锁：它自己的释放会发现令牌已变而什么也不做，在那之前它可能与新持有者同时工作。&lt;/p&gt;&lt;p&gt;仅当请求到达服务器时该键仍保存此令牌，才会删除。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;Delete &lt;b&gt;%1&lt;/b&gt; (%2, %3), held by the token &lt;tt style=&quot;white-space:nowrap&quot;&gt;%4&lt;/tt&gt;.&lt;/p&gt;&lt;p&gt;Waiters are woken as its library&apos;s own release wakes them (python-redis-lock&apos;s signal list, a Spring registry&apos;s channel); the others find it free at their next try. The real owner still believes it holds the lock: its own release will find another token and do nothing, and until then it may work next to the new holder.&lt;/p&gt;&lt;p&gt;Only deleted if the key still holds this token when the request reaches the server.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;删除 &lt;b&gt;%1&lt;/b&gt;（%2，%3），其持有令牌为 &lt;tt style=&quot;white-space:nowrap&quot;&gt;%4&lt;/tt&gt;。&lt;/p&gt;&lt;p&gt;等待者按其库自身的释放方式被唤醒（python-redis-lock 的信号列表、Spring 注册表的频道）；其余等待者在下次尝试时会发现它已空闲。真正的持有者仍认为自己持有该锁：它自己的释放会发现令牌已变而什么也不做，在那之前它可能与新持有者同时工作。&lt;/p&gt;&lt;p&gt;仅当请求到达服务器时该键仍保存此令牌，才会删除。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;Delete &lt;b&gt;%1&lt;/b&gt; (%2%3, %4), held by:&lt;/p&gt;&lt;ul&gt;%5&lt;/ul&gt;&lt;p&gt;%6 The real owner still believes it holds the lock: its own unlock will fail later, and until then it may work next to the new holder.&lt;/p&gt;&lt;p&gt;Only deleted if the holders are still exactly these when the request reaches the server.&lt;/p&gt;</source>
@@ -2671,7 +2678,7 @@ removed %n dead waiter(s); the new head was woken</source>
         <translation>&lt;p&gt;无论结果如何，此次尝试都会记入审计日志 &lt;tt&gt;%1&lt;/tt&gt;。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Its waiters are woken as its library's release wakes them.</source>
+        <source>Its waiters are woken as its library&apos;s release wakes them.</source>
         <translation>其等待者按其库的释放方式被唤醒。</translation>
     </message>
     <message>
@@ -2685,7 +2692,8 @@ removed %n dead waiter(s); the new head was woken</source>
     <message numerus="yes">
         <source>The %n waiter(s) listening on %1 are woken.</source>
         <translation>
-            <numerusform>在 %1 上监听的 %n 个等待者会被唤醒。</numerusform></translation>
+            <numerusform>在 %1 上监听的 %n 个等待者会被唤醒。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2793,7 +2801,7 @@ removed %n dead waiter(s); the new head was woken</source>
 
 %2
 
-Check it with the server's administrator (ssh-keygen -l -f on the host's key) before you accept it. Accepted, it is remembered in %3.</source>
+Check it with the server&apos;s administrator (ssh-keygen -l -f on the host&apos;s key) before you accept it. Accepted, it is remembered in %3.</source>
         <translation>其 %1 密钥指纹为：
 
 %2
@@ -2870,7 +2878,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>%1 不存在</translation>
     </message>
     <message>
-        <source>%1 is a string outside the string lock patterns (--string-locks, or the connection profile's), so it is no lock</source>
+        <source>%1 is a string outside the string lock patterns (--string-locks, or the connection profile&apos;s), so it is no lock</source>
         <translation>%1 是字符串锁模式（--string-locks 或连接配置中的模式）之外的字符串，因此不是锁</translation>
     </message>
     <message>
@@ -2897,7 +2905,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>声明的锁名保存的是 %1，而不是锁哈希</translation>
     </message>
     <message>
-        <source>owner %1 has the count "%2", not a positive integer</source>
+        <source>owner %1 has the count &quot;%2&quot;, not a positive integer</source>
         <translation>持有者 %1 的计数为“%2”，不是正整数</translation>
     </message>
     <message>
@@ -2923,8 +2931,8 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         </translation>
     </message>
     <message>
-        <source>"mode" field is %1</source>
-        <translation>"mode" 字段为 %1</translation>
+        <source>&quot;mode&quot; field is %1</source>
+        <translation>&quot;mode&quot; 字段为 %1</translation>
     </message>
     <message>
         <source>mode is %1 but the fields say otherwise: corrupt or foreign</source>
@@ -2955,7 +2963,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>事务持有者（&lt;uuid&gt;:&lt;tid&gt;:&lt;txid&gt;）</translation>
     </message>
     <message>
-        <source>the fair queue is jammed: its head's deadline has passed</source>
+        <source>the fair queue is jammed: its head&apos;s deadline has passed</source>
         <translation>公平队列已堵塞：队首的截止时间已过</translation>
     </message>
     <message numerus="yes">
@@ -2973,7 +2981,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>位于已配置字符串锁模式内的字符串</translation>
     </message>
     <message>
-        <source>its value is the holder's token</source>
+        <source>its value is the holder&apos;s token</source>
         <translation>其值为持有者的令牌</translation>
     </message>
     <message numerus="yes">
@@ -2983,7 +2991,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         </translation>
     </message>
     <message>
-        <source>the fair queue is orphaned (its lock hash is gone): every later fair acquire waits behind its head until the head's deadline passes; lockscope-cli repair-queue %1 removes dead waiters</source>
+        <source>the fair queue is orphaned (its lock hash is gone): every later fair acquire waits behind its head until the head&apos;s deadline passes; lockscope-cli repair-queue %1 removes dead waiters</source>
         <translation>公平队列已成孤儿（其锁哈希已不存在）：之后的每个公平获取都要排在队首之后，直到队首的截止时间过去；lockscope-cli repair-queue %1 可移除已死的等待者</translation>
     </message>
     <message>
@@ -3003,7 +3011,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>事务写锁（&lt;uuid&gt;:&lt;tid&gt;:write:&lt;txid&gt;），在 Redisson 事务中获取</translation>
     </message>
     <message>
-        <source>its readers' timeout keys exist</source>
+        <source>its readers&apos; timeout keys exist</source>
         <translation>其读者的超时键存在</translation>
     </message>
     <message>
@@ -3055,7 +3063,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>一个 UUID（每个注册表一个）</translation>
     </message>
     <message>
-        <source>its name was declared as %1's</source>
+        <source>its name was declared as %1&apos;s</source>
         <translation>其名称被声明为属于 %1</translation>
     </message>
     <message>
@@ -3063,15 +3071,15 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>没有 TTL：%1 默认加锁时不设 TTL</translation>
     </message>
     <message>
-        <source>its name has %1's prefix</source>
+        <source>its name has %1&apos;s prefix</source>
         <translation>其名称带有 %1 的前缀</translation>
     </message>
     <message>
-        <source>the token has %1's shape: %2</source>
+        <source>the token has %1&apos;s shape: %2</source>
         <translation>令牌符合 %1 的形态：%2</translation>
     </message>
     <message>
-        <source>the token does not have %1's shape (%2)</source>
+        <source>the token does not have %1&apos;s shape (%2)</source>
         <translation>令牌不符合 %1 的形态（%2）</translation>
     </message>
     <message>
@@ -3083,7 +3091,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>永不过期：它没有 TTL，持有者一旦崩溃，锁会一直保持，直到有人释放它</translation>
     </message>
     <message>
-        <source>%1 listening on %2, where a count-down latch's waiters wait</source>
+        <source>%1 listening on %2, where a count-down latch&apos;s waiters wait</source>
         <translation>%1 个客户端在 %2 上监听，即闭锁的等待者等待之处</translation>
     </message>
     <message numerus="yes">
@@ -3103,15 +3111,15 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         </translation>
     </message>
     <message>
-        <source>its name was declared as redisson's</source>
+        <source>its name was declared as redisson&apos;s</source>
         <translation>其名称被声明为 redisson 的</translation>
     </message>
     <message>
-        <source>an integer string: Redisson keeps a semaphore's free permits or a latch's count so</source>
+        <source>an integer string: Redisson keeps a semaphore&apos;s free permits or a latch&apos;s count so</source>
         <translation>整数字符串：Redisson 以此保存信号量的空闲许可数或闭锁的计数</translation>
     </message>
     <message>
-        <source>%1 listening on %2, where a semaphore's waiters wait</source>
+        <source>%1 listening on %2, where a semaphore&apos;s waiters wait</source>
         <translation>%1 个客户端在 %2 上监听，即信号量的等待者等待之处</translation>
     </message>
     <message>
@@ -3119,7 +3127,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>两者都无人等待时，闭锁看起来与此相同</translation>
     </message>
     <message>
-        <source>a sorted set of random UUIDs scored by the time each was taken: redis-semaphore's semaphore (its limit is the clients' setting, not kept in Redis)</source>
+        <source>a sorted set of random UUIDs scored by the time each was taken: redis-semaphore&apos;s semaphore (its limit is the clients&apos; setting, not kept in Redis)</source>
         <translation>以获取时间为分值的随机 UUID 有序集合：redis-semaphore 的信号量（其上限是客户端的设置，不保存在 Redis 中）</translation>
     </message>
     <message numerus="yes">
@@ -3129,7 +3137,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         </translation>
     </message>
     <message>
-        <source>its name has sidekiq-unique-jobs' prefix and :LOCKED suffix</source>
+        <source>its name has sidekiq-unique-jobs&apos; prefix and :LOCKED suffix</source>
         <translation>其名称带有 sidekiq-unique-jobs 的前缀和 :LOCKED 后缀</translation>
     </message>
     <message>
@@ -3137,7 +3145,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>其字段是 Sidekiq 作业 id，值为各自加锁的时间</translation>
     </message>
     <message>
-        <source>never expires: the job's lock_ttl is not set, so if the job died without unlocking, every later job with the same arguments is dropped as a duplicate until someone deletes the digest</source>
+        <source>never expires: the job&apos;s lock_ttl is not set, so if the job died without unlocking, every later job with the same arguments is dropped as a duplicate until someone deletes the digest</source>
         <translation>永不过期：该作业未设置 lock_ttl，若作业未解锁就已死亡，之后所有参数相同的作业都会被当作重复而丢弃，直到有人删除该摘要</translation>
     </message>
     <message>
@@ -3149,8 +3157,8 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>只显示其 %2 个成员中的前 %1 个</translation>
     </message>
     <message>
-        <source>a sorted set of base64 tokens scored by their expiry: Symfony's RedisStore ("__write__" marks an exclusive hold)</source>
-        <translation>以到期时间为分值的 base64 令牌有序集合：Symfony 的 RedisStore（"__write__" 表示独占持有）</translation>
+        <source>a sorted set of base64 tokens scored by their expiry: Symfony&apos;s RedisStore (&quot;__write__&quot; marks an exclusive hold)</source>
+        <translation>以到期时间为分值的 base64 令牌有序集合：Symfony 的 RedisStore（&quot;__write__&quot; 表示独占持有）</translation>
     </message>
     <message numerus="yes">
         <source>%n hold(s) expired: Symfony drops them at the next acquire, not before</source>
@@ -3186,11 +3194,11 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>attempt to unlock lock, not locked by current thread by node id: %1 thread-id: %2</translation>
     </message>
     <message>
-        <source>this server has no sharded pub/sub (SPUBLISH, Redis 7.0 or later): publish mode "both" wakes waiters with plain PUBLISH only</source>
+        <source>this server has no sharded pub/sub (SPUBLISH, Redis 7.0 or later): publish mode &quot;both&quot; wakes waiters with plain PUBLISH only</source>
         <translation>此服务器没有分片发布/订阅（SPUBLISH，Redis 7.0 或更高版本）：发布模式“both”只用普通 PUBLISH 唤醒等待者</translation>
     </message>
     <message>
-        <source>publish mode "sharded" needs sharded pub/sub (SPUBLISH, Redis 7.0 or later), which this server does not have; nothing was changed. Use publish mode "plain" or "auto"</source>
+        <source>publish mode &quot;sharded&quot; needs sharded pub/sub (SPUBLISH, Redis 7.0 or later), which this server does not have; nothing was changed. Use publish mode &quot;plain&quot; or &quot;auto&quot;</source>
         <translation>发布模式“sharded”需要分片发布/订阅（SPUBLISH，Redis 7.0 或更高版本），此服务器没有；未做任何更改。请使用发布模式“plain”或“auto”</translation>
     </message>
     <message numerus="yes">
@@ -3231,8 +3239,8 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>服务器不发送键空间事件（notify-keyspace-events 为空）</translation>
     </message>
     <message>
-        <source>notify-keyspace-events is "%1": it needs K or E with h, $, z, g and x</source>
-        <translation>notify-keyspace-events 为 "%1"：需要 K 或 E，以及 h、$、z、g 和 x</translation>
+        <source>notify-keyspace-events is &quot;%1&quot;: it needs K or E with h, $, z, g and x</source>
+        <translation>notify-keyspace-events 为 &quot;%1&quot;：需要 K 或 E，以及 h、$、z、g 和 x</translation>
     </message>
 </context>
 <context>
@@ -3353,7 +3361,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>字符串</translation>
     </message>
     <message>
-        <source>token %1: the key's value, which its holder deletes it with</source>
+        <source>token %1: the key&apos;s value, which its holder deletes it with</source>
         <translation>令牌 %1：该键的值，持有者凭它删除该键</translation>
     </message>
     <message>
@@ -3507,7 +3515,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
 <context>
     <name>LockScope::LockTracker</name>
     <message>
-        <source>renewals failing: TTL %1 ms is below 2/3 of its %2 ms lease; the holder's watchdog may have stopped while it still works under the lock</source>
+        <source>renewals failing: TTL %1 ms is below 2/3 of its %2 ms lease; the holder&apos;s watchdog may have stopped while it still works under the lock</source>
         <translation>续期失败：TTL %1 毫秒低于 %2 毫秒租期的 2/3；持有者的看门狗可能已停止，而它仍在锁内工作</translation>
     </message>
     <message>
@@ -3515,7 +3523,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>租期已到</translation>
     </message>
     <message numerus="yes">
-        <source>deleted without an unlock (%n level(s) held): its owner's unlock will fail</source>
+        <source>deleted without an unlock (%n level(s) held): its owner&apos;s unlock will fail</source>
         <translation>
             <numerusform>未经解锁即被删除（仍持有 %n 层）：其持有者之后的解锁将失败</numerusform>
         </translation>
@@ -3595,7 +3603,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>所有类型</translation>
     </message>
     <message>
-        <source>Client filter: one client's whole footprint</source>
+        <source>Client filter: one client&apos;s whole footprint</source>
         <translation>客户端筛选：某个客户端持有的全部锁</translation>
     </message>
     <message>
@@ -3704,7 +3712,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>它们的持有</translation>
     </message>
     <message>
-        <source>Show this &amp;client's locks</source>
+        <source>Show this &amp;client&apos;s locks</source>
         <translation>显示此客户端的锁(&amp;C)</translation>
     </message>
     <message>
@@ -3750,7 +3758,8 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
     <message numerus="yes">
         <source>This console holds %n lock(s): %1.</source>
         <translation>
-            <numerusform>此控制台持有 %n 把锁：%1。</numerusform></translation>
+            <numerusform>此控制台持有 %n 把锁：%1。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Release them before quitting? Otherwise each is held until its lease runs out (its watchdog stops with the console), and waiters wait that long.</source>
@@ -3765,13 +3774,14 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>不释放直接退出(&amp;Q)</translation>
     </message>
     <message>
-        <source>Releasing this console's locks before quitting…</source>
+        <source>Releasing this console&apos;s locks before quitting…</source>
         <translation>正在退出前释放此控制台的锁…</translation>
     </message>
     <message numerus="yes">
         <source>%n lock(s) could not be released; not quitting</source>
         <translation>
-            <numerusform>%n 把锁无法释放；不退出</numerusform></translation>
+            <numerusform>%n 把锁无法释放；不退出</numerusform>
+        </translation>
     </message>
     <message>
         <source>&amp;Audit log…</source>
@@ -3865,8 +3875,8 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>%1:%2 在 %3 毫秒内没有应答</translation>
     </message>
     <message>
-        <source>; checked the certificate for "%1" against %2</source>
-        <translation>；已按 %2 校验 "%1" 的证书</translation>
+        <source>; checked the certificate for &quot;%1&quot; against %2</source>
+        <translation>；已按 %2 校验 &quot;%1&quot; 的证书</translation>
     </message>
     <message>
         <source>the system CA store</source>
@@ -3877,7 +3887,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>CA 文件 %1</translation>
     </message>
     <message>
-        <source>Sentinel moved master "%1" to %2:%3</source>
+        <source>Sentinel moved master &quot;%1&quot; to %2:%3</source>
         <translation>Sentinel 已把主节点“%1”切换到 %2:%3</translation>
     </message>
     <message>
@@ -3885,7 +3895,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>READONLY（从副本读取）失败</translation>
     </message>
     <message>
-        <source>cannot use the SSH channel's socket: %1</source>
+        <source>cannot use the SSH channel&apos;s socket: %1</source>
         <translation>无法使用 SSH 通道的套接字：%1</translation>
     </message>
     <message>
@@ -3907,7 +3917,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>正在连接 %1</translation>
     </message>
     <message>
-        <source>Sentinel master "%1" at %2</source>
+        <source>Sentinel master &quot;%1&quot; at %2</source>
         <translation>Sentinel 主节点“%1”位于 %2</translation>
     </message>
     <message>
@@ -3939,7 +3949,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>CLUSTERDOWN 没有主节点服务槽 %1（可能正在故障转移）</translation>
     </message>
     <message>
-        <source>CROSSSLOT the lock's keys fall in different cluster slots (%1 and %2): a name containing '{' must hold a whole hash tag such as {tag}</source>
+        <source>CROSSSLOT the lock&apos;s keys fall in different cluster slots (%1 and %2): a name containing &apos;{&apos; must hold a whole hash tag such as {tag}</source>
         <translation>CROSSSLOT 该锁的键落在不同的集群槽中（%1 与 %2）：包含“{”的名称必须带有完整的哈希标签，例如 {tag}</translation>
     </message>
     <message>
@@ -3976,7 +3986,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
 <context>
     <name>LockScope::SentinelResolver</name>
     <message>
-        <source>no Sentinel knows a master named "%1" (%2)</source>
+        <source>no Sentinel knows a master named &quot;%1&quot; (%2)</source>
         <translation>没有 Sentinel 知道名为“%1”的主节点（%2）</translation>
     </message>
     <message>
@@ -4032,8 +4042,8 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>%1 不是有序集合锁：该键存放的是其他类型（%2）</translation>
     </message>
     <message>
-        <source>%1 keeps its holders as members of a sorted set: name the member to release ("%2" is no holder); nothing changed</source>
-        <translation>%1 以有序集合的成员记录持有者：请指定要释放的成员（"%2" 不是持有者）；未做任何更改</translation>
+        <source>%1 keeps its holders as members of a sorted set: name the member to release (&quot;%2&quot; is no holder); nothing changed</source>
+        <translation>%1 以有序集合的成员记录持有者：请指定要释放的成员（&quot;%2&quot; 不是持有者）；未做任何更改</translation>
     </message>
     <message>
         <source>%1 keeps its holders as members of a sorted set: a force release removes only the members seen</source>
@@ -4105,27 +4115,27 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
 <context>
     <name>LockScope::SshOptions</name>
     <message>
-        <source>the SSH user before "@" is empty in "%1"</source>
+        <source>the SSH user before &quot;@&quot; is empty in &quot;%1&quot;</source>
         <translation>“%1”中“@”前的 SSH 用户为空</translation>
     </message>
     <message>
-        <source>unclosed "[" in the SSH host "%1"</source>
+        <source>unclosed &quot;[&quot; in the SSH host &quot;%1&quot;</source>
         <translation>SSH 主机“%1”中的“[”没有闭合</translation>
     </message>
     <message>
-        <source>unexpected "%1" after the SSH host</source>
+        <source>unexpected &quot;%1&quot; after the SSH host</source>
         <translation>SSH 主机后出现了意外的“%1”</translation>
     </message>
     <message>
-        <source>no SSH host in "%1" (expected USER@HOST[:PORT])</source>
+        <source>no SSH host in &quot;%1&quot; (expected USER@HOST[:PORT])</source>
         <translation>“%1”中没有 SSH 主机（应为 USER@HOST[:PORT]）</translation>
     </message>
     <message>
-        <source>"%1" is not a host name</source>
+        <source>&quot;%1&quot; is not a host name</source>
         <translation>“%1”不是主机名</translation>
     </message>
     <message>
-        <source>SSH port "%1" is not a number from 1 to 65535</source>
+        <source>SSH port &quot;%1&quot; is not a number from 1 to 65535</source>
         <translation>SSH 端口“%1”不是 1 到 65535 之间的数字</translation>
     </message>
 </context>
@@ -4215,7 +4225,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>持有时间只精确到重新扫描间隔</translation>
     </message>
     <message>
-        <source>an expiry is told from a release by the lease's deadline, not by the server's word</source>
+        <source>an expiry is told from a release by the lease&apos;s deadline, not by the server&apos;s word</source>
         <translation>过期与释放是根据租约截止时间区分的，而不是服务器的通知</translation>
     </message>
 </context>
@@ -4226,7 +4236,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>%1 不是字符串锁：该键存放的是其他类型（%2）</translation>
     </message>
     <message>
-        <source>%1 is not a lock: it holds the integer %2, a counter (semaphore permits or a count-down latch), not a holder's token; nothing changed</source>
+        <source>%1 is not a lock: it holds the integer %2, a counter (semaphore permits or a count-down latch), not a holder&apos;s token; nothing changed</source>
         <translation>%1 不是锁：它存放整数 %2，是计数器（信号量许可或倒计时门闩），而不是持有者的令牌；未做任何更改</translation>
     </message>
     <message>
@@ -4249,7 +4259,7 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>它的看门狗停止续期：持有者已死亡或挂起</translation>
     </message>
     <message>
-        <source>the fair queue is jammed: its head's deadline passed and nobody holds it</source>
+        <source>the fair queue is jammed: its head&apos;s deadline passed and nobody holds it</source>
         <translation>公平队列被堵塞：队首的截止时间已过，且无人持有</translation>
     </message>
     <message>
@@ -4288,8 +4298,8 @@ Check it with the server's administrator (ssh-keygen -l -f on the host's key) be
         <translation>%1 不是 sidekiq-unique-jobs 锁：该键存放的是其他类型（%2）</translation>
     </message>
     <message>
-        <source>%1 is held by Sidekiq jobs: name the job id (24 hex digits) to release, not "%2"; nothing changed</source>
-        <translation>%1 由 Sidekiq 作业持有：请指定要释放的作业 id（24 位十六进制），而不是 "%2"；未做任何更改</translation>
+        <source>%1 is held by Sidekiq jobs: name the job id (24 hex digits) to release, not &quot;%2&quot;; nothing changed</source>
+        <translation>%1 由 Sidekiq 作业持有：请指定要释放的作业 id（24 位十六进制），而不是 &quot;%2&quot;；未做任何更改</translation>
     </message>
 </context>
 </TS>
