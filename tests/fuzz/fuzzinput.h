@@ -104,8 +104,9 @@ private:
     bool m_whole;
 };
 
-// The escape rule of bytesformat.h undone: "\\" is a backslash, "\xNN" a byte, every other character its UTF-8.
-inline QByteArray unescapeBytes(const QString &text)
+// The escape rule of bytesformat.h undone, written apart from the CLI's own unescapeBytes() so that each checks the
+// other: "\\" is a backslash, "\xNN" a byte, every other character its UTF-8.
+inline QByteArray referenceUnescape(const QString &text)
 {
     QByteArray out;
     for (qsizetype i = 0; i < text.size(); ++i) {
