@@ -199,6 +199,7 @@ void AppSession::watchNow(const ConnectionOptions &options, const QString &descr
         new ConsoleActions(m_console, m_monitor, m_window, options.toDisplayTarget(), options.readOnly));
     m_monitor->start();
     RedisCommander *connection = m_console->connection();
+    m_window->setRetrySource([connection] { return connection->retryDelayMs(); });
     connect(connection, &RedisCommander::ready, this,
         [this] { m_window->setConnectionState(MainWindow::ConnectionState::Connected); });
     connect(connection, &RedisCommander::disconnected, this, [this, connection](const RedisError &error) {

@@ -522,6 +522,14 @@ void MainWindow::updateConnectionLabel()
         color = QStringLiteral("#2e7d32");
         break;
     case ConnectionState::Disconnected:
+        // The countdown ran out while still disconnected: the connection has set its next attempt since.
+        if (m_retryKnown && !m_retryAt.isForever() && m_retryAt.hasExpired() && m_retrySource) {
+            const int next = m_retrySource();
+            if (next >= 0)
+                m_retryAt = QDeadlineTimer(next);
+            else if (next == RedisCommander::NoRetry)
+                m_retryAt = QDeadlineTimer(QDeadlineTimer::Forever);
+        }
         // What went wrong, and what happens next: a countdown to the next attempt, or that none will be made.
         if (!m_retryKnown)
             text = tr("disconnected: %1; reconnecting").arg(m_connectionError);

@@ -6,8 +6,10 @@
 #include <QDateTime>
 #include <QDeadlineTimer>
 #include <QMainWindow>
+
 #include <QSet>
 #include <QTimer>
+#include <functional>
 
 class QLabel;
 class QSplitter;
@@ -59,6 +61,9 @@ public:
         ConnectionState state, const QString &detail = {}, int retryMs = RedisCommander::RetryUnknown);
     // The connection header's state line, as shown.
     QString connectionStateText() const;
+    // Where the header asks again when the next attempt is due once a countdown has run out (a connection retries
+    // several times between two reports of its drop): RedisCommander::retryDelayMs() of the console's connection.
+    void setRetrySource(std::function<int()> source) { m_retrySource = std::move(source); }
     // How the connection is made ("direct", "through SSH ops@bastion", with ", TLS"), shown beside the URL so that
     // nobody releases a lock on the wrong server; detail (the SSH host key, say) is its tooltip.
     void setRoute(const QString &route, bool tunnelled, const QString &detail = {});
@@ -137,6 +142,7 @@ private:
     QString m_connectionError;
     QDeadlineTimer m_retryAt { QDeadlineTimer::Forever };
     bool m_retryKnown = false;
+    std::function<int()> m_retrySource;
     QDateTime m_disconnectedSince; // invalid while connected: the rows are as last read since then
     bool m_quitting = false; // the person chose how to leave its holds: close for real
 };
