@@ -287,7 +287,16 @@ int RedisConnection::retryDelayMs() const
 {
     if (m_reconnectTimer.isActive())
         return qMax(0, m_reconnectTimer.remainingTime());
-    return m_state == State::Ready ? RetryUnknown : NoRetry;
+    switch (m_state) {
+    case State::Connecting:
+        return 0; // an attempt is under way: a command that timed out meanwhile reports the drop
+    case State::Ready:
+        return RetryUnknown;
+    case State::Disconnected:
+    case State::Closed:
+        break;
+    }
+    return NoRetry;
 }
 
 void RedisConnection::scheduleReconnect()
