@@ -13,6 +13,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTableView>
 #include <QTest>
 
 namespace LockScope::Test {
@@ -60,6 +61,14 @@ struct Console
     {
         QTRY_VERIFY_WITH_TIMEOUT(
             (window.locksPane()->selectLock(name), window.locksPane()->currentLock() == name), 10000);
+    }
+    // The locks the table has selected, by name: what the person sees chosen.
+    QList<QByteArray> selectedNames() const
+    {
+        QList<QByteArray> names;
+        for (const QModelIndex &index : window.locksPane()->view()->selectionModel()->selectedRows())
+            names << index.data(LockTableModel::NameRole).toByteArray();
+        return names;
     }
     // The lock is shown as gone: its row stays a moment, greyed and saying how it ended (and while it is selected).
     bool shownEnded(const QByteArray &name) const

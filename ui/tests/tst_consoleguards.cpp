@@ -85,14 +85,6 @@ void clickRow(Console &c, const QByteArray &name)
     QCOMPARE(c.window.locksPane()->currentLock(), name);
 }
 
-QList<QByteArray> selectedNames(Console &c)
-{
-    QList<QByteArray> names;
-    for (const QModelIndex &index : c.window.locksPane()->view()->selectionModel()->selectedRows())
-        names << index.data(LockTableModel::NameRole).toByteArray();
-    return names;
-}
-
 QAbstractButton *standardButton(QDialog *dialog, QDialogButtonBox::StandardButton which)
 {
     QDialogButtonBox *box = dialog->findChild<QDialogButtonBox *>();
@@ -337,7 +329,7 @@ private slots:
         // Once the console shows it gone: b's own row, greyed, still the one selected, and the detail pane shows b.
         QTRY_VERIFY_WITH_TIMEOUT(c.shownEnded(b), 10000);
         QCOMPARE(c.cell(b, LockTableModel::Holders).data().toString(), QStringLiteral("force-released"));
-        QCOMPARE(selectedNames(c), QList<QByteArray> { b });
+        QCOMPARE(c.selectedNames(), QList<QByteArray> { b });
         QCOMPARE(c.window.locksPane()->currentLock(), b);
         QCOMPARE(c.window.detailPane()->lock(), b);
 
@@ -351,12 +343,12 @@ private slots:
         QCOMPARE(state(raw, { a, d }), others);
         QTRY_VERIFY_WITH_TIMEOUT(audited() == auditedBefore + 1, 10000); // b's force release only
         QCOMPARE(auditLines(auditPath()).last().value(QStringLiteral("name")).toString(), QString::fromUtf8(b));
-        QCOMPARE(selectedNames(c), QList<QByteArray> { b });
+        QCOMPARE(c.selectedNames(), QList<QByteArray> { b });
 
         // Another lock chosen: the gone one's row goes (a few seconds after it ended), and nothing else moves.
         clickRow(c, a);
         QTRY_VERIFY_WITH_TIMEOUT(c.row(b) < 0, 15000);
-        QCOMPARE(selectedNames(c), QList<QByteArray> { a });
+        QCOMPARE(c.selectedNames(), QList<QByteArray> { a });
     }
 
     // Point 8: the selected lock expires (chosen with the keyboard), then comes back under another holder.
@@ -378,7 +370,7 @@ private slots:
         clickRow(c, a);
         QTest::keyClick(c.window.locksPane()->view(), Qt::Key_Down);
         QCOMPARE(c.window.locksPane()->currentLock(), b);
-        QCOMPARE(selectedNames(c), QList<QByteArray> { b });
+        QCOMPARE(c.selectedNames(), QList<QByteArray> { b });
         QTRY_COMPARE(c.window.detailPane()->lock(), b);
 
         raw.command({ "PEXPIRE", b, "1" });
@@ -388,7 +380,7 @@ private slots:
         QVERIFY2(QStringList({ QStringLiteral("expired"), QStringLiteral("force-released") })
                      .contains(c.cell(b, LockTableModel::Holders).data().toString()),
             qPrintable(c.cell(b, LockTableModel::Holders).data().toString()));
-        QCOMPARE(selectedNames(c), QList<QByteArray> { b });
+        QCOMPARE(c.selectedNames(), QList<QByteArray> { b });
         QCOMPARE(c.window.locksPane()->currentLock(), b);
         QCOMPARE(c.window.detailPane()->lock(), b);
 
@@ -403,7 +395,7 @@ private slots:
         // The same name held again: it is the lock the person chose, selected again.
         holdLock(raw, b, kOtherHolder, 1);
         QTRY_VERIFY_WITH_TIMEOUT(c.row(b) >= 0 && !c.shownEnded(b), 10000);
-        QTRY_COMPARE(selectedNames(c), QList<QByteArray> { b });
+        QTRY_COMPARE(c.selectedNames(), QList<QByteArray> { b });
         QCOMPARE(c.window.locksPane()->currentLock(), b);
     }
 

@@ -16,14 +16,6 @@ using namespace LockScope::Test;
 
 namespace {
 const QByteArray kTheirs = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731";
-
-QList<QByteArray> selectedNames(Console &c)
-{
-    QList<QByteArray> names;
-    for (const QModelIndex &index : c.window.locksPane()->view()->selectionModel()->selectedRows())
-        names << index.data(LockTableModel::NameRole).toByteArray();
-    return names;
-}
 } // namespace
 
 class TestConsolePlace : public QObject
@@ -69,12 +61,12 @@ private slots:
         QVERIFY2(QStringList({ QStringLiteral("expired"), QStringLiteral("force-released") })
                      .contains(c.cell(chosen, LockTableModel::Holders).data().toString()),
             qPrintable(c.cell(chosen, LockTableModel::Holders).data().toString()));
-        QCOMPARE(selectedNames(c), QList<QByteArray> { chosen });
+        QCOMPARE(c.selectedNames(), QList<QByteArray> { chosen });
 
         offset = 60000;
         QTRY_VERIFY_WITH_TIMEOUT(c.row(other) < 0, 10000); // its few seconds are over
         QVERIFY(c.shownEnded(chosen)); // still there: it is selected
-        QCOMPARE(selectedNames(c), QList<QByteArray> { chosen });
+        QCOMPARE(c.selectedNames(), QList<QByteArray> { chosen });
         QCOMPARE(c.window.detailPane()->lock(), chosen);
 
         // Chosen no more: it goes too.
@@ -82,7 +74,7 @@ private slots:
         hold(raw, next);
         c.select(next);
         QTRY_VERIFY_WITH_TIMEOUT(c.row(chosen) < 0, 10000);
-        QCOMPARE(selectedNames(c), QList<QByteArray> { next });
+        QCOMPARE(c.selectedNames(), QList<QByteArray> { next });
         raw.command({ "DEL", next });
     }
 
@@ -100,10 +92,10 @@ private slots:
         for (int turn = 0; turn < 5; ++turn) {
             raw.command({ "DEL", hot });
             QTRY_VERIFY_WITH_TIMEOUT(c.shownEnded(hot), 10000);
-            QCOMPARE(selectedNames(c), QList<QByteArray> { hot });
+            QCOMPARE(c.selectedNames(), QList<QByteArray> { hot });
             hold(raw, hot);
             QTRY_VERIFY_WITH_TIMEOUT(c.row(hot) >= 0 && !c.shownEnded(hot), 10000);
-            QCOMPARE(selectedNames(c), QList<QByteArray> { hot });
+            QCOMPARE(c.selectedNames(), QList<QByteArray> { hot });
             QCOMPARE(c.window.locksPane()->currentLock(), hot);
         }
         for (const QByteArray &name : { a, hot, d })
@@ -125,7 +117,7 @@ private slots:
         request.leaseMs = -1;
         c.actions->acquire(request);
         QTRY_COMPARE_WITH_TIMEOUT(c.window.locksPane()->currentLock(), request.name, 10000);
-        QTRY_COMPARE_WITH_TIMEOUT(selectedNames(c), QList<QByteArray> { request.name }, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(c.selectedNames(), QList<QByteArray> { request.name }, 10000);
         QTRY_COMPARE_WITH_TIMEOUT(c.window.detailPane()->lock(), request.name, 10000);
         c.actions->releaseAllAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(c.actions->ownHold(request.name).isEmpty(), 10000);
