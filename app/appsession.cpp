@@ -203,8 +203,9 @@ void AppSession::watchNow(const ConnectionOptions &options, const QString &descr
     connect(connection, &RedisCommander::ready, this,
         [this] { m_window->setConnectionState(MainWindow::ConnectionState::Connected); });
     connect(connection, &RedisCommander::disconnected, this, [this, connection](const RedisError &error) {
+        // The message a person reads ("127.0.0.1:6380: Connection refused"), not the log form with its kind first.
         m_window->setConnectionState(
-            MainWindow::ConnectionState::Disconnected, error.toString(), connection->retryDelayMs());
+            MainWindow::ConnectionState::Disconnected, error.message(), connection->retryDelayMs());
     });
 }
 

@@ -2,6 +2,7 @@
 #include "faultproxy.h"
 #include "rawredis.h"
 #include "redis/redisconnection.h"
+#include "redis/redisrouter.h"
 #include "redis/redisscript.h"
 #include "redis/redissubscriber.h"
 #include "redisserver.h"
@@ -17,7 +18,7 @@ using namespace LockScope::Test;
 
 namespace {
 // Runs one command and waits for its reply with a deadline, pumping the event loop meanwhile.
-RedisResult run(RedisConnection &c, const QList<QByteArray> &argv, int timeoutMs = 10000)
+RedisResult run(RedisCommander &c, const QList<QByteArray> &argv, int timeoutMs = 10000)
 {
     std::optional<RedisResult> result;
     c.command(argv, [&](const RedisResult &r) { result = r; });
@@ -152,6 +153,29 @@ private slots:
         RedisConnection c(o);
         const RedisResult r = run(c, { "PING" });
         QCOMPARE(r.error.kind(), RedisError::Kind::Io);
+    }
+
+    // A server that refuses connections is reported as refusing, whichever command is first to hear of it: before,
+    // the topology probe's deadline ran out and everyone waiting (the console's header among them) was told
+    // "timeout: no connection within 5000 ms" instead of the refusal.
+    void refusedRouterSaysRefused()
+    {
+        RedisServer gone;
+        QVERIFY(gone.start());
+        ConnectionOptions o = optionsFor(gone);
+        gone.stop();
+        o.commandTimeoutMs = 300; // the probe gives up quickly; the refusals go on meanwhile
+        RedisRouter router(o);
+        QSignalSpy drops(&router, &RedisCommander::disconnected);
+        const RedisResult r = run(router, { "PING" });
+        QCOMPARE(r.error.kind(), RedisError::Kind::Io);
+        QVERIFY2(
+            r.error.message().contains(QStringLiteral("refused"), Qt::CaseInsensitive), qPrintable(r.error.toString()));
+        QVERIFY(!drops.isEmpty());
+        for (const QList<QVariant> &drop : drops) {
+            const RedisError error = drop.first().value<RedisError>();
+            QVERIFY2(error.kind() != RedisError::Kind::Timeout, qPrintable(error.toString()));
+        }
     }
 
     void stuckServerGivesTimeoutAndRecovers()

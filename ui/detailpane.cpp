@@ -15,6 +15,7 @@
 #include <QTableView>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace LockScope {
 
@@ -119,6 +120,12 @@ void DetailPane::setOwnHolds(const QHash<QByteArray, QByteArray> &tokens)
     refresh();
 }
 
+void DetailPane::setOwnWatchdogs(const QHash<QByteArray, bool> &watchdogs)
+{
+    m_ownWatchdogs = watchdogs;
+    refresh();
+}
+
 void DetailPane::refresh()
 {
     const LockRecord *r = m_name.isEmpty() ? nullptr : m_monitor->record(m_name);
@@ -138,24 +145,30 @@ void DetailPane::refresh()
         : r->deadlineMs < 0         ? tr("no TTL")
                                     : tr("TTL %1").arg(LockTableModel::durationText(r->remainingMs(now)));
     const LockCapabilities caps = LockLayouts::forRecord(info.kind).capabilities();
+    const auto isOurs = [&](const LockHolder &h) {
+        return caps.tokenHolder ? !m_ownTokens.value(info.name).isEmpty() && m_ownTokens.value(info.name) == h.owner
+                                : h.client == m_ownClientId;
+    };
+    // Our own hold's watchdog is known: the header says what the table's Watchdog column says, not a guess.
+    const auto ownWatchdog = m_ownWatchdogs.constFind(info.name);
+    const QString watchdog
+        = ownWatchdog != m_ownWatchdogs.cend() && std::any_of(info.holders.cbegin(), info.holders.cend(), isOurs)
+        ? LockTableModel::ownWatchdogText(ownWatchdog.value())
+        : LockTableModel::watchdogText(r->watchdog);
     // Without a wake-up channel (a string lock) "0 waiting" would claim to know what nobody can see.
     m_title->setText(!caps.wakeChannel
             ? tr("<b>%1</b> · %2 · %3 · watchdog %4")
-                  .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind), ttl,
-                      LockTableModel::watchdogText(r->watchdog))
+                  .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind), ttl, watchdog)
             : tr("<b>%1</b> · %2%3 · %4 · watchdog %5 · %6 waiting")
                   .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind),
                       info.mode.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(LockLayouts::modeText(info.mode)),
-                      ttl, LockTableModel::watchdogText(r->watchdog),
-                      info.waiters < 0 ? QStringLiteral("?") : QString::number(info.waiters)));
+                      ttl, watchdog, info.waiters < 0 ? QStringLiteral("?") : QString::number(info.waiters)));
     QList<QByteArray> owners;
     bool heldByUs = false;
     for (const LockHolder &h : info.holders) {
         owners << h.owner;
         QStringList notes;
-        const bool ours = caps.tokenHolder
-            ? !m_ownTokens.value(info.name).isEmpty() && m_ownTokens.value(info.name) == h.owner
-            : h.client == m_ownClientId;
+        const bool ours = isOurs(h);
         heldByUs = heldByUs || ours;
         if (ours)
             notes << tr("ours");

@@ -27,6 +27,8 @@ public:
     void setOwnClientId(const QByteArray &clientId) { m_ownClientId = clientId; }
     // The console's own holds, name -> owner: a bare-token holder (a string lock's) carries no client id.
     void setOwnHolds(const QHash<QByteArray, QByteArray> &tokens);
+    // Whether the console's watchdog renews each of its own holds, as the table's Watchdog column says it.
+    void setOwnWatchdogs(const QHash<QByteArray, bool> &watchdogs);
     // Re-reads the record and repaints the parts that count down (the window's repaint timer calls it).
     void refresh();
 
@@ -45,6 +47,7 @@ private:
     QByteArray m_name;
     QByteArray m_ownClientId;
     QHash<QByteArray, QByteArray> m_ownTokens;
+    QHash<QByteArray, bool> m_ownWatchdogs;
     QLabel *m_title;
     QTreeWidget *m_holders;
     QTreeWidget *m_queue;

@@ -307,6 +307,8 @@ void MainWindow::setConsole(ConsoleActions *console)
     connect(console, &ConsoleActions::ownWatchdogsChanged, this, [this](const QHash<QByteArray, bool> &watchdogs) {
         if (m_locks)
             m_locks->model()->setOwnWatchdogs(watchdogs);
+        if (m_detail)
+            m_detail->setOwnWatchdogs(watchdogs);
     });
 }
 

@@ -47,6 +47,11 @@ private slots:
             qPrintable(window.connectionStateText()), 15000);
         QVERIFY2(window.connectionStateText().contains(QStringLiteral("disconnected: ")),
             qPrintable(window.connectionStateText()));
+        // Once the first attempt's deadline has passed too, the header still names the refusal, not a timeout.
+        QTRY_VERIFY2_WITH_TIMEOUT(window.connectionStateText().contains(QStringLiteral("Connection refused")),
+            qPrintable(window.connectionStateText()), 15000);
+        QVERIFY2(!window.connectionStateText().contains(QStringLiteral("timeout")),
+            qPrintable(window.connectionStateText()));
         QVERIFY(window.locksPane());
         QVERIFY(window.locksPane()->isStale());
         QVERIFY2(window.locksPane()->staleText().startsWith(QStringLiteral("Disconnected since ")),

@@ -280,6 +280,11 @@ QString LockTableModel::watchdogText(WatchdogGuess guess)
     return tr("unknown");
 }
 
+QString LockTableModel::ownWatchdogText(bool on)
+{
+    return on ? tr("on (ours)") : tr("off (ours)");
+}
+
 QString LockTableModel::durationText(qint64 ms)
 {
     if (ms < 0)
@@ -329,7 +334,7 @@ QVariant LockTableModel::display(const LockRecord &r, int column) const
             return QStringLiteral("-");
         // Our own hold: the console knows whether its watchdog renews it.
         if (const auto own = m_ownWatchdogs.constFind(info.name); own != m_ownWatchdogs.cend() && isOurs(r))
-            return own.value() ? tr("on (ours)") : tr("off (ours)");
+            return ownWatchdogText(own.value());
         return watchdogText(r.watchdog);
     case Waiters:
         // Not unknown but absent: a lock without a wake-up channel (a string lock) has waiters that retry unseen.

@@ -70,6 +70,8 @@ public:
 
     static QString kindText(LockInfo::Kind kind);
     static QString watchdogText(WatchdogGuess guess);
+    // The console's own hold: whether its watchdog renews it is known, not guessed.
+    static QString ownWatchdogText(bool on);
     static QString durationText(qint64 ms);
 
 private:

@@ -57,8 +57,15 @@ void RedisRouter::probe()
         if (r.error.kind() == RedisError::Kind::Io || r.error.kind() == RedisError::Kind::Timeout
             || r.error.kind() == RedisError::Kind::Auth) {
             self->m_probing = false;
-            self->failWaiting(r.error);
-            emit self->disconnected(r.error);
+            // A probe that never reached the server timed out because connecting failed: say why connecting failed
+            // ("connection refused", "authentication failed"), which is what a person can act on.
+            const RedisError seedError = self->m_seed->lastError();
+            const bool neverConnected = r.error.kind() == RedisError::Kind::Timeout
+                && self->m_seed->state() != RedisConnection::State::Ready
+                && (seedError.kind() == RedisError::Kind::Io || seedError.kind() == RedisError::Kind::Auth);
+            const RedisError error = neverConnected ? seedError : r.error;
+            self->failWaiting(error);
+            emit self->disconnected(error);
             return;
         }
         if (r.ok() && r.value.bytes().contains("cluster_enabled:1"))

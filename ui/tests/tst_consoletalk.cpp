@@ -108,11 +108,14 @@ private slots:
 
         const QModelIndex watchdog = c.cell(name, LockTableModel::Watchdog);
         QTRY_COMPARE_WITH_TIMEOUT(watchdog.data().toString(), QStringLiteral("on (ours)"), 10000);
+        // The detail pane's header agrees with the column (it said "watchdog unknown" beside "on (ours)").
+        QVERIFY2(detailText().contains(QStringLiteral("watchdog on (ours)")), qPrintable(detailText()));
         c.window.locksPane()->view()->setFocus();
         QTest::keySequence(&c.window, c.actions->watchdogAction()->shortcut());
         QVERIFY(!c.actions->watchdogAction()->isChecked());
         // At once: no wait for the monitor to notice renewals stopped.
         QCOMPARE(c.cell(name, LockTableModel::Watchdog).data().toString(), QStringLiteral("off (ours)"));
+        QVERIFY2(detailText().contains(QStringLiteral("watchdog off (ours)")), qPrintable(detailText()));
         c.actions->releaseAllAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(c.actions->ownHold(name).isEmpty(), 10000);
     }
