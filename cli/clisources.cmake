@@ -6,6 +6,7 @@ set(lockscope_cli_sources
     commands.cpp commands.h
     confidencecheck.cpp
     democommand.cpp democommand.h
+    guidecommand.cpp guidecommand.h
     inspectcommands.cpp inspectcommands.h
     lockcommand.cpp lockcommand.h
     metricscommand.cpp metricscommand.h

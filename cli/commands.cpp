@@ -2,6 +2,7 @@
 
 #include "countercommands.h"
 #include "democommand.h"
+#include "guidecommand.h"
 #include "inspectcommands.h"
 #include "kinds/locklayout.h"
 #include "kinds/locklibraries.h"
@@ -293,6 +294,22 @@ void addCommandOptions(QCommandLineParser &parser)
                 "repair-queue: ms between the two looks that find a waiter nobody listens for dead (default 3000)"),
             QStringLiteral("MS") },
         { QStringLiteral("yes"), QCoreApplication::translate("Cli", "do not ask for confirmation") },
+        { QStringLiteral("list"), QCoreApplication::translate("Cli", "guide: list the scenarios") },
+        { QStringLiteral("speed"),
+            QCoreApplication::translate("Cli",
+                "guide: the watchdog timeout T every time scales with: fast (3000 ms), normal (6000, the default), "
+                "real (30000) or MS"),
+            QStringLiteral("SPEED") },
+        { QStringLiteral("step"),
+            QCoreApplication::translate("Cli", "guide: wait for Enter before each step (not inside a live phase)") },
+        { QStringLiteral("script-version"),
+            QCoreApplication::translate("Cli",
+                "guide: the Redisson whose unlock effect is played: 4 (default), 3.22, "
+                "3.21 or 3.10.5"),
+            QStringLiteral("V") },
+        { QStringLiteral("allow-writes"),
+            QCoreApplication::translate(
+                "Cli", "guide: let the demo write guided:* keys on the server given with --url") },
         { QStringLiteral("clients"), QCoreApplication::translate("Cli", "demo: simulated clients (default 6)"),
             QStringLiteral("N") },
         { QStringLiteral("locks"), QCoreApplication::translate("Cli", "demo: lock names to contend for (default 4)"),
@@ -351,6 +368,8 @@ Command *createCommand(
         return new RepairQueueCommand(parser, std::move(connection), parent);
     if (name == QLatin1String("demo"))
         return new DemoCommand(parser, std::move(connection), parent);
+    if (name == QLatin1String("guide"))
+        return new GuideCommand(parser, std::move(connection), parent);
     if (name == QLatin1String("watch"))
         return new WatchCommand(parser, std::move(connection), parent);
     if (name == QLatin1String("stats"))

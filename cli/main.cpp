@@ -38,13 +38,15 @@ int main(int argc, char *argv[])
         "  release-permit NAME  give back an expirable semaphore's permit --permit ID\n"
         "  open-latch NAME      open a Redisson count-down latch: every waiter goes on\n"
         "  demo                 run simulated Redisson clients until interrupted (without --url: on a private\n"
-        "                       redis-server it starts and stops itself)"));
+        "                       redis-server it starts and stops itself)\n"
+        "  guide ID|all         play the guided demo: Redisson's lock protocol step by step, narrated (--list: the\n"
+        "                       scenarios; without --url on a private redis-server)"));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"),
         QCoreApplication::translate("Cli",
             "list, show, watch, stats, top, serve-metrics, lock, release, force-release, repair-queue, add-permits, "
-            "release-permit, open-latch or demo"));
+            "release-permit, open-latch, demo or guide"));
     parser.addPositionalArgument(QStringLiteral("name"),
         QCoreApplication::translate("Cli", "the lock name (not for demo)"), QStringLiteral("[name]"));
     addConnectionOptions(parser);
@@ -64,11 +66,13 @@ int main(int argc, char *argv[])
     static const QStringList manyNames { QStringLiteral("demo"), QStringLiteral("list"), QStringLiteral("watch"),
         QStringLiteral("stats"), QStringLiteral("top"), QStringLiteral("serve-metrics") };
     const bool demo = manyNames.contains(args.value(0));
+    // guide takes a scenario id instead of a lock name, and none with --list.
+    const bool guide = args.value(0) == QLatin1String("guide");
     if (args.isEmpty()) {
         out.error(QCoreApplication::translate("Cli", "no command given; see --help"));
         return ExitUsage;
     }
-    if (args.size() != (demo ? 1 : 2)) {
+    if (guide ? args.size() > 2 : args.size() != (demo ? 1 : 2)) {
         out.error(demo ? QCoreApplication::translate("Cli", "%1 takes no lock name (use --pattern)").arg(args.first())
                        : QCoreApplication::translate("Cli", "%1 takes exactly one lock name").arg(args.first()));
         return ExitUsage;

@@ -1,0 +1,417 @@
+#include "guide/guideplayer.h"
+
+#include "guide/guideobserver.h"
+#include "guide/guidetext.h"
+#include "guide/redissonclient.h"
+
+namespace LockScope::Guide {
+
+GuidePlayer::GuidePlayer(ConnectionOptions connection, Options options, QObject *parent)
+    : QObject(parent)
+    , m_connection(std::move(connection))
+    , m_options(options)
+{
+    m_stepTimer.setSingleShot(true);
+    m_awaitTimer.setSingleShot(true);
+    connect(&m_awaitTimer, &QTimer::timeout, this, [this] {
+        // The awaited event did not come in time: the step says so, and the scenario goes on.
+        if (auto slot = std::exchange(m_awaitSlot, {}))
+            completeStep(m_current, slot, nullptr);
+    });
+}
+
+GuidePlayer::~GuidePlayer()
+{
+    for (RedissonClient *client : std::as_const(m_clients))
+        client->stop();
+}
+
+void GuidePlayer::play(const Scenario &scenario)
+{
+    m_scenario = scenario;
+    m_observer = new GuideObserver(m_connection, m_options.ownServer, this);
+    connect(m_observer, &GuideObserver::keyEvent, this, &GuidePlayer::onKeyEvent);
+    m_observer->start([this](const QString &error) {
+        if (!error.isEmpty()) {
+            end(tr("cannot watch the server: %1").arg(error));
+            return;
+        }
+        if (m_options.ownServer) {
+            m_observer->clear([this](const QString &error) { error.isEmpty() ? begin() : end(error); });
+            return;
+        }
+        // Someone else's server: the demo writes only guided:* keys, so none may be there already.
+        m_observer->countGuidedKeys([this](int count, const QString &error) {
+            if (!error.isEmpty())
+                end(error);
+            else if (count > 0)
+                end(tr("the server already holds %n guided:* key(s); the guided demo writes only guided:* keys and "
+                       "will not touch ones it did not write: delete them first, or use another database",
+                        nullptr, count),
+                    true);
+            else
+                begin();
+        });
+    });
+}
+
+void GuidePlayer::begin()
+{
+    QHash<QByteArray, RedissonClient::Options> clients;
+    for (const ActorSpec &actor : std::as_const(m_scenario.actors)) {
+        RedissonClient::Options &o = clients[actor.client];
+        o.client = actor.client;
+        o.uuid = actor.uuid;
+        o.threads.insert(actor.thread, actor.alias);
+        o.watchdogTimeoutMs = m_options.timeScaleMs;
+        o.unlockEffect = m_options.unlockEffect;
+    }
+    for (auto it = clients.cbegin(); it != clients.cend(); ++it) {
+        auto *client = new RedissonClient(
+            m_connection, it.value(), [this] { return nowMs(); }, this);
+        connect(client, &RedissonClient::record, this, &GuidePlayer::onActorRecord);
+        m_clients.insert(it.key(), client);
+    }
+    m_clock.start();
+    schedule(0);
+}
+
+void GuidePlayer::schedule(int index)
+{
+    if (m_ended)
+        return;
+    if (index >= m_scenario.steps.size()) {
+        end({});
+        return;
+    }
+    const Step &step = m_scenario.steps.at(index);
+    m_current = index;
+    if (m_options.stepMode && !step.live && index > 0) {
+        m_waiting = true;
+        m_waitStartMs = nowMs();
+        emit waitingForNext(index + 1);
+        return;
+    }
+    const qint64 due = step.at < 0 ? 0 : qint64(step.at * m_options.timeScaleMs) + m_offsetMs;
+    m_stepTimer.disconnect();
+    connect(&m_stepTimer, &QTimer::timeout, this, [this, index] { execute(index); });
+    m_stepTimer.start(int(qMax<qint64>(0, due - nowMs())));
+}
+
+void GuidePlayer::next()
+{
+    if (!m_waiting || m_ended)
+        return;
+    m_waiting = false;
+    // The step runs now, and the live phases after it keep their spacing from here.
+    const Step &step = m_scenario.steps.at(m_current);
+    if (step.at >= 0)
+        m_offsetMs = qMax(m_offsetMs, nowMs() - qint64(step.at * m_options.timeScaleMs));
+    execute(m_current);
+}
+
+RedissonClient *GuidePlayer::clientOf(const QByteArray &alias, qint64 *thread) const
+{
+    const ActorSpec *actor = m_scenario.actor(alias);
+    if (!actor)
+        return nullptr;
+    *thread = actor->thread;
+    return m_clients.value(actor->client);
+}
+
+void GuidePlayer::execute(int index)
+{
+    if (m_ended)
+        return;
+    m_current = index;
+    const Step &step = m_scenario.steps.at(index);
+    auto slot = std::make_shared<Slot>();
+    queue(slot);
+    if (step.action == Step::Action::Observe) {
+        completeStep(index, slot, nullptr);
+        return;
+    }
+    if (step.action == Step::Action::Await) {
+        m_awaitSlot = slot;
+        m_awaitTimer.start(int(step.timeout * m_options.timeScaleMs));
+        checkAwait();
+        return;
+    }
+    m_actionStartMs = nowMs();
+    qint64 thread = 0;
+    RedissonClient *client = clientOf(step.actor, &thread);
+    if (!client) {
+        completeStep(index, slot, nullptr);
+        return;
+    }
+    m_primarySlot = slot;
+    const qint64 T = m_options.timeScaleMs;
+    const qint64 lease = step.lease > 0 ? qint64(step.lease * T) : -1;
+    switch (step.action) {
+    case Step::Action::Lock:
+        client->lock(thread, step.key, lease);
+        break;
+    case Step::Action::TryLock:
+        client->tryLock(thread, step.key, step.wait < 0 ? -1 : qint64(step.wait * T), lease);
+        break;
+    case Step::Action::Unlock:
+        client->unlock(thread, step.key);
+        break;
+    case Step::Action::UnlockDropReply:
+        client->unlock(thread, step.key, true);
+        break;
+    case Step::Action::RetryUnlock:
+        client->retryUnlock(thread, step.key);
+        break;
+    case Step::Action::ForceUnlock:
+        client->forceUnlock(thread, step.key);
+        break;
+    case Step::Action::Raw: {
+        QList<QByteArray> argv;
+        for (QByteArray arg : step.raw) {
+            arg.replace("{owner}", client->owner(thread));
+            arg.replace("{T}", QByteArray::number(T));
+            argv << arg;
+        }
+        client->raw(thread, argv);
+        break;
+    }
+    case Step::Action::Observe:
+    case Step::Action::Await:
+        break;
+    }
+}
+
+void GuidePlayer::onActorRecord(GuideRecord record)
+{
+    if (m_ended)
+        return;
+    record.step = m_current + 1;
+    if (record.type == GuideRecord::Type::Event)
+        m_events << record;
+    if (m_primarySlot && record.type == GuideRecord::Type::Wire
+        && record.actor == m_scenario.steps.at(m_current).actor) {
+        // The step's own command: its record becomes the step's, with the state read after it.
+        auto slot = std::exchange(m_primarySlot, {});
+        const int index = m_current;
+        m_observer->annotate(record, [this, slot, index](const GuideRecord &r) { completeStep(index, slot, &r); });
+        return;
+    }
+    auto slot = std::make_shared<Slot>();
+    slot->record = record;
+    queue(slot);
+    m_observer->annotate(record, [this, slot](const GuideRecord &r) {
+        slot->record = r;
+        slot->ready = true;
+        flush();
+    });
+    if (record.type == GuideRecord::Type::Event)
+        checkAwait();
+}
+
+void GuidePlayer::onKeyEvent(const QByteArray &key, const QByteArray &event)
+{
+    if (m_ended || !m_clock.isValid())
+        return;
+    GuideRecord record;
+    record.type = GuideRecord::Type::Event;
+    record.step = m_current + 1;
+    record.tMs = nowMs();
+    record.actor = "Redis";
+    record.keys = { key };
+    if (event == "expired")
+        record.event = ActorEvent::Expired;
+    else if (event == "del")
+        record.event = ActorEvent::Deleted;
+    else
+        return;
+    m_events << record;
+    // A deletion is already on screen as the command that did it; an expiry has no command of its own.
+    if (record.event == ActorEvent::Expired) {
+        auto slot = std::make_shared<Slot>();
+        slot->record = record;
+        slot->ready = true;
+        queue(slot);
+        flush();
+    }
+    checkAwait();
+}
+
+bool GuidePlayer::hasEvent(const QByteArray &actor, ActorEvent event) const
+{
+    for (const GuideRecord &e : m_events) {
+        if (e.actor == actor && e.event == event && e.tMs >= m_actionStartMs)
+            return true;
+    }
+    return false;
+}
+
+void GuidePlayer::checkAwait()
+{
+    if (!m_awaitSlot)
+        return;
+    const Step &step = m_scenario.steps.at(m_current);
+    for (const GuideRecord &e : std::as_const(m_events)) {
+        if (e.actor == step.actor && e.event == step.expect.event && e.tMs >= m_actionStartMs) {
+            m_awaitTimer.stop();
+            const GuideRecord found = e;
+            completeStep(m_current, std::exchange(m_awaitSlot, {}), &found);
+            return;
+        }
+    }
+}
+
+void GuidePlayer::completeStep(int index, std::shared_ptr<Slot> slot, const GuideRecord *primary)
+{
+    const Step &step = m_scenario.steps.at(index);
+    GuideRecord base = primary ? *primary : GuideRecord();
+    if (!primary)
+        base.tMs = nowMs();
+    QByteArray channel;
+    if (!m_scenario.keys.isEmpty())
+        channel = RedissonClient::channel(m_scenario.keys.first());
+    m_observer->readState(
+        m_scenario.keys, channel, [this, index, slot, base](const QList<KeyState> &states, int listeners) {
+            if (m_ended)
+                return;
+            const Step &step = m_scenario.steps.at(index);
+            GuideRecord r = base;
+            r.type = GuideRecord::Type::Step;
+            r.step = index + 1;
+            r.actor = step.actor;
+            if (r.op.isEmpty())
+                r.op = actionName(step.action);
+            r.narration = translated(step.narration);
+            r.state = states;
+            r.receivers = listeners;
+            r.seen = check(step, r);
+            r.unexpected = !r.seen.isEmpty();
+            if (r.unexpected)
+                ++m_unexpected;
+            slot->record = r;
+            slot->ready = true;
+            flush();
+            schedule(index + 1);
+        });
+    Q_UNUSED(step)
+}
+
+QStringList GuidePlayer::check(const Step &step, const GuideRecord &r) const
+{
+    QStringList seen;
+    const Expectation &e = step.expect;
+    const double T = m_options.timeScaleMs;
+    using Reply = Expectation::Reply;
+    if (e.reply != Reply::Any) {
+        const RedisValue &v = r.reply;
+        bool ok = r.hasReply;
+        switch (e.reply) {
+        case Reply::Nil:
+            ok = ok && v.isNil();
+            break;
+        case Reply::Integer:
+            ok = ok && v.isInteger() && v.toInteger() >= e.replyMin * T && v.toInteger() <= e.replyMax * T;
+            break;
+        case Reply::Zero:
+            ok = ok && v.isInteger() && v.toInteger() == 0;
+            break;
+        case Reply::One:
+            ok = ok && v.isInteger() && v.toInteger() == 1;
+            break;
+        case Reply::Array:
+            ok = ok && v.isArray();
+            break;
+        case Reply::Ok:
+            ok = ok && v.isStatus() && v.bytes() == "OK";
+            break;
+        case Reply::Any:
+            break;
+        }
+        if (!ok)
+            seen << tr("the reply was %1").arg(r.hasReply ? replyText(v) : tr("missing"));
+    }
+    if (!e.calls.isEmpty() && !r.callsInferred && r.calls != e.calls)
+        seen << tr("the script ran: %1").arg(QString::fromUtf8(r.calls.join(' ')));
+    for (const Expectation::Key &k : e.state) {
+        KeyState found;
+        found.name = k.name;
+        for (const KeyState &s : r.state) {
+            if (s.name == k.name)
+                found = s;
+        }
+        if (!k.type.isEmpty() && found.type != k.type) {
+            seen << tr("%1 is a %2").arg(QString::fromUtf8(k.name), QString::fromUtf8(found.type));
+            continue;
+        }
+        if (k.type == "hash") {
+            QList<QPair<QByteArray, QByteArray>> want;
+            for (const Expectation::Field &f : k.fields) {
+                const ActorSpec *a = m_scenario.actor(f.actor);
+                want.append(
+                    { a ? a->uuid + ':' + QByteArray::number(a->thread) : f.actor, QByteArray::number(f.count) });
+            }
+            auto have = found.fields;
+            std::sort(want.begin(), want.end());
+            std::sort(have.begin(), have.end());
+            if (want != have)
+                seen << tr("%1 holds %2").arg(QString::fromUtf8(k.name), stateText(found));
+        }
+        if (!k.valueOf.isEmpty()) {
+            const ActorSpec *a = m_scenario.actor(k.valueOf);
+            if (!a || found.value != a->uuid + ':' + QByteArray::number(a->thread))
+                seen << tr("%1 holds %2").arg(QString::fromUtf8(k.name), stateText(found));
+        }
+        if (k.pttlMin >= 0 && (found.pttl < k.pttlMin * T || found.pttl > k.pttlMax * T))
+            seen << tr("%1 has a PTTL of %2 ms").arg(QString::fromUtf8(k.name)).arg(found.pttl);
+    }
+    if (e.listeners >= 0 && r.receivers != e.listeners)
+        seen << tr("%n client(s) listen on the channel", nullptr, r.receivers);
+    if (e.event != ActorEvent::None && r.event != e.event)
+        seen << tr("%1 was not seen within %2 ms")
+                    .arg(eventText(e.event, -1), QString::number(qint64(step.timeout * T)));
+    if (e.notEvent != ActorEvent::None && hasEvent(step.actor, e.notEvent))
+        seen << tr("%1 happened").arg(eventText(e.notEvent, -1));
+    return seen;
+}
+
+void GuidePlayer::queue(const std::shared_ptr<Slot> &slot)
+{
+    m_out.push_back(slot);
+}
+
+void GuidePlayer::flush()
+{
+    while (!m_out.empty() && m_out.front()->ready) {
+        const GuideRecord r = m_out.front()->record;
+        m_out.pop_front();
+        emit record(r);
+    }
+}
+
+void GuidePlayer::stop()
+{
+    end({});
+}
+
+void GuidePlayer::end(const QString &error, bool refused)
+{
+    if (m_ended)
+        return;
+    m_ended = true;
+    m_stepTimer.stop();
+    m_awaitTimer.stop();
+    // What is still waiting for MONITOR goes out as it is: nothing more is coming.
+    for (const auto &slot : m_out)
+        slot->ready = true;
+    flush();
+    for (RedissonClient *client : std::as_const(m_clients))
+        client->stop();
+    if (!m_observer || !error.isEmpty()) {
+        emit finished(m_unexpected, error, refused);
+        return;
+    }
+    // Leave the server as found: every guided key and latch deleted (never FLUSHDB).
+    m_observer->clear([this](const QString &error) { emit finished(m_unexpected, error, false); });
+}
+
+} // namespace LockScope::Guide

@@ -1,0 +1,102 @@
+#pragma once
+
+#include "guide/guiderecord.h"
+#include "guide/guidescripts.h"
+#include "guide/scenario.h"
+#include "redis/connectionoptions.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QObject>
+#include <QTimer>
+
+#include <deque>
+#include <memory>
+
+namespace LockScope::Guide {
+
+class GuideObserver;
+class RedissonClient;
+
+// Plays one scenario on a real Redis: it starts the scenario's emulated Redisson clients, runs each step at its time
+// (in units of T, the watchdog timeout) on a monotonic clock, checks what Redis answered against the step's
+// expectations, and reports every command, every client event and each step's outcome as GuideRecords, in the
+// order they happened. Where Redis does something else, the step is marked unexpected with what was seen, and the
+// scenario goes on. The console's window and lockscope-cli guide both draw what it reports; it draws nothing.
+class GuidePlayer : public QObject
+{
+    Q_OBJECT
+public:
+    struct Options
+    {
+        int timeScaleMs = 6000; // T
+        // The private server: MONITOR for the calls scripts ran, keyspace events switched on. Otherwise the calls
+        // are inferred and the server must hold no guided:* key before the demo starts.
+        bool ownServer = true;
+        UnlockEffect unlockEffect = UnlockEffect::V4;
+        bool stepMode = false; // wait for next() before each step that is not in a live phase
+    };
+
+    GuidePlayer(ConnectionOptions connection, Options options, QObject *parent = nullptr);
+    ~GuidePlayer() override;
+
+    void play(const Scenario &scenario);
+    // Step mode: run the next step.
+    void next();
+    // Ends the scenario at once: clients stopped, guided keys deleted.
+    void stop();
+    bool isWaiting() const { return m_waiting; }
+    qint64 nowMs() const { return m_clock.isValid() ? m_clock.elapsed() : 0; }
+    const Options &options() const { return m_options; }
+
+signals:
+    void record(const LockScope::Guide::GuideRecord &record);
+    // Step mode: the player waits for next() before step `step` (1-based).
+    void waitingForNext(int step);
+    // The scenario ended; error set when it could not run at all: refused when it would not (guided keys already
+    // there), else it could not (no server).
+    void finished(int unexpected, const QString &error, bool refused);
+
+private:
+    struct Slot
+    {
+        GuideRecord record;
+        bool ready = false;
+    };
+
+    void begin();
+    void schedule(int index);
+    void execute(int index);
+    void onActorRecord(GuideRecord record);
+    void onKeyEvent(const QByteArray &key, const QByteArray &event);
+    void completeStep(int index, std::shared_ptr<Slot> slot, const GuideRecord *primary);
+    void checkAwait();
+    void end(const QString &error, bool refused = false);
+    void queue(const std::shared_ptr<Slot> &slot);
+    void flush();
+    RedissonClient *clientOf(const QByteArray &alias, qint64 *thread) const;
+    bool hasEvent(const QByteArray &actor, ActorEvent event) const;
+    QStringList check(const Step &step, const GuideRecord &result) const;
+
+    ConnectionOptions m_connection;
+    Options m_options;
+    Scenario m_scenario;
+    GuideObserver *m_observer = nullptr;
+    QHash<QByteArray, RedissonClient *> m_clients; // by client alias
+    QElapsedTimer m_clock;
+    qint64 m_offsetMs = 0; // time spent waiting for next(): the schedule moves by it
+    qint64 m_actionStartMs = 0; // when the last step that did something started
+    int m_current = -1;
+    bool m_waiting = false;
+    qint64 m_waitStartMs = 0;
+    bool m_ended = false;
+    int m_unexpected = 0;
+    QTimer m_stepTimer;
+    QTimer m_awaitTimer;
+    std::shared_ptr<Slot> m_primarySlot; // the current step's, until its first command is answered
+    std::shared_ptr<Slot> m_awaitSlot;
+    std::deque<std::shared_ptr<Slot>> m_out;
+    QList<GuideRecord> m_events; // every event so far, for Await
+};
+
+} // namespace LockScope::Guide

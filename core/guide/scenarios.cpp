@@ -1,0 +1,22 @@
+#include "guide/scenarios.h"
+
+namespace LockScope::Guide {
+
+const QList<Scenario> &scenarios()
+{
+    // Teaching order (docs/guide.md).
+    static const QList<Scenario> all { scenarioAcquire(), scenarioReentrancy(), scenarioExclusion(), scenarioWatchdog(),
+        scenarioUnlockWakes(), scenarioMisDelete(), scenarioNotHeld() };
+    return all;
+}
+
+const Scenario *findScenario(const QString &idOrSlug)
+{
+    for (const Scenario &s : scenarios()) {
+        if (idOrSlug.compare(QLatin1String(s.id), Qt::CaseInsensitive) == 0 || idOrSlug == QLatin1String(s.slug))
+            return &s;
+    }
+    return nullptr;
+}
+
+} // namespace LockScope::Guide

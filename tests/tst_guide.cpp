@@ -1,0 +1,253 @@
+// The guided demo on a real redis-server: every scenario plays at T = 3 s with every expectation met (so every
+// narration is true), the wake-ups and the mis-delete show what they claim, the watchdog at true scale, and
+// lockscope-cli guide as a person and a script use it, including the refusals that leave a server untouched.
+#include "clirun.h"
+#include "guide/guidejson.h"
+#include "guide/guideplayer.h"
+#include "rawredis.h"
+#include "redisserver.h"
+#include "testutil.h"
+
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Guide;
+using namespace LockScope::Test;
+
+namespace {
+struct Played
+{
+    QList<GuideRecord> records;
+    int unexpected = -1;
+    QString error;
+
+    QList<GuideRecord> steps() const
+    {
+        QList<GuideRecord> out;
+        for (const GuideRecord &r : records) {
+            if (r.type == GuideRecord::Type::Step)
+                out << r;
+        }
+        return out;
+    }
+    const GuideRecord *event(const QByteArray &actor, ActorEvent event) const
+    {
+        for (const GuideRecord &r : records) {
+            if (r.type == GuideRecord::Type::Event && r.actor == actor && r.event == event)
+                return &r;
+        }
+        return nullptr;
+    }
+};
+} // namespace
+
+class TestGuide : public QObject
+{
+    Q_OBJECT
+
+    RedisServer m_server;
+    QTemporaryDir m_dir;
+
+    Played play(const Scenario &scenario, int timeScaleMs = 3000, bool ownServer = true)
+    {
+        GuidePlayer::Options options;
+        options.timeScaleMs = timeScaleMs;
+        options.ownServer = ownServer;
+        GuidePlayer player(ConnectionOptions::fromUrl(m_server.url()), options);
+        Played played;
+        bool done = false;
+        connect(&player, &GuidePlayer::record, &player, [&](const GuideRecord &r) { played.records << r; });
+        connect(&player, &GuidePlayer::finished, &player, [&](int unexpected, const QString &error, bool) {
+            played.unexpected = unexpected;
+            played.error = error;
+            done = true;
+        });
+        player.play(scenario);
+        // Long enough for the slowest scenario at this T on a loaded machine; the player's own steps have no deadline
+        // but the ones the scenario sets in units of T.
+        const int budget = int(timeScaleMs * 4 + 60000);
+        [&] { QTRY_VERIFY_WITH_TIMEOUT(done, budget); }();
+        return played;
+    }
+
+    // Nothing of the demo is left on the server: no guided key or latch, nobody on a guided channel.
+    void verifyServerClean()
+    {
+        RawRedis raw(m_server.port());
+        QCOMPARE(raw.command({ "KEYS", "guided:*" }).size(), 0);
+        QCOMPARE(raw.command({ "KEYS", "redisson_unlock_latch:*" }).size(), 0);
+        QCOMPARE(raw.command({ "PUBSUB", "CHANNELS", "redisson_lock__channel:{guided:*" }).size(), 0);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        QVERIFY(m_dir.isValid());
+    }
+
+    void everyScenarioGoesAsNarrated_data()
+    {
+        QTest::addColumn<QString>("id");
+        for (const Scenario &s : scenarios())
+            QTest::newRow(s.id.constData()) << QString::fromLatin1(s.id);
+    }
+
+    // Each step's reply, the calls its script ran (MONITOR), the state after and the events it waits for are what
+    // the scenario says, so the narration written beside them is true.
+    void everyScenarioGoesAsNarrated()
+    {
+        QFETCH(QString, id);
+        const Scenario *scenario = findScenario(id);
+        QVERIFY(scenario);
+        const Played played = play(*scenario);
+        QVERIFY2(played.error.isEmpty(), qPrintable(played.error));
+        const QList<GuideRecord> steps = played.steps();
+        QCOMPARE(steps.size(), scenario->steps.size());
+        for (const GuideRecord &step : steps) {
+            QVERIFY2(!step.unexpected,
+                qPrintable(QStringLiteral("step %1 (%2): %3")
+                               .arg(step.step)
+                               .arg(step.narration.left(60), step.seen.join(QStringLiteral("; ")))));
+            QVERIFY(!step.narration.isEmpty());
+        }
+        QCOMPARE(played.unexpected, 0);
+        verifyServerClean();
+    }
+
+    // G12: the expired owner's unlock is refused with nil and Redisson's exception, and the new owner's field, count
+    // and TTL are untouched.
+    void lateUnlockLeavesTheNewOwnerAlone()
+    {
+        const Played played = play(*findScenario(QStringLiteral("mis-delete")));
+        QVERIFY2(played.error.isEmpty(), qPrintable(played.error));
+        const GuideRecord *expired = played.event("Redis", ActorEvent::Expired);
+        QVERIFY(expired);
+        const GuideRecord *refused = played.event("A1", ActorEvent::Refused);
+        QVERIFY(refused);
+        QVERIFY2(refused->java.startsWith(QStringLiteral("IllegalMonitorStateException: attempt to unlock lock, not "
+                                                         "locked by current thread by node id: ff161e99-")),
+            qPrintable(refused->java));
+        const GuideRecord unlock = played.steps().at(3);
+        QCOMPARE(unlock.actor, QByteArray("A1"));
+        QVERIFY(unlock.reply.isNil());
+        QCOMPARE(unlock.calls, (QList<QByteArray> { "get", "hexists" }));
+        QCOMPARE(unlock.state.first().type, QByteArray("hash"));
+        QCOMPARE(unlock.state.first().field("b983c153-8e53-4c04-beb8-0c34d6e0237d:132"), QByteArray("1"));
+        QVERIFY(unlock.state.first().field("ff161e99-fd06-42f9-8bf0-1b34d803c1a7:1").isEmpty());
+        QVERIFY(unlock.state.first().pttl > 0);
+    }
+
+    // G07: the waiter sleeps with a timer set to the holder's lease, and the unlock message wakes it well before.
+    void unlockMessageWakesTheWaiter()
+    {
+        const Played played = play(*findScenario(QStringLiteral("G07")));
+        QVERIFY2(played.error.isEmpty(), qPrintable(played.error));
+        const GuideRecord *sleeping = played.event("B1", ActorEvent::Sleeping);
+        const GuideRecord *woken = played.event("B1", ActorEvent::WokenByMessage);
+        QVERIFY(sleeping);
+        QVERIFY(woken);
+        QVERIFY(!played.event("B1", ActorEvent::WokenByTimer));
+        QVERIFY2(woken->ms < sleeping->ms,
+            qPrintable(QStringLiteral("woken after %1 ms of a %2 ms timer").arg(woken->ms).arg(sleeping->ms)));
+        QVERIFY(played.event("B1", ActorEvent::Acquired));
+    }
+
+    // The watchdog at Redisson's own 30 s: renewed every 10 s, held for one and a half leases.
+    void watchdogAtRealSpeed()
+    {
+        const Played played = play(*findScenario(QStringLiteral("watchdog")), 30000);
+        QVERIFY2(played.error.isEmpty(), qPrintable(played.error));
+        for (const GuideRecord &step : played.steps())
+            QVERIFY2(!step.unexpected, qPrintable(step.seen.join(QStringLiteral("; "))));
+        int renewals = 0;
+        for (const GuideRecord &r : played.records)
+            renewals += r.script == "renew-batch" ? 1 : 0;
+        QVERIFY2(renewals >= 4, qPrintable(QString::number(renewals))); // at 10, 20, 30 and 40 s
+        verifyServerClean();
+    }
+
+    // What a script reads: one JSON object per line, every step with the fields conventions.md lists.
+    void cliJsonOnAPrivateServer()
+    {
+        const CliRun r = runCli({ QStringLiteral("guide"), QStringLiteral("not-held"), QStringLiteral("--speed"),
+                                    QStringLiteral("fast"), QStringLiteral("--json") },
+            m_dir);
+        CLI_EXIT(r, CliExit::Done);
+        int steps = 0;
+        for (const QByteArray &line : r.out.split('\n')) {
+            if (line.isEmpty())
+                continue;
+            QJsonParseError error;
+            const QJsonObject o = QJsonDocument::fromJson(line, &error).object();
+            QVERIFY2(error.error == QJsonParseError::NoError, line.constData());
+            QCOMPARE(o.value(QStringLiteral("scenario")).toString(), QStringLiteral("G13"));
+            if (o.value(QStringLiteral("type")).toString() != QLatin1String("step"))
+                continue;
+            ++steps;
+            for (const char *field :
+                { "step", "t_ms", "actor", "op", "keys", "argv", "reply", "state", "channel", "narration" })
+                QVERIFY2(o.contains(QLatin1String(field)), qPrintable(field + QStringLiteral(" in ") + line));
+            QVERIFY2(!o.value(QStringLiteral("unexpected")).toBool(), line.constData());
+            if (o.contains(QStringLiteral("script")))
+                QVERIFY2(!o.value(QStringLiteral("ran")).toArray().isEmpty(), line.constData());
+        }
+        QCOMPARE(steps, findScenario(QStringLiteral("G13"))->steps.size());
+    }
+
+    // Someone else's server: the demo writes only with --allow-writes, never under --read-only, and never where
+    // guided:* keys already are; each refusal leaves the server as it was.
+    void cliRefusalsChangeNothing()
+    {
+        RawRedis raw(m_server.port());
+        QCOMPARE(raw.command({ "SET", "guided:mine", "keep" }), RedisValue::status("OK"));
+        const QString url = m_server.url();
+        const CliRun notAllowed
+            = runCli({ QStringLiteral("guide"), QStringLiteral("G02"), QStringLiteral("--url"), url }, m_dir);
+        CLI_REFUSED(notAllowed, CliExit::Refused, "--allow-writes");
+        const CliRun readOnly = runCli({ QStringLiteral("guide"), QStringLiteral("G02"), QStringLiteral("--url"), url,
+                                           QStringLiteral("--allow-writes"), QStringLiteral("--read-only") },
+            m_dir);
+        CLI_REFUSED(readOnly, CliExit::Refused, "read-only");
+        const CliRun existing
+            = runCli({ QStringLiteral("guide"), QStringLiteral("G02"), QStringLiteral("--url"), url,
+                         QStringLiteral("--allow-writes"), QStringLiteral("--speed"), QStringLiteral("fast") },
+                m_dir);
+        CLI_REFUSED(existing, CliExit::Refused, "guided:*");
+        QCOMPARE(raw.command({ "GET", "guided:mine" }), RedisValue::string("keep"));
+        QCOMPARE(raw.command({ "EXISTS", "guided:myLock" }), RedisValue::integer(0));
+        QCOMPARE(raw.command({ "DEL", "guided:mine" }), RedisValue::integer(1));
+        const CliRun usage = runCli({ QStringLiteral("guide"), QStringLiteral("G99") }, m_dir);
+        CLI_REFUSED(usage, CliExit::Usage, "guide --list");
+    }
+
+    // On a server given with --url there is no MONITOR: the calls are inferred and marked so, and the demo leaves
+    // nothing behind.
+    void cliOnAGivenServerInfersTheCalls()
+    {
+        const CliRun r = runCli({ QStringLiteral("guide"), QStringLiteral("G13"), QStringLiteral("--url"),
+                                    m_server.url(), QStringLiteral("--allow-writes"), QStringLiteral("--speed"),
+                                    QStringLiteral("fast"), QStringLiteral("--json") },
+            m_dir);
+        CLI_EXIT(r, CliExit::Done);
+        QVERIFY2(r.out.contains("\"ran_inferred\":true"), r.describe().constData());
+        verifyServerClean();
+    }
+
+    void cliListsTheScenarios()
+    {
+        const CliRun r = runCli({ QStringLiteral("guide"), QStringLiteral("--list") }, m_dir);
+        CLI_EXIT(r, CliExit::Done);
+        for (const Scenario &s : scenarios()) {
+            QVERIFY2(r.out.contains("\n" + s.id + "  ") || r.out.startsWith(s.id), r.describe().constData());
+            QVERIFY(r.out.contains(s.slug));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGuide)
+#include "tst_guide.moc"
