@@ -113,7 +113,6 @@ private slots:
                 qPrintable(QStringLiteral("step %1 (%2): %3")
                                .arg(step.step)
                                .arg(step.narration.left(60), step.seen.join(QStringLiteral("; ")))));
-            QVERIFY(!step.narration.isEmpty());
         }
         QCOMPARE(played.unexpected, 0);
         verifyServerClean();
@@ -160,6 +159,10 @@ private slots:
     // The watchdog at Redisson's own 30 s: renewed every 10 s, held for one and a half leases.
     void watchdogAtRealSpeed()
     {
+        // Fifty seconds of Redisson's real timing: its own ctest entry (tst_guide_realspeed, label slow) runs it, in
+        // the release suite only.
+        if (!qEnvironmentVariableIsSet("LOCKSCOPE_GUIDE_REAL_SPEED"))
+            QSKIP("run by tst_guide_realspeed");
         const Played played = play(*findScenario(QStringLiteral("watchdog")), 30000);
         QVERIFY2(played.error.isEmpty(), qPrintable(played.error));
         for (const GuideRecord &step : played.steps())

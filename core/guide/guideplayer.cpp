@@ -155,11 +155,13 @@ void GuidePlayer::execute(int index)
         client->tryLock(thread, step.key, step.wait < 0 ? -1 : qint64(step.wait * T), lease);
         break;
     case Step::Action::Unlock:
-        client->unlock(thread, step.key);
+    case Step::Action::UnlockDropReply: {
+        std::optional<UnlockEffect> effect;
+        if (step.unlockEffect >= 0)
+            effect = UnlockEffect(step.unlockEffect);
+        client->unlock(thread, step.key, step.action == Step::Action::UnlockDropReply, effect);
         break;
-    case Step::Action::UnlockDropReply:
-        client->unlock(thread, step.key, true);
-        break;
+    }
     case Step::Action::RetryUnlock:
         client->retryUnlock(thread, step.key);
         break;

@@ -298,7 +298,7 @@ void RedissonClient::subscribe(qint64 thread, std::function<void()> then)
     if (entry.refs > 1) {
         if (entry.confirmed) {
             emitEvent(thread, ActorEvent::Subscribed, -1,
-                tr("this client's entry for the lock is reused: no new SUBSCRIBE (%n thread(s) share it)", nullptr,
+                tr("this client's entry for the lock is reused: no new SUBSCRIBE (shared by %n thread(s))", nullptr,
                     entry.refs));
             then();
         } else {
@@ -367,9 +367,10 @@ void RedissonClient::onMessage(const QByteArray &ch, const QByteArray &payload)
     }
 }
 
-void RedissonClient::unlock(qint64 thread, const QByteArray &name, bool dropReply)
+void RedissonClient::unlock(qint64 thread, const QByteArray &name, bool dropReply, std::optional<UnlockEffect> effect)
 {
     Unlock unlock;
+    unlock.effect = effect.value_or(m_options.unlockEffect);
     unlock.requestId = randomRequestId();
     unlock.latchTtlMs = latchLifetimeMs();
     sendUnlock(thread, name, unlock, dropReply);
@@ -388,7 +389,7 @@ void RedissonClient::retryUnlock(qint64 thread, const QByteArray &name)
 void RedissonClient::sendUnlock(qint64 thread, const QByteArray &name, const Unlock &unlock, bool dropReply)
 {
     const QByteArray lease = QByteArray::number(m_leaseTime.value(name, m_options.watchdogTimeoutMs));
-    const ScriptId id = unlockScript(m_options.unlockEffect);
+    const ScriptId id = unlockScript(unlock.effect);
     const QByteArray latch = unlockLatch(name, unlock.requestId);
     QList<QByteArray> keys { name, channel(name) };
     QList<QByteArray> args { unlockMessage, lease, owner(thread) };

@@ -11,6 +11,7 @@
 #include <QTimer>
 
 #include <functional>
+#include <optional>
 
 namespace LockScope {
 class RedisConnection;
@@ -52,7 +53,9 @@ public:
     // waitMs < 0: tryLock() with no wait time (one try, never subscribes).
     void tryLock(qint64 thread, const QByteArray &name, qint64 waitMs, qint64 leaseMs = -1);
     // dropReply: the script runs, but its answer is "lost" (as after a network failure): no outcome, no latch DEL.
-    void unlock(qint64 thread, const QByteArray &name, bool dropReply = false);
+    // effect: the Redisson whose unlock is played for this call (G14, G15 compare them), else the client's.
+    void unlock(qint64 thread, const QByteArray &name, bool dropReply = false,
+        std::optional<UnlockEffect> effect = std::nullopt);
     // Sends the unlock whose reply was lost again, with the same request id.
     void retryUnlock(qint64 thread, const QByteArray &name);
     void forceUnlock(qint64 thread, const QByteArray &name);
@@ -93,6 +96,7 @@ private:
     {
         QByteArray requestId;
         qint64 latchTtlMs = 0;
+        UnlockEffect effect = UnlockEffect::V4;
     };
 
     using Reply = std::function<void(const RedisValue &)>;

@@ -71,6 +71,7 @@ struct Step
     QList<QByteArray> raw;
     double timeout = 2; // Await: in T
     bool live = false; // a TTL or a renewal decides the outcome: no pausing here
+    int unlockEffect = -1; // an UnlockEffect this unlock plays instead of the player's (G14, G15)
     const char *narration = nullptr; // translated in context "Guide"
     Expectation expect;
 };

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "guide/guidescripts.h"
 #include "guide/scenario.h"
 
 #include <QCoreApplication>
@@ -78,6 +79,11 @@ struct S
         s.timeout = t;
         return *this;
     }
+    S &playing(UnlockEffect effect)
+    {
+        s.unlockEffect = int(effect);
+        return *this;
+    }
     S &notEvent(ActorEvent e)
     {
         s.expect.notEvent = e;
@@ -106,6 +112,18 @@ inline S tryLock(const QByteArray &actor, double wait = -1)
 inline S unlock(const QByteArray &actor)
 {
     return step(actor, Step::Action::Unlock);
+}
+inline S unlockReplyLost(const QByteArray &actor)
+{
+    return step(actor, Step::Action::UnlockDropReply);
+}
+inline S retryUnlock(const QByteArray &actor)
+{
+    return step(actor, Step::Action::RetryUnlock);
+}
+inline S forceUnlock(const QByteArray &actor)
+{
+    return step(actor, Step::Action::ForceUnlock);
 }
 inline S observe()
 {
@@ -145,6 +163,11 @@ inline ActorSpec B2()
 inline ActorSpec C1()
 {
     return { "C1", "C", "26cebeaa-e3b0-4097-8192-d62d0d0214b8", 1 };
+}
+// An operator who force-releases (G08): the console's Lock › Force release has the same effect.
+inline ActorSpec R1()
+{
+    return { "R1", "R", "5c1e0b7a-9d4f-4e21-8a36-2f7c1d9e0b54", 1 };
 }
 
 } // namespace LockScope::Guide::Build

@@ -5,8 +5,9 @@ namespace LockScope::Guide {
 const QList<Scenario> &scenarios()
 {
     // Teaching order (docs/guide.md).
-    static const QList<Scenario> all { scenarioAcquire(), scenarioReentrancy(), scenarioExclusion(), scenarioWatchdog(),
-        scenarioUnlockWakes(), scenarioMisDelete(), scenarioNotHeld() };
+    static const QList<Scenario> all { scenarioNaiveDel(), scenarioAcquire(), scenarioReentrancy(), scenarioExclusion(),
+        scenarioFixedLease(), scenarioWatchdog(), scenarioUnlockWakes(), scenarioCancelRenewal(), scenarioTryLockLoop(),
+        scenarioMisDelete(), scenarioNotHeld(), scenarioUnlockLatch(), scenarioVersions() };
     return all;
 }
 

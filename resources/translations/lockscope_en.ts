@@ -46,6 +46,23 @@
     </message>
 </context>
 <context>
+    <name>LockScope::Cli::GuideCommand</name>
+    <message numerus="yes">
+        <source>%n listening</source>
+        <translation>
+            <numerusform>%n listening</numerusform>
+            <numerusform>%n listening</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>guide %1: %n step(s) went otherwise than described</source>
+        <translation>
+            <numerusform>guide %1: %n step went otherwise than described</numerusform>
+            <numerusform>guide %1: %n steps went otherwise than described</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LockScope::Cli::ListCommand</name>
     <message numerus="yes">
         <source>%n lock(s)</source>
@@ -176,6 +193,33 @@ removed %n dead waiters; the new head was woken</numerusform>
         <translation>
             <numerusform>The %n waiter listening on %1 is woken.</numerusform>
             <numerusform>The %n waiters listening on %1 are woken.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Guide::GuidePlayer</name>
+    <message numerus="yes">
+        <source>the server already holds %n guided:* key(s); the guided demo writes only guided:* keys and will not touch ones it did not write: delete them first, or use another database</source>
+        <translation>
+            <numerusform>the server already holds %n guided:* key; the guided demo writes only guided:* keys and will not touch ones it did not write: delete them first, or use another database</numerusform>
+            <numerusform>the server already holds %n guided:* keys; the guided demo writes only guided:* keys and will not touch ones it did not write: delete them first, or use another database</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n client(s) listen on the channel</source>
+        <translation>
+            <numerusform>%n client listens on the channel</numerusform>
+            <numerusform>%n clients listen on the channel</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Guide::RedissonClient</name>
+    <message numerus="yes">
+        <source>this client&apos;s entry for the lock is reused: no new SUBSCRIBE (shared by %n thread(s))</source>
+        <translation>
+            <numerusform>this client&apos;s entry for the lock is reused: no new SUBSCRIBE (shared by %n thread)</numerusform>
+            <numerusform>this client&apos;s entry for the lock is reused: no new SUBSCRIBE (shared by %n threads)</numerusform>
         </translation>
     </message>
 </context>

@@ -266,6 +266,42 @@
         <translation>serve-metrics：提供 /metrics 的地址（默认 127.0.0.1:9464；端口 0：任一空闲端口）</translation>
     </message>
     <message>
+        <source>%1 takes no lock name (use --pattern)</source>
+        <translation>%1 不接受锁名（请用 --pattern）</translation>
+    </message>
+    <message>
+        <source>the lock name is given as hex digits (a binary name; list and show print it with \xNN escapes)</source>
+        <translation>锁名以十六进制数字给出（二进制名称；list 和 show 以 \xNN 转义形式显示它）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>guide: list the scenarios</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guide: the watchdog timeout T every time scales with: fast (3000 ms), normal (6000, the default), real (30000) or MS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guide: wait for Enter before each step (not inside a live phase)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guide: the Redisson whose unlock effect is played: 4 (default), 3.22, 3.21 or 3.10.5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guide: let the demo write guided:* keys on the server given with --url</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Inspect and manage Redisson-style distributed locks in Redis.
 
 Commands:
@@ -283,45 +319,501 @@ Commands:
   release-permit NAME  give back an expirable semaphore&apos;s permit --permit ID
   open-latch NAME      open a Redisson count-down latch: every waiter goes on
   demo                 run simulated Redisson clients until interrupted (without --url: on a private
-                       redis-server it starts and stops itself)</source>
-        <translation>在 Redis 中查看和管理 Redisson 风格的分布式锁。
-
-命令：
-  list                 所有名称匹配 --pattern（默认 *）的锁
-  show NAME            单把锁的全部信息：持有者、TTL、等待者、队列、依据
-  watch                实时显示所有匹配 --pattern 的锁的事件，直到被中断
-  stats                观察 --seconds N 秒，然后打印每把锁的争用统计
-  top                  争用最激烈的锁，每 --interval 毫秒重绘一次，直到被中断
-  serve-metrics        在 --listen HOST:PORT（默认 127.0.0.1:9464）为 Prometheus 提供统计
-  lock NAME            获取、持有，然后干净地释放
-  release NAME         代表 --owner UUID:TID 释放一层
-  force-release NAME   删除锁并唤醒其等待者
-  repair-queue NAME    移除公平锁中失效的等待者（--dry-run：只报告）
-  add-permits NAME     为 Redisson 信号量增加 --permits N 个空闲许可（默认 1）
-  release-permit NAME  归还可过期信号量的许可 --permit ID
-  open-latch NAME      打开 Redisson 闭锁：所有等待者继续执行
-  demo                 运行模拟的 Redisson 客户端直到被中断（未指定 --url 时：在自行启动和停止的私有
-                       redis-server 上运行）</translation>
+                       redis-server it starts and stops itself)
+  guide ID|all         play the guided demo: Redisson&apos;s lock protocol step by step, narrated (--list: the
+                       scenarios; without --url on a private redis-server)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>list, show, watch, stats, top, serve-metrics, lock, release, force-release, repair-queue, add-permits, release-permit, open-latch or demo</source>
-        <translation>list、show、watch、stats、top、serve-metrics、lock、release、force-release、repair-queue、add-permits、release-permit、open-latch 或 demo</translation>
+        <source>list, show, watch, stats, top, serve-metrics, lock, release, force-release, repair-queue, add-permits, release-permit, open-latch, demo or guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Guide</name>
+    <message>
+        <source>The first acquire: a hash, a field, a lease</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 takes no lock name (use --pattern)</source>
-        <translation>%1 不接受锁名（请用 --pattern）</translation>
+        <source>A Redisson lock is a hash named like the lock; its one field is the owner, its value the hold count, its TTL the lease; nil means acquired.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the lock name is given as hex digits (a binary name; list and show print it with \xNN escapes)</source>
-        <translation>锁名以十六进制数字给出（二进制名称；list 和 show 以 \xNN 转义形式显示它）</translation>
+        <source>Before anyone locks it, the lock does not exist at all: a Redisson lock is nothing but a key named exactly like the lock, created by the first acquire and gone after the last release.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>none</source>
-        <translation>无</translation>
+        <source>A calls lock(). The acquire script finds no key, so it never asks whose field is there: HINCRBY creates the hash with A&apos;s field at 1, PEXPIRE sets the lease, and the script answers nil, which Java reads as &quot;acquired&quot;.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 ms</source>
-        <translation>%1 毫秒</translation>
+        <source>Look at the key: a HASH. Its field is the owner, the client&apos;s UUID, a colon and the Java thread id; the value counts how many times that thread holds the lock; the key&apos;s TTL is the lease. With no leaseTime given, the lease is the watchdog timeout, and the watchdog keeps it alive (see the watchdog scenario).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A unlocks: the count drops to 0, so the key is deleted and the waiters are told. The release is shown in detail in &quot;Unlock wakes a blocked waiter&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reentrancy: the count goes 1, 2, 3, 2, 1, 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reentry counts up in the same field and restarts the lease; an unlock that leaves levels restarts it to the lease asked for; only the last unlock deletes the key and publishes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The outer method takes the lock with a fixed lease of two thirds of T: with a leaseTime Redisson starts no watchdog, so every change of the TTL below is the script&apos;s own doing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same thread locks again. The key exists and the field is A&apos;s own, so the count becomes 2 and the TTL starts over at the full lease: it is reset, not extended.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A third level: three nested methods now hold the lock.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The innermost method ran long and a third of T was left. Its unlock leaves two levels, so the script answers 0, publishes nothing and restarts the TTL at the lease A asked for (ARGV[2]), not at 30 s: the outer levels are not left with a lease about to end.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two levels to one: again 0, and the lease starts over.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The last level: the count reaches 0, the key is deleted and &quot;0&quot; is published on the lock&apos;s channel so that waiters may try. Nobody is listening now, so the message reaches no one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One unlock too many: the owner&apos;s field is gone, the script answers nil, and Java throws IllegalMonitorStateException.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mutual exclusion: the loser gets a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The loser&apos;s reply is the holder&apos;s remaining lease and a failed try writes nothing; tryLock() with no wait time never subscribes, so no unlock message reaches it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A holds the lock, with the watchdog.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B calls tryLock(). The key exists without B&apos;s field, so the script only reads the PTTL and answers it: how long A&apos;s lease still runs. B wrote nothing; Java turns the number into false.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B tries again, and the number went up: A&apos;s watchdog renewed the lease in between.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A unlocks and publishes, but nobody hears it: tryLock() without a wait time never subscribes to the lock&apos;s channel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s next try finds the lock free and takes it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B is done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The watchdog renews every T/3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without a leaseTime the lease is T and the client restarts it every T/3, so the lock outlives any lease; one renewal timer per client renews all its locks in one script.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A calls lock() with no leaseTime: the lease is the watchdog timeout T, and A&apos;s client arms its renewal timer for T/3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At T/3 the watchdog checked that A&apos;s field is still there and restarted the lease at T: the TTL jumped back up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A takes a second lock. Redisson 3.44 and later keep one renewal timer per client, not per lock…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>…so the next tick renewed both locks with one script, although the second was taken only a moment before.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A has now held the lock for one and a half leases, and it is as fresh as at the start. The other side of it: a thread that never finishes keeps its lock for as long as its process lives.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unlocking the first lock ends its renewals…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>…and with the last one released, the client&apos;s renewal timer stops.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unlock wakes a blocked waiter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A blocked lock() does not poll: it subscribes, tries again, and sleeps until a message or the holder&apos;s TTL; the last unlock deletes the key and publishes, and the waiter takes the lock at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A holds the lock.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B calls lock(): taken, and the script says how long A&apos;s lease still runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B subscribes to the lock&apos;s channel, tries once more (A might have left in between), then sleeps until a message or until A&apos;s lease would end, whichever comes first. One client now listens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A unlocks its only level: the script deletes the key and publishes &quot;0&quot; on the channel, and A&apos;s watchdog is cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s listener gets the message and releases one permit of its latch: B wakes at once, long before its timer would have run out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s next try finds no key: B owns the lock, starts its watchdog and leaves the channel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expired lease, new owner: the old owner&apos;s unlock is refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An owner whose lease ran out cannot delete the next owner&apos;s lock: its unlock finds no field of its own and changes nothing. Both were in the critical section for a while, though.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A locks with a fixed lease of T, so no watchdog keeps it (the article&apos;s 30 s, scaled). A&apos;s work will take longer than that.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&apos;s lease is over while A still works: Redis deletes the key, and tells nobody. Expiry publishes no message.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B takes the free lock, legitimately. From here on, A and B both run their critical sections.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A finishes and unlocks. The script looks for A&apos;s field, does not find it, and answers nil without touching anything: B&apos;s lock, its TTL and its waiters are intact, and nothing is published. Java throws IllegalMonitorStateException naming A&apos;s client and thread. A plain DEL here would have deleted B&apos;s lock.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B is done. What the owner check prevented is the delete, not the overlap: for a while both ran as if each held the lock (see the frozen holder).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unlocking what you don&apos;t hold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The owner is a client and a thread: another thread of the same client is refused like another client, and the same thread number in another client is another owner.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thread 1 of client A locks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thread 2 of the same client unlocks. Its field ends in :2, the hash holds :1: refused, and the exception names thread 2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>isHeldByCurrentThread() is exactly this HEXISTS of the caller&apos;s field…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>…true for thread 1, false for thread 2; getHoldCount() is the HGET of the same field.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client C unlocks from its thread 1. The thread number is the same as A&apos;s, but the UUID differs: refused. The UUID tells clients apart, the thread id tells threads apart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The owner unlocks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Once more, on a lock that no longer exists: refused as well. Up to Redisson 3.10.5 this answered success and published a wake-up (see the versions scenario).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An unlock retried safely: the unlock latch and request id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Since 3.24 an unlock stores its result under its request id, so a retry answers the same instead of releasing a second level; without the latch a retried unlock releases one level too many.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A holds guided:myLock two levels deep…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>…and guided:v321 too, which will be released the way Redisson 3.21 did it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A unlocks one level (4.x). The script runs and stores its answer, 0, in the latch key named after this request, but the reply is lost on the way: the client cannot tell whether it ran.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The client sends the same unlock again, with the same request id. The script finds the latch and answers what the first run answered, running nothing else: the count stays 1. Then the client deletes the latch (had it died, the latch would expire on its own).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same mishap with the 3.21 unlock, which has no latch…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>…and the retry releases the outer level too: A&apos;s outer code still believes it holds the lock, a waiter may enter now, and A&apos;s own last unlock will throw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The normal path: the latch lives only for the moment between the script and the client&apos;s DEL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Same call, different Redisson: the unlock across versions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Articles describing different Redisson versions disagree for a reason: an unlock after the lease expired succeeds silently and publishes up to 3.10.5, and is refused since 3.10.6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A takes three locks with a lease of half of T; each will be unlocked the way one Redisson version did it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The leases ran out and nobody took the locks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redisson up to 3.10.5: the script sees no key, publishes the unlock message anyway and answers 1. unlock() succeeds silently, and any waiter is woken for a lock nobody released.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3.10.6 to 3.21: the owner&apos;s field is looked for first; it is not there, so nil: IllegalMonitorStateException.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3.24 and later: the latch is looked at first, then the field: refused the same way.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plain DEL is not a lock release</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A plain lock released with DEL deletes the next owner&apos;s lock; checking before the DEL does not help unless both are one atomic step; and DEL throws away every level of a reentrant hold.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Anti-pattern, part one. A takes a plain string lock that lives T: SET with NX (only if absent) and PX (a lease). Its value is A&apos;s id.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&apos;s work takes longer than the lease. The key expires, and nobody tells A.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B takes the free lock, legitimately. A and B are now both in the critical section.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A finishes and releases with DEL. DEL never asks whose the key is: A has just deleted B&apos;s lock.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>So C gets in too, while B still believes it holds the lock: mutual exclusion is gone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part two starts from a clean key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This time A checks before it deletes: it takes the lock again…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>…and reads the value: still its own, so A goes on to delete. But before the DEL, A is held up for a moment: a garbage collection, a slow network.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>While A is held up, the lease ends…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>…and B takes the lock.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&apos;s DEL arrives and deletes B&apos;s lock. The check was true when made and false when acted on: check and delete must be one atomic step, which is why Redisson does both in one script (see the mis-delete scenario).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part three, with a Redisson lock: A enters a first level…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>…and four nested ones: five levels, one field, count 5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The innermost method &quot;releases&quot; with DEL: all five levels vanish at once, while four outer methods still think they hold the lock. That is what the count in the unlock script is for.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A fixed lease: no watchdog, the TTL runs out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lock(leaseTime) starts no watchdog: the TTL drains to 0 and the key expires while its holder still runs, and the expiry publishes nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A locks with a leaseTime of two thirds of T. Redisson keeps that lease for the unlock and starts no watchdog.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nobody renews it: the TTL only goes down, with no jumps (compare the watchdog scenario&apos;s sawtooth).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lease is over and the key is gone. An expiry publishes no message: waiters learn of it only from their own timers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A, still working, finds out only now, when its unlock is refused with IllegalMonitorStateException: it ran part of its critical section without a lock.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling the renewal on unlock, and a watchdog that stops by itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A partial unlock keeps the watchdog, the last one stops it; a renewal that finds the field gone drops the lock silently, and the holder learns only when it unlocks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A locks with the watchdog: the client&apos;s renewal entry counts thread 1 once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A enters again: the entry now counts thread 1 twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first tick renewed the lease.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One level released: the cancel for thread 1 only lowers the count from 2 to 1, so the watchdog goes on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Still renewed at the next tick.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The last level: the entry is removed and, with no other lock to keep, the client&apos;s timer stops. No renewal is sent after this.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part two: A locks again, and its timer starts again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Someone force-releases A&apos;s lock (in LockScope&apos;s console: Lock › Force release). The key is deleted and waiters are told; A is not.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&apos;s next tick finds no field of A&apos;s and answers 0. Redisson drops the lock from its watchdog without a word: no exception, no callback. (LockScope&apos;s own client reports the lock lost at once.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A learns only here, when its unlock throws IllegalMonitorStateException.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tryLock(waitTime): the retry loop and its budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tryLock(wait) spends a budget: it tries, subscribes, and sleeps for the smaller of the holder&apos;s TTL and what is left; a sleep ends by the budget running out, by a message, or by the TTL&apos;s own timer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run one: A holds the lock with the watchdog.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B calls tryLock with a wait time of five sixths of T. The first try fails; budget is left, so B subscribes, waiting for the confirmation at most what is left.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In the loop B tries again and charges the time it took. A&apos;s TTL is longer than B&apos;s remaining budget, so B sleeps for the budget.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A keeps renewing and nothing tells B anything. The budget runs out: tryLock answers false, and B leaves the channel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A is done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run two: the same, until A unlocks early.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A unlocks: the script publishes on the lock&apos;s channel, and B is listening.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B wakes by the message with budget to spare…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>…tries once more and gets the lock: tryLock answers true. No leaseTime was given, so B&apos;s watchdog starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run three: A holds with a fixed lease of half of T.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This time A&apos;s TTL is shorter than B&apos;s budget, so B sleeps only until A&apos;s lease would end.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&apos;s lease runs out. An expiry publishes nothing: a waiter that only waited for messages would sleep on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&apos;s own timer was set to exactly that moment: it wakes, tries, and holds the lock. (Woken a millisecond early, it would be told 1 ms and sleep once more.)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1031,6 +1523,101 @@ Force-release it (delete the key)? [y/N] </source>
     <message>
         <source>%1 is not held by %2 (held by %3); nothing changed</source>
         <translation>%1 并非由 %2 持有（持有者为 %3）；未做任何更改</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::GuideCommand</name>
+    <message>
+        <source>guide takes a scenario id (G02), its slug (acquire) or all; guide --list lists them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no scenario &quot;%1&quot;; guide --list lists them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--speed takes fast, normal, real or a watchdog timeout T from 3000 to 60000 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--script-version takes 4, 3.22, 3.21 or 3.10.5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guide refused: read-only mode (the guided demo takes and releases locks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guide refused: on a server given with --url the guided demo writes guided:* keys; add --allow-writes to let it, or leave out --url to play on a private redis-server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot start a private redis-server: %1</source>
+        <translation type="unfinished">无法启动私有 redis-server：%1</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SLUG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TITLE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SEEDS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NEEDS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guide %1 &quot;%2&quot; on %3, T = %4 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a private redis-server at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ran (inferred): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ran: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n listening</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unexpected: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[Enter: step %1] </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guide %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>guide %1: every step went as described</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>guide %1: %n step(s) went otherwise than described</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2693,6 +3280,192 @@ removed %n dead waiter(s); the new head was woken</source>
         <source>The %n waiter(s) listening on %1 are woken.</source>
         <translation>
             <numerusform>在 %1 上监听的 %n 个等待者会被唤醒。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Guide</name>
+    <message>
+        <source>holds the lock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>did not get the lock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>subscribed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unsubscribed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sleeps until a message (no timer: the lock has no TTL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sleeps until a message or %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>woken by a message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>woken by a message after %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>woken by its timer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>woken by its timer after %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a message came while nobody slept: its permit is kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its wait time is spent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>released the lock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>released one level; still holds the lock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the unlock was refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the reply was lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>watchdog renewal sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the watchdog dropped the lock without a word (its renewal answered 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the watchdog stopped: nothing left to renew</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>killed (SIGKILL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>frozen (SIGSTOP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>thawed (SIGCONT)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expired: the lease ran out (no message is published)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>absent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> no TTL</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Guide::GuideObserver</name>
+    <message>
+        <source>SCAN gave an unexpected reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Guide::GuidePlayer</name>
+    <message>
+        <source>cannot watch the server: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>the server already holds %n guided:* key(s); the guided demo writes only guided:* keys and will not touch ones it did not write: delete them first, or use another database</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the reply was %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the script ran: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has a PTTL of %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n client(s) listen on the channel</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 was not seen within %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 happened</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Guide::RedissonClient</name>
+    <message>
+        <source>took a permit a message had left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the script ran, but its reply never reached the client, which cannot tell whether it ran</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>watchdog</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>this client&apos;s entry for the lock is reused: no new SUBSCRIBE (shared by %n thread(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>
