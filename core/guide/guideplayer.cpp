@@ -125,6 +125,7 @@ void GuidePlayer::execute(int index)
         return;
     m_current = index;
     const Step &step = m_scenario.steps.at(index);
+    m_stepActor = step.actor;
     auto slot = std::make_shared<Slot>();
     queue(slot);
     if (step.action == Step::Action::Observe) {
@@ -138,6 +139,26 @@ void GuidePlayer::execute(int index)
         return;
     }
     m_actionStartMs = nowMs();
+    if (step.action == Step::Action::UnlockHolder) {
+        // Whoever holds the lock now (a race decided it) releases it: read who that is, then unlock as them.
+        m_observer->readState({ step.key }, {}, [this, index, slot](const QList<KeyState> &states, int) {
+            if (m_ended)
+                return;
+            const Step &step = m_scenario.steps.at(index);
+            for (const ActorSpec &actor : std::as_const(m_scenario.actors)) {
+                if (!states.isEmpty()
+                    && !states.first().field(actor.uuid + ':' + QByteArray::number(actor.thread)).isEmpty()) {
+                    m_stepActor = actor.alias;
+                    m_primarySlot = slot;
+                    qint64 thread = 0;
+                    clientOf(actor.alias, &thread)->unlock(thread, step.key);
+                    return;
+                }
+            }
+            completeStep(index, slot, nullptr); // nobody holds it: the step says so
+        });
+        return;
+    }
     qint64 thread = 0;
     RedissonClient *client = clientOf(step.actor, &thread);
     if (!client) {
@@ -180,6 +201,7 @@ void GuidePlayer::execute(int index)
     }
     case Step::Action::Observe:
     case Step::Action::Await:
+    case Step::Action::UnlockHolder:
         break;
     }
 }
@@ -191,8 +213,7 @@ void GuidePlayer::onActorRecord(GuideRecord record)
     record.step = m_current + 1;
     if (record.type == GuideRecord::Type::Event)
         m_events << record;
-    if (m_primarySlot && record.type == GuideRecord::Type::Wire
-        && record.actor == m_scenario.steps.at(m_current).actor) {
+    if (m_primarySlot && record.type == GuideRecord::Type::Wire && record.actor == m_stepActor) {
         // The step's own command: its record becomes the step's, with the state read after it.
         auto slot = std::exchange(m_primarySlot, {});
         const int index = m_current;
@@ -242,7 +263,7 @@ void GuidePlayer::onKeyEvent(const QByteArray &key, const QByteArray &event)
 bool GuidePlayer::hasEvent(const QByteArray &actor, ActorEvent event) const
 {
     for (const GuideRecord &e : m_events) {
-        if (e.actor == actor && e.event == event && e.tMs >= m_actionStartMs)
+        if ((e.actor == actor || actor == "*") && e.event == event && e.tMs >= m_actionStartMs)
             return true;
     }
     return false;
@@ -254,7 +275,7 @@ void GuidePlayer::checkAwait()
         return;
     const Step &step = m_scenario.steps.at(m_current);
     for (const GuideRecord &e : std::as_const(m_events)) {
-        if (e.actor == step.actor && e.event == step.expect.event && e.tMs >= m_actionStartMs) {
+        if ((e.actor == step.actor || step.actor == "*") && e.event == step.expect.event && e.tMs >= m_actionStartMs) {
             m_awaitTimer.stop();
             const GuideRecord found = e;
             completeStep(m_current, std::exchange(m_awaitSlot, {}), &found);
@@ -280,7 +301,7 @@ void GuidePlayer::completeStep(int index, std::shared_ptr<Slot> slot, const Guid
             GuideRecord r = base;
             r.type = GuideRecord::Type::Step;
             r.step = index + 1;
-            r.actor = step.actor;
+            r.actor = base.actor.isEmpty() || step.action != Step::Action::Await ? m_stepActor : base.actor;
             if (r.op.isEmpty())
                 r.op = actionName(step.action);
             r.narration = translated(step.narration);

@@ -37,6 +37,8 @@ QByteArray actionName(Step::Action action)
         return "observe";
     case Step::Action::Await:
         return "await";
+    case Step::Action::UnlockHolder:
+        return "unlock";
     }
     return {};
 }

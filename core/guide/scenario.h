@@ -60,7 +60,8 @@ struct Step
         ForceUnlock,
         Raw, // a plain command (G01's anti-patterns); "{owner}" in an argument is the actor's owner field
         Observe, // no call: look at the state
-        Await, // wait (at most timeout T) for the expected event
+        Await, // wait (at most timeout T) for the expected event; actor "*": any actor's
+        UnlockHolder, // whichever actor holds the lock now unlocks it (after a race)
     };
     double at = -1; // in T from the scenario's start; < 0: as soon as the previous step is done
     QByteArray actor;

@@ -121,6 +121,11 @@ inline S retryUnlock(const QByteArray &actor)
 {
     return step(actor, Step::Action::RetryUnlock);
 }
+// Whoever won the race releases.
+inline S unlockHolder()
+{
+    return step("holder", Step::Action::UnlockHolder);
+}
 inline S forceUnlock(const QByteArray &actor)
 {
     return step(actor, Step::Action::ForceUnlock);

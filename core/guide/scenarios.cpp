@@ -7,7 +7,7 @@ const QList<Scenario> &scenarios()
     // Teaching order (docs/guide.md).
     static const QList<Scenario> all { scenarioNaiveDel(), scenarioAcquire(), scenarioReentrancy(), scenarioExclusion(),
         scenarioFixedLease(), scenarioWatchdog(), scenarioUnlockWakes(), scenarioCancelRenewal(), scenarioTryLockLoop(),
-        scenarioMisDelete(), scenarioNotHeld(), scenarioUnlockLatch(), scenarioVersions() };
+        scenarioOneWakePerClient(), scenarioMisDelete(), scenarioNotHeld(), scenarioUnlockLatch(), scenarioVersions() };
     return all;
 }
 

@@ -13,6 +13,7 @@ Scenario scenarioFixedLease();
 Scenario scenarioUnlockWakes();
 Scenario scenarioCancelRenewal();
 Scenario scenarioTryLockLoop();
+Scenario scenarioOneWakePerClient();
 Scenario scenarioMisDelete();
 Scenario scenarioNotHeld();
 Scenario scenarioUnlockLatch();

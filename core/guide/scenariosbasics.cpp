@@ -281,3 +281,75 @@ Scenario scenarioUnlockWakes()
 }
 
 } // namespace LockScope::Guide
+
+namespace LockScope::Guide {
+
+using namespace Build;
+
+Scenario scenarioOneWakePerClient()
+{
+    Scenario s;
+    s.id = "G10";
+    s.slug = "one-wake-per-client";
+    s.title = QT_TRANSLATE_NOOP("Guide", "One message wakes one waiter per client");
+    s.summary = QT_TRANSLATE_NOOP("Guide",
+        "A client subscribes once per lock however many of its threads wait; a message reaches clients, not "
+        "threads, and wakes one waiter in each; the woken race and one wins.");
+    s.seeds = { 3 };
+    s.tags = { QStringLiteral("PUBSUB") };
+    s.actors = { A1(), B1(), B2(), C1() };
+    s.steps = {
+        lock("A1").at(0).nil().say(QT_TRANSLATE_NOOP("Guide", "A holds the lock.")),
+        lock("B1").at(0.08).ttl(0.5, 1.0),
+        await("B1", ActorEvent::Sleeping)
+            .timeout(1)
+            .listeners(1)
+            .say(QT_TRANSLATE_NOOP("Guide",
+                "B's first waiting thread creates its client's entry for this lock and subscribes: one listener.")),
+        lock("B2").at(0.12).ttl(0.5, 1.0),
+        await("B2", ActorEvent::Sleeping)
+            .timeout(1)
+            .listeners(1)
+            .say(QT_TRANSLATE_NOOP(
+                "Guide", "B's second thread reuses that entry: no new SUBSCRIBE, still one listener.")),
+        lock("C1").at(0.16).ttl(0.5, 1.0),
+        await("C1", ActorEvent::Sleeping)
+            .timeout(1)
+            .listeners(2)
+            .say(QT_TRANSLATE_NOOP(
+                "Guide", "C is another client, with its own subscription: two listeners for three waiting threads.")),
+        unlock("A1")
+            .at(0.5)
+            .one()
+            .calls({ "get", "hexists", "hincrby", "del", "publish", "set" })
+            .say(QT_TRANSLATE_NOOP(
+                "Guide", "A unlocks: one message, delivered to two connections, B's and C's, not to three threads.")),
+        await("C1", ActorEvent::WokenByMessage)
+            .timeout(1)
+            .say(QT_TRANSLATE_NOOP("Guide", "C's listener releases one permit: C1 wakes.")),
+        await("B1", ActorEvent::WokenByMessage)
+            .timeout(1)
+            .say(QT_TRANSLATE_NOOP(
+                "Guide", "B's listener releases one permit too: B1, its longest waiting thread, wakes…")),
+        step("B2", Step::Action::Observe)
+            .notEvent(ActorEvent::WokenByMessage)
+            .say(QT_TRANSLATE_NOOP("Guide", "…and B2 sleeps on: one permit wakes one thread.")),
+        await("*", ActorEvent::Acquired)
+            .timeout(1)
+            .say(QT_TRANSLATE_NOOP("Guide",
+                "B1 and C1 both try. Redis runs one script first: that one holds the lock, the other is told a TTL and "
+                "sleeps again.")),
+        unlockHolder().at(0.7).one().say(QT_TRANSLATE_NOOP(
+            "Guide", "The winner unlocks, and the next message wakes one waiter per client still listening.")),
+        await("*", ActorEvent::Acquired).timeout(1),
+        unlockHolder().at(0.85).one(),
+        await("*", ActorEvent::Acquired)
+            .timeout(1)
+            .say(QT_TRANSLATE_NOOP("Guide", "Every waiter gets its turn, one unlock at a time.")),
+        unlockHolder().at(1.0).one().absent().listeners(0).say(
+            QT_TRANSLATE_NOOP("Guide", "The last one leaves, and with it the last subscription.")),
+    };
+    return s;
+}
+
+} // namespace LockScope::Guide
