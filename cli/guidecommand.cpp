@@ -86,6 +86,7 @@ void GuideCommand::start()
     }
     auto *watcher = new TerminationWatcher(false, this);
     connect(watcher, &TerminationWatcher::terminationRequested, this, [this] {
+        m_interrupted = true;
         if (m_player)
             m_player->stop();
         m_queue.clear();
@@ -237,6 +238,12 @@ void GuideCommand::onFinished(int unexpected, const QString &error, bool refused
         return;
     }
     m_unexpected += unexpected;
+    if (m_interrupted) {
+        // Cut short: its last steps never ran, so nobody can say it went as described.
+        m_out.error(tr("guide %1: interrupted; the guided keys are deleted").arg(QString::fromLatin1(m_current.id)));
+        finish(ExitNotDone);
+        return;
+    }
     if (!m_out.json())
         m_out.line(unexpected == 0 ? tr("guide %1: every step went as described").arg(QString::fromLatin1(m_current.id))
                                    : tr("guide %1: %n step(s) went otherwise than described", nullptr, unexpected)

@@ -42,6 +42,7 @@ private:
     Guide::UnlockEffect m_effect = Guide::UnlockEffect::V4;
     int m_unexpected = 0;
     bool m_ownServer = true;
+    bool m_interrupted = false;
 };
 
 } // namespace LockScope::Cli

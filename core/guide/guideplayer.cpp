@@ -124,6 +124,7 @@ void GuidePlayer::execute(int index)
     if (m_ended)
         return;
     m_current = index;
+    m_started = index;
     const Step &step = m_scenario.steps.at(index);
     m_stepActor = step.actor;
     auto slot = std::make_shared<Slot>();
@@ -210,7 +211,7 @@ void GuidePlayer::onActorRecord(GuideRecord record)
 {
     if (m_ended)
         return;
-    record.step = m_current + 1;
+    record.step = m_started + 1; // between two steps: the one that ran last
     if (record.type == GuideRecord::Type::Event)
         m_events << record;
     if (m_primarySlot && record.type == GuideRecord::Type::Wire && record.actor == m_stepActor) {
@@ -238,7 +239,7 @@ void GuidePlayer::onKeyEvent(const QByteArray &key, const QByteArray &event)
         return;
     GuideRecord record;
     record.type = GuideRecord::Type::Event;
-    record.step = m_current + 1;
+    record.step = m_started + 1; // between two steps: the one that ran last
     record.tMs = nowMs();
     record.actor = "Redis";
     record.keys = { key };

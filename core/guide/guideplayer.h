@@ -86,7 +86,8 @@ private:
     QElapsedTimer m_clock;
     qint64 m_offsetMs = 0; // time spent waiting for next(): the schedule moves by it
     qint64 m_actionStartMs = 0; // when the last step that did something started
-    int m_current = -1;
+    int m_current = -1; // the step running or waiting to run
+    int m_started = 0; // the last step that ran
     QByteArray m_stepActor; // who acts in the current step (for UnlockHolder: whoever held the lock)
     bool m_waiting = false;
     qint64 m_waitStartMs = 0;

@@ -5,9 +5,10 @@
 namespace LockScope::Guide {
 
 namespace {
+// lupdate files these tr() texts under the namespace they are written in.
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("Guide", text);
+    return QCoreApplication::translate("LockScope::Guide", text);
 }
 } // namespace
 

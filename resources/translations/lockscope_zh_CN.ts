@@ -283,23 +283,23 @@
     </message>
     <message>
         <source>guide: list the scenarios</source>
-        <translation type="unfinished"></translation>
+        <translation>guide：列出所有场景</translation>
     </message>
     <message>
         <source>guide: the watchdog timeout T every time scales with: fast (3000 ms), normal (6000, the default), real (30000) or MS</source>
-        <translation type="unfinished"></translation>
+        <translation>guide：所有时间都按其缩放的看门狗超时 T：fast（3000 毫秒）、normal（6000，默认）、real（30000）或 MS（毫秒数）</translation>
     </message>
     <message>
         <source>guide: wait for Enter before each step (not inside a live phase)</source>
-        <translation type="unfinished"></translation>
+        <translation>guide：每一步之前等待按下 Enter（实时阶段内不等待）</translation>
     </message>
     <message>
         <source>guide: the Redisson whose unlock effect is played: 4 (default), 3.22, 3.21 or 3.10.5</source>
-        <translation type="unfinished"></translation>
+        <translation>guide：演示哪个 Redisson 版本的解锁效果：4（默认）、3.22、3.21 或 3.10.5</translation>
     </message>
     <message>
         <source>guide: let the demo write guided:* keys on the server given with --url</source>
-        <translation type="unfinished"></translation>
+        <translation>guide：允许演示在 --url 指定的服务器上写入 guided:* 键</translation>
     </message>
     <message>
         <source>Inspect and manage Redisson-style distributed locks in Redis.
@@ -322,498 +322,569 @@ Commands:
                        redis-server it starts and stops itself)
   guide ID|all         play the guided demo: Redisson&apos;s lock protocol step by step, narrated (--list: the
                        scenarios; without --url on a private redis-server)</source>
-        <translation type="unfinished"></translation>
+        <translation>在 Redis 中查看和管理 Redisson 风格的分布式锁。
+
+命令：
+  list                 所有名称匹配 --pattern（默认 *）的锁
+  show NAME            单把锁的全部信息：持有者、TTL、等待者、队列、依据
+  watch                实时显示所有匹配 --pattern 的锁的事件，直到被中断
+  stats                观察 --seconds N 秒，然后打印每把锁的争用统计
+  top                  争用最激烈的锁，每 --interval 毫秒重绘一次，直到被中断
+  serve-metrics        在 --listen HOST:PORT（默认 127.0.0.1:9464）为 Prometheus 提供统计
+  lock NAME            获取、持有，然后干净地释放
+  release NAME         代表 --owner UUID:TID 释放一层
+  force-release NAME   删除锁并唤醒其等待者
+  repair-queue NAME    移除公平锁中失效的等待者（--dry-run：只报告）
+  add-permits NAME     为 Redisson 信号量增加 --permits N 个空闲许可（默认 1）
+  release-permit NAME  归还可过期信号量的许可 --permit ID
+  open-latch NAME      打开 Redisson 闭锁：所有等待者继续执行
+  demo                 运行模拟的 Redisson 客户端直到被中断（未指定 --url 时：在自行启动和停止的私有
+                       redis-server 上运行）
+  guide ID|all         播放引导演示：逐步讲解 Redisson 的锁协议（--list：列出场景；未指定 --url 时
+                       在私有 redis-server 上运行）</translation>
     </message>
     <message>
         <source>list, show, watch, stats, top, serve-metrics, lock, release, force-release, repair-queue, add-permits, release-permit, open-latch, demo or guide</source>
-        <translation type="unfinished"></translation>
+        <translation>list、show、watch、stats、top、serve-metrics、lock、release、force-release、repair-queue、add-permits、release-permit、open-latch、demo 或 guide</translation>
     </message>
 </context>
 <context>
     <name>Guide</name>
     <message>
         <source>The first acquire: a hash, a field, a lease</source>
-        <translation type="unfinished"></translation>
+        <translation>首次加锁：一个哈希、一个字段、一个租期</translation>
     </message>
     <message>
         <source>A Redisson lock is a hash named like the lock; its one field is the owner, its value the hold count, its TTL the lease; nil means acquired.</source>
-        <translation type="unfinished"></translation>
+        <translation>Redisson 锁是一个与锁同名的哈希：唯一的字段是持有者，字段值是持有计数，TTL 就是租期；返回 nil 表示加锁成功。</translation>
     </message>
     <message>
         <source>Before anyone locks it, the lock does not exist at all: a Redisson lock is nothing but a key named exactly like the lock, created by the first acquire and gone after the last release.</source>
-        <translation type="unfinished"></translation>
+        <translation>在有人加锁之前，这把锁根本不存在：Redisson 锁不过是一个与锁名完全相同的键，由第一次加锁创建，在最后一次释放后消失。</translation>
     </message>
     <message>
         <source>A calls lock(). The acquire script finds no key, so it never asks whose field is there: HINCRBY creates the hash with A&apos;s field at 1, PEXPIRE sets the lease, and the script answers nil, which Java reads as &quot;acquired&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 调用 lock()。加锁脚本发现键不存在，因此根本不去查看字段归谁：HINCRBY 创建哈希并把 A 的字段设为 1，PEXPIRE 设置租期，脚本返回 nil，Java 将其解读为&quot;已获取&quot;。</translation>
     </message>
     <message>
         <source>Look at the key: a HASH. Its field is the owner, the client&apos;s UUID, a colon and the Java thread id; the value counts how many times that thread holds the lock; the key&apos;s TTL is the lease. With no leaseTime given, the lease is the watchdog timeout, and the watchdog keeps it alive (see the watchdog scenario).</source>
-        <translation type="unfinished"></translation>
+        <translation>看看这个键：它是一个 HASH。字段是持有者，即客户端的 UUID 加一个冒号再加 Java 线程 id；字段值记录该线程持有锁的次数；键的 TTL 就是租期。未指定 leaseTime 时，租期等于看门狗超时，由看门狗让锁保持存活（见看门狗场景）。</translation>
     </message>
     <message>
         <source>A unlocks: the count drops to 0, so the key is deleted and the waiters are told. The release is shown in detail in &quot;Unlock wakes a blocked waiter&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 解锁：计数降到 0，于是键被删除，等待者收到通知。释放过程的细节见&quot;解锁唤醒阻塞的等待者&quot;。</translation>
     </message>
     <message>
         <source>Reentrancy: the count goes 1, 2, 3, 2, 1, 0</source>
-        <translation type="unfinished"></translation>
+        <translation>可重入：计数依次为 1、2、3、2、1、0</translation>
     </message>
     <message>
         <source>Reentry counts up in the same field and restarts the lease; an unlock that leaves levels restarts it to the lease asked for; only the last unlock deletes the key and publishes.</source>
-        <translation type="unfinished"></translation>
+        <translation>重入在同一个字段上累加计数并重新开始租期；解锁后仍有剩余层数时，租期重置为加锁时请求的租期；只有最后一次解锁才会删除键并发布消息。</translation>
     </message>
     <message>
         <source>The outer method takes the lock with a fixed lease of two thirds of T: with a leaseTime Redisson starts no watchdog, so every change of the TTL below is the script&apos;s own doing.</source>
-        <translation type="unfinished"></translation>
+        <translation>外层方法以 T 的三分之二作为固定租期加锁：指定了 leaseTime，Redisson 就不会启动看门狗，因此下面 TTL 的每一次变化都是脚本自己造成的。</translation>
     </message>
     <message>
         <source>The same thread locks again. The key exists and the field is A&apos;s own, so the count becomes 2 and the TTL starts over at the full lease: it is reset, not extended.</source>
-        <translation type="unfinished"></translation>
+        <translation>同一线程再次加锁。键已存在且字段属于 A 自己，于是计数变为 2，TTL 从完整租期重新开始：是重置，而不是延长。</translation>
     </message>
     <message>
         <source>A third level: three nested methods now hold the lock.</source>
-        <translation type="unfinished"></translation>
+        <translation>第三层：现在三个嵌套的方法都持有这把锁。</translation>
     </message>
     <message>
         <source>The innermost method ran long and a third of T was left. Its unlock leaves two levels, so the script answers 0, publishes nothing and restarts the TTL at the lease A asked for (ARGV[2]), not at 30 s: the outer levels are not left with a lease about to end.</source>
-        <translation type="unfinished"></translation>
+        <translation>最内层方法运行了很久，TTL 只剩 T 的三分之一。它解锁后还剩两层，因此脚本返回 0，不发布任何消息，并把 TTL 重置为 A 请求的租期（ARGV[2]），而不是 30 秒：外层不会只剩一个即将到期的租期。</translation>
     </message>
     <message>
         <source>Two levels to one: again 0, and the lease starts over.</source>
-        <translation type="unfinished"></translation>
+        <translation>从两层降到一层：再次返回 0，租期重新开始。</translation>
     </message>
     <message>
         <source>The last level: the count reaches 0, the key is deleted and &quot;0&quot; is published on the lock&apos;s channel so that waiters may try. Nobody is listening now, so the message reaches no one.</source>
-        <translation type="unfinished"></translation>
+        <translation>最后一层：计数归 0，键被删除，并在锁的频道上发布 &quot;0&quot;，以便等待者尝试加锁。此时没有人在监听，所以这条消息谁也收不到。</translation>
     </message>
     <message>
         <source>One unlock too many: the owner&apos;s field is gone, the script answers nil, and Java throws IllegalMonitorStateException.</source>
-        <translation type="unfinished"></translation>
+        <translation>多解锁了一次：持有者的字段已不存在，脚本返回 nil，Java 抛出 IllegalMonitorStateException。</translation>
     </message>
     <message>
         <source>Mutual exclusion: the loser gets a number</source>
-        <translation type="unfinished"></translation>
+        <translation>互斥：失败者得到一个数字</translation>
     </message>
     <message>
         <source>The loser&apos;s reply is the holder&apos;s remaining lease and a failed try writes nothing; tryLock() with no wait time never subscribes, so no unlock message reaches it.</source>
-        <translation type="unfinished"></translation>
+        <translation>失败者收到的回复是持有者剩余的租期，失败的尝试不写入任何内容；不带等待时间的 tryLock() 从不订阅，因此收不到任何解锁消息。</translation>
     </message>
     <message>
         <source>A holds the lock, with the watchdog.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 持有锁，由看门狗续期。</translation>
     </message>
     <message>
         <source>B calls tryLock(). The key exists without B&apos;s field, so the script only reads the PTTL and answers it: how long A&apos;s lease still runs. B wrote nothing; Java turns the number into false.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 调用 tryLock()。键存在但没有 B 的字段，因此脚本只读取 PTTL 并将其返回：即 A 的租期还剩多久。B 没有写入任何内容；Java 把这个数字转换为 false。</translation>
     </message>
     <message>
         <source>B tries again, and the number went up: A&apos;s watchdog renewed the lease in between.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 再试一次，数字变大了：A 的看门狗在此期间为租期续了期。</translation>
     </message>
     <message>
         <source>A unlocks and publishes, but nobody hears it: tryLock() without a wait time never subscribes to the lock&apos;s channel.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 解锁并发布消息，但没有人收到：不带等待时间的 tryLock() 从不订阅锁的频道。</translation>
     </message>
     <message>
         <source>B&apos;s next try finds the lock free and takes it.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 下一次尝试时发现锁已空闲，于是获取了它。</translation>
     </message>
     <message>
         <source>B is done.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 完成。</translation>
     </message>
     <message>
         <source>The watchdog renews every T/3</source>
-        <translation type="unfinished"></translation>
+        <translation>看门狗每 T/3 续期一次</translation>
     </message>
     <message>
         <source>Without a leaseTime the lease is T and the client restarts it every T/3, so the lock outlives any lease; one renewal timer per client renews all its locks in one script.</source>
-        <translation type="unfinished"></translation>
+        <translation>不指定 leaseTime 时租期为 T，客户端每 T/3 将其重置一次，因此锁的存活时间可以超过任何单个租期；每个客户端只有一个续期定时器，用一个脚本为它的所有锁续期。</translation>
     </message>
     <message>
         <source>A calls lock() with no leaseTime: the lease is the watchdog timeout T, and A&apos;s client arms its renewal timer for T/3.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 不带 leaseTime 调用 lock()：租期为看门狗超时 T，A 的客户端把续期定时器设为 T/3 后触发。</translation>
     </message>
     <message>
         <source>At T/3 the watchdog checked that A&apos;s field is still there and restarted the lease at T: the TTL jumped back up.</source>
-        <translation type="unfinished"></translation>
+        <translation>到 T/3 时，看门狗确认 A 的字段仍在，并把租期重置为 T：TTL 又跳了回去。</translation>
     </message>
     <message>
         <source>A takes a second lock. Redisson 3.44 and later keep one renewal timer per client, not per lock…</source>
-        <translation type="unfinished"></translation>
+        <translation>A 获取第二把锁。Redisson 3.44 及以后的版本每个客户端只保留一个续期定时器，而不是每把锁一个……</translation>
     </message>
     <message>
         <source>…so the next tick renewed both locks with one script, although the second was taken only a moment before.</source>
-        <translation type="unfinished"></translation>
+        <translation>……所以下一次触发用一个脚本同时为两把锁续期，尽管第二把锁才刚刚获取。</translation>
     </message>
     <message>
         <source>A has now held the lock for one and a half leases, and it is as fresh as at the start. The other side of it: a thread that never finishes keeps its lock for as long as its process lives.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 已经持有锁一个半租期了，锁依然和刚开始时一样新鲜。反过来说：一个永远不结束的线程，只要其进程还活着，就会一直占着锁。</translation>
     </message>
     <message>
         <source>Unlocking the first lock ends its renewals…</source>
-        <translation type="unfinished"></translation>
+        <translation>解锁第一把锁，它的续期随之结束……</translation>
     </message>
     <message>
         <source>…and with the last one released, the client&apos;s renewal timer stops.</source>
-        <translation type="unfinished"></translation>
+        <translation>……最后一把锁也释放后，客户端的续期定时器停止。</translation>
     </message>
     <message>
         <source>Unlock wakes a blocked waiter</source>
-        <translation type="unfinished"></translation>
+        <translation>解锁唤醒阻塞的等待者</translation>
     </message>
     <message>
         <source>A blocked lock() does not poll: it subscribes, tries again, and sleeps until a message or the holder&apos;s TTL; the last unlock deletes the key and publishes, and the waiter takes the lock at once.</source>
-        <translation type="unfinished"></translation>
+        <translation>阻塞的 lock() 并不轮询：它先订阅，再试一次，然后休眠，直到收到消息或持有者的 TTL 到期；最后一次解锁删除键并发布消息，等待者随即获取锁。</translation>
     </message>
     <message>
         <source>A holds the lock.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 持有锁。</translation>
     </message>
     <message>
         <source>B calls lock(): taken, and the script says how long A&apos;s lease still runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 调用 lock()：锁已被占用，脚本返回 A 的租期还剩多久。</translation>
     </message>
     <message>
         <source>B subscribes to the lock&apos;s channel, tries once more (A might have left in between), then sleeps until a message or until A&apos;s lease would end, whichever comes first. One client now listens.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 订阅锁的频道，再尝试一次（A 可能在此期间已经释放），然后休眠，直到收到消息或 A 的租期本应结束，以先到者为准。现在有一个客户端在监听。</translation>
     </message>
     <message>
         <source>A unlocks its only level: the script deletes the key and publishes &quot;0&quot; on the channel, and A&apos;s watchdog is cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 释放它唯一的一层：脚本删除键并在频道上发布 &quot;0&quot;，A 的看门狗被取消。</translation>
     </message>
     <message>
         <source>B&apos;s listener gets the message and releases one permit of its latch: B wakes at once, long before its timer would have run out.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 的监听器收到消息，释放其闩上的一个许可：B 立即醒来，远早于它的定时器到期。</translation>
     </message>
     <message>
         <source>B&apos;s next try finds no key: B owns the lock, starts its watchdog and leaves the channel.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 下一次尝试发现键不存在：B 获得锁，启动看门狗并退订频道。</translation>
     </message>
     <message>
         <source>Expired lease, new owner: the old owner&apos;s unlock is refused</source>
-        <translation type="unfinished"></translation>
+        <translation>租期过期，新持有者接手：旧持有者的解锁被拒绝</translation>
     </message>
     <message>
         <source>An owner whose lease ran out cannot delete the next owner&apos;s lock: its unlock finds no field of its own and changes nothing. Both were in the critical section for a while, though.</source>
-        <translation type="unfinished"></translation>
+        <translation>租期已耗尽的持有者无法删除下一个持有者的锁：它解锁时找不到自己的字段，因此什么也不改变。不过，两者曾有一段时间同时处于临界区。</translation>
     </message>
     <message>
         <source>A locks with a fixed lease of T, so no watchdog keeps it (the article&apos;s 30 s, scaled). A&apos;s work will take longer than that.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 以固定租期 T 加锁，因此没有看门狗为它续期（即文章中的 30 秒，按比例缩放）。A 的工作耗时会比这更长。</translation>
     </message>
     <message>
         <source>A&apos;s lease is over while A still works: Redis deletes the key, and tells nobody. Expiry publishes no message.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 还在工作，租期却已结束：Redis 删除了键，且不通知任何人。过期不会发布消息。</translation>
     </message>
     <message>
         <source>B takes the free lock, legitimately. From here on, A and B both run their critical sections.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 合法地获取了空闲的锁。从此刻起，A 和 B 都在执行各自的临界区。</translation>
     </message>
     <message>
         <source>A finishes and unlocks. The script looks for A&apos;s field, does not find it, and answers nil without touching anything: B&apos;s lock, its TTL and its waiters are intact, and nothing is published. Java throws IllegalMonitorStateException naming A&apos;s client and thread. A plain DEL here would have deleted B&apos;s lock.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 完成工作并解锁。脚本查找 A 的字段，没有找到，于是不做任何改动就返回 nil：B 的锁、它的 TTL 和等待者都完好无损，也没有发布任何消息。Java 抛出 IllegalMonitorStateException，并指明 A 的客户端和线程。如果这里用的是简单的 DEL，就会把 B 的锁删掉。</translation>
     </message>
     <message>
         <source>B is done. What the owner check prevented is the delete, not the overlap: for a while both ran as if each held the lock (see the frozen holder).</source>
-        <translation type="unfinished"></translation>
+        <translation>B 完成。持有者检查阻止的是删除，而不是重叠：有一段时间，两者都以为自己持有锁（见被冻结的持有者场景）。</translation>
     </message>
     <message>
         <source>Unlocking what you don&apos;t hold</source>
-        <translation type="unfinished"></translation>
+        <translation>解锁自己未持有的锁</translation>
     </message>
     <message>
         <source>The owner is a client and a thread: another thread of the same client is refused like another client, and the same thread number in another client is another owner.</source>
-        <translation type="unfinished"></translation>
+        <translation>持有者由客户端和线程共同确定：同一客户端的另一个线程会像其他客户端一样被拒绝，而另一个客户端中相同编号的线程则是另一个持有者。</translation>
     </message>
     <message>
         <source>Thread 1 of client A locks.</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端 A 的线程 1 加锁。</translation>
     </message>
     <message>
         <source>Thread 2 of the same client unlocks. Its field ends in :2, the hash holds :1: refused, and the exception names thread 2.</source>
-        <translation type="unfinished"></translation>
+        <translation>同一客户端的线程 2 解锁。它的字段以 :2 结尾，而哈希中是 :1：被拒绝，异常中指明的是线程 2。</translation>
     </message>
     <message>
         <source>isHeldByCurrentThread() is exactly this HEXISTS of the caller&apos;s field…</source>
-        <translation type="unfinished"></translation>
+        <translation>isHeldByCurrentThread() 正是对调用者字段执行的这个 HEXISTS……</translation>
     </message>
     <message>
         <source>…true for thread 1, false for thread 2; getHoldCount() is the HGET of the same field.</source>
-        <translation type="unfinished"></translation>
+        <translation>……线程 1 得到 true，线程 2 得到 false；getHoldCount() 则是对同一字段的 HGET。</translation>
     </message>
     <message>
         <source>Client C unlocks from its thread 1. The thread number is the same as A&apos;s, but the UUID differs: refused. The UUID tells clients apart, the thread id tells threads apart.</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端 C 从它的线程 1 解锁。线程编号与 A 的相同，但 UUID 不同：被拒绝。UUID 区分客户端，线程 id 区分线程。</translation>
     </message>
     <message>
         <source>The owner unlocks.</source>
-        <translation type="unfinished"></translation>
+        <translation>持有者解锁。</translation>
     </message>
     <message>
         <source>Once more, on a lock that no longer exists: refused as well. Up to Redisson 3.10.5 this answered success and published a wake-up (see the versions scenario).</source>
-        <translation type="unfinished"></translation>
+        <translation>再解锁一次，而锁已不存在：同样被拒绝。在 Redisson 3.10.5 及之前，这会返回成功并发布一条唤醒消息（见版本场景）。</translation>
     </message>
     <message>
         <source>An unlock retried safely: the unlock latch and request id</source>
-        <translation type="unfinished"></translation>
+        <translation>安全地重试解锁：解锁闩与请求 id</translation>
     </message>
     <message>
         <source>Since 3.24 an unlock stores its result under its request id, so a retry answers the same instead of releasing a second level; without the latch a retried unlock releases one level too many.</source>
-        <translation type="unfinished"></translation>
+        <translation>从 3.24 起，解锁会以请求 id 保存其结果，因此重试时返回相同的结果，而不会再释放一层；没有解锁闩时，重试的解锁会多释放一层。</translation>
     </message>
     <message>
         <source>A holds guided:myLock two levels deep…</source>
-        <translation type="unfinished"></translation>
+        <translation>A 持有 guided:myLock，重入两层……</translation>
     </message>
     <message>
         <source>…and guided:v321 too, which will be released the way Redisson 3.21 did it.</source>
-        <translation type="unfinished"></translation>
+        <translation>……还持有 guided:v321，它将按 Redisson 3.21 的方式释放。</translation>
     </message>
     <message>
         <source>A unlocks one level (4.x). The script runs and stores its answer, 0, in the latch key named after this request, but the reply is lost on the way: the client cannot tell whether it ran.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 释放一层（4.x）。脚本执行，并把结果 0 存入以本次请求命名的闩键中，但回复在途中丢失：客户端无法判断脚本是否执行过。</translation>
     </message>
     <message>
         <source>The client sends the same unlock again, with the same request id. The script finds the latch and answers what the first run answered, running nothing else: the count stays 1. Then the client deletes the latch (had it died, the latch would expire on its own).</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端用相同的请求 id 再次发送同一个解锁。脚本找到闩，返回第一次执行的结果，其余什么也不执行：计数保持为 1。随后客户端删除闩（假如客户端已经挂掉，闩也会自行过期）。</translation>
     </message>
     <message>
         <source>The same mishap with the 3.21 unlock, which has no latch…</source>
-        <translation type="unfinished"></translation>
+        <translation>同样的意外发生在没有闩的 3.21 解锁上……</translation>
     </message>
     <message>
         <source>…and the retry releases the outer level too: A&apos;s outer code still believes it holds the lock, a waiter may enter now, and A&apos;s own last unlock will throw.</source>
-        <translation type="unfinished"></translation>
+        <translation>……重试把外层也释放了：A 的外层代码仍以为自己持有锁，此时等待者可能进入，而 A 自己的最后一次解锁将会抛出异常。</translation>
     </message>
     <message>
         <source>The normal path: the latch lives only for the moment between the script and the client&apos;s DEL.</source>
-        <translation type="unfinished"></translation>
+        <translation>正常路径：闩只存在于脚本执行完到客户端执行 DEL 之间的那一瞬间。</translation>
     </message>
     <message>
         <source>Same call, different Redisson: the unlock across versions</source>
-        <translation type="unfinished"></translation>
+        <translation>同样的调用，不同的 Redisson：各版本中的解锁</translation>
     </message>
     <message>
         <source>Articles describing different Redisson versions disagree for a reason: an unlock after the lease expired succeeds silently and publishes up to 3.10.5, and is refused since 3.10.6.</source>
-        <translation type="unfinished"></translation>
+        <translation>描述不同 Redisson 版本的文章说法不一是有原因的：租期过期后的解锁，在 3.10.5 及之前会静默成功并发布消息，从 3.10.6 起则被拒绝。</translation>
     </message>
     <message>
         <source>A takes three locks with a lease of half of T; each will be unlocked the way one Redisson version did it.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 以 T 的一半为租期获取三把锁；每把锁将分别按某个 Redisson 版本的方式解锁。</translation>
     </message>
     <message>
         <source>The leases ran out and nobody took the locks.</source>
-        <translation type="unfinished"></translation>
+        <translation>租期耗尽，没有人获取这些锁。</translation>
     </message>
     <message>
         <source>Redisson up to 3.10.5: the script sees no key, publishes the unlock message anyway and answers 1. unlock() succeeds silently, and any waiter is woken for a lock nobody released.</source>
-        <translation type="unfinished"></translation>
+        <translation>Redisson 3.10.5 及之前：脚本发现键不存在，仍然发布解锁消息并返回 1。unlock() 静默成功，所有等待者都会为一把无人释放的锁而被唤醒。</translation>
     </message>
     <message>
         <source>3.10.6 to 3.21: the owner&apos;s field is looked for first; it is not there, so nil: IllegalMonitorStateException.</source>
-        <translation type="unfinished"></translation>
+        <translation>3.10.6 到 3.21：先查找持有者的字段；字段不存在，于是返回 nil：IllegalMonitorStateException。</translation>
     </message>
     <message>
         <source>3.24 and later: the latch is looked at first, then the field: refused the same way.</source>
-        <translation type="unfinished"></translation>
+        <translation>3.24 及以后：先查看闩，再查看字段：以同样的方式被拒绝。</translation>
     </message>
     <message>
         <source>Plain DEL is not a lock release</source>
-        <translation type="unfinished"></translation>
+        <translation>简单的 DEL 不等于释放锁</translation>
     </message>
     <message>
         <source>A plain lock released with DEL deletes the next owner&apos;s lock; checking before the DEL does not help unless both are one atomic step; and DEL throws away every level of a reentrant hold.</source>
-        <translation type="unfinished"></translation>
+        <translation>用 DEL 释放的普通锁会删除下一个持有者的锁；在 DEL 之前检查也无济于事，除非检查和删除是一个原子步骤；而且 DEL 会丢弃可重入持有的所有层。</translation>
     </message>
     <message>
         <source>Anti-pattern, part one. A takes a plain string lock that lives T: SET with NX (only if absent) and PX (a lease). Its value is A&apos;s id.</source>
-        <translation type="unfinished"></translation>
+        <translation>反模式，第一部分。A 获取一个存活 T 的普通字符串锁：SET 带 NX（仅当不存在时）和 PX（租期）。它的值是 A 的 id。</translation>
     </message>
     <message>
         <source>A&apos;s work takes longer than the lease. The key expires, and nobody tells A.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 的工作耗时超过了租期。键过期了，但没有人通知 A。</translation>
     </message>
     <message>
         <source>B takes the free lock, legitimately. A and B are now both in the critical section.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 合法地获取了空闲的锁。现在 A 和 B 都处于临界区。</translation>
     </message>
     <message>
         <source>A finishes and releases with DEL. DEL never asks whose the key is: A has just deleted B&apos;s lock.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 完成工作，用 DEL 释放。DEL 从不过问键属于谁：A 刚刚删掉了 B 的锁。</translation>
     </message>
     <message>
         <source>So C gets in too, while B still believes it holds the lock: mutual exclusion is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>于是 C 也进来了，而 B 仍以为自己持有锁：互斥已不复存在。</translation>
     </message>
     <message>
         <source>Part two starts from a clean key.</source>
-        <translation type="unfinished"></translation>
+        <translation>第二部分从一个干净的键开始。</translation>
     </message>
     <message>
         <source>This time A checks before it deletes: it takes the lock again…</source>
-        <translation type="unfinished"></translation>
+        <translation>这一次 A 在删除前先检查：它再次获取锁……</translation>
     </message>
     <message>
         <source>…and reads the value: still its own, so A goes on to delete. But before the DEL, A is held up for a moment: a garbage collection, a slow network.</source>
-        <translation type="unfinished"></translation>
+        <translation>……并读取值：仍是自己的，于是 A 继续删除。但在 DEL 之前，A 被耽搁了片刻：一次垃圾回收，或是网络变慢。</translation>
     </message>
     <message>
         <source>While A is held up, the lease ends…</source>
-        <translation type="unfinished"></translation>
+        <translation>在 A 被耽搁期间，租期结束了……</translation>
     </message>
     <message>
         <source>…and B takes the lock.</source>
-        <translation type="unfinished"></translation>
+        <translation>……B 获取了锁。</translation>
     </message>
     <message>
         <source>A&apos;s DEL arrives and deletes B&apos;s lock. The check was true when made and false when acted on: check and delete must be one atomic step, which is why Redisson does both in one script (see the mis-delete scenario).</source>
-        <translation type="unfinished"></translation>
+        <translation>A 的 DEL 到达，删除了 B 的锁。检查时条件成立，执行时已不再成立：检查和删除必须是一个原子步骤，这正是 Redisson 在一个脚本中同时完成两者的原因（见误删场景）。</translation>
     </message>
     <message>
         <source>Part three, with a Redisson lock: A enters a first level…</source>
-        <translation type="unfinished"></translation>
+        <translation>第三部分，使用 Redisson 锁：A 进入第一层……</translation>
     </message>
     <message>
         <source>…and four nested ones: five levels, one field, count 5.</source>
-        <translation type="unfinished"></translation>
+        <translation>……再嵌套进入四层：五层，一个字段，计数为 5。</translation>
     </message>
     <message>
         <source>The innermost method &quot;releases&quot; with DEL: all five levels vanish at once, while four outer methods still think they hold the lock. That is what the count in the unlock script is for.</source>
-        <translation type="unfinished"></translation>
+        <translation>最内层方法用 DEL 来&quot;释放&quot;：五层一下子全部消失，而外面的四个方法仍以为自己持有锁。解锁脚本中的计数正是为此而设。</translation>
     </message>
     <message>
         <source>A fixed lease: no watchdog, the TTL runs out</source>
-        <translation type="unfinished"></translation>
+        <translation>固定租期：没有看门狗，TTL 耗尽</translation>
     </message>
     <message>
         <source>lock(leaseTime) starts no watchdog: the TTL drains to 0 and the key expires while its holder still runs, and the expiry publishes nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>lock(leaseTime) 不启动看门狗：TTL 一路降到 0，键在持有者仍在运行时过期，而且过期不会发布任何消息。</translation>
     </message>
     <message>
         <source>A locks with a leaseTime of two thirds of T. Redisson keeps that lease for the unlock and starts no watchdog.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 以 T 的三分之二作为 leaseTime 加锁。Redisson 会为解锁记下这个租期，并且不启动看门狗。</translation>
     </message>
     <message>
         <source>Nobody renews it: the TTL only goes down, with no jumps (compare the watchdog scenario&apos;s sawtooth).</source>
-        <translation type="unfinished"></translation>
+        <translation>没有人为它续期：TTL 只降不升，没有跳变（对比看门狗场景中的锯齿形）。</translation>
     </message>
     <message>
         <source>The lease is over and the key is gone. An expiry publishes no message: waiters learn of it only from their own timers.</source>
-        <translation type="unfinished"></translation>
+        <translation>租期结束，键消失了。过期不会发布消息：等待者只能通过自己的定时器得知。</translation>
     </message>
     <message>
         <source>A, still working, finds out only now, when its unlock is refused with IllegalMonitorStateException: it ran part of its critical section without a lock.</source>
-        <translation type="unfinished"></translation>
+        <translation>仍在工作的 A 直到现在解锁被拒绝、抛出 IllegalMonitorStateException 时才发现：它有一部分临界区是在没有锁的情况下运行的。</translation>
     </message>
     <message>
         <source>Cancelling the renewal on unlock, and a watchdog that stops by itself</source>
-        <translation type="unfinished"></translation>
+        <translation>解锁时取消续期，以及自行停止的看门狗</translation>
     </message>
     <message>
         <source>A partial unlock keeps the watchdog, the last one stops it; a renewal that finds the field gone drops the lock silently, and the holder learns only when it unlocks.</source>
-        <translation type="unfinished"></translation>
+        <translation>部分解锁会保留看门狗，最后一次解锁才会停止它；续期时若发现字段已不存在，就默默放弃这把锁，持有者要到解锁时才会知道。</translation>
     </message>
     <message>
         <source>A locks with the watchdog: the client&apos;s renewal entry counts thread 1 once.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 带看门狗加锁：客户端的续期条目为线程 1 计数一次。</translation>
     </message>
     <message>
         <source>A enters again: the entry now counts thread 1 twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 再次进入：该条目现在为线程 1 计数两次。</translation>
     </message>
     <message>
         <source>The first tick renewed the lease.</source>
-        <translation type="unfinished"></translation>
+        <translation>第一次触发为租期续了期。</translation>
     </message>
     <message>
         <source>One level released: the cancel for thread 1 only lowers the count from 2 to 1, so the watchdog goes on.</source>
-        <translation type="unfinished"></translation>
+        <translation>释放了一层：针对线程 1 的取消只是把计数从 2 降到 1，所以看门狗继续工作。</translation>
     </message>
     <message>
         <source>Still renewed at the next tick.</source>
-        <translation type="unfinished"></translation>
+        <translation>下一次触发时仍然续期。</translation>
     </message>
     <message>
         <source>The last level: the entry is removed and, with no other lock to keep, the client&apos;s timer stops. No renewal is sent after this.</source>
-        <translation type="unfinished"></translation>
+        <translation>最后一层：条目被移除，而且没有其他锁需要维持，客户端的定时器停止。此后不再发送续期。</translation>
     </message>
     <message>
         <source>Part two: A locks again, and its timer starts again.</source>
-        <translation type="unfinished"></translation>
+        <translation>第二部分：A 再次加锁，它的定时器重新启动。</translation>
     </message>
     <message>
         <source>Someone force-releases A&apos;s lock (in LockScope&apos;s console: Lock › Force release). The key is deleted and waiters are told; A is not.</source>
-        <translation type="unfinished"></translation>
+        <translation>有人强制释放了 A 的锁（在 LockScope 控制台中：锁 › 强制释放）。键被删除，等待者收到通知；A 却没有。</translation>
     </message>
     <message>
         <source>A&apos;s next tick finds no field of A&apos;s and answers 0. Redisson drops the lock from its watchdog without a word: no exception, no callback. (LockScope&apos;s own client reports the lock lost at once.)</source>
-        <translation type="unfinished"></translation>
+        <translation>A 的下一次触发找不到 A 的字段，返回 0。Redisson 一声不响地把这把锁从看门狗中移除：没有异常，也没有回调。（LockScope 自己的客户端会立即报告锁已丢失。）</translation>
     </message>
     <message>
         <source>A learns only here, when its unlock throws IllegalMonitorStateException.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 直到此时解锁抛出 IllegalMonitorStateException 才得知。</translation>
     </message>
     <message>
         <source>tryLock(waitTime): the retry loop and its budget</source>
-        <translation type="unfinished"></translation>
+        <translation>tryLock(waitTime)：重试循环及其时间预算</translation>
     </message>
     <message>
         <source>tryLock(wait) spends a budget: it tries, subscribes, and sleeps for the smaller of the holder&apos;s TTL and what is left; a sleep ends by the budget running out, by a message, or by the TTL&apos;s own timer.</source>
-        <translation type="unfinished"></translation>
+        <translation>tryLock(wait) 会消耗一份时间预算：它尝试加锁、订阅，然后休眠，时长取持有者的 TTL 与剩余预算中的较小者；休眠的结束要么因为预算耗尽，要么因为收到消息，要么因为按 TTL 设置的定时器到期。</translation>
     </message>
     <message>
         <source>Run one: A holds the lock with the watchdog.</source>
-        <translation type="unfinished"></translation>
+        <translation>第一轮：A 带看门狗持有锁。</translation>
     </message>
     <message>
         <source>B calls tryLock with a wait time of five sixths of T. The first try fails; budget is left, so B subscribes, waiting for the confirmation at most what is left.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 以 T 的六分之五为等待时间调用 tryLock。第一次尝试失败；预算还有剩余，于是 B 订阅，等待订阅确认的时间最多为剩余的预算。</translation>
     </message>
     <message>
         <source>In the loop B tries again and charges the time it took. A&apos;s TTL is longer than B&apos;s remaining budget, so B sleeps for the budget.</source>
-        <translation type="unfinished"></translation>
+        <translation>在循环中，B 再次尝试，并从预算中扣除所花的时间。A 的 TTL 比 B 剩余的预算长，因此 B 按剩余预算休眠。</translation>
     </message>
     <message>
         <source>A keeps renewing and nothing tells B anything. The budget runs out: tryLock answers false, and B leaves the channel.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 不断续期，而没有任何消息通知 B。预算耗尽：tryLock 返回 false，B 退订频道。</translation>
     </message>
     <message>
         <source>A is done.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 完成。</translation>
     </message>
     <message>
         <source>Run two: the same, until A unlocks early.</source>
-        <translation type="unfinished"></translation>
+        <translation>第二轮：过程相同，直到 A 提前解锁。</translation>
     </message>
     <message>
         <source>A unlocks: the script publishes on the lock&apos;s channel, and B is listening.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 解锁：脚本在锁的频道上发布消息，而 B 正在监听。</translation>
     </message>
     <message>
         <source>B wakes by the message with budget to spare…</source>
-        <translation type="unfinished"></translation>
+        <translation>B 被消息唤醒，预算还有富余……</translation>
     </message>
     <message>
         <source>…tries once more and gets the lock: tryLock answers true. No leaseTime was given, so B&apos;s watchdog starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>……再试一次并获得锁：tryLock 返回 true。由于没有指定 leaseTime，B 的看门狗启动。</translation>
     </message>
     <message>
         <source>Run three: A holds with a fixed lease of half of T.</source>
-        <translation type="unfinished"></translation>
+        <translation>第三轮：A 以 T 的一半为固定租期持有锁。</translation>
     </message>
     <message>
         <source>This time A&apos;s TTL is shorter than B&apos;s budget, so B sleeps only until A&apos;s lease would end.</source>
-        <translation type="unfinished"></translation>
+        <translation>这一次 A 的 TTL 比 B 的预算短，因此 B 只休眠到 A 的租期本应结束的时刻。</translation>
     </message>
     <message>
         <source>A&apos;s lease runs out. An expiry publishes nothing: a waiter that only waited for messages would sleep on.</source>
-        <translation type="unfinished"></translation>
+        <translation>A 的租期耗尽。过期不会发布任何消息：只等消息的等待者会一直睡下去。</translation>
     </message>
     <message>
         <source>B&apos;s own timer was set to exactly that moment: it wakes, tries, and holds the lock. (Woken a millisecond early, it would be told 1 ms and sleep once more.)</source>
-        <translation type="unfinished"></translation>
+        <translation>B 自己的定时器恰好设在那一刻：它醒来、尝试，并持有了锁。（如果早醒一毫秒，它会得到 1 毫秒的回复，然后再睡一次。）</translation>
+    </message>
+    <message>
+        <source>One message wakes one waiter per client</source>
+        <translation>一条消息在每个客户端唤醒一个等待者</translation>
+    </message>
+    <message>
+        <source>A client subscribes once per lock however many of its threads wait; a message reaches clients, not threads, and wakes one waiter in each; the woken race and one wins.</source>
+        <translation>无论有多少线程在等待，一个客户端对每把锁只订阅一次；消息送达的是客户端而不是线程，并在每个客户端唤醒一个等待者；被唤醒的线程相互竞争，只有一个胜出。</translation>
+    </message>
+    <message>
+        <source>B&apos;s first waiting thread creates its client&apos;s entry for this lock and subscribes: one listener.</source>
+        <translation>B 的第一个等待线程为这把锁创建其客户端的订阅条目并订阅：一个监听者。</translation>
+    </message>
+    <message>
+        <source>B&apos;s second thread reuses that entry: no new SUBSCRIBE, still one listener.</source>
+        <translation>B 的第二个线程复用该条目：没有新的 SUBSCRIBE，仍然只有一个监听者。</translation>
+    </message>
+    <message>
+        <source>C is another client, with its own subscription: two listeners for three waiting threads.</source>
+        <translation>C 是另一个客户端，有自己的订阅：三个等待线程，两个监听者。</translation>
+    </message>
+    <message>
+        <source>A unlocks: one message, delivered to two connections, B&apos;s and C&apos;s, not to three threads.</source>
+        <translation>A 解锁：一条消息，送达两个连接（B 的和 C 的），而不是三个线程。</translation>
+    </message>
+    <message>
+        <source>C&apos;s listener releases one permit: C1 wakes.</source>
+        <translation>C 的监听器释放一个许可：C1 被唤醒。</translation>
+    </message>
+    <message>
+        <source>B&apos;s listener releases one permit too: B1, its longest waiting thread, wakes…</source>
+        <translation>B 的监听器也释放一个许可：等待最久的线程 B1 被唤醒……</translation>
+    </message>
+    <message>
+        <source>…and B2 sleeps on: one permit wakes one thread.</source>
+        <translation>……而 B2 继续休眠：一个许可只唤醒一个线程。</translation>
+    </message>
+    <message>
+        <source>B1 and C1 both try. Redis runs one script first: that one holds the lock, the other is told a TTL and sleeps again.</source>
+        <translation>B1 和 C1 都去尝试。Redis 先执行其中一个脚本：它拿到锁，另一个得到一个 TTL，再次休眠。</translation>
+    </message>
+    <message>
+        <source>The winner unlocks, and the next message wakes one waiter per client still listening.</source>
+        <translation>胜者解锁，下一条消息在每个仍在监听的客户端各唤醒一个等待者。</translation>
+    </message>
+    <message>
+        <source>Every waiter gets its turn, one unlock at a time.</source>
+        <translation>每个等待者依次轮到，每次解锁放行一个。</translation>
+    </message>
+    <message>
+        <source>The last one leaves, and with it the last subscription.</source>
+        <translation>最后一个等待者离开，最后一个订阅也随之取消。</translation>
     </message>
 </context>
 <context>
@@ -1529,95 +1600,99 @@ Force-release it (delete the key)? [y/N] </source>
     <name>LockScope::Cli::GuideCommand</name>
     <message>
         <source>guide takes a scenario id (G02), its slug (acquire) or all; guide --list lists them</source>
-        <translation type="unfinished"></translation>
+        <translation>guide 需要场景 id（如 G02）、其简称（如 acquire）或 all；guide --list 可列出所有场景</translation>
     </message>
     <message>
         <source>no scenario &quot;%1&quot;; guide --list lists them</source>
-        <translation type="unfinished"></translation>
+        <translation>没有场景 &quot;%1&quot;；guide --list 可列出所有场景</translation>
     </message>
     <message>
         <source>--speed takes fast, normal, real or a watchdog timeout T from 3000 to 60000 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>--speed 接受 fast、normal、real，或 3000 到 60000 毫秒之间的看门狗超时 T</translation>
     </message>
     <message>
         <source>--script-version takes 4, 3.22, 3.21 or 3.10.5</source>
-        <translation type="unfinished"></translation>
+        <translation>--script-version 接受 4、3.22、3.21 或 3.10.5</translation>
     </message>
     <message>
         <source>guide refused: read-only mode (the guided demo takes and releases locks)</source>
-        <translation type="unfinished"></translation>
+        <translation>已拒绝 guide：只读模式（引导演示会获取和释放锁）</translation>
     </message>
     <message>
         <source>guide refused: on a server given with --url the guided demo writes guided:* keys; add --allow-writes to let it, or leave out --url to play on a private redis-server</source>
-        <translation type="unfinished"></translation>
+        <translation>已拒绝 guide：在 --url 指定的服务器上，引导演示会写入 guided:* 键；加上 --allow-writes 以允许写入，或省略 --url 以在私有 redis-server 上演示</translation>
     </message>
     <message>
         <source>cannot start a private redis-server: %1</source>
-        <translation type="unfinished">无法启动私有 redis-server：%1</translation>
+        <translation>无法启动私有 redis-server：%1</translation>
     </message>
     <message>
         <source>ID</source>
-        <translation type="unfinished"></translation>
+        <translation>ID</translation>
     </message>
     <message>
         <source>SLUG</source>
-        <translation type="unfinished"></translation>
+        <translation>简称</translation>
     </message>
     <message>
         <source>TITLE</source>
-        <translation type="unfinished"></translation>
+        <translation>标题</translation>
     </message>
     <message>
         <source>SEEDS</source>
-        <translation type="unfinished"></translation>
+        <translation>参考文章</translation>
     </message>
     <message>
         <source>NEEDS</source>
-        <translation type="unfinished"></translation>
+        <translation>需要</translation>
     </message>
     <message>
         <source>guide %1 &quot;%2&quot; on %3, T = %4 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>guide %1 &quot;%2&quot;，运行于 %3，T = %4 毫秒</translation>
     </message>
     <message>
         <source>a private redis-server at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>私有 redis-server（%1）</translation>
     </message>
     <message>
         <source>ran (inferred): %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已执行（推断）：%1</translation>
     </message>
     <message>
         <source>ran: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已执行：%1</translation>
     </message>
     <message numerus="yes">
         <source>%n listening</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个在监听</numerusform>
         </translation>
     </message>
     <message>
         <source>unexpected: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>与预期不符：%1</translation>
     </message>
     <message>
         <source>[Enter: step %1] </source>
-        <translation type="unfinished"></translation>
+        <translation>[Enter：第 %1 步] </translation>
     </message>
     <message>
         <source>guide %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>guide %1：%2</translation>
     </message>
     <message>
         <source>guide %1: every step went as described</source>
-        <translation type="unfinished"></translation>
+        <translation>guide %1：每一步都与描述一致</translation>
     </message>
     <message numerus="yes">
         <source>guide %1: %n step(s) went otherwise than described</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>guide %1：有 %n 步与描述不符</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>guide %1: interrupted; the guided keys are deleted</source>
+        <translation>guide %1：已中断；引导演示的键已删除</translation>
     </message>
 </context>
 <context>
@@ -3287,185 +3362,185 @@ removed %n dead waiter(s); the new head was woken</source>
     <name>LockScope::Guide</name>
     <message>
         <source>holds the lock</source>
-        <translation type="unfinished"></translation>
+        <translation>持有锁</translation>
     </message>
     <message>
         <source>did not get the lock</source>
-        <translation type="unfinished"></translation>
+        <translation>未获得锁</translation>
     </message>
     <message>
         <source>subscribed</source>
-        <translation type="unfinished"></translation>
+        <translation>已订阅</translation>
     </message>
     <message>
         <source>unsubscribed</source>
-        <translation type="unfinished"></translation>
+        <translation>已退订</translation>
     </message>
     <message>
         <source>sleeps until a message (no timer: the lock has no TTL)</source>
-        <translation type="unfinished"></translation>
+        <translation>休眠直到收到消息（没有定时器：锁没有 TTL）</translation>
     </message>
     <message>
         <source>sleeps until a message or %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>休眠直到收到消息或 %1 毫秒后</translation>
     </message>
     <message>
         <source>woken by a message</source>
-        <translation type="unfinished"></translation>
+        <translation>被消息唤醒</translation>
     </message>
     <message>
         <source>woken by a message after %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 毫秒后被消息唤醒</translation>
     </message>
     <message>
         <source>woken by its timer</source>
-        <translation type="unfinished"></translation>
+        <translation>被自己的定时器唤醒</translation>
     </message>
     <message>
         <source>woken by its timer after %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 毫秒后被自己的定时器唤醒</translation>
     </message>
     <message>
         <source>a message came while nobody slept: its permit is kept</source>
-        <translation type="unfinished"></translation>
+        <translation>消息到达时没有人在休眠：其许可被保留</translation>
     </message>
     <message>
         <source>its wait time is spent</source>
-        <translation type="unfinished"></translation>
+        <translation>等待时间已用完</translation>
     </message>
     <message>
         <source>released the lock</source>
-        <translation type="unfinished"></translation>
+        <translation>已释放锁</translation>
     </message>
     <message>
         <source>released one level; still holds the lock</source>
-        <translation type="unfinished"></translation>
+        <translation>已释放一层；仍持有锁</translation>
     </message>
     <message>
         <source>the unlock was refused</source>
-        <translation type="unfinished"></translation>
+        <translation>解锁被拒绝</translation>
     </message>
     <message>
         <source>the reply was lost</source>
-        <translation type="unfinished"></translation>
+        <translation>回复丢失</translation>
     </message>
     <message>
         <source>watchdog renewal sent</source>
-        <translation type="unfinished"></translation>
+        <translation>已发送看门狗续期</translation>
     </message>
     <message>
         <source>the watchdog dropped the lock without a word (its renewal answered 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>看门狗一声不响地放弃了这把锁（续期返回 0）</translation>
     </message>
     <message>
         <source>the watchdog stopped: nothing left to renew</source>
-        <translation type="unfinished"></translation>
+        <translation>看门狗已停止：没有需要续期的锁了</translation>
     </message>
     <message>
         <source>killed (SIGKILL)</source>
-        <translation type="unfinished"></translation>
+        <translation>已被杀死（SIGKILL）</translation>
     </message>
     <message>
         <source>frozen (SIGSTOP)</source>
-        <translation type="unfinished"></translation>
+        <translation>已冻结（SIGSTOP）</translation>
     </message>
     <message>
         <source>thawed (SIGCONT)</source>
-        <translation type="unfinished"></translation>
+        <translation>已解冻（SIGCONT）</translation>
     </message>
     <message>
         <source>expired: the lease ran out (no message is published)</source>
-        <translation type="unfinished"></translation>
+        <translation>已过期：租期耗尽（不发布任何消息）</translation>
     </message>
     <message>
         <source>deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>已删除</translation>
     </message>
     <message>
         <source>absent</source>
-        <translation type="unfinished"></translation>
+        <translation>不存在</translation>
     </message>
     <message>
         <source> no TTL</source>
-        <translation type="unfinished"></translation>
+        <translation> 无 TTL</translation>
     </message>
 </context>
 <context>
     <name>LockScope::Guide::GuideObserver</name>
     <message>
         <source>SCAN gave an unexpected reply</source>
-        <translation type="unfinished"></translation>
+        <translation>SCAN 返回了意外的回复</translation>
     </message>
 </context>
 <context>
     <name>LockScope::Guide::GuidePlayer</name>
     <message>
         <source>cannot watch the server: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法监视服务器：%1</translation>
     </message>
     <message numerus="yes">
         <source>the server already holds %n guided:* key(s); the guided demo writes only guided:* keys and will not touch ones it did not write: delete them first, or use another database</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>服务器上已有 %n 个 guided:* 键；引导演示只写入 guided:* 键，且不会触碰不是它写入的键：请先删除它们，或使用另一个数据库</numerusform>
         </translation>
     </message>
     <message>
         <source>the reply was %1</source>
-        <translation type="unfinished"></translation>
+        <translation>回复为 %1</translation>
     </message>
     <message>
         <source>missing</source>
-        <translation type="unfinished"></translation>
+        <translation>缺失</translation>
     </message>
     <message>
         <source>the script ran: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>脚本执行了：%1</translation>
     </message>
     <message>
         <source>%1 is a %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是 %2</translation>
     </message>
     <message>
         <source>%1 holds %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的内容为 %2</translation>
     </message>
     <message>
         <source>%1 has a PTTL of %2 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的 PTTL 为 %2 毫秒</translation>
     </message>
     <message numerus="yes">
         <source>%n client(s) listen on the channel</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个客户端在监听该频道</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 was not seen within %2 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 毫秒内未看到 %1</translation>
     </message>
     <message>
         <source>%1 happened</source>
-        <translation type="unfinished"></translation>
+        <translation>发生了：%1</translation>
     </message>
 </context>
 <context>
     <name>LockScope::Guide::RedissonClient</name>
     <message>
         <source>took a permit a message had left</source>
-        <translation type="unfinished"></translation>
+        <translation>取走了一条消息留下的许可</translation>
     </message>
     <message>
         <source>the script ran, but its reply never reached the client, which cannot tell whether it ran</source>
-        <translation type="unfinished"></translation>
+        <translation>脚本已执行，但回复始终未到达客户端，客户端无法判断它是否执行过</translation>
     </message>
     <message>
         <source>watchdog</source>
-        <translation type="unfinished"></translation>
+        <translation>看门狗</translation>
     </message>
     <message numerus="yes">
         <source>this client&apos;s entry for the lock is reused: no new SUBSCRIBE (shared by %n thread(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>复用此客户端对该锁的条目：不发送新的 SUBSCRIBE（由 %n 个线程共享）</numerusform>
         </translation>
     </message>
 </context>
