@@ -199,6 +199,21 @@ private slots:
         verifyServerClean();
     }
 
+    // The player itself refuses a read-only connection, whichever front-end started it: nothing is sent.
+    void playerRefusesReadOnly()
+    {
+        ConnectionOptions connection = ConnectionOptions::fromUrl(m_server.url());
+        connection.readOnly = true;
+        GuidePlayer player(connection, GuidePlayer::Options {});
+        QSignalSpy finished(&player, &GuidePlayer::finished);
+        player.play(*findScenario(QStringLiteral("G02")));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+        QVERIFY(finished.first().at(1).toString().contains(QStringLiteral("read-only")));
+        QVERIFY(finished.first().at(2).toBool());
+        RawRedis raw(m_server.port());
+        QCOMPARE(raw.command({ "EXISTS", "guided:myLock" }), RedisValue::integer(0));
+    }
+
     // What a script reads: one JSON object per line, every step with the fields conventions.md lists.
     void cliJsonOnAPrivateServer()
     {

@@ -315,66 +315,53 @@ void GuideObserver::readState(const QList<QByteArray> &keys, const QByteArray &c
 
 void GuideObserver::countGuidedKeys(std::function<void(int, const QString &)> done)
 {
-    m_reads->command({ "SCAN", "0", "MATCH", "guided:*", "COUNT", "1000" }, [this, done](const RedisResult &r) {
-        if (!r.ok()) {
-            done(0, r.error.message());
-            return;
-        }
-        // One pass over the whole keyspace, cursor by cursor.
-        auto count = std::make_shared<int>(int(r.value.at(1).size()));
-        auto step = std::make_shared<std::function<void(QByteArray)>>();
-        *step = [this, count, step, done](const QByteArray &cursor) {
-            if (cursor == "0") {
-                done(*count, {});
-                *step = nullptr;
-                return;
-            }
-            m_reads->command(
-                { "SCAN", cursor, "MATCH", "guided:*", "COUNT", "1000" }, [count, step, done](const RedisResult &r) {
-                    if (!r.ok()) {
-                        done(*count, r.error.message());
-                        *step = nullptr;
-                        return;
-                    }
-                    *count += int(r.value.at(1).size());
-                    (*step)(r.value.at(0).bytes());
-                });
-        };
-        (*step)(r.value.at(0).bytes());
-    });
+    auto count = std::make_shared<int>(0);
+    scan(
+        "0", "guided:*", [count](const QList<RedisValue> &keys) { *count += int(keys.size()); },
+        [count, done](const QString &error) { done(*count, error); });
 }
 
 void GuideObserver::clear(std::function<void(const QString &error)> done)
 {
-    scanAndDelete("0", "guided:*", [this, done](const QString &error) {
+    const auto deleteAll = [this](const QList<RedisValue> &keys) {
+        QList<QByteArray> del { "DEL" };
+        for (const RedisValue &key : keys)
+            del << key.bytes();
+        if (del.size() > 1)
+            m_reads->command(del);
+    };
+    scan("0", "guided:*", deleteAll, [this, deleteAll, done](const QString &error) {
         if (!error.isEmpty()) {
             done(error);
             return;
         }
-        scanAndDelete("0", "redisson_unlock_latch:{guided:*", done);
+        scan("0", "redisson_unlock_latch:{guided:*", deleteAll, [this, done](const QString &error) {
+            if (!error.isEmpty()) {
+                done(error);
+                return;
+            }
+            // Replies come in order: once this one is in, every DEL before it has run.
+            m_reads->command(
+                { "PING" }, [done](const RedisResult &r) { done(r.ok() ? QString() : r.error.message()); });
+        });
     });
 }
 
-void GuideObserver::scanAndDelete(
-    const QByteArray &cursor, const QByteArray &pattern, std::function<void(const QString &)> done)
+void GuideObserver::scan(const QByteArray &cursor, const QByteArray &pattern,
+    std::function<void(const QList<RedisValue> &keys)> batch, std::function<void(const QString &error)> done)
 {
     m_reads->command(
-        { "SCAN", cursor, "MATCH", pattern, "COUNT", "1000" }, [this, pattern, done](const RedisResult &r) {
-            if (!r.ok() || r.value.size() != 2) {
+        { "SCAN", cursor, "MATCH", pattern, "COUNT", "1000" }, [this, pattern, batch, done](const RedisResult &r) {
+            if (!r.ok() || !r.value.isArray() || r.value.size() != 2 || !r.value.at(1).isArray()) {
                 done(r.error.isError() ? r.error.message() : tr("SCAN gave an unexpected reply"));
                 return;
             }
-            QList<QByteArray> del { "DEL" };
-            for (const RedisValue &key : r.value.at(1).elements())
-                del << key.bytes();
-            if (del.size() > 1)
-                m_reads->command(del);
+            batch(r.value.at(1).elements());
             const QByteArray next = r.value.at(0).bytes();
             if (next == "0")
-                m_reads->command(
-                    { "PING" }, [done](const RedisResult &r) { done(r.ok() ? QString() : r.error.message()); });
+                done({});
             else
-                scanAndDelete(next, pattern, done);
+                scan(next, pattern, batch, done);
         });
 }
 

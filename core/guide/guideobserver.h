@@ -69,7 +69,9 @@ private:
 
     void onMonitorLine(const QByteArray &line);
     void sync(std::function<void()> done);
-    void scanAndDelete(const QByteArray &cursor, const QByteArray &pattern, std::function<void(const QString &)> done);
+    // One pass over the keys matching pattern, SCAN cursor by cursor: batch() gets each reply's keys, then done().
+    void scan(const QByteArray &cursor, const QByteArray &pattern,
+        std::function<void(const QList<RedisValue> &keys)> batch, std::function<void(const QString &error)> done);
 
     ConnectionOptions m_options;
     bool m_useMonitor;

@@ -29,6 +29,13 @@ GuidePlayer::~GuidePlayer()
 void GuidePlayer::play(const Scenario &scenario)
 {
     m_scenario = scenario;
+    // The demo takes and releases locks: a read-only connection would refuse every step, so it does not start.
+    if (m_connection.readOnly) {
+        QMetaObject::invokeMethod(
+            this, [this] { end(tr("refused: read-only mode (the guided demo takes and releases locks)"), true); },
+            Qt::QueuedConnection);
+        return;
+    }
     m_observer = new GuideObserver(m_connection, m_options.ownServer, this);
     connect(m_observer, &GuideObserver::keyEvent, this, &GuidePlayer::onKeyEvent);
     m_observer->start([this](const QString &error) {
@@ -287,7 +294,6 @@ void GuidePlayer::checkAwait()
 
 void GuidePlayer::completeStep(int index, std::shared_ptr<Slot> slot, const GuideRecord *primary)
 {
-    const Step &step = m_scenario.steps.at(index);
     GuideRecord base = primary ? *primary : GuideRecord();
     if (!primary)
         base.tMs = nowMs();
@@ -317,7 +323,6 @@ void GuidePlayer::completeStep(int index, std::shared_ptr<Slot> slot, const Guid
             flush();
             schedule(index + 1);
         });
-    Q_UNUSED(step)
 }
 
 QStringList GuidePlayer::check(const Step &step, const GuideRecord &r) const

@@ -38,8 +38,21 @@ RedissonClient::RedissonClient(
     m_subscriber = new RedisSubscriber(connection, this);
     m_subscriber->setPingInterval(0);
     connect(m_subscriber, &RedisSubscriber::message, this, &RedissonClient::onMessage);
-    m_watchdog.setSingleShot(true);
-    connect(&m_watchdog, &QTimer::timeout, this, &RedissonClient::tick);
+    m_watchdog = new RedissonWatchdog(
+        m_options.watchdogTimeoutMs, [this](qint64 thread) { return owner(thread); },
+        [this](const QList<QByteArray> &keys, const QList<QByteArray> &args, Reply done) {
+            const GuideScript &s = script(ScriptId::RenewBatch);
+            QList<QByteArray> argv { "EVAL", s.source, QByteArray::number(keys.size()) };
+            argv << keys << args;
+            send(0, m_options.client, argv, s.name, keys, args, std::move(done), tr("watchdog"));
+        },
+        this);
+    // Redisson says nothing of either: they are the lanes' events, not the Java caller's.
+    connect(m_watchdog, &RedissonWatchdog::dropped, this, [this](const QByteArray &name) {
+        emitEvent(0, ActorEvent::RenewalDropped, -1, QString::fromUtf8(name), {}, m_options.client);
+    });
+    connect(m_watchdog, &RedissonWatchdog::stopped, this,
+        [this] { emitEvent(0, ActorEvent::WatchdogStopped, -1, {}, {}, m_options.client); });
     // The client's name shows in CLIENT LIST, where a presenter finds the guided clients among others.
     m_connection->command({ "CLIENT", "SETNAME", "guided:" + m_options.client });
 }
@@ -64,14 +77,6 @@ QByteArray RedissonClient::channel(const QByteArray &name)
 QByteArray RedissonClient::unlockLatch(const QByteArray &name, const QByteArray &requestId)
 {
     return "redisson_unlock_latch:{" + name + "}:" + requestId;
-}
-
-int RedissonClient::heldLevels(const QByteArray &name) const
-{
-    int levels = 0;
-    for (const auto &[thread, count] : m_renewals.value(name))
-        levels += count;
-    return levels;
 }
 
 void RedissonClient::send(qint64 thread, const QByteArray &actor, const QList<QByteArray> &argv,
@@ -162,7 +167,7 @@ void RedissonClient::attempt(qint64 thread)
             else if (reply.isInteger())
                 onTtl(thread, reply.toInteger());
             else
-                finishCall(thread, false); // an error: the call throws
+                finishCall(thread); // an error: the call throws
         });
 }
 
@@ -179,13 +184,13 @@ void RedissonClient::onTtl(qint64 thread, qint64 ttl)
     if (call.tryLock) {
         if (call.budgetMs < 0 && !call.subscribed) { // tryLock(): one try, no subscription
             emitEvent(thread, ActorEvent::NotAcquired, ttl, {}, QStringLiteral("tryLock() → false"));
-            finishCall(thread, false);
+            finishCall(thread);
             return;
         }
         charge(call);
         if (call.budgetMs <= 0) {
             emitEvent(thread, ActorEvent::BudgetSpent, 0, {}, QStringLiteral("tryLock(wait) → false"));
-            finishCall(thread, false);
+            finishCall(thread);
             return;
         }
     }
@@ -201,7 +206,7 @@ void RedissonClient::onTtl(qint64 thread, qint64 ttl)
                 charge(c);
                 if (c.budgetMs <= 0) {
                     emitEvent(thread, ActorEvent::BudgetSpent, 0, {}, QStringLiteral("tryLock(wait) → false"));
-                    finishCall(thread, false);
+                    finishCall(thread);
                     return;
                 }
             }
@@ -254,7 +259,7 @@ void RedissonClient::wake(qint64 thread, ActorEvent cause)
         charge(call);
         if (call.budgetMs <= 0) {
             emitEvent(thread, ActorEvent::BudgetSpent, 0, {}, QStringLiteral("tryLock(wait) → false"));
-            finishCall(thread, false);
+            finishCall(thread);
             return;
         }
     }
@@ -268,16 +273,15 @@ void RedissonClient::onAcquired(qint64 thread)
         m_leaseTime.insert(call.name, call.leaseMs);
     } else {
         m_leaseTime.insert(call.name, m_options.watchdogTimeoutMs);
-        addRenewal(call.name, thread);
+        m_watchdog->add(call.name, thread);
     }
     const QString java = call.tryLock ? QStringLiteral("tryLock → true") : QStringLiteral("lock() returned");
     emitEvent(thread, ActorEvent::Acquired, -1, {}, java);
-    finishCall(thread, true);
+    finishCall(thread);
 }
 
-void RedissonClient::finishCall(qint64 thread, bool acquired)
+void RedissonClient::finishCall(qint64 thread)
 {
-    Q_UNUSED(acquired)
     Call call = m_calls.take(thread);
     if (call.timer)
         call.timer->deleteLater();
@@ -419,14 +423,14 @@ void RedissonClient::onUnlocked(qint64 thread, const QByteArray &name, const QBy
     if (!latch.isEmpty())
         send(thread, {}, { "DEL", latch }, {}, {}, {}, {});
     if (reply.isInteger() && reply.toInteger() == 1) {
-        cancelRenewal(name, thread, true);
+        m_watchdog->cancel(name, thread, true);
         m_leaseTime.remove(name); // back to the watchdog timeout after a full release
         emitEvent(thread, ActorEvent::Released, -1, {}, QStringLiteral("unlock() returned: released"));
     } else if (reply.isInteger()) {
-        cancelRenewal(name, thread, false);
+        m_watchdog->cancel(name, thread, false);
         emitEvent(thread, ActorEvent::StillHeld, -1, {}, QStringLiteral("unlock() returned: still held"));
     } else {
-        cancelRenewal(name, thread, false);
+        m_watchdog->cancel(name, thread, false);
         m_leaseTime.remove(name);
         // Redisson's own words, so that the audience recognises the exception from their logs.
         emitEvent(thread, ActorEvent::Refused, -1, {},
@@ -441,7 +445,7 @@ void RedissonClient::onUnlocked(qint64 thread, const QByteArray &name, const QBy
 
 void RedissonClient::forceUnlock(qint64 thread, const QByteArray &name)
 {
-    m_renewals.remove(name); // cancelled client-side before the script is sent
+    m_watchdog->forget(name); // cancelled client-side before the script is sent
     m_calls.insert(thread, Call { false, name });
     eval(thread, ScriptId::ForceUnlock, { name, channel(name) }, { unlockMessage, "publish" },
         [this, thread](const RedisValue &reply) {
@@ -463,82 +467,18 @@ void RedissonClient::raw(qint64 thread, const QList<QByteArray> &argv)
     });
 }
 
-void RedissonClient::addRenewal(const QByteArray &name, qint64 thread)
-{
-    auto &threads = m_renewals[name];
-    bool found = false;
-    for (auto &[t, levels] : threads) {
-        if (t == thread) {
-            ++levels;
-            found = true;
-        }
-    }
-    if (!found)
-        threads.append({ thread, 1 });
-    // One timer per client (Redisson 3.44+): armed by the first lock it keeps, every third of the timeout.
-    if (!m_watchdog.isActive() && !m_renewalInFlight)
-        m_watchdog.start(m_options.watchdogTimeoutMs / 3);
-}
-
-void RedissonClient::cancelRenewal(const QByteArray &name, qint64 thread, bool all)
-{
-    auto it = m_renewals.find(name);
-    if (it == m_renewals.end())
-        return;
-    for (int i = 0; i < it->size(); ++i) {
-        if ((*it)[i].first != thread)
-            continue;
-        if (all || --(*it)[i].second <= 0)
-            it->removeAt(i);
-        break;
-    }
-    if (it->isEmpty())
-        m_renewals.erase(it);
-}
-
-void RedissonClient::tick()
-{
-    if (m_renewals.isEmpty() || m_stopped)
-        return; // nothing left to keep: the task is not rescheduled
-    QList<QByteArray> keys;
-    QList<QByteArray> args { QByteArray::number(m_options.watchdogTimeoutMs) };
-    for (auto it = m_renewals.cbegin(); it != m_renewals.cend(); ++it) {
-        keys << it.key();
-        args << owner(it->first().first); // only the first registered thread's field is renewed
-    }
-    m_renewalInFlight = true;
-    const GuideScript &s = script(ScriptId::RenewBatch);
-    QList<QByteArray> argv { "EVAL", s.source, QByteArray::number(keys.size()) };
-    argv << keys << args;
-    send(
-        0, m_options.client, argv, s.name, keys, args,
-        [this, keys](const RedisValue &reply) {
-            m_renewalInFlight = false;
-            for (int i = 0; i < keys.size() && i < reply.size(); ++i) {
-                if (reply.at(i).toInteger() == 0 && m_renewals.remove(keys.at(i)))
-                    emitEvent(0, ActorEvent::RenewalDropped, -1, QString::fromUtf8(keys.at(i)), {}, m_options.client);
-            }
-            if (!m_renewals.isEmpty() && !m_stopped)
-                m_watchdog.start(m_options.watchdogTimeoutMs / 3);
-            else
-                emitEvent(0, ActorEvent::WatchdogStopped, -1, {}, {}, m_options.client);
-        },
-        tr("watchdog"));
-}
-
 void RedissonClient::stop()
 {
     if (m_stopped)
         return;
     m_stopped = true;
-    m_watchdog.stop();
+    m_watchdog->stop();
     for (Call &call : m_calls) {
         if (call.timer)
             call.timer->deleteLater();
     }
     m_calls.clear();
     m_entries.clear();
-    m_renewals.clear();
     m_connection->close();
     m_subscriber->deleteLater();
     m_subscriber = nullptr;

@@ -2,10 +2,10 @@
 
 #include "guide/guiderecord.h"
 #include "guide/guidescripts.h"
+#include "guide/redissonwatchdog.h"
 #include "redis/connectionoptions.h"
 
 #include <QHash>
-#include <QMap>
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
@@ -62,9 +62,6 @@ public:
     // A plain command (the anti-patterns of G01, the observer-like reads of a Java API call).
     void raw(qint64 thread, const QList<QByteArray> &argv);
 
-    bool inCall(qint64 thread) const { return m_calls.contains(thread); }
-    int heldLevels(const QByteArray &name) const; // levels the watchdog keeps alive
-    bool watchdogRunning() const { return m_watchdog.isActive() || m_renewalInFlight; }
     // Stops every timer and wait, and closes the connections: a client whose program ended.
     void stop();
 
@@ -109,7 +106,7 @@ private:
     void attempt(qint64 thread);
     void onTtl(qint64 thread, qint64 ttl);
     void onAcquired(qint64 thread);
-    void finishCall(qint64 thread, bool acquired);
+    void finishCall(qint64 thread);
     void charge(Call &call);
     void sleep(qint64 thread, qint64 ms);
     void wake(qint64 thread, ActorEvent cause);
@@ -119,10 +116,6 @@ private:
     void sendUnlock(qint64 thread, const QByteArray &name, const Unlock &unlock, bool dropReply);
     void onUnlocked(qint64 thread, const QByteArray &name, const QByteArray &latch, const RedisValue &reply);
 
-    void addRenewal(const QByteArray &name, qint64 thread);
-    void cancelRenewal(const QByteArray &name, qint64 thread, bool all);
-    void tick();
-
     Options m_options;
     std::function<qint64()> m_clock;
     RedisConnection *m_connection;
@@ -130,10 +123,8 @@ private:
     QHash<qint64, Call> m_calls;
     QHash<QByteArray, Entry> m_entries; // by lock name
     QHash<QByteArray, qint64> m_leaseTime; // internalLockLeaseTime of each lock object
-    QMap<QByteArray, QList<QPair<qint64, int>>> m_renewals; // lock -> (thread, levels), first registered first
     QHash<QPair<qint64, QByteArray>, Unlock> m_lostUnlocks;
-    QTimer m_watchdog;
-    bool m_renewalInFlight = false;
+    RedissonWatchdog *m_watchdog;
     bool m_stopped = false;
 };
 

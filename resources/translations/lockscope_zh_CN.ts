@@ -3522,6 +3522,10 @@ removed %n dead waiter(s); the new head was woken</source>
         <source>%1 happened</source>
         <translation>发生了：%1</translation>
     </message>
+    <message>
+        <source>refused: read-only mode (the guided demo takes and releases locks)</source>
+        <translation>已拒绝：只读模式（引导演示会获取和释放锁）</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Guide::RedissonClient</name>

@@ -9,6 +9,7 @@
 #include "models/locktablemodel.h"
 #include "models/locktimelinemodel.h"
 #include "monitor/lockmonitor.h"
+#include "rawredis.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -118,6 +119,14 @@ inline QList<QJsonObject> auditLines(const QString &path)
             if (!line.isEmpty())
                 lines << QJsonDocument::fromJson(line).object();
     return lines;
+}
+
+// Someone else's Redisson lock: a JVM's owner field, and a lease no test outlives (each test ends it itself).
+inline const QByteArray kTheirs = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731";
+inline void holdAsSomeoneElse(RawRedis &raw, const QByteArray &name)
+{
+    QVERIFY(!raw.command({ "HSET", name, kTheirs, "1" }).isError());
+    QVERIFY(!raw.command({ "PEXPIRE", name, "600000" }).isError());
 }
 
 } // namespace LockScope::Test

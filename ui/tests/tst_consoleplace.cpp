@@ -14,21 +14,11 @@
 using namespace LockScope;
 using namespace LockScope::Test;
 
-namespace {
-const QByteArray kTheirs = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731";
-} // namespace
-
 class TestConsolePlace : public QObject
 {
     Q_OBJECT
     RedisServer m_server;
     QTemporaryDir m_dir;
-
-    void hold(RawRedis &raw, const QByteArray &name)
-    {
-        QVERIFY(!raw.command({ "HSET", name, kTheirs, "1" }).isError());
-        QVERIFY(!raw.command({ "PEXPIRE", name, "600000" }).isError());
-    }
 
 private slots:
     void initTestCase()
@@ -48,8 +38,8 @@ private slots:
         c.window.locksPane()->model()->setClock([&offset] { return monotonicMs() + offset; });
         RawRedis raw(m_server.port());
         const QByteArray chosen = uniqueKey("place-chosen"), other = uniqueKey("place-other");
-        hold(raw, chosen);
-        hold(raw, other);
+        holdAsSomeoneElse(raw, chosen);
+        holdAsSomeoneElse(raw, other);
         QTRY_VERIFY_WITH_TIMEOUT(c.row(chosen) >= 0 && c.row(other) >= 0, 10000);
         c.select(chosen);
 
@@ -71,7 +61,7 @@ private slots:
 
         // Chosen no more: it goes too.
         const QByteArray next = uniqueKey("place-next");
-        hold(raw, next);
+        holdAsSomeoneElse(raw, next);
         c.select(next);
         QTRY_VERIFY_WITH_TIMEOUT(c.row(chosen) < 0, 10000);
         QCOMPARE(c.selectedNames(), QList<QByteArray> { next });
@@ -86,14 +76,14 @@ private slots:
         const QByteArray prefix = uniqueKey("place-hot");
         const QByteArray a = prefix + ":a", hot = prefix + ":b", d = prefix + ":c";
         for (const QByteArray &name : { a, hot, d })
-            hold(raw, name);
+            holdAsSomeoneElse(raw, name);
         QTRY_VERIFY_WITH_TIMEOUT(c.row(a) >= 0 && c.row(hot) >= 0 && c.row(d) >= 0, 10000);
         c.select(hot);
         for (int turn = 0; turn < 5; ++turn) {
             raw.command({ "DEL", hot });
             QTRY_VERIFY_WITH_TIMEOUT(c.shownEnded(hot), 10000);
             QCOMPARE(c.selectedNames(), QList<QByteArray> { hot });
-            hold(raw, hot);
+            holdAsSomeoneElse(raw, hot);
             QTRY_VERIFY_WITH_TIMEOUT(c.row(hot) >= 0 && !c.shownEnded(hot), 10000);
             QCOMPARE(c.selectedNames(), QList<QByteArray> { hot });
             QCOMPARE(c.window.locksPane()->currentLock(), hot);
@@ -108,7 +98,7 @@ private slots:
         Console c(ConnectionOptions::fromUrl(m_server.url()), Console::fastMonitor(), 60000);
         RawRedis raw(m_server.port());
         const QByteArray before = uniqueKey("place-before");
-        hold(raw, before);
+        holdAsSomeoneElse(raw, before);
         QTRY_VERIFY_WITH_TIMEOUT(c.row(before) >= 0, 10000);
         c.select(before);
         AcquireRequest request;

@@ -35,7 +35,6 @@ using namespace LockScope;
 using namespace LockScope::Test;
 
 namespace {
-const QByteArray kTheirs = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731";
 
 AcquireRequest watchdogHold(const QByteArray &name)
 {
@@ -68,13 +67,6 @@ class TestConsoleTalk : public QObject
         c.actions->acquire(request);
         QTRY_VERIFY_WITH_TIMEOUT(!c.actions->ownHold(request.name).isEmpty(), 10000);
     }
-    // Someone else's Redisson lock, with a lease no test outlives (each ends it itself).
-    void theirLock(RawRedis &raw, const QByteArray &name)
-    {
-        QVERIFY(!raw.command({ "HSET", name, kTheirs, "1" }).isError());
-        QVERIFY(!raw.command({ "PEXPIRE", name, "600000" }).isError());
-    }
-
 private slots:
     void initTestCase()
     {
@@ -128,7 +120,7 @@ private slots:
         Console c(ConnectionOptions::fromUrl(m_server.url()), Console::fastMonitor(), 60000);
         RawRedis raw(m_server.port());
         const QByteArray name = uniqueKey("talk-wake");
-        theirLock(raw, name);
+        holdAsSomeoneElse(raw, name);
         RawSubscriber waiter(m_server.port(), "redisson_lock__channel:{" + name + "}");
         QTRY_VERIFY_WITH_TIMEOUT(c.monitor.record(name) && c.monitor.record(name)->info.waiters == 1, 10000);
         c.select(name);
@@ -206,7 +198,7 @@ private slots:
 
         // Someone else's lock: who holds it.
         const QByteArray held = uniqueKey("talk-held");
-        theirLock(raw, held);
+        holdAsSomeoneElse(raw, held);
         c.actions->acquire(watchdogHold(held));
         QTRY_VERIFY_WITH_TIMEOUT(c.window.statusBar()->currentMessage().contains(QString::fromLatin1(kTheirs)), 10000);
         raw.command({ "DEL", held });
@@ -219,7 +211,7 @@ private slots:
         Console c(ConnectionOptions::fromUrl(m_server.url()), Console::fastMonitor(), 60000);
         RawRedis raw(m_server.port());
         const QByteArray name = uniqueKey("talk-wait");
-        theirLock(raw, name);
+        holdAsSomeoneElse(raw, name);
         c.select(name);
         c.actions->acquireAction()->trigger();
         auto *dialog = waitForDialog<AcquireDialog>(&c.window);
@@ -253,7 +245,7 @@ private slots:
         Console c(ConnectionOptions::fromUrl(m_server.url()), Console::fastMonitor(), 60000);
         RawRedis raw(m_server.port());
         const QByteArray name = uniqueKey("talk-copy") + QByteArray("\x01'q", 3);
-        theirLock(raw, name);
+        holdAsSomeoneElse(raw, name);
         c.select(name);
         QTableView *view = c.window.locksPane()->view();
         QAction *copyName = actionNamed(view, QStringLiteral("Copy &name"));
