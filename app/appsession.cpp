@@ -4,6 +4,7 @@
 #include "consoleactions.h"
 #include "demo/democlients.h"
 #include "demo/demofleet.h"
+#include "guide/guidewindow.h"
 #include "hostkeyprompt.h"
 #include "keychainstore.h"
 #include "local/localredisserver.h"
@@ -21,10 +22,39 @@ AppSession::AppSession(MainWindow *window, QObject *parent)
     , m_window(window)
 {
     connect(window, &MainWindow::connectRequested, this, &AppSession::openConnectionDialog);
+    connect(window, &MainWindow::guidedDemoRequested, this, [this] { openGuide(); });
+}
+
+void AppSession::openGuide(const QString &scenario)
+{
+    if (!m_guide && m_server && !m_server->isReady()) {
+        // Started with the app: the console's private server is on its way.
+        connect(
+            m_server, &LocalRedisServer::ready, this, [this, scenario] { openGuide(scenario); },
+            Qt::SingleShotConnection);
+        return;
+    }
+    if (!m_guide) {
+        // The console's own private server is the demo's too: the guided locks appear in the lock table.
+        std::optional<ConnectionOptions> server;
+        if (m_server && m_server->isReady())
+            server = ConnectionOptions::fromUrl(m_server->url());
+        m_guideShared = server.has_value();
+        auto *guide = new Guide::GuideWindow(server, m_window);
+        guide->setAttribute(Qt::WA_DeleteOnClose);
+        guide->setActorProgram(QCoreApplication::applicationFilePath(), { QStringLiteral("--guide-actor") });
+        m_guide = guide;
+    }
+    if (!scenario.isEmpty())
+        static_cast<Guide::GuideWindow *>(m_guide.data())->selectScenario(scenario);
+    m_guide->show();
+    m_guide->raise();
+    m_guide->activateWindow();
 }
 
 AppSession::~AppSession()
 {
+    delete m_guide.data(); // its player stops while the server it plays on still runs
     // Clients before the server they talk to, so none of them sees it die and starts reconnecting.
     delete std::exchange(m_demo, nullptr);
     delete std::exchange(m_fleet, nullptr);
@@ -151,6 +181,8 @@ void AppSession::teardown()
     delete std::exchange(m_fleet, nullptr);
     delete std::exchange(m_monitor, nullptr);
     delete std::exchange(m_console, nullptr);
+    if (m_guideShared)
+        delete m_guide.data(); // it plays on the server that goes now
     delete std::exchange(m_server, nullptr);
     delete m_hostKeyPrompt;
     m_window->setNote({});

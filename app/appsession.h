@@ -5,6 +5,7 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QWidget>
 
 #include <memory>
 
@@ -38,6 +39,9 @@ public:
     LocalRedisServer *server() const { return m_server; }
     // File > Connect: pick or type a connection, then everything of the current one stops and the new one opens.
     void openConnectionDialog();
+    // Demo › Guided demo…: one window, on the private server when the console runs on one (the guided locks then
+    // show in the console too), else on a private server of its own. scenario: selected, ready to play.
+    void openGuide(const QString &scenario = {});
     // The line under the connection: which locks the table shows and whether the actions write.
     QString connectionNote(const ConnectionOptions &options) const;
 
@@ -59,7 +63,9 @@ private:
     StringLockPatterns m_stringPatterns
         = StringLockPatterns(StringLockPatterns::defaults()); // from the profile connected with
     std::unique_ptr<SecretStore> m_secrets;
-    QPointer<QObject> m_hostKeyPrompt; // while a profile's SSH host key is being looked at
+    QPointer<QObject> m_hostKeyPrompt;
+    QPointer<QWidget> m_guide;
+    bool m_guideShared = false; // it plays on m_server // while a profile's SSH host key is being looked at
 };
 
 } // namespace LockScope

@@ -19,6 +19,10 @@ AppCommandLine::AppCommandLine()
           QCoreApplication::translate("App",
               "run simulated Redisson clients, on a private redis-server unless --url is given; everything "
               "it started stops when the window closes"))
+    , guide(QStringLiteral("guide"),
+          QCoreApplication::translate("App",
+              "open the guided demo: Redisson's lock protocol step by step (with a scenario ID or slug after it: that "
+              "one, ready to play)"))
     , screenshot(QStringLiteral("screenshot"), QStringLiteral("save the window as FILE"), QStringLiteral("FILE"))
     , quitAfter(QStringLiteral("quit-after"), QStringLiteral("close after MS"), QStringLiteral("MS"))
     , screenshotView(QStringLiteral("screenshot-view"),
@@ -42,7 +46,11 @@ AppCommandLine::AppCommandLine()
     screenshot.setFlags(QCommandLineOption::HiddenFromHelp);
     quitAfter.setFlags(QCommandLineOption::HiddenFromHelp);
     screenshotView.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({ url, readOnly, lang, demo, ssh, sshKey, sshKnownHosts, screenshot, quitAfter, screenshotView });
+    parser.addPositionalArgument(QStringLiteral("scenario"),
+        QCoreApplication::translate("App", "with --guide: the scenario to open (G01 to G16, or its slug)"),
+        QStringLiteral("[scenario]"));
+    parser.addOptions(
+        { url, readOnly, lang, demo, guide, ssh, sshKey, sshKnownHosts, screenshot, quitAfter, screenshotView });
 }
 
 bool asksForHelpOrVersion(int argc, char *argv[])

@@ -17,6 +17,7 @@ public:
     QCommandLineOption readOnly;
     QCommandLineOption lang;
     QCommandLineOption demo;
+    QCommandLineOption guide;
     QCommandLineOption screenshot;
     QCommandLineOption quitAfter;
     QCommandLineOption screenshotView;

@@ -1,5 +1,7 @@
 #include "appsession.h"
 #include "commandline.h"
+#include "guide/guideactor.h"
+#include "guide/scenario.h"
 #include "lockspane.h"
 #include "mainwindow.h"
 #include "models/locktablemodel.h"
@@ -59,7 +61,15 @@ int parseArguments(AppCommandLine &commandLine, const QStringList &arguments)
         parser.showHelp(0);
     if (parser.isSet(QStringLiteral("version")))
         parser.showVersion();
-    if (!parser.positionalArguments().isEmpty())
+    // Only --guide takes an argument: the scenario to open.
+    const QStringList positional = parser.positionalArguments();
+    if (parser.isSet(commandLine.guide) && positional.size() == 1) {
+        if (!Guide::findScenario(positional.first()))
+            return usageError(QCoreApplication::translate("App", "no guided scenario \"%1\"; they are G01 to G16")
+                                  .arg(positional.first()));
+        return -1;
+    }
+    if (!positional.isEmpty())
         return usageError(QCoreApplication::translate("App", "unexpected argument \"%1\"; see --help")
                               .arg(parser.positionalArguments().first()));
     return -1;
@@ -83,6 +93,13 @@ int setUpApplication()
 
 int main(int argc, char *argv[])
 {
+    if (argc == 2 && qstrcmp(argv[1], "--guide-actor") == 0) {
+        // Hidden: the guided demo's client in a process of its own (the crash and freeze scenarios start it). It
+        // has no window, so it needs no display.
+        QCoreApplication app(argc, argv);
+        I18n::install({});
+        return Guide::runGuideActor();
+    }
     if (asksForHelpOrVersion(argc, argv)) {
         // No display needed: support staff read the help over ssh, and the man page is generated from it.
         QCoreApplication app(argc, argv);
@@ -144,6 +161,8 @@ int main(int argc, char *argv[])
         session.connectTo(options);
     closeOnTerminationSignals(&window);
     window.show();
+    if (parser.isSet(commandLine.guide))
+        session.openGuide(parser.positionalArguments().value(0));
 
     if (parser.isSet(quitAfter)) {
         const QString file = parser.value(screenshot);

@@ -15,19 +15,6 @@ namespace LockScope::Cli {
 
 using namespace Guide;
 
-namespace {
-QString argsText(const QList<QByteArray> &args)
-{
-    QStringList parts;
-    for (const QByteArray &a : args) {
-        // Owner fields are long: the client id's first block is enough to tell them apart on a line.
-        const bool owner = a.size() > 37 && a.at(36) == ':' && a.count('-') >= 4; // <uuid>:<thread id>
-        parts << (owner ? shortOwner(a) : QString::fromUtf8(a));
-    }
-    return parts.join(QStringLiteral(", "));
-}
-} // namespace
-
 void GuideCommand::start()
 {
     if (m_parser.isSet(QStringLiteral("list"))) {
@@ -137,6 +124,8 @@ void GuideCommand::playNext()
     options.ownServer = m_ownServer;
     options.unlockEffect = m_effect;
     options.stepMode = m_parser.isSet(QStringLiteral("step"));
+    options.actorProgram = QCoreApplication::applicationFilePath();
+    options.actorArguments = { QStringLiteral("guide-actor") };
     m_player = new GuidePlayer(m_connection, options, this);
     connect(m_player, &GuidePlayer::record, this, &GuideCommand::print);
     connect(m_player, &GuidePlayer::finished, this, &GuideCommand::onFinished);
@@ -173,13 +162,13 @@ void GuideCommand::print(const GuideRecord &r)
     }
     if (r.type == GuideRecord::Type::Step && !r.narration.isEmpty())
         m_out.line(QStringLiteral("» ") + r.narration);
-    QString wire;
-    if (r.op == "EVAL")
-        wire = QStringLiteral("EVAL %1  KEYS=[%2]  ARGV=[%3]")
-                   .arg(QString::fromLatin1(r.script), argsText(r.keys), argsText(r.argv));
-    else if (!r.op.isEmpty() && (r.hasReply || r.type == GuideRecord::Type::Wire))
-        wire = QString::fromUtf8(r.op) + QLatin1Char(' ')
-            + argsText(r.keys).replace(QStringLiteral(", "), QStringLiteral(" "));
+    QString wire = callText(r);
+    if (wire.isEmpty() && r.type == GuideRecord::Type::Step && r.op != "await" && r.event != ActorEvent::None) {
+        // A teacher's signal: the step is the event (kill -9, SIGSTOP, SIGCONT).
+        wire = eventText(r.event, r.ms);
+        if (!r.detail.isEmpty())
+            wire += QStringLiteral(" (%1)").arg(r.detail);
+    }
     if (!wire.isEmpty()) {
         if (!r.detail.isEmpty())
             wire = r.detail + QStringLiteral("  ") + wire;

@@ -1,6 +1,7 @@
 #include "cliconnection.h"
 #include "clioutput.h"
 #include "commands.h"
+#include "guide/guideactor.h"
 #include "translations.h"
 
 #include <QCoreApplication>
@@ -19,6 +20,9 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));
     // Human output follows the system locale (LANG, LANGUAGE); JSON output is never translated.
     I18n::install({});
+    // Hidden: the guided demo's client in a process of its own (the crash and freeze scenarios start it).
+    if (argc == 2 && qstrcmp(argv[1], "guide-actor") == 0)
+        return Guide::runGuideActor();
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate("Cli",

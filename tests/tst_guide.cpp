@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cerrno>
+#include <csignal>
 #include <memory>
 #include <vector>
 
@@ -59,6 +61,7 @@ class TestGuide : public QObject
         GuidePlayer::Options options;
         options.timeScaleMs = timeScaleMs;
         options.ownServer = ownServer;
+        withActorProgram(options);
         GuidePlayer player(ConnectionOptions::fromUrl(m_server.url()), options);
         Played played;
         bool done = false;
@@ -74,6 +77,13 @@ class TestGuide : public QObject
         const int budget = int(timeScaleMs * 4 + 60000);
         [&] { QTRY_VERIFY_WITH_TIMEOUT(done, budget); }();
         return played;
+    }
+
+    // The crash and freeze scenarios' process clients are lockscope-cli's hidden guide-actor, as the CLI starts them.
+    static void withActorProgram(GuidePlayer::Options &options)
+    {
+        options.actorProgram = QStringLiteral(LOCKSCOPE_CLI_PATH);
+        options.actorArguments = { QStringLiteral("guide-actor") };
     }
 
     // Nothing of the demo is left on the server: no guided key or latch, nobody on a guided channel.
@@ -109,6 +119,7 @@ private slots:
             QVERIFY2(servers.back()->start(&error), qPrintable(error));
             GuidePlayer::Options options;
             options.timeScaleMs = 3000;
+            withActorProgram(options);
             players.push_back(
                 std::make_unique<GuidePlayer>(ConnectionOptions::fromUrl(servers.back()->url()), options));
             GuidePlayer *player = players.back().get();
@@ -179,6 +190,85 @@ private slots:
         QVERIFY2(woken->ms < sleeping->ms,
             qPrintable(QStringLiteral("woken after %1 ms of a %2 ms timer").arg(woken->ms).arg(sleeping->ms)));
         QVERIFY(played.event("B1", ActorEvent::Acquired));
+    }
+
+    // G11: kill -9 of the holder's process releases nothing. Its lock outlives its connections until the lease runs
+    // out, nobody publishes, and the waiter is woken by its own timer, never by a message.
+    void crashedHolderLockOutlivesItsConnections()
+    {
+        const Played played = play(*findScenario(QStringLiteral("crash")));
+        QVERIFY2(played.error.isEmpty(), qPrintable(played.error));
+        for (const GuideRecord &step : played.steps())
+            QVERIFY2(!step.unexpected, qPrintable(step.seen.join(QStringLiteral("; "))));
+        const GuideRecord *started = played.event("A", ActorEvent::Started);
+        QVERIFY(started);
+        const pid_t pid = pid_t(started->ms);
+        QVERIFY(pid > 0 && pid != QCoreApplication::applicationPid());
+        // The process is really gone (reaped), not told to stop.
+        QCOMPARE(::kill(pid, 0), -1);
+        QCOMPARE(errno, ESRCH);
+        const GuideRecord killed = played.steps().at(2);
+        QCOMPARE(killed.event, ActorEvent::Killed);
+        QCOMPARE(killed.state.first().field("ff161e99-fd06-42f9-8bf0-1b34d803c1a7:1"), QByteArray("1"));
+        const GuideRecord *expired = played.event("Redis", ActorEvent::Expired);
+        QVERIFY(expired);
+        // Between 2/3 T and T after the crash (the last renewal was at most T/3 before it), with Redis's expiry lag.
+        const qint64 after = expired->tMs - killed.tMs;
+        QVERIFY2(after > 0 && after <= 3000 + 500, qPrintable(QString::number(after)));
+        QVERIFY(played.event("B1", ActorEvent::WokenByTimer));
+        QVERIFY(!played.event("B1", ActorEvent::WokenByMessage));
+        const GuideRecord *acquired = played.event("B1", ActorEvent::Acquired);
+        QVERIFY(acquired);
+        QVERIFY(acquired->tMs >= expired->tMs - 150);
+        // A's process made no call after the kill.
+        for (const GuideRecord &r : played.records) {
+            if (r.type == GuideRecord::Type::Wire && r.actor.startsWith('A'))
+                QVERIFY2(r.tMs < killed.tMs, qPrintable(QString::fromUtf8(r.op + ' ' + r.script)));
+        }
+        verifyServerClean();
+    }
+
+    // G16: a frozen holder renews nothing while its connections stay open; another client takes the expired lock;
+    // thawed, the holder's renewal answers 0 and is dropped without a word, and its unlock is refused, leaving the
+    // new owner's lock as it was.
+    void frozenHolderLosesTheLockWithoutKnowing()
+    {
+        const Played played = play(*findScenario(QStringLiteral("paused-holder")));
+        QVERIFY2(played.error.isEmpty(), qPrintable(played.error));
+        for (const GuideRecord &step : played.steps())
+            QVERIFY2(!step.unexpected, qPrintable(step.seen.join(QStringLiteral("; "))));
+        const QList<GuideRecord> steps = played.steps();
+        const GuideRecord frozen = steps.at(2);
+        const GuideRecord thawed = steps.at(5);
+        QCOMPARE(frozen.event, ActorEvent::Frozen);
+        QCOMPARE(thawed.event, ActorEvent::Thawed);
+        // Nothing from A while it was frozen: no renewal, no command.
+        for (const GuideRecord &r : played.records) {
+            if (r.type == GuideRecord::Type::Wire && r.actor.startsWith('A'))
+                QVERIFY2(r.tMs < frozen.tMs || r.tMs >= thawed.tMs, qPrintable(QString::number(r.tMs)));
+        }
+        const GuideRecord *acquired = played.event("B1", ActorEvent::Acquired);
+        QVERIFY(acquired && acquired->tMs < thawed.tMs);
+        const GuideRecord *dropped = played.event("A", ActorEvent::RenewalDropped);
+        QVERIFY(dropped && dropped->tMs >= thawed.tMs);
+        const GuideRecord *refused = played.event("A1", ActorEvent::Refused);
+        QVERIFY(refused);
+        QVERIFY2(refused->java.startsWith(QStringLiteral("IllegalMonitorStateException:")), qPrintable(refused->java));
+        const GuideRecord unlock = steps.at(7);
+        QCOMPARE(unlock.state.first().field("b983c153-8e53-4c04-beb8-0c34d6e0237d:132"), QByteArray("1"));
+        QVERIFY(!played.event("B1", ActorEvent::WokenByMessage));
+        verifyServerClean();
+    }
+
+    // Without a program to start the process client, the crash scenario says why instead of playing a fake crash.
+    void processScenarioNeedsItsProgram()
+    {
+        GuidePlayer player(ConnectionOptions::fromUrl(m_server.url()), GuidePlayer::Options {});
+        QSignalSpy finished(&player, &GuidePlayer::finished);
+        player.play(*findScenario(QStringLiteral("G11")));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+        QVERIFY(finished.first().at(1).toString().contains(QStringLiteral("process of its own")));
+        verifyServerClean();
     }
 
     // The watchdog at Redisson's own 30 s: renewed every 10 s, held for one and a half leases.

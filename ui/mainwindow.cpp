@@ -399,6 +399,10 @@ void MainWindow::buildMenus()
         updateSummary();
     });
 
+    QMenu *demo = menuBar()->addMenu(tr("&Demo"));
+    QAction *guided = demo->addAction(tr("&Guided demo…"), this, &MainWindow::guidedDemoRequested);
+    guided->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About LockScope"), this, [this] {
         QMessageBox::about(this, tr("About LockScope"),

@@ -89,6 +89,7 @@ public slots:
 
 signals:
     void connectRequested();
+    void guidedDemoRequested();
 
 protected:
     void closeEvent(QCloseEvent *event) override;

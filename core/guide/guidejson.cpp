@@ -91,6 +91,8 @@ QByteArray eventName(ActorEvent event)
         return "renewal-dropped";
     case ActorEvent::WatchdogStopped:
         return "watchdog-stopped";
+    case ActorEvent::Started:
+        return "started";
     case ActorEvent::Killed:
         return "crashed";
     case ActorEvent::Frozen:

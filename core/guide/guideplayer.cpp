@@ -2,7 +2,10 @@
 
 #include "guide/guideobserver.h"
 #include "guide/guidetext.h"
+#include "guide/processclient.h"
 #include "guide/redissonclient.h"
+
+#include <QSet>
 
 namespace LockScope::Guide {
 
@@ -22,7 +25,7 @@ GuidePlayer::GuidePlayer(ConnectionOptions connection, Options options, QObject 
 
 GuidePlayer::~GuidePlayer()
 {
-    for (RedissonClient *client : std::as_const(m_clients))
+    for (GuideClient *client : std::as_const(m_clients))
         client->stop();
 }
 
@@ -65,6 +68,7 @@ void GuidePlayer::play(const Scenario &scenario)
 void GuidePlayer::begin()
 {
     QHash<QByteArray, RedissonClient::Options> clients;
+    QSet<QByteArray> processes;
     for (const ActorSpec &actor : std::as_const(m_scenario.actors)) {
         RedissonClient::Options &o = clients[actor.client];
         o.client = actor.client;
@@ -72,15 +76,58 @@ void GuidePlayer::begin()
         o.threads.insert(actor.thread, actor.alias);
         o.watchdogTimeoutMs = m_options.timeScaleMs;
         o.unlockEffect = m_options.unlockEffect;
+        if (actor.process)
+            processes.insert(actor.client);
+    }
+    if (!processes.isEmpty() && (m_options.actorProgram.isEmpty() || m_connection.ssh.isSet())) {
+        end(m_options.actorProgram.isEmpty()
+                ? tr("this scenario runs a client in a process of its own, and no program to start it was given")
+                : tr("this scenario runs a client in a process of its own, which cannot share the SSH tunnel: "
+                     "play it on the private server"));
+        return;
     }
     for (auto it = clients.cbegin(); it != clients.cend(); ++it) {
-        auto *client = new RedissonClient(
-            m_connection, it.value(), [this] { return nowMs(); }, this);
-        connect(client, &RedissonClient::record, this, &GuidePlayer::onActorRecord);
+        GuideClient *client = nullptr;
+        if (processes.contains(it.key())) {
+            auto *process = new ProcessClient(
+                m_connection, it.value(), m_options.actorProgram, m_options.actorArguments,
+                [this] { return m_clock.msecsSinceReference(); }, this);
+            const QByteArray name = it.key();
+            connect(process, &GuideClient::ready, this, [this, process, name] {
+                GuideRecord r;
+                r.type = GuideRecord::Type::Event;
+                r.actor = name;
+                r.event = ActorEvent::Started;
+                r.ms = process->pid();
+                r.detail = tr("pid %1").arg(process->pid());
+                m_events << r;
+                // Shown when the scenario starts, before its first step.
+                auto slot = std::make_shared<Slot>();
+                slot->record = r;
+                slot->ready = true;
+                queue(slot);
+                if (--m_starting == 0) {
+                    m_clock.start();
+                    flush();
+                    schedule(0);
+                }
+            });
+            connect(process, &GuideClient::failed, this, [this](const QString &error) { end(error); });
+            ++m_starting;
+            process->start();
+            client = process;
+        } else {
+            client = new RedissonClient(
+                m_connection, it.value(), [this] { return nowMs(); }, this);
+        }
+        connect(client, &GuideClient::record, this, &GuidePlayer::onActorRecord);
         m_clients.insert(it.key(), client);
     }
-    m_clock.start();
-    schedule(0);
+    // The clock starts once every client can act, so a process's start-up is not part of the first step.
+    if (m_starting == 0) {
+        m_clock.start();
+        schedule(0);
+    }
 }
 
 void GuidePlayer::schedule(int index)
@@ -117,7 +164,7 @@ void GuidePlayer::next()
     execute(m_current);
 }
 
-RedissonClient *GuidePlayer::clientOf(const QByteArray &alias, qint64 *thread) const
+GuideClient *GuidePlayer::clientOf(const QByteArray &alias, qint64 *thread) const
 {
     const ActorSpec *actor = m_scenario.actor(alias);
     if (!actor)
@@ -159,7 +206,7 @@ void GuidePlayer::execute(int index)
                     m_stepActor = actor.alias;
                     m_primarySlot = slot;
                     qint64 thread = 0;
-                    clientOf(actor.alias, &thread)->unlock(thread, step.key);
+                    clientOf(actor.alias, &thread)->unlock(thread, step.key, false, std::nullopt);
                     return;
                 }
             }
@@ -167,8 +214,12 @@ void GuidePlayer::execute(int index)
         });
         return;
     }
+    if (step.action == Step::Action::Kill || step.action == Step::Action::Freeze || step.action == Step::Action::Thaw) {
+        signalProcess(index, slot);
+        return;
+    }
     qint64 thread = 0;
-    RedissonClient *client = clientOf(step.actor, &thread);
+    GuideClient *client = clientOf(step.actor, &thread);
     if (!client) {
         completeStep(index, slot, nullptr);
         return;
@@ -210,8 +261,39 @@ void GuidePlayer::execute(int index)
     case Step::Action::Observe:
     case Step::Action::Await:
     case Step::Action::UnlockHolder:
+    case Step::Action::Kill:
+    case Step::Action::Freeze:
+    case Step::Action::Thaw:
         break;
     }
+}
+
+void GuidePlayer::signalProcess(int index, const std::shared_ptr<Slot> &slot)
+{
+    const Step &step = m_scenario.steps.at(index);
+    qint64 thread = 0;
+    GuideClient *client = clientOf(step.actor, &thread);
+    GuideRecord r;
+    r.type = GuideRecord::Type::Event;
+    r.tMs = nowMs();
+    r.actor = step.actor;
+    r.op = actionName(step.action);
+    using Signal = GuideClient::Signal;
+    const Signal signal = step.action == Step::Action::Kill ? Signal::Kill
+        : step.action == Step::Action::Freeze               ? Signal::Freeze
+                                                            : Signal::Thaw;
+    r.event = step.action == Step::Action::Kill ? ActorEvent::Killed
+        : step.action == Step::Action::Freeze   ? ActorEvent::Frozen
+                                                : ActorEvent::Thawed;
+    if (!client || !client->sendSignal(signal)) {
+        // A client inside the player has no process to signal: the step says so and the scenario goes on.
+        completeStep(index, slot, nullptr);
+        return;
+    }
+    if (auto *process = qobject_cast<ProcessClient *>(client))
+        r.detail = tr("pid %1").arg(process->pid());
+    m_events << r;
+    completeStep(index, slot, &r);
 }
 
 void GuidePlayer::onActorRecord(GuideRecord record)
@@ -398,6 +480,10 @@ QStringList GuidePlayer::check(const Step &step, const GuideRecord &r) const
     if (e.event != ActorEvent::None && r.event != e.event)
         seen << tr("%1 was not seen within %2 ms")
                     .arg(eventText(e.event, -1), QString::number(qint64(step.timeout * T)));
+    const bool signals_
+        = step.action == Step::Action::Kill || step.action == Step::Action::Freeze || step.action == Step::Action::Thaw;
+    if (signals_ && r.event == ActorEvent::None)
+        seen << tr("%1 has no process of its own to signal").arg(QString::fromUtf8(step.actor));
     if (e.notEvent != ActorEvent::None && hasEvent(step.actor, e.notEvent))
         seen << tr("%1 happened").arg(eventText(e.notEvent, -1));
     return seen;
@@ -433,7 +519,7 @@ void GuidePlayer::end(const QString &error, bool refused)
     for (const auto &slot : m_out)
         slot->ready = true;
     flush();
-    for (RedissonClient *client : std::as_const(m_clients))
+    for (GuideClient *client : std::as_const(m_clients))
         client->stop();
     if (!m_observer || !error.isEmpty()) {
         emit finished(m_unexpected, error, refused);

@@ -15,8 +15,8 @@
 
 namespace LockScope::Guide {
 
+class GuideClient;
 class GuideObserver;
-class RedissonClient;
 
 // Plays one scenario on a real Redis: it starts the scenario's emulated Redisson clients, runs each step at its time
 // (in units of T, the watchdog timeout) on a monotonic clock, checks what Redis answered against the step's
@@ -35,6 +35,10 @@ public:
         bool ownServer = true;
         UnlockEffect unlockEffect = UnlockEffect::V4;
         bool stepMode = false; // wait for next() before each step that is not in a live phase
+        // What starts a client in a process of its own (the crash and freeze scenarios): a program of LockScope's
+        // with the arguments that make it one (`lockscope-cli guide-actor`). Empty: those scenarios cannot run.
+        QString actorProgram;
+        QStringList actorArguments;
     };
 
     GuidePlayer(ConnectionOptions connection, Options options, QObject *parent = nullptr);
@@ -74,7 +78,8 @@ private:
     void end(const QString &error, bool refused = false);
     void queue(const std::shared_ptr<Slot> &slot);
     void flush();
-    RedissonClient *clientOf(const QByteArray &alias, qint64 *thread) const;
+    GuideClient *clientOf(const QByteArray &alias, qint64 *thread) const;
+    void signalProcess(int index, const std::shared_ptr<Slot> &slot);
     bool hasEvent(const QByteArray &actor, ActorEvent event) const;
     QStringList check(const Step &step, const GuideRecord &result) const;
 
@@ -82,7 +87,8 @@ private:
     Options m_options;
     Scenario m_scenario;
     GuideObserver *m_observer = nullptr;
-    QHash<QByteArray, RedissonClient *> m_clients; // by client alias
+    QHash<QByteArray, GuideClient *> m_clients; // by client alias
+    int m_starting = 0; // process clients not ready yet
     QElapsedTimer m_clock;
     qint64 m_offsetMs = 0; // time spent waiting for next(): the schedule moves by it
     qint64 m_actionStartMs = 0; // when the last step that did something started

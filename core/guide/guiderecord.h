@@ -49,6 +49,7 @@ enum class ActorEvent {
     RenewalSent,
     RenewalDropped, // the renewal answered 0 for a lock: Redisson drops it without a word
     WatchdogStopped,
+    Started, // a client in a process of its own is running: detail names its pid
     Killed,
     Frozen,
     Thawed,

@@ -40,6 +40,12 @@ QByteArray actionName(Step::Action action)
         return "await";
     case Step::Action::UnlockHolder:
         return "unlock";
+    case Step::Action::Kill:
+        return "kill";
+    case Step::Action::Freeze:
+        return "freeze";
+    case Step::Action::Thaw:
+        return "thaw";
     }
     return {};
 }
@@ -82,6 +88,8 @@ QString eventText(ActorEvent event, qint64 ms)
         return tr("the watchdog dropped the lock without a word (its renewal answered 0)");
     case ActorEvent::WatchdogStopped:
         return tr("the watchdog stopped: nothing left to renew");
+    case ActorEvent::Started:
+        return tr("runs as a process of its own");
     case ActorEvent::Killed:
         return tr("killed (SIGKILL)");
     case ActorEvent::Frozen:
@@ -120,6 +128,28 @@ QString shortOwner(const QByteArray &owner)
     if (colon < 9)
         return QString::fromUtf8(owner);
     return QString::fromUtf8(owner.left(8)) + QStringLiteral("…") + QString::fromUtf8(owner.mid(colon));
+}
+
+QString argsText(const QList<QByteArray> &args)
+{
+    QStringList parts;
+    for (const QByteArray &a : args) {
+        // Owner fields are long: the client id's first block is enough to tell them apart on a line.
+        const bool owner = a.size() > 37 && a.at(36) == ':' && a.count('-') >= 4; // <uuid>:<thread id>
+        parts << (owner ? shortOwner(a) : QString::fromUtf8(a));
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+QString callText(const GuideRecord &r)
+{
+    if (r.op == "EVAL")
+        return QStringLiteral("EVAL %1  KEYS=[%2]  ARGV=[%3]")
+            .arg(QString::fromLatin1(r.script), argsText(r.keys), argsText(r.argv));
+    if (!r.op.isEmpty() && (r.hasReply || r.type == GuideRecord::Type::Wire))
+        return QString::fromUtf8(r.op) + QLatin1Char(' ')
+            + argsText(r.keys).replace(QStringLiteral(", "), QStringLiteral(" "));
+    return {};
 }
 
 QString stateText(const KeyState &state)

@@ -29,7 +29,7 @@ qint64 latchLifetimeMs()
 
 RedissonClient::RedissonClient(
     ConnectionOptions connection, Options options, std::function<qint64()> clock, QObject *parent)
-    : QObject(parent)
+    : GuideClient(parent)
     , m_options(std::move(options))
     , m_clock(std::move(clock))
 {
@@ -384,7 +384,7 @@ void RedissonClient::retryUnlock(qint64 thread, const QByteArray &name)
 {
     const Unlock unlock = m_lostUnlocks.take({ thread, name });
     if (unlock.requestId.isEmpty()) {
-        this->unlock(thread, name);
+        this->unlock(thread, name, false, std::nullopt);
         return;
     }
     sendUnlock(thread, name, unlock, false);

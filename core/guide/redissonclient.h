@@ -1,7 +1,6 @@
 #pragma once
 
-#include "guide/guiderecord.h"
-#include "guide/guidescripts.h"
+#include "guide/guideclient.h"
 #include "guide/redissonwatchdog.h"
 #include "redis/connectionoptions.h"
 
@@ -25,7 +24,7 @@ namespace LockScope::Guide {
 // an unlock message releases, lock() and tryLock(wait) loops, one batched watchdog every third of the timeout that
 // drops a lock answering 0 without a word, and unlock with a request id and its latch. Every command it sends and
 // everything its threads go through is reported as a GuideRecord; Java outcomes are worded as Java reports them.
-class RedissonClient : public QObject
+class RedissonClient : public GuideClient
 {
     Q_OBJECT
 public:
@@ -43,30 +42,28 @@ public:
     ~RedissonClient() override;
 
     const Options &options() const { return m_options; }
-    QByteArray owner(qint64 thread) const;
+    QByteArray owner(qint64 thread) const override;
     QByteArray alias(qint64 thread) const;
     static QByteArray channel(const QByteArray &name);
     static QByteArray unlockLatch(const QByteArray &name, const QByteArray &requestId);
 
     // The Java calls. Each reports its commands as they are answered and ends with callDone(thread).
-    void lock(qint64 thread, const QByteArray &name, qint64 leaseMs = -1);
+    void lock(qint64 thread, const QByteArray &name, qint64 leaseMs) override;
     // waitMs < 0: tryLock() with no wait time (one try, never subscribes).
-    void tryLock(qint64 thread, const QByteArray &name, qint64 waitMs, qint64 leaseMs = -1);
+    void tryLock(qint64 thread, const QByteArray &name, qint64 waitMs, qint64 leaseMs) override;
     // dropReply: the script runs, but its answer is "lost" (as after a network failure): no outcome, no latch DEL.
     // effect: the Redisson whose unlock is played for this call (G14, G15 compare them), else the client's.
-    void unlock(qint64 thread, const QByteArray &name, bool dropReply = false,
-        std::optional<UnlockEffect> effect = std::nullopt);
+    void unlock(qint64 thread, const QByteArray &name, bool dropReply, std::optional<UnlockEffect> effect) override;
     // Sends the unlock whose reply was lost again, with the same request id.
-    void retryUnlock(qint64 thread, const QByteArray &name);
-    void forceUnlock(qint64 thread, const QByteArray &name);
+    void retryUnlock(qint64 thread, const QByteArray &name) override;
+    void forceUnlock(qint64 thread, const QByteArray &name) override;
     // A plain command (the anti-patterns of G01, the observer-like reads of a Java API call).
-    void raw(qint64 thread, const QList<QByteArray> &argv);
+    void raw(qint64 thread, const QList<QByteArray> &argv) override;
 
     // Stops every timer and wait, and closes the connections: a client whose program ended.
-    void stop();
+    void stop() override;
 
 signals:
-    void record(const LockScope::Guide::GuideRecord &record);
     void callDone(qint64 thread);
 
 private:

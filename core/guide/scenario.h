@@ -16,6 +16,7 @@ struct ActorSpec
     QByteArray client;
     QByteArray uuid;
     qint64 thread = 1;
+    bool process = false; // its client runs in a child process (a teacher kills or freezes it)
 };
 
 // What a step expects; anything left at its default is not checked. Times are in units of T (the watchdog timeout).
@@ -62,6 +63,9 @@ struct Step
         Observe, // no call: look at the state
         Await, // wait (at most timeout T) for the expected event; actor "*": any actor's
         UnlockHolder, // whichever actor holds the lock now unlocks it (after a race)
+        Kill, // the actor's process: kill -9 (a process actor only)
+        Freeze, // SIGSTOP: a paused JVM, its connections open
+        Thaw, // SIGCONT
     };
     double at = -1; // in T from the scenario's start; < 0: as soon as the previous step is done
     QByteArray actor;

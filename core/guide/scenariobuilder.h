@@ -148,6 +148,25 @@ inline S await(const QByteArray &actor, ActorEvent event)
     return b;
 }
 
+inline S kill(const QByteArray &actor)
+{
+    return step(actor, Step::Action::Kill);
+}
+inline S freeze(const QByteArray &actor)
+{
+    return step(actor, Step::Action::Freeze);
+}
+inline S thaw(const QByteArray &actor)
+{
+    return step(actor, Step::Action::Thaw);
+}
+// The actor's client in a process of its own.
+inline ActorSpec inProcess(ActorSpec actor)
+{
+    actor.process = true;
+    return actor;
+}
+
 // The seeds' example owners (docs/guide.md): the screen matches what the articles print.
 inline ActorSpec A1()
 {

@@ -7,7 +7,8 @@ const QList<Scenario> &scenarios()
     // Teaching order (docs/guide.md).
     static const QList<Scenario> all { scenarioNaiveDel(), scenarioAcquire(), scenarioReentrancy(), scenarioExclusion(),
         scenarioFixedLease(), scenarioWatchdog(), scenarioUnlockWakes(), scenarioCancelRenewal(), scenarioTryLockLoop(),
-        scenarioOneWakePerClient(), scenarioMisDelete(), scenarioNotHeld(), scenarioUnlockLatch(), scenarioVersions() };
+        scenarioOneWakePerClient(), scenarioCrash(), scenarioMisDelete(), scenarioNotHeld(), scenarioUnlockLatch(),
+        scenarioVersions(), scenarioPausedHolder() };
     return all;
 }
 

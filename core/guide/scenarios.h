@@ -18,4 +18,6 @@ Scenario scenarioMisDelete();
 Scenario scenarioNotHeld();
 Scenario scenarioUnlockLatch();
 Scenario scenarioVersions();
+Scenario scenarioCrash();
+Scenario scenarioPausedHolder();
 } // namespace LockScope::Guide

@@ -197,6 +197,23 @@ removed %n dead waiters; the new head was woken</numerusform>
     </message>
 </context>
 <context>
+    <name>LockScope::Guide::ChannelStrip</name>
+    <message numerus="yes">
+        <source>%1   %n client(s) listening</source>
+        <translation>
+            <numerusform>%1   %n client listening</numerusform>
+            <numerusform>%1   %n clients listening</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&quot;%1&quot; from %2 → %n receiver(s)</source>
+        <translation>
+            <numerusform>"%1" from %2 → %n receiver</numerusform>
+            <numerusform>"%1" from %2 → %n receivers</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LockScope::Guide::GuidePlayer</name>
     <message numerus="yes">
         <source>the server already holds %n guided:* key(s); the guided demo writes only guided:* keys and will not touch ones it did not write: delete them first, or use another database</source>
@@ -210,6 +227,16 @@ removed %n dead waiters; the new head was woken</numerusform>
         <translation>
             <numerusform>%n client listens on the channel</numerusform>
             <numerusform>%n clients listen on the channel</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Guide::GuideWindow</name>
+    <message numerus="yes">
+        <source>Done: %n step(s) went otherwise than narrated (in red).</source>
+        <translation>
+            <numerusform>Done: %n step went otherwise than narrated (in red).</numerusform>
+            <numerusform>Done: %n steps went otherwise than narrated (in red).</numerusform>
         </translation>
     </message>
 </context>

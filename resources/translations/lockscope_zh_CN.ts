@@ -114,6 +114,18 @@
         <source>--ssh-key and --ssh-known-hosts need --ssh</source>
         <translation>--ssh-key 和 --ssh-known-hosts 需要与 --ssh 一起使用</translation>
     </message>
+    <message>
+        <source>open the guided demo: Redisson&apos;s lock protocol step by step (with a scenario ID or slug after it: that one, ready to play)</source>
+        <translation>打开引导演示：逐步讲解 Redisson 的锁协议（后面跟场景 ID 或简称时：直接打开该场景，准备播放）</translation>
+    </message>
+    <message>
+        <source>with --guide: the scenario to open (G01 to G16, or its slug)</source>
+        <translation>与 --guide 一起使用：要打开的场景（G01 到 G16，或其简称）</translation>
+    </message>
+    <message>
+        <source>no guided scenario &quot;%1&quot;; they are G01 to G16</source>
+        <translation>没有引导演示场景“%1”；场景为 G01 到 G16</translation>
+    </message>
 </context>
 <context>
     <name>Cli</name>
@@ -885,6 +897,82 @@ Commands:
     <message>
         <source>The last one leaves, and with it the last subscription.</source>
         <translation>最后一个等待者离开，最后一个订阅也随之取消。</translation>
+    </message>
+    <message>
+        <source>Crash: the watchdog dies with its process, the key expires within T</source>
+        <translation>崩溃：看门狗随进程一同消亡，键在 T 之内过期</translation>
+    </message>
+    <message>
+        <source>Killing the holder closes its connections but releases nothing: the lock lives until its lease runs out, between 2/3 T and T after the crash, nobody publishes, and the waiter is woken by its own timer.</source>
+        <translation>杀死持有者会关闭它的连接，却不会释放任何东西：锁一直存在，直到租期耗尽，即崩溃后 2/3 T 到 T 之间；没有人发布消息，等待者是被自己的定时器唤醒的。</translation>
+    </message>
+    <message>
+        <source>A is another program (its pid is shown), with connections of its own in CLIENT LIST. It calls lock(): no leaseTime, so its watchdog keeps the lease.</source>
+        <translation>A 是另一个程序（显示了它的 pid），在 CLIENT LIST 中有自己的连接。它调用 lock()：没有指定 leaseTime，因此由它的看门狗维持租期。</translation>
+    </message>
+    <message>
+        <source>B calls lock() and is told how long A&apos;s lease still runs. B subscribes and sleeps until a message or that time.</source>
+        <translation>B 调用 lock()，得知 A 的租期还剩多久。B 订阅频道，然后休眠，直到收到消息或这段时间过去。</translation>
+    </message>
+    <message>
+        <source>The teacher kills A with kill -9: no finally block runs, no unlock is sent. Redis closes A&apos;s connections, but the lock is still there: Redis ties no key to a connection.</source>
+        <translation>讲解者用 kill -9 杀死 A：finally 块不会执行，也不会发送解锁。Redis 关闭了 A 的连接，但锁仍然存在：Redis 不会把任何键与连接绑定。</translation>
+    </message>
+    <message>
+        <source>B&apos;s timer runs out (the TTL it was told). The watchdog would have renewed the lease by now, but it died with A&apos;s process: the lease only drains. B tries again, is told what is left, and sleeps again.</source>
+        <translation>B 的定时器到期（时长就是它得到的 TTL）。要是看门狗还在，此时早已为租期续期，但它已随 A 的进程一同消亡：租期只会不断减少。B 再试一次，得知剩余的时间，又继续休眠。</translation>
+    </message>
+    <message>
+        <source>The lease is over: Redis deletes the key, between 2/3 T and T after the crash (20 to 30 s with the default 30 s). An expiry publishes nothing.</source>
+        <translation>租期结束：Redis 删除了键，时间在崩溃后 2/3 T 到 T 之间（按默认的 30 秒计，即 20 到 30 秒）。过期不会发布任何消息。</translation>
+    </message>
+    <message>
+        <source>B&apos;s timer was set to that very moment: B tries, finds no key, and owns the lock. B was never woken by a message. Redisson&apos;s Javadoc says a lock is removed when its client disconnects; what removes it is the TTL.</source>
+        <translation>B 的定时器恰好设在这一刻：B 尝试加锁，发现键不存在，于是获得了锁。B 从未被消息唤醒。Redisson 的 Javadoc 说客户端断开连接时锁会被移除；实际上移除它的是 TTL。</translation>
+    </message>
+    <message>
+        <source>B is done. A lock with no TTL at all (someone ran PERSIST) would have kept B waiting for a message forever: a lock must always carry a lease.</source>
+        <translation>B 完成。如果锁根本没有 TTL（有人执行了 PERSIST），B 就会永远等待一条消息：锁必须始终带有租期。</translation>
+    </message>
+    <message>
+        <source>The frozen holder: the watchdog can&apos;t save a paused JVM</source>
+        <translation>被冻结的持有者：看门狗救不了暂停的 JVM</translation>
+    </message>
+    <message>
+        <source>A paused process renews nothing while its connections stay open; its lease runs out and another client locks; on thaw its renewal answers 0 without a word and it works on as if it held the lock.</source>
+        <translation>暂停的进程不会续期，而它的连接仍保持打开；它的租期耗尽，另一个客户端加锁成功；解冻后，它的续期一声不响地返回 0，它却继续工作，仿佛仍持有锁。</translation>
+    </message>
+    <message>
+        <source>A, another program, calls lock(): the watchdog keeps its lease, every third of T.</source>
+        <translation>A 是另一个程序，它调用 lock()：看门狗每隔 T 的三分之一为它续期一次。</translation>
+    </message>
+    <message>
+        <source>B calls lock(), subscribes and sleeps until a message or A&apos;s TTL.</source>
+        <translation>B 调用 lock()，订阅频道，然后休眠，直到收到消息或 A 的 TTL 到期。</translation>
+    </message>
+    <message>
+        <source>The teacher freezes A with SIGSTOP, as a long garbage-collection pause or a suspended VM would. Unlike a crash, A&apos;s connections stay open and listed: Redis sees nothing wrong.</source>
+        <translation>讲解者用 SIGSTOP 冻结 A，效果如同一次漫长的垃圾回收停顿或一台被挂起的虚拟机。与崩溃不同，A 的连接仍然打开，也仍在列表中：Redis 看不出任何异常。</translation>
+    </message>
+    <message>
+        <source>No renewal comes from a frozen process: the lease runs out and the key expires. Nobody publishes.</source>
+        <translation>被冻结的进程不会发出续期：租期耗尽，键过期。没有人发布消息。</translation>
+    </message>
+    <message>
+        <source>B, woken by its timer, takes the lock. B owns it now.</source>
+        <translation>B 被自己的定时器唤醒，获取了锁。现在锁归 B 所有。</translation>
+    </message>
+    <message>
+        <source>The teacher thaws A with SIGCONT. A&apos;s code goes on from where it stopped, inside its critical section, believing it holds the lock.</source>
+        <translation>讲解者用 SIGCONT 解冻 A。A 的代码从停下的地方继续执行，仍处在临界区内，并以为自己持有锁。</translation>
+    </message>
+    <message>
+        <source>A&apos;s overdue watchdog tick runs at once: the renewal finds no field of A&apos;s and answers 0, and Redisson drops the lock from its watchdog without telling A&apos;s code. A and B are now both in their critical sections: two owners at once.</source>
+        <translation>A 的看门狗那次迟到的触发立即执行：续期找不到 A 的字段，返回 0，Redisson 便把这把锁从看门狗中移除，却不告诉 A 的代码。现在 A 和 B 都处于各自的临界区：同时有两个持有者。</translation>
+    </message>
+    <message>
+        <source>A finishes and unlocks: refused with IllegalMonitorStateException, and B&apos;s lock is untouched. The owner check prevented a mis-delete, not the overlap: a resource that must never see two owners checks a fencing token (LockScope&apos;s console shows fenced locks).</source>
+        <translation>A 完成工作并解锁：被拒绝，抛出 IllegalMonitorStateException，B 的锁完好无损。持有者检查防止的是误删，而不是重叠：绝不能同时有两个持有者的资源应当检查防护令牌（LockScope 的控制台会显示防护锁）。</translation>
     </message>
 </context>
 <context>
@@ -3464,6 +3552,95 @@ removed %n dead waiter(s); the new head was woken</source>
         <source> no TTL</source>
         <translation> 无 TTL</translation>
     </message>
+    <message>
+        <source>runs as a process of its own</source>
+        <translation>在独立的进程中运行</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Guide::ActorLanes</name>
+    <message>
+        <source>Actors</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>  pid %1</source>
+        <translation>  pid %1</translation>
+    </message>
+    <message>
+        <source>; timer in %1 s</source>
+        <translation>；定时器 %1 秒后到期</translation>
+    </message>
+    <message>
+        <source>; watchdog: %1</source>
+        <translation>；看门狗：%1</translation>
+    </message>
+    <message>
+        <source>+%1 s</source>
+        <translation>+%1 秒</translation>
+    </message>
+    <message>
+        <source>two owners at once: the owner check prevents a mis-delete, not this</source>
+        <translation>同时有两个持有者：持有者检查防止的是误删，而不是这种情况</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Guide::ChannelStrip</name>
+    <message>
+        <source>Channel</source>
+        <translation>频道</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1   %n client(s) listening</source>
+        <translation>
+            <numerusform>%1   %n 个客户端在监听</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; from %2: nobody was listening</source>
+        <translation>来自 %2 的“%1”：无人监听</translation>
+    </message>
+    <message numerus="yes">
+        <source>&quot;%1&quot; from %2 → %n receiver(s)</source>
+        <translation>
+            <numerusform>来自 %2 的“%1” → %n 个接收者</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Guide::GuideLogModel</name>
+    <message>
+        <source>unexpected: %1</source>
+        <translation>与预期不符：%1</translation>
+    </message>
+    <message>
+        <source>inferred from the reply and the state: this server allows no MONITOR</source>
+        <translation>根据回复和状态推断：此服务器不允许使用 MONITOR</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Command or event</source>
+        <translation>命令或事件</translation>
+    </message>
+    <message>
+        <source>Reply</source>
+        <translation>回复</translation>
+    </message>
+    <message>
+        <source>Ran</source>
+        <translation>已执行</translation>
+    </message>
+    <message>
+        <source>Java sees</source>
+        <translation>Java 看到的结果</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Guide::GuideObserver</name>
@@ -3525,6 +3702,260 @@ removed %n dead waiter(s); the new head was woken</source>
     <message>
         <source>refused: read-only mode (the guided demo takes and releases locks)</source>
         <translation>已拒绝：只读模式（引导演示会获取和释放锁）</translation>
+    </message>
+    <message>
+        <source>this scenario runs a client in a process of its own, and no program to start it was given</source>
+        <translation>此场景要在独立的进程中运行一个客户端，但没有给出用来启动它的程序</translation>
+    </message>
+    <message>
+        <source>this scenario runs a client in a process of its own, which cannot share the SSH tunnel: play it on the private server</source>
+        <translation>此场景要在独立的进程中运行一个客户端，而该进程无法共用 SSH 隧道：请在私有服务器上演示</translation>
+    </message>
+    <message>
+        <source>pid %1</source>
+        <translation>pid %1</translation>
+    </message>
+    <message>
+        <source>%1 has no process of its own to signal</source>
+        <translation>%1 没有可以发送信号的独立进程</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Guide::GuideStage</name>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>reset by reentry</source>
+        <translation>因重入而重置</translation>
+    </message>
+    <message>
+        <source>set by %1&apos;s acquire</source>
+        <translation>由 %1 加锁设置</translation>
+    </message>
+    <message>
+        <source>renewed by %1&apos;s watchdog</source>
+        <translation>由 %1 的看门狗续期</translation>
+    </message>
+    <message>
+        <source>deleted by force unlock</source>
+        <translation>被强制解锁删除</translation>
+    </message>
+    <message>
+        <source>deleted by unlock</source>
+        <translation>被解锁删除</translation>
+    </message>
+    <message>
+        <source>reset by unlock, count &gt; 0</source>
+        <translation>因解锁而重置，计数 &gt; 0</translation>
+    </message>
+    <message>
+        <source>deleted by DEL</source>
+        <translation>被 DEL 删除</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>set</source>
+        <translation>已设置</translation>
+    </message>
+    <message>
+        <source>reset</source>
+        <translation>已重置</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>a process of its own, pid %1</source>
+        <translation>独立进程，pid %1</translation>
+    </message>
+    <message>
+        <source>died with its process</source>
+        <translation>已随进程一同消亡</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Guide::GuideWindow</name>
+    <message>
+        <source>fast (T = 3 s)</source>
+        <translation>快速（T = 3 秒）</translation>
+    </message>
+    <message>
+        <source>normal (T = 6 s)</source>
+        <translation>正常（T = 6 秒）</translation>
+    </message>
+    <message>
+        <source>real (T = 30 s, Redisson&apos;s default)</source>
+        <translation>真实（T = 30 秒，Redisson 的默认值）</translation>
+    </message>
+    <message>
+        <source>Guided demo — LockScope</source>
+        <translation>引导演示 — LockScope</translation>
+    </message>
+    <message>
+        <source>Ready on a private redis-server at %1. Space plays, → steps.</source>
+        <translation>已在位于 %1 的私有 redis-server 上就绪。按空格键播放，按 → 单步执行。</translation>
+    </message>
+    <message>
+        <source>Cannot start a private redis-server: %1</source>
+        <translation>无法启动私有 redis-server：%1</translation>
+    </message>
+    <message>
+        <source>Starting a private redis-server…</source>
+        <translation>正在启动私有 redis-server…</translation>
+    </message>
+    <message>
+        <source>Space plays the scenario, → steps through it.</source>
+        <translation>按空格键播放场景，按 → 逐步执行。</translation>
+    </message>
+    <message>
+        <source>Scenarios</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Articles: %1</source>
+        <translation>参考文章：%1</translation>
+    </message>
+    <message>
+        <source>Wire log</source>
+        <translation>命令日志</translation>
+    </message>
+    <message>
+        <source>Narration</source>
+        <translation>讲解</translation>
+    </message>
+    <message>
+        <source>Play (Space)</source>
+        <translation>播放（空格）</translation>
+    </message>
+    <message>
+        <source>Step (→)</source>
+        <translation>单步（→）</translation>
+    </message>
+    <message>
+        <source>Restart (R)</source>
+        <translation>重新开始（R）</translation>
+    </message>
+    <message>
+        <source>Presenter (F5)</source>
+        <translation>演示者模式（F5）</translation>
+    </message>
+    <message>
+        <source>Redisson 3.24 to 4.x</source>
+        <translation>Redisson 3.24 到 4.x</translation>
+    </message>
+    <message>
+        <source>Redisson 3.22 and 3.23</source>
+        <translation>Redisson 3.22 和 3.23</translation>
+    </message>
+    <message>
+        <source>Redisson 3.10.6 to 3.21</source>
+        <translation>Redisson 3.10.6 到 3.21</translation>
+    </message>
+    <message>
+        <source>Redisson 3.10.5 and older</source>
+        <translation>Redisson 3.10.5 及更早版本</translation>
+    </message>
+    <message>
+        <source>Whose unlock the scripts reproduce</source>
+        <translation>脚本重现的是哪个版本的解锁</translation>
+    </message>
+    <message>
+        <source>Live: Redis keeps time and the TTLs run on; the next pause comes after this phase.</source>
+        <translation>实时：由 Redis 计时，TTL 持续流逝；下一次暂停在此阶段结束之后。</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 is next: → or Space</source>
+        <translation>下一步是第 %1 步（共 %2 步）：按 → 或空格键</translation>
+    </message>
+    <message>
+        <source>Playing %1 at T = %2 s</source>
+        <translation>正在播放 %1，T = %2 秒</translation>
+    </message>
+    <message>
+        <source>Live: Redis keeps time and the TTLs run on; this phase cannot pause.</source>
+        <translation>实时：由 Redis 计时，TTL 持续流逝；此阶段无法暂停。</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>Could not play: %1</source>
+        <translation>无法播放：%1</translation>
+    </message>
+    <message>
+        <source>Done: every step went as narrated. R plays it again, ↓ goes to the next scenario.</source>
+        <translation>完成：每一步都与讲解一致。按 R 重新播放，按 ↓ 进入下一个场景。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n step(s) went otherwise than narrated (in red).</source>
+        <translation>
+            <numerusform>完成：有 %n 步与讲解不符（以红色标出）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Draws on articles %1 (docs/guide.md)</source>
+        <translation>参考文章 %1（docs/guide.md）</translation>
+    </message>
+    <message>
+        <source>%1. +%2 s</source>
+        <translation>%1. +%2 秒</translation>
+    </message>
+    <message>
+        <source>What happened instead: %1</source>
+        <translation>实际发生的是：%1</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Guide::LockCard</name>
+    <message>
+        <source>Lock card</source>
+        <translation>锁卡片</translation>
+    </message>
+    <message>
+        <source>no key</source>
+        <translation>键不存在</translation>
+    </message>
+    <message>
+        <source> (held by %1)</source>
+        <translation>（持有者：%1）</translation>
+    </message>
+    <message>
+        <source>✝ %1 at +%2 s%3</source>
+        <translation>✝ +%2 秒：%1%3</translation>
+    </message>
+    <message>
+        <source>no TTL: nothing will ever free it</source>
+        <translation>无 TTL：任何机制都不会释放它</translation>
+    </message>
+    <message>
+        <source>PTTL %1 s of %2 s</source>
+        <translation>PTTL %1 秒 / %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 at +%2 s</source>
+        <translation>+%2 秒：%1</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Guide::ProcessClient</name>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>the process of client %1 crashed</source>
+        <translation>客户端 %1 的进程已崩溃</translation>
+    </message>
+    <message>
+        <source>the process of client %1 ended (exit code %2)</source>
+        <translation>客户端 %1 的进程已结束（退出码 %2）</translation>
     </message>
 </context>
 <context>
@@ -4662,6 +5093,14 @@ Check it with the server&apos;s administrator (ssh-keygen -l -f on the host&apos
     <message>
         <source>failed: %1; not retrying</source>
         <translation>失败：%1；不再重试</translation>
+    </message>
+    <message>
+        <source>&amp;Demo</source>
+        <translation>演示(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Guided demo…</source>
+        <translation>引导演示(&amp;G)…</translation>
     </message>
 </context>
 <context>
