@@ -25,12 +25,12 @@ AppSession::AppSession(MainWindow *window, QObject *parent)
     connect(window, &MainWindow::guidedDemoRequested, this, [this] { openGuide(); });
 }
 
-void AppSession::openGuide(const QString &scenario)
+void AppSession::openGuide(const QString &scenario, std::function<void(QWidget *)> opened)
 {
     if (!m_guide && m_server && !m_server->isReady()) {
         // Started with the app: the console's private server is on its way.
         connect(
-            m_server, &LocalRedisServer::ready, this, [this, scenario] { openGuide(scenario); },
+            m_server, &LocalRedisServer::ready, this, [this, scenario, opened] { openGuide(scenario, opened); },
             Qt::SingleShotConnection);
         return;
     }
@@ -50,6 +50,8 @@ void AppSession::openGuide(const QString &scenario)
     m_guide->show();
     m_guide->raise();
     m_guide->activateWindow();
+    if (opened)
+        opened(m_guide);
 }
 
 AppSession::~AppSession()

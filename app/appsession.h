@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <functional>
 #include <memory>
 
 namespace LockScope {
@@ -41,7 +42,7 @@ public:
     void openConnectionDialog();
     // Demo › Guided demo…: one window, on the private server when the console runs on one (the guided locks then
     // show in the console too), else on a private server of its own. scenario: selected, ready to play.
-    void openGuide(const QString &scenario = {});
+    void openGuide(const QString &scenario = {}, std::function<void(QWidget *)> opened = {});
     // The line under the connection: which locks the table shows and whether the actions write.
     QString connectionNote(const ConnectionOptions &options) const;
 

@@ -1,6 +1,7 @@
 #include "appsession.h"
 #include "commandline.h"
 #include "guide/guideactor.h"
+#include "guide/guidewindow.h"
 #include "guide/scenario.h"
 #include "lockspane.h"
 #include "mainwindow.h"
@@ -161,10 +162,28 @@ int main(int argc, char *argv[])
         session.connectTo(options);
     closeOnTerminationSignals(&window);
     window.show();
-    if (parser.isSet(commandLine.guide))
+    if (parser.isSet(commandLine.guide) && parser.isSet(quitAfter)) {
+        // The user guide's pictures of the guided demo: the scenario played at T = 3 s in presenter mode, the window
+        // saved --quit-after MS into it.
+        const QString file = parser.value(screenshot);
+        const int afterMs = parser.value(quitAfter).toInt();
+        session.openGuide(parser.positionalArguments().value(0), [file, afterMs](QWidget *window) {
+            auto *guide = static_cast<Guide::GuideWindow *>(window);
+            guide->setTimeScaleMs(3000);
+            guide->setPresenterMode(true);
+            guide->play();
+            QTimer::singleShot(afterMs, guide, [guide, file] {
+                const bool failed = !file.isEmpty() && !guide->grab().save(file);
+                if (failed)
+                    std::fputs(qPrintable(QStringLiteral("lockscope: cannot write %1\n").arg(file)), stderr);
+                QCoreApplication::exit(failed ? 1 : 0);
+            });
+        });
+    } else if (parser.isSet(commandLine.guide)) {
         session.openGuide(parser.positionalArguments().value(0));
+    }
 
-    if (parser.isSet(quitAfter)) {
+    if (parser.isSet(quitAfter) && !parser.isSet(commandLine.guide)) {
         const QString file = parser.value(screenshot);
         const QString view = parser.value(commandLine.screenshotView);
         QTimer::singleShot(parser.value(quitAfter).toInt(), &window, [&window, file, view] {

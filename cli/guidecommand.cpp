@@ -164,10 +164,8 @@ void GuideCommand::print(const GuideRecord &r)
         m_out.line(QStringLiteral("» ") + r.narration);
     QString wire = callText(r);
     if (wire.isEmpty() && r.type == GuideRecord::Type::Step && r.op != "await" && r.event != ActorEvent::None) {
-        // A teacher's signal: the step is the event (kill -9, SIGSTOP, SIGCONT).
+        // A teacher's signal: the step is the event (kill -9, SIGSTOP, SIGCONT); the pid is its detail.
         wire = eventText(r.event, r.ms);
-        if (!r.detail.isEmpty())
-            wire += QStringLiteral(" (%1)").arg(r.detail);
     }
     if (!wire.isEmpty()) {
         if (!r.detail.isEmpty())

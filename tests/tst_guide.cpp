@@ -5,6 +5,7 @@
 #include "guide/guidejson.h"
 #include "guide/guideplayer.h"
 #include "rawredis.h"
+#include "redis/redisconnection.h"
 #include "redisserver.h"
 #include "testutil.h"
 
@@ -12,6 +13,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <cerrno>
 #include <csignal>
@@ -202,7 +204,7 @@ private slots:
             QVERIFY2(!step.unexpected, qPrintable(step.seen.join(QStringLiteral("; "))));
         const GuideRecord *started = played.event("A", ActorEvent::Started);
         QVERIFY(started);
-        const pid_t pid = pid_t(started->ms);
+        const pid_t pid = pid_t(started->pid);
         QVERIFY(pid > 0 && pid != QCoreApplication::applicationPid());
         // The process is really gone (reaped), not told to stop.
         QCOMPARE(::kill(pid, 0), -1);
@@ -268,6 +270,41 @@ private slots:
         player.play(*findScenario(QStringLiteral("G11")));
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
         QVERIFY(finished.first().at(1).toString().contains(QStringLiteral("process of its own")));
+        verifyServerClean();
+    }
+
+    // On a server the console shares, other clients run their own scripts between the guided ones (EVALSHA, as
+    // LockClient does): their calls are never taken for a guided script's.
+    void callsStayOursBesideOtherScripts()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray sha
+            = raw.command({ "SCRIPT", "LOAD", "redis.call('type', KEYS[1]); return redis.call('exists', KEYS[1])" })
+                  .bytes();
+        RedisConnection other(ConnectionOptions::fromUrl(m_server.url()));
+        QTimer busy;
+        busy.setInterval(1);
+        connect(&busy, &QTimer::timeout, &other, [&] { other.command({ "EVALSHA", sha, "1", "other:key" }); });
+        busy.start();
+        const Played played = play(*findScenario(QStringLiteral("G13")));
+        busy.stop();
+        QVERIFY2(played.error.isEmpty(), qPrintable(played.error));
+        for (const GuideRecord &step : played.steps())
+            QVERIFY2(!step.unexpected, qPrintable(step.seen.join(QStringLiteral("; "))));
+        verifyServerClean();
+    }
+
+    // A program that is not an actor (it ends at once) ends the scenario with the reason, and nothing is written.
+    void processThatIsNotAnActorEndsTheScenario()
+    {
+        GuidePlayer::Options options;
+        options.actorProgram = QStringLiteral("/bin/true");
+        GuidePlayer player(ConnectionOptions::fromUrl(m_server.url()), options);
+        QSignalSpy finished(&player, &GuidePlayer::finished);
+        player.play(*findScenario(QStringLiteral("G16")));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 20000);
+        QVERIFY2(finished.first().at(1).toString().contains(QStringLiteral("ended (exit code 0)")),
+            qPrintable(finished.first().at(1).toString()));
         verifyServerClean();
     }
 

@@ -120,6 +120,8 @@ QJsonObject recordJson(const QByteArray &scenario, const GuideRecord &r)
             o.insert(QStringLiteral("by"), QStringLiteral("timer"));
         else if (r.event == ActorEvent::BudgetSpent)
             o.insert(QStringLiteral("by"), QStringLiteral("budget"));
+        if (r.pid > 0)
+            o.insert(QStringLiteral("pid"), double(r.pid));
         if (r.ms >= 0)
             o.insert(r.event == ActorEvent::Sleeping ? QStringLiteral("timer_ms") : QStringLiteral("after_ms"),
                 double(r.ms));
@@ -160,6 +162,8 @@ QJsonObject recordJson(const QByteArray &scenario, const GuideRecord &r)
             o.insert(QStringLiteral("seen"), QJsonArray::fromStringList(r.seen));
         }
     }
+    if (r.pid > 0)
+        o.insert(QStringLiteral("pid"), double(r.pid));
     if (!r.detail.isEmpty())
         o.insert(QStringLiteral("detail"), r.detail);
     return o;

@@ -162,11 +162,12 @@ void GuideObserver::onMonitorLine(const QByteArray &line)
         // Redis 7 shows a script's calls right after its EVAL; older servers showed them before it.
         if (m_lastWasEval && !m_seen.empty())
             m_seen.back().calls << argv.first().toLower();
-        else
+        else if (!m_inForeignScript)
             m_orphanCalls << argv.first().toLower();
         return;
     }
     m_lastWasEval = false;
+    m_inForeignScript = false;
     if (command == "ECHO" && argv.size() == 2 && argv.at(1).startsWith(syncPrefix)) {
         const quint64 id = argv.at(1).mid(syncPrefix.size()).toULongLong();
         while (!m_syncs.empty() && m_syncs.front().id <= id) {
@@ -176,8 +177,20 @@ void GuideObserver::onMonitorLine(const QByteArray &line)
         }
         return;
     }
-    if (command != "EVAL" || argv.size() < 3)
+    const bool script = command == "EVAL" || command == "EVALSHA" || command == "EVAL_RO" || command == "EVALSHA_RO"
+        || command == "FCALL" || command == "FCALL_RO";
+    if (!script) {
+        // A script's calls come right before or right after it (scripts are atomic): any other line ends them.
+        m_orphanCalls.clear();
         return;
+    }
+    if (command != "EVAL" || argv.size() < 3) {
+        // Another client's script on a shared server (the console's and the demo clients' EVALSHA): its calls,
+        // before or after it, are not a guided script's.
+        m_orphanCalls.clear();
+        m_inForeignScript = true;
+        return;
+    }
     Seen seen;
     seen.args = argv.mid(2);
     seen.calls = std::exchange(m_orphanCalls, {});

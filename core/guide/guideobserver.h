@@ -80,6 +80,7 @@ private:
     RedisSubscriber *m_keyspace;
     std::deque<Seen> m_seen;
     bool m_lastWasEval = false;
+    bool m_inForeignScript = false; // the lua lines that follow are another client's script's (the console's EVALSHA)
     QList<QByteArray> m_orphanCalls; // lua lines shown before their EVAL (servers before 7.0)
     quint64 m_nextSync = 0;
     std::deque<Sync> m_syncs;

@@ -9,12 +9,19 @@
 
 namespace LockScope::Guide {
 
+namespace {
+// Generous: a process client under a sanitizer on a loaded machine takes a second or two to start.
+constexpr int startDeadlineMs = 30000;
+} // namespace
+
 GuidePlayer::GuidePlayer(ConnectionOptions connection, Options options, QObject *parent)
     : QObject(parent)
     , m_connection(std::move(connection))
     , m_options(options)
 {
     m_stepTimer.setSingleShot(true);
+    // A coarse timer may fire 5 % early: a step at 2 T would run 300 ms before its time at T = 6 s.
+    m_stepTimer.setTimerType(Qt::PreciseTimer);
     m_awaitTimer.setSingleShot(true);
     connect(&m_awaitTimer, &QTimer::timeout, this, [this] {
         // The awaited event did not come in time: the step says so, and the scenario goes on.
@@ -98,7 +105,7 @@ void GuidePlayer::begin()
                 r.type = GuideRecord::Type::Event;
                 r.actor = name;
                 r.event = ActorEvent::Started;
-                r.ms = process->pid();
+                r.pid = process->pid();
                 r.detail = tr("pid %1").arg(process->pid());
                 m_events << r;
                 // Shown when the scenario starts, before its first step.
@@ -127,7 +134,13 @@ void GuidePlayer::begin()
     if (m_starting == 0) {
         m_clock.start();
         schedule(0);
+        return;
     }
+    // A child that never says it is ready (a program that is not LockScope's, say) ends the scenario, not the wait.
+    QTimer::singleShot(startDeadlineMs, this, [this] {
+        if (m_starting > 0)
+            end(tr("the client's process did not start within %1 s").arg(startDeadlineMs / 1000));
+    });
 }
 
 void GuidePlayer::schedule(int index)
@@ -290,8 +303,10 @@ void GuidePlayer::signalProcess(int index, const std::shared_ptr<Slot> &slot)
         completeStep(index, slot, nullptr);
         return;
     }
-    if (auto *process = qobject_cast<ProcessClient *>(client))
+    if (auto *process = qobject_cast<ProcessClient *>(client)) {
+        r.pid = process->pid();
         r.detail = tr("pid %1").arg(process->pid());
+    }
     m_events << r;
     completeStep(index, slot, &r);
 }

@@ -77,6 +77,7 @@ struct GuideRecord
     QString java; // what the Java caller sees: "acquired", "false", "IllegalMonitorStateException: ..."
     ActorEvent event = ActorEvent::None;
     qint64 ms = -1; // an event's figure: the timer slept for, the time woken after
+    qint64 pid = 0; // a client in a process of its own: started, killed, frozen, thawed
     QList<KeyState> state; // after a step
     int receivers = -1; // a publish's receivers; the channel's listeners after a step
     QString narration;

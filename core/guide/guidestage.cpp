@@ -273,8 +273,8 @@ void GuideStage::applyEvent(const GuideRecord &r)
     switch (r.event) {
     case ActorEvent::Started:
         for (Lane *l : lanesOf(r.actor)) {
-            l->pid = r.ms;
-            l->chip = tr("a process of its own, pid %1").arg(r.ms);
+            l->pid = r.pid;
+            l->chip = tr("a process of its own, pid %1").arg(r.pid);
         }
         return;
     case ActorEvent::Killed:

@@ -3,6 +3,7 @@
 #include "guide/guideclient.h"
 #include "guide/redissonclient.h"
 
+#include <QJsonObject>
 #include <QProcess>
 
 #include <functional>

@@ -3580,8 +3580,8 @@ removed %n dead waiter(s); the new head was woken</source>
         <translation>+%1 秒</translation>
     </message>
     <message>
-        <source>two owners at once: the owner check prevents a mis-delete, not this</source>
-        <translation>同时有两个持有者：持有者检查防止的是误删，而不是这种情况</translation>
+        <source>two owners at once</source>
+        <translation>同时有两个持有者</translation>
     </message>
 </context>
 <context>
@@ -3718,6 +3718,10 @@ removed %n dead waiter(s); the new head was woken</source>
     <message>
         <source>%1 has no process of its own to signal</source>
         <translation>%1 没有可以发送信号的独立进程</translation>
+    </message>
+    <message>
+        <source>the client&apos;s process did not start within %1 s</source>
+        <translation>客户端进程未在 %1 秒内启动</translation>
     </message>
 </context>
 <context>

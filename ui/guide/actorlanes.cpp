@@ -102,7 +102,7 @@ void ActorLanes::paintEvent(QPaintEvent *)
         painter.setFont(bold);
         painter.setPen(goneColor());
         painter.drawText(QRect(0, 0, width(), line), Qt::AlignRight | Qt::AlignVCenter,
-            tr("two owners at once: the owner check prevents a mis-delete, not this"));
+            fm.elidedText(tr("two owners at once"), Qt::ElideRight, width()));
         painter.setFont(font());
     }
 }

@@ -28,7 +28,7 @@ void ChannelStrip::setNow(qint64 nowMs)
 
 QSize ChannelStrip::sizeHint() const
 {
-    return { fontMetrics().averageCharWidth() * 70, fontMetrics().height() * 2 };
+    return { fontMetrics().averageCharWidth() * 70, fontMetrics().height() * 2 + fontMetrics().descent() + 4 };
 }
 
 void ChannelStrip::paintEvent(QPaintEvent *)
@@ -41,7 +41,8 @@ void ChannelStrip::paintEvent(QPaintEvent *)
     painter.setPen(palette().color(QPalette::Text));
     const QString head = tr("%1   %n client(s) listening", nullptr, m_stage->listeners())
                              .arg(QString::fromUtf8(RedissonClient::channel(key)));
-    painter.drawText(QRect(0, 0, width(), line), Qt::AlignLeft | Qt::AlignVCenter, head);
+    // A line and its descent: a CJK font draws the channel's underscores below the line box.
+    painter.drawText(QRect(0, 0, width(), line + fm.descent()), Qt::AlignLeft | Qt::AlignTop, head);
 
     // The pulses still alive, newest first from the left.
     const qint64 life = qint64(pulseLifeT * m_stage->timeScaleMs());
@@ -61,9 +62,9 @@ void ChannelStrip::paintEvent(QPaintEvent *)
         c.setAlphaF(0.25 + 0.75 * alpha);
         painter.setPen(Qt::NoPen);
         painter.setBrush(c);
-        painter.drawRoundedRect(QRectF(x, line + 2, w, line), line / 2.0, line / 2.0);
+        painter.drawRoundedRect(QRectF(x, line + fm.descent() + 2, w, line), line / 2.0, line / 2.0);
         painter.setPen(it->receivers == 0 ? palette().color(QPalette::Text) : QColor(Qt::white));
-        painter.drawText(QRect(x + line, line + 2, w - line * 2, line), Qt::AlignCenter, text);
+        painter.drawText(QRect(x + line, line + fm.descent() + 2, w - line * 2, line), Qt::AlignCenter, text);
         x += w + line / 2;
     }
 }

@@ -140,6 +140,11 @@ void GuideWindow::build()
     m_logView->header()->setStretchLastSection(false);
     m_logView->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_logView->header()->setSectionResizeMode(GuideLogModel::Call, QHeaderView::Stretch);
+    // Long lists of calls and Java's exception text keep to a width of their own (their tooltips say it whole).
+    for (const int column : { int(GuideLogModel::Ran), int(GuideLogModel::Outcome) }) {
+        m_logView->header()->setSectionResizeMode(column, QHeaderView::Interactive);
+        m_logView->header()->resizeSection(column, m_logView->fontMetrics().averageCharWidth() * 22);
+    }
     m_narration = new QTextBrowser;
     m_narration->setAccessibleName(tr("Narration"));
     m_narration->setOpenLinks(false);

@@ -106,7 +106,7 @@ void LockCard::paintCard(QPainter &painter, const QRect &box, int index)
     }
 
     // The TTL bar, or the tombstone.
-    const int barTop = inner.bottom() - line * 2 - line / 2;
+    const int barTop = inner.bottom() - line * 3 - line / 4;
     const QRect bar(inner.left(), barTop, inner.width(), line);
     if (!card.state.exists()) {
         if (!card.gone.isEmpty()) {
@@ -142,9 +142,12 @@ void LockCard::paintCard(QPainter &painter, const QRect &box, int index)
     QString jump;
     if (!card.jump.isEmpty())
         jump = tr("%1 at +%2 s").arg(card.jump).arg(card.jumpAtMs / 1000.0, 0, 'f', 1);
+    // The jump's cause on a line of its own when both do not fit beside each other (two cards, large type).
+    const bool beside = fm.horizontalAdvance(ttl) + fm.horizontalAdvance(jump) + pad * 2 < inner.width();
     painter.drawText(QRect(inner.left(), bar.bottom() + 2, inner.width(), line), Qt::AlignLeft | Qt::AlignVCenter, ttl);
-    painter.drawText(
-        QRect(inner.left(), bar.bottom() + 2, inner.width(), line), Qt::AlignRight | Qt::AlignVCenter, jump);
+    painter.drawText(QRect(inner.left(), bar.bottom() + 2 + (beside ? 0 : line), inner.width(), line),
+        (beside ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter,
+        fm.elidedText(jump, Qt::ElideRight, inner.width()));
 }
 
 } // namespace LockScope::Guide
