@@ -81,7 +81,6 @@ private:
     GuideClient *clientOf(const QByteArray &alias, qint64 *thread) const;
     void signalProcess(int index, const std::shared_ptr<Slot> &slot);
     bool hasEvent(const QByteArray &actor, ActorEvent event) const;
-    QStringList check(const Step &step, const GuideRecord &result) const;
 
     ConnectionOptions m_connection;
     Options m_options;

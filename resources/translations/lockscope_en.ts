@@ -197,6 +197,16 @@ removed %n dead waiters; the new head was woken</numerusform>
     </message>
 </context>
 <context>
+    <name>LockScope::Guide</name>
+    <message numerus="yes">
+        <source>%n client(s) listen on the channel</source>
+        <translation>
+            <numerusform>%n client listens on the channel</numerusform>
+            <numerusform>%n clients listen on the channel</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LockScope::Guide::ChannelStrip</name>
     <message numerus="yes">
         <source>%1   %n client(s) listening</source>
@@ -220,13 +230,6 @@ removed %n dead waiters; the new head was woken</numerusform>
         <translation>
             <numerusform>the server already holds %n guided:* key; the guided demo writes only guided:* keys and will not touch ones it did not write: delete them first, or use another database</numerusform>
             <numerusform>the server already holds %n guided:* keys; the guided demo writes only guided:* keys and will not touch ones it did not write: delete them first, or use another database</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n client(s) listen on the channel</source>
-        <translation>
-            <numerusform>%n client listens on the channel</numerusform>
-            <numerusform>%n clients listen on the channel</numerusform>
         </translation>
     </message>
 </context>

@@ -3556,6 +3556,48 @@ removed %n dead waiter(s); the new head was woken</source>
         <source>runs as a process of its own</source>
         <translation>在独立的进程中运行</translation>
     </message>
+    <message>
+        <source>the reply was %1</source>
+        <translation>回复为 %1</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>the script ran: %1</source>
+        <translation>脚本执行了：%1</translation>
+    </message>
+    <message>
+        <source>%1 is a %2</source>
+        <translation>%1 是 %2</translation>
+    </message>
+    <message>
+        <source>%1 holds %2</source>
+        <translation>%1 的内容为 %2</translation>
+    </message>
+    <message>
+        <source>%1 has a PTTL of %2 ms</source>
+        <translation>%1 的 PTTL 为 %2 毫秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n client(s) listen on the channel</source>
+        <translation>
+            <numerusform>%n 个客户端在监听该频道</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 was not seen within %2 ms</source>
+        <translation>%2 毫秒内未看到 %1</translation>
+    </message>
+    <message>
+        <source>%1 has no process of its own to signal</source>
+        <translation>%1 没有可以发送信号的独立进程</translation>
+    </message>
+    <message>
+        <source>%1 happened</source>
+        <translation>发生了：%1</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Guide::ActorLanes</name>
@@ -3662,44 +3704,6 @@ removed %n dead waiter(s); the new head was woken</source>
         </translation>
     </message>
     <message>
-        <source>the reply was %1</source>
-        <translation>回复为 %1</translation>
-    </message>
-    <message>
-        <source>missing</source>
-        <translation>缺失</translation>
-    </message>
-    <message>
-        <source>the script ran: %1</source>
-        <translation>脚本执行了：%1</translation>
-    </message>
-    <message>
-        <source>%1 is a %2</source>
-        <translation>%1 是 %2</translation>
-    </message>
-    <message>
-        <source>%1 holds %2</source>
-        <translation>%1 的内容为 %2</translation>
-    </message>
-    <message>
-        <source>%1 has a PTTL of %2 ms</source>
-        <translation>%1 的 PTTL 为 %2 毫秒</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n client(s) listen on the channel</source>
-        <translation>
-            <numerusform>%n 个客户端在监听该频道</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 was not seen within %2 ms</source>
-        <translation>%2 毫秒内未看到 %1</translation>
-    </message>
-    <message>
-        <source>%1 happened</source>
-        <translation>发生了：%1</translation>
-    </message>
-    <message>
         <source>refused: read-only mode (the guided demo takes and releases locks)</source>
         <translation>已拒绝：只读模式（引导演示会获取和释放锁）</translation>
     </message>
@@ -3714,10 +3718,6 @@ removed %n dead waiter(s); the new head was woken</source>
     <message>
         <source>pid %1</source>
         <translation>pid %1</translation>
-    </message>
-    <message>
-        <source>%1 has no process of its own to signal</source>
-        <translation>%1 没有可以发送信号的独立进程</translation>
     </message>
     <message>
         <source>the client&apos;s process did not start within %1 s</source>
