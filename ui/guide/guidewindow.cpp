@@ -2,6 +2,7 @@
 
 #include "guide/actorlanes.h"
 #include "guide/channelstrip.h"
+#include "guide/guidepalette.h"
 #include "guide/guideplayer.h"
 #include "guide/guidetext.h"
 #include "guide/lockcard.h"
@@ -36,7 +37,7 @@ protected:
     {
         QStyledItemDelegate::initStyleOption(option, index);
         if (index.data(GuideLogModel::UnexpectedRole).toBool())
-            option->palette.setColor(QPalette::Text, QColor(0xc6, 0x28, 0x28));
+            option->palette.setColor(QPalette::Text, goneColor());
         if (index.column() == GuideLogModel::Ran && index.data(GuideLogModel::InferredRole).toBool())
             option->font.setItalic(true);
     }
