@@ -6,11 +6,11 @@
 #include "demo/demofleet.h"
 #include "guide/guidewindow.h"
 #include "hostkeyprompt.h"
-#include "keychainstore.h"
 #include "local/localredisserver.h"
 #include "lock/lockclient.h"
 #include "mainwindow.h"
 #include "monitor/lockmonitor.h"
+#include "profiles/keychainstore.h"
 #include "redis/redisrouter.h"
 
 #include <QDir>
@@ -169,7 +169,7 @@ void AppSession::openConnectionDialog()
         teardown();
         m_pattern = profile.pattern.toUtf8();
         m_stringPatterns = profile.stringLockPatterns();
-        m_window->setColourTag(profile.colour);
+        m_window->setColourTag(QColor(profile.colour)); // empty: an invalid colour, no tag
         watch(options, profile.name.isEmpty() ? tr("Your Redis server.") : profile.name);
         m_window->setNote(connectionNote(options));
     });

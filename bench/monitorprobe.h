@@ -1,7 +1,7 @@
 #pragma once
 
+#include "base/rediserror.h"
 #include "monitorraw.h"
-#include "redis/rediserror.h"
 
 #include <QByteArray>
 #include <QEventLoop>

@@ -27,6 +27,10 @@ void addConnectionOptions(QCommandLineParser &parser)
         { QStringLiteral("url"),
             tr("redis:// or rediss:// URL (default: $LOCKSCOPE_URL, else redis://127.0.0.1:6379/0)"),
             QStringLiteral("URL") },
+        { QStringLiteral("profile"),
+            tr("connect as the console's saved connection NAME says (its password from the keychain); the options "
+               "that say where to connect (--url, --tls-*, --cluster, --sentinel, --ssh) then do not apply"),
+            QStringLiteral("NAME") },
         { QStringLiteral("password-env"), tr("take the password from this environment variable"),
             QStringLiteral("VAR") },
         { QStringLiteral("password-stdin"), tr("read the password from the first line of standard input") },
@@ -140,7 +144,10 @@ bool passwordFromEnvironment(
 
 bool sshFrom(const QCommandLineParser &parser, ConnectionOptions *options, RedisError *error)
 {
-    const bool wanted = parser.isSet(QStringLiteral("ssh"));
+    // A profile's SSH host is already in the options: only the answers that are the person's own (the password, a
+    // host key accepted now) apply to it.
+    const bool fromProfile = options->ssh.isSet();
+    const bool wanted = parser.isSet(QStringLiteral("ssh")) || fromProfile;
     for (const char *option :
         { "ssh-key", "ssh-known-hosts", "ssh-password-env", "ssh-ask-password", "ssh-accept-host-key" }) {
         if (parser.isSet(QLatin1String(option)) && !wanted) {
@@ -150,15 +157,18 @@ bool sshFrom(const QCommandLineParser &parser, ConnectionOptions *options, Redis
     }
     if (!wanted)
         return true;
-    SshOptions ssh = SshOptions::parseTarget(parser.value(QStringLiteral("ssh")), error);
-    if (error->isError())
-        return false;
-    ssh.keyFile = parser.value(QStringLiteral("ssh-key"));
+    SshOptions ssh = options->ssh;
+    if (!fromProfile) {
+        ssh = SshOptions::parseTarget(parser.value(QStringLiteral("ssh")), error);
+        if (error->isError())
+            return false;
+        ssh.keyFile = parser.value(QStringLiteral("ssh-key"));
+        ssh.knownHostsFile = parser.value(QStringLiteral("ssh-known-hosts"));
+    }
     if (!ssh.keyFile.isEmpty() && !QFileInfo(ssh.keyFile).isReadable()) {
         *error = RedisError(RedisError::Kind::InvalidArgument, tr("cannot read the SSH key file %1").arg(ssh.keyFile));
         return false;
     }
-    ssh.knownHostsFile = parser.value(QStringLiteral("ssh-known-hosts"));
     ssh.acceptHostKey = parser.value(QStringLiteral("ssh-accept-host-key")).toUtf8();
     if (!ssh.acceptHostKey.isEmpty() && !ssh.acceptHostKey.startsWith("SHA256:")) {
         *error = RedisError(RedisError::Kind::InvalidArgument,
@@ -181,12 +191,33 @@ bool sshFrom(const QCommandLineParser &parser, ConnectionOptions *options, Redis
 }
 } // namespace
 
-ConnectionOptions connectionFrom(const QCommandLineParser &parser, RedisError *error)
+std::optional<ConnectionProfile> profileFrom(const QCommandLineParser &parser, RedisError *error)
 {
-    QString url = parser.value(QStringLiteral("url"));
-    if (url.isEmpty())
-        url = qEnvironmentVariable("LOCKSCOPE_URL", QStringLiteral("redis://127.0.0.1:6379/0"));
-    ConnectionOptions options = ConnectionOptions::fromUrl(url, error);
+    if (!parser.isSet(QStringLiteral("profile")))
+        return std::nullopt;
+    for (const char *option : { "url", "tls-ca", "tls-cert", "tls-key", "tls-server-name", "tls-insecure", "cluster",
+             "sentinel", "master", "ssh", "ssh-key", "ssh-known-hosts" }) {
+        if (parser.isSet(QLatin1String(option))) {
+            *error = RedisError(RedisError::Kind::InvalidArgument,
+                tr("--%1 and --profile both say where to connect: give one of them").arg(QLatin1String(option)));
+            return std::nullopt;
+        }
+    }
+    return findProfile(ConnectionProfile::loadConsoleProfiles(), parser.value(QStringLiteral("profile")), error);
+}
+
+ConnectionOptions connectionFrom(const QCommandLineParser &parser, RedisError *error, const ConnectionProfile *profile,
+    const ProfileSecrets &secrets)
+{
+    ConnectionOptions options;
+    if (profile) {
+        options = profile->options(secrets.password, error, secrets.sshPassword);
+    } else {
+        QString url = parser.value(QStringLiteral("url"));
+        if (url.isEmpty())
+            url = qEnvironmentVariable("LOCKSCOPE_URL", QStringLiteral("redis://127.0.0.1:6379/0"));
+        options = ConnectionOptions::fromUrl(url, error);
+    }
     if (error && error->isError())
         return options;
     if (!passwordFromEnvironment(parser, QStringLiteral("password-env"), &options.password, error))
@@ -198,11 +229,13 @@ ConnectionOptions connectionFrom(const QCommandLineParser &parser, RedisError *e
             line.pop_back();
         options.password = QByteArray::fromStdString(line);
     }
-    options.tlsCaFile = parser.value(QStringLiteral("tls-ca"));
-    options.tlsCertFile = parser.value(QStringLiteral("tls-cert"));
-    options.tlsKeyFile = parser.value(QStringLiteral("tls-key"));
-    options.tlsServerName = parser.value(QStringLiteral("tls-server-name"));
-    options.tlsInsecure = parser.isSet(QStringLiteral("tls-insecure"));
+    if (!profile) {
+        options.tlsCaFile = parser.value(QStringLiteral("tls-ca"));
+        options.tlsCertFile = parser.value(QStringLiteral("tls-cert"));
+        options.tlsKeyFile = parser.value(QStringLiteral("tls-key"));
+        options.tlsServerName = parser.value(QStringLiteral("tls-server-name"));
+        options.tlsInsecure = parser.isSet(QStringLiteral("tls-insecure"));
+    }
     // Every TLS option, not only the files: an ignored --tls-insecure or --tls-server-name would leave someone
     // believing they had configured TLS on a plain connection.
     for (const char *option : { "tls-ca", "tls-cert", "tls-key", "tls-server-name", "tls-insecure" }) {
@@ -212,7 +245,8 @@ ConnectionOptions connectionFrom(const QCommandLineParser &parser, RedisError *e
             return options;
         }
     }
-    options.readOnly = parser.isSet(QStringLiteral("read-only"));
+    // A profile saved read-only stays so; --read-only makes any connection read-only.
+    options.readOnly = options.readOnly || parser.isSet(QStringLiteral("read-only"));
     if (parser.isSet(QStringLiteral("connect-timeout"))) {
         bool ok = false;
         options.connectTimeoutMs = parser.value(QStringLiteral("connect-timeout")).toInt(&ok);
@@ -226,7 +260,7 @@ ConnectionOptions connectionFrom(const QCommandLineParser &parser, RedisError *e
     }
     if (parser.isSet(QStringLiteral("cluster")))
         options.topology = ConnectionOptions::Topology::Cluster;
-    options.replicaReads = parser.isSet(QStringLiteral("replica-reads"));
+    options.replicaReads = options.replicaReads || parser.isSet(QStringLiteral("replica-reads"));
     if (parser.isSet(QStringLiteral("sentinel")) != parser.isSet(QStringLiteral("master"))) {
         *error = RedisError(RedisError::Kind::InvalidArgument, tr("--sentinel and --master go together"));
         return options;
@@ -258,7 +292,7 @@ ConnectionOptions connectionFrom(const QCommandLineParser &parser, RedisError *e
             return options;
         }
     }
-    options.checkSyncedReplicas = !parser.isSet(QStringLiteral("no-replica-check"));
+    options.checkSyncedReplicas = options.checkSyncedReplicas && !parser.isSet(QStringLiteral("no-replica-check"));
     if (!sshFrom(parser, &options, error))
         return options;
     // A command-line tool reports a dead server at once instead of retrying behind the user's back.

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "redis/rediserror.h"
+#include "base/rediserror.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -3,6 +3,7 @@
 set(lockscope_cli_sources
     cliconnection.cpp cliconnection.h
     clioutput.cpp clioutput.h
+    commandlist.cpp commandlist.h
     commands.cpp commands.h
     confidencecheck.cpp
     democommand.cpp democommand.h

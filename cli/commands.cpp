@@ -1,23 +1,14 @@
 #include "commands.h"
+#include "commandlist.h"
 
-#include "countercommands.h"
-#include "democommand.h"
-#include "guidecommand.h"
-#include "inspectcommands.h"
 #include "kinds/locklayout.h"
 #include "kinds/locklibraries.h"
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
-#include "lockcommand.h"
-#include "metricscommand.h"
 #include "ops/auditlog.h"
 #include "ops/auditrecord.h"
 #include "redis/bytesformat.h"
 #include "redis/redisrouter.h"
-#include "releasecommands.h"
-#include "repaircommand.h"
-#include "statscommands.h"
-#include "watchcommand.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -127,10 +118,29 @@ bool Command::badHexName()
     return true;
 }
 
+void Command::useProfile(const ConnectionProfile &profile)
+{
+    m_profile = profile;
+}
+
+QByteArray Command::keyPattern() const
+{
+    if (m_parser.isSet(QStringLiteral("pattern")))
+        return m_parser.value(QStringLiteral("pattern")).toUtf8();
+    if (m_profile && !m_profile->pattern.trimmed().isEmpty())
+        return m_profile->pattern.trimmed().toUtf8();
+    return "*";
+}
+
 StringLockPatterns Command::stringLockPatterns() const
 {
     StringLockPatterns patterns;
-    if (!m_parser.isSet(QStringLiteral("no-string-locks"))) {
+    const bool typed
+        = m_parser.isSet(QStringLiteral("no-string-locks")) || m_parser.isSet(QStringLiteral("string-locks"));
+    if (m_profile && !typed) {
+        // Where the profile looks, with the names it declares as a library's.
+        patterns = m_profile->stringLockPatterns();
+    } else if (!m_parser.isSet(QStringLiteral("no-string-locks"))) {
         QList<QByteArray> globs;
         for (const QString &glob : m_parser.values(QStringLiteral("string-locks")))
             globs << glob.toUtf8();
@@ -147,8 +157,8 @@ StringLockPatterns Command::stringLockPatterns() const
 
 bool Command::monitorOptions(LockMonitor::Options *options, bool rescanOption) const
 {
-    if (m_parser.isSet(QStringLiteral("pattern")))
-        options->pattern = m_parser.value(QStringLiteral("pattern")).toUtf8();
+    if (m_parser.isSet(QStringLiteral("pattern")) || m_profile)
+        options->pattern = keyPattern();
     options->stringPatterns = stringLockPatterns();
     if (rescanOption && m_parser.isSet(QStringLiteral("interval"))) {
         bool ok = false;
@@ -348,37 +358,8 @@ bool checkLibraryOptions(const QCommandLineParser &parser, const Output &out)
 Command *createCommand(
     const QString &name, const QCommandLineParser &parser, ConnectionOptions connection, QObject *parent)
 {
-    if (name == QLatin1String("lock"))
-        return new LockCommand(parser, std::move(connection), parent);
-    if (name == QLatin1String("release"))
-        return new ReleaseCommand(parser, std::move(connection), parent);
-    if (name == QLatin1String("force-release"))
-        return new ForceReleaseCommand(parser, std::move(connection), parent);
-    if (name == QLatin1String("add-permits"))
-        return new CounterCommand(CounterPlan::Action::AddPermits, parser, std::move(connection), parent);
-    if (name == QLatin1String("release-permit"))
-        return new CounterCommand(CounterPlan::Action::ReleasePermit, parser, std::move(connection), parent);
-    if (name == QLatin1String("open-latch"))
-        return new CounterCommand(CounterPlan::Action::Open, parser, std::move(connection), parent);
-    if (name == QLatin1String("list"))
-        return new ListCommand(parser, std::move(connection), parent);
-    if (name == QLatin1String("show"))
-        return new ShowCommand(parser, std::move(connection), parent);
-    if (name == QLatin1String("repair-queue"))
-        return new RepairQueueCommand(parser, std::move(connection), parent);
-    if (name == QLatin1String("demo"))
-        return new DemoCommand(parser, std::move(connection), parent);
-    if (name == QLatin1String("guide"))
-        return new GuideCommand(parser, std::move(connection), parent);
-    if (name == QLatin1String("watch"))
-        return new WatchCommand(parser, std::move(connection), parent);
-    if (name == QLatin1String("stats"))
-        return new StatsCommand(parser, std::move(connection), parent);
-    if (name == QLatin1String("top"))
-        return new TopCommand(parser, std::move(connection), parent);
-    if (name == QLatin1String("serve-metrics"))
-        return new ServeMetricsCommand(parser, std::move(connection), parent);
-    return nullptr;
+    const CommandSpec *spec = findCommand(name);
+    return spec ? spec->create(parser, std::move(connection), parent) : nullptr;
 }
 
 } // namespace LockScope::Cli

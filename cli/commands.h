@@ -4,6 +4,7 @@
 #include "kinds/keyglob.h"
 #include "monitor/lockmonitor.h"
 #include "ops/inspect.h"
+#include "profiles/connectionprofile.h"
 #include "redis/connectionoptions.h"
 
 #include <QCommandLineParser>
@@ -32,6 +33,9 @@ public:
     virtual void start() = 0;
     // What main() runs: start(), after the low-confidence warning for the commands that act on one lock.
     void run();
+    // --profile: the saved connection's key pattern and string lock patterns are what --pattern and --string-locks
+    // default to.
+    void useProfile(const ConnectionProfile &profile);
 
 signals:
     void finished(int exitCode);
@@ -57,6 +61,8 @@ protected:
     // A monitor's options from --pattern, the string lock options and, with rescanOption, --interval (ms between
     // re-scans); false, with the usage error printed, when --interval is not a number of ms.
     bool monitorOptions(LockMonitor::Options *options, bool rescanOption = true) const;
+    // --pattern, else the profile's, else every name.
+    QByteArray keyPattern() const;
     // Whether the audit log can take this action's record; otherwise says so, ends the command with exit code 4
     // (refused) and returns false. Asked before anything is written or prompted for: an action that could not be
     // audited is not run.
@@ -67,6 +73,7 @@ protected:
     QString describeHolders(const LockNow &now) const;
 
     const QCommandLineParser &m_parser;
+    std::optional<ConnectionProfile> m_profile;
     ConnectionOptions m_connection;
     Output m_out;
     bool m_finished = false;

@@ -68,8 +68,7 @@ void ListCommand::start()
 {
     auto *connection = new RedisRouter(readOnly(m_connection), this);
     LockScanner::Options options;
-    options.pattern = m_parser.isSet(QStringLiteral("pattern")) ? m_parser.value(QStringLiteral("pattern")).toUtf8()
-                                                                : QByteArray("*");
+    options.pattern = keyPattern();
     options.stringPatterns = stringLockPatterns();
     auto *scanner = new LockScanner(connection, options, this);
     // The batches as the scanner found them, never merged into one list: a million locks are not copied into a list

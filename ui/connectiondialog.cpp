@@ -1,6 +1,6 @@
 #include "connectiondialog.h"
 
-#include "profileimport.h"
+#include "profiles/profileimport.h"
 #include "redis/redisrouter.h"
 #include "sshfields.h"
 
@@ -218,7 +218,7 @@ void ConnectionDialog::loadProfile(int index)
     m_serverName->setText(p.tlsServerName);
     m_readOnly->setChecked(p.readOnly);
     m_pattern->setText(p.pattern);
-    m_colour->setCurrentIndex(qMax(0, m_colour->findData(p.colour.isValid() ? p.colour.name() : QString())));
+    m_colour->setCurrentIndex(qMax(0, m_colour->findData(ConnectionProfile::colourName(p.colour))));
     m_topology->setCurrentIndex(qMax(0, m_topology->findData(p.topology)));
     m_sentinels->setText(p.sentinels);
     m_master->setText(p.sentinelMaster);
@@ -265,7 +265,7 @@ ConnectionProfile ConnectionDialog::profile() const
     p.tlsServerName = m_serverName->text();
     p.readOnly = m_readOnly->isChecked();
     p.pattern = m_pattern->text().isEmpty() ? QStringLiteral("*") : m_pattern->text();
-    p.colour = QColor(m_colour->currentData().toString());
+    p.colour = ConnectionProfile::colourName(m_colour->currentData().toString());
     p.topology = m_topology->currentData().toString();
     p.sentinels = m_sentinels->text().trimmed();
     p.sentinelMaster = m_master->text().trimmed();

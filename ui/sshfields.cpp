@@ -1,6 +1,6 @@
 #include "sshfields.h"
 
-#include "connectionprofile.h"
+#include "profiles/connectionprofile.h"
 
 #include <QFormLayout>
 #include <QLineEdit>

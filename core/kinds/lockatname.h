@@ -1,9 +1,9 @@
 #pragma once
 
+#include "base/rediserror.h"
 #include "kinds/keyglob.h"
 #include "kinds/lockclassifier.h"
 #include "kinds/locktypes.h"
-#include "redis/rediserror.h"
 
 #include <QByteArray>
 

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "base/rediserror.h"
 #include "kinds/keyglob.h"
 #include "kinds/locklayout.h"
-#include "redis/rediserror.h"
 #include "redis/redisresult.h"
 #include "redis/redissubscriptions.h"
 

@@ -2,7 +2,7 @@
 
 #include "kinds/keyglob.h"
 
-#include "redis/rediserror.h"
+#include "base/rediserror.h"
 
 #include <QByteArray>
 #include <QMetaType>

@@ -1,7 +1,7 @@
 #pragma once
 
 // Helpers the LockClient's source files share (lockclient.cpp, lockclientrelease.cpp); not part of any API.
-#include "redis/rediserror.h"
+#include "base/rediserror.h"
 
 #include <QMetaObject>
 #include <QObject>

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "base/rediserror.h"
 #include "redis/connectionoptions.h"
-#include "redis/rediserror.h"
 
 #include <QObject>
 

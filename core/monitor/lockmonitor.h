@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/rediserror.h"
 #include "kinds/keyglob.h"
 #include "monitor/lockeventfeed.h"
 #include "monitor/lockrecord.h"
@@ -7,7 +8,6 @@
 #include "monitor/locktracker.h"
 #include "monitor/ttlwatch.h"
 #include "redis/connectionoptions.h"
-#include "redis/rediserror.h"
 
 #include <QHash>
 #include <QObject>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "redis/rediserror.h"
+#include "base/rediserror.h"
 #include "ssh/sshoptions.h"
 
 #include <QByteArray>

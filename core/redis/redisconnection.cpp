@@ -99,7 +99,7 @@ void RedisConnection::handshakeStep(RedisValue reply)
 {
     const QList<QByteArray> &argv = m_handshake.at(m_handshakeReplies++);
     if (reply.isError()) {
-        const RedisError error = RedisError::fromReply(reply);
+        const RedisError error = RedisError::fromReply(reply.bytes(), reply.errorCode());
         const QString what = argv.first() == "AUTH" ? tr("authentication failed")
             : argv.first() == "SELECT"              ? tr("SELECT failed")
                                                     : tr("READONLY (reads from a replica) failed");

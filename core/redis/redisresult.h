@@ -1,6 +1,6 @@
 #pragma once
 
-#include "redis/rediserror.h"
+#include "base/rediserror.h"
 #include "redis/redisvalue.h"
 
 namespace LockScope {
@@ -17,7 +17,7 @@ struct RedisResult
     {
         RedisResult r;
         if (v.isError())
-            r.error = RedisError::fromReply(v);
+            r.error = RedisError::fromReply(v.bytes(), v.errorCode());
         r.value = std::move(v);
         return r;
     }

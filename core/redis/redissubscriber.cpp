@@ -215,7 +215,7 @@ void RedisSubscriber::onPush(const RedisValue &value)
         return;
     }
     if (value.isError()) {
-        onAck(true, RedisError::fromReply(value));
+        onAck(true, RedisError::fromReply(value.bytes(), value.errorCode()));
         return;
     }
     if (!value.isArray() || value.size() < 2)

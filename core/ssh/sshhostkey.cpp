@@ -1,8 +1,10 @@
-#include "ssh/sshhostkey.h"
+#include "ssh/sshsession.h"
 
 #include "ssh/threadmailbox.h"
 
 #include <QCoreApplication>
+
+#include <thread>
 
 namespace LockScope {
 

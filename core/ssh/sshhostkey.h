@@ -5,9 +5,6 @@
 #include <QObject>
 
 #include <memory>
-#include <thread>
-
-#include <libssh/libssh.h>
 
 namespace LockScope {
 
@@ -27,11 +24,6 @@ struct SshHostKey
     QByteArray fingerprint; // "SHA256:..." as ssh-keygen -l prints it
     RedisError error; // for Unknown and Changed too: the text to show
 };
-
-// A session set up as the options say (host, port, user, known_hosts, ~/.ssh/config, the timeout); not connected.
-ssh_session newSshSession(const SshOptions &options, int timeoutMs);
-// The connected session's host key, checked; a key the options accept (acceptHostKey) is written to known_hosts.
-SshHostKey checkSshHostKey(ssh_session session, const SshOptions &options);
 
 // Connects to the SSH host only far enough to see its key (no authentication), in a thread of its own, so a
 // front-end can ask about an unknown key before the real connection refuses it.

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "redis/rediserror.h"
+#include "base/rediserror.h"
 
 #include <QByteArray>
 #include <QString>
@@ -33,6 +33,13 @@ struct SshOptions
 
     // Parses USER@HOST[:PORT] (also HOST, and [v6]:PORT).
     static SshOptions parseTarget(const QString &text, RedisError *error = nullptr);
+};
+
+// The SSH session as a connection whose channel ended asks about it.
+struct SshSessionStatus
+{
+    bool up = false;
+    RedisError error; // why it is down (none: never tried, or closed because nothing used it)
 };
 
 } // namespace LockScope

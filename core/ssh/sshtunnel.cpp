@@ -1,5 +1,6 @@
 #include "ssh/sshtunnel.h"
 
+#include "ssh/sshworker.h"
 #include "ssh/threadmailbox.h"
 
 #include <QThread>

@@ -1,7 +1,6 @@
 #pragma once
 
 #include "ssh/sshoptions.h"
-#include "ssh/sshworker.h"
 
 #include <QHash>
 #include <QObject>
@@ -13,6 +12,7 @@
 
 namespace LockScope {
 
+class SshWorker;
 class ThreadMailbox;
 
 // The caller's side of an SSH session (SshWorker runs it in a thread of its own). Every connection of a profile in

@@ -1,6 +1,6 @@
 #include "ssh/sshworker.h"
 
-#include "ssh/sshhostkey.h"
+#include "ssh/sshsession.h"
 
 #include <QCoreApplication>
 

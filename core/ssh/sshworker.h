@@ -15,13 +15,6 @@
 
 namespace LockScope {
 
-// The SSH session as a connection whose channel ended asks about it.
-struct SshSessionStatus
-{
-    bool up = false;
-    RedisError error; // why it is down (none: never tried, or closed because nothing used it)
-};
-
 // One SSH session and the channels forwarded through it, driven by a thread of its own (libssh is a blocking C
 // library: its session never meets the caller's event loop). Connecting and authenticating block that thread, never
 // the caller's; then every channel is pumped by one poll loop (ssh_event) between the session and a local socket

@@ -7,7 +7,7 @@
 // Every import then goes through addImported (fresh names, passwords to a store) and each profile's options().
 #include "fuzzinput.h"
 #include "fuzzqt.h"
-#include "profileimport.h"
+#include "profiles/profileimport.h"
 
 #include <QCoreApplication>
 #include <QSet>

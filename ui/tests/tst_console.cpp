@@ -6,11 +6,11 @@
 // and force release take the lock's kind from Redis at that moment, not from the monitor's last snapshot.
 #include "acquiredialog.h"
 #include "connectiondialog.h"
-#include "connectionprofile.h"
 #include "consolefixture.h"
 #include "detailpane.h"
 #include "forcereleasedialog.h"
 #include "kinds/locknames.h"
+#include "profiles/connectionprofile.h"
 #include "rawredis.h"
 #include "rawsubscriber.h"
 #include "redisserver.h"

@@ -5,10 +5,10 @@
 // person saw, and is audited with kind string; the patterns live in the connection profile.
 #include "acquiredialog.h"
 #include "connectiondialog.h"
-#include "connectionprofile.h"
 #include "consolefixture.h"
 #include "detailpane.h"
 #include "forcereleasedialog.h"
+#include "profiles/connectionprofile.h"
 #include "rawredis.h"
 #include "redisserver.h"
 #include "testutil.h"

@@ -3,7 +3,7 @@
 // connections.yaml and its export zip) and a redis:// URL list. Passwords go to the keychain, never to the settings
 // file.
 #include "connectiondialog.h"
-#include "profileimport.h"
+#include "profiles/profileimport.h"
 
 #include <QComboBox>
 #include <QFile>
@@ -147,7 +147,7 @@ void TestProfileImport::sentinelTlsClusterAndWhatCannotBeCarried()
     QCOMPARE(tls->profile.topology, QStringLiteral("cluster"));
     QCOMPARE(tls->profile.tlsCaFile, QStringLiteral("/etc/ssl/redis-ca.pem"));
     QCOMPARE(tls->profile.tlsServerName, QStringLiteral("redis.example.com"));
-    QCOMPARE(tls->profile.colour, QColor(QStringLiteral("#F75B52")));
+    QCOMPARE(tls->profile.colour, QStringLiteral("#f75b52"));
     QVERIFY(tls->notes.join(QLatin1Char(' ')).contains(QStringLiteral("checks the certificate")));
 
     // Files from before Tiny RDM 1.1.9 (camelCase TLS keys), and a password login through SSH.

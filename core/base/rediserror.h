@@ -6,8 +6,6 @@
 
 namespace LockScope {
 
-class RedisValue;
-
 // A typed failure. Callers branch on kind(); message() is for people.
 class RedisError
 {
@@ -36,8 +34,8 @@ public:
         , m_detail(std::move(detail))
     { }
 
-    // Maps a server error reply to a kind by its error code prefix.
-    static RedisError fromReply(const RedisValue &reply);
+    // Maps a server error reply (its text and its code, the text's first word) to a kind by the code.
+    static RedisError fromReply(const QByteArray &text, const QByteArray &code);
 
     bool isError() const { return m_kind != Kind::None; }
     explicit operator bool() const { return isError(); }

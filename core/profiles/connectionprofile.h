@@ -4,11 +4,12 @@
 
 #include "redis/connectionoptions.h"
 
-#include <QColor>
 #include <QList>
 #include <QString>
 
 #include <functional>
+
+class QSettings;
 
 namespace LockScope {
 
@@ -23,7 +24,7 @@ struct ConnectionProfile
     QString tlsServerName;
     bool readOnly = false;
     QString pattern = QStringLiteral("*");
-    QColor colour;
+    QString colour; // "#rrggbb", or empty: none (the console's colour tag)
     QString topology = QStringLiteral("auto"); // "auto" (one server, or a cluster found from it), "cluster", "sentinel"
     QString sentinels; // "host:port,..." for "sentinel"
     QString sentinelMaster;
@@ -41,6 +42,8 @@ struct ConnectionProfile
     QString stringPatterns = defaultStringPatterns();
 
     static QString defaultStringPatterns(); // StringLockPatterns::defaults(), separated by spaces
+    // A colour as "#rrggbb" (from "#RGB" or "#RRGGBB", any case), or empty when the text is no such colour.
+    static QString colourName(const QString &text);
     // stringPatterns split on whitespace, for LockMonitor::Options::stringPatterns.
     QList<QByteArray> stringPatternList() const;
     // The same list read as patterns and, for "LIBRARY=GLOB" entries, names declared as a library's.
@@ -54,9 +57,15 @@ struct ConnectionProfile
     // A profile from a pasted URL: the password, if the URL had one, goes to *password, never into the profile.
     static ConnectionProfile fromUrl(const QString &url, QByteArray *password, RedisError *error = nullptr);
 
-    // QSettings storage (group "profiles"), and the recent connections (display URLs, newest first).
+    // QSettings storage (group "profiles"), and the recent connections (display URLs, newest first). Without
+    // settings, the application's own (QSettings()).
     static QList<ConnectionProfile> load();
+    static QList<ConnectionProfile> load(QSettings &settings);
     static void save(const QList<ConnectionProfile> &profiles);
+    static void save(const QList<ConnectionProfile> &profiles, QSettings &settings);
+    // The console's saved connections wherever they are read from (the CLI's --profile): its organisation and
+    // application name, whatever the reading program's own.
+    static QList<ConnectionProfile> loadConsoleProfiles();
     static QStringList recent();
     static void addRecent(const QString &displayUrl);
 };

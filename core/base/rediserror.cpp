@@ -1,13 +1,10 @@
-#include "redis/rediserror.h"
-
-#include "redis/redisvalue.h"
+#include "base/rediserror.h"
 
 namespace LockScope {
 
-RedisError RedisError::fromReply(const RedisValue &reply)
+RedisError RedisError::fromReply(const QByteArray &text, const QByteArray &code)
 {
-    const QString message = QString::fromUtf8(reply.bytes());
-    const QByteArray code = reply.errorCode();
+    const QString message = QString::fromUtf8(text);
     if (code == "NOPERM")
         return { Kind::Permission, message, code };
     if (code == "NOAUTH" || code == "WRONGPASS")
@@ -15,7 +12,6 @@ RedisError RedisError::fromReply(const RedisValue &reply)
     // Before Redis 6 a refused password has no code of its own: a plain ERR whose text is the only sign, as it is for
     // a full server ("ERR max number of clients reached", which may answer AUTH too and passes). This is the one
     // place that reads an error's text; everything else branches on kind() and code().
-    const QByteArray text = reply.bytes();
     if (text.startsWith("ERR invalid password") || text.startsWith("ERR AUTH")
         || text.startsWith("ERR Client sent AUTH"))
         return { Kind::Auth, message, code };

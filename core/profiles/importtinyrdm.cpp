@@ -1,4 +1,4 @@
-#include "profileimport.h"
+#include "profiles/profileimport.h"
 
 #include <QCoreApplication>
 
@@ -73,7 +73,7 @@ void readConnection(const YAML::Node &c, const QString &group, ProfileImport *im
         profile.pattern = text(c, "default_filter");
     const QString colour = text(c, "mark_color");
     if (!colour.isEmpty())
-        profile.colour = QColor(colour);
+        profile.colour = ConnectionProfile::colourName(colour);
     if (const YAML::Node cluster = c["cluster"]; cluster && flag(cluster, "enable"))
         profile.topology = QStringLiteral("cluster");
     if (const YAML::Node sentinel = c["sentinel"]; sentinel && flag(sentinel, "enable")) {

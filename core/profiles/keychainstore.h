@@ -1,6 +1,6 @@
 #pragma once
 
-#include "connectionprofile.h"
+#include "profiles/connectionprofile.h"
 
 namespace LockScope {
 

@@ -1,4 +1,4 @@
-#include "profileimport.h"
+#include "profiles/profileimport.h"
 
 #include <QCoreApplication>
 #include <QFile>

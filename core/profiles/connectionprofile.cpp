@@ -1,4 +1,4 @@
-#include "connectionprofile.h"
+#include "profiles/connectionprofile.h"
 
 #include "kinds/keyglob.h"
 
@@ -78,9 +78,32 @@ ConnectionProfile ConnectionProfile::fromUrl(const QString &url, QByteArray *pas
     return p;
 }
 
+QString ConnectionProfile::colourName(const QString &text)
+{
+    static const QRegularExpression hex(QStringLiteral("^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"));
+    const QString t = text.trimmed();
+    if (!hex.match(t).hasMatch())
+        return {};
+    if (t.size() == 4) // #RGB is #RRGGBB with each digit doubled
+        return QStringLiteral("#%1%1%2%2%3%3").arg(t.at(1), t.at(2), t.at(3)).toLower();
+    return t.toLower();
+}
+
 QList<ConnectionProfile> ConnectionProfile::load()
 {
     QSettings settings;
+    return load(settings);
+}
+
+QList<ConnectionProfile> ConnectionProfile::loadConsoleProfiles()
+{
+    // The console (app/main.cpp) names itself lockscope/lockscope; ~/.config/lockscope/lockscope.conf on Linux.
+    QSettings settings(QStringLiteral("lockscope"), QStringLiteral("lockscope"));
+    return load(settings);
+}
+
+QList<ConnectionProfile> ConnectionProfile::load(QSettings &settings)
+{
     QList<ConnectionProfile> profiles;
     const int n = settings.beginReadArray(QStringLiteral("profiles"));
     for (int i = 0; i < n; ++i) {
@@ -94,7 +117,7 @@ QList<ConnectionProfile> ConnectionProfile::load()
         p.tlsServerName = settings.value(QStringLiteral("tlsServerName")).toString();
         p.readOnly = settings.value(QStringLiteral("readOnly")).toBool();
         p.pattern = settings.value(QStringLiteral("pattern"), QStringLiteral("*")).toString();
-        p.colour = QColor(settings.value(QStringLiteral("colour")).toString());
+        p.colour = colourName(settings.value(QStringLiteral("colour")).toString());
         p.topology = settings.value(QStringLiteral("topology"), QStringLiteral("auto")).toString();
         p.sentinels = settings.value(QStringLiteral("sentinels")).toString();
         p.sentinelMaster = settings.value(QStringLiteral("sentinelMaster")).toString();
@@ -116,6 +139,11 @@ QList<ConnectionProfile> ConnectionProfile::load()
 void ConnectionProfile::save(const QList<ConnectionProfile> &profiles)
 {
     QSettings settings;
+    save(profiles, settings);
+}
+
+void ConnectionProfile::save(const QList<ConnectionProfile> &profiles, QSettings &settings)
+{
     settings.remove(QStringLiteral("profiles"));
     settings.beginWriteArray(QStringLiteral("profiles"), int(profiles.size()));
     for (int i = 0; i < profiles.size(); ++i) {
@@ -130,7 +158,7 @@ void ConnectionProfile::save(const QList<ConnectionProfile> &profiles)
         settings.setValue(QStringLiteral("tlsServerName"), p.tlsServerName);
         settings.setValue(QStringLiteral("readOnly"), p.readOnly);
         settings.setValue(QStringLiteral("pattern"), p.pattern);
-        settings.setValue(QStringLiteral("colour"), p.colour.isValid() ? p.colour.name() : QString());
+        settings.setValue(QStringLiteral("colour"), colourName(p.colour));
         settings.setValue(QStringLiteral("topology"), p.topology);
         settings.setValue(QStringLiteral("sentinels"), p.sentinels);
         settings.setValue(QStringLiteral("sentinelMaster"), p.sentinelMaster);

@@ -1,4 +1,4 @@
-#include "keychainstore.h"
+#include "profiles/keychainstore.h"
 
 #ifdef LOCKSCOPE_HAVE_QTKEYCHAIN
 #include <qt6keychain/keychain.h>

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "redis/connectionoptions.h"
+
+#include <QCommandLineParser>
+#include <QList>
+#include <QObject>
+#include <QString>
+
+namespace LockScope::Cli {
+
+class Command;
+
+// Every command of lockscope-cli, once: its name, what follows it, its line in --help and how it is made. A new
+// command is a class of its own and one entry in commandlist.cpp; main(), --help and the fuzzer read this list.
+struct CommandSpec
+{
+    // What the command takes after its name.
+    enum class Takes {
+        LockName, // exactly one lock name
+        Pattern, // none: it works on every lock matching --pattern
+        Scenario, // guide: a scenario id, or none with --list
+    };
+    const char *name;
+    const char *synopsis; // "show NAME", as --help lists it
+    const char *help; // translated in the "Cli" context; a "\n" continues it on the next line
+    Takes takes;
+    Command *(*create)(const QCommandLineParser &parser, ConnectionOptions connection, QObject *parent);
+};
+
+const QList<CommandSpec> &commandList();
+// The command called name, or nullptr.
+const CommandSpec *findCommand(const QString &name);
+// --help's list of commands, aligned, translated.
+QString commandsHelp();
+// "list, show, ..., demo or guide", for the positional argument's help.
+QString commandNames();
+
+} // namespace LockScope::Cli
