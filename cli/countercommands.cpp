@@ -74,30 +74,19 @@ void CounterCommand::start()
         run(plan);
         return;
     }
-    // Only a latch is asked about: anything else is refused before the prompt, with the reason show gives.
-    client->checkTarget(plan.name, LockAction::OpenLatch, [this, client, plan, confirmed](const RedisError &refusal) {
-        if (refusal) {
-            finish(m_out.fail(refusal));
+    // Only a latch is asked about: anything else is refused before the prompt, with the reason show gives. The count
+    // on screen becomes the guard: a latch that counted down meanwhile is not opened.
+    Ops::inspectCounter(client, plan, [this, plan, confirmed](const CounterNow &now) mutable {
+        if (now.error.isError()) {
+            finish(m_out.fail(now.error));
             return;
         }
-        readCountAndOpen(client, plan, confirmed);
-    });
-}
-
-void CounterCommand::readCountAndOpen(LockClient *client, CounterPlan plan, bool confirmed)
-{
-    // The count on screen becomes the guard: a latch that counted down meanwhile is not opened.
-    client->connection()->command({ "GET", plan.name }, [this, plan, confirmed](const RedisResult &r) mutable {
-        if (!r.ok()) {
-            finish(m_out.fail(r.error));
-            return;
-        }
-        if (r.value.isNil()) {
+        if (!now.exists) {
             m_out.error(tr("%1 does not exist: nothing to open").arg(escapeBytes(plan.name, 200)));
             finish(ExitNotDone);
             return;
         }
-        plan.countShown = r.value.bytes();
+        plan.countShown = now.value;
         if (!confirmed
             && !confirm(tr("Open %1 (count %2) and let every waiter through? [y/N] ")
                             .arg(escapeBytes(plan.name, 200), escapeBytes(plan.countShown, 40))))
@@ -109,52 +98,30 @@ void CounterCommand::readCountAndOpen(LockClient *client, CounterPlan plan, bool
 void CounterCommand::run(const CounterPlan &plan)
 {
     auto *client = findChild<LockClient *>();
-    Ops::counterAction(client, plan, [this, client, plan](const CounterDone &d) {
-        AuditRecord record(plan.actionName(), m_connection.toDisplayTarget(), plan.name, client->clientId());
-        plan.describe(record);
-        const QString name = escapeBytes(plan.name, 200);
+    Ops::counterAction(client, m_connection.toDisplayTarget(), plan, [this, plan](const CounterDone &d) {
+        audit(m_out, d.record);
         if (d.error.isError()) {
-            record.setError(d.error);
-            audit(m_out, record);
             finish(m_out.fail(d.error));
             return;
         }
-        record.setOutcome(d.outcome);
-        if (!d.value.isEmpty())
-            record.insert(QStringLiteral("count_now"), QString::fromLatin1(d.value));
-        audit(m_out, record);
-        const QString channel = QString::fromUtf8(d.channel);
         switch (d.outcome) {
         case AuditRecord::Outcome::Done:
-            m_out.event(QStringLiteral("released"), plan.name, {}, d.value.toLongLong(), -1,
-                tr("added %n permit(s) to %1: %2 free now; its waiters told on %3", nullptr, int(plan.permits))
-                    .arg(name, QString::fromLatin1(d.value), channel));
+            m_out.event(QStringLiteral("released"), plan.name, {}, d.value.toLongLong(), -1, d.summary);
             finish(ExitDone);
             return;
         case AuditRecord::Outcome::Released:
-            m_out.event(QStringLiteral("released"), plan.name, plan.permitId, 0, -1,
-                tr("released permit %1 of %2: %3 free now; its waiters told on %4")
-                    .arg(escapeBytes(plan.permitId, 80), name, QString::fromLatin1(d.value), channel));
+            m_out.event(QStringLiteral("released"), plan.name, plan.permitId, 0, -1, d.summary);
             finish(ExitDone);
             return;
         case AuditRecord::Outcome::Deleted:
-            m_out.event(QStringLiteral("force-released"), plan.name, {}, 0, -2,
-                tr("opened %1 (its count was %2); every waiter told on %3")
-                    .arg(name, QString::fromLatin1(d.value), channel));
+            m_out.event(QStringLiteral("force-released"), plan.name, {}, 0, -2, d.summary);
             finish(ExitDone);
             return;
-        case AuditRecord::Outcome::NotHeld:
-            m_out.error(tr("%1 has no permit %2 taken; nothing changed").arg(name, escapeBytes(plan.permitId, 80)));
-            break;
         case AuditRecord::Outcome::GuardFailed:
-            m_out.error(tr("%1 counted on after it was shown (count %2, now %3); nothing changed. Run the command "
-                           "again to confirm what is there now")
-                            .arg(name, QString::fromLatin1(plan.countShown), QString::fromLatin1(d.value)));
-            break;
-        case AuditRecord::Outcome::AlreadyGone:
-            m_out.error(tr("%1 was already gone (opened, or never set); nothing changed").arg(name));
+            m_out.error(tr("%1. Run the command again to confirm what is there now").arg(d.summary));
             break;
         default:
+            m_out.error(d.summary);
             break;
         }
         finish(ExitNotDone);

@@ -20,7 +20,6 @@ public:
 private:
     void run(const CounterPlan &plan);
     // open-latch without --expect-count: the count now, shown and confirmed, becomes the guard.
-    void readCountAndOpen(LockClient *client, CounterPlan plan, bool confirmed);
 
     CounterPlan::Action m_action;
 };

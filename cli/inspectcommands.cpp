@@ -168,8 +168,8 @@ void ShowCommand::start()
         if (found->isEmpty()) {
             // Say what is there instead: nothing, or a value of another type (the cause of WRONGTYPE errors), in the
             // words every write by name refuses it with.
-            connection->command({ "TYPE", name }, [this, name](const RedisResult &type) {
-                m_out.error(LockAtName::notALockText(name, type.value.bytes(), stringLockPatterns()));
+            LockAtName::explainNotALock(connection, name, stringLockPatterns(), [this](const QString &why) {
+                m_out.error(why);
                 finish(ExitNotDone);
             });
             return;

@@ -73,6 +73,7 @@ void LockCommand::start()
     request.leaseMs = lease;
     request.waitMs = wait;
     request.kind = m_kind;
+    request.readCount = true; // "reentered" or "acquired"
     m_client->acquire(request, [this](const AcquireResult &r) { onAcquired(r); });
 }
 
@@ -100,7 +101,8 @@ void LockCommand::onAcquired(const AcquireResult &r)
     const qint64 lease = r.leaseMs;
     const bool watchdog = r.watchdog;
     const qint64 token = r.fencingToken;
-    const auto report = [this, lease, watchdog, token](qint64 n) {
+    const qint64 n = r.count; // the acquire read it (AcquireRequest::readCount)
+    {
         QJsonObject extra;
         QString human = tr("acquired %1 as %2 (lease %3 ms, %4)")
                             .arg(escapeBytes(m_name, 200), QString::fromUtf8(m_owner))
@@ -116,14 +118,7 @@ void LockCommand::onAcquired(const AcquireResult &r)
             m_holdTimer->start();
         else if (m_endOfInput)
             releaseAndExit(tr("end of standard input"));
-    };
-    // A layout without reentry holds one level, and has no count to read (a string lock's value is its token).
-    if (!LockLayouts::forMode(m_kind).capabilities().reentrant) {
-        report(1);
-        return;
     }
-    m_client->connection()->command(
-        { "HGET", m_name, m_owner }, [report](const RedisResult &count) { report(count.value.toInteger()); });
 }
 
 void LockCommand::reportNotAcquired(const AcquireResult &r)

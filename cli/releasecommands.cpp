@@ -34,37 +34,19 @@ void ReleaseCommand::start()
         return;
     LockClient *client = makeClient();
     // The release script (and whom it wakes) is the one the lock's layout needs as Redis has it now.
-    Ops::release(client, name, owner, [this, client, name, owner](const ReleaseDone &r) {
-        AuditRecord record(QStringLiteral("release"), m_connection.toDisplayTarget(), name, client->clientId());
-        record.insert(QStringLiteral("owner"), Output::jsonText(owner));
+    Ops::release(client, m_connection.toDisplayTarget(), name, owner, [this, name, owner](const ReleaseDone &r) {
+        audit(m_out, r.record);
         if (r.error.isError()) {
-            record.setError(r.error);
-            audit(m_out, record);
             finish(m_out.fail(r.error));
             return;
         }
-        record.setOutcome(r.outcome);
-        record.setLayout(LockLayouts::forMode(r.kind));
-        audit(m_out, record);
         if (r.outcome == AuditRecord::Outcome::NotHeld) {
-            m_out.error(r.message);
+            m_out.error(r.summary);
             finish(ExitNotDone);
             return;
         }
         const bool last = r.outcome == AuditRecord::Outcome::Released;
-        const LockLayout &layout = LockLayouts::forMode(r.kind);
-        const QString shown = escapeBytes(name, 200);
-        // Only a layout with a wake-up channel has waiters that the release woke; the others' poll on their own.
-        const QString text = !last ? tr("released one level of %1 for %2; still held (count %3)")
-                                         .arg(shown, QString::fromUtf8(owner))
-                                         .arg(r.levelsLeft)
-            : layout.capabilities().wakeChannel
-            ? tr("released %1 for %2; waiters woken").arg(shown, QString::fromUtf8(owner))
-            : !r.wokeVia.isEmpty() ? tr("released %1 for %2; its library's waiters woken through %3")
-                                         .arg(shown, QString::fromUtf8(owner), escapeList(r.wokeVia))
-                                   : tr("released %1 for %2 (a %3 lock: there are no waiters to wake)")
-                                         .arg(shown, QString::fromUtf8(owner), QString::fromLatin1(layout.id()));
-        m_out.event(QStringLiteral("released"), name, owner, r.levelsLeft, last ? -2 : r.ttlMs, text);
+        m_out.event(QStringLiteral("released"), name, owner, r.levelsLeft, last ? -2 : r.ttlMs, r.summary);
         finish(ExitDone);
     });
 }
@@ -137,45 +119,28 @@ void ForceReleaseCommand::forceRelease(const ForceReleasePlan &plan, const LockN
 {
     auto *client = findChild<LockClient *>();
     const QByteArray name = plan.name;
-    const QList<LockHolder> before = shown.holders;
-    Ops::forceRelease(client, plan, [this, client, plan, name, before](const ForceReleaseDone &r) {
-        // The same record as the console's for the same action (ops/forcereleaserecord.h).
-        audit(m_out, Ops::forceReleaseRecord(m_connection.toDisplayTarget(), client->clientId(), plan, before, r));
-        if (r.error.isError()) {
-            finish(m_out.fail(r.error));
-            return;
-        }
-        QStringList expected;
-        for (const QByteArray &field : plan.guard().fields)
-            expected << escapeBytes(field, 200);
-        QStringList now;
-        for (const QByteArray &field : r.holdersNow)
-            now << escapeBytes(field, 200);
-        if (r.outcome != AuditRecord::Outcome::Deleted) {
-            const QString nowText = now.isEmpty() ? tr("nobody") : now.join(QStringLiteral(", "));
-            if (r.outcome == AuditRecord::Outcome::AlreadyGone)
-                m_out.error(tr("%1 was already gone; nothing changed").arg(escapeBytes(name, 200)));
-            else if (plan.guardedByShown())
-                m_out.error(tr("%1 changed after it was shown (held by %2, now by %3); nothing changed. Run the "
-                               "command again to confirm what is there now")
-                                .arg(escapeBytes(name, 200), expected.join(QStringLiteral(", ")), nowText));
-            else
-                m_out.error(tr("%1 is no longer held by %2 (now by %3); nothing changed")
-                                .arg(escapeBytes(name, 200), expected.value(0), nowText));
-            finish(ExitNotDone);
-            return;
-        }
-        const QByteArray owner = before.isEmpty() ? QByteArray() : before.first().owner;
-        // What was deleted is the layout the script ran for: Redis's at that moment.
-        const LockLayout &layout = LockLayouts::forMode(r.kind.value_or(LockKind::Reentrant));
-        m_out.event(QStringLiteral("force-released"), name, owner, 0, -2,
-            layout.capabilities().wakeChannel ? tr("force-released %1; waiters woken").arg(escapeBytes(name, 200))
-                : !r.wokeVia.isEmpty()        ? tr("force-released %1; its library's waiters woken through %2")
-                                             .arg(escapeBytes(name, 200), escapeList(r.wokeVia))
-                                       : tr("force-released %1 (a %2 lock: there are no waiters to wake)")
-                                             .arg(escapeBytes(name, 200), QString::fromLatin1(layout.id())));
-        finish(ExitDone);
-    });
+    const QByteArray owner = shown.holders.isEmpty() ? QByteArray() : shown.holders.first().owner;
+    Ops::forceRelease(client, m_connection.toDisplayTarget(), plan, ForceReleaseShown { shown.holders, -1 },
+        [this, plan, name, owner](const ForceReleaseDone &r) {
+            // The same record as the console's for the same action, built by the operation.
+            audit(m_out, r.record);
+            if (r.error.isError()) {
+                finish(m_out.fail(r.error));
+                return;
+            }
+            if (r.outcome == AuditRecord::Outcome::GuardFailed && plan.guardedByShown()) {
+                m_out.error(tr("%1. Run the command again to confirm what is there now").arg(r.summary));
+                finish(ExitNotDone);
+                return;
+            }
+            if (r.outcome != AuditRecord::Outcome::Deleted) {
+                m_out.error(r.summary);
+                finish(ExitNotDone);
+                return;
+            }
+            m_out.event(QStringLiteral("force-released"), name, owner, 0, -2, r.summary);
+            finish(ExitDone);
+        });
 }
 
 } // namespace LockScope::Cli

@@ -225,6 +225,11 @@ void ConsoleActions::audit(const QString &action, const QByteArray &name, const 
     else
         record.setOutcome(outcome);
     record.setLayout(layout);
+    appendRecord(record);
+}
+
+void ConsoleActions::appendRecord(const AuditRecord &record) const
+{
     QString failure;
     if (!record.append(AuditRecord::Writer::Console, &failure))
         emit const_cast<ConsoleActions *>(this)->message(tr("Could not write the audit log: %1").arg(failure), true);
@@ -395,14 +400,13 @@ void ConsoleActions::releaseOwnHolds(std::function<void(int failed)> done)
 void ConsoleActions::releaseHold(
     const QByteArray &name, const QByteArray &owner, int levels, std::function<void(bool)> done)
 {
-    const QList<QByteArray> before = holdersOf(m_monitor->record(name));
     QPointer<ConsoleActions> self(this);
-    Ops::release(m_client, name, owner, [self, name, owner, levels, before, done](const ReleaseDone &r) {
+    Ops::release(m_client, m_connection, name, owner, [self, name, owner, levels, done](const ReleaseDone &r) {
         if (!self) {
             done(false);
             return;
         }
-        self->audit(QStringLiteral("release"), name, before, r.outcome, r.error, LockLayouts::forMode(r.kind));
+        self->appendRecord(r.record);
         if (!r.error.isError() && r.outcome == AuditRecord::Outcome::StillHeld && levels > 1) {
             self->releaseHold(name, owner, levels - 1, done);
             return;
@@ -416,27 +420,21 @@ void ConsoleActions::releaseHold(
 
 void ConsoleActions::releaseLevels(const QByteArray &name, const QByteArray &owner, int levels, int released)
 {
-    const QList<QByteArray> before = holdersOf(m_monitor->record(name));
     QPointer<ConsoleActions> self(this);
     // Which release script, and so whom it wakes, is read from Redis now, not from the monitor's last snapshot: a
     // fair lock whose queue was empty at the last scan may have a waiter at its head by now.
-    Ops::release(m_client, name, owner, [self, name, owner, levels, released, before](const ReleaseDone &r) {
+    Ops::release(m_client, m_connection, name, owner, [self, name, owner, levels, released](const ReleaseDone &r) {
         if (!self)
             return;
-        self->audit(QStringLiteral("release"), name, before, r.outcome, r.error, LockLayouts::forMode(r.kind));
+        self->appendRecord(r.record);
         if (!r.error.isError() && r.outcome == AuditRecord::Outcome::StillHeld && released + 1 < levels) {
             self->releaseLevels(name, owner, levels, released + 1);
             return;
         }
         if (r.error.isError())
-            emit self->message(tr("Release of %1 failed: %2").arg(escapeBytes(name, 200), r.error.toString()), true);
-        else if (r.outcome == AuditRecord::Outcome::NotHeld)
-            emit self->message(r.message, true);
+            emit self->message(tr("Release of %1 failed: %2").arg(escapeBytes(name, 200), r.summary), true);
         else
-            emit self->message(r.outcome == AuditRecord::Outcome::Released
-                    ? tr("Released %1").arg(escapeBytes(name, 200))
-                    : tr("Released one level of %1; still held").arg(escapeBytes(name, 200)),
-                false);
+            emit self->message(r.summary, r.outcome == AuditRecord::Outcome::NotHeld);
         self->m_monitor->refresh({ name });
         self->noteHoldsChanged();
     });
@@ -476,67 +474,59 @@ void ConsoleActions::forceRelease()
     }
     if (!r || r->info.holders.isEmpty())
         return;
-    auto *dialog = new ForceReleaseDialog(*r, m_window);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // The dialog shows the lock as Redis holds it now, read the way lockscope-cli's prompt reads it; the name is the
+    // one selected when the person asked, whatever is selected by the time the answer comes.
     const QByteArray name = m_current;
+    QPointer<ConsoleActions> self(this);
+    Ops::inspect(m_client, name, [self, name](const LockNow &now) {
+        if (self)
+            self->confirmForceRelease(now);
+    });
+}
+
+void ConsoleActions::confirmForceRelease(const LockNow &now)
+{
+    const QString shownName = escapeBytes(now.name, 200);
+    if (now.error.isError()) {
+        emit message(tr("Force release of %1 refused: %2").arg(shownName, now.error.message()), true);
+        return;
+    }
+    if (now.holders.isEmpty()) {
+        emit message(tr("%1 is not locked any more: nothing was force-released").arg(shownName), true);
+        return;
+    }
+    const LockRecord *seen = m_monitor->record(now.name);
+    auto *dialog = new ForceReleaseDialog(now, seen && seen->present ? &seen->info : nullptr, m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    const QByteArray name = now.name;
     connect(dialog, &QDialog::accepted, this, [this, dialog, name] {
         if (!auditable(m_force))
             return;
         // What the person confirmed is the guard, not whatever the monitor has read since; the script, and so whom
         // it wakes, comes from a read of Redis made now.
         const ForceReleasePlan plan { name, dialog->shownHolders(), {} };
-        const QList<LockHolder> shown = dialog->shownHolderCounts();
-        const int waiters = dialog->shownWaiters();
+        const ForceReleaseShown shown { dialog->shownHolderCounts(), dialog->shownWaiters() };
         // Events and the timeline say who deleted it: from outside, a delete that publishes looks like a release.
         m_monitor->attributeNextEnd(name, tr("force-released by this console"));
         QPointer<ConsoleActions> self(this);
-        Ops::forceRelease(m_client, plan, [self, plan, shown, waiters](const ForceReleaseDone &res) {
+        Ops::forceRelease(m_client, m_connection, plan, shown, [self, plan](const ForceReleaseDone &res) {
             if (!self)
                 return;
             if (res.outcome != AuditRecord::Outcome::Deleted)
                 self->m_monitor->attributeNextEnd(plan.name, {});
-            // The layout the script ran for, as Redis held the lock then: not the monitor's last snapshot.
-            const LockLayout &layout = LockLayouts::forMode(res.kind.value_or(LockKind::Reentrant));
-            const QString shownName = escapeBytes(plan.name, 200);
-            const bool token = layout.capabilities().tokenHolder;
-            if (res.error.isError()) {
-                emit self->message(tr("Force release of %1 failed: %2").arg(shownName, res.error.toString()), true);
-            } else if (res.outcome == AuditRecord::Outcome::GuardFailed) {
-                QStringList now;
-                for (const QByteArray &h : res.holdersNow)
-                    now << (token ? escapeBytes(h, 200) : QString::fromUtf8(h));
-                const QString text = token
-                    ? tr("%1 changed after it was shown: it now holds token %2. Nothing was deleted.")
-                          .arg(shownName, now.value(0))
-                    : tr("%1 changed after it was shown: now held by %2. Nothing was deleted.")
-                          .arg(shownName, now.isEmpty() ? tr("nobody") : now.join(QStringLiteral(", ")));
-                emit self->message(text, true);
+            const bool failed = res.outcome != AuditRecord::Outcome::Deleted;
+            emit self->message(res.error.isError()
+                    ? tr("Force release of %1 failed: %2").arg(escapeBytes(plan.name, 200), res.summary)
+                    : res.summary,
+                failed);
+            if (res.outcome == AuditRecord::Outcome::GuardFailed) {
                 auto *box = new QMessageBox(
-                    QMessageBox::Warning, tr("Force release refused"), text, QMessageBox::Ok, self->m_window);
+                    QMessageBox::Warning, tr("Force release refused"), res.summary, QMessageBox::Ok, self->m_window);
                 box->setAttribute(Qt::WA_DeleteOnClose);
                 box->open();
-            } else if (res.outcome == AuditRecord::Outcome::Deleted) {
-                // Whom it woke, as far as the dialog read them: "its waiters were woken" only when there were some.
-                const QString channel = escapeBytes(layout.releaseChannel(plan.name), 200);
-                emit self->message(layout.capabilities().wakeChannel
-                        ? (waiters == 0 ? tr("Force-released %1; nobody was waiting on %2").arg(shownName, channel)
-                                : waiters > 0
-                                ? tr("Force-released %1; the %n waiter(s) on %2 were woken", nullptr, waiters)
-                                      .arg(shownName, channel)
-                                : tr("Force-released %1; its waiters on %2 were woken").arg(shownName, channel))
-                        : !res.wokeVia.isEmpty() ? tr("Force-released %1; its library's waiters were woken through %2")
-                                                       .arg(shownName, escapeList(res.wokeVia))
-                                                 : tr("Force-released %1 (a %2 lock: there were no waiters to wake)")
-                                                       .arg(shownName, QString::fromLatin1(layout.id())),
-                    false);
-            } else {
-                emit self->message(tr("%1 was already gone; nothing changed").arg(shownName), true);
             }
-            // The same record as lockscope-cli's for the same action (ops/forcereleaserecord.h).
-            QString failure;
-            if (!Ops::forceReleaseRecord(self->m_connection, self->m_client->clientId(), plan, shown, res)
-                     .append(AuditRecord::Writer::Console, &failure))
-                emit self->message(tr("Could not write the audit log: %1").arg(failure), true);
+            // The same record as lockscope-cli's for the same action, built by the operation.
+            self->appendRecord(res.record);
             self->m_monitor->refresh({ plan.name });
             // A hold of ours it deleted is over.
             self->noteHoldsChanged();

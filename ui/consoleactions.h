@@ -14,6 +14,7 @@ class QWidget;
 class QProgressDialog;
 
 namespace LockScope {
+struct LockNow;
 
 class CounterActions;
 class LockClient;
@@ -83,6 +84,10 @@ private:
     void releaseLevels(const QByteArray &name, const QByteArray &owner, int levels, int released);
     void toggleWatchdog(bool on);
     void forceRelease();
+    // The dialog for what Ops::inspect read, and the force release it confirms.
+    void confirmForceRelease(const LockNow &now);
+    // Appends an operation's record as the console's; says so when the log cannot take it.
+    void appendRecord(const AuditRecord &record) const;
     // layout: names the kind where the holders do not (AuditRecord::setLayout), as lockscope-cli writes it.
     void audit(const QString &action, const QByteArray &name, const QList<QByteArray> &holdersBefore,
         AuditRecord::Outcome outcome, const RedisError &error, const LockLayout &layout) const;

@@ -176,41 +176,17 @@ void CounterActions::run(const CounterPlan &plan)
     if (!auditLogTakes(action->text(), m_window, [this](const QString &text) { emit message(text, true); }))
         return;
     QPointer<CounterActions> self(this);
-    Ops::counterAction(m_client, plan, [self, plan](const CounterDone &d) {
+    Ops::counterAction(m_client, m_connection, plan, [self, plan](const CounterDone &d) {
         if (!self)
             return;
-        AuditRecord record(plan.actionName(), self->m_connection, plan.name, self->m_client->clientId());
-        plan.describe(record);
-        if (d.error.isError())
-            record.setError(d.error);
-        else
-            record.setOutcome(d.outcome);
-        if (!d.value.isEmpty())
-            record.insert(QStringLiteral("count_now"), QString::fromLatin1(d.value));
         QString failure;
-        if (!record.append(AuditRecord::Writer::Console, &failure))
+        if (!d.record.append(AuditRecord::Writer::Console, &failure))
             emit self->message(tr("Could not write the audit log: %1").arg(failure), true);
-        const QString name = escapeBytes(plan.name, 200);
-        const QString value = QString::fromLatin1(d.value);
-        if (d.error.isError())
-            emit self->message(tr("%1 failed: %2").arg(plan.actionName(), d.error.toString()), true);
-        else if (d.outcome == AuditRecord::Outcome::Done)
-            emit self->message(
-                tr("Added %n permit(s) to %1: %2 free now", nullptr, int(plan.permits)).arg(name, value), false);
-        else if (d.outcome == AuditRecord::Outcome::Released)
-            emit self->message(
-                tr("Released permit %1 of %2: %3 free now").arg(escapeBytes(plan.permitId, 80), name, value), false);
-        else if (d.outcome == AuditRecord::Outcome::Deleted)
-            emit self->message(tr("Opened %1: every waiter was told").arg(name), false);
-        else if (d.outcome == AuditRecord::Outcome::NotHeld)
-            emit self->message(
-                tr("%1 has no permit %2 taken; nothing changed").arg(name, escapeBytes(plan.permitId, 80)), true);
-        else if (d.outcome == AuditRecord::Outcome::GuardFailed)
-            emit self->message(tr("%1 counted on after it was shown (count %2, now %3); nothing changed")
-                                   .arg(name, QString::fromLatin1(plan.countShown), value),
-                true);
-        else
-            emit self->message(tr("%1 was already gone; nothing changed").arg(name), true);
+        const bool done = !d.error.isError()
+            && (d.outcome == AuditRecord::Outcome::Done || d.outcome == AuditRecord::Outcome::Released
+                || d.outcome == AuditRecord::Outcome::Deleted);
+        emit self->message(
+            d.error.isError() ? tr("%1 failed: %2").arg(plan.actionName(), d.summary) : d.summary, !done);
         self->m_monitor->refresh({ plan.name });
     });
 }

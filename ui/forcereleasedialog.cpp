@@ -13,27 +13,25 @@
 
 namespace LockScope {
 
-ForceReleaseDialog::ForceReleaseDialog(const LockRecord &record, QWidget *parent)
+ForceReleaseDialog::ForceReleaseDialog(const LockNow &now, const LockInfo *seen, QWidget *parent)
     : QDialog(parent)
 {
     setWindowTitle(tr("Force release"));
-    const LockInfo &info = record.info;
+    const LockLayout &lockLayout = *now.layout;
+    const LockInfo::Kind kind = lockLayout.kind();
     QString holders;
-    for (const LockHolder &h : info.holders) {
+    for (const LockHolder &h : now.holders) {
         m_holders << h.owner;
         m_holderCounts << h;
         // An owner id is one word: a wrapped one reads as two owners.
         holders += QStringLiteral("<li><tt style=\"white-space:nowrap\">%1</tt> — %2</li>")
                        .arg(escapeBytes(h.owner, 200).toHtmlEscaped(), tr("count %1").arg(h.count));
     }
-    const QString ttl = record.deadlineMs < 0
-        ? tr("no TTL")
-        : tr("TTL %1").arg(LockTableModel::durationText(record.remainingMs(monotonicMs())));
-    const LockLayout &lockLayout = LockLayouts::forRecord(info.kind);
-    m_waiters = info.waiters;
+    const QString ttl = now.ttlMs < 0 ? tr("no TTL") : tr("TTL %1").arg(LockTableModel::durationText(now.ttlMs));
+    m_waiters = seen ? seen->waiters : -1;
     if (lockLayout.capabilities().wakeChannel)
-        m_channel = lockLayout.releaseChannel(info.name);
-    if (LockLayouts::forRecord(info.kind).capabilities().tokenHolder && !info.holders.isEmpty()) {
+        m_channel = lockLayout.releaseChannel(now.name);
+    if (lockLayout.capabilities().tokenHolder && !now.holders.isEmpty()) {
         // The token on screen is the whole guard: the delete is a compare-and-delete against exactly it.
         m_text = tr(
             "<p>Delete <b>%1</b> (%2, %3), held by the token <tt style=\"white-space:nowrap\">%4</tt>.</p>"
@@ -42,21 +40,21 @@ ForceReleaseDialog::ForceReleaseDialog(const LockRecord &record, QWidget *parent
             "real owner still believes it holds the lock: its own release will find another token and do "
             "nothing, and until then it may work next to the new holder.</p>"
             "<p>Only deleted if the key still holds this token when the request reaches the server.</p>")
-                     .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind), ttl,
-                         escapeBytes(info.holders.first().owner, 200).toHtmlEscaped());
+                     .arg(escapeBytes(now.name, 200).toHtmlEscaped(), LockTableModel::kindText(kind), ttl,
+                         escapeBytes(now.holders.first().owner, 200).toHtmlEscaped());
     } else {
         m_text = tr("<p>Delete <b>%1</b> (%2%3, %4), held by:</p><ul>%5</ul>"
                     "<p>%6 The real owner still believes it holds the lock: its own unlock will "
                     "fail later, and until then it may work next to the new holder.</p>"
                     "<p>Only deleted if the holders are still exactly these when the request reaches the server.</p>")
-                     .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind),
-                         info.mode.isEmpty() ? QString() : QStringLiteral(", %1").arg(LockLayouts::modeText(info.mode)),
+                     .arg(escapeBytes(now.name, 200).toHtmlEscaped(), LockTableModel::kindText(kind),
+                         now.mode.isEmpty() ? QString() : QStringLiteral(", %1").arg(LockLayouts::modeText(now.mode)),
                          ttl, holders, wakeText().toHtmlEscaped());
     }
     m_text += tr("<p>The attempt is recorded in the audit log <tt>%1</tt>, whatever its outcome.</p>")
                   .arg(AuditLog::path().toHtmlEscaped());
     // Its shape alone says it is a lock: the person deleting it should know it may be an application's data.
-    if (const QString low = lowConfidenceText(info); !low.isEmpty())
+    if (const QString low = seen ? lowConfidenceText(*seen) : QString(); !low.isEmpty())
         m_text = QStringLiteral("<p><b>%1</b></p>").arg(low.toHtmlEscaped()) + m_text;
     auto *layout = new QVBoxLayout(this);
     auto *label = new QLabel(m_text, this);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "monitor/lockrecord.h"
+#include "ops/inspect.h"
 
 #include <QDialog>
 
@@ -9,13 +9,15 @@ class QPushButton;
 namespace LockScope {
 
 // The confirmation before deleting someone else's lock: exactly what will be deleted (name, kind, every holder
-// with its count, TTL) and what it does to the real owner. What is shown here becomes the guard: if the holders
-// change before the click lands, nothing is deleted.
+// with its count, TTL) and what it does to the real owner. It shows the lock as Ops::inspect read it from Redis when
+// the person asked (as lockscope-cli's prompt does), not the monitor's last snapshot; what is shown becomes the guard:
+// if the holders change before the click lands, nothing is deleted. seen: the monitor's view of it, for what only the
+// monitor knows (the listeners on its channel, how confident its classification is); nullptr when it has none.
 class ForceReleaseDialog : public QDialog
 {
     Q_OBJECT
 public:
-    ForceReleaseDialog(const LockRecord &record, QWidget *parent = nullptr);
+    ForceReleaseDialog(const LockNow &now, const LockInfo *seen, QWidget *parent = nullptr);
 
     QList<QByteArray> shownHolders() const { return m_holders; }
     // The holders with their counts, as shown: the audit record's holders_before.

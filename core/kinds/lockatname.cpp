@@ -52,6 +52,14 @@ void read(RedisCommander *connection, const QByteArray &name, const StringLockPa
     scanner->readKeys({ name });
 }
 
+void explainNotALock(RedisCommander *connection, const QByteArray &name, const StringLockPatterns &patterns,
+    std::function<void(const QString &why)> done)
+{
+    connection->command({ "TYPE", name }, [name, patterns, done](const RedisResult &type) {
+        done(type.ok() ? notALockText(name, type.value.bytes(), patterns) : type.error.toString());
+    });
+}
+
 QString notALockText(const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns)
 {
     const QString shown = escapeBytes(name, 200);

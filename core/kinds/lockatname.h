@@ -30,6 +30,9 @@ void read(RedisCommander *connection, const QByteArray &name, const StringLockPa
     std::function<void(const NameReading &)> done);
 // Why what is at name is not listed as a lock, as show says it: "user:42 is not a lock (it holds a hash)".
 QString notALockText(const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns);
+// The same, for a name a scan did not list: reads its TYPE. done gets the text, or the read's error as text.
+void explainNotALock(RedisCommander *connection, const QByteArray &name, const StringLockPatterns &patterns,
+    std::function<void(const QString &why)> done);
 // The refusal of action on what reading found: the read's own error; what is there is no lock (its reason, as
 // above); or it is a lock of a layout that action does not apply to. Empty when action may run: a lock of a layout
 // that allows it, or nothing at all there (the action's own script then finds nothing to change). Every refusal is

@@ -52,6 +52,9 @@ struct AcquireRequest
     qint64 leaseMs = -1; // <= 0: lease = watchdog timeout, renewed by the watchdog
     qint64 waitMs = 0; // 0: try once; < 0: wait until acquired
     LockKind kind = LockKind::Reentrant;
+    // Read the owner's hold count once acquired (AcquireResult::count): a person is told whether it was a reentry.
+    // Off for programs that only lock: the read is one more round trip.
+    bool readCount = false;
 };
 
 struct AcquireResult
@@ -67,6 +70,9 @@ struct AcquireResult
     int attempts = 0; // acquire scripts run
     qint64 fencingToken = -1; // fenced lock, acquired: the token this acquisition drew (reentry draws one too)
     bool cancelled = false; // cancelAcquire() ended the wait; nothing is held
+    // Acquired with AcquireRequest::readCount: the owner's hold count now (1: a first hold, more: a reentry; 1 for a
+    // layout without reentry). 0 when not read.
+    qint64 count = 0;
 };
 
 struct ReleaseResult

@@ -83,6 +83,21 @@ void LockClient::acquire(AcquireRequest request, Callback<AcquireResult> done)
     if (request.token.isEmpty())
         request.token = currentThreadToken();
     const LockLayout &layout = LockLayouts::forMode(request.kind);
+    if (request.readCount) {
+        // The count a hold of a reentrant layout has now says whether this was a reentry; the others hold one level.
+        QPointer<LockClient> self(this);
+        done = [self, &layout, done](AcquireResult r) {
+            if (!r.acquired || !layout.capabilities().reentrant || !self) {
+                r.count = r.acquired ? 1 : 0;
+                done(r);
+                return;
+            }
+            self->m_connection->command({ "HGET", r.name, r.owner }, [r, done](const RedisResult &count) mutable {
+                r.count = count.value.toInteger();
+                done(r);
+            });
+        };
+    }
     const QByteArray owner = layout.ownerField(request.kind, ownerField(request.token));
     if (const RedisError error = checkWrite("acquire", request.name)) {
         AcquireResult r;

@@ -32,6 +32,15 @@ void AuditRecord::setHoldersBefore(const QList<QByteArray> &owners)
     m_fields.insert(QStringLiteral("holders_before"), array);
 }
 
+void AuditRecord::setHoldersBefore(const QList<LockHolder> &holders)
+{
+    QJsonArray array;
+    for (const LockHolder &h : holders)
+        array.append(
+            QJsonObject { { QStringLiteral("owner"), jsonText(h.owner) }, { QStringLiteral("count"), h.count } });
+    m_fields.insert(QStringLiteral("holders_before"), array);
+}
+
 bool AuditRecord::append(Writer writer, QString *error) const
 {
     return AuditLog::append(toJson(writer), error);

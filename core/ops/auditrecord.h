@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/rediserror.h"
+#include "kinds/lockclassifier.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -33,6 +34,7 @@ public:
     // Whose "result" words the record keeps.
     enum class Writer { Cli, Console };
 
+    AuditRecord() = default; // no action yet: an operation's answer before it ran
     AuditRecord(QString action, QString url, const QByteArray &name, const QByteArray &clientId);
 
     void setOutcome(Outcome outcome) { m_outcome = outcome; }
@@ -45,6 +47,8 @@ public:
     void setLayout(const LockLayout &layout);
     // holders_before, as the objects {"owner": ...} both front-ends write.
     void setHoldersBefore(const QList<QByteArray> &owners);
+    // holders_before with each holder's count, as an operation read them just before it acted.
+    void setHoldersBefore(const QList<LockHolder> &holders);
     // The line appended to the audit log; false (with the reason) when it could not be written.
     bool append(Writer writer, QString *error = nullptr) const;
 

@@ -5,8 +5,10 @@
 #include "kinds/semaphore/semaphorelayout.h"
 #include "lock/lockclient.h"
 #include "redis/bytesformat.h"
+#include "redis/redisrouter.h"
 
 #include <QCoreApplication>
+#include <QPointer>
 
 namespace LockScope {
 
@@ -41,8 +43,89 @@ void CounterPlan::describe(AuditRecord &record) const
 
 namespace Ops {
 
-void counterAction(LockClient *client, const CounterPlan &plan, std::function<void(const CounterDone &)> done)
+QString counterSummary(const CounterPlan &plan, const CounterDone &d)
 {
+    const QString name = escapeBytes(plan.name, 200);
+    const QString value = QString::fromLatin1(d.value);
+    const QString channel = escapeBytes(d.channel, 200);
+    if (d.error.isError())
+        return d.error.toString();
+    switch (d.outcome) {
+    case AuditRecord::Outcome::Done:
+        return QCoreApplication::translate("LockScope::Ops",
+            "added %n permit(s) to %1: %2 free now; its waiters told on %3", nullptr, int(plan.permits))
+            .arg(name, value, channel);
+    case AuditRecord::Outcome::Released:
+        return QCoreApplication::translate(
+            "LockScope::Ops", "released permit %1 of %2: %3 free now; its waiters told on %4")
+            .arg(escapeBytes(plan.permitId, 80), name, value, channel);
+    case AuditRecord::Outcome::Deleted:
+        return QCoreApplication::translate("LockScope::Ops", "opened %1 (its count was %2); every waiter told on %3")
+            .arg(name, value, channel);
+    case AuditRecord::Outcome::NotHeld:
+        return QCoreApplication::translate("LockScope::Ops", "%1 has no permit %2 taken; nothing changed")
+            .arg(name, escapeBytes(plan.permitId, 80));
+    case AuditRecord::Outcome::GuardFailed:
+        return QCoreApplication::translate(
+            "LockScope::Ops", "%1 counted on after it was shown (count %2, now %3); nothing changed")
+            .arg(name, QString::fromLatin1(plan.countShown), value);
+    case AuditRecord::Outcome::AlreadyGone:
+        return QCoreApplication::translate(
+            "LockScope::Ops", "%1 was already gone (opened, or never set); nothing changed")
+            .arg(name);
+    default:
+        return {};
+    }
+}
+
+namespace {
+LockAction lockAction(CounterPlan::Action action)
+{
+    return action == CounterPlan::Action::AddPermits   ? LockAction::AddPermits
+        : action == CounterPlan::Action::ReleasePermit ? LockAction::ReleasePermit
+                                                       : LockAction::OpenLatch;
+}
+} // namespace
+
+void inspectCounter(LockClient *client, const CounterPlan &plan, std::function<void(const CounterNow &)> done)
+{
+    QPointer<LockClient> guard(client);
+    const QByteArray name = plan.name;
+    client->checkTarget(name, lockAction(plan.action), [guard, name, done](const RedisError &refusal) {
+        if (!guard)
+            return;
+        if (refusal) {
+            done(CounterNow { refusal, false, {} });
+            return;
+        }
+        guard->connection()->command({ "GET", name }, [done](const RedisResult &r) {
+            CounterNow now;
+            if (!r.ok())
+                now.error = r.error;
+            now.exists = r.ok() && !r.value.isNil();
+            now.value = r.value.bytes();
+            done(now);
+        });
+    });
+}
+
+void counterAction(
+    LockClient *client, const QString &url, const CounterPlan &plan, std::function<void(const CounterDone &)> done)
+{
+    const QByteArray clientId = client->clientId();
+    // The record and the summary travel with every answer, whichever way it ended.
+    const auto finish = [url, clientId, plan, done](CounterDone d) {
+        d.record = AuditRecord(plan.actionName(), url, plan.name, clientId);
+        plan.describe(d.record);
+        if (d.error.isError())
+            d.record.setError(d.error);
+        else
+            d.record.setOutcome(d.outcome);
+        if (!d.value.isEmpty())
+            d.record.insert(QStringLiteral("count_now"), QString::fromLatin1(d.value));
+        d.summary = counterSummary(plan, d);
+        done(d);
+    };
     QByteArray channel;
     std::function<ScriptCall(const QByteArray &)> build;
     switch (plan.action) {
@@ -65,15 +148,13 @@ void counterAction(LockClient *client, const CounterPlan &plan, std::function<vo
         };
         break;
     }
-    const LockAction action = plan.action == CounterPlan::Action::AddPermits ? LockAction::AddPermits
-        : plan.action == CounterPlan::Action::ReleasePermit                  ? LockAction::ReleasePermit
-                                                                             : LockAction::OpenLatch;
-    client->runAction(action, plan.name, std::move(build), [plan, channel, done](const RedisResult &r) {
+    const LockAction action = lockAction(plan.action);
+    client->runAction(action, plan.name, std::move(build), [plan, channel, finish](const RedisResult &r) {
         CounterDone d;
         d.channel = channel;
         if (!r.ok()) {
             d.error = r.error;
-            done(d);
+            finish(d);
             return;
         }
         const qint64 status = r.value.at(0).toInteger();
@@ -106,7 +187,7 @@ void counterAction(LockClient *client, const CounterPlan &plan, std::function<vo
             d.error = RedisError(RedisError::Kind::Protocol,
                 QCoreApplication::translate("LockScope::CounterAction", "unexpected answer from the server"));
         }
-        done(d);
+        finish(d);
     });
 }
 

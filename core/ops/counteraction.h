@@ -38,11 +38,30 @@ struct CounterDone
     RedisError error; // Failed: why (read-only, nothing there for add-permits, not a counter, the server's error)
     QByteArray value; // the count now (add-permits, release-permit, a failed guard) or the count it had (open)
     QByteArray channel; // where the waiters were told
+    // The whole audit record (the action, url, name, client_id, the plan's own fields, count_now, the outcome) and the
+    // sentence both front-ends print; a front-end appends the one with its writer and shows the other.
+    AuditRecord record;
+    QString summary;
+};
+
+// A counter as Redis holds it now, for a person about to act on it (open-latch's prompt shows its count, which then
+// guards the action).
+struct CounterNow
+{
+    RedisError error; // the read failed, or what is there is not what the action applies to (the reason show gives)
+    bool exists = false;
+    QByteArray value; // the count
 };
 
 namespace Ops {
-// Runs the plan through the client (its read-only check, its publish command); done runs later in its thread.
-void counterAction(LockClient *client, const CounterPlan &plan, std::function<void(const CounterDone &)> done);
+// Refuses, as the action would, what the action does not apply to; then reads the count. done runs later.
+void inspectCounter(LockClient *client, const CounterPlan &plan, std::function<void(const CounterNow &)> done);
+// Runs the plan through the client (its read-only check, its publish command); url: the server as the front-end
+// shows it (never with a password), for the record. done runs later in the client's thread.
+void counterAction(
+    LockClient *client, const QString &url, const CounterPlan &plan, std::function<void(const CounterDone &)> done);
+// The sentence for an answer.
+QString counterSummary(const CounterPlan &plan, const CounterDone &done);
 } // namespace Ops
 
 } // namespace LockScope

@@ -36,12 +36,28 @@ struct ForceReleaseDone
     QList<QByteArray> holdersNow; // with GuardFailed: who holds it now
     QList<QByteArray> wokeVia; // Deleted: where its library's waiters were woken beyond the layout's channel
     std::optional<LockKind> kind; // the layout whose script ran: what Redis held then (ForceReleaseResult::kind)
+    // The whole audit record (ops/forcereleaserecord.h) and the sentence both front-ends print: a front-end appends
+    // the one with its writer and shows the other, adding nothing to either.
+    AuditRecord record;
+    QString summary;
+};
+
+// What the person was shown before confirming: the holders with their counts (the record's holders_before) and the
+// listeners on its release channel (-1: not read), so the summary says whom the delete woke.
+struct ForceReleaseShown
+{
+    QList<LockHolder> holders;
+    int waiters = -1;
 };
 
 namespace Ops {
 // Runs the plan: the layout's script is chosen by what Redis holds now, the guard is the plan's, checked in the script
-// that deletes. done runs later in the client's thread.
-void forceRelease(LockClient *client, const ForceReleasePlan &plan, std::function<void(const ForceReleaseDone &)> done);
+// that deletes. url: the server as the front-end shows it (never with a password), for the record. done runs later in
+// the client's thread.
+void forceRelease(LockClient *client, const QString &url, const ForceReleasePlan &plan, const ForceReleaseShown &shown,
+    std::function<void(const ForceReleaseDone &)> done);
+// The sentence for an answer (its outcome, holders now, kind and whom it woke).
+QString forceReleaseSummary(const ForceReleasePlan &plan, const ForceReleaseShown &shown, const ForceReleaseDone &done);
 } // namespace Ops
 
 } // namespace LockScope

@@ -12,7 +12,9 @@ namespace LockScope {
 class LockClient;
 
 // One level of an owner's hold given back, as both front-ends do it: the script (and so whom it wakes) is the one the
-// lock's layout needs as Redis holds it now, and the answer comes in the audit log's words.
+// lock's layout needs as Redis holds it now, and the answer comes in the audit log's words, with the whole audit
+// record and the sentence that says what happened. A front-end appends the record with its writer and prints the
+// summary; it adds nothing to either.
 struct ReleaseDone
 {
     AuditRecord::Outcome outcome = AuditRecord::Outcome::Failed; // Released, StillHeld, NotHeld or Failed
@@ -23,12 +25,17 @@ struct ReleaseDone
     qint64 levelsLeft = 0; // StillHeld: the owner's count now
     qint64 ttlMs = -2; // StillHeld: the lease left (-2: the lock is gone)
     QList<QByteArray> wokeVia; // Released: where its library's waiters were woken beyond the layout's channel
+    // release, url, name, client_id, owner, holders_before (read just before, with counts), kind (a token
+    // holder's layout), outcome and result.
+    AuditRecord record;
+    QString summary; // "released orders:42 for <owner>; waiters woken"; NotHeld: message; Failed: the error
 };
 
 namespace Ops {
-// done runs later in the client's thread.
-void release(
-    LockClient *client, const QByteArray &name, const QByteArray &owner, std::function<void(const ReleaseDone &)> done);
+// url: the server as the front-end shows it (never with a password), for the record. done runs later in the client's
+// thread.
+void release(LockClient *client, const QString &url, const QByteArray &name, const QByteArray &owner,
+    std::function<void(const ReleaseDone &)> done);
 } // namespace Ops
 
 } // namespace LockScope

@@ -150,16 +150,6 @@ removed %n dead waiters; the new head was woken</numerusform>
     </message>
 </context>
 <context>
-    <name>LockScope::ConsoleActions</name>
-    <message numerus="yes">
-        <source>Force-released %1; the %n waiter(s) on %2 were woken</source>
-        <translation>
-            <numerusform>Force-released %1; the %n waiter on %2 was woken</numerusform>
-            <numerusform>Force-released %1; the %n waiters on %2 were woken</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>LockScope::CounterActions</name>
     <message numerus="yes">
         <source>Added %n permit(s) to %1: %2 free now</source>
@@ -397,6 +387,16 @@ removed %n dead waiters; the new head was woken</numerusform>
         <translation>
             <numerusform>%n lock could not be released; not quitting</numerusform>
             <numerusform>%n locks could not be released; not quitting</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Ops</name>
+    <message numerus="yes">
+        <source>force-released %1; the %n waiter(s) on %2 were woken</source>
+        <translation>
+            <numerusform>force-released %1; the %n waiter on %2 was woken</numerusform>
+            <numerusform>force-released %1; the %n waiters on %2 were woken</numerusform>
         </translation>
     </message>
 </context>

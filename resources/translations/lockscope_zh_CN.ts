@@ -314,50 +314,80 @@
         <translation>guide：允许演示在 --url 指定的服务器上写入 guided:* 键</translation>
     </message>
     <message>
-        <source>Inspect and manage Redisson-style distributed locks in Redis.
-
-Commands:
-  list                 every lock whose name matches --pattern (default *)
-  show NAME            one lock in full: holders, TTL, waiters, queue, evidence
-  watch                live events of every lock matching --pattern until interrupted
-  stats                watch for --seconds N, then print contention statistics per lock
-  top                  the most contended locks, redrawn every --interval ms until interrupted
-  serve-metrics        serve statistics to Prometheus at --listen HOST:PORT (default 127.0.0.1:9464)
-  lock NAME            acquire, hold, then release cleanly
-  release NAME         release one level on behalf of --owner UUID:TID
-  force-release NAME   delete the lock and wake its waiters
-  repair-queue NAME    remove a fair lock&apos;s dead waiters (--dry-run: only report them)
-  add-permits NAME     give a Redisson semaphore --permits N more free permits (default 1)
-  release-permit NAME  give back an expirable semaphore&apos;s permit --permit ID
-  open-latch NAME      open a Redisson count-down latch: every waiter goes on
-  demo                 run simulated Redisson clients until interrupted (without --url: on a private
-                       redis-server it starts and stops itself)
-  guide ID|all         play the guided demo: Redisson&apos;s lock protocol step by step, narrated (--list: the
-                       scenarios; without --url on a private redis-server)</source>
-        <translation>在 Redis 中查看和管理 Redisson 风格的分布式锁。
-
-命令：
-  list                 所有名称匹配 --pattern（默认 *）的锁
-  show NAME            单把锁的全部信息：持有者、TTL、等待者、队列、依据
-  watch                实时显示所有匹配 --pattern 的锁的事件，直到被中断
-  stats                观察 --seconds N 秒，然后打印每把锁的争用统计
-  top                  争用最激烈的锁，每 --interval 毫秒重绘一次，直到被中断
-  serve-metrics        在 --listen HOST:PORT（默认 127.0.0.1:9464）为 Prometheus 提供统计
-  lock NAME            获取、持有，然后干净地释放
-  release NAME         代表 --owner UUID:TID 释放一层
-  force-release NAME   删除锁并唤醒其等待者
-  repair-queue NAME    移除公平锁中失效的等待者（--dry-run：只报告）
-  add-permits NAME     为 Redisson 信号量增加 --permits N 个空闲许可（默认 1）
-  release-permit NAME  归还可过期信号量的许可 --permit ID
-  open-latch NAME      打开 Redisson 闭锁：所有等待者继续执行
-  demo                 运行模拟的 Redisson 客户端直到被中断（未指定 --url 时：在自行启动和停止的私有
-                       redis-server 上运行）
-  guide ID|all         播放引导演示：逐步讲解 Redisson 的锁协议（--list：列出场景；未指定 --url 时
-                       在私有 redis-server 上运行）</translation>
+        <source>every lock whose name matches --pattern (default *)</source>
+        <translation>所有名称匹配 --pattern（默认 *）的锁</translation>
     </message>
     <message>
-        <source>list, show, watch, stats, top, serve-metrics, lock, release, force-release, repair-queue, add-permits, release-permit, open-latch, demo or guide</source>
-        <translation>list、show、watch、stats、top、serve-metrics、lock、release、force-release、repair-queue、add-permits、release-permit、open-latch、demo 或 guide</translation>
+        <source>one lock in full: holders, TTL, waiters, queue, evidence</source>
+        <translation>单把锁的全部信息：持有者、TTL、等待者、队列、依据</translation>
+    </message>
+    <message>
+        <source>live events of every lock matching --pattern until interrupted</source>
+        <translation>实时显示所有匹配 --pattern 的锁的事件，直到被中断</translation>
+    </message>
+    <message>
+        <source>watch for --seconds N, then print contention statistics per lock</source>
+        <translation>观察 --seconds N 秒，然后打印每把锁的争用统计</translation>
+    </message>
+    <message>
+        <source>the most contended locks, redrawn every --interval ms until interrupted</source>
+        <translation>争用最激烈的锁，每 --interval 毫秒重绘一次，直到被中断</translation>
+    </message>
+    <message>
+        <source>serve statistics to Prometheus at --listen HOST:PORT (default 127.0.0.1:9464)</source>
+        <translation>在 --listen HOST:PORT（默认 127.0.0.1:9464）为 Prometheus 提供统计</translation>
+    </message>
+    <message>
+        <source>acquire, hold, then release cleanly</source>
+        <translation>获取、持有，然后干净地释放</translation>
+    </message>
+    <message>
+        <source>release one level on behalf of --owner UUID:TID</source>
+        <translation>代表 --owner UUID:TID 释放一层</translation>
+    </message>
+    <message>
+        <source>delete the lock and wake its waiters</source>
+        <translation>删除锁并唤醒其等待者</translation>
+    </message>
+    <message>
+        <source>remove a fair lock&apos;s dead waiters (--dry-run: only report them)</source>
+        <translation>移除公平锁中失效的等待者（--dry-run：只报告）</translation>
+    </message>
+    <message>
+        <source>give a Redisson semaphore --permits N more free permits (default 1)</source>
+        <translation>为 Redisson 信号量增加 --permits N 个空闲许可（默认 1）</translation>
+    </message>
+    <message>
+        <source>give back an expirable semaphore&apos;s permit --permit ID</source>
+        <translation>归还可过期信号量的许可 --permit ID</translation>
+    </message>
+    <message>
+        <source>open a Redisson count-down latch: every waiter goes on</source>
+        <translation>打开 Redisson 闭锁：所有等待者继续执行</translation>
+    </message>
+    <message>
+        <source>run simulated Redisson clients until interrupted (without --url: on a private
+redis-server it starts and stops itself)</source>
+        <translation>运行模拟的 Redisson 客户端直到被中断（未指定 --url 时：在自行启动和停止的私有
+redis-server 上运行）</translation>
+    </message>
+    <message>
+        <source>play the guided demo: Redisson&apos;s lock protocol step by step, narrated (--list: the
+scenarios; without --url on a private redis-server)</source>
+        <translation>播放引导演示：逐步讲解 Redisson 的锁协议（--list：列出场景；未指定 --url 时
+在私有 redis-server 上运行）</translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <translation>%1 或 %2</translation>
+    </message>
+    <message>
+        <source>Inspect and manage Redisson-style distributed locks in Redis.</source>
+        <translation>在 Redis 中查看和管理 Redisson 风格的分布式锁。</translation>
+    </message>
+    <message>
+        <source>Commands:</source>
+        <translation>命令：</translation>
     </message>
 </context>
 <context>
@@ -1485,6 +1515,14 @@ Accept this key and remember it? [y/N] </source>
         <source>once the fingerprint is checked, accept it with --ssh-accept-host-key %1 (or connect from a terminal to be asked)</source>
         <translation>核对指纹后，可用 --ssh-accept-host-key %1 接受它（或在终端上连接以便被询问）</translation>
     </message>
+    <message>
+        <source>connect as the console&apos;s saved connection NAME says (its password from the keychain); the options that say where to connect (--url, --tls-*, --cluster, --sentinel, --ssh) then do not apply</source>
+        <translation>按控制台中名为 NAME 的已保存连接进行连接（密码取自钥匙串）；此时说明连接位置的选项（--url、--tls-*、--cluster、--sentinel、--ssh）不适用</translation>
+    </message>
+    <message>
+        <source>--%1 and --profile both say where to connect: give one of them</source>
+        <translation>--%1 和 --profile 都指定了连接位置：只能给出其中一个</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::Command</name>
@@ -1567,31 +1605,9 @@ Accept this key and remember it? [y/N] </source>
         <source>%1 does not exist: nothing to open</source>
         <translation>%1 不存在：没有可打开的</translation>
     </message>
-    <message numerus="yes">
-        <source>added %n permit(s) to %1: %2 free now; its waiters told on %3</source>
-        <translation>
-            <numerusform>已向 %1 增加 %n 个许可：现有 %2 个空闲；已在 %3 上通知其等待者</numerusform>
-        </translation>
-    </message>
     <message>
-        <source>released permit %1 of %2: %3 free now; its waiters told on %4</source>
-        <translation>已归还 %2 的许可 %1：现有 %3 个空闲；已在 %4 上通知其等待者</translation>
-    </message>
-    <message>
-        <source>opened %1 (its count was %2); every waiter told on %3</source>
-        <translation>已打开 %1（其计数为 %2）；已在 %3 上通知所有等待者</translation>
-    </message>
-    <message>
-        <source>%1 has no permit %2 taken; nothing changed</source>
-        <translation>%1 没有被占用的许可 %2；未做任何更改</translation>
-    </message>
-    <message>
-        <source>%1 counted on after it was shown (count %2, now %3); nothing changed. Run the command again to confirm what is there now</source>
-        <translation>%1 在显示后计数已变化（原为 %2，现为 %3）；未做任何更改。请重新运行命令以确认当前状态</translation>
-    </message>
-    <message>
-        <source>%1 was already gone (opened, or never set); nothing changed</source>
-        <translation>%1 已不存在（已打开，或从未设置）；未做任何更改</translation>
+        <source>%1. Run the command again to confirm what is there now</source>
+        <translation>%1。请再次运行该命令，以确认现在的状态</translation>
     </message>
 </context>
 <context>
@@ -1646,42 +1662,18 @@ Force-release it and wake its waiters? [y/N] </source>
 强制释放并唤醒其等待者吗？[y/N] </translation>
     </message>
     <message>
-        <source>%1 was already gone; nothing changed</source>
-        <translation>%1 已不存在；未做任何更改</translation>
-    </message>
-    <message>
-        <source>force-released %1; waiters woken</source>
-        <translation>已强制释放 %1；已唤醒等待者</translation>
-    </message>
-    <message>
-        <source>nobody</source>
-        <translation>无人</translation>
-    </message>
-    <message>
-        <source>%1 changed after it was shown (held by %2, now by %3); nothing changed. Run the command again to confirm what is there now</source>
-        <translation>%1 在显示之后已改变（当时由 %2 持有，现在由 %3 持有）；未做任何更改。请重新运行该命令以确认当前状态</translation>
-    </message>
-    <message>
-        <source>%1 is no longer held by %2 (now by %3); nothing changed</source>
-        <translation>%1 已不再由 %2 持有（现在由 %3 持有）；未做任何更改</translation>
-    </message>
-    <message>
         <source>%1
 Force-release it (delete the key)? [y/N] </source>
         <translation>%1
 强制释放它（删除该键）？[y/N] </translation>
     </message>
     <message>
-        <source>force-released %1 (a %2 lock: there are no waiters to wake)</source>
-        <translation>已强制释放 %1（%2 锁：没有需要唤醒的等待者）</translation>
-    </message>
-    <message>
-        <source>force-released %1; its library&apos;s waiters woken through %2</source>
-        <translation>已强制释放 %1；已通过 %2 唤醒其所属库的等待者</translation>
-    </message>
-    <message>
         <source>%1 is not held by %2 (held by %3); nothing changed</source>
         <translation>%1 并非由 %2 持有（持有者为 %3）；未做任何更改</translation>
+    </message>
+    <message>
+        <source>%1. Run the command again to confirm what is there now</source>
+        <translation>%1。请再次运行该命令，以确认现在的状态</translation>
     </message>
 </context>
 <context>
@@ -1866,22 +1858,6 @@ Force-release it (delete the key)? [y/N] </source>
     <message>
         <source>release refused: read-only mode</source>
         <translation>已拒绝释放：只读模式</translation>
-    </message>
-    <message>
-        <source>released %1 for %2; waiters woken</source>
-        <translation>已代 %2 释放 %1；已唤醒等待者</translation>
-    </message>
-    <message>
-        <source>released one level of %1 for %2; still held (count %3)</source>
-        <translation>已代 %2 释放 %1 的一层；仍被持有（计数 %3）</translation>
-    </message>
-    <message>
-        <source>released %1 for %2 (a %3 lock: there are no waiters to wake)</source>
-        <translation>已代 %2 释放 %1（%3 锁：没有需要唤醒的等待者）</translation>
-    </message>
-    <message>
-        <source>released %1 for %2; its library&apos;s waiters woken through %3</source>
-        <translation>已代 %2 释放 %1；已通过 %3 唤醒其所属库的等待者</translation>
     </message>
 </context>
 <context>
@@ -2527,6 +2503,14 @@ removed %n dead waiter(s); the new head was woken</source>
         <source>Sentinel needs the master&apos;s name</source>
         <translation>Sentinel 需要主节点名称</translation>
     </message>
+    <message>
+        <source>no saved connection is called &quot;%1&quot;: the console has none saved</source>
+        <translation>没有名为“%1”的已保存连接：控制台中尚未保存任何连接</translation>
+    </message>
+    <message>
+        <source>no saved connection is called &quot;%1&quot;; saved: %2</source>
+        <translation>没有名为“%1”的已保存连接；已保存的有：%2</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::ConsoleActions</name>
@@ -2591,14 +2575,6 @@ removed %n dead waiter(s); the new head was woken</source>
         <translation>释放 %1 失败：%2</translation>
     </message>
     <message>
-        <source>Released %1</source>
-        <translation>已释放 %1</translation>
-    </message>
-    <message>
-        <source>Released one level of %1; still held</source>
-        <translation>已释放 %1 的一层；仍被持有</translation>
-    </message>
-    <message>
         <source>No hold of ours on %1 to switch the watchdog of</source>
         <translation>我方未持有 %1，无法切换看门狗</translation>
     </message>
@@ -2615,24 +2591,8 @@ removed %n dead waiter(s); the new head was woken</source>
         <translation>强制释放 %1 失败：%2</translation>
     </message>
     <message>
-        <source>%1 changed after it was shown: now held by %2. Nothing was deleted.</source>
-        <translation>%1 在显示之后已改变：现在由 %2 持有。未删除任何内容。</translation>
-    </message>
-    <message>
-        <source>nobody</source>
-        <translation>无人</translation>
-    </message>
-    <message>
         <source>Force release refused</source>
         <translation>已拒绝强制释放</translation>
-    </message>
-    <message>
-        <source>%1 was already gone; nothing changed</source>
-        <translation>%1 已不存在；未做任何更改</translation>
-    </message>
-    <message>
-        <source>%1 changed after it was shown: it now holds token %2. Nothing was deleted.</source>
-        <translation>%1 在显示之后已改变：现在保存的是令牌 %2。未删除任何内容。</translation>
     </message>
     <message>
         <source>Lost %1: it expired, was deleted or was overwritten before we released it</source>
@@ -2641,14 +2601,6 @@ removed %n dead waiter(s); the new head was woken</source>
     <message>
         <source>%1 is held by token %2; not acquired</source>
         <translation>%1 由令牌 %2 持有；未获取</translation>
-    </message>
-    <message>
-        <source>Force-released %1 (a %2 lock: there were no waiters to wake)</source>
-        <translation>已强制释放 %1（%2 锁：没有需要唤醒的等待者）</translation>
-    </message>
-    <message>
-        <source>Force-released %1; its library&apos;s waiters were woken through %2</source>
-        <translation>已强制释放 %1；已通过 %2 唤醒其所属库的等待者</translation>
     </message>
     <message>
         <source>%1 is gone (released, expired or deleted): nothing was force-released</source>
@@ -2687,18 +2639,12 @@ removed %n dead waiter(s); the new head was woken</source>
         <translation>由此控制台强制释放</translation>
     </message>
     <message>
-        <source>Force-released %1; nobody was waiting on %2</source>
-        <translation>已强制释放 %1；%2 上没有等待者</translation>
-    </message>
-    <message numerus="yes">
-        <source>Force-released %1; the %n waiter(s) on %2 were woken</source>
-        <translation>
-            <numerusform>已强制释放 %1；%2 上的 %n 个等待者已被唤醒</numerusform>
-        </translation>
+        <source>Force release of %1 refused: %2</source>
+        <translation>拒绝强制释放 %1：%2</translation>
     </message>
     <message>
-        <source>Force-released %1; its waiters on %2 were woken</source>
-        <translation>已强制释放 %1；%2 上的等待者已被唤醒</translation>
+        <source>%1 is not locked any more: nothing was force-released</source>
+        <translation>%1 已不再被锁定：没有强制释放任何内容</translation>
     </message>
 </context>
 <context>
@@ -2990,32 +2936,6 @@ removed %n dead waiter(s); the new head was woken</source>
     <message>
         <source>%1 failed: %2</source>
         <translation>%1 失败：%2</translation>
-    </message>
-    <message numerus="yes">
-        <source>Added %n permit(s) to %1: %2 free now</source>
-        <translation>
-            <numerusform>已向 %1 增加 %n 个许可：现有 %2 个空闲</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Released permit %1 of %2: %3 free now</source>
-        <translation>已归还 %2 的许可 %1：现有 %3 个空闲</translation>
-    </message>
-    <message>
-        <source>Opened %1: every waiter was told</source>
-        <translation>已打开 %1：已通知所有等待者</translation>
-    </message>
-    <message>
-        <source>%1 has no permit %2 taken; nothing changed</source>
-        <translation>%1 没有被占用的许可 %2；未做任何更改</translation>
-    </message>
-    <message>
-        <source>%1 counted on after it was shown (count %2, now %3); nothing changed</source>
-        <translation>%1 在显示后计数已变化（原为 %2，现为 %3）；未做任何更改</translation>
-    </message>
-    <message>
-        <source>%1 was already gone; nothing changed</source>
-        <translation>%1 已不存在；未做任何更改</translation>
     </message>
     <message>
         <source>%1 refused: the audit log %2 cannot be written (%3). Nothing was changed: every write of the console is audited. Make the file writable, or start LockScope with $LOCKSCOPE_AUDIT_LOG pointing at one that is.</source>
@@ -5112,6 +5032,86 @@ Check it with the server&apos;s administrator (ssh-keygen -l -f on the host&apos
     <message>
         <source>%1 is held by token %2, not %3; it was left alone</source>
         <translation>%1 由令牌 %2 持有，而不是 %3；未作改动</translation>
+    </message>
+    <message numerus="yes">
+        <source>added %n permit(s) to %1: %2 free now; its waiters told on %3</source>
+        <translation>
+            <numerusform>已向 %1 增加 %n 个许可：现有 %2 个空闲；已在 %3 上通知其等待者</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>released permit %1 of %2: %3 free now; its waiters told on %4</source>
+        <translation>已归还 %2 的许可 %1：现有 %3 个空闲；已在 %4 上通知其等待者</translation>
+    </message>
+    <message>
+        <source>opened %1 (its count was %2); every waiter told on %3</source>
+        <translation>已打开 %1（其计数为 %2）；已在 %3 上通知所有等待者</translation>
+    </message>
+    <message>
+        <source>%1 has no permit %2 taken; nothing changed</source>
+        <translation>%1 没有被占用的许可 %2；未做任何更改</translation>
+    </message>
+    <message>
+        <source>%1 counted on after it was shown (count %2, now %3); nothing changed</source>
+        <translation>%1 在显示后计数已变化（原为 %2，现为 %3）；未做任何更改</translation>
+    </message>
+    <message>
+        <source>%1 was already gone (opened, or never set); nothing changed</source>
+        <translation>%1 已不存在（已打开，或从未设置）；未做任何更改</translation>
+    </message>
+    <message>
+        <source>%1 was already gone; nothing changed</source>
+        <translation>%1 已不存在；未做任何更改</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>无人</translation>
+    </message>
+    <message>
+        <source>%1 is no longer held by %2 (now by %3); nothing changed</source>
+        <translation>%1 已不再由 %2 持有（现在由 %3 持有）；未做任何更改</translation>
+    </message>
+    <message>
+        <source>%1 changed after it was shown (held by %2, now by %3); nothing changed</source>
+        <translation>%1 在显示之后已改变（原由 %2 持有，现由 %3 持有）；未做任何更改</translation>
+    </message>
+    <message>
+        <source>force-released %1; nobody was waiting on %2</source>
+        <translation>已强制释放 %1；没有人在 %2 上等待</translation>
+    </message>
+    <message numerus="yes">
+        <source>force-released %1; the %n waiter(s) on %2 were woken</source>
+        <translation>
+            <numerusform>已强制释放 %1；已唤醒 %2 上的 %n 个等待者</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>force-released %1; waiters woken</source>
+        <translation>已强制释放 %1；已唤醒等待者</translation>
+    </message>
+    <message>
+        <source>force-released %1; its library&apos;s waiters woken through %2</source>
+        <translation>已强制释放 %1；已通过 %2 唤醒其所属库的等待者</translation>
+    </message>
+    <message>
+        <source>force-released %1 (a %2 lock: there are no waiters to wake)</source>
+        <translation>已强制释放 %1（%2 锁：没有需要唤醒的等待者）</translation>
+    </message>
+    <message>
+        <source>released one level of %1 for %2; still held (count %3)</source>
+        <translation>已代 %2 释放 %1 的一层；仍被持有（计数 %3）</translation>
+    </message>
+    <message>
+        <source>released %1 for %2; waiters woken</source>
+        <translation>已代 %2 释放 %1；已唤醒等待者</translation>
+    </message>
+    <message>
+        <source>released %1 for %2; its library&apos;s waiters woken through %3</source>
+        <translation>已代 %2 释放 %1；已通过 %3 唤醒其所属库的等待者</translation>
+    </message>
+    <message>
+        <source>released %1 for %2 (a %3 lock: there are no waiters to wake)</source>
+        <translation>已代 %2 释放 %1（%3 锁：没有需要唤醒的等待者）</translation>
     </message>
 </context>
 <context>

@@ -147,7 +147,7 @@ private slots:
                 r.value(QStringLiteral("url")).toString(), ConnectionOptions::fromUrl(m_server.url()).toDisplayUrl());
         }
         QTRY_VERIFY_WITH_TIMEOUT(c.actions->ownHold(name).isEmpty(), 10000);
-        QTRY_VERIFY(c.window.statusBar()->currentMessage().contains(QStringLiteral("Released ")));
+        QTRY_VERIFY(c.window.statusBar()->currentMessage().contains(QStringLiteral("released ")));
         QVERIFY(!c.window.statusBar()->currentMessage().contains(QStringLiteral("still held")));
     }
 

@@ -218,7 +218,7 @@ private slots:
         QMessageBox *box = waitForDialog<QMessageBox>(&c.window);
         QVERIFY(box);
         QVERIFY2(box->text().contains(QStringLiteral("new-token")), qPrintable(box->text()));
-        QVERIFY(box->text().contains(QStringLiteral("Nothing was deleted")));
+        QVERIFY(box->text().contains(QStringLiteral("nothing changed")));
         box->accept();
         QCOMPARE(raw.get(name), QByteArray("new-token"));
         QTRY_VERIFY(audited(name, QStringLiteral("force-release"), QStringLiteral("guard-failed")));

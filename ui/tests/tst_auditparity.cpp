@@ -1,0 +1,231 @@
+// The same action through lockscope-cli and through the console leaves the same audit record: every field but the
+// time, the process, the client that acted and the writer's own "result" words (docs/cli.md#files) is equal. Both
+// act on the same lock in the same state, one after the other; the records come from the operations (core/ops/),
+// and a front-end that adds, drops or spells a field its own way fails here.
+#include "clirun.h"
+#include "consolefixture.h"
+#include "forcereleasedialog.h"
+#include "ops/auditrecord.h"
+#include "redisserver.h"
+#include "testutil.h"
+
+#include <QInputDialog>
+#include <QTemporaryDir>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+class TestAuditParity : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server;
+    QTemporaryDir m_dir;
+
+    QString auditPath() const { return m_dir.filePath(QStringLiteral("audit.log")); }
+
+    // The last record of action on name, written after the first `from` lines.
+    std::optional<QJsonObject> record(const QString &action, const QByteArray &name, qsizetype from) const
+    {
+        const QList<QJsonObject> lines = auditLines(auditPath());
+        for (qsizetype i = lines.size() - 1; i >= from; --i)
+            if (lines.at(i).value(QStringLiteral("action")).toString() == action
+                && lines.at(i).value(QStringLiteral("name")).toString() == QString::fromUtf8(name))
+                return lines.at(i);
+        return std::nullopt;
+    }
+    qsizetype lineCount() const { return auditLines(auditPath()).size(); }
+
+    // Every field equal but those that say when, where and as whom it ran; "result" in each writer's words.
+    static void compareRecords(const QJsonObject &cli, const QJsonObject &console)
+    {
+        static const QStringList own { QStringLiteral("ts"), QStringLiteral("pid"), QStringLiteral("client_id"),
+            QStringLiteral("result") };
+        QStringList cliKeys = cli.keys(), consoleKeys = console.keys();
+        QCOMPARE(cliKeys, consoleKeys);
+        for (const QString &key : cliKeys) {
+            if (own.contains(key))
+                continue;
+            QVERIFY2(cli.value(key) == console.value(key),
+                qPrintable(
+                    QStringLiteral("%1: lockscope-cli %2, console %3")
+                        .arg(key,
+                            QString::fromUtf8(
+                                QJsonDocument(QJsonObject { { key, cli.value(key) } }).toJson(QJsonDocument::Compact)),
+                            QString::fromUtf8(QJsonDocument(QJsonObject { { key, console.value(key) } })
+                                                  .toJson(QJsonDocument::Compact)))));
+        }
+        // The one vocabulary, and each writer's older word for it.
+        const QString outcome = cli.value(QStringLiteral("outcome")).toString();
+        for (int o = 0; o <= int(AuditRecord::Outcome::Failed); ++o) {
+            const auto known = AuditRecord::Outcome(o);
+            if (AuditRecord::outcomeName(known) != outcome)
+                continue;
+            QCOMPARE(cli.value(QStringLiteral("result")).toString(),
+                AuditRecord::resultWord(AuditRecord::Writer::Cli, known));
+            QCOMPARE(console.value(QStringLiteral("result")).toString(),
+                AuditRecord::resultWord(AuditRecord::Writer::Console, known));
+            return;
+        }
+        QFAIL(qPrintable(QStringLiteral("unknown outcome %1").arg(outcome)));
+    }
+
+    CliRun cli(const QStringList &args)
+    {
+        return runCli(args + QStringList { QStringLiteral("--url"), m_server.url() }, m_dir);
+    }
+
+    static AcquireRequest hold(const QByteArray &name)
+    {
+        AcquireRequest r;
+        r.name = name;
+        r.token = "1";
+        r.leaseMs = 600000; // ended by each test itself
+        return r;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        qputenv("LOCKSCOPE_AUDIT_LOG", auditPath().toUtf8()); // the console's; the CLI's is the same (clirun.h)
+    }
+
+    // The last level of the console's own hold, given back by lockscope-cli release --owner and by the console's
+    // Release: the owner, the holders before with their counts, the outcome.
+    void releaseTheLastLevel()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()));
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("parity-release");
+        const QByteArray owner = c.client.ownerField("1");
+
+        c.actions->acquire(hold(name));
+        QTRY_COMPARE_WITH_TIMEOUT(raw.hgetall(name).value(owner), QByteArray("1"), 10000);
+        qsizetype from = lineCount();
+        const CliRun r = cli({ QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
+            QString::fromUtf8(owner) });
+        CLI_EXIT(r, CliExit::Done);
+        const std::optional<QJsonObject> byCli = record(QStringLiteral("release"), name, from);
+        QVERIFY(byCli);
+        QCOMPARE(raw.type(name), QByteArray("none"));
+
+        c.actions->acquire(hold(name));
+        QTRY_COMPARE_WITH_TIMEOUT(raw.hgetall(name).value(owner), QByteArray("1"), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!c.actions->ownHold(name).isEmpty() && c.levelsShown(name, owner) == 1, 10000);
+        c.select(name);
+        QTRY_VERIFY(c.actions->releaseAction()->isEnabled());
+        from = lineCount();
+        c.actions->releaseAction()->trigger();
+        std::optional<QJsonObject> byConsole;
+        QTRY_VERIFY_WITH_TIMEOUT((byConsole = record(QStringLiteral("release"), name, from)).has_value(), 10000);
+        QCOMPARE(raw.type(name), QByteArray("none"));
+        compareRecords(*byCli, *byConsole);
+        QCOMPARE(byCli->value(QStringLiteral("outcome")).toString(), QStringLiteral("released"));
+        QCOMPARE(byConsole->value(QStringLiteral("owner")).toString(), QString::fromUtf8(owner));
+    }
+
+    // One level of two: "still-held" for both, the CLI's older word "decremented".
+    void releaseOneLevelOfTwo()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()));
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("parity-level");
+        const QByteArray owner = c.client.ownerField("1");
+        for (int i = 0; i < 3; ++i)
+            c.actions->acquire(hold(name));
+        QTRY_COMPARE_WITH_TIMEOUT(raw.hgetall(name).value(owner), QByteArray("3"), 10000);
+
+        qsizetype from = lineCount();
+        const CliRun r = cli({ QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
+            QString::fromUtf8(owner) });
+        CLI_EXIT(r, CliExit::Done);
+        const std::optional<QJsonObject> byCli = record(QStringLiteral("release"), name, from);
+        QVERIFY(byCli);
+        QCOMPARE(raw.hgetall(name).value(owner), QByteArray("2"));
+
+        // The console's row says 2 before its Release acts: the same state the CLI found, one level fewer.
+        c.actions->acquire(hold(name));
+        QTRY_COMPARE_WITH_TIMEOUT(raw.hgetall(name).value(owner), QByteArray("3"), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(c.levelsShown(name, owner), 3, 10000);
+        c.select(name);
+        QTRY_VERIFY(c.actions->releaseAction()->isEnabled());
+        from = lineCount();
+        c.actions->releaseAction()->trigger();
+        std::optional<QJsonObject> byConsole;
+        QTRY_VERIFY_WITH_TIMEOUT((byConsole = record(QStringLiteral("release"), name, from)).has_value(), 10000);
+        QCOMPARE(raw.hgetall(name).value(owner), QByteArray("2"));
+        compareRecords(*byCli, *byConsole);
+        QCOMPARE(byCli->value(QStringLiteral("outcome")).toString(), QStringLiteral("still-held"));
+        raw.command({ "DEL", name });
+    }
+
+    // Someone else's lock deleted with its waiters woken: lockscope-cli force-release --yes, and the console's dialog
+    // confirmed with a click. The guard is what each showed, the holders before carry their counts.
+    void forceReleaseSomeoneElses()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()));
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("parity-force");
+        holdAsSomeoneElse(raw, name);
+        qsizetype from = lineCount();
+        const CliRun r = cli({ QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes") });
+        CLI_EXIT(r, CliExit::Done);
+        const std::optional<QJsonObject> byCli = record(QStringLiteral("force-release"), name, from);
+        QVERIFY(byCli);
+        QCOMPARE(raw.type(name), QByteArray("none"));
+
+        holdAsSomeoneElse(raw, name);
+        QTRY_VERIFY_WITH_TIMEOUT(c.monitor.record(name) && c.monitor.record(name)->present, 10000);
+        c.select(name);
+        from = lineCount();
+        c.actions->forceReleaseAction()->trigger();
+        auto *dialog = waitForDialog<ForceReleaseDialog>(&c.window);
+        QVERIFY(dialog);
+        QTest::mouseClick(dialog->confirmButton(), Qt::LeftButton);
+        std::optional<QJsonObject> byConsole;
+        QTRY_VERIFY_WITH_TIMEOUT((byConsole = record(QStringLiteral("force-release"), name, from)).has_value(), 10000);
+        QCOMPARE(raw.type(name), QByteArray("none"));
+        compareRecords(*byCli, *byConsole);
+        QCOMPARE(byCli->value(QStringLiteral("outcome")).toString(), QStringLiteral("deleted"));
+    }
+
+    // Permits given to a Redisson semaphore: the permits asked for, the count now.
+    void addPermits()
+    {
+        LockMonitor::Options declared = Console::fastMonitor();
+        declared.stringPatterns.declare("redisson", "parity-counters:*");
+        Console c(ConnectionOptions::fromUrl(m_server.url()), declared);
+        RawRedis raw(m_server.port());
+        const QByteArray name = "parity-counters:" + uniqueKey("sem");
+        raw.command({ "SET", name, "1" });
+        qsizetype from = lineCount();
+        const CliRun r = cli({ QStringLiteral("add-permits"), QString::fromUtf8(name), QStringLiteral("--permits"),
+            QStringLiteral("2"), QStringLiteral("--layout-pattern"), QStringLiteral("redisson=parity-counters:*") });
+        CLI_EXIT(r, CliExit::Done);
+        const std::optional<QJsonObject> byCli = record(QStringLiteral("add-permits"), name, from);
+        QVERIFY(byCli);
+        QCOMPARE(raw.get(name), QByteArray("3"));
+
+        raw.command({ "SET", name, "1" });
+        QTRY_VERIFY_WITH_TIMEOUT(c.row(name) >= 0, 10000);
+        c.select(name);
+        QAction *add = c.actions->counterActions().at(0);
+        QTRY_VERIFY(add->isEnabled());
+        from = lineCount();
+        add->trigger();
+        QInputDialog *dialog = waitForDialog<QInputDialog>(&c.window);
+        QVERIFY(dialog);
+        dialog->setIntValue(2);
+        dialog->accept();
+        std::optional<QJsonObject> byConsole;
+        QTRY_VERIFY_WITH_TIMEOUT((byConsole = record(QStringLiteral("add-permits"), name, from)).has_value(), 10000);
+        QCOMPARE(raw.get(name), QByteArray("3"));
+        compareRecords(*byCli, *byConsole);
+        raw.command({ "DEL", name });
+    }
+};
+
+QTEST_MAIN(TestAuditParity)
+#include "tst_auditparity.moc"
