@@ -1,5 +1,6 @@
 #include "kinds/acquirecheck.h"
 
+#include "kinds/hashrecognition.h"
 #include "kinds/locknames.h"
 #include "redis/bytesformat.h"
 #include "redis/redisvalue.h"
@@ -34,63 +35,15 @@ QString foundText(const QByteArray &found, const QByteArray &name)
 }
 } // namespace
 
-// Cheap on the hot path: TYPE, HEXISTS and three single-key EXISTS. The aux keys are read, never written, so the
-// scripts take them as arguments and keep Redisson's own KEYS: a reentrant acquire stays single-key and, like
-// Java's, works while its cluster slot migrates (an importing node serves a single-key read to an ASKING client,
-// where a multi-key one answers TRYAGAIN). They share N's slot; only during a migration may one be on the other
-// node, where Redis refuses the read: then the script answers TRYAGAIN, which the router retries, as Redis's own.
-const char *const lua = R"LUA(
-local auxError
-local function auxExists(key)
-    local n = redis.pcall('exists', key)
-    if type(n) ~= 'number' then
-        auxError = n.err or tostring(n)
-        return nil
-    end
-    return n == 1
-end
-local function lockKindAt(n, token, queue, timeouts)
-    local t = redis.call('type', n)['ok']
-    if t ~= 'none' and t ~= 'hash' then
-        return t
-    end
-    if t == 'hash' and redis.call('hexists', n, 'mode') == 1 then
-        return 'readwrite'
-    end
-    if token then
-        local fenced, queued, timed = auxExists(token), auxExists(queue), auxExists(timeouts)
-        if fenced == nil or queued == nil or timed == nil then
-            return 'unreadable'
-        end
-        if fenced then
-            return 'fenced'
-        end
-        if queued or timed then
-            return 'fair'
-        end
-    end
-    if t == 'hash' then
-        return 'reentrant'
-    end
-    return 'none'
-end
-local function refuseKind(found)
-    if found == 'unreadable' then
-        if string.find(auxError, 'non local key', 1, true) then
-            return redis.error_reply('TRYAGAIN the lock keys are being migrated between cluster nodes')
-        end
-        return redis.error_reply(auxError)
-    end
-    if found == 'reentrant' or found == 'fenced' or found == 'fair' or found == 'readwrite' then
-        return redis.error_reply('LOCKKIND ' .. found)
-    end
-    return redis.error_reply('WRONGTYPE the lock name holds a ' .. found .. ', not a lock hash')
-end
-)LUA";
+QByteArray lua()
+{
+    static const QByteArray generated = HashRecognition::lua();
+    return generated;
+}
 
 QList<QByteArray> auxKeys(const QByteArray &name)
 {
-    return { LockNames::fencingToken(name), LockNames::fairQueue(name), LockNames::fairTimeouts(name) };
+    return HashRecognition::auxKeys(name);
 }
 
 bool decode(const RedisValue &reply, AcquireResult *result)

@@ -14,17 +14,13 @@ class RedisValue;
 // change in between.
 namespace AcquireCheck {
 
-// Lua defining lockKindAt(n, token, queue, timeouts): the kind Redis holds under lock name n, read from n and its
-// aux keys: 'none', 'reentrant' (a lock hash and no aux key: also an idle fair lock), 'fenced', 'fair',
-// 'readwrite', 'unreadable' (an aux key could not be read: on another cluster node during a migration, or denied
-// by an ACL), or the Redis type of a key that is not a hash ('string', 'list', ...). token may be nil: n alone.
-// And refuseKind(found): the error reply that refuses an acquire on it (code LOCKKIND, WRONGTYPE for a type,
-// TRYAGAIN while migrating, else the read's own error).
-extern const char *const lua;
+// Lua defining lockKindAt(n, aux...) and refuseKind(found), generated from the layouts' marks
+// (HashRecognition::lua): the kind Redis holds under lock name n, and the error that refuses an acquire on it.
+QByteArray lua();
 
-// The aux keys lockKindAt reads: the fencing token, the fair queue and the fair timeout set (in N's slot unless
-// the name holds a stray '{', docs/protocol/README.md#key-naming-and-hash-tags). Passed as script arguments where the
-// script only reads them.
+// The aux keys lockKindAt reads, in the order it takes them (HashRecognition::auxKeys: today the fencing token, the
+// fair queue and the fair timeout set; in N's slot unless the name holds a stray '{',
+// docs/protocol/README.md#key-naming-and-hash-tags). Passed as script arguments where the script only reads them.
 QList<QByteArray> auxKeys(const QByteArray &name);
 
 // Our acquire scripts' answers: nil, or [token] for a fenced lock: acquired; an integer: not acquired, the holder's

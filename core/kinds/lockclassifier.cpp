@@ -1,6 +1,7 @@
 #include "kinds/lockclassifier.h"
 
 #include "kinds/hashreading.h"
+#include "kinds/hashrecognition.h"
 #include "kinds/locklayouts.h"
 #include "kinds/locknames.h"
 #include "kinds/textpool.h"
@@ -239,12 +240,8 @@ LockInfo classifySnapshot(const KeySnapshot &key)
     if (key.shardSubscribers > 0)
         info.waiters = qMax(0, info.waiters) + key.shardSubscribers;
     // The layout whose fingerprint this hash has names its kind and adds what it alone knows.
-    for (const LockLayout *layout : LockLayouts::all()) {
-        if (layout->claimsHash(key, hash)) {
-            layout->describeHash(key, hash, info);
-            break;
-        }
-    }
+    if (const LockLayout *layout = HashRecognition::classify(key, hash))
+        layout->describeHash(key, hash, info);
     for (const QByteArray &member : key.queue)
         info.queue.append({ member, key.queueDeadlines.value(member, -1) });
     if (!key.queue.isEmpty()) {

@@ -29,14 +29,14 @@ struct LockKindProbe
 };
 
 namespace LockKindProber {
-// One pipeline: TYPE of name, the hash's mode, and whether the fair queue, the fair deadline set and the fencing
-// token exist (docs/protocol/README.md#kind-check). owner: the field to release (empty for a force release).
-// done runs later.
+// One pipeline: TYPE of name and the reads of the layouts' marks (HashRecognition::reads: the hash's mode field,
+// whether the fencing token, the fair queue and its deadline set exist; docs/protocol/README.md#kind-check), judged
+// as the acquire scripts' kind check and the classifier judge them. owner: the field to release (empty for a force
+// release). done runs later.
 void probe(RedisCommander *connection, const QByteArray &name, const QByteArray &owner,
     std::function<void(const LockKindProbe &)> done);
-// Only the decision, from the replies: type, the hash's mode (empty: none), and which aux keys exist.
-LockKindProbe decide(const QByteArray &type, const QByteArray &mode, bool fairQueue, bool fairTimeouts,
-    bool fencingToken, const QByteArray &owner);
+// Only the decision, from the replies: type, and whether each of HashRecognition::reads() holds.
+LockKindProbe decide(const QByteArray &type, const QList<bool> &marks, const QByteArray &owner);
 } // namespace LockKindProber
 
 } // namespace LockScope

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "kinds/forceguard.h"
+#include "kinds/hashrecognition.h"
 #include "kinds/keyglob.h"
 #include "kinds/lockclassifier.h"
 #include "kinds/locktypes.h"
@@ -214,6 +215,18 @@ public:
     // The same for a string candidate (a declared Redisson semaphore's permit set and listeners).
     virtual void readStringAux(AuxReader &reader) const { Q_UNUSED(reader); }
 
+    // What tells this layout's lock hash apart from the others' (kinds/hashrecognition.h): the kind check of every
+    // acquire script, the probe before a release and the classifier's choice among the lock hash layouts all read
+    // these marks. None: the layout keeps no Redisson lock hash.
+    virtual std::optional<HashMark> hashMark() const { return std::nullopt; }
+    // The mode a release of owner's hold runs as when Redis holds this layout's lock (a read-write lock's write
+    // owners end in ":write").
+    virtual LockKind releaseMode(const QByteArray &owner) const
+    {
+        Q_UNUSED(owner);
+        return modes().first().kind;
+    }
+
     // Whether a key of this Redis type under this name is this layout's by its name alone (a library's fixed prefix
     // on a hash Redisson's layouts would otherwise take): the lock kind probe then names its action kind.
     virtual bool claimsName(const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns) const
@@ -232,14 +245,8 @@ public:
         Q_UNUSED(info);
         return false;
     }
-    // A Redisson lock hash that passed the shape checks, read into hash: whether it has this layout's fingerprint
-    // (exactly one layout claims each), and then its kind and what only this layout can tell of it.
-    virtual bool claimsHash(const KeySnapshot &key, const HashReading &hash) const
-    {
-        Q_UNUSED(key);
-        Q_UNUSED(hash);
-        return false;
-    }
+    // A Redisson lock hash that passed the shape checks, read into hash, and whose mark is this layout's
+    // (HashRecognition::classify): its kind and what only this layout can tell of it.
     virtual void describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const
     {
         Q_UNUSED(key);

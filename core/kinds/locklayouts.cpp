@@ -5,6 +5,7 @@
 #include "kinds/fair/fairlayout.h"
 #include "kinds/fenced/fencedlayout.h"
 #include "kinds/hashreading.h"
+#include "kinds/hashrecognition.h"
 #include "kinds/readwrite/readwritelayout.h"
 #include "kinds/redissemaphore/permitsetlayout.h"
 #include "kinds/reentrant/reentrantlayout.h"
@@ -62,9 +63,8 @@ QByteArray hashReleaseChannel(const KeySnapshot &snapshot)
             fields.mode = value;
     KeySnapshot known;
     known.name = snapshot.name;
-    for (const LockLayout *layout : all())
-        if (layout->claimsHash(known, fields))
-            return layout->releaseChannel(snapshot.name);
+    if (const LockLayout *layout = HashRecognition::classify(known, fields))
+        return layout->releaseChannel(snapshot.name);
     return all().first()->releaseChannel(snapshot.name);
 }
 

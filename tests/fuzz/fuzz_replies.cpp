@@ -8,6 +8,7 @@
 // Modes 1 to 3 talk to a ScriptedCommander: each command takes the next reply, and fails once the bytes are gone.
 #include "fuzzinput.h"
 #include "fuzzqt.h"
+#include "kinds/hashrecognition.h"
 #include "kinds/lockkindprobe.h"
 #include "kinds/locklayouts.h"
 #include "kinds/lockscanner.h"
@@ -82,7 +83,11 @@ void probe(FuzzInput &in)
     const quint8 facts = in.byte();
     const QByteArray type = in.piece();
     const QByteArray mode = in.piece();
-    checkProbe(LockKindProber::decide(type, mode, facts & 1, facts & 2, facts & 4, owner), owner);
+    QList<bool> marks;
+    for (qsizetype i = 0; i < HashRecognition::reads().size(); ++i)
+        marks << bool((facts >> i) & 1);
+    Q_UNUSED(mode);
+    checkProbe(LockKindProber::decide(type, marks, owner), owner);
 
     ScriptedCommander server(in.rest());
     int answers = 0;

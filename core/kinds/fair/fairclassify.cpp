@@ -73,10 +73,10 @@ void FairLayout::readAux(AuxReader &reader) const
     });
 }
 
-bool FairLayout::claimsHash(const KeySnapshot &key, const HashReading &hash) const
+std::optional<HashMark> FairLayout::hashMark() const
 {
-    // A fencing token wins: a fenced lock's name may also have had a fair waiter, never the other way round.
-    return hash.mode.isEmpty() && !key.tokenKeyExists && hash.fairAux;
+    return HashMark { 20, {}, { &LockNames::fairQueue, &LockNames::fairTimeouts },
+        [](const KeySnapshot &, const HashReading &hash) { return hash.fairAux; } };
 }
 
 void FairLayout::describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const

@@ -37,7 +37,8 @@ public:
     std::optional<ScriptCall> giveUp(
         const QByteArray &name, const QByteArray &owner, qint64 queueWaitMs) const override;
     bool classifyKey(const KeySnapshot &key, LockInfo &info) const override; // an orphaned queue
-    bool claimsHash(const KeySnapshot &key, const HashReading &hash) const override;
+    // Its wait queue or timeout set (an idle fair lock has neither, and is a plain lock hash until someone queues).
+    std::optional<HashMark> hashMark() const override;
     void describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const override;
 };
 

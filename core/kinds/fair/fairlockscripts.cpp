@@ -40,7 +40,7 @@ namespace LockScope::FairLockScripts {
 const RedisScript &acquire()
 {
     static const RedisScript script(
-        QByteArray(AcquireCheck::lua) + LOCKSCOPE_KIND_CHECK LOCKSCOPE_PURGE("ARGV[4]") LOCKSCOPE_TAKE_OR_REENTER R"LUA(
+        AcquireCheck::lua() + LOCKSCOPE_KIND_CHECK LOCKSCOPE_PURGE("ARGV[4]") LOCKSCOPE_TAKE_OR_REENTER R"LUA(
 local mine = redis.call('zscore', KEYS[3], ARGV[2])
 if mine ~= false then
     -- Already queued: sleep while the lock is held, else until the one ahead of us would time out.
@@ -68,7 +68,7 @@ return base
 const RedisScript &tryAcquire()
 {
     static const RedisScript script(
-        QByteArray(AcquireCheck::lua) + LOCKSCOPE_KIND_CHECK LOCKSCOPE_PURGE("ARGV[4]") LOCKSCOPE_TAKE_OR_REENTER R"LUA(
+        AcquireCheck::lua() + LOCKSCOPE_KIND_CHECK LOCKSCOPE_PURGE("ARGV[4]") LOCKSCOPE_TAKE_OR_REENTER R"LUA(
 return redis.call('pttl', KEYS[1])
 )LUA");
     return script;

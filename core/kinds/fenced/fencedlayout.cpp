@@ -35,10 +35,10 @@ void FencedLayout::readAux(AuxReader &reader) const
         [](KeySnapshot &s, const RedisResult &r) { s.tokenKeyExists = r.value.toInteger() == 1; });
 }
 
-bool FencedLayout::claimsHash(const KeySnapshot &key, const HashReading &hash) const
+std::optional<HashMark> FencedLayout::hashMark() const
 {
-    // The token key outlives every release, so it is there whenever the lock hash is.
-    return hash.mode.isEmpty() && key.tokenKeyExists;
+    return HashMark { 10, {}, { &LockNames::fencingToken },
+        [](const KeySnapshot &key, const HashReading &) { return key.tokenKeyExists; } };
 }
 
 void FencedLayout::describeHash(const KeySnapshot &, const HashReading &hash, LockInfo &info) const

@@ -17,7 +17,9 @@ public:
     QList<AcquireMode> modes() const override;
     ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
     void readAux(AuxReader &reader) const override; // does its token key exist
-    bool claimsHash(const KeySnapshot &key, const HashReading &hash) const override;
+    // Its token key outlives every release, so it is there whenever the lock hash is; a fenced lock's name may also
+    // have had a fair waiter, never the other way round, so the token is tried first.
+    std::optional<HashMark> hashMark() const override;
     void describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const override;
 };
 

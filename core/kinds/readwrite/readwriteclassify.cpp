@@ -32,10 +32,10 @@ void ReadWriteLayout::readAux(AuxReader &reader) const
     }
 }
 
-bool ReadWriteLayout::claimsHash(const KeySnapshot &, const HashReading &hash) const
+std::optional<HashMark> ReadWriteLayout::hashMark() const
 {
-    // The mode field is in the lock's own hash: the strongest evidence, ahead of aux keys that may be leftovers.
-    return !hash.mode.isEmpty();
+    return HashMark { 0, "mode", {},
+        [](const KeySnapshot &, const HashReading &hash) { return !hash.mode.isEmpty(); } };
 }
 
 void ReadWriteLayout::describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const

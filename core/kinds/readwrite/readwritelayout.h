@@ -21,7 +21,12 @@ public:
     QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;
     void readAux(AuxReader &reader) const override; // how many of each reader's timeout keys are alive
     QByteArray renewalPrefix(LockKind mode, const QByteArray &name, const QByteArray &owner) const override;
-    bool claimsHash(const KeySnapshot &key, const HashReading &hash) const override;
+    // The mode field is in the lock's own hash: the strongest evidence, ahead of aux keys that may be leftovers.
+    std::optional<HashMark> hashMark() const override;
+    LockKind releaseMode(const QByteArray &owner) const override
+    {
+        return owner.endsWith(":write") ? LockKind::Write : LockKind::Read;
+    }
     void describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const override;
 };
 

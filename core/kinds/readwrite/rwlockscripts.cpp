@@ -11,7 +11,7 @@ namespace LockScope::RwLockScripts {
 const RedisScript &acquireRead()
 {
     // Readers are admitted whenever the mode is read, and a writer may take read holds (downgrade).
-    static const RedisScript script(QByteArray(AcquireCheck::lua) + R"LUA(
+    static const RedisScript script(AcquireCheck::lua() + R"LUA(
 local found = lockKindAt(KEYS[1], ARGV[4], ARGV[5], ARGV[6])
 if found ~= 'none' and found ~= 'readwrite' then
     return refuseKind(found)
@@ -83,7 +83,7 @@ return 1
 const RedisScript &acquireWrite()
 {
     // Write reentry adds the lease to the remaining TTL, unlike RLock's reset.
-    static const RedisScript script(QByteArray(AcquireCheck::lua) + R"LUA(
+    static const RedisScript script(AcquireCheck::lua() + R"LUA(
 local found = lockKindAt(KEYS[1], ARGV[3], ARGV[4], ARGV[5])
 if found ~= 'none' and found ~= 'readwrite' then
     return refuseKind(found)

@@ -15,7 +15,7 @@ namespace LockScope::LockScripts {
 const RedisScript &acquire()
 {
     // The kind check comes first (and fails WRONGTYPE on a non-hash) before anything is written.
-    static const RedisScript script(QByteArray(AcquireCheck::lua) + R"LUA(
+    static const RedisScript script(AcquireCheck::lua() + R"LUA(
 local found = lockKindAt(KEYS[1], ARGV[3], ARGV[4], ARGV[5])
 if found ~= 'none' and found ~= 'reentrant' then
     return refuseKind(found)

@@ -46,12 +46,6 @@ QByteArray ReentrantLayout::waitChannel(const QByteArray &name, const QByteArray
     return LockNames::lockChannel(name);
 }
 
-bool ReentrantLayout::claimsHash(const KeySnapshot &key, const HashReading &hash) const
-{
-    // The plain lock hash: no mode field and none of the other layouts' aux keys.
-    return hash.mode.isEmpty() && !key.tokenKeyExists && !hash.fairAux;
-}
-
 void ReentrantLayout::describeHash(const KeySnapshot &, const HashReading &hash, LockInfo &info) const
 {
     // Several owners in what can only be an exclusive lock: a lock of no layout we know.

@@ -8,7 +8,7 @@ namespace LockScope::StringLockScripts {
 // aux keys, is refused (LOCKKIND). KEYS [N]; ARGV [token, leaseMs, aux keys...] -> 1 acquired | [token, its PTTL]
 const RedisScript &acquire()
 {
-    static const RedisScript script(QByteArray(AcquireCheck::lua) + R"LUA(
+    static const RedisScript script(AcquireCheck::lua() + R"LUA(
 local found = lockKindAt(KEYS[1], ARGV[3], ARGV[4], ARGV[5])
 if found == 'none' or found == 'string' then
     if redis.call('set', KEYS[1], ARGV[1], 'nx', 'px', ARGV[2]) then
