@@ -1,9 +1,10 @@
 // The monitor's parts on their own, without a server: the record store keeps vanished locks' timelines only up to its
 // limit, oldest first, and never one whose change is still to be announced; the refresh queue reads a key named
 // twice once, in batches, one batch at a time; the pass scheduler waits for the nodes, and runs one more pass when
-// asked during one.
+// asked during one; the pass tally names the present locks a pass did not meet.
 #include "monitor/lockrecordstore.h"
 #include "monitor/passscheduler.h"
+#include "monitor/passtally.h"
 #include "monitor/refreshqueue.h"
 
 #include <QSignalSpy>
@@ -130,6 +131,33 @@ private slots:
         first.armFirstPass();
         first.feedsLive(true, false);
         QCOMPARE(firstStarting.size(), 1);
+    }
+
+    void passTallyNamesTheLocksAPassMissed()
+    {
+        LockRecordStore store(3, 10);
+        for (const QByteArray name : { "a", "b", "c" })
+            setPresent(store, name, true);
+        PassTally tally;
+        tally.begin(7);
+        QCOMPARE(tally.epoch(), quint64(7));
+        tally.met(store.obtain("a"));
+        tally.met(store.obtain("b"));
+        tally.met(store.obtain("b")); // met twice, counted once
+        QCOMPARE(tally.unmet(store), QList<QByteArray> { "c" });
+        // A lock the pass met went afterwards: no longer counted, so the count does not hide the one it missed.
+        setPresent(store, "a", false);
+        tally.presenceChanged(*store.find("a"), false);
+        QCOMPARE(tally.unmet(store), QList<QByteArray> { "c" });
+        tally.met(store.obtain("c"));
+        QVERIFY(tally.unmet(store).isEmpty());
+        // The next pass starts from nothing.
+        tally.begin(8);
+        QCOMPARE(tally.unmet(store).size(), 2);
+        tally.touched("x");
+        tally.touched("x");
+        QCOMPARE(tally.takeTouched(), QSet<QByteArray> { "x" });
+        QVERIFY(tally.takeTouched().isEmpty());
     }
 };
 

@@ -2,10 +2,13 @@
 
 #include "base/rediserror.h"
 #include "kinds/keyglob.h"
+#include "monitor/keyreader.h"
 #include "monitor/lockeventfeed.h"
 #include "monitor/lockrecord.h"
 #include "monitor/lockrecordstore.h"
-#include "monitor/locktracker.h"
+#include "monitor/passtally.h"
+#include "monitor/readjudge.h"
+#include "monitor/shardlisteners.h"
 #include "monitor/ttlwatch.h"
 #include "redis/connectionoptions.h"
 
@@ -21,17 +24,15 @@ namespace LockScope {
 class LockScanner;
 class PassScheduler;
 class RedisRouter;
-class RefreshQueue;
 class ReleaseNamespaceWatch;
-class RoutedSubscriber;
 
 // Discovers every lock on one server, or on every master of a cluster, and follows it live: a first full SCAN pass,
 // then events (keyspace notifications, or wake-up messages plus re-scans) that each refresh just the keys they name;
 // watched locks get their PTTL re-read to see renewals, and a lock is re-read when its deadline passes. Reads only, on
 // read-only connections. Results come out in batches: one locksChanged() and one eventsOccurred() per pipeline
-// answered. A façade over its parts: the record store, the pass scheduler, the refresh queue, the TTL watch and the
-// release-namespace watch each own their state and timers; this class wires them to the connection, the scanners
-// and the event feeds, and judges each read with LockTracker.
+// answered. A façade over its parts: the record store, the read judge, the shard listeners, the pass scheduler and
+// tally, the key reader, the TTL watch and the release-namespace watch each own their state and timers; this class
+// wires them to the connection and the pass scanner, and does what the read judge decides.
 class LockMonitor : public QObject
 {
     Q_OBJECT
@@ -61,20 +62,20 @@ public:
 
     void start();
     const Options &options() const { return m_options; }
-    LockEventFeed::Mode mode() const;
-    QString modeReason() const;
+    LockEventFeed::Mode mode() const { return m_listeners->mode(); }
+    QString modeReason() const { return m_listeners->reason(); }
     bool isSnapshotComplete() const { return m_initialDone; }
     // Without keyspace events: the pause before the next re-scan (the configured interval, or ten times the last
     // pass's duration when that is longer).
     int rescanPauseMs() const;
 
     // A lock present now or vanished recently (present == false); nullptr when unknown.
-    const LockRecord *record(const QByteArray &name) const;
-    QList<QByteArray> lockNames() const; // present ones
+    const LockRecord *record(const QByteArray &name) const { return m_store.find(name); }
+    QList<QByteArray> lockNames() const { return m_store.presentNames(); } // present ones
     int lockCount() const { return m_store.presentCount(); }
 
     // The locks whose TTL is re-read every ttlPollIntervalMs (a view's visible rows); empty: all, up to the limit.
-    void setWatched(const QList<QByteArray> &names);
+    void setWatched(const QList<QByteArray> &names) { m_ttl->setWatched(names); }
     // Re-read these keys now (a user's "refresh", or a lock this console just changed).
     void refresh(const QList<QByteArray> &names);
     // An event this process saw itself (its own hold lost): into the lock's timeline and the event stream.
@@ -98,24 +99,24 @@ signals:
     void errorOccurred(const LockScope::RedisError &error);
 
 private:
+    // The constructor's parts: each wires one side of the monitor.
+    void connectConnection();
+    void connectScanners();
+    void connectParts();
+    void onModeDecided(bool cluster);
     void onPassStarting();
-    void buildFeeds();
-    void listenOnShardChannels(const Changes &changes);
-    void onFeedModeChanged();
-    LockEventFeed::Mode combinedMode() const;
-    bool pubSubAvailable() const;
     void onPassFinished(const RedisError &error, int keysSeen);
     void finishPass(const RedisError &error, int keysSeen);
     void onTouched(const QList<QByteArray> &names, LockEventFeed::Touch touch, const QByteArray &event, bool auxKey);
+    void onFeedModeChanged(LockEventFeed::Mode mode);
     void markDirty(const QByteArray &name);
-    void onBatchReady(const QList<QByteArray> &names);
-    void onRefreshed(const RedisError &error);
+    void onAnswered(const QList<KeyReader::Answer> &answers, const QList<QByteArray> &rejected);
     void onPolled(const TtlReadings &readings);
     // refreshed: a read of named keys (its send time is known); synced: the feeds delivered all they had before it.
     void ingest(const QByteArray &name, const std::optional<LockInfo> &read, bool initial, bool refreshed = false,
         bool synced = false);
     // A read the events seen so far do not explain yet: judged once every feed has delivered what it had.
-    void holdUntilSynced(const QByteArray &name, const std::optional<LockInfo> &read, bool initial, bool refreshed);
+    void holdUntilSynced(const QByteArray &name, quint64 ticket);
     // A fair queue with no lock hash read for a lock held until now: ends the hold, and shows the queue only if it
     // is still there a moment later (its head takes the lock at once when alive). True: not shown now.
     bool deferOrphanedQueue(const QByteArray &name, bool initial);
@@ -123,59 +124,24 @@ private:
     void onGraceOver();
     void flush();
     void checkSettled();
-    // done() once every feed has delivered all the server sent before now (a PING through each).
-    void afterFeedsSync(std::function<void()> done);
-    bool matchesPattern(const QByteArray &name) const;
 
     Options m_options;
     RedisRouter *m_connection;
     LockScanner *m_scanner; // full passes
-    LockScanner *m_reader; // refreshes of named keys
-    QList<LockEventFeed *> m_feeds; // one per master (keyspace events are node-local)
-    LockEventFeed::Mode m_mode = LockEventFeed::Mode::Starting;
-    // Sharded pub/sub has no pattern form: each known lock's shard channel is subscribed on its slot's master.
-    RoutedSubscriber *m_shardEars = nullptr;
-    QHash<QByteArray, QByteArray> m_shardChannels; // lock name -> the shard channel subscribed for it
     bool m_started = false;
     bool m_initialDone = false;
-    quint64 m_passEpoch = 0; // the slot map a pass started with: keys may have moved past it if it changed
 
-    // The parts, each with its own timers.
+    // The parts, each with its own state and timers.
     LockRecordStore m_store;
-    LockTracker m_tracker;
+    ReadJudge m_judge; // what each read means, and when a key is read
+    ShardListeners *m_listeners; // the event feeds per master, and the shard channels
     PassScheduler *m_passes;
-    RefreshQueue *m_refresh;
+    KeyReader *m_reads; // reads of named keys
     TtlWatch *m_ttl;
     ReleaseNamespaceWatch *m_namespaces;
+    QTimer m_graceTimer; // the end of the earliest ReadJudge wait for a wake-up message
 
-    // What the reads are judged with.
-    QHash<QByteArray, LockTracker::Signals> m_pending; // seen since the key's last read
-    struct Attribution
-    {
-        QString detail;
-        qint64 untilMs = 0; // monotonic
-    };
-    QHash<QByteArray, Attribution> m_attributions; // attributeNextEnd()
-    void attribute(const QByteArray &name, LockRecord &record, QList<LockEvent> &events, qint64 nowMs);
-    QSet<QByteArray> m_notLocks; // hashes read and found to be user data
-    QSet<QByteArray> m_graceFinal; // read as gone once already, with no sign of how: this read decides
-    QHash<QByteArray, qint64> m_grace; // waiting briefly for a wake-up message that may still be on its way
-    QTimer m_graceTimer;
-    struct HeldRead
-    {
-        std::optional<LockInfo> read;
-        bool initial = false;
-        bool refreshed = false;
-        quint64 ticket = 0;
-    };
-    QHash<QByteArray, HeldRead> m_held; // with keyspace events: reads waiting for the events that explain them
-    quint64 m_syncTicket = 0;
-    // Which pass met a lock last is stamped on its record (LockRecord::seenInPass): a set of a million names built
-    // and emptied each pass was tens of megabytes and a stall at the pass's end.
-    quint32 m_passNumber = 0;
-    int m_seenPresent = 0; // present records this pass has met
-    QSet<QByteArray> m_touchedDuringPass;
-    QHash<QByteArray, LockInfo> m_refreshed; // the refresh batch's answers so far
+    PassTally m_tally; // what the pass under way met
 
     QList<std::function<void()>> m_settling; // settle() calls whose feeds have synced
 

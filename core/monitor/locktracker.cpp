@@ -1,17 +1,14 @@
 #include "monitor/locktracker.h"
 
 #include "kinds/locklayouts.h"
-
-#include "monitor/locktrackerorder.h"
-
-#include "redis/bytesformat.h"
+#include "monitor/holdendjudge.h"
+#include "monitor/holderchangejudge.h"
+#include "monitor/newholdjudge.h"
+#include "monitor/takeoverjudge.h"
 
 #include <QCoreApplication>
-#include <QHash>
 
 namespace LockScope {
-
-using namespace TrackerOrder;
 
 namespace {
 QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
@@ -19,33 +16,7 @@ QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
     return QCoreApplication::translate("LockScope::LockTracker", text, disambiguation, n);
 }
 
-QString ownerText(const QByteArray &owner)
-{
-    return escapeBytes(owner, 120);
-}
-
-// Owner field -> count, in the hash's order.
-QList<QPair<QByteArray, qint64>> holdersOf(const LockInfo &info)
-{
-    QList<QPair<QByteArray, qint64>> holders;
-    for (const LockHolder &h : info.holders)
-        holders.append({ h.owner, h.count });
-    return holders;
-}
-
-qint64 countOf(const QList<QPair<QByteArray, qint64>> &holders, const QByteArray &owner, bool *found = nullptr)
-{
-    for (const auto &[o, c] : holders) {
-        if (o == owner) {
-            if (found)
-                *found = true;
-            return c;
-        }
-    }
-    if (found)
-        *found = false;
-    return 0;
-}
+constexpr int kMaxKeyEvents = 64;
 
 QList<QByteArray> queueOwners(const LockInfo &info)
 {
@@ -64,6 +35,21 @@ void startHold(LockRecord &record, const LockInfo &read, qint64 nowMs)
     record.watchdog = WatchdogGuess::Unknown;
     record.holdWarnings.clear();
     record.renewalWarning.clear();
+}
+
+// The key is gone: who held it is kept for whoever comes next (NewHoldJudge), and nothing of the hold is shown.
+void endHold(LockRecord &record, bool cleanly)
+{
+    record.endedOwners.clear();
+    for (const LockHolder &holder : std::as_const(record.info.holders))
+        record.endedOwners << holder.owner;
+    record.endedWithRelease = cleanly;
+    record.present = false;
+    record.holdWarnings.clear();
+    record.renewalWarning.clear();
+    record.info.holders.clear();
+    record.info.ttlMs = -2;
+    record.deadlineMs = -1;
 }
 } // namespace
 
@@ -107,13 +93,6 @@ QByteArray watchdogGuessName(WatchdogGuess guess)
     return "unknown";
 }
 
-QString LockTracker::doubleHolderWarning(const QByteArray &previousOwner)
-{
-    return tr("owner changed from %1 without a release: its lease ran out while it may still believe it holds the "
-              "lock (possible double holder)")
-        .arg(ownerText(previousOwner));
-}
-
 qint64 LockTracker::tolerance(qint64 leaseMs)
 {
     // Round trips and the time between a read's send and the server's reply blur a TTL by milliseconds; a
@@ -121,8 +100,9 @@ qint64 LockTracker::tolerance(qint64 leaseMs)
     return qMax<qint64>(150, leaseMs / 20);
 }
 
-void LockTracker::append(LockRecord &record, LockEvent event, QList<LockEvent> &events) const
+void LockTracker::append(LockRecord &record, LockEvent event, qint64 epochMs, QList<LockEvent> &events) const
 {
+    event.timeMs = epochMs;
     event.name = record.info.name;
     record.timeline.append(event);
     if (record.timeline.size() > m_timelineLength)
@@ -187,140 +167,88 @@ void LockTracker::keepFair(LockRecord &record)
     record.seenKind = LockInfo::Kind::NotALock;
 }
 
+void LockTracker::Signals::note(KeyEvent event)
+{
+    const quint32 seq = ++lastSeq;
+    const int n = int(keyEvents.size());
+    if (HoldEndJudge::isWrite(event) && n >= 2 && HoldEndJudge::isWrite(keyEvents.at(n - 1).event)
+        && HoldEndJudge::isWrite(keyEvents.at(n - 2).event)) {
+        keyEvents.last() = { seq, event };
+        return;
+    }
+    if (n >= kMaxKeyEvents) {
+        overflow = true;
+        return;
+    }
+    keyEvents.append({ seq, event });
+}
+
+bool LockTracker::Signals::saw(KeyEvent event) const
+{
+    return std::any_of(keyEvents.cbegin(), keyEvents.cend(), [event](const Seen &s) { return s.event == event; });
+}
+
+KeyEvent LockTracker::Signals::eventOf(const QByteArray &keyspaceEvent)
+{
+    if (keyspaceEvent == "del")
+        return KeyEvent::Deleted;
+    if (keyspaceEvent == "expired")
+        return KeyEvent::Expired;
+    return keyspaceEvent.startsWith('h') ? KeyEvent::HashWrite : KeyEvent::OtherWrite;
+}
+
+bool LockTracker::awaitsEvidence(
+    const LockRecord &record, const std::optional<LockInfo> &read, const Signals &seen, qint64 nowMs) const
+{
+    if (!record.present)
+        return false;
+    if (seen.keyspaceEvents && !seen.overflow) {
+        const HoldEndJudge::Placement at = HoldEndJudge::place(record, read, seen);
+        return !at.found || at.endMayFollow;
+    }
+    if (read)
+        return false;
+    // A release's wake-up message travels on another connection and may land just after the read. A string lock
+    // has none to wait for.
+    const bool passed = record.deadlineMs >= 0 && nowMs >= record.deadlineMs - tolerance(record.leaseMs);
+    const bool explained = seen.releaseMessage || seen.saw(KeyEvent::Expired) || seen.saw(KeyEvent::Deleted) || passed;
+    return !explained && seen.pubSubAvailable && LockLayouts::forRecord(record.info.kind).capabilities().wakeChannel;
+}
+
 QList<LockEvent> LockTracker::apply(LockRecord &record, const std::optional<LockInfo> &read, Signals &seen,
     qint64 nowMs, qint64 epochMs, bool *changed) const
 {
     QList<LockEvent> events;
-    const auto event = [epochMs](LockEvent::Type type, const QByteArray &owner, qint64 count, qint64 ttl,
-                           const QString &detail = {}) {
-        LockEvent e;
-        e.timeMs = epochMs;
-        e.type = type;
-        e.owner = owner;
-        e.count = count;
-        e.ttlMs = ttl;
-        e.detail = detail;
-        return e;
+    const auto file = [&](const QList<LockEvent> &judged) {
+        for (const LockEvent &e : judged)
+            append(record, e, epochMs, events);
     };
     const bool deadlinePassed = record.deadlineMs >= 0 && nowMs >= record.deadlineMs - tolerance(record.leaseMs);
-    const auto before = holdersOf(record.info);
-
     // With keyspace events their order says how the previous hold ended. The events after the read stay in `seen`
-    // for the next one; the rules below judge by all that was seen.
-    const Signals all = seen;
-    const bool ordered = seen.keyspaceEvents && !seen.overflow;
-    const Placement at = ordered ? place(record, read, seen) : Placement {};
-    const HoldEnd ended = record.present ? holdEnd(record, seen, at.end) : HoldEnd::Unseen;
-    const int used = at.found ? at.position : int(seen.keyEvents.size());
-    if (used > 0)
-        record.lastKeyEvent = seen.keyEvents.at(used - 1).event;
-    seen.keyEvents.remove(0, used);
-    // A wake-up message comes right after its deletion: it goes with that deletion to the next read.
-    if (std::none_of(
-            seen.keyEvents.cbegin(), seen.keyEvents.cend(), [](const Signals::Seen &e) { return isEnd(e.event); }))
-        seen.releaseMessage = false;
-    if (seen.keyEvents.isEmpty())
-        seen.overflow = false;
-
-    const auto forcedDetail = [&all](qint64 count) {
-        return all.releaseMessage
-            ? tr("deleted without an unlock (%n level(s) held): its owner's unlock will fail", nullptr, int(count))
-            : tr("deleted without a wake-up message: waiters sleep until their own timeout");
-    };
-    // The end of one holder's hold, from the order of the key's events.
-    const auto endEvent = [&](const QByteArray &owner, qint64 count, qint64 ttl) {
-        switch (ended) {
-        case HoldEnd::Expired:
-            return event(LockEvent::Type::Expired, owner, 0, ttl, tr("the lease ran out"));
-        case HoldEnd::ForceReleased:
-            return event(LockEvent::Type::ForceReleased, owner, 0, ttl, forcedDetail(count));
-        case HoldEnd::Released:
-        case HoldEnd::Unseen:
-            break;
-        }
-        return event(LockEvent::Type::Released, owner, 0, ttl);
-    };
-
+    // for the next one; the judgements below judge by all that was seen.
+    const HoldEndJudge::Reading reading = HoldEndJudge::placeRead(record, read, seen);
     if (!read) {
         *changed = record.present;
-        if (!record.present)
-            return events;
-        // How the whole hold ended, judged from what was seen on the way.
-        bool cleanly = ended != HoldEnd::Expired;
-        for (const auto &[owner, count] : before) {
-            if (ended != HoldEnd::Unseen) {
-                append(record, endEvent(owner, count, -2), events);
-                continue;
-            }
-            LockEvent::Type type;
-            QString detail;
-            if (all.saw(KeyEvent::Expired) || (deadlinePassed && !all.releaseMessage && !all.saw(KeyEvent::Deleted))) {
-                type = LockEvent::Type::Expired;
-                detail = tr("the lease ran out");
-                cleanly = false;
-            } else if (!LockLayouts::forRecord(record.info.kind).capabilities().wakeChannel) {
-                // A string lock's release is a plain compare-and-delete, and nobody waits on a channel: a force
-                // release looks the same from outside, and leaves nobody asleep.
-                type = LockEvent::Type::Released;
-            } else if (all.keyspaceEvents && all.saw(KeyEvent::Deleted)) {
-                // Too many events to keep in order: every unlock decrements before it deletes; a force release (or
-                // a DEL) only deletes.
-                const bool unlocked = all.saw(KeyEvent::HashWrite);
-                type = unlocked ? LockEvent::Type::Released : LockEvent::Type::ForceReleased;
-                if (!unlocked)
-                    detail = forcedDetail(count);
-            } else if (all.releaseMessage || !all.pubSubAvailable) {
-                // Without keyspace events a force release looks like the last unlock; quick nested unlocks between
-                // two reads are far more common, so this says released.
-                type = LockEvent::Type::Released;
-            } else {
-                type = LockEvent::Type::ForceReleased;
-                detail = tr("deleted without a wake-up message: waiters sleep until their own timeout");
-            }
-            append(record, event(type, owner, 0, -2, detail), events);
+        if (record.present) {
+            const HoldEndJudge::Gone gone = HoldEndJudge::gone(record, reading, deadlinePassed);
+            file(gone.judgement.events);
+            endHold(record, gone.cleanly);
         }
-        record.endedOwners.clear();
-        for (const auto &holder : before)
-            record.endedOwners << holder.first;
-        record.endedWithRelease = cleanly;
-        record.present = false;
-        record.holdWarnings.clear();
-        record.renewalWarning.clear();
-        record.info.holders.clear();
-        record.info.ttlMs = -2;
-        record.deadlineMs = -1;
         return events;
     }
 
     const LockInfo &now = *read;
-    const auto after = holdersOf(now);
-    const qint64 readAt = now.readAtMs > 0 ? now.readAtMs : nowMs;
     const LockInfo previous = record.info;
     const WatchdogGuess guessBefore = record.watchdog;
     const qint64 oldDeadline = record.deadlineMs;
     const bool wasPresent = record.present;
-    record.info = now;
-    keepFair(record);
-    record.present = true;
-    record.deadlineMs = now.ttlMs >= 0 ? readAt + now.ttlMs : -1;
-    if (record.firstSeenMs == 0)
-        record.firstSeenMs = nowMs;
-
+    takeRead(record, now, nowMs);
     if (!wasPresent) {
         startHold(record, now, nowMs);
         if (!seen.initial) {
-            for (const auto &[owner, count] : after) {
-                if (!record.endedWithRelease && !record.endedOwners.isEmpty() && !record.endedOwners.contains(owner)) {
-                    const QByteArray old = record.endedOwners.first();
-                    LockEvent e = event(LockEvent::Type::OwnerChanged, owner, count, now.ttlMs,
-                        tr("%1 took over from %2, whose hold ended without a release")
-                            .arg(ownerText(owner), ownerText(old)));
-                    e.previousOwner = old;
-                    append(record, e, events);
-                    record.holdWarnings << doubleHolderWarning(old);
-                }
-                append(record, event(LockEvent::Type::Acquired, owner, count, now.ttlMs), events);
-            }
+            const Judgement judged = NewHoldJudge::judge(record, now);
+            file(judged.events);
+            record.holdWarnings << judged.warnings;
         }
         record.endedOwners.clear();
         record.endedWithRelease = true;
@@ -329,115 +257,64 @@ QList<LockEvent> LockTracker::apply(LockRecord &record, const std::optional<Lock
         return events;
     }
 
-    bool holderSetChanged = false, countsChanged = false;
-    QList<QByteArray> removed, added;
-    if (ended != HoldEnd::Unseen) {
-        // The key was deleted or expired since the last read: whoever holds it now took it anew.
-        for (const auto &holder : before)
-            removed << holder.first;
-        for (const auto &holder : after)
-            added << holder.first;
+    bool holdersChanged = false, countsChanged = false;
+    if (TakeoverJudge::applies(previous, now, reading)) {
+        const Judgement judged = TakeoverJudge::judge(previous, now, reading, deadlinePassed);
+        file(judged.events);
+        startHold(record, now, nowMs);
+        record.holdWarnings << judged.warnings;
+        holdersChanged = true;
     } else {
-        for (const auto &[owner, count] : before) {
-            bool found = false;
-            const qint64 newCount = countOf(after, owner, &found);
-            if (!found) {
-                removed << owner;
-                continue;
-            }
-            if (newCount > count) {
-                append(record, event(LockEvent::Type::Reentered, owner, newCount, now.ttlMs), events);
-                countsChanged = true;
-            } else if (newCount < count) {
-                append(record,
-                    event(LockEvent::Type::Released, owner, newCount, now.ttlMs,
-                        tr("%n level(s) still held", nullptr, int(newCount))),
-                    events);
-                countsChanged = true;
-            }
-        }
-        for (const auto &[owner, count] : after) {
-            bool found = false;
-            countOf(before, owner, &found);
-            if (!found)
-                added << owner;
-        }
+        const HolderChangeJudge::Verdict verdict = HolderChangeJudge::judge(previous, now);
+        file(verdict.judgement.events);
+        if (verdict.holdersChanged)
+            startHold(record, now, nowMs);
+        holdersChanged = verdict.holdersChanged;
+        countsChanged = verdict.countsChanged;
     }
-    // Readers that all changed with no deletion or expiry among the key's events in between took turns (the new ones
-    // joined before the old ones left): no hold ended unseen, and no reader took over from another.
-    const bool readersTookTurns = ordered && at.found && ended == HoldEnd::Unseen && previous.mode == "read"
-        && now.mode == "read" && previous.kind == now.kind && LockLayouts::forRecord(now.kind).capabilities().holderSet;
-    if (ended != HoldEnd::Unseen
-        || (!readersTookTurns && !removed.isEmpty() && !added.isEmpty() && removed.size() == before.size())) {
-        // Every holder was replaced between two reads: the key was deleted and taken again.
-        holderSetChanged = true;
-        bool released = false, expired = false;
-        if (ended != HoldEnd::Unseen) {
-            released = ended != HoldEnd::Expired;
-            expired = !released;
-        } else {
-            // A string lock says nothing when released: a deletion seen in between is its release, and without
-            // keyspace events a token that changed before the lease ran out was most likely released and taken
-            // again.
-            const bool stringReleased = !LockLayouts::forRecord(previous.kind).capabilities().wakeChannel
-                && (all.saw(KeyEvent::Deleted)
-                    || (!all.keyspaceEvents && !all.saw(KeyEvent::Expired) && !deadlinePassed));
-            released = all.releaseMessage || stringReleased;
-            expired = !released && (all.saw(KeyEvent::Expired) || deadlinePassed);
-        }
-        for (const QByteArray &owner : removed) {
-            if (ended != HoldEnd::Unseen)
-                append(record, endEvent(owner, countOf(before, owner), -2), events);
-            else if (released)
-                append(record, event(LockEvent::Type::Released, owner, 0, -2), events);
-            else if (expired)
-                append(record, event(LockEvent::Type::Expired, owner, 0, -2, tr("the lease ran out")), events);
-        }
-        startHold(record, now, nowMs);
-        for (const QByteArray &owner : added) {
-            const qint64 count = countOf(after, owner);
-            // The previous holder may still believe it holds the lock, unless its hold ended in a release.
-            if (!released && !removed.contains(owner)) {
-                LockEvent e = event(LockEvent::Type::OwnerChanged, owner, count, now.ttlMs,
-                    tr("%1 took over from %2 without a release").arg(ownerText(owner), ownerText(removed.first())));
-                e.previousOwner = removed.first();
-                append(record, e, events);
-                record.holdWarnings << doubleHolderWarning(removed.first());
-            }
-            append(record, event(LockEvent::Type::Acquired, owner, count, now.ttlMs), events);
-        }
-    } else if (!removed.isEmpty() || !added.isEmpty()) {
-        // Readers come and go one by one while others stay.
-        holderSetChanged = true;
-        for (const QByteArray &owner : removed)
-            append(record, event(LockEvent::Type::Released, owner, 0, now.ttlMs), events);
-        for (const QByteArray &owner : added)
-            append(record, event(LockEvent::Type::Acquired, owner, countOf(after, owner), now.ttlMs), events);
-        startHold(record, now, nowMs);
-    }
-
-    if (!holderSetChanged && !countsChanged && oldDeadline >= 0 && now.ttlMs >= 0) {
-        const qint64 expected = oldDeadline - readAt;
-        if (now.ttlMs > expected + tolerance(record.leaseMs)) {
-            ++record.renewals;
-            record.lastRenewalMs = nowMs;
-            const QByteArray owner = after.isEmpty() ? QByteArray() : after.first().first;
-            append(record, event(LockEvent::Type::Renewed, owner, countOf(after, owner), now.ttlMs), events);
-        }
-    }
+    if (!holdersChanged && !countsChanged)
+        judgeRenewal(record, now, oldDeadline, nowMs, epochMs, events);
     if (now.ttlMs > record.leaseMs)
         record.leaseMs = now.ttlMs;
-    if (queueOwners(previous) != queueOwners(now)) {
+    if (queueOwners(previous) != queueOwners(now))
         append(record,
-            event(LockEvent::Type::QueueChanged, {}, 0, now.ttlMs, tr("%n waiting", nullptr, int(now.queue.size()))),
-            events);
-    }
+            TrackerJudging::event(
+                LockEvent::Type::QueueChanged, {}, 0, now.ttlMs, tr("%n waiting", nullptr, int(now.queue.size()))),
+            epochMs, events);
     const bool judged = judgeWatchdog(record, nowMs);
     const LockInfo &shown = record.info;
     *changed = !events.isEmpty() || judged || guessBefore != record.watchdog || previous.warnings != shown.warnings
         || previous.waiters != shown.waiters || previous.kind != shown.kind || previous.mode != shown.mode
         || previous.confidence != shown.confidence;
     return events;
+}
+
+void LockTracker::takeRead(LockRecord &record, const LockInfo &read, qint64 nowMs)
+{
+    const qint64 readAt = read.readAtMs > 0 ? read.readAtMs : nowMs;
+    record.info = read;
+    keepFair(record);
+    record.present = true;
+    record.deadlineMs = read.ttlMs >= 0 ? readAt + read.ttlMs : -1;
+    if (record.firstSeenMs == 0)
+        record.firstSeenMs = nowMs;
+}
+
+void LockTracker::judgeRenewal(LockRecord &record, const LockInfo &read, qint64 oldDeadline, qint64 nowMs,
+    qint64 epochMs, QList<LockEvent> &events) const
+{
+    if (oldDeadline < 0 || read.ttlMs < 0)
+        return;
+    // The same holders at the same levels, and a TTL back above where the previous deadline would have it.
+    const qint64 readAt = read.readAtMs > 0 ? read.readAtMs : nowMs;
+    if (read.ttlMs <= oldDeadline - readAt + tolerance(record.leaseMs))
+        return;
+    ++record.renewals;
+    record.lastRenewalMs = nowMs;
+    const QByteArray owner = read.holders.isEmpty() ? QByteArray() : read.holders.first().owner;
+    append(record,
+        TrackerJudging::event(LockEvent::Type::Renewed, owner, TrackerJudging::countOf(read, owner), read.ttlMs),
+        epochMs, events);
 }
 
 } // namespace LockScope

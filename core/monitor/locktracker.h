@@ -7,7 +7,11 @@
 namespace LockScope {
 
 // The history rules: turn two successive reads of one lock into events, renewals into a watchdog guess, and
-// what looks wrong into warnings. Pure: no Redis, no timers, so every rule is tested on its own.
+// what looks wrong into warnings. Pure: no Redis, no timers, so every rule is tested on its own. apply() places
+// the read and hands it to the judgement that fits it: how the previous hold ended (HoldEndJudge), a new hold
+// after the key was gone (NewHoldJudge), every holder replaced between two reads (TakeoverJudge), holders and their
+// levels coming and going one by one (HolderChangeJudge); the lease's own judgements (renewals, the watchdog) stay
+// here.
 class LockTracker
 {
 public:
@@ -62,10 +66,14 @@ public:
     static qint64 tolerance(qint64 leaseMs);
 
 private:
-    // A member, so lupdate files its text under this class, where the run time looks for it.
-    static QString doubleHolderWarning(const QByteArray &previousOwner);
-    void append(LockRecord &record, LockEvent event, QList<LockEvent> &events) const;
+    // Files a judged event into the record's timeline (bounded), stamped with the lock's name and the time.
+    void append(LockRecord &record, LockEvent event, qint64 epochMs, QList<LockEvent> &events) const;
+    static void takeRead(LockRecord &record, const LockInfo &read, qint64 nowMs);
     static void keepFair(LockRecord &record);
+    // The lease's judgements: a TTL that jumped back up is a renewal; renewals, or a third of the lease without
+    // one, make the watchdog guess, and a watchdog lock's TTL sinking below 2/3 of its lease warns.
+    void judgeRenewal(LockRecord &record, const LockInfo &read, qint64 oldDeadline, qint64 nowMs, qint64 epochMs,
+        QList<LockEvent> &events) const;
     bool judgeWatchdog(LockRecord &record, qint64 nowMs) const;
 
     int m_timelineLength;

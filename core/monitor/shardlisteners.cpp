@@ -1,23 +1,28 @@
-#include "monitor/lockmonitor.h"
+#include "monitor/shardlisteners.h"
 
 #include "kinds/locklayouts.h"
-#include "kinds/locknames.h"
-#include "monitor/passscheduler.h"
-#include "monitor/releasenamespacewatch.h"
+#include "kinds/locknamemap.h"
+#include "monitor/lockrecordstore.h"
+#include "redis/redisconnection.h"
 #include "redis/redisrouter.h"
 #include "redis/routedsubscriber.h"
 
-#include <QDateTime>
 #include <QPointer>
 
 #include <memory>
 
-// Where the monitor's events come from: one feed per master (keyspace notifications are node-local), the combined
-// mode they add up to, reads held until the feeds caught up with them, and the shard channels of known locks (sharded
-// pub/sub has no pattern form).
 namespace LockScope {
 
-void LockMonitor::buildFeeds()
+ShardListeners::ShardListeners(
+    RedisRouter *connection, const LockRecordStore *records, bool useKeyspaceEvents, int channelLimit, QObject *parent)
+    : QObject(parent)
+    , m_connection(connection)
+    , m_records(records)
+    , m_useKeyspaceEvents(useKeyspaceEvents)
+    , m_channelLimit(channelLimit)
+{ }
+
+void ShardListeners::rebuild(bool snapshotDone)
 {
     if (m_connection->mode() == RedisRouter::Mode::Probing)
         return;
@@ -37,26 +42,34 @@ void LockMonitor::buildFeeds()
     for (RedisConnection *node : nodes) {
         // Outside a cluster the feed uses the caller's options as they are (Sentinel finds the master again).
         const ConnectionOptions options = m_connection->isCluster() ? node->options() : m_connection->options();
-        auto *feed = new LockEventFeed(options, node, m_options.useKeyspaceEvents, this);
-        connect(feed, &LockEventFeed::touched, this, &LockMonitor::onTouched);
+        auto *feed = new LockEventFeed(options, node, m_useKeyspaceEvents, this);
+        connect(feed, &LockEventFeed::touched, this, &ShardListeners::touched);
         connect(feed, &LockEventFeed::touched, this,
             [this](const QList<QByteArray> &names, LockEventFeed::Touch touch, const QByteArray &, bool) {
                 if (touch == LockEventFeed::Touch::ReleaseMessage && m_shardEars)
-                    m_namespaces->note(names, false);
+                    emit releaseHeard(names, false);
             });
-        connect(feed, &LockEventFeed::modeChanged, this, &LockMonitor::onFeedModeChanged);
+        connect(feed, &LockEventFeed::modeChanged, this, &ShardListeners::onFeedModeChanged);
         // Whatever happened while the events were not arriving is found by one more pass.
-        connect(feed, &LockEventFeed::eventsMayBeLost, m_passes, &PassScheduler::passAgain);
+        connect(feed, &LockEventFeed::eventsMayBeLost, this, &ShardListeners::eventsMayBeLost);
         m_feeds << feed;
         feed->start();
     }
     // A master that joined later (a failover) had no feed for a while: what it saw meanwhile needs a pass.
-    if (!fresh && !nodes.isEmpty() && m_initialDone)
-        m_passes->passAgain();
+    if (!fresh && !nodes.isEmpty() && snapshotDone)
+        emit eventsMayBeLost();
     onFeedModeChanged();
 }
 
-LockEventFeed::Mode LockMonitor::combinedMode() const
+QString ShardListeners::reason() const
+{
+    for (const LockEventFeed *feed : m_feeds)
+        if (!feed->reason().isEmpty())
+            return feed->reason();
+    return {};
+}
+
+LockEventFeed::Mode ShardListeners::combinedMode() const
 {
     if (m_feeds.isEmpty())
         return LockEventFeed::Mode::Starting;
@@ -73,45 +86,26 @@ LockEventFeed::Mode LockMonitor::combinedMode() const
                        : LockEventFeed::Mode::Polling;
 }
 
-bool LockMonitor::pubSubAvailable() const
+bool ShardListeners::pubSubAvailable() const
 {
     return std::any_of(m_feeds.cbegin(), m_feeds.cend(), [](const LockEventFeed *f) { return f->pubSubAvailable(); });
 }
 
-void LockMonitor::onFeedModeChanged()
+void ShardListeners::onFeedModeChanged()
 {
     const LockEventFeed::Mode mode = combinedMode();
     if (mode == m_mode || mode == LockEventFeed::Mode::Starting)
         return;
     m_mode = mode;
-    m_passes->feedsLive(mode == LockEventFeed::Mode::KeyspaceEvents, m_initialDone);
     emit modeChanged(mode);
 }
 
-void LockMonitor::holdUntilSynced(
-    const QByteArray &name, const std::optional<LockInfo> &read, bool initial, bool refreshed)
+void ShardListeners::sync(std::function<void()> done)
 {
-    // The read came back before the events that led to it (they travel on the feed's connection): once a PING sent
-    // now is answered there, everything the server did before this read has been delivered, and the read is judged
-    // with it. In a cluster only the key's master sends its events; asking every feed costs one PING each, rarely.
-    const quint64 ticket = ++m_syncTicket;
-    m_held.insert(name, HeldRead { read, initial, refreshed, ticket });
-    afterFeedsSync([this, name, ticket] {
-        const auto it = m_held.find(name);
-        if (it == m_held.end() || it->ticket != ticket)
-            return; // a later read was judged, or is held in its place
-        const HeldRead held = it.value();
-        m_held.erase(it);
-        ingest(name, held.read, held.initial, held.refreshed, true);
-        flush();
-    });
-}
-
-void LockMonitor::afterFeedsSync(std::function<void()> done)
-{
-    // One PING through each feed; done when the last answers (and never after this monitor is gone).
+    // One PING through each feed; done when the last answers. In a cluster only a key's master sends its events;
+    // asking every feed costs one PING each, rarely.
     auto left = std::make_shared<int>(qMax(1, int(m_feeds.size())));
-    QPointer<LockMonitor> self(this);
+    QPointer<ShardListeners> self(this);
     const auto synced = [self, left, done](bool) {
         if (self && --*left == 0)
             done();
@@ -125,19 +119,38 @@ void LockMonitor::afterFeedsSync(std::function<void()> done)
         feed->sync(synced);
 }
 
-void LockMonitor::listenOnShardChannels(const Changes &changes)
+void ShardListeners::listenOnShards()
+{
+    if (m_shardEars)
+        return;
+    m_shardEars = new RoutedSubscriber(m_connection, this);
+    connect(m_shardEars, &RedisSubscriptions::shardMessage, this, [this](const QByteArray &channel) {
+        const QList<QByteArray> names = LockNameMap::fromChannel(channel);
+        if (names.isEmpty())
+            return;
+        emit releaseHeard(names, true);
+        emit touched(names, LockEventFeed::Touch::ReleaseMessage, {}, false);
+    });
+}
+
+int ShardListeners::ownShardListeners(const QByteArray &channel) const
+{
+    return m_shardEars && m_shardEars->isConfirmed(RedisSubscriptions::Kind::Shard, channel) ? 1 : 0;
+}
+
+void ShardListeners::followChannels(const QList<QByteArray> &updated, const QList<QByteArray> &removed)
 {
     if (!m_shardEars)
         return;
-    for (const QByteArray &name : changes.removed) {
+    for (const QByteArray &name : removed) {
         const QByteArray channel = m_shardChannels.take(name);
         if (!channel.isEmpty())
             m_shardEars->unsubscribe(RedisSubscriptions::Kind::Shard, channel);
     }
-    for (const QByteArray &name : changes.updated) {
-        if (m_shardChannels.size() >= m_options.watchAllLimit)
+    for (const QByteArray &name : updated) {
+        if (m_shardChannels.size() >= m_channelLimit)
             break;
-        const LockRecord *r = m_store.find(name);
+        const LockRecord *r = m_records->find(name);
         if (!r || m_shardChannels.contains(name))
             continue;
         // Fair waiters have channels of their own, and a fair release names its head: not followed here. A layout

@@ -1,17 +1,14 @@
-#include "monitor/locktrackerorder.h"
+#include "monitor/holdendjudge.h"
 
 #include "kinds/locklayouts.h"
 
+#include <QCoreApplication>
+
 namespace LockScope {
 
+using TrackerJudging::holds;
+
 namespace {
-constexpr int kMaxKeyEvents = 64;
-
-bool isWrite(KeyEvent e)
-{
-    return e == KeyEvent::HashWrite || e == KeyEvent::OtherWrite;
-}
-
 // Every holder of the previous read is gone from this one: the key was deleted (or expired) and taken again. A
 // read-write lock's readers come and go one by one without that.
 bool everyHolderReplaced(const LockInfo &previous, const LockInfo &now)
@@ -26,12 +23,6 @@ bool everyHolderReplaced(const LockInfo &previous, const LockInfo &now)
             if (before.owner == after.owner)
                 return false;
     return true;
-}
-
-bool holds(const LockInfo &info, const QByteArray &owner)
-{
-    return std::any_of(
-        info.holders.cbegin(), info.holders.cend(), [&](const LockHolder &h) { return h.owner == owner; });
 }
 
 // Holders the read shows that the previous read did not.
@@ -49,14 +40,18 @@ bool noneLeft(const LockInfo &previous, const LockInfo &now)
 }
 } // namespace
 
-namespace TrackerOrder {
+bool HoldEndJudge::isWrite(KeyEvent e)
+{
+    return e == KeyEvent::HashWrite || e == KeyEvent::OtherWrite;
+}
 
-bool isEnd(KeyEvent e)
+bool HoldEndJudge::isEnd(KeyEvent e)
 {
     return e == KeyEvent::Deleted || e == KeyEvent::Expired;
 }
 
-Placement place(const LockRecord &record, const std::optional<LockInfo> &read, const LockTracker::Signals &seen)
+HoldEndJudge::Placement HoldEndJudge::place(
+    const LockRecord &record, const std::optional<LockInfo> &read, const LockTracker::Signals &seen)
 {
     enum class State { Held, Gone, Again };
     const QList<LockTracker::Signals::Seen> &events = seen.keyEvents;
@@ -123,68 +118,105 @@ Placement place(const LockRecord &record, const std::optional<LockInfo> &read, c
     return walk(false);
 }
 
-HoldEnd holdEnd(const LockRecord &record, const LockTracker::Signals &seen, int end)
+HoldEndJudge::End HoldEndJudge::holdEnd(const LockRecord &record, const LockTracker::Signals &seen, int end)
 {
     if (end < 0)
-        return HoldEnd::Unseen;
+        return End::Unseen;
     if (seen.keyEvents.at(end).event == KeyEvent::Expired)
-        return HoldEnd::Expired;
+        return End::Expired;
     // A string lock's release is a plain compare-and-delete: a force release looks the same from outside.
     if (!LockLayouts::forRecord(record.info.kind).capabilities().wakeChannel)
-        return HoldEnd::Released;
+        return End::Released;
     const KeyEvent before = end > 0 ? seen.keyEvents.at(end - 1).event : record.lastKeyEvent;
-    return before == KeyEvent::HashWrite ? HoldEnd::Released : HoldEnd::ForceReleased;
+    return before == KeyEvent::HashWrite ? End::Released : End::ForceReleased;
 }
 
-} // namespace TrackerOrder
-
-using namespace TrackerOrder;
-
-void LockTracker::Signals::note(KeyEvent event)
+HoldEndJudge::Reading HoldEndJudge::placeRead(
+    LockRecord &record, const std::optional<LockInfo> &read, LockTracker::Signals &seen)
 {
-    const quint32 seq = ++lastSeq;
-    const int n = int(keyEvents.size());
-    if (isWrite(event) && n >= 2 && isWrite(keyEvents.at(n - 1).event) && isWrite(keyEvents.at(n - 2).event)) {
-        keyEvents.last() = { seq, event };
-        return;
+    Reading reading;
+    reading.all = seen;
+    reading.ordered = seen.keyspaceEvents && !seen.overflow;
+    if (reading.ordered)
+        reading.at = place(record, read, seen);
+    reading.ended = record.present ? holdEnd(record, seen, reading.at.end) : End::Unseen;
+    const int used = reading.at.found ? reading.at.position : int(seen.keyEvents.size());
+    if (used > 0)
+        record.lastKeyEvent = seen.keyEvents.at(used - 1).event;
+    seen.keyEvents.remove(0, used);
+    // A wake-up message comes right after its deletion: it goes with that deletion to the next read.
+    if (std::none_of(seen.keyEvents.cbegin(), seen.keyEvents.cend(),
+            [](const LockTracker::Signals::Seen &e) { return isEnd(e.event); }))
+        seen.releaseMessage = false;
+    if (seen.keyEvents.isEmpty())
+        seen.overflow = false;
+    return reading;
+}
+
+namespace {
+QString forcedDetail(const LockTracker::Signals &all, qint64 count)
+{
+    return all.releaseMessage ? QCoreApplication::translate("LockScope::LockTracker",
+               "deleted without an unlock (%n level(s) held): its owner's unlock will fail", nullptr, int(count))
+                              : QCoreApplication::translate("LockScope::LockTracker",
+                                  "deleted without a wake-up message: waiters sleep until their own timeout");
+}
+} // namespace
+
+LockEvent HoldEndJudge::endOf(const Reading &reading, const QByteArray &owner, qint64 count, qint64 ttl)
+{
+    using TrackerJudging::event;
+    switch (reading.ended) {
+    case End::Expired:
+        return event(LockEvent::Type::Expired, owner, 0, ttl, TrackerJudging::leaseRanOut());
+    case End::ForceReleased:
+        return event(LockEvent::Type::ForceReleased, owner, 0, ttl, forcedDetail(reading.all, count));
+    case End::Released:
+    case End::Unseen:
+        break;
     }
-    if (n >= kMaxKeyEvents) {
-        overflow = true;
-        return;
+    return event(LockEvent::Type::Released, owner, 0, ttl);
+}
+
+HoldEndJudge::Gone HoldEndJudge::gone(const LockRecord &record, const Reading &reading, bool deadlinePassed)
+{
+    const LockTracker::Signals &all = reading.all;
+    Gone gone;
+    gone.cleanly = reading.ended != End::Expired;
+    for (const LockHolder &holder : record.info.holders) {
+        if (reading.ended != End::Unseen) {
+            gone.judgement.events << endOf(reading, holder.owner, holder.count, -2);
+            continue;
+        }
+        LockEvent::Type type;
+        QString detail;
+        if (all.saw(KeyEvent::Expired) || (deadlinePassed && !all.releaseMessage && !all.saw(KeyEvent::Deleted))) {
+            type = LockEvent::Type::Expired;
+            detail = TrackerJudging::leaseRanOut();
+            gone.cleanly = false;
+        } else if (!LockLayouts::forRecord(record.info.kind).capabilities().wakeChannel) {
+            // A string lock's release is a plain compare-and-delete, and nobody waits on a channel: a force
+            // release looks the same from outside, and leaves nobody asleep.
+            type = LockEvent::Type::Released;
+        } else if (all.keyspaceEvents && all.saw(KeyEvent::Deleted)) {
+            // Too many events to keep in order: every unlock decrements before it deletes; a force release (or
+            // a DEL) only deletes.
+            const bool unlocked = all.saw(KeyEvent::HashWrite);
+            type = unlocked ? LockEvent::Type::Released : LockEvent::Type::ForceReleased;
+            if (!unlocked)
+                detail = forcedDetail(all, holder.count);
+        } else if (all.releaseMessage || !all.pubSubAvailable) {
+            // Without keyspace events a force release looks like the last unlock; quick nested unlocks between
+            // two reads are far more common, so this says released.
+            type = LockEvent::Type::Released;
+        } else {
+            type = LockEvent::Type::ForceReleased;
+            detail = QCoreApplication::translate(
+                "LockScope::LockTracker", "deleted without a wake-up message: waiters sleep until their own timeout");
+        }
+        gone.judgement.events << TrackerJudging::event(type, holder.owner, 0, -2, detail);
     }
-    keyEvents.append({ seq, event });
-}
-
-bool LockTracker::Signals::saw(KeyEvent event) const
-{
-    return std::any_of(keyEvents.cbegin(), keyEvents.cend(), [event](const Seen &s) { return s.event == event; });
-}
-
-KeyEvent LockTracker::Signals::eventOf(const QByteArray &keyspaceEvent)
-{
-    if (keyspaceEvent == "del")
-        return KeyEvent::Deleted;
-    if (keyspaceEvent == "expired")
-        return KeyEvent::Expired;
-    return keyspaceEvent.startsWith('h') ? KeyEvent::HashWrite : KeyEvent::OtherWrite;
-}
-
-bool LockTracker::awaitsEvidence(
-    const LockRecord &record, const std::optional<LockInfo> &read, const Signals &seen, qint64 nowMs) const
-{
-    if (!record.present)
-        return false;
-    if (seen.keyspaceEvents && !seen.overflow) {
-        const Placement at = place(record, read, seen);
-        return !at.found || at.endMayFollow;
-    }
-    if (read)
-        return false;
-    // A release's wake-up message travels on another connection and may land just after the read. A string lock
-    // has none to wait for.
-    const bool passed = record.deadlineMs >= 0 && nowMs >= record.deadlineMs - tolerance(record.leaseMs);
-    const bool explained = seen.releaseMessage || seen.saw(KeyEvent::Expired) || seen.saw(KeyEvent::Deleted) || passed;
-    return !explained && seen.pubSubAvailable && LockLayouts::forRecord(record.info.kind).capabilities().wakeChannel;
+    return gone;
 }
 
 } // namespace LockScope
