@@ -241,6 +241,11 @@ private slots:
         QCOMPARE(j.warnings.size(), 1);
         QVERIFY(j.warnings.first().contains(QStringLiteral("possible double holder")));
 
+        // A lock that was there with nobody holding it (an idle fair lock's hash): a hold, nobody taken over from.
+        const Judgement fromNobody = TakeoverJudge::judge(lock({}), lock({ { kB, 1 } }), unordered(), false);
+        QCOMPARE(types(fromNobody.events), (QList<Type> { Type::Acquired }));
+        QVERIFY(fromNobody.warnings.isEmpty());
+
         const Judgement expired = TakeoverJudge::judge(lock({ { kA, 1 } }), lock({ { kB, 1 } }), unordered(), true);
         QCOMPARE(types(expired.events), (QList<Type> { Type::Expired, Type::OwnerChanged, Type::Acquired }));
         QCOMPARE(expired.events.first().owner, kA);

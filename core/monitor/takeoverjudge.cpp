@@ -48,8 +48,9 @@ Judgement TakeoverJudge::judge(
             judgement.events << event(LockEvent::Type::Expired, holder.owner, 0, -2, leaseRanOut());
     }
     for (const LockHolder &holder : now.holders) {
-        // The previous holder may still believe it holds the lock, unless its hold ended in a release.
-        if (!released && !holds(previous, holder.owner)) {
+        // The previous holder may still believe it holds the lock, unless its hold ended in a release. A lock
+        // that was there with nobody holding it (an idle fair lock's hash) had nobody to take over from.
+        if (!released && !previous.holders.isEmpty() && !holds(previous, holder.owner)) {
             const QByteArray old = previous.holders.first().owner;
             LockEvent e = event(LockEvent::Type::OwnerChanged, holder.owner, holder.count, now.ttlMs,
                 QCoreApplication::translate("LockScope::LockTracker", "%1 took over from %2 without a release")
