@@ -58,16 +58,19 @@ void ClientLoops::nextCycle()
             fatal(QStringLiteral("uncontended acquire failed: %1 (ttl %2 ms)")
                       .arg(acquired.error.toString())
                       .arg(acquired.ttlMs));
-        m_client->release(m_cycle.name, acquired.owner, [this](const ReleaseResult &released) {
-            if (released.error.isError() || released.outcome != ReleaseResult::Outcome::Released)
-                fatal(QStringLiteral("uncontended release failed: %1 %2")
-                          .arg(released.error.toString(), released.message));
-            ++m_count;
-            if (nowNs() < m_deadlineNs)
-                nextCycle();
-            else
-                finish();
-        });
+        m_client->release(
+            m_cycle.name, acquired.owner,
+            [this](const ReleaseResult &released) {
+                if (released.error.isError() || released.outcome != ReleaseResult::Outcome::Released)
+                    fatal(QStringLiteral("uncontended release failed: %1 %2")
+                              .arg(released.error.toString(), released.message));
+                ++m_count;
+                if (nowNs() < m_deadlineNs)
+                    nextCycle();
+                else
+                    finish();
+            },
+            LockKind::Reentrant);
     });
 }
 

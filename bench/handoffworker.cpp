@@ -94,16 +94,19 @@ void HandoffWorker::onAcquired(const AcquireResult &result)
     m_events.push_back({ 'A', acquiredNs });
     // Zero hold time: the release leaves straight from the acquire's callback.
     m_events.push_back({ 'R', nowNs() });
-    m_client->release(m_options.name, result.owner, [this](const ReleaseResult &released) {
-        if (m_abandoned)
-            return;
-        if (released.error.isError() || released.outcome != ReleaseResult::Outcome::Released)
-            fatal(QStringLiteral("worker release: %1 %2").arg(released.error.toString(), released.message));
-        if (nowNs() < m_deadlineNs)
-            acquireNext();
-        else
-            finish();
-    });
+    m_client->release(
+        m_options.name, result.owner,
+        [this](const ReleaseResult &released) {
+            if (m_abandoned)
+                return;
+            if (released.error.isError() || released.outcome != ReleaseResult::Outcome::Released)
+                fatal(QStringLiteral("worker release: %1 %2").arg(released.error.toString(), released.message));
+            if (nowNs() < m_deadlineNs)
+                acquireNext();
+            else
+                finish();
+        },
+        LockKind::Reentrant);
 }
 
 void HandoffWorker::finish()

@@ -86,8 +86,8 @@ private slots:
         const AcquireResult held = acquire(console, request(p + "forced", LockKind::Reentrant));
         QVERIFY(held.acquired);
         LockClient other(as(m_server.url(), "console", "consolepw"));
-        const ForceReleaseResult f
-            = await<ForceReleaseResult>([&](auto d) { other.forceRelease(p + "forced", ForceGuard {}, d); });
+        const ForceReleaseResult f = await<ForceReleaseResult>(
+            [&](auto d) { other.forceRelease(p + "forced", ForceGuard {}, d, LockKind::Reentrant); });
         QVERIFY2(f.deleted, qPrintable(f.error.toString()));
         QVERIFY2(w.errors.isEmpty(), qPrintable(w.errors.join(QLatin1Char('\n'))));
     }
@@ -122,8 +122,8 @@ private slots:
         QCOMPARE(w.monitor.mode(), LockEventFeed::Mode::KeyspaceEvents);
 
         LockClient client(monitorUser);
-        const ForceReleaseResult f
-            = await<ForceReleaseResult>([&](auto d) { client.forceRelease(name, ForceGuard {}, d); });
+        const ForceReleaseResult f = await<ForceReleaseResult>(
+            [&](auto d) { client.forceRelease(name, ForceGuard {}, d, LockKind::Reentrant); });
         QCOMPARE(f.error.kind(), RedisError::Kind::Permission);
         const AcquireResult a = acquire(client, request(uniqueKey("acl-denied"), LockKind::Reentrant));
         QCOMPARE(a.error.kind(), RedisError::Kind::Permission);

@@ -276,15 +276,18 @@ private slots:
                     return;
                 }
                 ++acquired;
-                client.release(name, a.owner, [&](const ReleaseResult &r) {
-                    if (r.outcome != ReleaseResult::Outcome::Released)
-                        errors << QStringLiteral("release: %1").arg(r.error.toString());
-                    ++released;
-                    if (next < 400 && !stop)
-                        cycle();
-                    else
-                        idle = true;
-                });
+                client.release(
+                    name, a.owner,
+                    [&](const ReleaseResult &r) {
+                        if (r.outcome != ReleaseResult::Outcome::Released)
+                            errors << QStringLiteral("release: %1").arg(r.error.toString());
+                        ++released;
+                        if (next < 400 && !stop)
+                            cycle();
+                        else
+                            idle = true;
+                    },
+                    LockKind::Reentrant);
             });
         };
         cycle();

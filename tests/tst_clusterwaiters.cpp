@@ -81,7 +81,8 @@ private slots:
         const QStringList warnings = w.monitor.record(name)->info.warnings;
         QVERIFY2(
             warnings.join(QLatin1Char(' ')).contains(QLatin1String("mixed fleet")), qPrintable(warnings.join(';')));
-        holder.forceRelease(name, QByteArray(), [](const ForceReleaseResult &) {});
+        holder.forceRelease(
+            name, QByteArray(), [](const ForceReleaseResult &) {}, LockKind::Reentrant);
     }
 
     void monitorsOwnShardEarIsNoWaiter()
@@ -102,7 +103,8 @@ private slots:
         QTRY_COMPARE(w.monitor.record(name)->info.holders.value(0).count, qint64(2));
         QCOMPARE(w.monitor.record(name)->info.waiters, 0);
         QCOMPARE(w.monitor.record(name)->info.shardWaiters, 0);
-        holder.forceRelease(name, QByteArray(), [](const ForceReleaseResult &) {});
+        holder.forceRelease(
+            name, QByteArray(), [](const ForceReleaseResult &) {}, LockKind::Reentrant);
     }
 
     void wakeUpMissedIsReported_data()

@@ -80,7 +80,9 @@ private slots:
         // The next holder's token is larger than any before it, even after a force release.
         const AcquireResult next = acquire(b, fenced(name));
         QCOMPARE(next.fencingToken, 3);
-        QVERIFY(await<ForceReleaseResult>([&](auto d) { a.forceRelease(name, ForceGuard {}, d); }).deleted);
+        QVERIFY(await<ForceReleaseResult>([&](auto d) {
+            a.forceRelease(name, ForceGuard {}, d, LockKind::Reentrant);
+        }).deleted);
         QCOMPARE(raw.get(tokenKey), "3");
     }
 

@@ -118,7 +118,9 @@ private slots:
         QVERIFY(acquire(a, request(name, 60000)).acquired);
         QTRY_VERIFY(w.monitor.record(name)->present && w.monitor.record(name)->info.holders.value(0).count == 2);
         from = int(w.events.size());
-        QVERIFY(await<ForceReleaseResult>([&](auto d) { b.forceRelease(name, QByteArray(), d); }).deleted);
+        QVERIFY(await<ForceReleaseResult>([&](auto d) {
+            b.forceRelease(name, QByteArray(), d, LockKind::Reentrant);
+        }).deleted);
         QVERIFY(w.waitFor(keyspace ? Type::ForceReleased : Type::Released, name, from));
 
         QTRY_COMPARE(w.monitor.lockCount(), 0);

@@ -176,7 +176,8 @@ private slots:
             waiters.acquire(request(name, 60000, -1, QByteArray::number(100 + t)), [&](const AcquireResult &r) {
                 done << r;
                 // Each waiter releases at once, which must wake the next one.
-                waiters.release(r.name, r.owner, [](const ReleaseResult &) {});
+                waiters.release(
+                    r.name, r.owner, [](const ReleaseResult &) {}, LockKind::Reentrant);
             });
         }
         QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", LockNames::lockChannel(name) }).at(1).toInteger(), 1);
@@ -231,20 +232,21 @@ private slots:
         LockClient client(m_options);
 
         // Guarded by an owner who no longer holds it: nothing happens.
-        ForceReleaseResult guarded
-            = await<ForceReleaseResult>([&](auto d) { client.forceRelease(name, kJavaClient + ":4", d); });
+        ForceReleaseResult guarded = await<ForceReleaseResult>(
+            [&](auto d) { client.forceRelease(name, kJavaClient + ":4", d, LockKind::Reentrant); });
         QVERIFY(!guarded.deleted);
         QCOMPARE(raw.hgetall(name).value(javaOwner), "1");
         QCOMPARE(ears.next(), "none");
 
-        guarded = await<ForceReleaseResult>([&](auto d) { client.forceRelease(name, javaOwner, d); });
+        guarded
+            = await<ForceReleaseResult>([&](auto d) { client.forceRelease(name, javaOwner, d, LockKind::Reentrant); });
         QVERIFY(guarded.deleted);
         QCOMPARE(raw.type(name), "none");
         QCOMPARE(ears.next(), "message:0");
 
         // Nothing left: reports that, publishes nothing.
-        const ForceReleaseResult again
-            = await<ForceReleaseResult>([&](auto d) { client.forceRelease(name, ForceGuard {}, d); });
+        const ForceReleaseResult again = await<ForceReleaseResult>(
+            [&](auto d) { client.forceRelease(name, ForceGuard {}, d, LockKind::Reentrant); });
         QVERIFY(!again.deleted);
         QCOMPARE(ears.next(), "none");
     }
@@ -261,15 +263,15 @@ private slots:
         QCOMPARE(release(a, name, first.owner).outcome, ReleaseResult::Outcome::Released);
         const AcquireResult second = acquire(b, request(name, 30000, 0, "1"));
         QVERIFY(second.acquired);
-        const ForceReleaseResult r
-            = await<ForceReleaseResult>([&](auto d) { support.forceRelease(name, ForceGuard::exact(seen), d); });
+        const ForceReleaseResult r = await<ForceReleaseResult>(
+            [&](auto d) { support.forceRelease(name, ForceGuard::exact(seen), d, LockKind::Reentrant); });
         QVERIFY(!r.deleted);
         QVERIFY(r.guardFailed);
         QCOMPARE(r.holdersNow, QList<QByteArray> { second.owner });
         QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { second.owner, "1" } }));
         // What is there now, confirmed, goes.
         QVERIFY(await<ForceReleaseResult>([&](auto d) {
-            support.forceRelease(name, ForceGuard::exact({ second.owner }), d);
+            support.forceRelease(name, ForceGuard::exact({ second.owner }), d, LockKind::Reentrant);
         }).deleted);
         QCOMPARE(raw.type(name), "none");
     }
@@ -280,7 +282,9 @@ private slots:
         const QByteArray name = uniqueKey("forced-own");
         const AcquireResult a = acquire(client, request(name));
         QVERIFY(a.acquired);
-        QVERIFY(await<ForceReleaseResult>([&](auto d) { client.forceRelease(name, ForceGuard {}, d); }).deleted);
+        QVERIFY(await<ForceReleaseResult>([&](auto d) {
+            client.forceRelease(name, ForceGuard {}, d, LockKind::Reentrant);
+        }).deleted);
         QCOMPARE(release(client, name, a.owner).outcome, ReleaseResult::Outcome::NotHeld);
         QVERIFY(client.holds().isEmpty());
     }
@@ -316,8 +320,8 @@ private slots:
         const AcquireResult wrong = acquire(client, request(taken));
         QCOMPARE(wrong.error.kind(), RedisError::Kind::Reply);
         QVERIFY2(wrong.error.message().contains(QLatin1String("holds a string")), qPrintable(wrong.error.message()));
-        const ForceReleaseResult forced
-            = await<ForceReleaseResult>([&](auto d) { client.forceRelease(taken, ForceGuard {}, d); });
+        const ForceReleaseResult forced = await<ForceReleaseResult>(
+            [&](auto d) { client.forceRelease(taken, ForceGuard {}, d, LockKind::Reentrant); });
         QCOMPARE(forced.error.kind(), RedisError::Kind::Reply);
         const ReleaseResult released = release(client, taken, client.ownerField("1"));
         QCOMPARE(released.error.kind(), RedisError::Kind::Reply);
@@ -365,7 +369,9 @@ private slots:
         QCOMPARE(a.error.kind(), RedisError::Kind::ReadOnly);
         QCOMPARE(raw.type(name), "none");
         raw.command({ "HSET", name, kJavaClient + ":1", "1" });
-        QCOMPARE(await<ForceReleaseResult>([&](auto d) { client.forceRelease(name, ForceGuard {}, d); }).error.kind(),
+        QCOMPARE(await<ForceReleaseResult>([&](auto d) {
+            client.forceRelease(name, ForceGuard {}, d, LockKind::Reentrant);
+        }).error.kind(),
             RedisError::Kind::ReadOnly);
         QCOMPARE(release(client, name, kJavaClient + ":1").error.kind(), RedisError::Kind::ReadOnly);
         QCOMPARE(raw.hgetall(name).value(kJavaClient + ":1"), "1");

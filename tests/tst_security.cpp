@@ -95,8 +95,8 @@ private slots:
         o.user = "viewer";
         o.password = "viewpw";
         LockClient client(o);
-        const ForceReleaseResult r
-            = await<ForceReleaseResult>([&](auto done) { client.forceRelease(name, ForceGuard {}, done); });
+        const ForceReleaseResult r = await<ForceReleaseResult>(
+            [&](auto done) { client.forceRelease(name, ForceGuard {}, done, LockKind::Reentrant); });
         QCOMPARE(r.error.kind(), RedisError::Kind::Permission);
         QVERIFY(!r.deleted);
         QCOMPARE(admin.hgetall(name).value(owner), "1");

@@ -179,13 +179,16 @@ private slots:
                     QTimer::singleShot(50, &client, [&] { cycle(); });
                     return;
                 }
-                client.release(name, a.owner, [&](const ReleaseResult &r) {
-                    if (r.outcome == ReleaseResult::Outcome::Released)
-                        ++cycles;
-                    else
-                        ++failures;
-                    cycle();
-                });
+                client.release(
+                    name, a.owner,
+                    [&](const ReleaseResult &r) {
+                        if (r.outcome == ReleaseResult::Outcome::Released)
+                            ++cycles;
+                        else
+                            ++failures;
+                        cycle();
+                    },
+                    LockKind::Reentrant);
             });
         };
         cycle();

@@ -152,7 +152,7 @@ ReleaseResult BlockingLockClient::release(const QByteArray &name, const QByteArr
 ForceReleaseResult BlockingLockClient::forceRelease(const QByteArray &name, const QByteArray &expectOwner)
 {
     return call<ForceReleaseResult>(
-        [this, name, expectOwner](auto done) { m_client->forceRelease(name, expectOwner, done); });
+        [this, name, expectOwner](auto done) { m_client->forceRelease(name, expectOwner, done, LockKind::Reentrant); });
 }
 
 QueryResult BlockingLockClient::isLocked(const QByteArray &name)

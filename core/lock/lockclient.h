@@ -63,17 +63,17 @@ public:
     // Releases one level of owner's hold exactly as the owner's own unlock would: wakes waiters on the last
     // level. owner is the full field; for a hold of this client the lease is reset as Redisson does, for a
     // foreign hold the TTL is left as it is.
-    // kind: which release script; for Write, owner is the write field ("<uuid>:<tid>:write").
-    void release(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done,
-        LockKind kind = LockKind::Reentrant);
+    // kind: which release script, always said (a default would quietly run the reentrant script on another layout's
+    // lock); for Write, owner is the write field ("<uuid>:<tid>:write"). releaseAsFound() reads it from Redis.
+    void release(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done, LockKind kind);
     // Deletes the lock whoever holds it and wakes its waiters; with expectOwner only if that owner holds it.
     // Read or Write: a read-write lock; waiters hear "0" after a read-mode lock, "1" after a write-mode one.
-    void forceRelease(const QByteArray &name, const QByteArray &expectOwner, Callback<ForceReleaseResult> done,
-        LockKind kind = LockKind::Reentrant);
+    void forceRelease(
+        const QByteArray &name, const QByteArray &expectOwner, Callback<ForceReleaseResult> done, LockKind kind);
     // Only while the guard holds, checked in the same script that deletes; a failed guard changes nothing and the
     // result lists the holders found instead.
-    void forceRelease(const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done,
-        LockKind kind = LockKind::Reentrant);
+    void forceRelease(
+        const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done, LockKind kind);
     // What Redis says name is right now and the kind to release it as (lockkindprobe.cpp): one pipelined read.
     void probeKind(const QByteArray &name, const QByteArray &owner, Callback<LockKindProbe> done);
     // release() and forceRelease() with the kind read from Redis at the moment of the action, never from an older

@@ -32,7 +32,8 @@ void LockClient::probeKind(const QByteArray &name, const QByteArray &owner, Call
 void LockClient::releaseAsFound(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done)
 {
     if (const RedisError error = checkWrite("release", name)) {
-        release(name, owner, std::move(done)); // reports the same refusal, writing nothing
+        // Reports the same refusal, writing nothing: no kind was read, and none is needed for a refusal.
+        release(name, owner, std::move(done), LockKind::Reentrant);
         return;
     }
     QPointer<LockClient> self(this);
@@ -74,7 +75,7 @@ void LockClient::releaseAsFound(const QByteArray &name, const QByteArray &owner,
 void LockClient::forceReleaseAsFound(const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done)
 {
     if (const RedisError error = checkWrite("force-release", name)) {
-        forceRelease(name, guard, std::move(done));
+        forceRelease(name, guard, std::move(done), LockKind::Reentrant); // the refusal, writing nothing
         return;
     }
     QPointer<LockClient> self(this);

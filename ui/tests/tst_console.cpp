@@ -484,7 +484,8 @@ private slots:
             QVERIFY2(!a->isEnabled(), qPrintable(a->text()));
         // And the core refuses whatever gets past the widgets.
         std::optional<ForceReleaseResult> result;
-        c.client.forceRelease(name, QByteArray(), [&](const ForceReleaseResult &r) { result = r; });
+        c.client.forceRelease(
+            name, QByteArray(), [&](const ForceReleaseResult &r) { result = r; }, LockKind::Reentrant);
         QTRY_VERIFY(result.has_value());
         QCOMPARE(result->error.kind(), RedisError::Kind::ReadOnly);
         QCOMPARE(raw.type(name), "hash");
