@@ -6,6 +6,7 @@
 #include "clirun.h"
 #include "kinds/locklayout.h"
 #include "kinds/locklayouts.h"
+#include "kinds/locknames.h"
 #include "kinds/lockscanner.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"
@@ -14,6 +15,8 @@
 #include "redisserver.h"
 #include "testutil.h"
 
+#include <QCryptographicHash>
+#include <QDateTime>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -149,6 +152,99 @@ private slots:
                     .contains(ScanCursor { "job:*", "string", ScanCursor::Read::String }));
         // No string lock patterns: no string cursor, and every string is data.
         QCOMPARE(LockLayouts::scanCursors({ "*", StringLockPatterns() }).size(), 3);
+    }
+
+    // Every layout of the registry is recognised from its keys as its own library leaves them, not only those a
+    // LockClient takes: found by one scan among the others' locks and the noise, with its kind and the evidence for
+    // it. A layout added to the registry without a row here fails this test.
+    void everyLayoutIsRecognisedFromItsKeys()
+    {
+        RawRedis raw(m_server.port());
+        RawRedis latchWaiter(m_server.port());
+        const QByteArray p = "recog:" + uniqueKey("r") + ":";
+        const QByteArray owner = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731";
+        const QByteArray later = QByteArray::number(QDateTime::currentMSecsSinceEpoch() + 600000);
+        const QByteArray digest = "uniquejobs:" + QCryptographicHash::hash(p, QCryptographicHash::Md5).toHex();
+        const auto hold = [&](const QByteArray &name, const QByteArray &field) {
+            raw.command({ "HSET", name, field, "1" });
+            raw.command({ "PEXPIRE", name, "600000" });
+        };
+        QHash<QByteArray, QByteArray> names; // layout id: the name of its lock
+        names.insert("reentrant", p + "reentrant");
+        hold(p + "reentrant", owner);
+        names.insert("fenced", p + "fenced");
+        hold(p + "fenced", owner);
+        raw.command({ "SET", LockNames::fencingToken(p + "fenced"), "7" });
+        names.insert("fair", p + "fair");
+        hold(p + "fair", owner);
+        raw.command({ "RPUSH", LockNames::fairQueue(p + "fair"), "0b5b1f6e-2f0e-4d5c-9a4b-1c2d3e4f5a6b:42" });
+        raw.command({ "ZADD", LockNames::fairTimeouts(p + "fair"), later, "0b5b1f6e-2f0e-4d5c-9a4b-1c2d3e4f5a6b:42" });
+        names.insert("readwrite", p + "readwrite");
+        raw.command({ "HSET", p + "readwrite", "mode", "write", owner + ":write", "1" });
+        raw.command({ "PEXPIRE", p + "readwrite", "600000" });
+        names.insert("string", p + "string:job");
+        raw.command({ "SET", p + "string:job", "a1b2c3d4e5f6a7b8c9d0", "PX", "600000" });
+        // Redisson's counters are integers under names declared as Redisson's; their keys and listeners tell them
+        // apart.
+        names.insert("semaphore", p + "counter:sem");
+        raw.command({ "SET", p + "counter:sem", "3" });
+        names.insert("expirable-semaphore", p + "counter:expirable");
+        raw.command({ "SET", p + "counter:expirable", "2" });
+        raw.command({ "ZADD", "{" + p + "counter:expirable}:timeout", later, "0123456789abcdef0123456789abcdef" });
+        names.insert("count-down-latch", p + "counter:latch");
+        raw.command({ "SET", p + "counter:latch", "3" });
+        latchWaiter.append({ "SUBSCRIBE", "redisson_countdownlatch__channel__{" + p + "counter:latch}" });
+        QCOMPARE(latchWaiter.readReply(5000).at(0).bytes(), QByteArray("subscribe"));
+        // redis-semaphore's permits under its fixed prefix; Symfony's store under a declared name.
+        names.insert("permit-set", "semaphore:" + p + "pool");
+        raw.command({ "ZADD", "semaphore:" + p + "pool", QByteArray::number(QDateTime::currentMSecsSinceEpoch()),
+            "3b241101-e2bb-4255-8caf-4136c566a962" });
+        raw.command({ "PEXPIRE", "semaphore:" + p + "pool", "600000" });
+        names.insert("token-set", p + "symfony:pdf");
+        raw.command(
+            { "ZADD", p + "symfony:pdf", later, "q0VxZ0lYb2d1cW5kSzZ4cUhGbE9qM2JzU0FtN2J4eU0=", later, "__write__" });
+        raw.command({ "PEXPIREAT", p + "symfony:pdf", later });
+        // sidekiq-unique-jobs: the digest locked by a job.
+        names.insert("unique-job", digest + ":LOCKED");
+        raw.command({ "ZADD", "uniquejobs:digests", "1764000000.5", digest });
+        raw.command({ "HSET", digest + ":LOCKED", "0123456789abcdef01234567", "1764000000.123456" }); // a 24-hex jid
+        raw.command({ "PEXPIRE", digest + ":LOCKED", "600000" });
+
+        QStringList missing;
+        for (const LockLayout *layout : LockLayouts::all())
+            if (!names.contains(layout->id()))
+                missing << QString::fromLatin1(layout->id());
+        QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("layouts without a row: %1").arg(missing.join(u", "))));
+
+        StringLockPatterns patterns({ p + "string:*" });
+        patterns.declare("redisson", p + "counter:*");
+        patterns.declare("symfony", p + "symfony:*");
+        RedisConnection connection(m_options);
+        LockScanner::Options options;
+        options.stringPatterns = patterns;
+        LockScanner scanner(&connection, options);
+        QMap<QByteArray, LockInfo> found;
+        QObject::connect(&scanner, &LockScanner::locksFound, [&](const QList<LockInfo> &locks) {
+            for (const LockInfo &l : locks)
+                found.insert(l.name, l);
+        });
+        QSignalSpy finished(&scanner, &LockScanner::finished);
+        scanner.start();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 20000);
+        for (const LockLayout *layout : LockLayouts::all()) {
+            const QByteArray name = names.value(layout->id());
+            QVERIFY2(found.contains(name),
+                qPrintable(QStringLiteral("%1 (%2) was not found")
+                               .arg(QString::fromUtf8(name), QString::fromLatin1(layout->id()))));
+            const LockInfo &info = found.value(name);
+            QVERIFY2(info.kind == layout->kind(),
+                qPrintable(QStringLiteral("%1: %2, not %3")
+                               .arg(QString::fromUtf8(name), QString::fromLatin1(LockInfo::kindName(info.kind)),
+                                   QString::fromLatin1(layout->id()))));
+            QVERIFY2(!info.evidence.isEmpty(), layout->id());
+        }
+        for (auto it = found.cbegin(); it != found.cend(); ++it)
+            QVERIFY2(!it.key().startsWith("conf:noise:"), it.key().constData());
     }
 
     void registryCoversEveryMode_data() { modes(); }
