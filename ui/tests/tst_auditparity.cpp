@@ -74,6 +74,34 @@ class TestAuditParity : public QObject
         return runCli(args + QStringList { QStringLiteral("--url"), m_server.url() }, m_dir);
     }
 
+    // lockscope-cli release NAME --owner OWNER, and the record it wrote.
+    std::optional<QJsonObject> releaseByCli(const QByteArray &name, const QByteArray &owner)
+    {
+        const qsizetype from = lineCount();
+        const CliRun r = cli({ QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
+            QString::fromUtf8(owner) });
+        if (!cliExited(r, CliExit::Done, {}, __FILE__, __LINE__))
+            return std::nullopt;
+        return record(QStringLiteral("release"), name, from);
+    }
+
+    // The console's Release on its selected hold once the row shows `levels`, and the record it wrote.
+    std::optional<QJsonObject> releaseByConsole(
+        Console &c, const QByteArray &name, const QByteArray &owner, qint64 levels)
+    {
+        std::optional<QJsonObject> written;
+        [&] {
+            QTRY_VERIFY_WITH_TIMEOUT(
+                !c.actions->ownHold(name).isEmpty() && c.levelsShown(name, owner) == levels, 10000);
+            c.select(name);
+            QTRY_VERIFY(c.actions->releaseAction()->isEnabled());
+            const qsizetype from = lineCount();
+            c.actions->releaseAction()->trigger();
+            QTRY_VERIFY_WITH_TIMEOUT((written = record(QStringLiteral("release"), name, from)).has_value(), 10000);
+        }();
+        return written;
+    }
+
     static AcquireRequest hold(const QByteArray &name)
     {
         AcquireRequest r;
@@ -103,31 +131,22 @@ private slots:
 
         c.actions->acquire(hold(name));
         QTRY_COMPARE_WITH_TIMEOUT(raw.hgetall(name).value(owner), QByteArray("1"), 10000);
-        qsizetype from = lineCount();
-        const CliRun r = cli({ QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
-            QString::fromUtf8(owner) });
-        CLI_EXIT(r, CliExit::Done);
-        const std::optional<QJsonObject> byCli = record(QStringLiteral("release"), name, from);
+        const std::optional<QJsonObject> byCli = releaseByCli(name, owner);
         QVERIFY(byCli);
         QCOMPARE(raw.type(name), QByteArray("none"));
 
         c.actions->acquire(hold(name));
         QTRY_COMPARE_WITH_TIMEOUT(raw.hgetall(name).value(owner), QByteArray("1"), 10000);
-        QTRY_VERIFY_WITH_TIMEOUT(!c.actions->ownHold(name).isEmpty() && c.levelsShown(name, owner) == 1, 10000);
-        c.select(name);
-        QTRY_VERIFY(c.actions->releaseAction()->isEnabled());
-        from = lineCount();
-        c.actions->releaseAction()->trigger();
-        std::optional<QJsonObject> byConsole;
-        QTRY_VERIFY_WITH_TIMEOUT((byConsole = record(QStringLiteral("release"), name, from)).has_value(), 10000);
+        const std::optional<QJsonObject> byConsole = releaseByConsole(c, name, owner, 1);
+        QVERIFY(byConsole);
         QCOMPARE(raw.type(name), QByteArray("none"));
         compareRecords(*byCli, *byConsole);
         QCOMPARE(byCli->value(QStringLiteral("outcome")).toString(), QStringLiteral("released"));
         QCOMPARE(byConsole->value(QStringLiteral("owner")).toString(), QString::fromUtf8(owner));
     }
 
-    // One level of two: "still-held" for both, the CLI's older word "decremented".
-    void releaseOneLevelOfTwo()
+    // One level of three: "still-held" for both, the CLI's older word "decremented".
+    void releaseOneLevelOfThree()
     {
         Console c(ConnectionOptions::fromUrl(m_server.url()));
         RawRedis raw(m_server.port());
@@ -137,24 +156,15 @@ private slots:
             c.actions->acquire(hold(name));
         QTRY_COMPARE_WITH_TIMEOUT(raw.hgetall(name).value(owner), QByteArray("3"), 10000);
 
-        qsizetype from = lineCount();
-        const CliRun r = cli({ QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
-            QString::fromUtf8(owner) });
-        CLI_EXIT(r, CliExit::Done);
-        const std::optional<QJsonObject> byCli = record(QStringLiteral("release"), name, from);
+        const std::optional<QJsonObject> byCli = releaseByCli(name, owner);
         QVERIFY(byCli);
         QCOMPARE(raw.hgetall(name).value(owner), QByteArray("2"));
 
-        // The console's row says 2 before its Release acts: the same state the CLI found, one level fewer.
+        // Back to three levels, the state the CLI found, before the console's Release acts.
         c.actions->acquire(hold(name));
         QTRY_COMPARE_WITH_TIMEOUT(raw.hgetall(name).value(owner), QByteArray("3"), 10000);
-        QTRY_COMPARE_WITH_TIMEOUT(c.levelsShown(name, owner), 3, 10000);
-        c.select(name);
-        QTRY_VERIFY(c.actions->releaseAction()->isEnabled());
-        from = lineCount();
-        c.actions->releaseAction()->trigger();
-        std::optional<QJsonObject> byConsole;
-        QTRY_VERIFY_WITH_TIMEOUT((byConsole = record(QStringLiteral("release"), name, from)).has_value(), 10000);
+        const std::optional<QJsonObject> byConsole = releaseByConsole(c, name, owner, 3);
+        QVERIFY(byConsole);
         QCOMPARE(raw.hgetall(name).value(owner), QByteArray("2"));
         compareRecords(*byCli, *byConsole);
         QCOMPARE(byCli->value(QStringLiteral("outcome")).toString(), QStringLiteral("still-held"));
