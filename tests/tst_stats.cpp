@@ -57,18 +57,21 @@ class TestStats : public QObject
         QProcess watch;
         bool next(const char *event, const QByteArray &name)
         {
-            QByteArray line;
+            QByteArray others; // what the watch said of this name instead, for the failure's message
             for (int i = 0; i < 400; ++i) {
                 if (!watch.canReadLine() && !watch.waitForReadyRead(100))
                     continue;
                 while (watch.canReadLine()) {
-                    const QJsonObject o = json(watch.readLine());
-                    if (o[QStringLiteral("event")].toString() == QLatin1String(event)
-                        && o[QStringLiteral("name")].toString().toUtf8() == name)
+                    const QByteArray line = watch.readLine();
+                    const QJsonObject o = json(line);
+                    if (o[QStringLiteral("name")].toString().toUtf8() != name)
+                        continue;
+                    if (o[QStringLiteral("event")].toString() == QLatin1String(event))
                         return true;
+                    others += line;
                 }
             }
-            qWarning("no %s event for %s", event, name.constData());
+            qWarning("no %s event for %s; its other lines:\n%s", event, name.constData(), others.constData());
             return false;
         }
     };

@@ -136,6 +136,15 @@ SshHostKeyProbe::SshHostKeyProbe(SshOptions options, int timeoutMs, QObject *par
 SshHostKeyProbe::~SshHostKeyProbe()
 {
     m_mailbox->close();
+    if (!m_thread.joinable())
+        return;
+    // Once it has answered the thread only unwinds (libssh's and OpenSSL's thread cleanup): joined, so that cleanup
+    // is over before the process's own exit handlers free what it touches. A probe dropped mid-connect is left to
+    // finish alone: it holds only copies and the closed mailbox, and waiting would block for the connect timeout.
+    if (m_answered)
+        m_thread.join();
+    else
+        m_thread.detach();
 }
 
 void SshHostKeyProbe::drainMailbox()
@@ -145,8 +154,10 @@ void SshHostKeyProbe::drainMailbox()
 
 void SshHostKeyProbe::start()
 {
-    // Detached: the thread holds only copies and the mailbox, and ends after one connect attempt at most.
-    std::thread([options = m_options, timeoutMs = m_timeoutMs, mailbox = m_mailbox, self = this] {
+    // The thread holds only copies and the mailbox, and ends after one connect attempt at most.
+    if (m_thread.joinable())
+        return;
+    m_thread = std::thread([options = m_options, timeoutMs = m_timeoutMs, mailbox = m_mailbox, self = this] {
         SshHostKey key;
         ssh_session session = newSshSession(options, timeoutMs);
         if (!session) {
@@ -167,8 +178,11 @@ void SshHostKeyProbe::start()
         }
         if (session)
             ssh_free(session);
-        mailbox->post([self, key] { emit self->finished(key); });
-    }).detach();
+        mailbox->post([self, key] {
+            self->m_answered = true;
+            emit self->finished(key);
+        });
+    });
 }
 
 } // namespace LockScope

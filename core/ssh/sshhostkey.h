@@ -5,6 +5,7 @@
 #include <QObject>
 
 #include <memory>
+#include <thread>
 
 namespace LockScope {
 
@@ -44,6 +45,8 @@ private:
     SshOptions m_options;
     int m_timeoutMs;
     std::shared_ptr<ThreadMailbox> m_mailbox;
+    std::thread m_thread;
+    bool m_answered = false;
 };
 
 } // namespace LockScope
