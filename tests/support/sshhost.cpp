@@ -80,8 +80,11 @@ SshHost::SshHost()
     const quint32 subnet = LinkBase + quint32((made - 1) % MaxHosts) * 4;
     m_hostAddress = QHostAddress(subnet + 1).toString();
     m_nsAddress = QHostAddress(subnet + 2).toString();
-    // Any port is free in a namespace this test just made; a random start keeps runs from looking alike.
-    m_nextPort = quint16(20000 + QRandomGenerator::global()->bounded(20000));
+    // A namespace this test just made has nothing listening, but its connections (sshd's forwards, the cluster's
+    // bus links) take ephemeral source ports from 32768 up, and a cluster node also binds its port + 10000: ports
+    // from 10000 to 22000 keep both below that range (one drawn inside it failed a node's bind in CI). A random
+    // start keeps runs from looking alike.
+    m_nextPort = quint16(10000 + QRandomGenerator::global()->bounded(12000));
 }
 
 SshHost::~SshHost()
