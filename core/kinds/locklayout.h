@@ -189,6 +189,14 @@ public:
     virtual QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const = 0;
     // Where a monitor hears every release of name (empty: releases are silent).
     virtual QByteArray releaseChannel(const QByteArray &name) const { return waitChannel(name, {}); }
+    // The PSUBSCRIBE patterns that hear every release of this layout's locks (none: its releases are silent), and the
+    // names a message on such a channel may concern (every reading: a name may contain ':' and braces itself).
+    virtual QList<QByteArray> releaseChannelPatterns() const { return {}; }
+    virtual QList<QByteArray> namesFromChannel(const QByteArray &channel) const
+    {
+        Q_UNUSED(channel);
+        return {};
+    }
     // What a waiter that ends without the lock must undo (a fair waiter leaves the queue).
     virtual std::optional<ScriptCall> giveUp(const QByteArray &name, const QByteArray &owner, qint64 queueWaitMs) const
     {

@@ -1,10 +1,11 @@
 #include "kinds/locknamemap.h"
 
 #include "kinds/lockclassifier.h"
+#include "kinds/locklayout.h"
+#include "kinds/locklayouts.h"
 
 namespace LockScope::LockNameMap {
 
-namespace {
 // prefixName(P, N) is "P:{N}" when N has no '{', else "P:N": this undoes it for the part after "P:". "{X}" is both
 // X wrapped and a name that is one whole hash tag, used as it is ("P:{X}" for the lock "{X}"): both readings count.
 QList<QByteArray> unwrap(const QByteArray &rest)
@@ -37,7 +38,6 @@ bool afterPrefix(const QByteArray &text, const char *prefix, QByteArray *rest)
     *rest = text.mid(qstrlen(prefix));
     return !rest->isEmpty();
 }
-} // namespace
 
 QList<QByteArray> fromKey(const QByteArray &key)
 {
@@ -65,16 +65,22 @@ QList<QByteArray> fromKey(const QByteArray &key)
 
 QList<QByteArray> fromChannel(const QByteArray &channel)
 {
-    QByteArray rest;
-    if (afterPrefix(channel, "redisson_rwlock:", &rest))
-        return unwrap(rest);
-    if (!afterPrefix(channel, "redisson_lock__channel:", &rest))
-        return {};
-    QList<QByteArray> names = unwrap(rest);
-    QByteArray fairPart; // a fair waiter's own channel: "<lock channel>:<uuid>:<token>"
-    if (stripOwner(rest, &fairPart))
-        names = unwrap(fairPart) + names;
+    QList<QByteArray> names;
+    for (const LockLayout *layout : LockLayouts::all())
+        for (const QByteArray &name : layout->namesFromChannel(channel))
+            if (!names.contains(name))
+                names << name;
     return names;
+}
+
+QList<QByteArray> releaseChannelPatterns()
+{
+    QList<QByteArray> patterns;
+    for (const LockLayout *layout : LockLayouts::all())
+        for (const QByteArray &pattern : layout->releaseChannelPatterns())
+            if (!patterns.contains(pattern))
+                patterns << pattern;
+    return patterns;
 }
 
 bool isBookkeeping(const QByteArray &key)

@@ -11,7 +11,16 @@ namespace LockScope::LockNameMap {
 // own channel. Some shapes are ambiguous (a name may itself contain ':' and braces), so every reading is returned;
 // refreshing a name that does not exist costs one read.
 QList<QByteArray> fromKey(const QByteArray &key);
+// Every layout's reading of the channel (LockLayout::namesFromChannel), each name once.
 QList<QByteArray> fromChannel(const QByteArray &channel);
+// Every layout's release channel patterns, each once: what a monitor subscribes to.
+QList<QByteArray> releaseChannelPatterns();
+
+// The inversions the layouts' readings share. unwrap: "{X}" -> X and "{X}" itself, else the text as it is.
+// afterPrefix: the text after prefix, when it starts so and something follows. stripOwner: "<X>:<uuid>:<token>" -> X.
+QList<QByteArray> unwrap(const QByteArray &rest);
+bool afterPrefix(const QByteArray &text, const char *prefix, QByteArray *rest);
+bool stripOwner(const QByteArray &text, QByteArray *rest);
 
 // Keys the monitor never shows: unlock latches are bookkeeping, not locks.
 bool isBookkeeping(const QByteArray &key);

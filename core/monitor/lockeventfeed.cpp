@@ -5,12 +5,11 @@
 #include "redis/redissubscriber.h"
 
 #include <algorithm>
+#include <memory>
 
 namespace LockScope {
 
 namespace {
-const QByteArray kLockChannels = "redisson_lock__channel:*";
-const QByteArray kRwChannels = "redisson_rwlock:*";
 const QByteArray kEventClasses = "h$zgx";
 } // namespace
 
@@ -80,7 +79,10 @@ void LockEventFeed::start()
             const QByteArray &, const QByteArray &channel, const QByteArray &payload) { onMessage(channel, payload); });
     connect(m_subscriber, &RedisSubscriber::resubscribed, this, &LockEventFeed::eventsMayBeLost);
 
-    m_pendingAnswers = 2;
+    // Every layout's release channel patterns are confirmed before the mode is announced, so no release after that
+    // can be missed; then the keyspace events' own answer.
+    const QList<QByteArray> patterns = LockNameMap::releaseChannelPatterns();
+    m_pendingAnswers = int(patterns.size()) + 1;
     auto answered = [this](bool *flag, const RedisError &error) {
         *flag = !error.isError();
         if (error.isError() && m_reason.isEmpty())
@@ -88,13 +90,20 @@ void LockEventFeed::start()
         if (--m_pendingAnswers == 0)
             decide();
     };
-    // Both patterns are confirmed before the mode is announced, so no release after that can be missed.
-    m_pendingAnswers += 1;
-    m_subscriber->subscribe(RedisSubscriber::Kind::Pattern, kLockChannels,
-        [this, answered](const RedisError &error) { answered(&m_pubSubOk, error); });
-    auto rwOk = std::make_shared<bool>(false);
-    m_subscriber->subscribe(RedisSubscriber::Kind::Pattern, kRwChannels,
-        [answered, rwOk](const RedisError &error) { answered(rwOk.get(), error); });
+    // Release messages count as heard only when every pattern was accepted: a layout whose channel an ACL denies
+    // would have its releases taken for deletions without a wake-up.
+    auto patternsLeft = std::make_shared<int>(int(patterns.size()));
+    auto allAccepted = std::make_shared<bool>(true);
+    for (const QByteArray &pattern : patterns) {
+        m_subscriber->subscribe(RedisSubscriber::Kind::Pattern, pattern,
+            [this, answered, patternsLeft, allAccepted](const RedisError &error) {
+                *allAccepted = *allAccepted && !error.isError();
+                if (--*patternsLeft == 0)
+                    m_pubSubOk = *allAccepted; // before the last answer may decide the mode
+                bool accepted = false;
+                answered(&accepted, error);
+            });
+    }
 
     if (!m_useKeyspaceEvents) {
         m_reason = tr("keyspace events switched off for this connection");

@@ -13,9 +13,9 @@ class RedisCommander;
 class RedisSubscriber;
 
 // Where the monitor learns that a lock changed, without rescanning: the wake-up channels every release publishes
-// on (PSUBSCRIBE redisson_lock__channel:* and redisson_rwlock:*), and keyspace notifications when the server
-// already sends them. It never changes the server's configuration by itself; enableKeyspaceEvents() is the
-// explicit action a user may ask for.
+// on (PSUBSCRIBE to each layout's releaseChannelPatterns(): Redisson's lock and read-write channels today), and
+// keyspace notifications when the server already sends them. It never changes the server's configuration by
+// itself; enableKeyspaceEvents() is the explicit action a user may ask for.
 class LockEventFeed : public QObject
 {
     Q_OBJECT

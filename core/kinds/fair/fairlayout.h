@@ -22,6 +22,8 @@ public:
     ScriptCall release(LockKind mode, const ReleaseCall &call) const override;
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
     QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;
+    QList<QByteArray> releaseChannelPatterns() const override;
+    QList<QByteArray> namesFromChannel(const QByteArray &channel) const override;
     // Besides the lock hashes, Redisson's queue keys: a queue whose lock hash is gone still blocks every fair acquire.
     QList<ScanCursor> scanCursors(const DiscoveryScope &scope) const override;
     void readAux(AuxReader &reader) const override; // the queue and its deadlines

@@ -1,6 +1,7 @@
 #include "kinds/readwrite/readwritelayout.h"
 
 #include "kinds/acquirecheck.h"
+#include "kinds/locknamemap.h"
 #include "kinds/locknames.h"
 #include "kinds/readwrite/rwlockscripts.h"
 
@@ -63,6 +64,18 @@ ScriptCall ReadWriteLayout::forceRelease(const ForceReleaseCall &call) const
 QByteArray ReadWriteLayout::waitChannel(const QByteArray &name, const QByteArray &) const
 {
     return LockNames::rwChannel(name);
+}
+
+QList<QByteArray> ReadWriteLayout::releaseChannelPatterns() const
+{
+    return { QByteArrayLiteral("redisson_rwlock:*") };
+}
+
+QList<QByteArray> ReadWriteLayout::namesFromChannel(const QByteArray &channel) const
+{
+    QByteArray rest;
+    return LockNameMap::afterPrefix(channel, "redisson_rwlock:", &rest) ? LockNameMap::unwrap(rest)
+                                                                        : QList<QByteArray> {};
 }
 
 QByteArray ReadWriteLayout::renewalPrefix(LockKind mode, const QByteArray &name, const QByteArray &owner) const

@@ -19,6 +19,8 @@ public:
     ScriptCall release(LockKind mode, const ReleaseCall &call) const override;
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
     QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;
+    QList<QByteArray> releaseChannelPatterns() const override;
+    QList<QByteArray> namesFromChannel(const QByteArray &channel) const override;
     void readAux(AuxReader &reader) const override; // how many of each reader's timeout keys are alive
     QByteArray renewalPrefix(LockKind mode, const QByteArray &name, const QByteArray &owner) const override;
     // The mode field is in the lock's own hash: the strongest evidence, ahead of aux keys that may be leftovers.

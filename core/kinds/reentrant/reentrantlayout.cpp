@@ -2,6 +2,7 @@
 
 #include "kinds/acquirecheck.h"
 #include "kinds/hashreading.h"
+#include "kinds/locknamemap.h"
 #include "kinds/locknames.h"
 #include "kinds/reentrant/lockscripts.h"
 
@@ -44,6 +45,18 @@ ScriptCall ReentrantLayout::forceRelease(const ForceReleaseCall &call) const
 QByteArray ReentrantLayout::waitChannel(const QByteArray &name, const QByteArray &) const
 {
     return LockNames::lockChannel(name);
+}
+
+QList<QByteArray> ReentrantLayout::releaseChannelPatterns() const
+{
+    return { QByteArrayLiteral("redisson_lock__channel:*") };
+}
+
+QList<QByteArray> ReentrantLayout::namesFromChannel(const QByteArray &channel) const
+{
+    QByteArray rest;
+    return LockNameMap::afterPrefix(channel, "redisson_lock__channel:", &rest) ? LockNameMap::unwrap(rest)
+                                                                               : QList<QByteArray> {};
 }
 
 void ReentrantLayout::describeHash(const KeySnapshot &, const HashReading &hash, LockInfo &info) const

@@ -24,6 +24,8 @@ public:
     ScriptCall release(LockKind mode, const ReleaseCall &call) const override;
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
     QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;
+    QList<QByteArray> releaseChannelPatterns() const override;
+    QList<QByteArray> namesFromChannel(const QByteArray &channel) const override;
     // The plain lock hash: any hash that no other layout's mark claims.
     std::optional<HashMark> hashMark() const override { return HashMark { 100, {}, {}, nullptr }; }
     void describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const override;
