@@ -39,6 +39,12 @@ bool afterPrefix(const QByteArray &text, const char *prefix, QByteArray *rest)
     return !rest->isEmpty();
 }
 
+QList<QByteArray> namesAfter(const QByteArray &channel, const char *prefix)
+{
+    QByteArray rest;
+    return afterPrefix(channel, prefix, &rest) ? unwrap(rest) : QList<QByteArray> {};
+}
+
 QList<QByteArray> fromKey(const QByteArray &key)
 {
     QByteArray rest;

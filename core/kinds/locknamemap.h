@@ -21,6 +21,8 @@ QList<QByteArray> releaseChannelPatterns();
 QList<QByteArray> unwrap(const QByteArray &rest);
 bool afterPrefix(const QByteArray &text, const char *prefix, QByteArray *rest);
 bool stripOwner(const QByteArray &text, QByteArray *rest);
+// Every reading of the name in a channel "<prefix><name>" (none when it is not one).
+QList<QByteArray> namesAfter(const QByteArray &channel, const char *prefix);
 
 // Keys the monitor never shows: unlock latches are bookkeeping, not locks.
 bool isBookkeeping(const QByteArray &key);

@@ -73,9 +73,7 @@ QList<QByteArray> ReadWriteLayout::releaseChannelPatterns() const
 
 QList<QByteArray> ReadWriteLayout::namesFromChannel(const QByteArray &channel) const
 {
-    QByteArray rest;
-    return LockNameMap::afterPrefix(channel, "redisson_rwlock:", &rest) ? LockNameMap::unwrap(rest)
-                                                                        : QList<QByteArray> {};
+    return LockNameMap::namesAfter(channel, "redisson_rwlock:");
 }
 
 QByteArray ReadWriteLayout::renewalPrefix(LockKind mode, const QByteArray &name, const QByteArray &owner) const

@@ -54,9 +54,7 @@ QList<QByteArray> ReentrantLayout::releaseChannelPatterns() const
 
 QList<QByteArray> ReentrantLayout::namesFromChannel(const QByteArray &channel) const
 {
-    QByteArray rest;
-    return LockNameMap::afterPrefix(channel, "redisson_lock__channel:", &rest) ? LockNameMap::unwrap(rest)
-                                                                               : QList<QByteArray> {};
+    return LockNameMap::namesAfter(channel, "redisson_lock__channel:");
 }
 
 void ReentrantLayout::describeHash(const KeySnapshot &, const HashReading &hash, LockInfo &info) const
