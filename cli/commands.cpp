@@ -179,8 +179,8 @@ QString Command::describeHolders(const LockNow &now) const
     QString ttl = now.ttlMs == -1 ? tr("no TTL") : tr("ttl %1 ms").arg(now.ttlMs);
     if (!now.mode.isEmpty())
         ttl = tr("%1 mode, %2").arg(QString::fromUtf8(now.mode), ttl);
-    // A bare token says nothing of a count: it is the one holder.
-    if (now.layout->capabilities().tokenHolder)
+    // A bare token says nothing of a count: it is the one holder (a sorted set's members are listed as holders).
+    if (now.layout->capabilities().tokenHolder && now.holders.size() == 1)
         return tr("%1 is a %2 lock held by token %3, %4")
             .arg(name, QString::fromLatin1(now.layout->id()), escapeBytes(now.holders.first().owner, 200), ttl);
     QStringList holders;

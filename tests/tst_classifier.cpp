@@ -1,7 +1,11 @@
 // Classification (docs/protocol/classification.md) on snapshots built by hand: every kind with its evidence, and the
 // look-alikes that must stay user data.
+#include "kinds/fair/fairlayout.h"
+#include "kinds/fenced/fencedlayout.h"
 #include "kinds/keyglob.h"
 #include "kinds/lockclassifier.h"
+#include "kinds/readwrite/readwritelayout.h"
+#include "kinds/semaphore/counterlayout.h"
 
 #include <QTest>
 
@@ -77,15 +81,15 @@ private slots:
     void fencedFairAndTransactional()
     {
         KeySnapshot k = hash({ { kOwner, "1" } });
-        k.tokenKeyExists = true;
+        k.aux.get<FencedAux>().tokenKeyExists = true;
         QCOMPARE(classify(k).kind, LockInfo::Kind::Fenced);
         k = hash({ { kOwner, "1" } });
-        k.queue = { kOther };
-        k.queueDeadlines = { { kOther, k.nowMs + 60000 } };
+        k.aux.get<FairQueueAux>().queue = { kOther };
+        k.aux.get<FairQueueAux>().deadlines = { { kOther, k.nowMs + 60000 } };
         const LockInfo fair = classify(k);
         QCOMPARE(fair.kind, LockInfo::Kind::Fair);
         QVERIFY(fair.warnings.isEmpty());
-        k.queueDeadlines[kOther] = k.nowMs - 1;
+        k.aux.get<FairQueueAux>().deadlines[kOther] = k.nowMs - 1;
         QVERIFY(classify(k).warnings.join(QLatin1Char(' ')).contains(QLatin1String("jammed")));
         const LockInfo tx = classify(hash({ { kOwner + ":0123456789abcdef0123456789abcdef", "1" } }));
         QCOMPARE(tx.kind, LockInfo::Kind::Reentrant);
@@ -94,14 +98,14 @@ private slots:
     void readWrite()
     {
         KeySnapshot k = hash({ { "mode", "read" }, { kOwner, "2" }, { kOther, "1" } });
-        k.liveReadTimeouts = { { kOwner, 2 }, { kOther, 1 } };
+        k.aux.get<ReaderTimeoutsAux>().live = { { kOwner, 2 }, { kOther, 1 } };
         LockInfo i = classify(k);
         QCOMPARE(i.kind, LockInfo::Kind::ReadWrite);
         QCOMPARE(i.mode, "read");
         QCOMPARE(i.holders.size(), 2);
         QVERIFY(i.warnings.isEmpty());
 
-        k.liveReadTimeouts[kOther] = 0;
+        k.aux.get<ReaderTimeoutsAux>().live[kOther] = 0;
         i = classify(k);
         QVERIFY(i.holders.at(1).deadReader);
         QVERIFY(i.warnings.join(QLatin1Char(' ')).contains(QLatin1String("dead")));
@@ -191,10 +195,10 @@ private slots:
             k.shardSubscribers = 1;
             break;
         case 3:
-            k.tokenKeyExists = true;
+            k.aux.get<FencedAux>().tokenKeyExists = true;
             break;
         case 4:
-            k.queue = { kOther };
+            k.aux.get<FairQueueAux>().queue = { kOther };
             break;
         case 5:
             k.declared = true;
@@ -214,9 +218,9 @@ private slots:
         }
         // A reader whose timeout keys are all gone vouches for nothing; a live one does.
         KeySnapshot rw = hash({ { "mode", "read" }, { kOwner, "1" } });
-        rw.liveReadTimeouts = { { kOwner, 0 } };
+        rw.aux.get<ReaderTimeoutsAux>().live = { { kOwner, 0 } };
         QCOMPARE(classify(rw).confidence, LockInfo::Confidence::Low);
-        rw.liveReadTimeouts = { { kOwner, 1 } };
+        rw.aux.get<ReaderTimeoutsAux>().live = { { kOwner, 1 } };
         QCOMPARE(classify(rw).confidence, LockInfo::Confidence::High);
     }
 
@@ -247,8 +251,8 @@ private slots:
         k.pttlMs = -2;
         k.nowMs = 1'800'000'000'000;
         QVERIFY(!classify(k).isLock()); // nothing at all
-        k.queue = { kOther, kOwner };
-        k.queueDeadlines = { { kOther, k.nowMs - 5 }, { kOwner, k.nowMs + 60000 } };
+        k.aux.get<FairQueueAux>().queue = { kOther, kOwner };
+        k.aux.get<FairQueueAux>().deadlines = { { kOther, k.nowMs - 5 }, { kOwner, k.nowMs + 60000 } };
         const LockInfo i = classify(k);
         QCOMPARE(i.kind, LockInfo::Kind::Fair);
         QVERIFY(i.holders.isEmpty());
@@ -261,12 +265,12 @@ private slots:
         QVERIFY(warnings.contains(QLatin1String("repair-queue orders:42")));
         QVERIFY(warnings.contains(QLatin1String("jammed")));
         // The deadline set alone, in deadline order.
-        k.queue.clear();
+        k.aux.get<FairQueueAux>().queue.clear();
         const LockInfo zsetOnly = classify(k);
         QCOMPARE(zsetOnly.kind, LockInfo::Kind::Fair);
         QCOMPARE(zsetOnly.queue.at(0).first, kOther);
         // Members that are not owners: some application's list.
-        k.queue = { "job-1" };
+        k.aux.get<FairQueueAux>().queue = { "job-1" };
         QVERIFY(!classify(k).isLock());
     }
 

@@ -134,7 +134,7 @@ private slots:
         QVERIFY(cursors.contains(ScanCursor { "app:*", "hash", ScanCursor::Read::Hash }));
         QCOMPARE(count(ScanCursor::Read::String), 1);
         QVERIFY(cursors.contains(ScanCursor { "app:*", "string", ScanCursor::Read::String, { "lock:*", "mutex:*" } }));
-        QCOMPARE(count(ScanCursor::Read::QueueKeys), 1);
+        QCOMPARE(count(ScanCursor::Read::AuxKeys), 1);
         // The sorted-set layouts share one walk over sorted sets: redis-semaphore's fixed prefix, and Symfony's names
         // once declared.
         QCOMPARE(count(ScanCursor::Read::SortedSet), 1);
@@ -260,8 +260,35 @@ private slots:
         QCOMPARE(int(byId.kind), kind);
         QVERIFY(!LockLayouts::kindText(layout.kind()).isEmpty());
         // A layout that says it wakes waiters names where they listen, and one that does not names nothing.
-        QCOMPARE(!layout.waitChannel("n", "o:1").isEmpty(), layout.capabilities().wakeChannel);
-        QCOMPARE(!layout.releaseChannel("n").isEmpty(), layout.capabilities().wakeChannel);
+        QCOMPARE(!layout.lockActions()->waitChannel("n", "o:1").isEmpty(), layout.capabilities().wakeChannel);
+        QCOMPARE(!layout.recogniser().releaseChannel("n").isEmpty(), layout.capabilities().wakeChannel);
+    }
+
+    // The roles a layout has follow from what it does: a layout something is taken or released as has lock actions
+    // (and one with none refuses a release in its own words); a layout that allows a counter's action runs it, or
+    // leaves it to the layout whose own action it is. Nothing but its role answers for it.
+    void everyLayoutHasTheRolesItsActionsNeed()
+    {
+        for (const LockLayout *layout : LockLayouts::all()) {
+            const QByteArray id = layout->id();
+            QCOMPARE(layout->lockActions() != nullptr, !layout->actionKinds().isEmpty());
+            QCOMPARE(layout->allows(LockAction::Release), layout->lockActions() != nullptr);
+            if (!layout->lockActions()) {
+                QVERIFY2(!layout->refusal(LockAction::Release, "n").isEmpty(), id.constData());
+                QVERIFY2(!layout->refusal(LockAction::ForceRelease, "n").isEmpty(), id.constData());
+            }
+            for (const LockAction action : { LockAction::AddPermits, LockAction::ReleasePermit, LockAction::OpenLatch }) {
+                if (!layout->allows(action))
+                    continue;
+                QVERIFY2(layout->counterWrites(), id.constData());
+                const std::optional<CounterCall> call = LockLayouts::counterCall({ action, "n" }, "PUBLISH");
+                QVERIFY2(call && call->script.script && !call->channel.isEmpty(), id.constData());
+            }
+            const LockCapabilities caps = layout->capabilities();
+            QCOMPARE(!layout->recogniser().releaseChannel("n").isEmpty(), caps.wakeChannel);
+            // A release that tells waiters is no plain delete.
+            QVERIFY2(!(caps.releaseOnlyDeletes && caps.wakeChannel), id.constData());
+        }
     }
 
     void foundAmongNoiseAndClassified_data() { modes(); }
@@ -288,7 +315,7 @@ private slots:
         for (auto it = found.cbegin(); it != found.cend(); ++it)
             QVERIFY2(!it.key().startsWith("conf:noise:"), it.key().constData());
 
-        waiter.cancelAcquire(name, layout.ownerField(other.kind, waiter.ownerField("2")));
+        waiter.cancelAcquire(name, layout.lockActions()->ownerField(other.kind, waiter.ownerField("2")));
         QTRY_VERIFY(waited.has_value());
         QVERIFY(!waited->acquired);
     }

@@ -10,6 +10,8 @@
 #include "redisserver.h"
 #include "testutil.h"
 
+#include "models/locktablemodel.h"
+
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -242,6 +244,35 @@ private slots:
         raw.command({ "ZREM", sem, permitA });
         QTRY_COMPARE(w.monitor.record(sem)->info.holders.size(), 1);
         QCOMPARE(w.monitor.record(sem)->info.holders.first().owner, permitB0);
+    }
+
+    // Several tokens hold a shared Symfony lock at once: the table counts them rather than showing the first as the
+    // holder, and the console's own token is ours wherever it stands among them.
+    void severalTokensAreCountedNotTheFirstShown()
+    {
+        const QByteArray shared = uniqueKey("several");
+        RawRedis raw(m_server.port());
+        // As takeSymfony writes them, with the later expiry on the second token: members are listed in score order.
+        const qint64 expiry = now() + 300000;
+        raw.command({ "ZADD", shared, ms(expiry), tokenA, ms(expiry + 1000), tokenB });
+        raw.command({ "PEXPIREAT", shared, ms(expiry + 1000) });
+        LockMonitor::Options o = fastMonitorOptions(shared);
+        o.stringPatterns.declare("symfony", shared);
+        MonitorWatch w(ConnectionOptions::fromUrl(m_server.url()), o);
+        LockTableModel table(&w.monitor);
+        table.setOwnHolds({ { shared, tokenB } });
+        QVERIFY(w.start());
+        QTRY_COMPARE(w.monitor.record(shared)->info.holders.size(), 2);
+        QCOMPARE(w.monitor.record(shared)->info.holders.first().owner, tokenA);
+        QCOMPARE(table.rowCount(), 1);
+        QCOMPARE(table.index(0, LockTableModel::Holders).data().toString(), QStringLiteral("2 holder(s)"));
+        QVERIFY(table.index(0, LockTableModel::Holders).data(LockTableModel::OursRole).toBool());
+        // One token left: it is the holder, shown as such.
+        raw.command({ "ZREM", shared, tokenA });
+        QTRY_COMPARE(w.monitor.record(shared)->info.holders.size(), 1);
+        const QString one = table.index(0, LockTableModel::Holders).data().toString();
+        QVERIFY2(one.startsWith(QString::fromLatin1(tokenB.left(40))) && one.endsWith(QStringLiteral(" (ours)")),
+            qPrintable(one));
     }
 };
 

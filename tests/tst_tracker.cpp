@@ -467,16 +467,16 @@ private slots:
             (QList<QByteArray> { "redisson_lock__channel:*", "redisson_rwlock:*" }));
         int heard = 0;
         for (const LockLayout *layout : LockLayouts::all()) {
-            if (!layout->capabilities().wakeChannel || !layout->hashMark())
+            if (!layout->capabilities().wakeChannel || !layout->recogniser().hashMark())
                 continue;
             for (const QByteArray &name : { QByteArray("orders:42"), QByteArray("{orders}") }) {
-                for (const QByteArray &channel : { layout->releaseChannel(name), layout->waitChannel(name, kA) }) {
-                    const QList<QByteArray> patterns = layout->releaseChannelPatterns();
+                for (const QByteArray &channel : { layout->recogniser().releaseChannel(name), layout->lockActions()->waitChannel(name, kA) }) {
+                    const QList<QByteArray> patterns = layout->recogniser().releaseChannelPatterns();
                     QVERIFY2(std::any_of(patterns.cbegin(), patterns.cend(),
                                  [&](const QByteArray &p) { return globMatch(p, channel); }),
                         layout->id());
                     QVERIFY2(
-                        layout->namesFromChannel(channel).contains(name), layout->id() + QByteArray(" ") + channel);
+                        layout->recogniser().namesFromChannel(channel).contains(name), layout->id() + QByteArray(" ") + channel);
                     QVERIFY2(LockNameMap::fromChannel(channel).contains(name), channel.constData());
                 }
             }

@@ -30,8 +30,9 @@ ForceReleaseDialog::ForceReleaseDialog(const LockNow &now, const LockInfo *seen,
     const QString ttl = now.ttlMs < 0 ? tr("no TTL") : tr("TTL %1").arg(LockTableModel::durationText(now.ttlMs));
     m_waiters = seen ? seen->waiters : -1;
     if (lockLayout.capabilities().wakeChannel)
-        m_channel = lockLayout.releaseChannel(now.name);
-    if (lockLayout.capabilities().tokenHolder && !now.holders.isEmpty()) {
+        m_channel = lockLayout.recogniser().releaseChannel(now.name);
+    // One token (a string lock; a sorted set's or a unique job's several are listed as holders are).
+    if (lockLayout.capabilities().tokenHolder && !lockLayout.capabilities().holderSet && !now.holders.isEmpty()) {
         // The token on screen is the whole guard: the delete is a compare-and-delete against exactly it.
         m_text = tr(
             "<p>Delete <b>%1</b> (%2, %3), held by the token <tt style=\"white-space:nowrap\">%4</tt>.</p>"

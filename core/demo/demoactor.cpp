@@ -62,7 +62,7 @@ void DemoActor::makeClient()
 QByteArray DemoActor::owner() const
 {
     // A write hold's field carries ":write", exactly as Redisson stores it.
-    return m_client ? LockLayouts::forMode(m_kind).ownerField(m_kind, m_client->ownerField(m_token)) : QByteArray();
+    return m_client ? LockLayouts::actionsFor(m_kind).ownerField(m_kind, m_client->ownerField(m_token)) : QByteArray();
 }
 
 QByteArray DemoActor::pickName(bool hot) const

@@ -15,8 +15,6 @@ struct HashReading
     QByteArray mode; // the "mode" field ("read", "write"), empty when there is none
     bool anyWriter = false; // a field ends in ":write"
     bool anyTransactional = false; // a field carries a transaction id
-    bool fairAux = false; // the fair queue or deadline set exists
-    bool liveReaders = false; // some reader's timeout keys exist
 };
 
 // One translation context for every classifier text, wherever the layout that words it lives (a free function named

@@ -27,7 +27,7 @@ const Table &table()
     static const Table t = [] {
         Table built;
         for (const LockLayout *layout : LockLayouts::all())
-            if (const std::optional<HashMark> mark = layout->hashMark())
+            if (const std::optional<HashMark> mark = layout->recogniser().hashMark())
                 built.rules << Rule { layout, *mark, 0 };
         std::stable_sort(built.rules.begin(), built.rules.end(),
             [](const Rule &a, const Rule &b) { return a.mark.rank < b.mark.rank; });

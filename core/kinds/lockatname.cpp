@@ -113,9 +113,8 @@ RedisError refusal(const NameReading &reading, LockAction action, const StringLo
     if (layout.allows(action))
         return {};
     // A layout that is no lock says so in its own words when released as one ("a Redisson semaphore, not a lock").
-    if (action == LockAction::Release || action == LockAction::ForceRelease)
-        if (const RedisError own = layout.checkRelease(reading.name, {}))
-            return RedisError(RedisError::Kind::KindMismatch, own.message(), "WRONGKIND");
+    if (const QString own = layout.refusal(action, reading.name); !own.isEmpty())
+        return RedisError(RedisError::Kind::KindMismatch, own, "WRONGKIND");
     return RedisError(RedisError::Kind::KindMismatch,
         tr("%1 is listed as a %2, and %3 does not apply to it; nothing changed")
             .arg(escapeBytes(reading.name, 200), LockLayouts::kindText(reading.lock->kind), actionName(action)),

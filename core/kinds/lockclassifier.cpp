@@ -128,7 +128,7 @@ LockInfo classifySnapshot(const KeySnapshot &key)
     // Keys that are no Redisson lock hash are some layout's own business: a string lock, an orphaned fair queue, a
     // sorted set's holders, a hash of another library's.
     for (const LockLayout *layout : LockLayouts::all())
-        if (layout->classifyKey(key, info))
+        if (layout->recogniser().classifyKey(key, info))
             return info;
     if (key.type != "hash") {
         // A name people declared as a lock that holds something else is what makes Redisson fail with WRONGTYPE.
@@ -175,16 +175,19 @@ LockInfo classifySnapshot(const KeySnapshot &key)
     // Corroboration beyond the shape. A lock hash with no TTL and nothing else is still shown (the classic stuck
     // lock: it never expires), but only when the shape rules below hold, and with low confidence.
     const bool hasTtl = key.pttlMs > 0;
-    const bool fairAux = !key.queue.isEmpty() || !key.queueDeadlines.isEmpty();
-    const bool aux = key.tokenKeyExists || fairAux || key.channelSubscribers > 0 || key.shardSubscribers > 0
-        || !key.liveReadTimeouts.isEmpty();
-    const bool liveReaders
-        = std::any_of(key.liveReadTimeouts.cbegin(), key.liveReadTimeouts.cend(), [](int live) { return live > 0; });
-    const HashReading hash { mode, anyWriter, anyTransactional, fairAux, liveReaders };
+    // Each layout says what its own aux reads found (a token key, a fair queue, readers' timeout keys).
+    bool auxFound = false, auxVouches = false;
+    for (const LockLayout *layout : LockLayouts::all()) {
+        const AuxEvidence evidence = layout->recogniser().auxEvidence(key);
+        auxFound = auxFound || evidence.found;
+        auxVouches = auxVouches || evidence.vouches;
+    }
+    const bool listeners = key.channelSubscribers > 0 || key.shardSubscribers > 0;
+    const bool aux = auxFound || listeners;
+    const HashReading hash { mode, anyWriter, anyTransactional };
     // What raises confidence: Redisson's own aux keys, listeners, or the user's word. A TTL, Java-looking thread ids
     // and a single owner are what look-alike user data (per-session counters that expire) has too.
-    const bool corroborated = key.tokenKeyExists || fairAux || key.channelSubscribers > 0 || key.shardSubscribers > 0
-        || liveReaders || key.declared;
+    const bool corroborated = auxVouches || listeners || key.declared;
     if (!malformed.isEmpty()) {
         // Owner-shaped fields with a non-numeric value are usually user data (a look-alike); only when something
         // else names this key a lock is it a lock someone corrupted, and then it is reported, not guessed at.
@@ -241,17 +244,10 @@ LockInfo classifySnapshot(const KeySnapshot &key)
         info.waiters = qMax(0, info.waiters) + key.shardSubscribers;
     // The layout whose fingerprint this hash has names its kind and adds what it alone knows.
     if (const LockLayout *layout = HashRecognition::classify(key, hash))
-        layout->describeHash(key, hash, info);
-    for (const QByteArray &member : key.queue)
-        info.queue.append({ member, key.queueDeadlines.value(member, -1) });
-    if (!key.queue.isEmpty()) {
-        const QByteArray head = key.queue.first();
-        const qint64 deadline = key.queueDeadlines.value(head, -1);
-        if (deadline >= 0 && deadline <= key.nowMs)
-            info.warnings << ClassifierText::tr("the fair queue is jammed: its head's deadline has passed");
-    }
-    if (liveReaders)
-        info.evidence << ClassifierText::tr("its readers' timeout keys exist");
+        layout->recogniser().describeHash(key, hash, info);
+    // What every layout's aux reads add, whichever layout this is (a stray fair queue is shown beside a fenced lock).
+    for (const LockLayout *layout : LockLayouts::all())
+        layout->recogniser().describeAux(key, info);
     if (!corroborated)
         info.evidence << ClassifierText::tr(
             "nothing but its shape vouches for it: no aux keys, no listener, no configured lock name pattern");

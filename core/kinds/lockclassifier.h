@@ -1,5 +1,7 @@
 #pragma once
 
+#include "kinds/auxvalues.h"
+
 #include <QByteArray>
 #include <QHash>
 #include <QList>
@@ -13,32 +15,27 @@ struct KeySnapshot
 {
     QByteArray name;
     bool partial = false; // fields holds only the first page of a bigger hash
+    // A candidate with no key of its own (type "none") whose lock turned out to be listed under another reading of its
+    // name (LockRecogniser::readKeyless): not classified.
+    bool superseded = false;
     QByteArray type; // TYPE's answer: "hash", "string", "none", ...
     QList<QPair<QByteArray, QByteArray>> fields; // a hash's fields and values, as read
     QByteArray value; // a string's value, as read (at most kMaxStringToken + 1 bytes of it)
     bool stringPattern = false; // the name matches a configured string lock pattern
     qint64 pttlMs = -2; // -2 absent, -1 no TTL
-    bool tokenKeyExists = false; // redisson_lock_token:{N}
-    QList<QByteArray> queue; // redisson_lock_queue:{N}, in order
-    QHash<QByteArray, qint64> queueDeadlines; // redisson_lock_timeout:{N} scores (epoch ms)
-    QHash<QByteArray, int> liveReadTimeouts; // reader field -> how many of its rwlock_timeout keys still exist
     int channelSubscribers = -1; // PUBSUB NUMSUB of the lock's wake-up channel; -1: not read
     int shardSubscribers = -1; // PUBSUB SHARDNUMSUB of the same channel name (sharded pub/sub); -1: not read
     bool declared = false; // the name matches a lock pattern the user configured
     QByteArray library; // the library the name was declared as (--layout-pattern LIBRARY=GLOB); empty: none
-    // Beside a declared Redisson integer (kinds/semaphore/): the expirable semaphore's permit set {N}:timeout (its
-    // size, and its first members with their expiry scores), and the listeners on the semaphore's and the latch's
-    // channels; -1: not read.
-    qint64 permitsTaken = -1;
-    QList<QPair<QByteArray, qint64>> permits;
-    int semaphoreSubscribers = -1;
-    int latchSubscribers = -1;
     // A sorted set inside a sorted-set lock pattern (kinds/sortedset/): its first members with their scores, and how
     // many it has in all; -1: not read.
     QList<QPair<QByteArray, qint64>> members;
     qint64 memberCount = -1;
     qint64 nowMs = 0; // epoch ms when it was read, for fair deadlines
     qint64 monoMs = 0; // the same moment on the monotonic clock (monotonicMs()), for TTL deadlines
+    // What the layouts' aux reads found beside it (a fencing token, a fair queue, readers' timeout keys, a declared
+    // counter's permit set and listeners), each in its layout's own type (LockRecogniser::readAux).
+    AuxValues aux;
 };
 
 struct LockHolder

@@ -3,6 +3,7 @@
 
 #include "kinds/hashrecognition.h"
 #include "kinds/locklayout.h"
+#include "kinds/locklayouts.h"
 #include "kinds/locknames.h"
 #include "redis/redisrouter.h"
 #include "redis/replyjoin.h"
@@ -27,7 +28,7 @@ LockKindProbe LockKindProber::decide(const QByteArray &type, const QList<bool> &
     // A fair lock's release must tell the head of its queue, on that waiter's own channel; a fenced lock is released
     // as the reentrant lock it is underneath; a read-write lock as its owner's mode.
     if (layout)
-        p.kind = layout->releaseMode(owner);
+        p.kind = LockLayouts::releaseMode(*layout, owner);
     return p;
 }
 

@@ -64,8 +64,8 @@ QByteArray hashReleaseChannel(const KeySnapshot &snapshot)
     KeySnapshot known;
     known.name = snapshot.name;
     if (const LockLayout *layout = HashRecognition::classify(known, fields))
-        return layout->releaseChannel(snapshot.name);
-    return all().first()->releaseChannel(snapshot.name);
+        return layout->recogniser().releaseChannel(snapshot.name);
+    return all().first()->recogniser().releaseChannel(snapshot.name);
 }
 
 QList<LockInfo::Kind> listedKinds()
@@ -105,7 +105,7 @@ QList<ScanCursor> scanCursors(const DiscoveryScope &scope)
 {
     QList<ScanCursor> cursors;
     for (const LockLayout *layout : all()) {
-        for (const ScanCursor &cursor : layout->scanCursors(scope)) {
+        for (const ScanCursor &cursor : layout->recogniser().scanCursors(scope)) {
             // Layouts that walk the same type the same way share the walk: their filters join (one with none takes
             // every key its MATCH lets through, and so does the shared walk).
             const auto same = std::find_if(cursors.begin(), cursors.end(), [&cursor](const ScanCursor &c) {
@@ -128,7 +128,7 @@ QList<ScanCursor> scanCursors(const DiscoveryScope &scope)
 std::optional<LockKind> kindClaiming(const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns)
 {
     for (const LockLayout *layout : all())
-        if (layout->claimsName(name, type, patterns) && !layout->actionKinds().isEmpty())
+        if (layout->recogniser().claimsName(name, type, patterns) && !layout->actionKinds().isEmpty())
             return layout->actionKinds().first();
     return std::nullopt;
 }
@@ -138,7 +138,43 @@ const LockLayout &forMode(LockKind mode)
     for (const LockLayout *layout : all())
         if (layout->actionKinds().contains(mode))
             return *layout;
-    Q_UNREACHABLE(); // every LockKind is some layout's mode (tst_locklayouts checks it)
+    Q_UNREACHABLE(); // every LockKind is some layout's mode (tst_conformance checks it)
+}
+
+bool mayOutliveItsKey(const QByteArray &name)
+{
+    const QList<const LockLayout *> &layouts = all();
+    return std::any_of(layouts.cbegin(), layouts.cend(),
+        [&name](const LockLayout *layout) { return layout->recogniser().mayOutliveItsKey(name); });
+}
+
+const LockActions &actionsFor(LockKind mode)
+{
+    const LockActions *actions = forMode(mode).lockActions();
+    Q_ASSERT(actions); // a layout with a mode or an action kind takes or releases locks (tst_conformance checks it)
+    return *actions;
+}
+
+LockKind releaseMode(const LockLayout &layout, const QByteArray &owner)
+{
+    if (const LockActions *actions = layout.lockActions())
+        if (const std::optional<LockKind> mode = actions->releaseMode(owner))
+            return *mode;
+    return layout.actionKinds().first();
+}
+
+LockInfo::Kind idleKind(const LockLayout &layout)
+{
+    return layout.recogniser().idleKind().value_or(layout.kind());
+}
+
+std::optional<CounterCall> counterCall(const CounterRequest &request, const QByteArray &publish)
+{
+    for (const LockLayout *layout : all())
+        if (const CounterWrites *actions = layout->counterWrites(); actions && layout->allows(request.action))
+            if (std::optional<CounterCall> call = actions->counterCall(request, publish))
+                return call;
+    return std::nullopt;
 }
 
 QList<AcquireMode> modes()

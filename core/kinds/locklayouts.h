@@ -33,8 +33,18 @@ QList<ScanCursor> scanCursors(const DiscoveryScope &scope);
 // does.
 std::optional<LockKind> kindClaiming(
     const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns);
-// The layout that takes a lock of mode.
+// Whether some layout's lock may live on under name with no key of its own (LockRecogniser::mayOutliveItsKey).
+bool mayOutliveItsKey(const QByteArray &name);
+// The layout that takes a lock of mode, and its actions (every layout a mode or action kind names has them).
 const LockLayout &forMode(LockKind mode);
+const LockActions &actionsFor(LockKind mode);
+// The mode a release of owner's hold runs as on a lock of layout (LockActions::releaseMode, else its action kind).
+LockKind releaseMode(const LockLayout &layout, const QByteArray &owner);
+// The kind a lock of layout shows as while idle (LockRecogniser::idleKind, else its own).
+LockInfo::Kind idleKind(const LockLayout &layout);
+// The script of a counter action, from the layout whose own action it is (CounterWrites::counterCall); none when no
+// layout runs it.
+std::optional<CounterCall> counterCall(const CounterRequest &request, const QByteArray &publish);
 // Every acquire mode, layout by layout ("reentrant", "fenced", "fair", "read", "write", "string").
 QList<AcquireMode> modes();
 AcquireMode mode(LockKind kind);

@@ -47,33 +47,25 @@ QList<QByteArray> namesAfter(const QByteArray &channel, const char *prefix)
 
 QList<QByteArray> fromKey(const QByteArray &key)
 {
-    QByteArray rest;
-    for (const char *prefix : { "redisson_lock_queue:", "redisson_lock_timeout:", "redisson_lock_token:" }) {
-        if (afterPrefix(key, prefix, &rest))
-            return unwrap(rest);
-    }
-    // suffixName(N, "timeout"): an expirable semaphore's permit set "{N}:timeout" (only the braced form, a name with
-    // braces of its own is too rare to read every "...:timeout" key for); the key may be some lock of its own too.
-    if (key.startsWith('{') && key.endsWith("}:timeout")) {
-        const QByteArray inner = key.mid(1, key.size() - 10);
-        if (!inner.isEmpty() && !inner.contains('{') && !inner.contains('}'))
-            return { inner, key };
-    }
-    // suffixName(N, "<owner>:rwlock_timeout") + ":<k>"
-    const int marker = key.lastIndexOf(":rwlock_timeout:");
-    if (marker > 0) {
-        QByteArray holderPart;
-        if (stripOwner(key.left(marker), &holderPart))
-            return unwrap(holderPart);
-    }
-    return { key };
+    const QList<QByteArray> names = fromAuxKey(key);
+    return names.isEmpty() ? QList<QByteArray> { key } : names;
+}
+
+QList<QByteArray> fromAuxKey(const QByteArray &key)
+{
+    QList<QByteArray> names;
+    for (const LockLayout *layout : LockLayouts::all())
+        for (const QByteArray &name : layout->recogniser().namesFromAuxKey(key))
+            if (!names.contains(name))
+                names << name;
+    return names;
 }
 
 QList<QByteArray> fromChannel(const QByteArray &channel)
 {
     QList<QByteArray> names;
     for (const LockLayout *layout : LockLayouts::all())
-        for (const QByteArray &name : layout->namesFromChannel(channel))
+        for (const QByteArray &name : layout->recogniser().namesFromChannel(channel))
             if (!names.contains(name))
                 names << name;
     return names;
@@ -83,7 +75,7 @@ QList<QByteArray> releaseChannelPatterns()
 {
     QList<QByteArray> patterns;
     for (const LockLayout *layout : LockLayouts::all())
-        for (const QByteArray &pattern : layout->releaseChannelPatterns())
+        for (const QByteArray &pattern : layout->recogniser().releaseChannelPatterns())
             if (!patterns.contains(pattern))
                 patterns << pattern;
     return patterns;

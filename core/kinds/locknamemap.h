@@ -6,11 +6,14 @@
 namespace LockScope::LockNameMap {
 
 // The lock names a changed key or a wake-up channel may belong to, inverting prefixName and suffixName
-// (docs/protocol/README.md#key-naming-and-hash-tags): the lock hash itself, its fair queue and deadlines, its fencing
-// token, a reader's timeout key, an expirable semaphore's permit set, a lock or read-write channel, or a fair waiter's
-// own channel. Some shapes are ambiguous (a name may itself contain ':' and braces), so every reading is returned;
+// (docs/protocol/README.md#key-naming-and-hash-tags): the lock itself, or each layout's reading of its aux keys (a
+// fair queue and deadlines, a fencing token, a reader's timeout key, an expirable semaphore's permit set) and of its
+// channels. Some shapes are ambiguous (a name may itself contain ':' and braces), so every reading is returned;
 // refreshing a name that does not exist costs one read.
+// Every layout's reading of key (LockRecogniser::namesFromAuxKey), each name once; key itself when none reads it.
 QList<QByteArray> fromKey(const QByteArray &key);
+// The same, empty when key is no layout's aux key.
+QList<QByteArray> fromAuxKey(const QByteArray &key);
 // Every layout's reading of the channel (LockLayout::namesFromChannel), each name once.
 QList<QByteArray> fromChannel(const QByteArray &channel);
 // Every layout's release channel patterns, each once: what a monitor subscribes to.

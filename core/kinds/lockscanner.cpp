@@ -2,6 +2,7 @@
 
 #include "kinds/auxreader.h"
 #include "kinds/locklayouts.h"
+#include "kinds/locknamemap.h"
 #include "kinds/locknames.h"
 #include "kinds/sortedset/sortedsetlayout.h"
 #include "redis/rediscommander.h"
@@ -50,7 +51,7 @@ void LockScanner::start()
     m_scanDone = false;
     m_batchesInFlight = 0;
     m_stringKeysSeen.clear();
-    m_queueNamesSeen.clear();
+    m_keylessNamesSeen.clear();
     ++m_generation;
     const QList<RedisCommander *> nodes = m_nodes ? m_nodes() : QList<RedisCommander *> { m_connection };
     const QList<ScanCursor> chains = LockLayouts::scanCursors(scope());
@@ -206,8 +207,8 @@ QList<QByteArray> LockScanner::newStringKeys(const QList<QByteArray> &keys)
 void LockScanner::snapshot(const QList<QByteArray> &keys, std::optional<ScanCursor::Read> reads)
 {
     const bool named = !reads;
-    if (reads == ScanCursor::Read::QueueKeys) {
-        snapshotOrphanQueues(keys);
+    if (reads == ScanCursor::Read::AuxKeys) {
+        snapshotKeyless(keys);
         return;
     }
     if (keys.isEmpty()) {
@@ -302,8 +303,8 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, std::optional<ScanCurs
                         snaps->append(std::move(s));
                         return;
                     }
-                } else if (s.pttlMs == -2 && named && orphanCandidate(key)) {
-                    s.type = "none"; // no lock hash: its fair queue may still be there (readAux reads it)
+                } else if (s.pttlMs == -2 && named && LockLayouts::mayOutliveItsKey(key)) {
+                    s.type = "none"; // no key of its own: its aux keys may still be there (readAux reads them)
                     snaps->append(std::move(s));
                     return;
                 } else {
@@ -315,6 +316,29 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, std::optional<ScanCurs
     }
     join->seal(this);
     m_connection->uncork();
+}
+
+void LockScanner::snapshotKeyless(const QList<QByteArray> &keys)
+{
+    QList<KeySnapshot> candidates;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const qint64 mono = monotonicMs();
+    for (const QByteArray &key : keys) {
+        // The first reading of the name is the one it is listed under (a fair queue's X, not "{X}").
+        const QByteArray name = LockNameMap::fromAuxKey(key).value(0);
+        // The monitor's pattern bounds the locks it shows, aux keys included; a queue and its deadlines name it once.
+        if (name.isEmpty() || (m_options.pattern != "*" && !globMatch(m_options.pattern, name))
+            || m_keylessNamesSeen.contains(name))
+            continue;
+        m_keylessNamesSeen.insert(name);
+        KeySnapshot s;
+        s.name = name;
+        s.type = "none";
+        s.nowMs = now;
+        s.monoMs = mono;
+        candidates << s;
+    }
+    readAux(std::move(candidates));
 }
 
 void LockScanner::readRest(QList<KeySnapshot> candidates)
@@ -350,12 +374,11 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
     auto snaps = std::make_shared<QList<KeySnapshot>>(std::move(candidates));
     QPointer<LockScanner> self(this);
     const quint64 generation = m_generation;
-    auto dropped = std::make_shared<QSet<int>>(); // orphan queue candidates whose lock hash exists after all
-    const auto join = batchJoin([self, generation, snaps, dropped] {
+    const auto join = batchJoin([self, generation, snaps] {
         QList<LockInfo> locks;
         locks.reserve(snaps->size());
         for (int i = 0; i < snaps->size(); ++i) {
-            if (dropped->contains(i))
+            if (snaps->at(i).superseded)
                 continue;
             LockInfo info = classify(snaps->at(i));
             if (info.isLock())
@@ -378,7 +401,7 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
             // A string lock has no aux keys and no wake-up channel; a declared Redisson counter has both.
             AuxReader reader(m_connection, join.get(), snaps, i);
             for (const LockLayout *layout : LockLayouts::all())
-                layout->readStringAux(reader);
+                layout->recogniser().readStringAux(reader);
             continue;
         }
         // A sorted-set lock, or a hash another library's layout took by its first page (not Redisson's shape): read
@@ -386,13 +409,15 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
         if (snaps->at(i).type == "zset" || (snaps->at(i).type == "hash" && !lockShaped(snaps->at(i))))
             continue;
         if (snaps->at(i).type == "none") {
-            readOrphanQueue(snaps, i, *join, dropped);
+            AuxReader reader(m_connection, join.get(), snaps, i);
+            for (const LockLayout *layout : LockLayouts::all())
+                layout->recogniser().readKeyless(reader);
             continue;
         }
         // Each layout reads what its fingerprint needs (kinds/<layout>/), in one pipeline with the rest.
         AuxReader reader(m_connection, join.get(), snaps, i);
         for (const LockLayout *layout : LockLayouts::all())
-            layout->readAux(reader);
+            layout->recogniser().readAux(reader);
         const QByteArray channel = LockLayouts::hashReleaseChannel(snaps->at(i));
         // Subscriptions live on the node serving the channel's slot (where Redisson subscribes): one count
         // command per node for the whole batch.

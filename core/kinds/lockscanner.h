@@ -84,12 +84,9 @@ private:
     QList<QByteArray> newStringKeys(const QList<QByteArray> &keys);
     // read: how the cursor that found them reads its keys; none: named keys, read as whatever they turn out to be.
     void snapshot(const QList<QByteArray> &keys, std::optional<ScanCursor::Read> read);
-    // kinds/fair/fairorphanqueues.cpp: orphaned fair queues (docs/protocol/classification.md#orphaned-fair-queues),
-    // found by the fair layout's cursor or by reading a name.
-    static bool orphanCandidate(const QByteArray &name);
-    void snapshotOrphanQueues(const QList<QByteArray> &keys);
-    void readOrphanQueue(const std::shared_ptr<QList<KeySnapshot>> &snaps, int index, ReplyJoin &join,
-        const std::shared_ptr<QSet<int>> &dropped);
+    // A cursor over aux keys: each key's lock, once, as a candidate with no key of its own (LockRecogniser::
+    // readKeyless reads it).
+    void snapshotKeyless(const QList<QByteArray> &keys);
     void readRest(QList<KeySnapshot> candidates);
     void readAux(QList<KeySnapshot> candidates);
     void batchDone();
@@ -115,7 +112,7 @@ private:
     QList<QByteArray> m_stringGlobs; // the string lock patterns: a named key matching one is read as a string too
     QList<QByteArray> m_sortedSetGlobs; // the sorted-set layouts' patterns: such a named key is read as a sorted set
     QSet<QByteArray> m_stringKeysSeen; // this pass's: a key in two string lock patterns is read once
-    QSet<QByteArray> m_queueNamesSeen; // this pass's: a lock's queue and deadline keys name it once
+    QSet<QByteArray> m_keylessNamesSeen; // this pass's: a lock's aux keys (a queue and its deadlines) name it once
     const RedisSubscriptions *m_own = nullptr;
 };
 

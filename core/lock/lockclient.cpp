@@ -98,7 +98,7 @@ void LockClient::acquire(AcquireRequest request, Callback<AcquireResult> done)
             });
         };
     }
-    const QByteArray owner = layout.ownerField(request.kind, ownerField(request.token));
+    const QByteArray owner = layout.lockActions()->ownerField(request.kind, ownerField(request.token));
     if (const RedisError error = checkWrite("acquire", request.name)) {
         AcquireResult r;
         r.error = error;
@@ -162,7 +162,7 @@ void LockClient::acquireNow(const AcquireRequest &request, const QByteArray &own
         self->whenPublishKnown([self, request, owner, first, finished] {
             if (self)
                 self->m_waiters->wait(request, owner,
-                    LockLayouts::forMode(request.kind).waitChannel(request.name, owner), first, finished);
+                    LockLayouts::actionsFor(request.kind).waitChannel(request.name, owner), first, finished);
         });
     });
 }
@@ -170,7 +170,7 @@ void LockClient::acquireNow(const AcquireRequest &request, const QByteArray &own
 void LockClient::giveUpWait(const AcquireRequest &request, const QByteArray &owner)
 {
     const std::optional<ScriptCall> call
-        = LockLayouts::forMode(request.kind).giveUp(request.name, owner, fairWait(request.waitMs));
+        = LockLayouts::actionsFor(request.kind).giveUp(request.name, owner, fairWait(request.waitMs));
     if (call)
         m_connection->eval(*call->script, call->keys, call->args, {});
 }
@@ -187,7 +187,8 @@ void LockClient::cancelAcquire(const QByteArray &name, const QByteArray &owner)
     // The caller names no kind: wherever the owner waits (a channel, or polling: the empty one), it stops waiting.
     QSet<QByteArray> channels;
     for (const LockLayout *layout : LockLayouts::all())
-        channels.insert(layout->waitChannel(name, owner));
+        if (const LockActions *actions = layout->lockActions())
+            channels.insert(actions->waitChannel(name, owner));
     for (const QByteArray &channel : std::as_const(channels))
         m_waiters->cancel(channel, owner);
 }
@@ -211,18 +212,19 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
     call.willWait = request.waitMs != 0;
     call.queueWaitMs = fairWait(request.waitMs);
     call.nowMs = QDateTime::currentMSecsSinceEpoch();
-    ScriptCall script = layout.acquire(request.kind, call);
-    const QByteArray readTimeouts = layout.renewalPrefix(request.kind, request.name, owner);
+    const LockActions &actions = *layout.lockActions();
+    ScriptCall script = actions.acquire(request.kind, call);
+    const QByteArray readTimeouts = actions.renewalPrefix(request.kind, request.name, owner);
     // A name with a stray '{' has its wake-up channel in another cluster slot
     // (docs/protocol/README.md#key-naming-and-hash-tags): its release could never run there. Named here (the script
     // never reads it), the channel makes the router refuse the acquire with CROSSSLOT before anything is written,
     // instead of leaving a hold that only its lease can end. Every other name keeps Redisson's own keys: its channel
     // shares its slot. A layout that wakes nobody has no channel to keep with it.
-    if (const QByteArray channel = layout.releaseChannel(request.name);
+    if (const QByteArray channel = layout.recogniser().releaseChannel(request.name);
         !channel.isEmpty() && keySlot(channel) != keySlot(request.name))
         script.keys << channel;
     m_connection->eval(*script.script, script.keys, script.args,
-        [self, request, owner, lease, watchdog, readTimeouts, &layout, done](const RedisResult &reply) {
+        [self, request, owner, lease, watchdog, readTimeouts, &layout, &actions, done](const RedisResult &reply) {
             if (!self)
                 return;
             AcquireResult r;
@@ -233,20 +235,20 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
                 r.error = AcquireCheck::explain(
                     cleanScriptError(reply.error), request.name, LockLayouts::wantedText(request.kind));
                 if (r.error.code() == "WRONGTYPE") {
-                    self->explainWrongType(request.name, layout, [r, done](const RedisError &e) mutable {
+                    self->explainWrongType(request.name, actions, [r, done](const RedisError &e) mutable {
                         r.error = e;
                         done(r);
                     });
                     return;
                 }
-            } else if (!layout.decodeAcquire(reply.value, &r)) {
+            } else if (!actions.decodeAcquire(reply.value, &r)) {
                 r.error = RedisError(
                     RedisError::Kind::Protocol, tr("unexpected acquire reply %1").arg(reply.value.toDebugString()));
             } else if (r.acquired) {
                 r.leaseMs = lease;
                 r.watchdog = watchdog;
                 self->m_watchdog->track(
-                    request.name, owner, lease, watchdog, readTimeouts, &layout.renewal(), request.kind);
+                    request.name, owner, lease, watchdog, readTimeouts, &actions.renewal(), request.kind);
             }
             done(r);
         });

@@ -17,6 +17,7 @@
 
 namespace LockScope {
 
+class LockActions;
 class LockLayout;
 class LockWaiters;
 class ReplicaSync;
@@ -148,7 +149,7 @@ private:
         const FairQueueReport &found, const QList<QByteArray> &args, Callback<FairQueueReport> done);
     void query(const QByteArray &name, QList<QByteArray> argv, Callback<QueryResult> done);
     void explainWrongType(
-        const QByteArray &name, const LockLayout &layout, std::function<void(const RedisError &)> done);
+        const QByteArray &name, const LockActions &layout, std::function<void(const RedisError &)> done);
     void forceReleaseNow(
         const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done, LockKind kind);
     // repairFairQueue() once its target passed checkTarget().

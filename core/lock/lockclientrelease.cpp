@@ -19,7 +19,7 @@ void LockClient::release(const QByteArray &name, const QByteArray &owner, Callba
 {
     RedisError error = checkWrite("release", name);
     if (!error)
-        error = LockLayouts::forMode(kind).checkRelease(name, owner);
+        error = LockLayouts::actionsFor(kind).checkRelease(name, owner);
     if (error) {
         ReleaseResult r;
         r.error = error;
@@ -61,7 +61,7 @@ void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner,
     call.nowMs = QDateTime::currentMSecsSinceEpoch();
     call.patterns = &m_options.stringPatterns;
     call.cluster = m_connection->isCluster();
-    const ScriptCall script = LockLayouts::forMode(kind).release(kind, call);
+    const ScriptCall script = LockLayouts::actionsFor(kind).release(kind, call);
     QPointer<LockClient> self(this);
     m_connection->eval(*script.script, script.keys, script.args,
         [self, name, owner, kind, requestId, attempt, latch, done, wakes = script.wakes](const RedisResult &reply) {
@@ -83,7 +83,7 @@ void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner,
             if (!reply.ok()) {
                 r.error = cleanScriptError(reply.error);
                 if (r.error.code() == "WRONGTYPE") {
-                    self->explainWrongType(name, LockLayouts::forMode(kind), [r, done](const RedisError &e) mutable {
+                    self->explainWrongType(name, LockLayouts::actionsFor(kind), [r, done](const RedisError &e) mutable {
                         r.error = e;
                         done(r);
                     });
@@ -92,7 +92,7 @@ void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner,
                 done(r);
                 return;
             }
-            LockLayouts::forMode(kind).decodeRelease(reply.value, &r);
+            LockLayouts::actionsFor(kind).decodeRelease(reply.value, &r);
             if (r.outcome == ReleaseResult::Outcome::Released)
                 r.wokeVia = wakes;
             if (r.outcome == ReleaseResult::Outcome::NotHeld) {
@@ -129,7 +129,7 @@ void LockClient::forceRelease(
     RedisError error = checkWrite("force-release", name);
     if (!error) {
         r.kind = kind;
-        error = LockLayouts::forMode(kind).checkForceRelease(name, guard);
+        error = LockLayouts::actionsFor(kind).checkForceRelease(name, guard);
     }
     if (error) {
         r.error = error;
@@ -165,7 +165,7 @@ void LockClient::forceReleaseNow(
     call.guard = guard;
     call.patterns = &m_options.stringPatterns;
     call.cluster = m_connection->isCluster();
-    const LockLayout &layout = LockLayouts::forMode(kind);
+    const LockActions &layout = LockLayouts::actionsFor(kind);
     const ScriptCall script = layout.forceRelease(call);
     QPointer<LockClient> self(this);
     m_connection->eval(*script.script, script.keys, script.args,
@@ -204,7 +204,7 @@ void LockClient::forceReleaseNow(
 }
 
 void LockClient::explainWrongType(
-    const QByteArray &name, const LockLayout &layout, std::function<void(const RedisError &)> done)
+    const QByteArray &name, const LockActions &layout, std::function<void(const RedisError &)> done)
 {
     // Only on the error path: the hot scripts leave the type check to Redis, so ask which type it is.
     m_connection->command({ "TYPE", name }, [name, &layout, done](const RedisResult &type) {

@@ -192,7 +192,7 @@ void LockWaiters::sleep(const QByteArray &channel, const std::shared_ptr<Waiter>
     if (ttlMs >= 0)
         delay = ttlMs;
     // Nobody will say when it is free: retry at the layout's pace, as its own clients do.
-    if (const int poll = LockLayouts::forMode(w->request.kind).pollIntervalMs(); channel.isEmpty() && poll > 0)
+    if (const int poll = LockLayouts::actionsFor(w->request.kind).pollIntervalMs(); channel.isEmpty() && poll > 0)
         delay = delay < 0 ? poll : qMin<qint64>(delay, poll);
     if (w->deadlineMs >= 0) {
         const qint64 left = qMax<qint64>(0, w->deadlineMs - m_clock.elapsed());

@@ -242,7 +242,9 @@ bool LockTableModel::isOurs(const LockRecord &record) const
 {
     if (LockLayouts::forRecord(record.info.kind).capabilities().tokenHolder) {
         const QByteArray token = m_ownTokens.value(record.info.name);
-        return !token.isEmpty() && !record.info.holders.isEmpty() && record.info.holders.first().owner == token;
+        return !token.isEmpty()
+            && std::any_of(record.info.holders.cbegin(), record.info.holders.cend(),
+                [&token](const LockHolder &h) { return h.owner == token; });
     }
     if (m_ownClientId.isEmpty())
         return false;
@@ -315,7 +317,8 @@ QVariant LockTableModel::display(const LockRecord &r, int column) const
             return LockLayouts::forRecord(info.kind).counterSummary(info);
         if (info.holders.isEmpty())
             return QStringLiteral("-");
-        if (caps.tokenHolder)
+        // One token is shown; several (a sorted set's members) are counted as holders are.
+        if (caps.tokenHolder && info.holders.size() == 1)
             return escapeBytes(info.holders.first().owner, 40) + (isOurs(r) ? tr(" (ours)") : QString());
         if (info.holders.size() == 1) {
             const LockHolder &h = info.holders.first();
@@ -385,7 +388,7 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         return display(*r, index.column());
     case Qt::ToolTipRole:
-        if (index.column() == Holders && caps.tokenHolder && !r->info.holders.isEmpty())
+        if (index.column() == Holders && caps.tokenHolder && r->info.holders.size() == 1)
             return tr("token %1: the key's value, which its holder deletes it with")
                 .arg(escapeBytes(r->info.holders.first().owner, 200));
         if (index.column() == Waiters && !caps.wakeChannel)

@@ -125,7 +125,7 @@ HoldEndJudge::End HoldEndJudge::holdEnd(const LockRecord &record, const LockTrac
     if (seen.keyEvents.at(end).event == KeyEvent::Expired)
         return End::Expired;
     // A string lock's release is a plain compare-and-delete: a force release looks the same from outside.
-    if (!LockLayouts::forRecord(record.info.kind).capabilities().wakeChannel)
+    if (LockLayouts::forRecord(record.info.kind).capabilities().releaseOnlyDeletes)
         return End::Released;
     const KeyEvent before = end > 0 ? seen.keyEvents.at(end - 1).event : record.lastKeyEvent;
     return before == KeyEvent::HashWrite ? End::Released : End::ForceReleased;
@@ -194,7 +194,7 @@ HoldEndJudge::Gone HoldEndJudge::gone(const LockRecord &record, const Reading &r
             type = LockEvent::Type::Expired;
             detail = TrackerJudging::leaseRanOut();
             gone.cleanly = false;
-        } else if (!LockLayouts::forRecord(record.info.kind).capabilities().wakeChannel) {
+        } else if (LockLayouts::forRecord(record.info.kind).capabilities().releaseOnlyDeletes) {
             // A string lock's release is a plain compare-and-delete, and nobody waits on a channel: a force
             // release looks the same from outside, and leaves nobody asleep.
             type = LockEvent::Type::Released;

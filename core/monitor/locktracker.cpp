@@ -147,7 +147,7 @@ void LockTracker::keepFair(LockRecord &record)
     if (info.kind == LockInfo::Kind::NotALock || info.kind == LockInfo::Kind::Unknown)
         return;
     const LockLayout &layout = LockLayouts::forRecord(info.kind);
-    if (layout.idleKind() != info.kind) {
+    if (LockLayouts::idleKind(layout) != info.kind) {
         record.seenKind = info.kind;
         record.seenConfidence = info.confidence;
         return;
@@ -155,10 +155,10 @@ void LockTracker::keepFair(LockRecord &record)
     // What was seen with its telling keys stays that layout while it looks like what that layout becomes when idle.
     if (record.seenKind != LockInfo::Kind::NotALock) {
         const LockLayout &seen = LockLayouts::forRecord(record.seenKind);
-        if (seen.idleKind() == info.kind) {
+        if (LockLayouts::idleKind(seen) == info.kind) {
             info.kind = record.seenKind;
             info.confidence = qMax(info.confidence, record.seenConfidence);
-            if (const char *evidence = seen.idleEvidence())
+            if (const char *evidence = seen.recogniser().idleEvidence())
                 info.evidence << QCoreApplication::translate("LockScope::LockTracker", evidence);
             return;
         }

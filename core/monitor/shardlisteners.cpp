@@ -155,7 +155,7 @@ void ShardListeners::followChannels(const QList<QByteArray> &updated, const QLis
             continue;
         // Fair waiters have channels of their own, and a fair release names its head: not followed here. A layout
         // that wakes nobody has no channel to follow.
-        const QByteArray channel = LockLayouts::forRecord(r->info.kind).releaseChannel(name);
+        const QByteArray channel = LockLayouts::forRecord(r->info.kind).recogniser().releaseChannel(name);
         if (channel.isEmpty())
             continue;
         m_shardChannels.insert(name, channel);

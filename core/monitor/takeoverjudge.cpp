@@ -33,7 +33,7 @@ Judgement TakeoverJudge::judge(
         // A string lock says nothing when released: a deletion seen in between is its release, and without
         // keyspace events a token that changed before the lease ran out was most likely released and taken
         // again.
-        const bool stringReleased = !LockLayouts::forRecord(previous.kind).capabilities().wakeChannel
+        const bool stringReleased = LockLayouts::forRecord(previous.kind).capabilities().releaseOnlyDeletes
             && (all.saw(KeyEvent::Deleted) || (!all.keyspaceEvents && !all.saw(KeyEvent::Expired) && !deadlinePassed));
         released = all.releaseMessage || stringReleased;
         expired = !released && (all.saw(KeyEvent::Expired) || deadlinePassed);

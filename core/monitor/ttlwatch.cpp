@@ -100,7 +100,7 @@ void TtlWatch::poll()
         const LockRecord *r = m_sources.records->find(name);
         if (r->info.holders.isEmpty())
             continue; // an orphaned fair queue: no hash to have a TTL; its keys' events or the next pass re-read it
-        const QByteArray channel = LockLayouts::forRecord(r->info.kind).releaseChannel(name);
+        const QByteArray channel = LockLayouts::forRecord(r->info.kind).recogniser().releaseChannel(name);
         connection->command({ "PTTL", name }, join->track([readings, name](const RedisResult &res) {
             if (res.ok())
                 readings->ttls.insert(name, res.value.toInteger());

@@ -1,8 +1,6 @@
 #include "ops/counteraction.h"
 
-#include "kinds/countdownlatch/countdownlatchlayout.h"
-#include "kinds/expirablesemaphore/expirablesemaphorelayout.h"
-#include "kinds/semaphore/semaphorelayout.h"
+#include "kinds/locklayouts.h"
 #include "lock/lockclient.h"
 #include "redis/bytesformat.h"
 #include "redis/redisrouter.h"
@@ -126,28 +124,15 @@ void counterAction(
         d.summary = counterSummary(plan, d);
         done(d);
     };
-    QByteArray channel;
-    std::function<ScriptCall(const QByteArray &)> build;
-    switch (plan.action) {
-    case CounterPlan::Action::AddPermits:
-        channel = SemaphoreLayout::channel(plan.name);
-        build = [plan](const QByteArray &publish) {
-            return SemaphoreLayout::addPermits(plan.name, plan.permits, publish);
-        };
-        break;
-    case CounterPlan::Action::ReleasePermit:
-        channel = SemaphoreLayout::channel(plan.name);
-        build = [plan](const QByteArray &publish) {
-            return ExpirableSemaphoreLayout::releasePermit(plan.name, plan.permitId, publish);
-        };
-        break;
-    case CounterPlan::Action::Open:
-        channel = CountDownLatchLayout::channel(plan.name);
-        build = [plan](const QByteArray &publish) {
-            return CountDownLatchLayout::open(plan.name, plan.countShown, publish);
-        };
-        break;
-    }
+    // The script is the layout's whose own action it is (the semaphore adds permits, the latch opens), built once the
+    // publish command is known; where it tells the waiters does not depend on that.
+    const CounterRequest request { lockAction(plan.action), plan.name, plan.permits, plan.permitId, plan.countShown };
+    const std::optional<CounterCall> shape = LockLayouts::counterCall(request, {});
+    Q_ASSERT(shape); // every counter action is some layout's own (tst_conformance)
+    const QByteArray channel = shape ? shape->channel : QByteArray();
+    std::function<ScriptCall(const QByteArray &)> build = [request](const QByteArray &publish) {
+        return LockLayouts::counterCall(request, publish).value_or(CounterCall {}).script;
+    };
     const LockAction action = lockAction(plan.action);
     client->runAction(action, plan.name, std::move(build), [plan, channel, finish](const RedisResult &r) {
         CounterDone d;

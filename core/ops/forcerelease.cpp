@@ -56,7 +56,7 @@ QString forceReleaseSummary(const ForceReleasePlan &plan, const ForceReleaseShow
     }
     // Deleted: whom it woke, as far as the person was shown them ("its waiters were woken" only when there were some).
     if (layout.capabilities().wakeChannel) {
-        const QString channel = escapeBytes(layout.releaseChannel(plan.name), 200);
+        const QString channel = escapeBytes(layout.recogniser().releaseChannel(plan.name), 200);
         if (shown.waiters == 0)
             return tr("force-released %1; nobody was waiting on %2").arg(name, channel);
         if (shown.waiters > 0)

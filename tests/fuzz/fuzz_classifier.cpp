@@ -4,10 +4,13 @@
 // Input: length-prefixed pieces (fuzzinput.h) for the name, type, TTL, fields, fair queue and reader timeouts;
 // owner-shaped fields are built from a few real client ids so that the fuzzer reaches the lock rules quickly.
 #include "fuzzinput.h"
+#include "kinds/fair/fairlayout.h"
+#include "kinds/fenced/fencedlayout.h"
 #include "kinds/lockclassifier.h"
 #include "kinds/locklayouts.h"
 #include "kinds/locknamemap.h"
 #include "kinds/locknames.h"
+#include "kinds/readwrite/readwritelayout.h"
 #include "redis/bytesformat.h"
 #include "redis/slotmap.h"
 
@@ -50,7 +53,7 @@ KeySnapshot readSnapshot(FuzzInput &in)
     const quint8 flags = in.byte();
     key.partial = flags & 0x01;
     key.declared = flags & 0x02;
-    key.tokenKeyExists = flags & 0x04;
+    key.aux.get<FencedAux>().tokenKeyExists = flags & 0x04;
     const qint64 ttls[] = { -2, -1, qint64(in.byte()) * 1000, in.i64() };
     key.pttlMs = ttls[(flags >> 3) % 4];
     key.channelSubscribers = qint8(in.byte());
@@ -63,12 +66,12 @@ KeySnapshot readSnapshot(FuzzInput &in)
     }
     for (int n = in.byte() % 6; n > 0; --n) {
         const QByteArray member = ownerish(in);
-        key.queue << member;
+        key.aux.get<FairQueueAux>().queue << member;
         if (in.flag())
-            key.queueDeadlines.insert(member, key.nowMs + qint32(in.u32()));
+            key.aux.get<FairQueueAux>().deadlines.insert(member, key.nowMs + qint32(in.u32()));
     }
     for (int n = in.byte() % 4; n > 0; --n)
-        key.liveReadTimeouts.insert(ownerish(in), in.byte() % 3);
+        key.aux.get<ReaderTimeoutsAux>().live.insert(ownerish(in), in.byte() % 3);
     // What the other layouts read: a declared library, a string's value, a sorted set's members.
     static const QByteArray libraries[] = { "", "", "symfony", "redis-semaphore", "sidekiq-unique-jobs", "redisson" };
     key.library = libraries[in.byte() % 6];
@@ -118,18 +121,22 @@ void checkClassification(const KeySnapshot &key, const LockInfo &info)
     }
     // lockclassifier.h: a lock-shaped hash that nothing beyond its shape vouches for (no aux keys, no listener, no
     // configured pattern) is shown, a stuck lock without TTL too, but only at low confidence.
-    const bool aux = key.tokenKeyExists || !key.queue.isEmpty() || !key.queueDeadlines.isEmpty()
-        || key.channelSubscribers > 0 || key.shardSubscribers > 0 || !key.liveReadTimeouts.isEmpty();
+    const FencedAux fenced = key.aux.find<FencedAux>() ? *key.aux.find<FencedAux>() : FencedAux {};
+    const FairQueueAux fair = key.aux.find<FairQueueAux>() ? *key.aux.find<FairQueueAux>() : FairQueueAux {};
+    const ReaderTimeoutsAux readers
+        = key.aux.find<ReaderTimeoutsAux>() ? *key.aux.find<ReaderTimeoutsAux>() : ReaderTimeoutsAux {};
+    const bool aux = fenced.tokenKeyExists || fair.exists() || key.channelSubscribers > 0 || key.shardSubscribers > 0
+        || !readers.live.isEmpty();
     FUZZ_CHECK(aux || key.declared || info.confidence == LockInfo::Confidence::Low);
     // A lock is a hash with fields, or a fair queue whose hash is gone (nobody holds it).
-    const bool orphanedQueue = key.type == "none" && info.kind == LockInfo::Kind::Fair && info.holders.isEmpty()
-        && (!key.queue.isEmpty() || !key.queueDeadlines.isEmpty());
+    const bool orphanedQueue
+        = key.type == "none" && info.kind == LockInfo::Kind::Fair && info.holders.isEmpty() && fair.exists();
     FUZZ_CHECK((key.type == "hash" && !key.fields.isEmpty()) || orphanedQueue);
-    FUZZ_CHECK(info.kind != LockInfo::Kind::Fenced || key.tokenKeyExists);
-    FUZZ_CHECK(info.kind != LockInfo::Kind::Fair || !key.queue.isEmpty() || !key.queueDeadlines.isEmpty());
+    FUZZ_CHECK(info.kind != LockInfo::Kind::Fenced || fenced.tokenKeyExists);
+    FUZZ_CHECK(info.kind != LockInfo::Kind::Fair || fair.exists());
     FUZZ_CHECK((info.kind == LockInfo::Kind::ReadWrite) == (info.mode == "read" || info.mode == "write"));
     // A lock with malformed counts is reported as it is, without the queue analysis.
-    FUZZ_CHECK(info.queue.size() == key.queue.size() || info.kind == LockInfo::Kind::Unknown || orphanedQueue);
+    FUZZ_CHECK(info.queue.size() == fair.queue.size() || info.kind == LockInfo::Kind::Unknown || orphanedQueue);
     for (const LockHolder &h : info.holders) {
         bool present = false;
         for (const auto &[field, value] : key.fields)

@@ -31,9 +31,12 @@ ScriptCall CountDownLatchLayout::open(const QByteArray &name, const QByteArray &
     return { &CounterScripts::open(), { name, channel(name) }, { countShown, publish } };
 }
 
-QByteArray CountDownLatchLayout::waitChannel(const QByteArray &name, const QByteArray &) const
+std::optional<CounterCall> CountDownLatchLayout::counterCall(
+    const CounterRequest &request, const QByteArray &publish) const
 {
-    return channel(name);
+    if (request.action != LockAction::OpenLatch)
+        return std::nullopt;
+    return CounterCall { open(request.name, request.countShown, publish), channel(request.name) };
 }
 
 void CountDownLatchLayout::readStringAux(AuxReader &reader) const
@@ -42,20 +45,21 @@ void CountDownLatchLayout::readStringAux(AuxReader &reader) const
         return;
     reader.command({ "PUBSUB", "NUMSUB", channel(reader.snapshot().name) }, [](KeySnapshot &s, const RedisResult &r) {
         if (r.ok() && r.value.size() == 2)
-            s.latchSubscribers = int(r.value.at(1).toInteger());
+            s.aux.get<CounterAux>().latchSubscribers = int(r.value.at(1).toInteger());
     });
 }
 
 bool CountDownLatchLayout::classifyKey(const KeySnapshot &key, LockInfo &info) const
 {
     // Waiters on the latch's channel and none on the semaphore's: nothing else tells the two integers apart.
-    if (!isCandidate(key) || key.permitsTaken > 0 || key.latchSubscribers <= 0 || key.semaphoreSubscribers > 0)
+    const CounterAux &aux = auxOf(key);
+    if (!isCandidate(key) || aux.permitsTaken > 0 || aux.latchSubscribers <= 0 || aux.semaphoreSubscribers > 0)
         return false;
     describeCounter(key, info);
     info.confidence = LockInfo::Confidence::High;
-    info.waiters = key.latchSubscribers;
+    info.waiters = aux.latchSubscribers;
     info.evidence << ClassifierText::tr("%1 listening on %2, where a count-down latch's waiters wait")
-                         .arg(key.latchSubscribers)
+                         .arg(aux.latchSubscribers)
                          .arg(QString::fromUtf8(channel(key.name)));
     return true;
 }

@@ -18,7 +18,8 @@ public:
     bool allows(LockAction action) const override { return action == LockAction::OpenLatch; }
     const char *counterField() const override { return "count"; }
     QString counterText(qint64 value) const override;
-    QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;
+    QByteArray releaseChannel(const QByteArray &name) const override { return channel(name); }
+    std::optional<CounterCall> counterCall(const CounterRequest &request, const QByteArray &publish) const override;
     void readStringAux(AuxReader &reader) const override;
     bool classifyKey(const KeySnapshot &key, LockInfo &info) const override;
 

@@ -21,7 +21,10 @@ public:
     }
     // Its permit set's size and first page (the listeners are the semaphore layout's read).
     void readStringAux(AuxReader &reader) const override;
+    QList<QByteArray> namesFromAuxKey(const QByteArray &key) const override; // its permit set
     bool classifyKey(const KeySnapshot &key, LockInfo &info) const override;
+    // Adding permits as the plain semaphore does; giving one back.
+    std::optional<CounterCall> counterCall(const CounterRequest &request, const QByteArray &publish) const override;
 
     static QByteArray permitSet(const QByteArray &name); // {N}:timeout
     // The permit id Java's acquire() returned for a member of the permit set, as every front-end shows it. Since

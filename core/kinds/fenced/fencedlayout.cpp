@@ -4,6 +4,7 @@
 #include "kinds/auxreader.h"
 #include "kinds/fenced/fencedlockscripts.h"
 #include "kinds/hashreading.h"
+#include "kinds/locknamemap.h"
 #include "kinds/locknames.h"
 
 namespace LockScope {
@@ -32,18 +33,36 @@ ScriptCall FencedLayout::acquire(LockKind, const AcquireCall &call) const
 void FencedLayout::readAux(AuxReader &reader) const
 {
     reader.command({ "EXISTS", LockNames::fencingToken(reader.snapshot().name) },
-        [](KeySnapshot &s, const RedisResult &r) { s.tokenKeyExists = r.value.toInteger() == 1; });
+        [](KeySnapshot &s, const RedisResult &r) { s.aux.get<FencedAux>().tokenKeyExists = r.value.toInteger() == 1; });
+}
+
+namespace {
+bool tokenKeyExists(const KeySnapshot &key)
+{
+    const FencedAux *aux = key.aux.find<FencedAux>();
+    return aux && aux->tokenKeyExists;
+}
+} // namespace
+
+AuxEvidence FencedLayout::auxEvidence(const KeySnapshot &key) const
+{
+    return { tokenKeyExists(key), tokenKeyExists(key) };
 }
 
 std::optional<HashMark> FencedLayout::hashMark() const
 {
     return HashMark { 10, {}, { &LockNames::fencingToken },
-        [](const KeySnapshot &key, const HashReading &) { return key.tokenKeyExists; } };
+        [](const KeySnapshot &key, const HashReading &) { return tokenKeyExists(key); } };
 }
 
 void FencedLayout::describeHash(const KeySnapshot &, const HashReading &hash, LockInfo &info) const
 {
     describeExclusive(hash, info, LockInfo::Kind::Fenced, ClassifierText::tr("a fencing token key exists"));
+}
+
+QList<QByteArray> FencedLayout::namesFromAuxKey(const QByteArray &key) const
+{
+    return LockNameMap::namesAfter(key, "redisson_lock_token:");
 }
 
 } // namespace LockScope

@@ -27,9 +27,30 @@ void ReadWriteLayout::readAux(AuxReader &reader) const
             continue;
         // An init-capture: C++17 forbids capturing a structured binding (GCC allows it, clang 14 does not).
         reader.command(argv, [field = field](KeySnapshot &s, const RedisResult &r) {
-            s.liveReadTimeouts.insert(field, int(r.value.toInteger()));
+            s.aux.get<ReaderTimeoutsAux>().live.insert(field, int(r.value.toInteger()));
         });
     }
+}
+
+namespace {
+QHash<QByteArray, int> liveTimeouts(const KeySnapshot &key)
+{
+    const ReaderTimeoutsAux *aux = key.aux.find<ReaderTimeoutsAux>();
+    return aux ? aux->live : QHash<QByteArray, int>();
+}
+} // namespace
+
+AuxEvidence ReadWriteLayout::auxEvidence(const KeySnapshot &key) const
+{
+    const QHash<QByteArray, int> live = liveTimeouts(key);
+    // A reader's field read is aux found; only a timeout key still there says a reader is alive.
+    return { !live.isEmpty(), std::any_of(live.cbegin(), live.cend(), [](int n) { return n > 0; }) };
+}
+
+void ReadWriteLayout::describeAux(const KeySnapshot &key, LockInfo &info) const
+{
+    if (auxEvidence(key).vouches)
+        info.evidence << ClassifierText::tr("its readers' timeout keys exist");
 }
 
 std::optional<HashMark> ReadWriteLayout::hashMark() const
@@ -46,11 +67,12 @@ void ReadWriteLayout::describeHash(const KeySnapshot &key, const HashReading &ha
     if ((hash.mode == "write") != hash.anyWriter)
         info.warnings << ClassifierText::tr("mode is %1 but the fields say otherwise: corrupt or foreign")
                              .arg(QString::fromLatin1(hash.mode));
+    const QHash<QByteArray, int> timeouts = liveTimeouts(key);
     for (LockHolder &h : info.holders) {
         if (h.writer)
             continue;
-        const auto live = key.liveReadTimeouts.constFind(h.owner);
-        if (live != key.liveReadTimeouts.cend() && *live == 0) {
+        const auto live = timeouts.constFind(h.owner);
+        if (live != timeouts.cend() && *live == 0) {
             h.deadReader = true;
             info.warnings << ClassifierText::tr(
                 "reader %1 is dead (its timeout keys are gone) and keeps writers out until the "

@@ -81,4 +81,14 @@ QByteArray ReadWriteLayout::renewalPrefix(LockKind mode, const QByteArray &name,
     return mode == LockKind::Read ? LockNames::rwTimeoutPrefix(name, owner) : QByteArray();
 }
 
+QList<QByteArray> ReadWriteLayout::namesFromAuxKey(const QByteArray &key) const
+{
+    // suffixName(N, "<owner>:rwlock_timeout") + ":<k>"
+    const int marker = key.lastIndexOf(":rwlock_timeout:");
+    QByteArray holderPart;
+    if (marker > 0 && LockNameMap::stripOwner(key.left(marker), &holderPart))
+        return LockNameMap::unwrap(holderPart);
+    return {};
+}
+
 } // namespace LockScope

@@ -6,9 +6,11 @@ namespace LockScope {
 
 // Redisson's RLock: a hash N whose field "<uuid>:<thread>" counts reentry, a lease renewed by the watchdog, and a
 // release that publishes on redisson_lock__channel:{N} (docs/protocol/reentrant.md).
-class ReentrantLayout : public LockLayout
+class ReentrantLayout : public LockLayout, public LockRecogniser, public LockActions
 {
 public:
+    const LockRecogniser &recogniser() const override { return *this; }
+    const LockActions *lockActions() const override { return this; }
     LockInfo::Kind kind() const override { return LockInfo::Kind::Reentrant; }
     const char *id() const override { return "reentrant"; }
     const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "reentrant"); }
@@ -24,6 +26,7 @@ public:
     ScriptCall release(LockKind mode, const ReleaseCall &call) const override;
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
     QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;
+    QByteArray releaseChannel(const QByteArray &name) const override { return waitChannel(name, {}); }
     QList<QByteArray> releaseChannelPatterns() const override;
     QList<QByteArray> namesFromChannel(const QByteArray &channel) const override;
     // The plain lock hash: any hash that no other layout's mark claims.

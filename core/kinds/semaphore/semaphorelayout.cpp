@@ -25,9 +25,11 @@ ScriptCall SemaphoreLayout::addPermits(const QByteArray &name, qint64 permits, c
     return { &CounterScripts::addPermits(), { name, channel(name) }, { QByteArray::number(permits), publish } };
 }
 
-QByteArray SemaphoreLayout::waitChannel(const QByteArray &name, const QByteArray &) const
+std::optional<CounterCall> SemaphoreLayout::counterCall(const CounterRequest &request, const QByteArray &publish) const
 {
-    return channel(name);
+    if (request.action != LockAction::AddPermits)
+        return std::nullopt;
+    return CounterCall { addPermits(request.name, request.permits, publish), channel(request.name) };
 }
 
 void SemaphoreLayout::readStringAux(AuxReader &reader) const
@@ -37,17 +39,18 @@ void SemaphoreLayout::readStringAux(AuxReader &reader) const
     reader.command({ "PUBSUB", "NUMSUB", channel(reader.snapshot().name) }, [](KeySnapshot &s, const RedisResult &r) {
         // Denied (an ACL without PUBSUB): the waiters stay unknown.
         if (r.ok() && r.value.size() == 2)
-            s.semaphoreSubscribers = int(r.value.at(1).toInteger());
+            s.aux.get<CounterAux>().semaphoreSubscribers = int(r.value.at(1).toInteger());
     });
 }
 
 void SemaphoreLayout::describeWaiters(const KeySnapshot &key, LockInfo &info) const
 {
-    info.waiters = key.semaphoreSubscribers;
-    if (key.semaphoreSubscribers > 0) {
+    const int subscribers = auxOf(key).semaphoreSubscribers;
+    info.waiters = subscribers;
+    if (subscribers > 0) {
         info.confidence = LockInfo::Confidence::High;
         info.evidence << ClassifierText::tr("%1 listening on %2, where a semaphore's waiters wait")
-                             .arg(key.semaphoreSubscribers)
+                             .arg(subscribers)
                              .arg(QString::fromUtf8(channel(key.name)));
     }
 }
@@ -59,7 +62,7 @@ bool SemaphoreLayout::classifyKey(const KeySnapshot &key, LockInfo &info) const
         return false;
     describeCounter(key, info);
     describeWaiters(key, info);
-    if (key.semaphoreSubscribers <= 0)
+    if (auxOf(key).semaphoreSubscribers <= 0)
         info.evidence << ClassifierText::tr("a count-down latch looks the same while nobody waits on either");
     return true;
 }

@@ -21,7 +21,8 @@ public:
         return action == LockAction::AddPermits || action == LockAction::OpenLatch
             || action == LockAction::ReleasePermit;
     }
-    QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;
+    QByteArray releaseChannel(const QByteArray &name) const override { return channel(name); }
+    std::optional<CounterCall> counterCall(const CounterRequest &request, const QByteArray &publish) const override;
     void readStringAux(AuxReader &reader) const override;
     bool classifyKey(const KeySnapshot &key, LockInfo &info) const override;
 

@@ -69,6 +69,7 @@ LockCapabilities UniqueJobLayout::capabilities() const
     LockCapabilities c;
     c.holderSet = true; // a lock with a limit above one has several jobs
     c.tokenHolder = true; // a job id says nothing of the process running it
+    c.releaseOnlyDeletes = true; // its unlock deletes the LOCKED hash, with nothing a monitor hears
     return c;
 }
 

@@ -10,15 +10,16 @@ namespace LockScope {
 // (docs/protocol/libraries.md#sidekiq-unique-jobs). Found under uniquejobs:*:LOCKED, the default prefix, or names
 // declared sidekiq-unique-jobs=GLOB. A release is the library's unlock for that job; a force release its
 // delete-by-digest, then the sentinel push on :QUEUED that wakes a job blocked waiting for the lock.
-class UniqueJobLayout : public LockLayout
+class UniqueJobLayout : public LockLayout, public LockRecogniser, public LockActions
 {
 public:
+    const LockRecogniser &recogniser() const override { return *this; }
+    const LockActions *lockActions() const override { return this; }
     LockInfo::Kind kind() const override { return LockInfo::Kind::UniqueJob; }
     const char *id() const override { return "unique-job"; }
     const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "unique job"); }
     const char *library() const override { return "sidekiq-unique-jobs"; }
     LockCapabilities capabilities() const override;
-    QList<AcquireMode> modes() const override { return {}; }
     QList<LockKind> actionKinds() const override { return { LockKind::UniqueJob }; }
     // Read by the walk over hashes the Redisson layouts share: no walk of its own.
     QList<ScanCursor> scanCursors(const DiscoveryScope &) const override { return {}; }
@@ -27,7 +28,6 @@ public:
     ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
     ScriptCall release(LockKind mode, const ReleaseCall &call) const override;
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
-    QByteArray waitChannel(const QByteArray &, const QByteArray &) const override { return {}; }
     void decodeInspect(const RedisValue &reply, QList<LockHolder> *holders, QByteArray *mode) const override;
     RedisError wrongType(const QByteArray &name, const QByteArray &type) const override;
     RedisError checkRelease(const QByteArray &name, const QByteArray &holder) const override;

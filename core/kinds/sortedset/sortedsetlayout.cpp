@@ -16,6 +16,7 @@ LockCapabilities SortedSetLayout::capabilities() const
     LockCapabilities c;
     c.holderSet = true;
     c.tokenHolder = true; // a member is a random id: whose it is cannot be read off it
+    c.releaseOnlyDeletes = true; // ZREM of the last member deletes the set, as a force release's DEL does
     return c;
 }
 

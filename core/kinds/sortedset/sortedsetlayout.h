@@ -10,10 +10,11 @@ namespace LockScope {
 // over sorted sets (SCAN ... TYPE zset), inside each library's fixed prefix or the names declared as its own; nothing
 // is taken here, and a release is the ZREM of one member, as the library's own release does. Their waiters poll: a
 // release wakes nobody.
-class SortedSetLayout : public LockLayout
+class SortedSetLayout : public LockLayout, public LockRecogniser, public LockActions
 {
 public:
-    QList<AcquireMode> modes() const override { return {}; }
+    const LockRecogniser &recogniser() const override { return *this; }
+    const LockActions *lockActions() const override { return this; }
     // The lock kind probe names a sorted set SortedSet: every sorted-set layout releases with the same scripts.
     QList<LockKind> actionKinds() const override { return { LockKind::SortedSet }; }
     LockCapabilities capabilities() const override;
@@ -27,7 +28,6 @@ public:
     // The members the person saw, those still there, each as its own release would: 1 | 0 no set | the members now,
     // when none of them is left (the guard failed).
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
-    QByteArray waitChannel(const QByteArray &, const QByteArray &) const override { return {}; }
     void decodeForceRelease(const RedisValue &reply, ForceReleaseResult *result) const override;
     QList<QByteArray> holdersQuery(const QByteArray &) const override { return {}; }
     QList<QByteArray> inspectQuery(const QByteArray &name) const override;

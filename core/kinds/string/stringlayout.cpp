@@ -17,6 +17,7 @@ LockCapabilities StringLayout::capabilities() const
 {
     LockCapabilities c;
     c.tokenHolder = true;
+    c.releaseOnlyDeletes = true; // a compare-and-delete
     return c;
 }
 

@@ -6,9 +6,11 @@ namespace LockScope {
 
 // A plain string lock (SET NX PX <random token>): no reentrancy, no wake-up channel, given back by compare-and-delete
 // so that nobody deletes a lock that changed hands (docs/protocol/string.md). Its owner is the token itself.
-class StringLayout : public LockLayout
+class StringLayout : public LockLayout, public LockRecogniser, public LockActions
 {
 public:
+    const LockRecogniser &recogniser() const override { return *this; }
+    const LockActions *lockActions() const override { return this; }
     LockInfo::Kind kind() const override { return LockInfo::Kind::String; }
     const char *id() const override { return "string"; }
     const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "string"); }
@@ -27,7 +29,6 @@ public:
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
     static ScriptCall compareAndDelete(
         const QByteArray &name, const QByteArray &token, const StringLockPatterns *patterns, bool cluster);
-    QByteArray waitChannel(const QByteArray &, const QByteArray &) const override { return {}; }
     // Extends N's lease while it still holds token.
     static ScriptCall renew(const QByteArray &name, const QByteArray &token, qint64 leaseMs);
 

@@ -73,12 +73,9 @@ namespace StringLibraries {
 
 const QList<const StringLibrary *> &all()
 {
-    // The order settles shared shapes: a uuid1 before any 32 hex (node-redlock), 24 base64 characters without
-    // padding before bsm/redislock's 22 and its metadata.
-    static const QList<const StringLibrary *> libraries { &Libraries::shedLock(), &Libraries::pythonRedisLock(),
-        &Libraries::redisPy(), &Libraries::redsync(), &Libraries::nodeRedlock(), &Libraries::redisSemaphoreMutex(),
-        &Libraries::redlock(), &Libraries::laravel(), &Libraries::distributedLock(), &Libraries::spring(),
-        &Libraries::bsmRedislock() };
+#define LOCKSCOPE_LIST_STRING_LIBRARY(name) &Libraries::name(),
+    static const QList<const StringLibrary *> libraries { LOCKSCOPE_STRING_LIBRARIES(LOCKSCOPE_LIST_STRING_LIBRARY) };
+#undef LOCKSCOPE_LIST_STRING_LIBRARY
     return libraries;
 }
 
