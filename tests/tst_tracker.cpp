@@ -2,7 +2,7 @@
 // into a watchdog guess, and which warnings a support engineer sees. (The key and channel names the live feed maps
 // back to lock names: tst_locknamemap.)
 #include "kinds/lockclassifier.h"
-#include "models/locktablemodel.h"
+#include "models/locktexts.h"
 #include "monitor/locktracker.h"
 #include "translations.h"
 
@@ -434,7 +434,7 @@ private slots:
         QCOMPARE(run.read(std::nullopt, 600).first().detail, QStringLiteral("租期已到"));
         run.read(lock({ { kB, 1 } }, 30000, 700), 700);
         QVERIFY(run.record.warnings().join(QString()).contains(QStringLiteral("可能出现双重持有")));
-        QCOMPARE(LockTableModel::kindText(LockInfo::Kind::Reentrant), QStringLiteral("可重入"));
+        QCOMPARE(LockTexts::kindText(LockInfo::Kind::Reentrant), QStringLiteral("可重入"));
     }
 };
 
