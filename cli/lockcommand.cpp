@@ -32,7 +32,8 @@ void LockCommand::start()
     }
     const qint64 lease = times.lease, wait = times.wait, hold = times.hold, watchdogTimeout = times.watchdogTimeout;
     m_client = makeClient(int(watchdogTimeout));
-    m_owner = LockLayouts::actionsFor(m_kind).ownerField(m_kind, m_client->ownerField(LockClient::currentThreadToken()));
+    m_owner
+        = LockLayouts::actionsFor(m_kind).ownerField(m_kind, m_client->ownerField(LockClient::currentThreadToken()));
     connect(m_client, &LockClient::holdLost, this, [this](const HoldEvent &e) {
         if (!m_holding || e.name != m_name)
             return;

@@ -277,7 +277,8 @@ private slots:
                 QVERIFY2(!layout->refusal(LockAction::Release, "n").isEmpty(), id.constData());
                 QVERIFY2(!layout->refusal(LockAction::ForceRelease, "n").isEmpty(), id.constData());
             }
-            for (const LockAction action : { LockAction::AddPermits, LockAction::ReleasePermit, LockAction::OpenLatch }) {
+            for (const LockAction action :
+                { LockAction::AddPermits, LockAction::ReleasePermit, LockAction::OpenLatch }) {
                 if (!layout->allows(action))
                     continue;
                 QVERIFY2(layout->counterWrites(), id.constData());

@@ -1,27 +1,21 @@
 #include "consoleactions.h"
 
 #include "acquiredialog.h"
+#include "acquirewaitdialog.h"
 #include "counteractions.h"
-#include "forcereleasedialog.h"
-#include "kinds/forceguard.h"
+#include "forcereleaseflow.h"
 #include "kinds/locklayouts.h"
 #include "lock/lockclient.h"
 #include "monitor/lockmonitor.h"
-#include "ops/forcerelease.h"
-#include "ops/forcereleaserecord.h"
 #include "ops/inspect.h"
 #include "ops/release.h"
 #include "redis/bytesformat.h"
 
 #include <QAction>
 #include <QDateTime>
-#include <QElapsedTimer>
 #include <QIcon>
-#include <QJsonArray>
-#include <QMessageBox>
 #include <QPointer>
 #include <QProgressDialog>
-#include <QTimer>
 #include <QWidget>
 
 #include <memory>
@@ -48,6 +42,7 @@ ConsoleActions::ConsoleActions(
     , m_window(window)
     , m_connection(std::move(connection))
     , m_readOnly(readOnly)
+    , m_audit(client, m_connection, window, [this](const QString &text) { emit message(text, true); })
 {
     m_acquire = new QAction(tr("&Acquire…"), this);
     m_acquire->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_N));
@@ -83,6 +78,9 @@ ConsoleActions::ConsoleActions(
     });
     m_counters = new CounterActions(client, monitor, window, m_connection, readOnly, this);
     connect(m_counters, &CounterActions::message, this, &ConsoleActions::message);
+    m_forceFlow = new ForceReleaseFlow(client, monitor, window, m_connection, m_force, this);
+    connect(m_forceFlow, &ForceReleaseFlow::message, this, &ConsoleActions::message);
+    connect(m_forceFlow, &ForceReleaseFlow::finished, this, &ConsoleActions::noteHoldsChanged);
     connect(monitor, &LockMonitor::locksChanged, this, [this](const LockMonitor::Changes &changes) {
         if (changes.updated.contains(m_current) || changes.removed.contains(m_current)) {
             updateEnabled();
@@ -215,31 +213,6 @@ void ConsoleActions::updateEnabled()
     }
 }
 
-void ConsoleActions::audit(const QString &action, const QByteArray &name, const QList<QByteArray> &holdersBefore,
-    AuditRecord::Outcome outcome, const RedisError &error, const LockLayout &layout) const
-{
-    AuditRecord record(action, m_connection, name, m_client->clientId());
-    record.setHoldersBefore(holdersBefore);
-    if (error.isError())
-        record.setError(error);
-    else
-        record.setOutcome(outcome);
-    record.setLayout(layout);
-    appendRecord(record);
-}
-
-void ConsoleActions::appendRecord(const AuditRecord &record) const
-{
-    QString failure;
-    if (!record.append(AuditRecord::Writer::Console, &failure))
-        emit const_cast<ConsoleActions *>(this)->message(tr("Could not write the audit log: %1").arg(failure), true);
-}
-
-bool ConsoleActions::auditable(const QAction *action)
-{
-    return auditLogTakes(action->text(), m_window, [this](const QString &text) { emit message(text, true); });
-}
-
 void ConsoleActions::openAcquireDialog()
 {
     auto *dialog = new AcquireDialog(m_window);
@@ -257,7 +230,7 @@ void ConsoleActions::openAcquireDialog()
 
 void ConsoleActions::acquire(const AcquireRequest &request)
 {
-    if (!auditable(m_acquire))
+    if (!m_audit.takes(m_acquire))
         return;
     const QList<QByteArray> before = holdersOf(m_monitor->record(request.name));
     const LockLayout &layout = LockLayouts::forMode(request.kind);
@@ -272,7 +245,8 @@ void ConsoleActions::acquire(const AcquireRequest &request)
         const QString name = escapeBytes(request.name, 200);
         if (r.cancelled) {
             emit self->message(tr("Stopped waiting for %1; not acquired").arg(name), false);
-            self->audit(QStringLiteral("acquire"), request.name, before, AuditRecord::Outcome::Busy, {}, layout);
+            self->m_audit.write(
+                QStringLiteral("acquire"), request.name, before, AuditRecord::Outcome::Busy, {}, layout);
             return;
         }
         if (r.error.isError())
@@ -286,7 +260,7 @@ void ConsoleActions::acquire(const AcquireRequest &request)
             emit self->message(tr("Acquired %1 as %2").arg(name, QString::fromUtf8(r.owner)), false);
             emit self->acquired(request.name);
         }
-        self->audit(QStringLiteral("acquire"), request.name, before,
+        self->m_audit.write(QStringLiteral("acquire"), request.name, before,
             r.acquired ? AuditRecord::Outcome::Acquired : AuditRecord::Outcome::Busy, r.error, layout);
         self->m_monitor->refresh({ request.name });
         self->noteHoldsChanged();
@@ -295,33 +269,7 @@ void ConsoleActions::acquire(const AcquireRequest &request)
 
 QProgressDialog *ConsoleActions::waitProgress(const AcquireRequest &request)
 {
-    const QString name = escapeBytes(request.name, 200);
-    auto *progress = new QProgressDialog(m_window);
-    progress->setWindowTitle(tr("Acquire a lock"));
-    progress->setAttribute(Qt::WA_DeleteOnClose);
-    progress->setMinimumDuration(0);
-    progress->setAutoClose(false);
-    progress->setAutoReset(false);
-    // Waiting forever has no end to measure: a busy bar.
-    progress->setRange(0, request.waitMs > 0 ? int(request.waitMs) : 0);
-    auto *clock = new QElapsedTimer;
-    clock->start();
-    auto *timer = new QTimer(progress);
-    const auto update = [progress, clock, request, name] {
-        const qint64 waited = clock->elapsed();
-        progress->setLabelText(request.waitMs > 0
-                ? tr("Waiting for %1: %2 s of at most %3 s")
-                      .arg(name)
-                      .arg(waited / 1000)
-                      .arg((request.waitMs + 999) / 1000)
-                : tr("Waiting for %1 until it is free: %2 s so far").arg(name).arg(waited / 1000));
-        if (request.waitMs > 0)
-            progress->setValue(int(qMin(waited, request.waitMs)));
-    };
-    connect(timer, &QTimer::timeout, progress, update);
-    connect(progress, &QObject::destroyed, progress, [clock] { delete clock; });
-    update();
-    timer->start(200);
+    auto *progress = new AcquireWaitDialog(request, m_window);
     const QByteArray owner = m_client->ownerField(request.token);
     connect(progress, &QProgressDialog::canceled, this,
         [this, request, owner] { m_client->cancelAcquire(request.name, owner); });
@@ -358,7 +306,7 @@ void ConsoleActions::release(bool all)
     const LockRecord *r = m_monitor->record(m_current);
     if (owner.isEmpty() || !r)
         return;
-    if (!auditable(all ? m_releaseAll : m_release))
+    if (!m_audit.takes(all ? m_releaseAll : m_release))
         return;
     int levels = 1;
     for (const LockHolder &h : r->info.holders)
@@ -406,7 +354,7 @@ void ConsoleActions::releaseHold(
             done(false);
             return;
         }
-        self->appendRecord(r.record);
+        self->m_audit.append(r.record);
         if (!r.error.isError() && r.outcome == AuditRecord::Outcome::StillHeld && levels > 1) {
             self->releaseHold(name, owner, levels - 1, done);
             return;
@@ -426,7 +374,7 @@ void ConsoleActions::releaseLevels(const QByteArray &name, const QByteArray &own
     Ops::release(m_client, m_connection, name, owner, [self, name, owner, levels, released](const ReleaseDone &r) {
         if (!self)
             return;
-        self->appendRecord(r.record);
+        self->m_audit.append(r.record);
         if (!r.error.isError() && r.outcome == AuditRecord::Outcome::StillHeld && released + 1 < levels) {
             self->releaseLevels(name, owner, levels, released + 1);
             return;
@@ -442,7 +390,7 @@ void ConsoleActions::releaseLevels(const QByteArray &name, const QByteArray &own
 
 void ConsoleActions::toggleWatchdog(bool on)
 {
-    if (!auditable(m_watchdog)) {
+    if (!m_audit.takes(m_watchdog)) {
         updateEnabled(); // the check box shows the watchdog as it still is
         return;
     }
@@ -453,7 +401,7 @@ void ConsoleActions::toggleWatchdog(bool on)
         return;
     }
     noteWatchdogs();
-    audit(on ? QStringLiteral("watchdog-on") : QStringLiteral("watchdog-off"), m_current, { owner },
+    m_audit.write(on ? QStringLiteral("watchdog-on") : QStringLiteral("watchdog-off"), m_current, { owner },
         AuditRecord::Outcome::Done, {}, heldLayout(m_current, owner));
     emit message(on ? tr("Watchdog on for %1: the lease is renewed again").arg(escapeBytes(m_current, 200))
                     : tr("Watchdog off for %1: the lease now runs out unless it is switched on again")
@@ -474,65 +422,8 @@ void ConsoleActions::forceRelease()
     }
     if (!r || r->info.holders.isEmpty())
         return;
-    // The dialog shows the lock as Redis holds it now, read the way lockscope-cli's prompt reads it; the name is the
-    // one selected when the person asked, whatever is selected by the time the answer comes.
-    const QByteArray name = m_current;
-    QPointer<ConsoleActions> self(this);
-    Ops::inspect(m_client, name, [self, name](const LockNow &now) {
-        if (self)
-            self->confirmForceRelease(now);
-    });
-}
-
-void ConsoleActions::confirmForceRelease(const LockNow &now)
-{
-    const QString shownName = escapeBytes(now.name, 200);
-    if (now.error.isError()) {
-        emit message(tr("Force release of %1 refused: %2").arg(shownName, now.error.message()), true);
-        return;
-    }
-    if (now.holders.isEmpty()) {
-        emit message(tr("%1 is not locked any more: nothing was force-released").arg(shownName), true);
-        return;
-    }
-    const LockRecord *seen = m_monitor->record(now.name);
-    auto *dialog = new ForceReleaseDialog(now, seen && seen->present ? &seen->info : nullptr, m_window);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    const QByteArray name = now.name;
-    connect(dialog, &QDialog::accepted, this, [this, dialog, name] {
-        if (!auditable(m_force))
-            return;
-        // What the person confirmed is the guard, not whatever the monitor has read since; the script, and so whom
-        // it wakes, comes from a read of Redis made now.
-        const ForceReleasePlan plan { name, dialog->shownHolders(), {} };
-        const ForceReleaseShown shown { dialog->shownHolderCounts(), dialog->shownWaiters() };
-        // Events and the timeline say who deleted it: from outside, a delete that publishes looks like a release.
-        m_monitor->attributeNextEnd(name, tr("force-released by this console"));
-        QPointer<ConsoleActions> self(this);
-        Ops::forceRelease(m_client, m_connection, plan, shown, [self, plan](const ForceReleaseDone &res) {
-            if (!self)
-                return;
-            if (res.outcome != AuditRecord::Outcome::Deleted)
-                self->m_monitor->attributeNextEnd(plan.name, {});
-            const bool failed = res.outcome != AuditRecord::Outcome::Deleted;
-            emit self->message(res.error.isError()
-                    ? tr("Force release of %1 failed: %2").arg(escapeBytes(plan.name, 200), res.summary)
-                    : res.summary,
-                failed);
-            if (res.outcome == AuditRecord::Outcome::GuardFailed) {
-                auto *box = new QMessageBox(
-                    QMessageBox::Warning, tr("Force release refused"), res.summary, QMessageBox::Ok, self->m_window);
-                box->setAttribute(Qt::WA_DeleteOnClose);
-                box->open();
-            }
-            // The same record as lockscope-cli's for the same action, built by the operation.
-            self->appendRecord(res.record);
-            self->m_monitor->refresh({ plan.name });
-            // A hold of ours it deleted is over.
-            self->noteHoldsChanged();
-        });
-    });
-    dialog->open();
+    // The dialog shows the lock as Redis holds it now, read the way lockscope-cli's prompt reads it.
+    m_forceFlow->start(m_current);
 }
 
 } // namespace LockScope

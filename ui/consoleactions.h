@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ops/auditrecord.h"
+#include "consoleaudit.h"
 
 #include "kinds/locktypes.h"
 #include "monitor/lockrecord.h"
@@ -14,9 +14,9 @@ class QWidget;
 class QProgressDialog;
 
 namespace LockScope {
-struct LockNow;
 
 class CounterActions;
+class ForceReleaseFlow;
 class LockClient;
 class LockLayout;
 class LockMonitor;
@@ -76,21 +76,12 @@ private:
     QProgressDialog *waitProgress(const AcquireRequest &request);
     // Releases name's hold by owner, levels times at most and until it is gone; done(ok) after the last answer.
     void releaseHold(const QByteArray &name, const QByteArray &owner, int levels, std::function<void(bool)> done);
-    // auditLogTakes() for one of our actions: false, said and shown, when its record could not be written.
-    bool auditable(const QAction *action);
     const LockLayout &heldLayout(const QByteArray &name, const QByteArray &owner) const;
     void openAcquireDialog();
     void release(bool all);
     void releaseLevels(const QByteArray &name, const QByteArray &owner, int levels, int released);
     void toggleWatchdog(bool on);
     void forceRelease();
-    // The dialog for what Ops::inspect read, and the force release it confirms.
-    void confirmForceRelease(const LockNow &now);
-    // Appends an operation's record as the console's; says so when the log cannot take it.
-    void appendRecord(const AuditRecord &record) const;
-    // layout: names the kind where the holders do not (AuditRecord::setLayout), as lockscope-cli writes it.
-    void audit(const QString &action, const QByteArray &name, const QList<QByteArray> &holdersBefore,
-        AuditRecord::Outcome outcome, const RedisError &error, const LockLayout &layout) const;
 
     LockClient *m_client;
     QHash<QByteArray, QByteArray> m_ownHolds; // as last announced by ownHoldsChanged()
@@ -99,6 +90,7 @@ private:
     QWidget *m_window;
     QString m_connection;
     bool m_readOnly;
+    ConsoleAudit m_audit;
     QByteArray m_current;
     QAction *m_acquire;
     QAction *m_release;
@@ -107,6 +99,7 @@ private:
     QAction *m_force;
     QAction *m_refresh;
     CounterActions *m_counters;
+    ForceReleaseFlow *m_forceFlow;
 };
 
 } // namespace LockScope

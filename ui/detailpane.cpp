@@ -2,7 +2,7 @@
 
 #include "holdchart.h"
 #include "kinds/locklayouts.h"
-#include "models/locktablemodel.h"
+#include "models/locktexts.h"
 #include "models/locktimelinemodel.h"
 #include "monitor/lockmonitor.h"
 #include "redis/bytesformat.h"
@@ -143,7 +143,7 @@ void DetailPane::refresh()
     // "TTL 12 s", "no TTL", "gone": never "TTL no TTL".
     const QString ttl = !r->present ? tr("gone")
         : r->deadlineMs < 0         ? tr("no TTL")
-                                    : tr("TTL %1").arg(LockTableModel::durationText(r->remainingMs(now)));
+                                    : tr("TTL %1").arg(LockTexts::durationText(r->remainingMs(now)));
     const LockCapabilities caps = LockLayouts::forRecord(info.kind).capabilities();
     const auto isOurs = [&](const LockHolder &h) {
         return caps.tokenHolder ? !m_ownTokens.value(info.name).isEmpty() && m_ownTokens.value(info.name) == h.owner
@@ -153,14 +153,14 @@ void DetailPane::refresh()
     const auto ownWatchdog = m_ownWatchdogs.constFind(info.name);
     const QString watchdog
         = ownWatchdog != m_ownWatchdogs.cend() && std::any_of(info.holders.cbegin(), info.holders.cend(), isOurs)
-        ? LockTableModel::ownWatchdogText(ownWatchdog.value())
-        : LockTableModel::watchdogText(r->watchdog);
+        ? LockTexts::ownWatchdogText(ownWatchdog.value())
+        : LockTexts::watchdogText(r->watchdog);
     // Without a wake-up channel (a string lock) "0 waiting" would claim to know what nobody can see.
     m_title->setText(!caps.wakeChannel
             ? tr("<b>%1</b> · %2 · %3 · watchdog %4")
-                  .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind), ttl, watchdog)
+                  .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTexts::kindText(info.kind), ttl, watchdog)
             : tr("<b>%1</b> · %2%3 · %4 · watchdog %5 · %6 waiting")
-                  .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTableModel::kindText(info.kind),
+                  .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTexts::kindText(info.kind),
                       info.mode.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(LockLayouts::modeText(info.mode)),
                       ttl, watchdog, info.waiters < 0 ? QStringLiteral("?") : QString::number(info.waiters)));
     QList<QByteArray> owners;
@@ -188,7 +188,7 @@ void DetailPane::refresh()
     for (const auto &[owner, deadline] : info.queue) {
         new QTreeWidgetItem(m_queue,
             { QString::number(++position), escapeBytes(owner, 200),
-                deadline < 0 ? tr("unknown") : LockTableModel::durationText(qMax<qint64>(0, deadline - epoch)) });
+                deadline < 0 ? tr("unknown") : LockTexts::durationText(qMax<qint64>(0, deadline - epoch)) });
     }
     m_queue->setVisible(!info.queue.isEmpty());
     QString text;
@@ -197,12 +197,12 @@ void DetailPane::refresh()
     if (heldByUs) {
         // This console took it: what it is is known, not inferred from its shape (whose owner ids are not Java's).
         text += tr("<p><b>Held by this console</b> (high confidence): it took this %1 lock itself, as client %2.</p>")
-                    .arg(LockTableModel::kindText(info.kind), QString::fromLatin1(m_ownClientId).toHtmlEscaped());
+                    .arg(LockTexts::kindText(info.kind), QString::fromLatin1(m_ownClientId).toHtmlEscaped());
     } else {
         if (const QString low = lowConfidenceText(info); !low.isEmpty())
             text += QStringLiteral("<p style=\"color:#b26a00\">%1</p>").arg(low.toHtmlEscaped());
         text += tr("<p><b>Why %1:</b> %2</p>")
-                    .arg(LockTableModel::kindText(info.kind), info.evidence.join(QStringLiteral("; ")).toHtmlEscaped());
+                    .arg(LockTexts::kindText(info.kind), info.evidence.join(QStringLiteral("; ")).toHtmlEscaped());
     }
     m_evidence->setText(text);
     fitEvidence();

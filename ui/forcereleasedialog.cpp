@@ -2,7 +2,7 @@
 
 #include "confirmguard.h"
 #include "kinds/locklayouts.h"
-#include "models/locktablemodel.h"
+#include "models/locktexts.h"
 #include "ops/auditlog.h"
 #include "redis/bytesformat.h"
 
@@ -27,7 +27,7 @@ ForceReleaseDialog::ForceReleaseDialog(const LockNow &now, const LockInfo *seen,
         holders += QStringLiteral("<li><tt style=\"white-space:nowrap\">%1</tt> — %2</li>")
                        .arg(escapeBytes(h.owner, 200).toHtmlEscaped(), tr("count %1").arg(h.count));
     }
-    const QString ttl = now.ttlMs < 0 ? tr("no TTL") : tr("TTL %1").arg(LockTableModel::durationText(now.ttlMs));
+    const QString ttl = now.ttlMs < 0 ? tr("no TTL") : tr("TTL %1").arg(LockTexts::durationText(now.ttlMs));
     m_waiters = seen ? seen->waiters : -1;
     if (lockLayout.capabilities().wakeChannel)
         m_channel = lockLayout.recogniser().releaseChannel(now.name);
@@ -41,14 +41,14 @@ ForceReleaseDialog::ForceReleaseDialog(const LockNow &now, const LockInfo *seen,
             "real owner still believes it holds the lock: its own release will find another token and do "
             "nothing, and until then it may work next to the new holder.</p>"
             "<p>Only deleted if the key still holds this token when the request reaches the server.</p>")
-                     .arg(escapeBytes(now.name, 200).toHtmlEscaped(), LockTableModel::kindText(kind), ttl,
+                     .arg(escapeBytes(now.name, 200).toHtmlEscaped(), LockTexts::kindText(kind), ttl,
                          escapeBytes(now.holders.first().owner, 200).toHtmlEscaped());
     } else {
         m_text = tr("<p>Delete <b>%1</b> (%2%3, %4), held by:</p><ul>%5</ul>"
                     "<p>%6 The real owner still believes it holds the lock: its own unlock will "
                     "fail later, and until then it may work next to the new holder.</p>"
                     "<p>Only deleted if the holders are still exactly these when the request reaches the server.</p>")
-                     .arg(escapeBytes(now.name, 200).toHtmlEscaped(), LockTableModel::kindText(kind),
+                     .arg(escapeBytes(now.name, 200).toHtmlEscaped(), LockTexts::kindText(kind),
                          now.mode.isEmpty() ? QString() : QStringLiteral(", %1").arg(LockLayouts::modeText(now.mode)),
                          ttl, holders, wakeText().toHtmlEscaped());
     }

@@ -3,6 +3,7 @@
 #include "kinds/locklayouts.h"
 #include "lockfilterproxy.h"
 #include "models/locktablemodel.h"
+#include "models/locktexts.h"
 #include "monitor/lockmonitor.h"
 #include "ttldelegate.h"
 
@@ -98,7 +99,7 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     m_kind->setAccessibleName(tr("Lock kind filter"));
     m_kind->addItem(tr("All kinds"), QString());
     for (const LockInfo::Kind kind : LockLayouts::listedKinds())
-        m_kind->addItem(LockTableModel::kindText(kind), QString::fromLatin1(LockInfo::kindName(kind)));
+        m_kind->addItem(LockTexts::kindText(kind), QString::fromLatin1(LockInfo::kindName(kind)));
     auto *client = new ClientCombo(this);
     client->beforePopup = [this] { fillClients(); };
     m_client = client;

@@ -9,7 +9,6 @@
 #include "eventlog.h"
 #include "eventspane.h"
 #include "holdsmodel.h"
-#include "leasedelegate.h"
 #include "lockspane.h"
 #include "models/contentionviews.h"
 #include "models/locktablemodel.h"
@@ -19,11 +18,7 @@
 
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDateTime>
-#include <QDeadlineTimer>
 #include <QDockWidget>
-#include <QFrame>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QIcon>
 #include <QLabel>
@@ -48,7 +43,6 @@ constexpr int repaintIntervalMs = 100;
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
-    , m_holds(new HoldsModel(this))
 {
     setWindowTitle(tr("LockScope"));
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
@@ -57,7 +51,7 @@ MainWindow::MainWindow(QWidget *parent)
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(8, 8, 8, 4);
     layout->setSpacing(6);
-    m_header = buildHeader();
+    m_header = new ConnectionHeader(this);
     layout->addWidget(m_header);
     m_split = new QSplitter(Qt::Horizontal, central);
     m_split->setObjectName(QStringLiteral("locksSplit"));
@@ -74,7 +68,8 @@ MainWindow::MainWindow(QWidget *parent)
     addDockWidget(Qt::BottomDockWidgetArea, m_eventsDock);
     m_demoDock = new QDockWidget(tr("Demo clients"), this);
     m_demoDock->setObjectName(QStringLiteral("demoDock"));
-    m_demoDock->setWidget(buildDemoPane());
+    m_demo = new DemoPane(this);
+    m_demoDock->setWidget(m_demo);
     addDockWidget(Qt::BottomDockWidgetArea, m_demoDock);
     tabifyDockWidget(m_eventsDock, m_demoDock);
     m_contentionDock = new QDockWidget(tr("Contention"), this);
@@ -100,29 +95,12 @@ MainWindow::MainWindow(QWidget *parent)
 
     connect(&m_repaint, &QTimer::timeout, this, &MainWindow::tick);
     m_repaint.start(repaintIntervalMs);
-    connect(m_holds, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateSummary);
-    connect(m_holds, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateSummary);
+    connect(m_demo->holdsModel(), &QAbstractItemModel::rowsInserted, this, &MainWindow::updateSummary);
+    connect(m_demo->holdsModel(), &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateSummary);
     setConnectionState(ConnectionState::Starting);
     updateSummary();
     fitToScreen();
     restoreLayout();
-}
-
-QWidget *MainWindow::buildDemoPane()
-{
-    auto *tabs = new QTabWidget(this);
-    m_holdsView = new QTableView(tabs);
-    m_holdsView->setAccessibleName(tr("Demo holds"));
-    m_holdsView->setModel(m_holds);
-    m_holdsView->setItemDelegateForColumn(HoldsModel::LeaseColumn, new LeaseDelegate(m_holdsView));
-    m_holdsView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_holdsView->setShowGrid(false);
-    m_holdsView->verticalHeader()->hide();
-    m_holdsView->horizontalHeader()->setSectionResizeMode(HoldsModel::OwnerColumn, QHeaderView::Stretch);
-    m_log = new EventLog(tabs);
-    tabs->addTab(m_log, tr("What the clients do"));
-    tabs->addTab(m_holdsView, tr("Their holds"));
-    return tabs;
 }
 
 void MainWindow::fitToScreen()
@@ -344,9 +322,7 @@ void MainWindow::clearLockMonitor()
 
 void MainWindow::setColourTag(const QColor &colour)
 {
-    m_header->setStyleSheet(colour.isValid()
-            ? QStringLiteral("QFrame#connectionHeader { border-left: 6px solid %1; }").arg(colour.name())
-            : QString());
+    m_header->setColourTag(colour);
 }
 
 void MainWindow::showContentionView(const QString &view)
@@ -395,7 +371,7 @@ void MainWindow::buildMenus()
         log->open();
     });
     view->addAction(tr("&Clear demo log"), this, [this] {
-        m_log->clear();
+        m_demo->eventLog()->clear();
         updateSummary();
     });
 
@@ -413,201 +389,59 @@ void MainWindow::buildMenus()
     });
 }
 
-QWidget *MainWindow::buildHeader()
-{
-    auto *frame = new QFrame(this);
-    frame->setObjectName(QStringLiteral("connectionHeader"));
-    frame->setFrameShape(QFrame::StyledPanel);
-    frame->setAutoFillBackground(true);
-    QPalette palette = frame->palette();
-    palette.setColor(QPalette::Window, palette.color(QPalette::Base));
-    frame->setPalette(palette);
-
-    auto *layout = new QVBoxLayout(frame);
-    layout->setContentsMargins(12, 8, 12, 8);
-    layout->setSpacing(4);
-    auto *top = new QHBoxLayout;
-    top->setSpacing(10);
-    m_stateLabel = new QLabel(frame);
-    m_urlLabel = new QLabel(frame);
-    QFont urlFont = m_urlLabel->font();
-    urlFont.setBold(true);
-    urlFont.setPointSizeF(urlFont.pointSizeF() * 1.15);
-    m_urlLabel->setFont(urlFont);
-    m_urlLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_readOnlyBadge = new QLabel(tr("read-only"), frame);
-    m_readOnlyBadge->setStyleSheet(QStringLiteral(
-        "QLabel { color: white; background: #6a1b9a; border-radius: 4px; padding: 1px 6px; font-weight: bold; }"));
-    m_readOnlyBadge->hide();
-    m_routeLabel = new QLabel(frame);
-    m_routeLabel->setAccessibleName(tr("Connected through"));
-    m_routeLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_routeLabel->hide();
-    top->addWidget(m_stateLabel);
-    top->addWidget(m_urlLabel);
-    top->addWidget(m_routeLabel);
-    top->addWidget(m_readOnlyBadge);
-    top->addStretch(1);
-    layout->addLayout(top);
-
-    m_descriptionLabel = new QLabel(frame);
-    m_descriptionLabel->setWordWrap(true);
-    layout->addWidget(m_descriptionLabel);
-    m_noteLabel = new QLabel(frame);
-    m_noteLabel->setWordWrap(true);
-    m_noteLabel->setStyleSheet(QStringLiteral("QLabel { color: #5f6368; }"));
-    m_noteLabel->hide();
-    layout->addWidget(m_noteLabel);
-    return frame;
-}
-
 void MainWindow::setConnection(const QString &displayUrl, const QString &description, bool readOnly)
 {
     m_displayUrl = displayUrl;
-    m_urlLabel->setText(displayUrl);
-    m_descriptionLabel->setText(description);
-    m_readOnlyBadge->setVisible(readOnly);
+    m_header->setConnection(displayUrl, description, readOnly);
     setWindowTitle(displayUrl.isEmpty() ? tr("LockScope") : tr("LockScope — %1").arg(displayUrl));
 }
 
 void MainWindow::setRoute(const QString &route, bool tunnelled, const QString &detail)
 {
-    m_routeLabel->setText(route);
-    m_routeLabel->setToolTip(detail);
-    // A tunnel stands out: the URL it shows (127.0.0.1, say) means that address as the SSH host sees it.
-    m_routeLabel->setStyleSheet(tunnelled
-            ? QStringLiteral("QLabel { color: white; background: #00695c; border-radius: 4px; padding: 1px 6px; "
-                             "font-weight: bold; }")
-            : QStringLiteral("QLabel { color: #5f6368; }"));
-    m_routeLabel->setVisible(!route.isEmpty());
-}
-
-QString MainWindow::route() const
-{
-    return m_routeLabel->text();
+    m_header->setRoute(route, tunnelled, detail);
 }
 
 void MainWindow::setConnectionState(ConnectionState state, const QString &detail, int retryMs)
 {
-    m_connectionState = state;
-    m_connectionError = detail.section(QLatin1Char('\n'), 0, 0);
-    m_retryAt = retryMs >= 0 ? QDeadlineTimer(retryMs) : QDeadlineTimer(QDeadlineTimer::Forever);
-    m_retryKnown = retryMs != RedisCommander::RetryUnknown;
-    if (state == ConnectionState::Disconnected || state == ConnectionState::Failed) {
-        if (!m_disconnectedSince.isValid())
-            m_disconnectedSince = QDateTime::currentDateTime();
-    } else if (state == ConnectionState::Connected) {
-        m_disconnectedSince = {};
-    }
+    m_header->setState(state, detail, retryMs);
     if (m_locks)
-        m_locks->setStale(m_disconnectedSince);
-    updateConnectionLabel();
-    m_stateLabel->setToolTip(detail);
+        m_locks->setStale(m_header->disconnectedSince());
     if (!detail.isEmpty())
-        statusBar()->showMessage(m_connectionError);
+        statusBar()->showMessage(m_header->error());
     else
         statusBar()->clearMessage();
 }
 
-QString MainWindow::connectionStateText() const
-{
-    return m_stateLabel->text();
-}
-
-void MainWindow::updateConnectionLabel()
-{
-    QString text;
-    QString color;
-    switch (m_connectionState) {
-    case ConnectionState::Starting:
-        text = tr("connecting…");
-        color = QStringLiteral("#ef6c00");
-        break;
-    case ConnectionState::Connected:
-        text = tr("connected");
-        color = QStringLiteral("#2e7d32");
-        break;
-    case ConnectionState::Disconnected:
-        // The countdown ran out while still disconnected: the connection has set its next attempt since.
-        if (m_retryKnown && !m_retryAt.isForever() && m_retryAt.hasExpired() && m_retrySource) {
-            const int next = m_retrySource();
-            if (next >= 0)
-                m_retryAt = QDeadlineTimer(next);
-            else if (next == RedisCommander::NoRetry)
-                m_retryAt = QDeadlineTimer(QDeadlineTimer::Forever);
-        }
-        // What went wrong, and what happens next: a countdown to the next attempt, or that none will be made.
-        if (!m_retryKnown)
-            text = tr("disconnected: %1; reconnecting").arg(m_connectionError);
-        else if (m_retryAt.isForever())
-            text = tr("disconnected: %1; not retrying").arg(m_connectionError);
-        else if (m_retryAt.hasExpired())
-            text = tr("disconnected: %1; reconnecting now").arg(m_connectionError);
-        else
-            text = tr("disconnected: %1; retrying in %2 s")
-                       .arg(m_connectionError)
-                       .arg((m_retryAt.remainingTime() + 999) / 1000);
-        color = m_retryAt.isForever() && m_retryKnown ? QStringLiteral("#c62828") : QStringLiteral("#ef6c00");
-        break;
-    case ConnectionState::Failed:
-        text = m_connectionError.isEmpty() ? tr("failed: not retrying")
-                                           : tr("failed: %1; not retrying").arg(m_connectionError);
-        color = QStringLiteral("#c62828");
-        break;
-    }
-    m_stateLabel->setText(QStringLiteral("<span style=\"color:%1\">●</span> %2").arg(color, text.toHtmlEscaped()));
-}
-
-QString MainWindow::note() const
-{
-    return m_noteLabel->text();
-}
-
 void MainWindow::setNote(const QString &text)
 {
-    m_noteLabel->setText(text);
-    m_noteLabel->setVisible(!text.isEmpty());
+    m_header->setNote(text);
 }
 
 void MainWindow::addEvent(const DemoEvent &event)
 {
-    m_holds->applyEvent(event);
-    m_log->addEvent(event);
-    switch (event.kind) {
-    case DemoEvent::Kind::Waiting:
-        m_waitingClients.insert(event.client);
-        break;
-    case DemoEvent::Kind::Acquired:
-    case DemoEvent::Kind::GaveUp:
-    case DemoEvent::Kind::Failed:
-        m_waitingClients.remove(event.client);
-        break;
-    default:
-        break;
-    }
+    m_demo->addEvent(event);
     updateSummary();
 }
 
 void MainWindow::tick()
 {
-    if (m_connectionState == ConnectionState::Disconnected && !m_retryAt.isForever())
-        updateConnectionLabel(); // the countdown to the next attempt
+    m_header->tick();
     if (m_locks)
         m_locks->repaint();
     if (m_detail && ++m_ticks % 5 == 0)
         m_detail->refresh();
-    if (m_holds->rowCount() > 0)
-        m_holdsView->viewport()->update();
+    m_demo->tick();
 }
 
 void MainWindow::updateSummary()
 {
-    const int holds = m_holds->rowCount();
-    if (holds > 0 || m_log->eventCount() > 0)
+    const int holds = m_demo->holdsModel()->rowCount();
+    const int events = m_demo->eventLog()->eventCount();
+    if (holds > 0 || events > 0)
         m_demoDock->show();
-    m_summaryLabel->setVisible(m_log->eventCount() > 0);
+    m_summaryLabel->setVisible(events > 0);
     m_summaryLabel->setText(
-        tr("Demo: %1 holds · %2 waiting · %3 events").arg(holds).arg(m_waitingClients.size()).arg(m_log->eventCount()));
+        tr("Demo: %1 holds · %2 waiting · %3 events").arg(holds).arg(m_demo->waitingCount()).arg(events));
 }
 
 } // namespace LockScope

@@ -1,19 +1,17 @@
 #pragma once
 
+#include "connectionheader.h"
 #include "demo/demoevent.h"
+#include "demopane.h"
 #include "redis/rediscommander.h"
 
-#include <QDateTime>
-#include <QDeadlineTimer>
 #include <QMainWindow>
 
-#include <QSet>
 #include <QTimer>
 #include <functional>
 
 class QLabel;
 class QSplitter;
-class QTableView;
 class QTabWidget;
 class QDockWidget;
 class QMenu;
@@ -40,12 +38,12 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    enum class ConnectionState { Starting, Connected, Disconnected, Failed };
+    using ConnectionState = ConnectionHeader::State;
 
     explicit MainWindow(QWidget *parent = nullptr);
 
-    HoldsModel *holdsModel() const { return m_holds; }
-    EventLog *eventLog() const { return m_log; }
+    HoldsModel *holdsModel() const { return m_demo->holdsModel(); }
+    EventLog *eventLog() const { return m_demo->eventLog(); }
     LocksPane *locksPane() const { return m_locks; }
     DetailPane *detailPane() const { return m_detail; }
     EventsPane *eventsPane() const { return m_events; }
@@ -60,17 +58,17 @@ public:
     void setConnectionState(
         ConnectionState state, const QString &detail = {}, int retryMs = RedisCommander::RetryUnknown);
     // The connection header's state line, as shown.
-    QString connectionStateText() const;
+    QString connectionStateText() const { return m_header->stateText(); }
     // Where the header asks again when the next attempt is due once a countdown has run out (a connection retries
     // several times between two reports of its drop): RedisCommander::retryDelayMs() of the console's connection.
-    void setRetrySource(std::function<int()> source) { m_retrySource = std::move(source); }
+    void setRetrySource(std::function<int()> source) { m_header->setRetrySource(std::move(source)); }
     // How the connection is made ("direct", "through SSH ops@bastion", with ", TLS"), shown beside the URL so that
     // nobody releases a lock on the wrong server; detail (the SSH host key, say) is its tooltip.
     void setRoute(const QString &route, bool tunnelled, const QString &detail = {});
-    QString route() const;
+    QString route() const { return m_header->route(); }
     // A line under the connection, for what this window does and does not show.
     void setNote(const QString &text);
-    QString note() const;
+    QString note() const { return m_header->note(); }
     // Shows every lock the monitor finds; the window does not own the monitor.
     void setLockMonitor(LockMonitor *monitor, const QByteArray &ownClientId);
     // The write actions (toolbar, menu, the table's context menu).
@@ -96,19 +94,14 @@ protected:
 
 private:
     void buildMenus();
-    QWidget *buildHeader();
-    QWidget *buildDemoPane();
     void tick();
     void updateSummary();
     void fitToScreen();
-    void updateConnectionLabel();
     // On quit while this console holds locks: release them and quit, quit anyway, or stay.
     void askAboutOwnHolds();
     void restoreLayout();
 
-    HoldsModel *m_holds;
-    QTableView *m_holdsView;
-    EventLog *m_log;
+    DemoPane *m_demo;
     QSplitter *m_split;
     LocksPane *m_locks = nullptr;
     DetailPane *m_detail = nullptr;
@@ -120,14 +113,8 @@ private:
     ServerStatus *m_server = nullptr;
     QMenu *m_lockMenu;
     QToolBar *m_toolBar;
-    QLabel *m_stateLabel;
-    QLabel *m_urlLabel;
-    QLabel *m_routeLabel;
-    QLabel *m_readOnlyBadge;
-    QLabel *m_descriptionLabel;
-    QLabel *m_noteLabel;
     QLabel *m_placeholder;
-    QWidget *m_header;
+    ConnectionHeader *m_header;
     QLabel *m_serverLabel;
     QLabel *m_locksSummary;
     QLabel *m_summaryLabel;
@@ -136,15 +123,8 @@ private:
     QDockWidget *m_demoDock;
     // One timer repaints every countdown; rows keep deadlines, not counters.
     QTimer m_repaint;
-    QSet<int> m_waitingClients;
     int m_ticks = 0;
     QString m_displayUrl;
-    ConnectionState m_connectionState = ConnectionState::Starting;
-    QString m_connectionError;
-    QDeadlineTimer m_retryAt { QDeadlineTimer::Forever };
-    bool m_retryKnown = false;
-    std::function<int()> m_retrySource;
-    QDateTime m_disconnectedSince; // invalid while connected: the rows are as last read since then
     bool m_quitting = false; // the person chose how to leave its holds: close for real
 };
 

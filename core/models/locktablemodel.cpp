@@ -1,7 +1,7 @@
 #include "models/locktablemodel.h"
 
 #include "kinds/locklayouts.h"
-
+#include "models/locktexts.h"
 #include "redis/bytesformat.h"
 
 #include <algorithm>
@@ -147,27 +147,6 @@ void LockTableModel::dropEnded()
         m_endedTimer.stop();
 }
 
-QString LockTableModel::endingText(const LockRecord &record)
-{
-    for (auto it = record.timeline.crbegin(); it != record.timeline.crend(); ++it) {
-        switch (it->type) {
-        case LockEvent::Type::Released:
-            if (it->count > 0)
-                continue; // one level of several: the end came later
-            return tr("released");
-        case LockEvent::Type::Expired:
-            return tr("expired");
-        case LockEvent::Type::ForceReleased:
-            return tr("force-released");
-        case LockEvent::Type::Lost:
-            return tr("lost");
-        default:
-            continue;
-        }
-    }
-    return tr("gone");
-}
-
 void LockTableModel::insertRows(const QList<QByteArray> &names)
 {
     if (names.isEmpty())
@@ -198,7 +177,7 @@ void LockTableModel::insertPending()
 
 void LockTableModel::setOwnClientId(const QByteArray &clientId)
 {
-    m_ownClientId = clientId;
+    m_own.setClientId(clientId);
     if (rowCount() > 0)
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
@@ -206,15 +185,8 @@ void LockTableModel::setOwnClientId(const QByteArray &clientId)
 void LockTableModel::setOwnHolds(const QHash<QByteArray, QByteArray> &tokens)
 {
     // Only the rows that gained or lost a hold repaint: a console takes a few locks among perhaps 100k.
-    QSet<QByteArray> changed;
-    for (auto it = tokens.cbegin(); it != tokens.cend(); ++it)
-        if (m_ownTokens.value(it.key()) != it.value())
-            changed.insert(it.key());
-    for (auto it = m_ownTokens.cbegin(); it != m_ownTokens.cend(); ++it)
-        if (!tokens.contains(it.key()))
-            changed.insert(it.key());
-    m_ownTokens = tokens;
-    for (const QByteArray &name : std::as_const(changed)) {
+    const QSet<QByteArray> changed = m_own.setTokens(tokens);
+    for (const QByteArray &name : changed) {
         const int row = m_index.rowOf(name);
         if (row >= 0)
             emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
@@ -223,35 +195,12 @@ void LockTableModel::setOwnHolds(const QHash<QByteArray, QByteArray> &tokens)
 
 void LockTableModel::setOwnWatchdogs(const QHash<QByteArray, bool> &watchdogs)
 {
-    QSet<QByteArray> changed;
-    for (auto it = watchdogs.cbegin(); it != watchdogs.cend(); ++it)
-        if (!m_ownWatchdogs.contains(it.key()) || m_ownWatchdogs.value(it.key()) != it.value())
-            changed.insert(it.key());
-    for (auto it = m_ownWatchdogs.cbegin(); it != m_ownWatchdogs.cend(); ++it)
-        if (!watchdogs.contains(it.key()))
-            changed.insert(it.key());
-    m_ownWatchdogs = watchdogs;
-    for (const QByteArray &name : std::as_const(changed)) {
+    const QSet<QByteArray> changed = m_own.setWatchdogs(watchdogs);
+    for (const QByteArray &name : changed) {
         const int row = m_index.rowOf(name);
         if (row >= 0)
             emit dataChanged(index(row, Watchdog), index(row, Watchdog));
     }
-}
-
-bool LockTableModel::isOurs(const LockRecord &record) const
-{
-    if (LockLayouts::forRecord(record.info.kind).capabilities().tokenHolder) {
-        const QByteArray token = m_ownTokens.value(record.info.name);
-        return !token.isEmpty()
-            && std::any_of(record.info.holders.cbegin(), record.info.holders.cend(),
-                [&token](const LockHolder &h) { return h.owner == token; });
-    }
-    if (m_ownClientId.isEmpty())
-        return false;
-    for (const LockHolder &h : record.info.holders)
-        if (h.client == m_ownClientId)
-            return true;
-    return false;
 }
 
 int LockTableModel::rowCount(const QModelIndex &parent) const
@@ -264,40 +213,6 @@ int LockTableModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString LockTableModel::kindText(LockInfo::Kind kind)
-{
-    return LockLayouts::kindText(kind);
-}
-
-QString LockTableModel::watchdogText(WatchdogGuess guess)
-{
-    switch (guess) {
-    case WatchdogGuess::Likely:
-        return tr("likely");
-    case WatchdogGuess::No:
-        return tr("no");
-    case WatchdogGuess::Unknown:
-        break;
-    }
-    return tr("unknown");
-}
-
-QString LockTableModel::ownWatchdogText(bool on)
-{
-    return on ? tr("on (ours)") : tr("off (ours)");
-}
-
-QString LockTableModel::durationText(qint64 ms)
-{
-    if (ms < 0)
-        return tr("none");
-    if (ms < 60000)
-        return tr("%1 s").arg(ms / 1000.0, 0, 'f', 1);
-    if (ms < 3600000)
-        return tr("%1 min %2 s").arg(ms / 60000).arg((ms / 1000) % 60);
-    return tr("%1 h %2 min").arg(ms / 3600000).arg((ms / 60000) % 60);
-}
-
 QVariant LockTableModel::display(const LockRecord &r, int column) const
 {
     const LockInfo &info = r.info;
@@ -308,8 +223,8 @@ QVariant LockTableModel::display(const LockRecord &r, int column) const
     case Kind:
         // Another library's lock says whose it is: "string (shedlock)".
         if (!info.library.isEmpty() && info.library != "redisson" && info.library != "string")
-            return tr("%1 (%2)").arg(kindText(info.kind), QString::fromLatin1(info.library));
-        return kindText(info.kind);
+            return tr("%1 (%2)").arg(LockTexts::kindText(info.kind), QString::fromLatin1(info.library));
+        return LockTexts::kindText(info.kind);
     case Mode:
         return LockLayouts::modeText(info.mode);
     case Holders:
@@ -324,28 +239,28 @@ QVariant LockTableModel::display(const LockRecord &r, int column) const
             const LockHolder &h = info.holders.first();
             // The client id's first block tells JVMs apart at a glance; the tooltip has it whole.
             return QString::fromLatin1(h.client.left(8)) + QStringLiteral("…:") + escapeBytes(h.thread, 40)
-                + (h.writer ? tr(" (write)") : QString()) + (h.client == m_ownClientId ? tr(" (ours)") : QString());
+                + (h.writer ? tr(" (write)") : QString()) + (h.client == m_own.clientId() ? tr(" (ours)") : QString());
         }
         return tr("%n holder(s)", nullptr, int(info.holders.size()));
     case Count:
         return totalCount(info);
     case Ttl:
-        return durationText(r.remainingMs(m_clock()));
+        return LockTexts::durationText(r.remainingMs(m_clock()));
     case Watchdog:
         // A semaphore or latch is never renewed: nothing to guess.
         if (info.counter >= 0)
             return QStringLiteral("-");
         // Our own hold: the console knows whether its watchdog renews it.
-        if (const auto own = m_ownWatchdogs.constFind(info.name); own != m_ownWatchdogs.cend() && isOurs(r))
-            return ownWatchdogText(own.value());
-        return watchdogText(r.watchdog);
+        if (const std::optional<bool> own = m_own.watchdog(info.name); own && isOurs(r))
+            return LockTexts::ownWatchdogText(*own);
+        return LockTexts::watchdogText(r.watchdog);
     case Waiters:
         // Not unknown but absent: a lock without a wake-up channel (a string lock) has waiters that retry unseen.
         if (!caps.wakeChannel)
             return QStringLiteral("-");
         return info.waiters < 0 ? QStringLiteral("?") : QString::number(info.waiters);
     case Age:
-        return durationText(qMax<qint64>(0, m_clock() - r.holdSinceMs));
+        return LockTexts::durationText(qMax<qint64>(0, m_clock() - r.holdSinceMs));
     case Warnings: {
         const QStringList warnings = r.warnings();
         return warnings.isEmpty() ? QString() : warnings.first();
@@ -456,7 +371,7 @@ QVariant LockTableModel::endedData(const LockRecord &r, int column, int role) co
         case Holders: {
             // How it ended, from the monitor's timeline when it still has one (a later "lost"), else as copied.
             const LockRecord *live = m_monitor->record(r.info.name);
-            return endingText(live && !live->present ? *live : r);
+            return LockTexts::endingText(live && !live->present ? *live : r);
         }
         default:
             return QString();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "models/ownholds.h"
 #include "models/rowindex.h"
 #include "monitor/lockmonitor.h"
 
@@ -46,8 +47,6 @@ public:
     // lock's row goes at once.
     void setEndedRetention(int retentionMs, std::function<bool(const QByteArray &)> keep = {});
     bool isEnded(const QByteArray &name) const { return m_ended.contains(name); }
-    // How a lock that is gone ended, from its timeline: "released", "expired", "force-released", "lost" or "gone".
-    static QString endingText(const LockRecord &record);
     int presentCount() const { return rowCount() - int(m_ended.size()); }
     LockMonitor *monitor() const { return m_monitor; }
     // The console's own client id: its holds are marked as ours.
@@ -58,7 +57,7 @@ public:
     // Whether the console's watchdog renews each of its own holds (name -> on): shown as on or off in the Watchdog
     // column in place of the monitor's guess, which only renewals seen over time can make.
     void setOwnWatchdogs(const QHash<QByteArray, bool> &watchdogs);
-    bool isOurs(const LockRecord &record) const;
+    bool isOurs(const LockRecord &record) const { return m_own.isOurs(record); }
     int rowOf(const QByteArray &name) const { return m_index.rowOf(name); }
     QByteArray nameAt(int row) const { return m_index.nameAt(row); }
     const LockRecord *recordAt(int row) const { return static_cast<const LockRecord *>(m_index.payloadAt(row)); }
@@ -67,12 +66,6 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-    static QString kindText(LockInfo::Kind kind);
-    static QString watchdogText(WatchdogGuess guess);
-    // The console's own hold: whether its watchdog renews it is known, not guessed.
-    static QString ownWatchdogText(bool on);
-    static QString durationText(qint64 ms);
 
 private:
     void apply(const LockMonitor::Changes &changes);
@@ -86,9 +79,7 @@ private:
 
     LockMonitor *m_monitor;
     Clock m_clock;
-    QByteArray m_ownClientId;
-    QHash<QByteArray, QByteArray> m_ownTokens;
-    QHash<QByteArray, bool> m_ownWatchdogs;
+    OwnHolds m_own;
     RowIndex m_index;
     // While the first snapshot streams in, new rows wait here and join the table together every 100 ms: a view's
     // proxy does work in proportion to the whole table for each insertion (QSortFilterProxyModel rebuilds its

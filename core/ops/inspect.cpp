@@ -39,7 +39,8 @@ void probeAndRead(LockClient *client, const QByteArray &name, std::function<void
         auto holders = std::make_shared<RedisResult>();
         RedisRouter *connection = guard->connection();
         connection->cork();
-        connection->command(now.layout->lockActions()->inspectQuery(name), [holders](const RedisResult &r) { *holders = r; });
+        connection->command(
+            now.layout->lockActions()->inspectQuery(name), [holders](const RedisResult &r) { *holders = r; });
         connection->command({ "PTTL", name }, [now, holders, done](const RedisResult &ttl) mutable {
             if (!holders->ok()) {
                 now.error = holders->error;
@@ -50,7 +51,8 @@ void probeAndRead(LockClient *client, const QByteArray &name, std::function<void
             now.ttlMs = ttl.value.toInteger();
             // A value the layout would never release (a counter under a string lock's name) is no lock to show.
             for (const LockHolder &h : std::as_const(now.holders))
-                if (const RedisError refusal = now.layout->lockActions()->checkRelease(now.name, h.owner); refusal && !now.error)
+                if (const RedisError refusal = now.layout->lockActions()->checkRelease(now.name, h.owner);
+                    refusal && !now.error)
                     now.error = refusal;
             done(now);
         });

@@ -46,7 +46,8 @@ void FairLayout::readKeyless(AuxReader &reader) const
             if (!r.ok() || !r.value.isArray())
                 return;
             for (int k = 0; k + 1 < r.value.size(); k += 2)
-                s.aux.get<FairQueueAux>().deadlines.insert(r.value.at(k).bytes(), r.value.at(k + 1).bytes().toLongLong());
+                s.aux.get<FairQueueAux>().deadlines.insert(
+                    r.value.at(k).bytes(), r.value.at(k + 1).bytes().toLongLong());
         });
 }
 

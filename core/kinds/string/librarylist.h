@@ -8,7 +8,7 @@ class StringLibrary;
 // shapes are tried (a uuid1 before any 32 hex: node-redlock; 24 base64 characters without padding before
 // bsm/redislock's 22 and its metadata). Each line X(name) names the factory `const StringLibrary &name()` that its
 // own folder defines (kinds/<library>/<library>library.cpp); a library added is its folder plus one line here.
-#define LOCKSCOPE_STRING_LIBRARIES(X)                                                                                 \
+#define LOCKSCOPE_STRING_LIBRARIES(X)                                                                                  \
     X(shedLock)                                                                                                        \
     X(pythonRedisLock)                                                                                                 \
     X(redisPy)                                                                                                         \

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "consoleaudit.h"
+
+#include <QObject>
+
+class QAction;
+class QWidget;
+
+namespace LockScope {
+struct LockNow;
+
+class LockClient;
+class LockMonitor;
+
+// The console's force release once the person has asked for it: reads the lock as Redis holds it now (as
+// lockscope-cli's prompt does), shows that in ForceReleaseDialog, and once confirmed deletes it, guarded by the holders
+// shown and waking whom its layout wakes (Ops::forceRelease). Runs asynchronously and reports through message().
+class ForceReleaseFlow : public QObject
+{
+    Q_OBJECT
+public:
+    // action: the console's Force release, whose name the audit log's refusal gives.
+    ForceReleaseFlow(LockClient *client, LockMonitor *monitor, QWidget *window, QString connection,
+        const QAction *action, QObject *parent = nullptr);
+
+    // name: the lock chosen when the person asked, whatever is chosen by the time Redis answers.
+    void start(const QByteArray &name);
+
+signals:
+    void message(const QString &text, bool error);
+    // A force release ran to its end: a hold of the console's own that it deleted is over.
+    void finished();
+
+private:
+    // The dialog for what Ops::inspect read, and the force release it confirms.
+    void confirm(const LockNow &now);
+
+    LockClient *m_client;
+    LockMonitor *m_monitor;
+    QWidget *m_window;
+    QString m_connection;
+    const QAction *m_action;
+    ConsoleAudit m_audit;
+};
+
+} // namespace LockScope
