@@ -180,10 +180,10 @@ void LockClient::repairCheckedQueue(const QByteArray &name, bool dryRun, Callbac
             }
             // The removal wakes the new head with the publish mode's command: on a server without sharded pub/sub
             // an explicit "sharded" must refuse before the script removes anyone, not fail after it did.
-            self->whenPublishKnown([self, found, done, args]() mutable {
+            self->m_publishing->whenKnown([self, found, done, args]() mutable {
                 if (!self)
                     return;
-                if (const RedisError refusal = self->publishRefusal()) {
+                if (const RedisError refusal = self->m_publishing->refusal()) {
                     FairQueueReport report = found;
                     report.error = refusal;
                     done(report);

@@ -41,7 +41,9 @@ LockClient::LockClient(ConnectionOptions connection, LockClientOptions options, 
     connect(m_watchdog, &LockWatchdog::renewed, this, &LockClient::holdRenewed);
     connect(m_watchdog, &LockWatchdog::lost, this, &LockClient::holdLost);
     connect(m_watchdog, &LockWatchdog::renewalFailed, this, &LockClient::renewalFailed);
-    resolvePublishMode();
+    m_publishing = new PublishModeResolver(m_connection, this);
+    connect(m_publishing, &PublishModeResolver::resolved, this, &LockClient::publishModeResolved);
+    connect(m_publishing, &PublishModeResolver::notice, this, &LockClient::publishNotice);
     m_connection->open();
 }
 
@@ -50,6 +52,11 @@ LockClient::~LockClient()
     // Waiters get their "shut down" answer while the connection objects still exist.
     delete m_waiters;
     m_waiters = nullptr;
+}
+
+RedisSubscriptions *LockClient::subscriber() const
+{
+    return m_subscriber;
 }
 
 QByteArray LockClient::currentThreadToken()
@@ -108,14 +115,14 @@ void LockClient::acquire(AcquireRequest request, Callback<AcquireResult> done)
         return;
     }
     m_cancelled.remove({ request.name, owner });
-    if (m_shardCheck != ShardCheck::Done || m_publishRefusal) {
+    if (!m_publishing->serverChecked() || m_publishing->refusal()) {
         // An explicit sharded or both mode is checked against the server first: a hold whose release could not run
         // is not taken.
         QPointer<LockClient> self(this);
-        whenPublishKnown([self, request, owner, done] {
+        m_publishing->whenKnown([self, request, owner, done] {
             if (!self)
                 return;
-            if (const RedisError refusal = self->publishRefusal()) {
+            if (const RedisError refusal = self->m_publishing->refusal()) {
                 AcquireResult r;
                 r.error = refusal;
                 r.name = request.name;
@@ -159,7 +166,7 @@ void LockClient::acquireNow(const AcquireRequest &request, const QByteArray &own
                 self->giveUpWait(request, owner);
             done(r);
         };
-        self->whenPublishKnown([self, request, owner, first, finished] {
+        self->m_publishing->whenKnown([self, request, owner, first, finished] {
             if (self)
                 self->m_waiters->wait(request, owner,
                     LockLayouts::forMode(request.kind).waitChannel(request.name, owner), first, finished);

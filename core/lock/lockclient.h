@@ -5,6 +5,7 @@
 #include "kinds/locklayout.h"
 #include "kinds/locktypes.h"
 #include "redis/connectionoptions.h"
+#include "redis/publishmoderesolver.h"
 #include "redis/redisresult.h"
 #include "redis/redissubscriptions.h"
 
@@ -49,11 +50,11 @@ public:
     // How releases wake waiters (docs/protocol/README.md#plain-and-sharded-publishing). Auto resolves once the server
     // is known: sharded in a cluster that answers PUBSUB SHARDNUMSUB (what Redisson's AUTO does), plain everywhere
     // else.
-    PublishMode publishMode() const { return m_publish; }
+    PublishMode publishMode() const { return m_publishing->mode(); }
     // The publish command(s) the release scripts run: "PUBLISH", "SPUBLISH" or "PUBLISH,SPUBLISH".
-    QByteArray publishCommand() const;
+    QByteArray publishCommand() const { return m_publishing->publishCommand(); }
     // The namespaces a waiter listens on: both in "both" mode, as a mixed fleet may publish on either.
-    QList<RedisSubscriptions::Kind> waitKinds() const;
+    QList<RedisSubscriptions::Kind> waitKinds() const { return m_publishing->waitKinds(); }
 
     // Acquires, waiting on the lock's channel (never polling) when request.waitMs != 0.
     void acquire(AcquireRequest request, Callback<AcquireResult> done);
@@ -155,27 +156,11 @@ private:
     void repairCheckedQueue(const QByteArray &name, bool dryRun, Callback<FairQueueReport> done, int recheckMs);
     // runAction() once its target passed checkTarget().
     void runCheckedAction(std::function<ScriptCall(const QByteArray &publish)> build, Callback<RedisResult> done);
-    void resolvePublishMode();
-    void setPublishMode(PublishMode mode);
-    // Runs now when the publish mode is known, else once it is (the first reply from the server). An explicit
-    // sharded or both mode is first checked against the server, once (checkShardedPubSub).
-    void whenPublishKnown(std::function<void()> run);
-    // A server without sharded pub/sub (before Redis 7) runs a release script up to its SPUBLISH and stops there,
-    // the lock deleted and nobody woken, as scripts are not rolled back. So before the first release: "sharded" is
-    // refused (m_publishRefusal), "both" publishes plainly only. Read-only probes a monitor's ACL allows.
-    void checkShardedPubSub();
-    void runWhenPublishKnown();
-    // The error a release, force release or wait reports instead of running (empty when none).
-    RedisError publishRefusal() const { return m_publishRefusal; }
 
     LockClientOptions m_options;
     RedisRouter *m_connection;
     RoutedSubscriber *m_subscriber;
-    PublishMode m_publish = PublishMode::Auto; // Auto: not resolved yet
-    QList<std::function<void()>> m_whenPublishKnown;
-    enum class ShardCheck { Needed, Running, Done };
-    ShardCheck m_shardCheck = ShardCheck::Done;
-    RedisError m_publishRefusal;
+    PublishModeResolver *m_publishing = nullptr; // made after the parts that must hear the server's kind first
     LockWatchdog *m_watchdog;
     LockWaiters *m_waiters;
     ReplicaSync *m_replicas;

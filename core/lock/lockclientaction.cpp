@@ -39,10 +39,10 @@ void LockClient::runCheckedAction(
     std::function<ScriptCall(const QByteArray &publish)> build, Callback<RedisResult> done)
 {
     QPointer<LockClient> self(this);
-    whenPublishKnown([self, build = std::move(build), done = std::move(done)] {
+    m_publishing->whenKnown([self, build = std::move(build), done = std::move(done)] {
         if (!self)
             return;
-        if (const RedisError refusal = self->publishRefusal()) {
+        if (const RedisError refusal = self->m_publishing->refusal()) {
             RedisResult r;
             r.error = refusal;
             done(r);
