@@ -37,7 +37,7 @@ LockClient::LockClient(ConnectionOptions connection, LockClientOptions options, 
     m_subscriber = new RoutedSubscriber(m_connection, this);
     m_watchdog = new LockWatchdog(m_connection, m_options, this);
     m_waiters = new LockWaiters(this, m_subscriber);
-    m_replicas = new ReplicaSync(m_connection, connection.replicaSyncTimeoutMs, this);
+    m_replicas = new ReplicaSync(m_connection, connection.replicaSyncTimeoutMs, connection.checkSyncedReplicas, this);
     connect(m_watchdog, &LockWatchdog::renewed, this, &LockClient::holdRenewed);
     connect(m_watchdog, &LockWatchdog::lost, this, &LockClient::holdLost);
     connect(m_watchdog, &LockWatchdog::renewalFailed, this, &LockClient::renewalFailed);
@@ -201,7 +201,22 @@ void LockClient::cancelAcquire(const QByteArray &name, const QByteArray &owner)
 
 void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done)
 {
-    done = replicaCheckedAcquire(request.kind, std::move(done));
+    QPointer<LockClient> self(this);
+    // What a failover could not keep is undone as one level of an unlock, as Redisson runs it.
+    done = m_replicas->checkedAcquire(
+        std::move(done), [self, kind = request.kind](const AcquireResult &held, Callback<ReleaseResult> undone) {
+            if (!self)
+                return;
+            self->release(
+                held.name, held.owner,
+                [self, held, undone](const ReleaseResult &undo) {
+                    // Not renewed any more, so a hold the undo left behind ends with its lease.
+                    if (undo.error.isError() && self)
+                        self->m_watchdog->released(held.name, held.owner, false);
+                    undone(undo);
+                },
+                kind);
+        });
     const bool watchdog = request.leaseMs <= 0;
     qint64 lease = watchdog ? m_options.watchdogTimeoutMs : request.leaseMs;
     // A level re-entered with a short lease on a hold the watchdog renews keeps the watchdog's lease: its renewal
@@ -209,7 +224,6 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
     // the holder still works under the lock.
     if (!watchdog && m_watchdog->isRenewing(request.name, owner))
         lease = qMax<qint64>(lease, m_options.watchdogTimeoutMs);
-    QPointer<LockClient> self(this);
     const LockLayout &layout = LockLayouts::forMode(request.kind);
     AcquireCall call;
     call.name = request.name;

@@ -141,10 +141,6 @@ private:
     qint64 fairWait(qint64 waitMs) const;
     void releaseAttempt(const QByteArray &name, const QByteArray &owner, LockKind kind, const QByteArray &requestId,
         int attempt, Callback<ReleaseResult> done);
-    // After a write on a master with replicas, as Redisson does (lockclientreplicas.cpp): an acquire waits for them
-    // and is undone when none acknowledged it; a release waits for them.
-    Callback<AcquireResult> replicaCheckedAcquire(LockKind kind, Callback<AcquireResult> done);
-    Callback<ReleaseResult> replicaSyncedRelease(Callback<ReleaseResult> done);
     void removeOrphanedWaiters(
         const FairQueueReport &found, const QList<QByteArray> &args, Callback<FairQueueReport> done);
     void query(const QByteArray &name, QList<QByteArray> argv, Callback<QueryResult> done);
