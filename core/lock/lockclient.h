@@ -55,6 +55,9 @@ public:
     QByteArray publishCommand() const { return m_publishing->publishCommand(); }
     // The namespaces a waiter listens on: both in "both" mode, as a mixed fleet may publish on either.
     QList<RedisSubscriptions::Kind> waitKinds() const { return m_publishing->waitKinds(); }
+    // For an operation that writes beside the client's own calls (Ops::repairFairQueue): when the publish mode is
+    // known, and the refusal it may carry.
+    PublishModeResolver *publishing() const { return m_publishing; }
 
     // Acquires, waiting on the lock's channel (never polling) when request.waitMs != 0.
     void acquire(AcquireRequest request, Callback<AcquireResult> done);
@@ -101,14 +104,6 @@ public:
     // The fenced lock's last token (0 when none was ever drawn); it survives releases.
     void fencingToken(const QByteArray &name, Callback<QueryResult> done);
 
-    // The fair queue of name, each waiter checked for a passed deadline and for listeners on its channel in both
-    // pub/sub namespaces; a waiter nobody listened for is read again recheckMs later (< 0: the client's
-    // fairListenerRecheckMs) and is silent only if still nobody listens.
-    void inspectFairQueue(const QByteArray &name, Callback<FairQueueReport> done, int recheckMs = -1);
-    // Removes the orphaned (stale or silent) waiters found by a fresh inspection (give-up semantics) and wakes the
-    // new head; with dryRun it only reports what it would remove.
-    void repairFairQueue(const QByteArray &name, bool dryRun, Callback<FairQueueReport> done, int recheckMs = -1);
-
     // Per held lock at run time: off lets the lease run down (and reports the loss), on renews it again.
     bool setWatchdogEnabled(const QByteArray &name, const QByteArray &owner, bool enabled);
     bool isWatchdogEnabled(const QByteArray &name, const QByteArray &owner) const;
@@ -119,6 +114,8 @@ public:
 
     // Refuses names that no lock should have, before anything is sent.
     RedisError validateName(const QByteArray &name) const;
+    // What every write passes first: refused in read-only mode (action names it) and for a bad name.
+    RedisError checkWrite(const char *action, const QByteArray &name) const;
 
 signals:
     void publishModeResolved(LockScope::PublishMode mode);
@@ -132,7 +129,6 @@ signals:
 
 private:
     friend class LockWaiters;
-    RedisError checkWrite(const char *action, const QByteArray &name) const;
     // acquire() once the publish mode is known and possible on this server.
     void acquireNow(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done);
     void runAcquire(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done);
@@ -141,15 +137,11 @@ private:
     qint64 fairWait(qint64 waitMs) const;
     void releaseAttempt(const QByteArray &name, const QByteArray &owner, LockKind kind, const QByteArray &requestId,
         int attempt, Callback<ReleaseResult> done);
-    void removeOrphanedWaiters(
-        const FairQueueReport &found, const QList<QByteArray> &args, Callback<FairQueueReport> done);
     void query(const QByteArray &name, QList<QByteArray> argv, Callback<QueryResult> done);
     void explainWrongType(
         const QByteArray &name, const LockLayout &layout, std::function<void(const RedisError &)> done);
     void forceReleaseNow(
         const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done, LockKind kind);
-    // repairFairQueue() once its target passed checkTarget().
-    void repairCheckedQueue(const QByteArray &name, bool dryRun, Callback<FairQueueReport> done, int recheckMs);
     // runAction() once its target passed checkTarget().
     void runCheckedAction(std::function<ScriptCall(const QByteArray &publish)> build, Callback<RedisResult> done);
 
