@@ -341,4 +341,9 @@ QList<HoldEvent> LockClient::holds() const
     return m_watchdog->holds();
 }
 
+bool LockClient::tracksHold(const QByteArray &name, const QByteArray &owner) const
+{
+    return m_watchdog->isTracked(name, owner);
+}
+
 } // namespace LockScope

@@ -1,7 +1,6 @@
 #pragma once
 
 #include "kinds/forceguard.h"
-#include "kinds/lockkindprobe.h"
 #include "kinds/locklayout.h"
 #include "kinds/locktypes.h"
 #include "redis/connectionoptions.h"
@@ -68,7 +67,7 @@ public:
     // level. owner is the full field; for a hold of this client the lease is reset as Redisson does, for a
     // foreign hold the TTL is left as it is.
     // kind: which release script, always said (a default would quietly run the reentrant script on another layout's
-    // lock); for Write, owner is the write field ("<uuid>:<tid>:write"). releaseAsFound() reads it from Redis.
+    // lock); for Write, owner is the write field ("<uuid>:<tid>:write"). Ops::releaseAsFound() reads it from Redis.
     void release(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done, LockKind kind);
     // Deletes the lock whoever holds it and wakes its waiters; with expectOwner only if that owner holds it.
     // Read or Write: a read-write lock; waiters hear "0" after a read-mode lock, "1" after a write-mode one.
@@ -78,15 +77,6 @@ public:
     // result lists the holders found instead.
     void forceRelease(
         const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done, LockKind kind);
-    // What Redis says name is right now and the kind to release it as (lockkindprobe.cpp): one pipelined read.
-    void probeKind(const QByteArray &name, const QByteArray &owner, Callback<LockKindProbe> done);
-    // release() and forceRelease() with the kind read from Redis at the moment of the action, never from an older
-    // snapshot: a fair lock whose queue filled since tells its new head. A string lock is given back only while it
-    // holds owner as its token; a name that holds no lock (a list, ...) is refused with the probe's WRONGTYPE error
-    // and nothing is written.
-    void releaseAsFound(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done);
-    // A string lock's guard is the one token seen.
-    void forceReleaseAsFound(const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done);
     // Whether action may run on name as Redis holds it now: refused (a KindMismatch error, kinds/lockatname.h) unless
     // list and show would list a lock of a layout that allows action there, or nothing is there. Every write a person
     // asks for by name passes here first, whatever the front-end, so a mistyped name never changes application data.
@@ -111,6 +101,8 @@ public:
     // whose key someone saw go is reported through holdLost() within a round trip.
     void checkHoldsNow();
     QList<HoldEvent> holds() const;
+    // Whether owner's hold on name is one this client took and has not seen end, renewed or not.
+    bool tracksHold(const QByteArray &name, const QByteArray &owner) const;
 
     // Refuses names that no lock should have, before anything is sent.
     RedisError validateName(const QByteArray &name) const;
