@@ -6,6 +6,7 @@
 #include "kinds/lockscanner.h"
 #include "redis/bytesformat.h"
 #include "redis/jsonwriter.h"
+#include "redis/publishmoderesolver.h"
 #include "redis/redisconnection.h"
 #include "redis/redisrouter.h"
 
@@ -49,9 +50,9 @@ void Command::scanWhenReady(RedisRouter *router, LockScanner *scanner)
         return nodes;
     });
     connect(router, &RedisRouter::modeDecided, scanner, [router, scanner](RedisRouter::Mode mode) {
-        const PublishMode publish = router->options().publishMode;
         scanner->setShardWaiters(
-            mode == RedisRouter::Mode::Cluster || publish == PublishMode::Sharded || publish == PublishMode::Both);
+            PublishModeResolver::listenerKinds(router->options().publishMode, mode == RedisRouter::Mode::Cluster)
+                .contains(RedisSubscriptions::Kind::Shard));
         scanner->start();
     });
     connect(router, &RedisCommander::disconnected, this, [this, router](const RedisError &error) {

@@ -2,6 +2,7 @@
 
 #include "lock/lockclient.h"
 #include "ops/auditrecord.h"
+#include "ops/fairqueuerepair.h"
 #include "redis/bytesformat.h"
 
 #include <QJsonArray>
@@ -43,9 +44,9 @@ void RepairQueueCommand::start()
         return;
     }
     // Look first (a dry run: a name that holds no fair lock is refused here, before any prompt); a real repair then
-    // inspects again inside repairFairQueue, so it acts on fresh facts.
-    client->repairFairQueue(
-        name, true,
+    // inspects again inside Ops::repairFairQueue, so it acts on fresh facts.
+    Ops::repairFairQueue(
+        client, name, true,
         [this, client, name, dryRun, recheckMs](const FairQueueReport &found) {
             if (found.error.isError()) {
                 finish(m_out.fail(found.error));
@@ -73,8 +74,8 @@ void RepairQueueCommand::start()
 void RepairQueueCommand::repair(LockClient *client, int recheckMs)
 {
     const QByteArray name = lockName();
-    client->repairFairQueue(
-        name, false,
+    Ops::repairFairQueue(
+        client, name, false,
         [this, client](const FairQueueReport &r) {
             QJsonArray removed;
             for (const FairWaiter &w : r.waiters)

@@ -4,6 +4,7 @@
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"
+#include "ops/fairqueuerepair.h"
 #include "rawredis.h"
 #include "redisserver.h"
 #include "testutil.h"
@@ -294,7 +295,8 @@ private slots:
         QCOMPARE(release(holder, name, held.owner, LockKind::Fair).outcome, ReleaseResult::Outcome::Released);
 
         // A dry run reports the orphan and changes nothing.
-        const FairQueueReport dry = await<FairQueueReport>([&](auto d) { support.repairFairQueue(name, true, d); });
+        const FairQueueReport dry
+            = await<FairQueueReport>([&](auto d) { Ops::repairFairQueue(&support, name, true, d); });
         QVERIFY(!dry.error.isError());
         QVERIFY(!dry.lockHeld);
         QCOMPARE(dry.waiters.size(), 2);
@@ -307,7 +309,8 @@ private slots:
         QCOMPARE(queue(raw, name), (QByteArrayList { dead, live }));
 
         // The repair removes it and tells the new head, which takes the lock at once.
-        const FairQueueReport fixed = await<FairQueueReport>([&](auto d) { support.repairFairQueue(name, false, d); });
+        const FairQueueReport fixed
+            = await<FairQueueReport>([&](auto d) { Ops::repairFairQueue(&support, name, false, d); });
         QCOMPARE(fixed.removed, 1);
         QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 20000);
         QVERIFY(got->acquired);
@@ -332,7 +335,8 @@ private slots:
         const QByteArray live = waiter.ownerField("2");
         QTRY_COMPARE(queue(raw, name), (QByteArrayList { live }));
         QTRY_COMPARE(raw.command({ "PUBSUB", "SHARDNUMSUB", LockNames::fairChannel(name, live) }).at(1).toInteger(), 1);
-        const FairQueueReport fixed = await<FairQueueReport>([&](auto d) { support.repairFairQueue(name, false, d); });
+        const FairQueueReport fixed
+            = await<FairQueueReport>([&](auto d) { Ops::repairFairQueue(&support, name, false, d); });
         QVERIFY2(!fixed.error.isError(), qPrintable(fixed.error.toString()));
         QCOMPARE(fixed.removed, 0);
         QCOMPARE(fixed.waiters.value(0).subscribers, 1);
@@ -356,7 +360,8 @@ private slots:
             QByteArray::number(t + 12000), c });
         // Nobody listens for any of them, so all three go; removing b (wait 5000) first moves c up by 5000.
         LockClient support(m_options, quickRepair());
-        const FairQueueReport fixed = await<FairQueueReport>([&](auto d) { support.repairFairQueue(name, false, d); });
+        const FairQueueReport fixed
+            = await<FairQueueReport>([&](auto d) { Ops::repairFairQueue(&support, name, false, d); });
         QCOMPARE(fixed.removed, 3);
         QVERIFY(queue(raw, name).isEmpty());
         QCOMPARE(raw.hgetall(name).size(), 1); // the holder is untouched

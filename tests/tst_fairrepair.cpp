@@ -4,6 +4,7 @@
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"
+#include "ops/fairqueuerepair.h"
 #include "rawredis.h"
 #include "redisserver.h"
 #include "testutil.h"
@@ -74,7 +75,7 @@ private slots:
         LockClient support(m_options, options);
         const qint64 before = numsubCalls(raw);
         std::optional<FairQueueReport> fixed;
-        support.repairFairQueue(name, false, [&](const FairQueueReport &r) { fixed = r; });
+        Ops::repairFairQueue(&support, name, false, [&](const FairQueueReport &r) { fixed = r; });
         // The first look has counted nobody; the waiter subscribes now, before the second look can be sent (the
         // client's timer only runs while this thread pumps events, after the subscription is in place).
         QTRY_VERIFY_WITH_TIMEOUT(numsubCalls(raw) > before, 15000);
@@ -100,13 +101,15 @@ private slots:
         options.fairListenerRecheckMs = 100;
         LockClient support(m_options, options);
         const qint64 before = numsubCalls(raw);
-        const FairQueueReport dry = await<FairQueueReport>([&](auto d) { support.repairFairQueue(name, true, d); });
+        const FairQueueReport dry
+            = await<FairQueueReport>([&](auto d) { Ops::repairFairQueue(&support, name, true, d); });
         QVERIFY(dry.waiters.value(0).silent);
         QVERIFY(dry.waiters.value(0).orphaned());
         // One look at the lock's own listeners, as list reads it to tell it is a fair lock; then the waiter's, twice.
         QCOMPARE(numsubCalls(raw), before + 3);
         QCOMPARE(queue(raw, name), QByteArrayList { kWaiter });
-        const FairQueueReport fixed = await<FairQueueReport>([&](auto d) { support.repairFairQueue(name, false, d); });
+        const FairQueueReport fixed
+            = await<FairQueueReport>([&](auto d) { Ops::repairFairQueue(&support, name, false, d); });
         QCOMPARE(fixed.removed, 1);
         QVERIFY(queue(raw, name).isEmpty());
     }
@@ -125,7 +128,8 @@ private slots:
         LockClientOptions options;
         options.fairListenerRecheckMs = 100;
         LockClient support(plain, options);
-        const FairQueueReport fixed = await<FairQueueReport>([&](auto d) { support.repairFairQueue(name, false, d); });
+        const FairQueueReport fixed
+            = await<FairQueueReport>([&](auto d) { Ops::repairFairQueue(&support, name, false, d); });
         QVERIFY2(!fixed.error.isError(), qPrintable(fixed.error.toString()));
         QCOMPARE(fixed.removed, 0);
         QCOMPARE(fixed.waiters.value(0).subscribers, 1);

@@ -10,6 +10,7 @@
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"
+#include "ops/releaseasfound.h"
 #include "rawredis.h"
 #include "redis/redisrouter.h"
 #include "redisserver.h"
@@ -92,7 +93,7 @@ private slots:
         QCOMPARE(lua.bytes(), layout.isEmpty() ? QByteArray("none") : layout);
 
         // 2. The probe before a release.
-        const LockKindProbe probe = await<LockKindProbe>([&](auto d) { client.probeKind(name, kHolder, d); });
+        const LockKindProbe probe = await<LockKindProbe>([&](auto d) { Ops::probeKind(&client, name, kHolder, d); });
         QVERIFY2(!probe.error.isError(), qPrintable(probe.error.toString()));
         if (!layout.isEmpty())
             QCOMPARE(QByteArray(LockLayouts::forMode(probe.kind).id()), layout);
@@ -121,7 +122,7 @@ private slots:
             name };
         argv << AcquireCheck::auxKeys(name);
         QCOMPARE(raw.command(argv).bytes(), QByteArray("list"));
-        const LockKindProbe probe = await<LockKindProbe>([&](auto d) { client.probeKind(name, kHolder, d); });
+        const LockKindProbe probe = await<LockKindProbe>([&](auto d) { Ops::probeKind(&client, name, kHolder, d); });
         QVERIFY2(probe.error.message().contains(QLatin1String("holds a list")), qPrintable(probe.error.message()));
         QVERIFY(!HashRecognition::decide("list", {}));
     }

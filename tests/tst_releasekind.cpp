@@ -1,4 +1,4 @@
-// Release and force release decide the lock's kind from Redis at the moment of the action (LockClient::probeKind,
+// Release and force release decide the lock's kind from Redis at the moment of the action (Ops::probeKind,
 // lockkindprobe.cpp): the probe's answers for every layout, and lockscope-cli's release and force-release using
 // them, including a fair lock whose waiter queued while the force-release prompt was open, and a lock that changed
 // hands while the prompt was open (the "y" confirms the holders shown, so nothing is deleted).
@@ -6,6 +6,7 @@
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"
+#include "ops/releaseasfound.h"
 #include "rawredis.h"
 #include "rawsubscriber.h"
 #include "redisserver.h"
@@ -62,7 +63,7 @@ class TestReleaseKind : public QObject
 
     LockKindProbe probe(LockClient &client, const QByteArray &name, const QByteArray &owner = {})
     {
-        return await<LockKindProbe>([&](auto d) { client.probeKind(name, owner, d); });
+        return await<LockKindProbe>([&](auto d) { Ops::probeKind(&client, name, owner, d); });
     }
 
 private slots:
@@ -114,7 +115,7 @@ private slots:
             qPrintable(p.error.message()));
         // And a release or force release refuses it without touching it.
         const ForceReleaseResult forced
-            = await<ForceReleaseResult>([&](auto d) { client.forceReleaseAsFound(list, ForceGuard {}, d); });
+            = await<ForceReleaseResult>([&](auto d) { Ops::forceReleaseAsFound(&client, list, ForceGuard {}, d); });
         QVERIFY(forced.error.message().contains(QLatin1String("holds a list")));
         QCOMPARE(raw.type(list), "list");
     }

@@ -37,11 +37,13 @@ LockClient::LockClient(ConnectionOptions connection, LockClientOptions options, 
     m_subscriber = new RoutedSubscriber(m_connection, this);
     m_watchdog = new LockWatchdog(m_connection, m_options, this);
     m_waiters = new LockWaiters(this, m_subscriber);
-    m_replicas = new ReplicaSync(m_connection, connection.replicaSyncTimeoutMs, this);
+    m_replicas = new ReplicaSync(m_connection, connection.replicaSyncTimeoutMs, connection.checkSyncedReplicas, this);
     connect(m_watchdog, &LockWatchdog::renewed, this, &LockClient::holdRenewed);
     connect(m_watchdog, &LockWatchdog::lost, this, &LockClient::holdLost);
     connect(m_watchdog, &LockWatchdog::renewalFailed, this, &LockClient::renewalFailed);
-    resolvePublishMode();
+    m_publishing = new PublishModeResolver(m_connection, this);
+    connect(m_publishing, &PublishModeResolver::resolved, this, &LockClient::publishModeResolved);
+    connect(m_publishing, &PublishModeResolver::notice, this, &LockClient::publishNotice);
     m_connection->open();
 }
 
@@ -50,6 +52,11 @@ LockClient::~LockClient()
     // Waiters get their "shut down" answer while the connection objects still exist.
     delete m_waiters;
     m_waiters = nullptr;
+}
+
+RedisSubscriptions *LockClient::subscriber() const
+{
+    return m_subscriber;
 }
 
 QByteArray LockClient::currentThreadToken()
@@ -108,14 +115,14 @@ void LockClient::acquire(AcquireRequest request, Callback<AcquireResult> done)
         return;
     }
     m_cancelled.remove({ request.name, owner });
-    if (m_shardCheck != ShardCheck::Done || m_publishRefusal) {
+    if (!m_publishing->serverChecked() || m_publishing->refusal()) {
         // An explicit sharded or both mode is checked against the server first: a hold whose release could not run
         // is not taken.
         QPointer<LockClient> self(this);
-        whenPublishKnown([self, request, owner, done] {
+        m_publishing->whenKnown([self, request, owner, done] {
             if (!self)
                 return;
-            if (const RedisError refusal = self->publishRefusal()) {
+            if (const RedisError refusal = self->m_publishing->refusal()) {
                 AcquireResult r;
                 r.error = refusal;
                 r.name = request.name;
@@ -159,7 +166,7 @@ void LockClient::acquireNow(const AcquireRequest &request, const QByteArray &own
                 self->giveUpWait(request, owner);
             done(r);
         };
-        self->whenPublishKnown([self, request, owner, first, finished] {
+        self->m_publishing->whenKnown([self, request, owner, first, finished] {
             if (self)
                 self->m_waiters->wait(request, owner,
                     LockLayouts::actionsFor(request.kind).waitChannel(request.name, owner), first, finished);
@@ -195,7 +202,22 @@ void LockClient::cancelAcquire(const QByteArray &name, const QByteArray &owner)
 
 void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done)
 {
-    done = replicaCheckedAcquire(request.kind, std::move(done));
+    QPointer<LockClient> self(this);
+    // What a failover could not keep is undone as one level of an unlock, as Redisson runs it.
+    done = m_replicas->checkedAcquire(
+        std::move(done), [self, kind = request.kind](const AcquireResult &held, Callback<ReleaseResult> undone) {
+            if (!self)
+                return;
+            self->release(
+                held.name, held.owner,
+                [self, held, undone](const ReleaseResult &undo) {
+                    // Not renewed any more, so a hold the undo left behind ends with its lease.
+                    if (undo.error.isError() && self)
+                        self->m_watchdog->released(held.name, held.owner, false);
+                    undone(undo);
+                },
+                kind);
+        });
     const bool watchdog = request.leaseMs <= 0;
     qint64 lease = watchdog ? m_options.watchdogTimeoutMs : request.leaseMs;
     // A level re-entered with a short lease on a hold the watchdog renews keeps the watchdog's lease: its renewal
@@ -203,7 +225,6 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
     // the holder still works under the lock.
     if (!watchdog && m_watchdog->isRenewing(request.name, owner))
         lease = qMax<qint64>(lease, m_options.watchdogTimeoutMs);
-    QPointer<LockClient> self(this);
     const LockLayout &layout = LockLayouts::forMode(request.kind);
     AcquireCall call;
     call.name = request.name;
@@ -320,6 +341,11 @@ void LockClient::checkHoldsNow()
 QList<HoldEvent> LockClient::holds() const
 {
     return m_watchdog->holds();
+}
+
+bool LockClient::tracksHold(const QByteArray &name, const QByteArray &owner) const
+{
+    return m_watchdog->isTracked(name, owner);
 }
 
 } // namespace LockScope

@@ -1,10 +1,10 @@
 #pragma once
 
 #include "kinds/forceguard.h"
-#include "kinds/lockkindprobe.h"
 #include "kinds/locklayout.h"
 #include "kinds/locktypes.h"
 #include "redis/connectionoptions.h"
+#include "redis/publishmoderesolver.h"
 #include "redis/redisresult.h"
 #include "redis/redissubscriptions.h"
 
@@ -50,11 +50,14 @@ public:
     // How releases wake waiters (docs/protocol/README.md#plain-and-sharded-publishing). Auto resolves once the server
     // is known: sharded in a cluster that answers PUBSUB SHARDNUMSUB (what Redisson's AUTO does), plain everywhere
     // else.
-    PublishMode publishMode() const { return m_publish; }
+    PublishMode publishMode() const { return m_publishing->mode(); }
     // The publish command(s) the release scripts run: "PUBLISH", "SPUBLISH" or "PUBLISH,SPUBLISH".
-    QByteArray publishCommand() const;
+    QByteArray publishCommand() const { return m_publishing->publishCommand(); }
     // The namespaces a waiter listens on: both in "both" mode, as a mixed fleet may publish on either.
-    QList<RedisSubscriptions::Kind> waitKinds() const;
+    QList<RedisSubscriptions::Kind> waitKinds() const { return m_publishing->waitKinds(); }
+    // For an operation that writes beside the client's own calls (Ops::repairFairQueue): when the publish mode is
+    // known, and the refusal it may carry.
+    PublishModeResolver *publishing() const { return m_publishing; }
 
     // Acquires, waiting on the lock's channel (never polling) when request.waitMs != 0.
     void acquire(AcquireRequest request, Callback<AcquireResult> done);
@@ -65,7 +68,7 @@ public:
     // level. owner is the full field; for a hold of this client the lease is reset as Redisson does, for a
     // foreign hold the TTL is left as it is.
     // kind: which release script, always said (a default would quietly run the reentrant script on another layout's
-    // lock); for Write, owner is the write field ("<uuid>:<tid>:write"). releaseAsFound() reads it from Redis.
+    // lock); for Write, owner is the write field ("<uuid>:<tid>:write"). Ops::releaseAsFound() reads it from Redis.
     void release(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done, LockKind kind);
     // Deletes the lock whoever holds it and wakes its waiters; with expectOwner only if that owner holds it.
     // Read or Write: a read-write lock; waiters hear "0" after a read-mode lock, "1" after a write-mode one.
@@ -75,15 +78,6 @@ public:
     // result lists the holders found instead.
     void forceRelease(
         const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done, LockKind kind);
-    // What Redis says name is right now and the kind to release it as (lockkindprobe.cpp): one pipelined read.
-    void probeKind(const QByteArray &name, const QByteArray &owner, Callback<LockKindProbe> done);
-    // release() and forceRelease() with the kind read from Redis at the moment of the action, never from an older
-    // snapshot: a fair lock whose queue filled since tells its new head. A string lock is given back only while it
-    // holds owner as its token; a name that holds no lock (a list, ...) is refused with the probe's WRONGTYPE error
-    // and nothing is written.
-    void releaseAsFound(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done);
-    // A string lock's guard is the one token seen.
-    void forceReleaseAsFound(const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done);
     // Whether action may run on name as Redis holds it now: refused (a KindMismatch error, kinds/lockatname.h) unless
     // list and show would list a lock of a layout that allows action there, or nothing is there. Every write a person
     // asks for by name passes here first, whatever the front-end, so a mistyped name never changes application data.
@@ -101,14 +95,6 @@ public:
     // The fenced lock's last token (0 when none was ever drawn); it survives releases.
     void fencingToken(const QByteArray &name, Callback<QueryResult> done);
 
-    // The fair queue of name, each waiter checked for a passed deadline and for listeners on its channel in both
-    // pub/sub namespaces; a waiter nobody listened for is read again recheckMs later (< 0: the client's
-    // fairListenerRecheckMs) and is silent only if still nobody listens.
-    void inspectFairQueue(const QByteArray &name, Callback<FairQueueReport> done, int recheckMs = -1);
-    // Removes the orphaned (stale or silent) waiters found by a fresh inspection (give-up semantics) and wakes the
-    // new head; with dryRun it only reports what it would remove.
-    void repairFairQueue(const QByteArray &name, bool dryRun, Callback<FairQueueReport> done, int recheckMs = -1);
-
     // Per held lock at run time: off lets the lease run down (and reports the loss), on renews it again.
     bool setWatchdogEnabled(const QByteArray &name, const QByteArray &owner, bool enabled);
     bool isWatchdogEnabled(const QByteArray &name, const QByteArray &owner) const;
@@ -116,9 +102,13 @@ public:
     // whose key someone saw go is reported through holdLost() within a round trip.
     void checkHoldsNow();
     QList<HoldEvent> holds() const;
+    // Whether owner's hold on name is one this client took and has not seen end, renewed or not.
+    bool tracksHold(const QByteArray &name, const QByteArray &owner) const;
 
     // Refuses names that no lock should have, before anything is sent.
     RedisError validateName(const QByteArray &name) const;
+    // What every write passes first: refused in read-only mode (action names it) and for a bad name.
+    RedisError checkWrite(const char *action, const QByteArray &name) const;
 
 signals:
     void publishModeResolved(LockScope::PublishMode mode);
@@ -132,7 +122,6 @@ signals:
 
 private:
     friend class LockWaiters;
-    RedisError checkWrite(const char *action, const QByteArray &name) const;
     // acquire() once the publish mode is known and possible on this server.
     void acquireNow(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done);
     void runAcquire(const AcquireRequest &request, const QByteArray &owner, Callback<AcquireResult> done);
@@ -141,42 +130,18 @@ private:
     qint64 fairWait(qint64 waitMs) const;
     void releaseAttempt(const QByteArray &name, const QByteArray &owner, LockKind kind, const QByteArray &requestId,
         int attempt, Callback<ReleaseResult> done);
-    // After a write on a master with replicas, as Redisson does (lockclientreplicas.cpp): an acquire waits for them
-    // and is undone when none acknowledged it; a release waits for them.
-    Callback<AcquireResult> replicaCheckedAcquire(LockKind kind, Callback<AcquireResult> done);
-    Callback<ReleaseResult> replicaSyncedRelease(Callback<ReleaseResult> done);
-    void removeOrphanedWaiters(
-        const FairQueueReport &found, const QList<QByteArray> &args, Callback<FairQueueReport> done);
     void query(const QByteArray &name, QList<QByteArray> argv, Callback<QueryResult> done);
     void explainWrongType(
         const QByteArray &name, const LockActions &layout, std::function<void(const RedisError &)> done);
     void forceReleaseNow(
         const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done, LockKind kind);
-    // repairFairQueue() once its target passed checkTarget().
-    void repairCheckedQueue(const QByteArray &name, bool dryRun, Callback<FairQueueReport> done, int recheckMs);
     // runAction() once its target passed checkTarget().
     void runCheckedAction(std::function<ScriptCall(const QByteArray &publish)> build, Callback<RedisResult> done);
-    void resolvePublishMode();
-    void setPublishMode(PublishMode mode);
-    // Runs now when the publish mode is known, else once it is (the first reply from the server). An explicit
-    // sharded or both mode is first checked against the server, once (checkShardedPubSub).
-    void whenPublishKnown(std::function<void()> run);
-    // A server without sharded pub/sub (before Redis 7) runs a release script up to its SPUBLISH and stops there,
-    // the lock deleted and nobody woken, as scripts are not rolled back. So before the first release: "sharded" is
-    // refused (m_publishRefusal), "both" publishes plainly only. Read-only probes a monitor's ACL allows.
-    void checkShardedPubSub();
-    void runWhenPublishKnown();
-    // The error a release, force release or wait reports instead of running (empty when none).
-    RedisError publishRefusal() const { return m_publishRefusal; }
 
     LockClientOptions m_options;
     RedisRouter *m_connection;
     RoutedSubscriber *m_subscriber;
-    PublishMode m_publish = PublishMode::Auto; // Auto: not resolved yet
-    QList<std::function<void()>> m_whenPublishKnown;
-    enum class ShardCheck { Needed, Running, Done };
-    ShardCheck m_shardCheck = ShardCheck::Done;
-    RedisError m_publishRefusal;
+    PublishModeResolver *m_publishing = nullptr; // made after the parts that must hear the server's kind first
     LockWatchdog *m_watchdog;
     LockWaiters *m_waiters;
     ReplicaSync *m_replicas;

@@ -5,7 +5,7 @@
 #include "redis/redisrouter.h"
 
 // The actions a layout defines beyond acquire and release (Redisson's semaphores and latches), run with the same
-// checks as every other write of the client.
+// checks as every other write of the client, and the check every write by name passes (checkTarget).
 namespace LockScope {
 
 using LockClientInternal::cleanScriptError;
@@ -39,10 +39,10 @@ void LockClient::runCheckedAction(
     std::function<ScriptCall(const QByteArray &publish)> build, Callback<RedisResult> done)
 {
     QPointer<LockClient> self(this);
-    whenPublishKnown([self, build = std::move(build), done = std::move(done)] {
+    m_publishing->whenKnown([self, build = std::move(build), done = std::move(done)] {
         if (!self)
             return;
-        if (const RedisError refusal = self->publishRefusal()) {
+        if (const RedisError refusal = self->m_publishing->refusal()) {
             RedisResult r;
             r.error = refusal;
             done(r);
@@ -57,6 +57,20 @@ void LockClient::runCheckedAction(
                 r.error = cleanScriptError(r.error);
             done(r);
         });
+    });
+}
+
+void LockClient::checkTarget(const QByteArray &name, LockAction action, Callback<RedisError> done)
+{
+    if (const RedisError error = validateName(name)) {
+        QMetaObject::invokeMethod(
+            this, [done, error] { done(error); }, Qt::QueuedConnection);
+        return;
+    }
+    QPointer<LockClient> self(this);
+    LockAtName::read(m_connection, name, m_options.stringPatterns, [self, action, done](const NameReading &reading) {
+        if (self)
+            done(LockAtName::refusal(reading, action, self->m_options.stringPatterns));
     });
 }
 

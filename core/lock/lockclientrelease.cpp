@@ -4,6 +4,7 @@
 #include "kinds/locknames.h"
 #include "lock/lockclientinternal.h"
 #include "lock/lockwatchdog.h"
+#include "lock/replicasync.h"
 #include "redis/redisrouter.h"
 
 #include <QDateTime>
@@ -31,10 +32,10 @@ void LockClient::release(const QByteArray &name, const QByteArray &owner, Callba
     }
     // One request id for every retry of this unlock, so a retry after a lost reply is answered from the latch.
     QPointer<LockClient> self(this);
-    whenPublishKnown([self, name, owner, kind, done = replicaSyncedRelease(std::move(done))] {
+    m_publishing->whenKnown([self, name, owner, kind, done = m_replicas->syncedRelease(std::move(done))] {
         if (!self)
             return;
-        if (const RedisError refusal = self->publishRefusal()) {
+        if (const RedisError refusal = self->m_publishing->refusal()) {
             ReleaseResult r;
             r.error = refusal;
             r.name = name;
@@ -137,10 +138,10 @@ void LockClient::forceRelease(
         return;
     }
     QPointer<LockClient> self(this);
-    whenPublishKnown([self, name, guard, done, kind] {
+    m_publishing->whenKnown([self, name, guard, done, kind] {
         if (!self)
             return;
-        if (const RedisError refusal = self->publishRefusal()) {
+        if (const RedisError refusal = self->m_publishing->refusal()) {
             ForceReleaseResult r;
             r.name = name;
             r.kind = kind;

@@ -2,6 +2,7 @@
 
 #include "redis/rediscommander.h"
 
+#include <QCoreApplication>
 #include <QMetaObject>
 
 namespace LockScope {
@@ -11,11 +12,85 @@ namespace {
 constexpr int kReplicaCountMaxAgeMs = 5000;
 } // namespace
 
-ReplicaSync::ReplicaSync(RedisCommander *connection, int timeoutMs, QObject *parent)
+ReplicaSync::ReplicaSync(RedisCommander *connection, int timeoutMs, bool undoUnsynced, QObject *parent)
     : QObject(parent)
     , m_connection(connection)
     , m_timeoutMs(timeoutMs)
+    , m_undoUnsynced(undoUnsynced)
 { }
+
+// A failover right after an acquire no replica acknowledged would hand that lock to a replica that never heard of
+// it: two holders. So, as Redisson does, the acquire is undone. The texts are the lock client's, whose answers they
+// are: their translations stay under its name.
+ReplicaSync::Callback<AcquireResult> ReplicaSync::checkedAcquire(Callback<AcquireResult> done, Undo undo)
+{
+    QPointer<ReplicaSync> self(this);
+    return [self, done, undo](const AcquireResult &result) {
+        if (!self || !result.acquired || !self->mayWait(result.name)) {
+            done(result);
+            return;
+        }
+        self->afterWrite(result.name, [self, undo, result, done](const Ack &ack) {
+            if (!self)
+                return;
+            if (!ack.noneSynced() || !self->m_undoUnsynced) {
+                done(result);
+                return;
+            }
+            // The undo is one level of an unlock: a re-entry leaves the levels before it. What is reported is what
+            // the undo did: a failed undo may leave the hold in place, and the caller must know.
+            const int replicas = ack.replicas;
+            const int timeoutMs = self->m_timeoutMs;
+            undo(result, [done, result, replicas, timeoutMs](const ReleaseResult &undone) {
+                AcquireResult r = result;
+                r.acquired = false;
+                const QString unsynced = QCoreApplication::translate("LockScope::LockClient",
+                    "none of the %n replica(s) acknowledged the acquire within %1 ms", nullptr, replicas)
+                                             .arg(timeoutMs);
+                if (!undone.error.isError()) {
+                    // Released or one level fewer: undone. Not held: already gone (expired, force-released), so
+                    // nothing of it is held either.
+                    r.error = RedisError(RedisError::Kind::NotSynced,
+                        undone.outcome == ReleaseResult::Outcome::NotHeld
+                            ? QCoreApplication::translate("LockScope::LockClient",
+                                "%1, and it was already gone when it was to be undone: nothing of it is held "
+                                "(a failover now would give the lock to a replica that never saw it)")
+                                  .arg(unsynced)
+                            : QCoreApplication::translate("LockScope::LockClient",
+                                "%1, so it was undone (a failover now would give the lock to a replica that "
+                                "never saw it)")
+                                  .arg(unsynced));
+                    done(r);
+                    return;
+                }
+                // The caller holds nothing it could release, but is told the hold may still be there, and for how
+                // long at most.
+                r.error = RedisError(RedisError::Kind::NotSynced,
+                    QCoreApplication::translate("LockScope::LockClient",
+                        "%1, and undoing it failed (%2): the hold may still be in place on the master until its "
+                        "lease of %3 ms runs out")
+                        .arg(unsynced, undone.error.message())
+                        .arg(result.leaseMs),
+                    "UNDO_FAILED", undone.error.toString().toUtf8());
+                done(r);
+            });
+        });
+    };
+}
+
+ReplicaSync::Callback<ReleaseResult> ReplicaSync::syncedRelease(Callback<ReleaseResult> done)
+{
+    QPointer<ReplicaSync> self(this);
+    return [self, done](const ReleaseResult &result) {
+        if (!self || result.error.isError() || result.outcome == ReleaseResult::Outcome::NotHeld
+            || !self->mayWait(result.name)) {
+            done(result);
+            return;
+        }
+        // A release is not undone; the WAIT only keeps a failover from bringing the lock back.
+        self->afterWrite(result.name, [done, result](const Ack &) { done(result); });
+    };
+}
 
 int ReplicaSync::onlineReplicas(const QByteArray &info)
 {

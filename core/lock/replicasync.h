@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/rediserror.h"
+#include "kinds/locktypes.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -17,7 +18,7 @@ class RedisCommander;
 // WAIT for the replicas the master has, at most replicaSyncTimeoutMs, so that a failover right after an acquire does
 // not hand the lock to a replica that never heard of it. Without replicas (or with the timeout 0) nothing is sent, as
 // in Redisson's single-server mode. The replica count is the master's own (INFO replication), read again every few
-// seconds.
+// seconds. The lock client passes its acquire and release answers through it (checkedAcquire, syncedRelease).
 class ReplicaSync : public QObject
 {
     Q_OBJECT
@@ -32,7 +33,12 @@ public:
     };
     using Done = std::function<void(const Ack &)>;
 
-    ReplicaSync(RedisCommander *connection, int timeoutMs, QObject *parent = nullptr);
+    template <typename T> using Callback = std::function<void(const T &)>;
+    // Gives back one level of a hold just taken; undone gets the release's answer.
+    using Undo = std::function<void(const AcquireResult &held, Callback<ReleaseResult> undone)>;
+
+    // undoUnsynced: Redisson's checkLockSyncedSlaves (ConnectionOptions::checkSyncedReplicas).
+    ReplicaSync(RedisCommander *connection, int timeoutMs, bool undoUnsynced, QObject *parent = nullptr);
 
     int timeoutMs() const { return m_timeoutMs; }
     // Whether a write to key's node may have replicas to wait for: false when waiting is off, or the node had none
@@ -40,6 +46,12 @@ public:
     bool mayWait(const QByteArray &key);
     // After a write to key's node has been answered: waits until the node's replicas have it, or the timeout.
     void afterWrite(const QByteArray &key, Done done);
+
+    // done, called once a won acquire's node has waited for its replicas: an acquire none of them acknowledged is
+    // given back with undo (when undoUnsynced) and reported as NotSynced, with what the undo did.
+    Callback<AcquireResult> checkedAcquire(Callback<AcquireResult> done, Undo undo);
+    // done, called once a release's node has waited for its replicas (a release is not undone).
+    Callback<ReleaseResult> syncedRelease(Callback<ReleaseResult> done);
 
     // connected_slaves of an INFO replication reply, counting only replicas whose link is online.
     static int onlineReplicas(const QByteArray &info);
@@ -54,6 +66,7 @@ private:
 
     RedisCommander *m_connection;
     int m_timeoutMs;
+    bool m_undoUnsynced;
     QHash<RedisCommander *, NodeState> m_nodes;
 };
 

@@ -4,6 +4,7 @@
 #include "monitor/keyreader.h"
 #include "monitor/passscheduler.h"
 #include "monitor/releasenamespacewatch.h"
+#include "redis/publishmoderesolver.h"
 #include "redis/redisconnection.h"
 #include "redis/redisrouter.h"
 #include "redis/routedsubscriber.h"
@@ -111,8 +112,8 @@ void LockMonitor::connectConnection()
 void LockMonitor::onModeDecided(bool cluster)
 {
     // Sharded fleets' waiters are visible only to SHARDNUMSUB.
-    const PublishMode publish = m_connection->options().publishMode;
-    const bool shard = cluster || publish == PublishMode::Sharded || publish == PublishMode::Both;
+    const bool shard = PublishModeResolver::listenerKinds(m_connection->options().publishMode, cluster)
+                           .contains(RedisSubscriptions::Kind::Shard);
     m_scanner->setShardWaiters(shard);
     m_reads->scanner()->setShardWaiters(shard);
     if (shard && !m_listeners->shardEars()) {

@@ -3,6 +3,7 @@
 #include "kinds/locklayouts.h"
 #include "kinds/locknames.h"
 #include "monitor/lockrecordstore.h"
+#include "redis/publishmoderesolver.h"
 #include "redis/redisrouter.h"
 #include "redis/replyjoin.h"
 
@@ -87,8 +88,8 @@ void TtlWatch::poll()
     auto readings = std::make_shared<TtlReadings>();
     readings->sentAtMs = monotonicMs();
     QPointer<TtlWatch> self(this);
-    const bool shard = connection->isCluster() || connection->options().publishMode == PublishMode::Sharded
-        || connection->options().publishMode == PublishMode::Both;
+    const bool shard = PublishModeResolver::listenerKinds(connection->options().publishMode, connection->isCluster())
+                           .contains(RedisSubscriptions::Kind::Shard);
     const auto join = ReplyJoin::create([self, readings](const RedisError &) {
         if (!self)
             return;

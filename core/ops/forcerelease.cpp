@@ -3,6 +3,7 @@
 #include "kinds/locklayouts.h"
 #include "lock/lockclient.h"
 #include "ops/forcereleaserecord.h"
+#include "ops/releaseasfound.h"
 #include "redis/bytesformat.h"
 
 #include <QCoreApplication>
@@ -75,8 +76,8 @@ void forceRelease(LockClient *client, const QString &url, const ForceReleasePlan
     std::function<void(const ForceReleaseDone &)> done)
 {
     const QByteArray clientId = client->clientId();
-    client->forceReleaseAsFound(
-        plan.name, plan.guard(), [url, clientId, plan, shown, done](const ForceReleaseResult &r) {
+    forceReleaseAsFound(
+        client, plan.name, plan.guard(), [url, clientId, plan, shown, done](const ForceReleaseResult &r) {
             ForceReleaseDone d;
             d.error = r.error;
             d.holdersNow = r.holdersNow;

@@ -2,6 +2,7 @@
 
 #include "kinds/locklayouts.h"
 #include "lock/lockclient.h"
+#include "ops/releaseasfound.h"
 #include "redis/redisrouter.h"
 
 #include <QPointer>
@@ -26,7 +27,7 @@ namespace {
 void probeAndRead(LockClient *client, const QByteArray &name, std::function<void(const LockNow &)> done)
 {
     QPointer<LockClient> guard(client);
-    client->probeKind(name, QByteArray(), [guard, name, done](const LockKindProbe &found) {
+    probeKind(client, name, QByteArray(), [guard, name, done](const LockKindProbe &found) {
         LockNow now;
         now.name = name;
         now.error = found.actionError();

@@ -3,6 +3,7 @@
 #include "kinds/locklayouts.h"
 #include "lock/lockclient.h"
 #include "ops/inspect.h"
+#include "ops/releaseasfound.h"
 #include "redis/bytesformat.h"
 #include "redis/redisrouter.h"
 
@@ -63,7 +64,7 @@ void release(LockClient *client, const QString &url, const QByteArray &name, con
     inspect(client, name, [guard, url, name, owner, done](const LockNow &before) {
         if (!guard)
             return;
-        guard->releaseAsFound(name, owner, [guard, url, name, owner, before, done](const ReleaseResult &r) {
+        releaseAsFound(guard, name, owner, [guard, url, name, owner, before, done](const ReleaseResult &r) {
             ReleaseDone d;
             d.record = AuditRecord(QStringLiteral("release"), url, name, guard ? guard->clientId() : QByteArray());
             d.record.insert(QStringLiteral("owner"), jsonText(owner));

@@ -1,4 +1,5 @@
-// Fair-queue inspection and repair: the part of LockClient that support staff use on a jammed fair lock.
+#include "ops/fairqueuerepair.h"
+
 #include "kinds/fair/fairlockscripts.h"
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
@@ -6,6 +7,7 @@
 #include "redis/replyjoin.h"
 
 #include <QDateTime>
+#include <QPointer>
 #include <QTimer>
 
 #include <algorithm>
@@ -110,17 +112,71 @@ void refuseLater(QObject *context, const QByteArray &name, const RedisError &err
     QMetaObject::invokeMethod(
         context, [done, report] { done(report); }, Qt::QueuedConnection);
 }
+
+void removeOrphanedWaiters(RedisCommander *connection, const FairQueueReport &found, const QList<QByteArray> &args,
+    std::function<void(const FairQueueReport &)> done)
+{
+    const QByteArray &name = found.name;
+    connection->eval(FairLockScripts::removeWaiters(),
+        { name, LockNames::fairQueue(name), LockNames::fairTimeouts(name), LockNames::lockChannel(name) }, args,
+        [found, done](const RedisResult &r) {
+            FairQueueReport report = found;
+            if (!r.ok())
+                report.error = r.error;
+            else
+                report.removed = int(r.value.toInteger());
+            done(report);
+        });
+}
+
+// repairFairQueue() once its target passed checkTarget().
+void repairCheckedQueue(QPointer<LockClient> client, const QByteArray &name, bool dryRun,
+    std::function<void(const FairQueueReport &)> done, int recheckMs)
+{
+    Ops::inspectFairQueue(
+        client, name,
+        [client, dryRun, done](const FairQueueReport &found) {
+            if (!client)
+                return;
+            QList<QByteArray> args { client->publishCommand() };
+            for (const FairWaiter &w : found.waiters)
+                if (w.orphaned())
+                    args << w.owner;
+            if (dryRun || found.error.isError() || args.size() == 1) {
+                done(found);
+                return;
+            }
+            // The removal wakes the new head with the publish mode's command: on a server without sharded pub/sub
+            // an explicit "sharded" must refuse before the script removes anyone, not fail after it did.
+            client->publishing()->whenKnown([client, found, done, args]() mutable {
+                if (!client)
+                    return;
+                if (const RedisError refusal = client->publishing()->refusal()) {
+                    FairQueueReport report = found;
+                    report.error = refusal;
+                    done(report);
+                    return;
+                }
+                args[0] = client->publishCommand();
+                removeOrphanedWaiters(client->connection(), found, args, done);
+            });
+        },
+        recheckMs);
+}
 } // namespace
 
-void LockClient::inspectFairQueue(const QByteArray &name, Callback<FairQueueReport> done, int recheckMs)
+namespace Ops {
+
+void inspectFairQueue(
+    LockClient *client, const QByteArray &name, std::function<void(const FairQueueReport &)> done, int recheckMs)
 {
-    if (const RedisError error = validateName(name)) {
-        refuseLater(this, name, error, done);
+    if (const RedisError error = client->validateName(name)) {
+        refuseLater(client, name, error, done);
         return;
     }
-    const int interval = recheckMs >= 0 ? recheckMs : m_options.fairListenerRecheckMs;
-    QPointer<LockClient> self(this);
-    readFairQueue(m_connection, name, [self, name, interval, done](const FairQueueReport &first) {
+    const int interval = recheckMs >= 0 ? recheckMs : client->options().fairListenerRecheckMs;
+    QPointer<LockClient> self(client);
+    readFairQueue(client->connection(), name, [self, name, interval, done](const FairQueueReport &first) {
         if (!self)
             return;
         // A stale waiter goes at once, as Redisson's own purge would take it; a listening one stays. Only a waiter
@@ -132,7 +188,7 @@ void LockClient::inspectFairQueue(const QByteArray &name, Callback<FairQueueRepo
             return;
         }
         QTimer::singleShot(interval, self, [self, name, first, done] {
-            readFairQueue(self->m_connection, name, [self, first, done](const FairQueueReport &second) {
+            readFairQueue(self->connection(), name, [self, first, done](const FairQueueReport &second) {
                 if (self)
                     done(second.error.isError() ? second : judge(first, second));
             });
@@ -140,76 +196,30 @@ void LockClient::inspectFairQueue(const QByteArray &name, Callback<FairQueueRepo
     });
 }
 
-void LockClient::repairFairQueue(const QByteArray &name, bool dryRun, Callback<FairQueueReport> done, int recheckMs)
+void repairFairQueue(LockClient *client, const QByteArray &name, bool dryRun,
+    std::function<void(const FairQueueReport &)> done, int recheckMs)
 {
     if (!dryRun) {
-        if (const RedisError error = checkWrite("repair-queue", name)) {
-            refuseLater(this, name, error, done);
+        if (const RedisError error = client->checkWrite("repair-queue", name)) {
+            refuseLater(client, name, error, done);
             return;
         }
     }
-    QPointer<LockClient> self(this);
+    QPointer<LockClient> self(client);
     // Only a name listed as a fair lock (or as the reentrant lock an idle one looks like) has its queue looked at
     // for repair, a dry run included: the same judgement as every write by name.
-    checkTarget(name, LockAction::RepairQueue, [self, name, dryRun, done, recheckMs](const RedisError &refusal) {
-        if (!self)
-            return;
-        if (refusal) {
-            refuseLater(self, name, refusal, done);
-            return;
-        }
-        self->repairCheckedQueue(name, dryRun, done, recheckMs);
-    });
-}
-
-void LockClient::repairCheckedQueue(const QByteArray &name, bool dryRun, Callback<FairQueueReport> done, int recheckMs)
-{
-    QPointer<LockClient> self(this);
-    inspectFairQueue(
-        name,
-        [self, dryRun, done](const FairQueueReport &found) {
+    client->checkTarget(
+        name, LockAction::RepairQueue, [self, name, dryRun, done, recheckMs](const RedisError &refusal) {
             if (!self)
                 return;
-            QList<QByteArray> args { self->publishCommand() };
-            for (const FairWaiter &w : found.waiters)
-                if (w.orphaned())
-                    args << w.owner;
-            if (dryRun || found.error.isError() || args.size() == 1) {
-                done(found);
+            if (refusal) {
+                refuseLater(self, name, refusal, done);
                 return;
             }
-            // The removal wakes the new head with the publish mode's command: on a server without sharded pub/sub
-            // an explicit "sharded" must refuse before the script removes anyone, not fail after it did.
-            self->whenPublishKnown([self, found, done, args]() mutable {
-                if (!self)
-                    return;
-                if (const RedisError refusal = self->publishRefusal()) {
-                    FairQueueReport report = found;
-                    report.error = refusal;
-                    done(report);
-                    return;
-                }
-                args[0] = self->publishCommand();
-                self->removeOrphanedWaiters(found, args, done);
-            });
-        },
-        recheckMs);
-}
-
-void LockClient::removeOrphanedWaiters(
-    const FairQueueReport &found, const QList<QByteArray> &args, Callback<FairQueueReport> done)
-{
-    const QByteArray &name = found.name;
-    m_connection->eval(FairLockScripts::removeWaiters(),
-        { name, LockNames::fairQueue(name), LockNames::fairTimeouts(name), LockNames::lockChannel(name) }, args,
-        [found, done](const RedisResult &r) {
-            FairQueueReport report = found;
-            if (!r.ok())
-                report.error = r.error;
-            else
-                report.removed = int(r.value.toInteger());
-            done(report);
+            repairCheckedQueue(self, name, dryRun, done, recheckMs);
         });
 }
+
+} // namespace Ops
 
 } // namespace LockScope

@@ -1,19 +1,30 @@
-// How this client's releases wake waiters (docs/protocol/README.md#plain-and-sharded-publishing): the publish mode
-// asked for, or Redisson's AUTO resolved once the server's kind is known, and the namespaces its own waiters
-// listen on.
-#include "lock/lockclient.h"
+#include "redis/publishmoderesolver.h"
+
 #include "redis/redisrouter.h"
 #include "redis/replyjoin.h"
-#include "redis/routedsubscriber.h"
+
+#include <QCoreApplication>
+#include <QPointer>
+
+#include <memory>
 
 namespace LockScope {
 
-RedisSubscriptions *LockClient::subscriber() const
+PublishModeResolver::PublishModeResolver(RedisRouter *connection, QObject *parent)
+    : QObject(parent)
+    , m_connection(connection)
 {
-    return m_subscriber;
+    resolve();
 }
 
-void LockClient::resolvePublishMode()
+QList<RedisSubscriptions::Kind> PublishModeResolver::listenerKinds(PublishMode asked, bool cluster)
+{
+    if (cluster || asked == PublishMode::Sharded || asked == PublishMode::Both)
+        return { RedisSubscriptions::Kind::Channel, RedisSubscriptions::Kind::Shard };
+    return { RedisSubscriptions::Kind::Channel };
+}
+
+void PublishModeResolver::resolve()
 {
     const PublishMode wanted = m_connection->options().publishMode;
     if (wanted != PublishMode::Auto) {
@@ -30,56 +41,53 @@ void LockClient::resolvePublishMode()
         if (m_publish != PublishMode::Auto)
             return;
         if (mode != RedisRouter::Mode::Cluster) {
-            setPublishMode(PublishMode::Plain);
+            setMode(PublishMode::Plain);
             return;
         }
         // Redisson's AUTO probes PUBSUB SHARDNUMSUB: Redis 7 answers it, older servers do not know it.
-        QPointer<LockClient> self(this);
+        QPointer<PublishModeResolver> self(this);
         m_connection->command({ "PUBSUB", "SHARDNUMSUB" }, [self](const RedisResult &r) {
             if (self)
-                self->setPublishMode(r.ok() ? PublishMode::Sharded : PublishMode::Plain);
+                self->setMode(r.ok() ? PublishMode::Sharded : PublishMode::Plain);
         });
     });
     // Not even the server's kind is known while it cannot be reached: go on with Redisson's default guess, so
     // nothing waits forever; the commands themselves report the connection error.
     connect(m_connection, &RedisCommander::disconnected, this, [this] {
-        if (m_publish == PublishMode::Auto && m_connection->mode() == RedisRouter::Mode::Probing) {
-            const auto waiting = std::exchange(m_whenPublishKnown, {});
-            for (const auto &run : waiting)
-                run();
-        }
+        if (m_publish == PublishMode::Auto && m_connection->mode() == RedisRouter::Mode::Probing)
+            runWaiting();
     });
 }
 
-void LockClient::setPublishMode(PublishMode mode)
+void PublishModeResolver::setMode(PublishMode mode)
 {
     m_publish = mode;
-    emit publishModeResolved(mode);
-    runWhenPublishKnown();
+    emit resolved(mode);
+    runWaiting();
 }
 
-void LockClient::runWhenPublishKnown()
+void PublishModeResolver::runWaiting()
 {
-    const auto waiting = std::exchange(m_whenPublishKnown, {});
+    const auto waiting = std::exchange(m_waiting, {});
     for (const auto &run : waiting)
         run();
 }
 
-void LockClient::whenPublishKnown(std::function<void()> run)
+void PublishModeResolver::whenKnown(std::function<void()> run)
 {
     if (m_publish != PublishMode::Auto && m_shardCheck == ShardCheck::Done) {
         run();
         return;
     }
-    m_whenPublishKnown << std::move(run);
+    m_waiting << std::move(run);
     if (m_shardCheck == ShardCheck::Needed)
         checkShardedPubSub();
 }
 
-void LockClient::checkShardedPubSub()
+void PublishModeResolver::checkShardedPubSub()
 {
     m_shardCheck = ShardCheck::Running;
-    QPointer<LockClient> self(this);
+    QPointer<PublishModeResolver> self(this);
     auto info = std::make_shared<RedisResult>();
     auto numsub = std::make_shared<RedisResult>();
     const auto join = ReplyJoin::create([self, info, numsub](const RedisError &error) {
@@ -89,7 +97,7 @@ void LockClient::checkShardedPubSub()
             // Not answered (connection lost, deadline): the commands waiting report that themselves; ask again
             // before the next release.
             self->m_shardCheck = ShardCheck::Needed;
-            self->runWhenPublishKnown();
+            self->runWaiting();
             return;
         }
         self->m_shardCheck = ShardCheck::Done;
@@ -101,16 +109,19 @@ void LockClient::checkShardedPubSub()
             = info->ok() && info->value.isArray() && info->value.size() == 1 && info->value.at(0).isNil();
         if (noNumsub || noSpublish) {
             if (self->m_publish == PublishMode::Both) {
-                emit self->publishNotice(tr("this server has no sharded pub/sub (SPUBLISH, Redis 7.0 or later): "
-                                            "publish mode \"both\" wakes waiters with plain PUBLISH only"));
-                self->setPublishMode(PublishMode::Plain);
+                // The lock client said these first: their translations stay under its name.
+                emit self->notice(QCoreApplication::translate("LockScope::LockClient",
+                    "this server has no sharded pub/sub (SPUBLISH, Redis 7.0 or later): publish mode \"both\" wakes "
+                    "waiters with plain PUBLISH only"));
+                self->setMode(PublishMode::Plain);
                 return;
             }
             self->m_publishRefusal = RedisError(RedisError::Kind::InvalidArgument,
-                tr("publish mode \"sharded\" needs sharded pub/sub (SPUBLISH, Redis 7.0 or later), which this server "
-                   "does not have; nothing was changed. Use publish mode \"plain\" or \"auto\""));
+                QCoreApplication::translate("LockScope::LockClient",
+                    "publish mode \"sharded\" needs sharded pub/sub (SPUBLISH, Redis 7.0 or later), which this server "
+                    "does not have; nothing was changed. Use publish mode \"plain\" or \"auto\""));
         }
-        self->runWhenPublishKnown();
+        self->runWaiting();
     });
     m_connection->cork();
     m_connection->command({ "COMMAND", "INFO", "SPUBLISH" }, join->track([info](const RedisResult &r) { *info = r; }));
@@ -119,7 +130,7 @@ void LockClient::checkShardedPubSub()
     m_connection->uncork();
 }
 
-QByteArray LockClient::publishCommand() const
+QByteArray PublishModeResolver::publishCommand() const
 {
     switch (m_publish) {
     case PublishMode::Sharded:
@@ -133,7 +144,7 @@ QByteArray LockClient::publishCommand() const
     return "PUBLISH";
 }
 
-QList<RedisSubscriptions::Kind> LockClient::waitKinds() const
+QList<RedisSubscriptions::Kind> PublishModeResolver::waitKinds() const
 {
     switch (m_publish) {
     case PublishMode::Sharded:
