@@ -2969,10 +2969,6 @@ removed %n dead waiter(s); the new head was woken</source>
         </translation>
     </message>
     <message>
-        <source>%1 is not a Redisson semaphore or latch: the key holds another type (%2)</source>
-        <translation>%1 不是 Redisson 信号量或闭锁：该键存放的是其他类型（%2）</translation>
-    </message>
-    <message>
         <source>%1 is a Redisson %2, not a lock: it is not released as one; nothing changed</source>
         <translation>%1 是 Redisson %2，不是锁：不能按锁释放；未做任何更改</translation>
     </message>
