@@ -2,7 +2,6 @@
 
 #include "kinds/acquirecheck.h"
 #include "kinds/fair/fairlockscripts.h"
-#include "kinds/locknamemap.h"
 #include "kinds/locknames.h"
 
 namespace LockScope {
@@ -54,28 +53,6 @@ ScriptCall FairLayout::forceRelease(const ForceReleaseCall &call) const
 QByteArray FairLayout::waitChannel(const QByteArray &name, const QByteArray &owner) const
 {
     return LockNames::fairChannel(name, owner);
-}
-
-QByteArray FairLayout::releaseChannel(const QByteArray &name) const
-{
-    return LockNames::lockChannel(name);
-}
-
-QList<QByteArray> FairLayout::releaseChannelPatterns() const
-{
-    // A release publishes on the lock's channel; the waiter's own channel ("<lock channel>:<owner>") matches too.
-    return { QByteArrayLiteral("redisson_lock__channel:*") };
-}
-
-QList<QByteArray> FairLayout::namesFromChannel(const QByteArray &channel) const
-{
-    QByteArray rest;
-    if (!LockNameMap::afterPrefix(channel, "redisson_lock__channel:", &rest))
-        return {};
-    QByteArray lockPart; // a waiter's own channel: "<lock channel>:<uuid>:<token>"
-    if (LockNameMap::stripOwner(rest, &lockPart))
-        return LockNameMap::unwrap(lockPart) + LockNameMap::unwrap(rest);
-    return LockNameMap::unwrap(rest);
 }
 
 std::optional<ScriptCall> FairLayout::giveUp(const QByteArray &name, const QByteArray &owner, qint64 queueWaitMs) const

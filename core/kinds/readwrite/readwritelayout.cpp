@@ -1,7 +1,6 @@
 #include "kinds/readwrite/readwritelayout.h"
 
 #include "kinds/acquirecheck.h"
-#include "kinds/locknamemap.h"
 #include "kinds/locknames.h"
 #include "kinds/readwrite/rwlockscripts.h"
 
@@ -66,29 +65,9 @@ QByteArray ReadWriteLayout::waitChannel(const QByteArray &name, const QByteArray
     return LockNames::rwChannel(name);
 }
 
-QList<QByteArray> ReadWriteLayout::releaseChannelPatterns() const
-{
-    return { QByteArrayLiteral("redisson_rwlock:*") };
-}
-
-QList<QByteArray> ReadWriteLayout::namesFromChannel(const QByteArray &channel) const
-{
-    return LockNameMap::namesAfter(channel, "redisson_rwlock:");
-}
-
 QByteArray ReadWriteLayout::renewalPrefix(LockKind mode, const QByteArray &name, const QByteArray &owner) const
 {
     return mode == LockKind::Read ? LockNames::rwTimeoutPrefix(name, owner) : QByteArray();
-}
-
-QList<QByteArray> ReadWriteLayout::namesFromAuxKey(const QByteArray &key) const
-{
-    // suffixName(N, "<owner>:rwlock_timeout") + ":<k>"
-    const int marker = key.lastIndexOf(":rwlock_timeout:");
-    QByteArray holderPart;
-    if (marker > 0 && LockNameMap::stripOwner(key.left(marker), &holderPart))
-        return LockNameMap::unwrap(holderPart);
-    return {};
 }
 
 } // namespace LockScope

@@ -15,7 +15,7 @@ public:
     const char *id() const override { return "reentrant"; }
     const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "reentrant"); }
     LockCapabilities capabilities() const override;
-    // A fair lock nobody waits on looks like this one (FairLayout::idleKind), so its queue may be repaired too: the
+    // A fair lock nobody waits on looks like this one (FairRecogniser::idleKind), so its queue may be repaired too: the
     // repair then finds nobody queued.
     bool allows(LockAction action) const override
     {

@@ -1,8 +1,9 @@
-// How a fair lock is told from the other layouts, and what only it can say: its queue.
-#include "kinds/fair/fairlayout.h"
+// How a fair lock is found and told from the other layouts, and what only it can say: its queue.
+#include "kinds/fair/fairrecogniser.h"
 
 #include "kinds/auxreader.h"
 #include "kinds/hashreading.h"
+#include "kinds/locknamemap.h"
 #include "kinds/locknames.h"
 #include "redis/bytesformat.h"
 
@@ -22,7 +23,7 @@ const FairQueueAux &queueOf(const KeySnapshot &key)
 }
 } // namespace
 
-bool FairLayout::classifyKey(const KeySnapshot &key, LockInfo &info) const
+bool FairRecogniser::classifyKey(const KeySnapshot &key, LockInfo &info) const
 {
     if (key.type != "none")
         return false;
@@ -60,7 +61,7 @@ bool FairLayout::classifyKey(const KeySnapshot &key, LockInfo &info) const
     return true;
 }
 
-QList<ScanCursor> FairLayout::scanCursors(const DiscoveryScope &scope) const
+QList<ScanCursor> FairRecogniser::scanCursors(const DiscoveryScope &scope) const
 {
     // One cursor for both redisson_lock_queue:* (lists) and redisson_lock_timeout:* (sorted sets), so no TYPE; it
     // leaves out redisson_lock_token:*.
@@ -68,7 +69,7 @@ QList<ScanCursor> FairLayout::scanCursors(const DiscoveryScope &scope) const
         + QList<ScanCursor> { { "redisson_lock_[qt][ui]*", {}, ScanCursor::Read::AuxKeys } };
 }
 
-void FairLayout::readAux(AuxReader &reader) const
+void FairRecogniser::readAux(AuxReader &reader) const
 {
     const QByteArray &name = reader.snapshot().name;
     reader.command(
@@ -83,13 +84,13 @@ void FairLayout::readAux(AuxReader &reader) const
     });
 }
 
-std::optional<HashMark> FairLayout::hashMark() const
+std::optional<HashMark> FairRecogniser::hashMark() const
 {
     return HashMark { 20, {}, { &LockNames::fairQueue, &LockNames::fairTimeouts },
         [](const KeySnapshot &key, const HashReading &) { return queueOf(key).exists(); } };
 }
 
-void FairLayout::describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const
+void FairRecogniser::describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const
 {
     describeExclusive(hash, info, LockInfo::Kind::Fair,
         ClassifierText::tr("a fair queue exists (%n waiting)", nullptr, int(queueOf(key).queue.size())));
@@ -97,13 +98,13 @@ void FairLayout::describeHash(const KeySnapshot &key, const HashReading &hash, L
     info.waiters = qMax(info.waiters, int(queueOf(key).queue.size()));
 }
 
-AuxEvidence FairLayout::auxEvidence(const KeySnapshot &key) const
+AuxEvidence FairRecogniser::auxEvidence(const KeySnapshot &key) const
 {
     const bool exists = queueOf(key).exists();
     return { exists, exists };
 }
 
-void FairLayout::describeAux(const KeySnapshot &key, LockInfo &info) const
+void FairRecogniser::describeAux(const KeySnapshot &key, LockInfo &info) const
 {
     const FairQueueAux &fair = queueOf(key);
     for (const QByteArray &member : fair.queue)
@@ -113,6 +114,73 @@ void FairLayout::describeAux(const KeySnapshot &key, LockInfo &info) const
         if (deadline >= 0 && deadline <= key.nowMs)
             info.warnings << ClassifierText::tr("the fair queue is jammed: its head's deadline has passed");
     }
+}
+
+QByteArray FairRecogniser::releaseChannel(const QByteArray &name) const
+{
+    return LockNames::lockChannel(name);
+}
+
+QList<QByteArray> FairRecogniser::releaseChannelPatterns() const
+{
+    // A release publishes on the lock's channel; the waiter's own channel ("<lock channel>:<owner>") matches too.
+    return { QByteArrayLiteral("redisson_lock__channel:*") };
+}
+
+QList<QByteArray> FairRecogniser::namesFromChannel(const QByteArray &channel) const
+{
+    QByteArray rest;
+    if (!LockNameMap::afterPrefix(channel, "redisson_lock__channel:", &rest))
+        return {};
+    QByteArray lockPart; // a waiter's own channel: "<lock channel>:<uuid>:<token>"
+    if (LockNameMap::stripOwner(rest, &lockPart))
+        return LockNameMap::unwrap(lockPart) + LockNameMap::unwrap(rest);
+    return LockNameMap::unwrap(rest);
+}
+
+// Orphaned fair queues (docs/protocol/classification.md#orphaned-fair-queues): a redisson_lock_queue:{N} list or
+// redisson_lock_timeout:{N} sorted set whose lock hash N is gone. Every later fair acquire waits behind its head, so
+// the monitor shows it as a fair lock with no holders. The scanner finds them by the fair cursor over the queue keys,
+// or by reading a name that has no key, and reads them here.
+QList<QByteArray> FairRecogniser::namesFromAuxKey(const QByteArray &key) const
+{
+    QList<QByteArray> names = LockNameMap::namesAfter(key, "redisson_lock_queue:");
+    return names.isEmpty() ? LockNameMap::namesAfter(key, "redisson_lock_timeout:") : names;
+}
+
+bool FairRecogniser::mayOutliveItsKey(const QByteArray &name) const
+{
+    // For "redisson_lock_queue:{X}" both X and "{X}" name the same key (prefixName wraps only names without braces);
+    // X, the common case, is the one a queue is listed under.
+    return !name.isEmpty() && LockNameMap::fromKey(LockNames::fairQueue(name)).value(0) == name;
+}
+
+void FairRecogniser::readKeyless(AuxReader &reader) const
+{
+    const QByteArray name = reader.snapshot().name;
+    const QByteArray queueKey = LockNames::fairQueue(name);
+    // Every name the queue key may belong to: a hash under any of them is the lock, listed by the hash cursor (or by
+    // its own read), never twice.
+    QList<QByteArray> exists { "EXISTS" };
+    exists << LockNameMap::fromKey(queueKey);
+    reader.command(exists, [](KeySnapshot &s, const RedisResult &r) {
+        if (!r.ok() || r.value.toInteger() != 0)
+            s.superseded = true;
+    });
+    // A key of another type under Redisson's name answers WRONGTYPE: nothing is read, nothing is shown.
+    reader.command({ "LRANGE", queueKey, "0", "-1" }, [](KeySnapshot &s, const RedisResult &r) {
+        if (r.ok() && r.value.isArray())
+            for (const RedisValue &m : r.value.elements())
+                s.aux.get<FairQueueAux>().queue << m.bytes();
+    });
+    reader.command(
+        { "ZRANGE", LockNames::fairTimeouts(name), "0", "-1", "WITHSCORES" }, [](KeySnapshot &s, const RedisResult &r) {
+            if (!r.ok() || !r.value.isArray())
+                return;
+            for (int k = 0; k + 1 < r.value.size(); k += 2)
+                s.aux.get<FairQueueAux>().deadlines.insert(
+                    r.value.at(k).bytes(), r.value.at(k + 1).bytes().toLongLong());
+        });
 }
 
 } // namespace LockScope

@@ -1,15 +1,17 @@
-// How a read-write lock is told from the other layouts, and what only it can say: its mode and its dead readers.
-#include "kinds/readwrite/readwritelayout.h"
+// How a read-write lock is found and told from the other layouts, and what only it can say: its mode and its dead
+// readers.
+#include "kinds/readwrite/readwriterecogniser.h"
 
 #include "kinds/auxreader.h"
 #include "kinds/hashreading.h"
+#include "kinds/locknamemap.h"
 #include "kinds/locknames.h"
 
 #include <algorithm>
 
 namespace LockScope {
 
-void ReadWriteLayout::readAux(AuxReader &reader) const
+void ReadWriteRecogniser::readAux(AuxReader &reader) const
 {
     const KeySnapshot &snapshot = reader.snapshot();
     if (std::none_of(snapshot.fields.cbegin(), snapshot.fields.cend(), [](const auto &f) { return f.first == "mode"; }))
@@ -40,26 +42,26 @@ QHash<QByteArray, int> liveTimeouts(const KeySnapshot &key)
 }
 } // namespace
 
-AuxEvidence ReadWriteLayout::auxEvidence(const KeySnapshot &key) const
+AuxEvidence ReadWriteRecogniser::auxEvidence(const KeySnapshot &key) const
 {
     const QHash<QByteArray, int> live = liveTimeouts(key);
     // A reader's field read is aux found; only a timeout key still there says a reader is alive.
     return { !live.isEmpty(), std::any_of(live.cbegin(), live.cend(), [](int n) { return n > 0; }) };
 }
 
-void ReadWriteLayout::describeAux(const KeySnapshot &key, LockInfo &info) const
+void ReadWriteRecogniser::describeAux(const KeySnapshot &key, LockInfo &info) const
 {
     if (auxEvidence(key).vouches)
         info.evidence << ClassifierText::tr("its readers' timeout keys exist");
 }
 
-std::optional<HashMark> ReadWriteLayout::hashMark() const
+std::optional<HashMark> ReadWriteRecogniser::hashMark() const
 {
     return HashMark { 0, "mode", {},
         [](const KeySnapshot &, const HashReading &hash) { return !hash.mode.isEmpty(); } };
 }
 
-void ReadWriteLayout::describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const
+void ReadWriteRecogniser::describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const
 {
     info.kind = LockInfo::Kind::ReadWrite;
     info.mode = hash.mode;
@@ -85,6 +87,31 @@ void ReadWriteLayout::describeHash(const KeySnapshot &key, const HashReading &ha
             "a transactional write lock (<uuid>:<tid>:write:<txid>), taken inside a Redisson transaction");
     else if (hash.anyTransactional)
         info.evidence << ClassifierText::tr("a transactional owner (<uuid>:<tid>:<txid>)");
+}
+
+QByteArray ReadWriteRecogniser::releaseChannel(const QByteArray &name) const
+{
+    return LockNames::rwChannel(name);
+}
+
+QList<QByteArray> ReadWriteRecogniser::releaseChannelPatterns() const
+{
+    return { QByteArrayLiteral("redisson_rwlock:*") };
+}
+
+QList<QByteArray> ReadWriteRecogniser::namesFromChannel(const QByteArray &channel) const
+{
+    return LockNameMap::namesAfter(channel, "redisson_rwlock:");
+}
+
+QList<QByteArray> ReadWriteRecogniser::namesFromAuxKey(const QByteArray &key) const
+{
+    // suffixName(N, "<owner>:rwlock_timeout") + ":<k>"
+    const int marker = key.lastIndexOf(":rwlock_timeout:");
+    QByteArray holderPart;
+    if (marker > 0 && LockNameMap::stripOwner(key.left(marker), &holderPart))
+        return LockNameMap::unwrap(holderPart);
+    return {};
 }
 
 } // namespace LockScope
