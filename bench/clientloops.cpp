@@ -70,7 +70,7 @@ void ClientLoops::nextCycle()
                 else
                     finish();
             },
-            LockKind::Reentrant);
+            LockMode::Reentrant);
     });
 }
 

@@ -106,7 +106,7 @@ void HandoffWorker::onAcquired(const AcquireResult &result)
             else
                 finish();
         },
-        LockKind::Reentrant);
+        LockMode::Reentrant);
 }
 
 void HandoffWorker::finish()

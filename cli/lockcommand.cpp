@@ -17,7 +17,7 @@ void LockCommand::start()
 {
     m_name = lockName();
     const QString kind = m_parser.value(QStringLiteral("kind"));
-    AcquireMode mode = LockLayouts::mode(LockKind::Reentrant);
+    AcquireMode mode = LockLayouts::mode(LockMode::Reentrant);
     if (!kind.isEmpty() && !LockLayouts::modeById(kind, &mode)) {
         m_out.error(
             tr("lock kind \"%1\" is not supported; use reentrant, fair, fenced, read, write or string").arg(kind));

@@ -28,7 +28,7 @@ private:
     bool m_releasing = false;
     bool m_endOfInput = false;
     bool m_cancelling = false;
-    LockKind m_kind = LockKind::Reentrant;
+    LockMode m_kind = LockMode::Reentrant;
 };
 
 } // namespace LockScope::Cli

@@ -24,7 +24,7 @@ inline AcquireResult acquire(LockClient &client, const AcquireRequest &request)
 }
 
 inline ReleaseResult release(
-    LockClient &client, const QByteArray &name, const QByteArray &owner, LockKind kind = LockKind::Reentrant)
+    LockClient &client, const QByteArray &name, const QByteArray &owner, LockMode kind = LockMode::Reentrant)
 {
     return await<ReleaseResult>([&](auto done) { client.release(name, owner, done, kind); });
 }

@@ -40,7 +40,7 @@ ConnectionOptions as(const QString &url, const QByteArray &user, const QByteArra
     return o;
 }
 
-AcquireRequest request(const QByteArray &name, LockKind kind)
+AcquireRequest request(const QByteArray &name, LockMode kind)
 {
     AcquireRequest r;
     r.name = name;
@@ -73,9 +73,9 @@ private slots:
         }());
         QVERIFY(w.start());
         QCOMPARE(w.monitor.mode(), LockEventFeed::Mode::KeyspaceEvents);
-        for (const auto &[kind, suffix] : { std::pair { LockKind::Reentrant, "reentrant" },
-                 std::pair { LockKind::Fenced, "fenced" }, std::pair { LockKind::Fair, "fair" },
-                 std::pair { LockKind::Read, "read" }, std::pair { LockKind::Write, "write" } }) {
+        for (const auto &[kind, suffix] : { std::pair { LockMode::Reentrant, "reentrant" },
+                 std::pair { LockMode::Fenced, "fenced" }, std::pair { LockMode::Fair, "fair" },
+                 std::pair { LockMode::Read, "read" }, std::pair { LockMode::Write, "write" } }) {
             const QByteArray name = p + suffix;
             const AcquireResult a = acquire(console, request(name, kind));
             QVERIFY2(a.acquired, qPrintable(QString::fromLatin1(suffix) + QLatin1Char(' ') + a.error.toString()));
@@ -83,11 +83,11 @@ private slots:
             const ReleaseResult r = release(console, name, a.owner, kind);
             QVERIFY2(r.outcome == ReleaseResult::Outcome::Released, qPrintable(r.error.toString()));
         }
-        const AcquireResult held = acquire(console, request(p + "forced", LockKind::Reentrant));
+        const AcquireResult held = acquire(console, request(p + "forced", LockMode::Reentrant));
         QVERIFY(held.acquired);
         LockClient other(as(m_server.url(), "console", "consolepw"));
         const ForceReleaseResult f = await<ForceReleaseResult>(
-            [&](auto d) { other.forceRelease(p + "forced", ForceGuard {}, d, LockKind::Reentrant); });
+            [&](auto d) { other.forceRelease(p + "forced", ForceGuard {}, d, LockMode::Reentrant); });
         QVERIFY2(f.deleted, qPrintable(f.error.toString()));
         QVERIFY2(w.errors.isEmpty(), qPrintable(w.errors.join(QLatin1Char('\n'))));
     }
@@ -98,7 +98,7 @@ private slots:
         QCOMPARE(RawRedis(m_server.port(), "blind", "blindpw").command({ "INFO" }).isError(), true);
         LockClient client(as(m_server.url(), "blind", "blindpw"));
         const QByteArray name = uniqueKey("acl-blind");
-        const AcquireResult a = acquire(client, request(name, LockKind::Reentrant));
+        const AcquireResult a = acquire(client, request(name, LockMode::Reentrant));
         QVERIFY2(a.acquired, qPrintable(a.error.toString()));
         QCOMPARE(admin.hgetall(name).value(a.owner), "1");
         QCOMPARE(release(client, name, a.owner).outcome, ReleaseResult::Outcome::Released);
@@ -123,9 +123,9 @@ private slots:
 
         LockClient client(monitorUser);
         const ForceReleaseResult f = await<ForceReleaseResult>(
-            [&](auto d) { client.forceRelease(name, ForceGuard {}, d, LockKind::Reentrant); });
+            [&](auto d) { client.forceRelease(name, ForceGuard {}, d, LockMode::Reentrant); });
         QCOMPARE(f.error.kind(), RedisError::Kind::Permission);
-        const AcquireResult a = acquire(client, request(uniqueKey("acl-denied"), LockKind::Reentrant));
+        const AcquireResult a = acquire(client, request(uniqueKey("acl-denied"), LockMode::Reentrant));
         QCOMPARE(a.error.kind(), RedisError::Kind::Permission);
         QCOMPARE(admin.type(name), "hash");
         QVERIFY(admin.pttl(name) > 0);

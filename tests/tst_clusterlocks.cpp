@@ -55,7 +55,7 @@ private:
     RawRedis m_shard;
 };
 
-AcquireRequest request(const QByteArray &name, LockKind kind, qint64 leaseMs = 60000, qint64 waitMs = 0)
+AcquireRequest request(const QByteArray &name, LockMode kind, qint64 leaseMs = 60000, qint64 waitMs = 0)
 {
     AcquireRequest r;
     r.name = name;
@@ -143,8 +143,8 @@ private slots:
         for (int master = 0; master < 3; ++master) {
             const ClusterNode owner = m_map.masters().at(master);
             RawRedis raw(owner.port);
-            for (LockKind kind :
-                { LockKind::Reentrant, LockKind::Fenced, LockKind::Read, LockKind::Write, LockKind::Fair }) {
+            for (LockMode kind :
+                { LockMode::Reentrant, LockMode::Fenced, LockMode::Read, LockMode::Write, LockMode::Fair }) {
                 const QByteArray name = nameOn(master, "shard");
                 const AcquireResult a = acquire(client, request(name, kind));
                 QVERIFY2(a.acquired, qPrintable(a.error.toString()));
@@ -163,7 +163,7 @@ private slots:
     {
         LockClient client(options(PublishMode::Auto));
         const QByteArray name = nameOn(1, "auto");
-        const AcquireResult a = acquire(client, request(name, LockKind::Reentrant));
+        const AcquireResult a = acquire(client, request(name, LockMode::Reentrant));
         QVERIFY(a.acquired);
         TwoNamespaceEars ears(m_map.masters().at(1).port, LockNames::lockChannel(name));
         QCOMPARE(release(client, name, a.owner).outcome, ReleaseResult::Outcome::Released);
@@ -197,11 +197,11 @@ private slots:
             LockClient holder(options(holderMode));
             LockClient waiter(options(waiterMode));
             const QByteArray name = nameOn(master, "wake");
-            const AcquireResult held = acquire(holder, request(name, LockKind::Reentrant, 60000));
+            const AcquireResult held = acquire(holder, request(name, LockMode::Reentrant, 60000));
             QVERIFY(held.acquired);
             // Waits without limit: only the wake-up message can end this wait before the 60 s lease runs out.
             std::optional<AcquireResult> won;
-            waiter.acquire(request(name, LockKind::Reentrant, 60000, -1), [&](const AcquireResult &r) { won = r; });
+            waiter.acquire(request(name, LockMode::Reentrant, 60000, -1), [&](const AcquireResult &r) { won = r; });
             const QByteArray channel = LockNames::lockChannel(name);
             const quint16 owner = m_map.masters().at(master).port;
             // The waiter listens on the slot's master, where PUBSUB counts it.
@@ -227,7 +227,7 @@ private slots:
         const QByteArray name = "cross{slot" + uniqueKey("x");
         QVERIFY(keySlot(LockNames::fairQueue(name)) != keySlot(name));
         QVERIFY(keySlot(LockNames::lockChannel(name)) != keySlot(name));
-        for (const LockKind kind : { LockKind::Fair, LockKind::Reentrant, LockKind::Write, LockKind::Fenced }) {
+        for (const LockMode kind : { LockMode::Fair, LockMode::Reentrant, LockMode::Write, LockMode::Fenced }) {
             const AcquireResult a = acquire(client, request(name, kind));
             QVERIFY(!a.acquired);
             QVERIFY2(a.error.message().contains(QLatin1String("CROSSSLOT")), qPrintable(a.error.toString()));
@@ -238,9 +238,9 @@ private slots:
         }
         // A hash tag that holds the whole brace is fine.
         const QByteArray tagged = "{" + uniqueKey("tag") + "}:fair";
-        const AcquireResult b = acquire(client, request(tagged, LockKind::Fair));
+        const AcquireResult b = acquire(client, request(tagged, LockMode::Fair));
         QVERIFY2(b.acquired, qPrintable(b.error.toString()));
-        QCOMPARE(release(client, tagged, b.owner, LockKind::Fair).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(client, tagged, b.owner, LockMode::Fair).outcome, ReleaseResult::Outcome::Released);
     }
 
     void slotMigrationUnderLockTraffic()
@@ -264,13 +264,13 @@ private slots:
         // Ten locks held throughout, then a stream of acquire-release pairs.
         for (; next < 10; ++next) {
             const AcquireResult a
-                = acquire(client, request(tag + ":held" + QByteArray::number(next), LockKind::Reentrant));
+                = acquire(client, request(tag + ":held" + QByteArray::number(next), LockMode::Reentrant));
             QVERIFY(a.acquired);
             held << qMakePair(a.name, a.owner);
         }
         std::function<void()> cycle = [&] {
             const QByteArray name = tag + ":" + QByteArray::number(next++);
-            client.acquire(request(name, LockKind::Reentrant), [&, name](const AcquireResult &a) {
+            client.acquire(request(name, LockMode::Reentrant), [&, name](const AcquireResult &a) {
                 if (!a.acquired) {
                     errors << QStringLiteral("acquire %1: %2").arg(QString::fromUtf8(name), a.error.toString());
                     return;
@@ -287,7 +287,7 @@ private slots:
                         else
                             idle = true;
                     },
-                    LockKind::Reentrant);
+                    LockMode::Reentrant);
             });
         };
         cycle();
@@ -302,7 +302,7 @@ private slots:
         int takenMidway = 0;
         for (int i = 0; i < 5; ++i)
             client.acquire(
-                request(tag + ":mid" + QByteArray::number(i), LockKind::Reentrant), [&](const AcquireResult &a) {
+                request(tag + ":mid" + QByteArray::number(i), LockMode::Reentrant), [&](const AcquireResult &a) {
                     if (a.acquired) {
                         ++takenMidway;
                         held << qMakePair(a.name, a.owner);
@@ -352,7 +352,7 @@ private slots:
         RawRedis &src = move.src;
         RawRedis &dst = move.dst;
         LockClient client(options());
-        const AcquireResult first = acquire(client, request(name, LockKind::Reentrant));
+        const AcquireResult first = acquire(client, request(name, LockMode::Reentrant));
         QVERIFY2(first.acquired, qPrintable(first.error.toString()));
 
         QCOMPARE(
@@ -374,7 +374,7 @@ private slots:
         };
         const qint64 before = scriptCalls();
         std::optional<AcquireResult> again;
-        client.acquire(request(name, LockKind::Reentrant), [&](const AcquireResult &r) { again = r; });
+        client.acquire(request(name, LockMode::Reentrant), [&](const AcquireResult &r) { again = r; });
         // The reentry meets the half-moved slot (and is retried every 100 ms); then the move finishes.
         QTRY_VERIFY_WITH_TIMEOUT(scriptCalls() > before, 10000);
         const RedisValue moved = src.command(
@@ -397,7 +397,7 @@ private slots:
         QSignalSpy lost(&client, &LockClient::holdLost);
         const int victim = 2;
         const QByteArray name = nameOn(victim, "failover");
-        const AcquireResult a = acquire(client, request(name, LockKind::Reentrant, -1));
+        const AcquireResult a = acquire(client, request(name, LockMode::Reentrant, -1));
         QVERIFY(a.acquired && a.watchdog);
         const ClusterNode master = m_map.masters().at(victim);
         // Wait until the replica has the lock, so the failover keeps it (replication is asynchronous).

@@ -23,7 +23,7 @@ using namespace LockScope;
 using namespace LockScope::Test;
 
 namespace {
-AcquireRequest request(const QByteArray &name, LockKind kind, qint64 leaseMs = 120000)
+AcquireRequest request(const QByteArray &name, LockMode kind, qint64 leaseMs = 120000)
 {
     AcquireRequest r;
     r.name = name;
@@ -32,22 +32,22 @@ AcquireRequest request(const QByteArray &name, LockKind kind, qint64 leaseMs = 1
     return r;
 }
 
-LockInfo::Kind expectedKind(LockKind kind)
+LockInfo::Kind expectedKind(LockMode kind)
 {
     switch (kind) {
-    case LockKind::Fenced:
+    case LockMode::Fenced:
         return LockInfo::Kind::Fenced;
-    case LockKind::Read:
-    case LockKind::Write:
+    case LockMode::Read:
+    case LockMode::Write:
         return LockInfo::Kind::ReadWrite;
-    case LockKind::Fair:
+    case LockMode::Fair:
         // A fair lock without waiters looks like a plain one (docs/protocol/classification.md#kind-evidence).
         return LockInfo::Kind::Reentrant;
-    case LockKind::String:
+    case LockMode::String:
         return LockInfo::Kind::String;
-    case LockKind::SortedSet: // never acquired
-    case LockKind::UniqueJob:
-    case LockKind::Reentrant:
+    case LockMode::SortedSet: // never acquired
+    case LockMode::UniqueJob:
+    case LockMode::Reentrant:
         break;
     }
     return LockInfo::Kind::Reentrant;
@@ -91,12 +91,12 @@ private slots:
     {
         const QByteArray prefix = uniqueKey("all") + ":";
         LockClient client(options());
-        QHash<QByteArray, LockKind> expected;
+        QHash<QByteArray, LockMode> expected;
         QSet<quint16> ports;
-        const QList<LockKind> kinds { LockKind::Reentrant, LockKind::Fenced, LockKind::Read, LockKind::Write };
+        const QList<LockMode> kinds { LockMode::Reentrant, LockMode::Fenced, LockMode::Read, LockMode::Write };
         for (int i = 0; i < 60; ++i) {
             const QByteArray name = prefix + QByteArray::number(i);
-            const LockKind kind = kinds.at(i % kinds.size());
+            const LockMode kind = kinds.at(i % kinds.size());
             QVERIFY(acquire(client, request(name, kind)).acquired);
             expected.insert(name, kind);
             ports.insert(m_map.masterFor(keySlot(name)).port);
@@ -146,7 +146,7 @@ private slots:
         LockClient client(options());
         QSet<quint16> ports;
         for (int i = 0; i < 12; ++i) {
-            QVERIFY(acquire(client, request(prefix + QByteArray::number(i), LockKind::Reentrant)).acquired);
+            QVERIFY(acquire(client, request(prefix + QByteArray::number(i), LockMode::Reentrant)).acquired);
             ports.insert(m_map.masterFor(keySlot(prefix + QByteArray::number(i))).port);
         }
         QCOMPARE(ports.size(), 3);
@@ -194,7 +194,7 @@ private slots:
         LockClient console(as("console", "consolepw"));
         QHash<QByteArray, QByteArray> held;
         for (int i = 0; i < 9; ++i) {
-            const AcquireResult a = acquire(console, request(prefix + QByteArray::number(i), LockKind::Reentrant));
+            const AcquireResult a = acquire(console, request(prefix + QByteArray::number(i), LockMode::Reentrant));
             QVERIFY2(a.acquired, qPrintable(a.error.toString()));
             held.insert(a.name, a.owner);
         }
@@ -203,7 +203,7 @@ private slots:
         QCOMPARE(w.monitor.lockCount(), 9);
         // The monitor's user cannot write, on any shard.
         LockClient monitorUser(as("monitor", "monpw"));
-        const AcquireResult denied = acquire(monitorUser, request(prefix + "denied", LockKind::Reentrant));
+        const AcquireResult denied = acquire(monitorUser, request(prefix + "denied", LockMode::Reentrant));
         QVERIFY(!denied.acquired);
         QCOMPARE(denied.error.kind(), RedisError::Kind::Permission);
 
@@ -245,7 +245,7 @@ private slots:
             do
                 name = prefix + uniqueKey("n");
             while (!(m_map.masterFor(keySlot(name)) == m_map.masters().at(master)));
-            const AcquireResult a = acquire(client, request(name, LockKind::Reentrant));
+            const AcquireResult a = acquire(client, request(name, LockMode::Reentrant));
             QVERIFY(a.acquired);
             QVERIFY(w.waitFor(LockEvent::Type::Acquired, name));
             // Sharded releases (the client's AUTO mode on Redis 7) reach the monitor on the lock's own shard channel,
@@ -278,12 +278,12 @@ private slots:
         LockClient client(options());
         const QByteArray prefix = tag + ":";
         for (int i = 0; i < 150; ++i)
-            QVERIFY(acquire(client, request(prefix + QByteArray::number(i), LockKind::Reentrant)).acquired);
+            QVERIFY(acquire(client, request(prefix + QByteArray::number(i), LockMode::Reentrant)).acquired);
         // Locks in other slots too, so the scan has more to do than the moving slot.
         const QByteArray others = uniqueKey("still");
         for (int i = 0; i < 150; ++i)
             QVERIFY(acquire(
-                client, request(tag.mid(1, tag.size() - 2) + ":" + others + QByteArray::number(i), LockKind::Reentrant))
+                client, request(tag.mid(1, tag.size() - 2) + ":" + others + QByteArray::number(i), LockMode::Reentrant))
                         .acquired);
 
         MonitorWatch w(options(), monitorOptions("*" + tag.mid(1, tag.size() - 2) + "*", 5));
@@ -332,7 +332,7 @@ private slots:
         const QByteArray prefix = uniqueKey("replica") + ":";
         LockClient client(options());
         for (int i = 0; i < 30; ++i)
-            QVERIFY(acquire(client, request(prefix + QByteArray::number(i), LockKind::Reentrant)).acquired);
+            QVERIFY(acquire(client, request(prefix + QByteArray::number(i), LockMode::Reentrant)).acquired);
         const auto hscans = [](quint16 port) {
             const QByteArray stats = RawRedis(port).command({ "INFO", "commandstats" }).bytes();
             const int at = stats.indexOf("cmdstat_hscan:calls=");
@@ -395,7 +395,7 @@ private slots:
         LockClient client(options());
         QHash<QByteArray, QByteArray> held;
         for (int i = 0; i < 30; ++i) {
-            const AcquireResult a = acquire(client, request(prefix + QByteArray::number(i), LockKind::Reentrant, -1));
+            const AcquireResult a = acquire(client, request(prefix + QByteArray::number(i), LockMode::Reentrant, -1));
             QVERIFY(a.acquired);
             held.insert(a.name, a.owner);
         }

@@ -20,7 +20,7 @@ using namespace LockScope::Test;
 Q_DECLARE_METATYPE(LockScope::PublishMode)
 
 namespace {
-AcquireRequest request(const QByteArray &name, LockKind kind, qint64 leaseMs = 120000)
+AcquireRequest request(const QByteArray &name, LockMode kind, qint64 leaseMs = 120000)
 {
     AcquireRequest r;
     r.name = name;
@@ -67,8 +67,8 @@ private slots:
         LockClient holder(options());
         LockClient newJava(sharded);
         LockClient oldJava(plain);
-        QVERIFY(acquire(holder, request(name, LockKind::Reentrant)).acquired);
-        AcquireRequest wait = request(name, LockKind::Reentrant);
+        QVERIFY(acquire(holder, request(name, LockMode::Reentrant)).acquired);
+        AcquireRequest wait = request(name, LockMode::Reentrant);
         wait.waitMs = -1;
         newJava.acquire(wait, [](const AcquireResult &) {});
         oldJava.acquire(wait, [](const AcquireResult &) {});
@@ -82,14 +82,14 @@ private slots:
         QVERIFY2(
             warnings.join(QLatin1Char(' ')).contains(QLatin1String("mixed fleet")), qPrintable(warnings.join(';')));
         holder.forceRelease(
-            name, QByteArray(), [](const ForceReleaseResult &) {}, LockKind::Reentrant);
+            name, QByteArray(), [](const ForceReleaseResult &) {}, LockMode::Reentrant);
     }
 
     void monitorsOwnShardEarIsNoWaiter()
     {
         const QByteArray name = uniqueKey("own-ear") + ":lock";
         LockClient holder(options());
-        const AcquireResult a = acquire(holder, request(name, LockKind::Reentrant));
+        const AcquireResult a = acquire(holder, request(name, LockMode::Reentrant));
         QVERIFY(a.acquired);
         MonitorWatch w(options(), monitorOptions(name));
         QVERIFY(w.start());
@@ -104,7 +104,7 @@ private slots:
         QCOMPARE(w.monitor.record(name)->info.waiters, 0);
         QCOMPARE(w.monitor.record(name)->info.shardWaiters, 0);
         holder.forceRelease(
-            name, QByteArray(), [](const ForceReleaseResult &) {}, LockKind::Reentrant);
+            name, QByteArray(), [](const ForceReleaseResult &) {}, LockMode::Reentrant);
     }
 
     void wakeUpMissedIsReported_data()
@@ -129,9 +129,9 @@ private slots:
         std::optional<AcquireResult> won;
         LockClient holder(holderOptions);
         LockClient waiter(waiterOptions);
-        const AcquireResult held = acquire(holder, request(name, LockKind::Reentrant, 60000));
+        const AcquireResult held = acquire(holder, request(name, LockMode::Reentrant, 60000));
         QVERIFY(held.acquired);
-        AcquireRequest wait = request(name, LockKind::Reentrant);
+        AcquireRequest wait = request(name, LockMode::Reentrant);
         wait.waitMs = -1;
         waiter.acquire(wait, [&](const AcquireResult &r) { won = r; });
         MonitorWatch w(options(), monitorOptions(prefix + "*"));

@@ -31,7 +31,7 @@ using namespace LockScope;
 using namespace LockScope::Test;
 
 namespace {
-AcquireRequest request(const QByteArray &name, LockKind kind, const QByteArray &token, qint64 waitMs = 0)
+AcquireRequest request(const QByteArray &name, LockMode kind, const QByteArray &token, qint64 waitMs = 0)
 {
     AcquireRequest r;
     r.name = name;
@@ -94,7 +94,7 @@ class TestConformance : public QObject
     void rowMode()
     {
         QFETCH(int, kind);
-        m_mode = LockLayouts::mode(LockKind(kind));
+        m_mode = LockLayouts::mode(LockMode(kind));
     }
 
     void modes()
@@ -251,7 +251,7 @@ private slots:
     void registryCoversEveryMode()
     {
         QFETCH(int, kind);
-        const AcquireMode mode = LockLayouts::mode(LockKind(kind));
+        const AcquireMode mode = LockLayouts::mode(LockMode(kind));
         const LockLayout &layout = LockLayouts::forMode(mode.kind);
         QVERIFY(layout.modes().size() >= 1);
         QCOMPARE(LockLayouts::forKind(layout.kind()), &layout);
@@ -271,7 +271,7 @@ private slots:
     {
         for (const LockLayout *layout : LockLayouts::all()) {
             const QByteArray id = layout->id();
-            QCOMPARE(layout->lockActions() != nullptr, !layout->actionKinds().isEmpty());
+            QCOMPARE(layout->lockActions() != nullptr, !layout->actionModes().isEmpty());
             QCOMPARE(layout->allows(LockAction::Release), layout->lockActions() != nullptr);
             if (!layout->lockActions()) {
                 QVERIFY2(!layout->refusal(LockAction::Release, "n").isEmpty(), id.constData());
@@ -282,7 +282,10 @@ private slots:
                 if (!layout->allows(action))
                     continue;
                 QVERIFY2(layout->counterWrites(), id.constData());
-                const std::optional<CounterCall> call = LockLayouts::counterCall({ action, "n" }, "PUBLISH");
+                CounterRequest request;
+                request.action = action;
+                request.name = "n";
+                const std::optional<CounterCall> call = LockLayouts::counterCall(request, "PUBLISH");
                 QVERIFY2(call && call->script.script && !call->channel.isEmpty(), id.constData());
             }
             const LockCapabilities caps = layout->capabilities();

@@ -28,7 +28,7 @@ AcquireRequest fair(const QByteArray &name, QByteArray token, qint64 waitMs = 0,
 {
     AcquireRequest r;
     r.name = name;
-    r.kind = LockKind::Fair;
+    r.kind = LockMode::Fair;
     r.token = std::move(token);
     r.waitMs = waitMs;
     r.leaseMs = leaseMs;
@@ -100,7 +100,7 @@ private slots:
         QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", LockNames::fairChannel(name, c) }).at(1).toInteger(), 1);
 
         // The release tells the head only.
-        QCOMPARE(release(holder, name, a.owner, LockKind::Fair).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(holder, name, a.owner, LockMode::Fair).outcome, ReleaseResult::Outcome::Released);
         QTRY_VERIFY_WITH_TIMEOUT(gotB.has_value(), 20000);
         QVERIFY(gotB->acquired);
         QVERIFY(!gotC.has_value());
@@ -108,14 +108,14 @@ private slots:
         // C moved up: its deadline fell by B's wait.
         QCOMPARE(deadline(raw, name, c), dc - 60000);
 
-        QCOMPARE(release(waiters, name, b, LockKind::Fair).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(waiters, name, b, LockMode::Fair).outcome, ReleaseResult::Outcome::Released);
         QTRY_VERIFY_WITH_TIMEOUT(gotC.has_value(), 20000);
         QVERIFY(gotC->acquired);
         QVERIFY(queue(raw, name).isEmpty());
         QCOMPARE(raw.command({ "ZCARD", LockNames::fairTimeouts(name) }).toInteger(), 0);
         QCOMPARE(
-            release(holder, name, holder.ownerField("1"), LockKind::Fair).outcome, ReleaseResult::Outcome::NotHeld);
-        QCOMPARE(release(waiters, name, c, LockKind::Fair).outcome, ReleaseResult::Outcome::Released);
+            release(holder, name, holder.ownerField("1"), LockMode::Fair).outcome, ReleaseResult::Outcome::NotHeld);
+        QCOMPARE(release(waiters, name, c, LockMode::Fair).outcome, ReleaseResult::Outcome::Released);
     }
 
     void reentryAndPartialRelease()
@@ -129,10 +129,10 @@ private slots:
         QVERIFY(acquire(holder, fair(name, "1", 0, 20000)).acquired);
         QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { a.owner, "2" } }));
         QVERIFY(raw.pttl(name) > 10000); // reentry resets the lease, as RLock's does
-        QCOMPARE(release(other, name, other.ownerField("1"), LockKind::Fair).outcome, ReleaseResult::Outcome::NotHeld);
-        QCOMPARE(release(holder, name, a.owner, LockKind::Fair).outcome, ReleaseResult::Outcome::StillHeld);
+        QCOMPARE(release(other, name, other.ownerField("1"), LockMode::Fair).outcome, ReleaseResult::Outcome::NotHeld);
+        QCOMPARE(release(holder, name, a.owner, LockMode::Fair).outcome, ReleaseResult::Outcome::StillHeld);
         QCOMPARE(raw.hgetall(name).value(a.owner), "1");
-        QCOMPARE(release(holder, name, a.owner, LockKind::Fair).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(holder, name, a.owner, LockMode::Fair).outcome, ReleaseResult::Outcome::Released);
         QCOMPARE(raw.type(name), "none");
     }
 
@@ -198,7 +198,7 @@ private slots:
             arrival << queue(raw, name).last();
             waiters.push_back(std::move(p));
         }
-        QCOMPARE(release(holder, name, held.owner, LockKind::Fair).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(holder, name, held.owner, LockMode::Fair).outcome, ReleaseResult::Outcome::Released);
         QList<QPair<QString, QByteArray>> acquired;
         for (auto &p : waiters) {
             QVERIFY(p->waitForFinished(30000));
@@ -265,7 +265,7 @@ private slots:
             raw.command({ "PUBSUB", "NUMSUB", LockNames::fairChannel(name, waiter.ownerField("2")) }).at(1).toInteger(),
             1);
         const ForceReleaseResult forced
-            = await<ForceReleaseResult>([&](auto d) { support.forceRelease(name, ForceGuard {}, d, LockKind::Fair); });
+            = await<ForceReleaseResult>([&](auto d) { support.forceRelease(name, ForceGuard {}, d, LockMode::Fair); });
         QVERIFY(forced.deleted);
         // The 60 s lease is far away: only the head's wake-up can hand it over now.
         QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 20000);
@@ -292,7 +292,7 @@ private slots:
         const qint64 liveDeadline = deadline(raw, name, live);
         QCOMPARE(liveDeadline - deadDeadline, 120000);
         // The holder leaves; the dead head is told and never comes: the lock is free, yet the queue stays jammed.
-        QCOMPARE(release(holder, name, held.owner, LockKind::Fair).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(holder, name, held.owner, LockMode::Fair).outcome, ReleaseResult::Outcome::Released);
 
         // A dry run reports the orphan and changes nothing.
         const FairQueueReport dry
@@ -341,7 +341,7 @@ private slots:
         QCOMPARE(fixed.removed, 0);
         QCOMPARE(fixed.waiters.value(0).subscribers, 1);
         QCOMPARE(queue(raw, name), (QByteArrayList { live }));
-        QCOMPARE(release(holder, name, held.owner, LockKind::Fair).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(holder, name, held.owner, LockMode::Fair).outcome, ReleaseResult::Outcome::Released);
         QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 20000);
         QVERIFY(got->acquired);
     }

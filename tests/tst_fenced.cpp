@@ -23,7 +23,7 @@ AcquireRequest fenced(const QByteArray &name, QByteArray token = "1", qint64 wai
     r.token = std::move(token);
     r.leaseMs = 30000;
     r.waitMs = waitMs;
-    r.kind = LockKind::Fenced;
+    r.kind = LockMode::Fenced;
     return r;
 }
 } // namespace
@@ -81,7 +81,7 @@ private slots:
         const AcquireResult next = acquire(b, fenced(name));
         QCOMPARE(next.fencingToken, 3);
         QVERIFY(await<ForceReleaseResult>([&](auto d) {
-            a.forceRelease(name, ForceGuard {}, d, LockKind::Reentrant);
+            a.forceRelease(name, ForceGuard {}, d, LockMode::Reentrant);
         }).deleted);
         QCOMPARE(raw.get(tokenKey), "3");
     }

@@ -21,7 +21,7 @@ const QByteArray kJavaOwner = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:12";
 
 enum class Layout { Reentrant, FairQueued, FairTimeoutsOnly, ReadWrite, FencedHeld, FencedIdle, String };
 
-AcquireRequest request(const QByteArray &name, LockKind kind, qint64 waitMs = 0)
+AcquireRequest request(const QByteArray &name, LockMode kind, qint64 waitMs = 0)
 {
     AcquireRequest r;
     r.name = name;
@@ -125,7 +125,7 @@ QString foundWords(Layout layout)
 } // namespace
 
 Q_DECLARE_METATYPE(Layout)
-Q_DECLARE_METATYPE(LockScope::LockKind)
+Q_DECLARE_METATYPE(LockScope::LockMode)
 
 class TestKindMismatch : public QObject
 {
@@ -167,35 +167,35 @@ private slots:
     void lockClientRefusesAnotherKind_data()
     {
         QTest::addColumn<Layout>("layout");
-        QTest::addColumn<LockKind>("kind");
+        QTest::addColumn<LockMode>("kind");
         QTest::addColumn<qint64>("waitMs");
-        QTest::newRow("reentrant on a fair lock") << Layout::FairQueued << LockKind::Reentrant << qint64(0);
+        QTest::newRow("reentrant on a fair lock") << Layout::FairQueued << LockMode::Reentrant << qint64(0);
         QTest::newRow("reentrant on a fair timeout set")
-            << Layout::FairTimeoutsOnly << LockKind::Reentrant << qint64(0);
-        QTest::newRow("reentrant on a read-write lock") << Layout::ReadWrite << LockKind::Reentrant << qint64(0);
-        QTest::newRow("reentrant on a held fenced lock") << Layout::FencedHeld << LockKind::Reentrant << qint64(0);
-        QTest::newRow("reentrant on an idle fenced lock") << Layout::FencedIdle << LockKind::Reentrant << qint64(0);
-        QTest::newRow("fenced on a reentrant lock") << Layout::Reentrant << LockKind::Fenced << qint64(0);
-        QTest::newRow("fenced on a fair lock") << Layout::FairQueued << LockKind::Fenced << qint64(0);
-        QTest::newRow("fenced on a read-write lock") << Layout::ReadWrite << LockKind::Fenced << qint64(0);
-        QTest::newRow("fair on a read-write lock") << Layout::ReadWrite << LockKind::Fair << qint64(0);
-        QTest::newRow("fair on a fenced lock") << Layout::FencedHeld << LockKind::Fair << qint64(0);
-        QTest::newRow("fair on an idle fenced lock") << Layout::FencedIdle << LockKind::Fair << qint64(0);
-        QTest::newRow("read on a reentrant lock") << Layout::Reentrant << LockKind::Read << qint64(0);
-        QTest::newRow("read on a fenced lock") << Layout::FencedHeld << LockKind::Read << qint64(0);
-        QTest::newRow("write on a reentrant lock") << Layout::Reentrant << LockKind::Write << qint64(0);
-        QTest::newRow("write on a fair lock") << Layout::FairQueued << LockKind::Write << qint64(0);
-        QTest::newRow("write on an idle fenced lock") << Layout::FencedIdle << LockKind::Write << qint64(0);
+            << Layout::FairTimeoutsOnly << LockMode::Reentrant << qint64(0);
+        QTest::newRow("reentrant on a read-write lock") << Layout::ReadWrite << LockMode::Reentrant << qint64(0);
+        QTest::newRow("reentrant on a held fenced lock") << Layout::FencedHeld << LockMode::Reentrant << qint64(0);
+        QTest::newRow("reentrant on an idle fenced lock") << Layout::FencedIdle << LockMode::Reentrant << qint64(0);
+        QTest::newRow("fenced on a reentrant lock") << Layout::Reentrant << LockMode::Fenced << qint64(0);
+        QTest::newRow("fenced on a fair lock") << Layout::FairQueued << LockMode::Fenced << qint64(0);
+        QTest::newRow("fenced on a read-write lock") << Layout::ReadWrite << LockMode::Fenced << qint64(0);
+        QTest::newRow("fair on a read-write lock") << Layout::ReadWrite << LockMode::Fair << qint64(0);
+        QTest::newRow("fair on a fenced lock") << Layout::FencedHeld << LockMode::Fair << qint64(0);
+        QTest::newRow("fair on an idle fenced lock") << Layout::FencedIdle << LockMode::Fair << qint64(0);
+        QTest::newRow("read on a reentrant lock") << Layout::Reentrant << LockMode::Read << qint64(0);
+        QTest::newRow("read on a fenced lock") << Layout::FencedHeld << LockMode::Read << qint64(0);
+        QTest::newRow("write on a reentrant lock") << Layout::Reentrant << LockMode::Write << qint64(0);
+        QTest::newRow("write on a fair lock") << Layout::FairQueued << LockMode::Write << qint64(0);
+        QTest::newRow("write on an idle fenced lock") << Layout::FencedIdle << LockMode::Write << qint64(0);
         // A waiting acquire is refused at once: it neither waits nor queues.
-        QTest::newRow("waiting reentrant on a fair lock") << Layout::FairQueued << LockKind::Reentrant << qint64(-1);
-        QTest::newRow("waiting fair on a read-write lock") << Layout::ReadWrite << LockKind::Fair << qint64(600000);
-        QTest::newRow("waiting write on a reentrant lock") << Layout::Reentrant << LockKind::Write << qint64(600000);
+        QTest::newRow("waiting reentrant on a fair lock") << Layout::FairQueued << LockMode::Reentrant << qint64(-1);
+        QTest::newRow("waiting fair on a read-write lock") << Layout::ReadWrite << LockMode::Fair << qint64(600000);
+        QTest::newRow("waiting write on a reentrant lock") << Layout::Reentrant << LockMode::Write << qint64(600000);
     }
 
     void lockClientRefusesAnotherKind()
     {
         QFETCH(Layout, layout);
-        QFETCH(LockKind, kind);
+        QFETCH(LockMode, kind);
         QFETCH(qint64, waitMs);
         LockClient client(m_options);
         RawRedis raw(m_server.port());
@@ -223,7 +223,7 @@ private slots:
         RawRedis raw(m_server.port());
         const QByteArray plain = uniqueKey("match-fair");
         lay(raw, plain, Layout::Reentrant);
-        const AcquireResult fair = acquire(client, request(plain, LockKind::Fair));
+        const AcquireResult fair = acquire(client, request(plain, LockMode::Fair));
         QVERIFY2(!fair.error.isError(), qPrintable(fair.error.toString()));
         QVERIFY(!fair.acquired);
         QVERIFY(fair.ttlMs > 0);
@@ -231,21 +231,21 @@ private slots:
         // The token key alone marks an idle fenced lock: a fenced acquire takes it and draws the next token.
         const QByteArray idle = uniqueKey("match-fenced");
         lay(raw, idle, Layout::FencedIdle);
-        const AcquireResult fenced = acquire(client, request(idle, LockKind::Fenced));
+        const AcquireResult fenced = acquire(client, request(idle, LockMode::Fenced));
         QVERIFY2(fenced.acquired, qPrintable(fenced.error.toString()));
         QCOMPARE(fenced.fencingToken, 42);
 
         // A Java writer's read-write lock: our write is refused as busy, not as a mismatch.
         const QByteArray rw = uniqueKey("match-rw");
         lay(raw, rw, Layout::ReadWrite);
-        const AcquireResult write = acquire(client, request(rw, LockKind::Write));
+        const AcquireResult write = acquire(client, request(rw, LockMode::Write));
         QVERIFY2(!write.error.isError(), qPrintable(write.error.toString()));
         QVERIFY(!write.acquired);
 
         // Reentry of our own reentrant hold still works.
         const QByteArray mine = uniqueKey("match-reentrant");
-        QVERIFY(acquire(client, request(mine, LockKind::Reentrant)).acquired);
-        QVERIFY(acquire(client, request(mine, LockKind::Reentrant)).acquired);
+        QVERIFY(acquire(client, request(mine, LockMode::Reentrant)).acquired);
+        QVERIFY(acquire(client, request(mine, LockMode::Reentrant)).acquired);
         QCOMPARE(raw.hgetall(mine), (QMap<QByteArray, QByteArray> { { client.ownerField("1"), "2" } }));
     }
 
@@ -256,34 +256,34 @@ private slots:
         LockClient client(m_options);
         RawRedis raw(m_server.port());
         const QByteArray name = uniqueKey("stays-fenced");
-        const AcquireResult fenced = acquire(client, request(name, LockKind::Fenced));
+        const AcquireResult fenced = acquire(client, request(name, LockMode::Fenced));
         QVERIFY2(fenced.acquired, qPrintable(fenced.error.toString()));
-        QCOMPARE(release(client, name, fenced.owner, LockKind::Fenced).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(client, name, fenced.owner, LockMode::Fenced).outcome, ReleaseResult::Outcome::Released);
         QCOMPARE(raw.type(name), "none");
         QCOMPARE(raw.command({ "PTTL", LockNames::fencingToken(name) }).toInteger(), -1); // never expires
-        const AcquireResult refused = acquire(client, request(name, LockKind::Reentrant));
+        const AcquireResult refused = acquire(client, request(name, LockMode::Reentrant));
         QCOMPARE(refused.error.kind(), RedisError::Kind::KindMismatch);
         QVERIFY2(refused.error.message().contains(QString::fromUtf8(LockNames::fencingToken(name))),
             qPrintable(refused.error.message()));
 
         // Held again and force-released: still fenced.
-        QVERIFY(acquire(client, request(name, LockKind::Fenced)).acquired);
+        QVERIFY(acquire(client, request(name, LockMode::Fenced)).acquired);
         const ForceReleaseResult forced = await<ForceReleaseResult>(
-            [&](auto done) { client.forceRelease(name, QByteArray(), done, LockKind::Fenced); });
+            [&](auto done) { client.forceRelease(name, QByteArray(), done, LockMode::Fenced); });
         QVERIFY2(!forced.error.isError(), qPrintable(forced.error.toString()));
         QCOMPARE(raw.type(name), "none");
-        QCOMPARE(acquire(client, request(name, LockKind::Reentrant)).error.kind(), RedisError::Kind::KindMismatch);
+        QCOMPARE(acquire(client, request(name, LockMode::Reentrant)).error.kind(), RedisError::Kind::KindMismatch);
 
         // The documented way out: delete the token key. Then another kind is taken, and a fenced lock of that name
         // would start its sequence again.
         QCOMPARE(raw.command({ "DEL", LockNames::fencingToken(name) }).toInteger(), 1);
-        const AcquireResult reentrant = acquire(client, request(name, LockKind::Reentrant));
+        const AcquireResult reentrant = acquire(client, request(name, LockMode::Reentrant));
         QVERIFY2(reentrant.acquired, qPrintable(reentrant.error.toString()));
         QCOMPARE(release(client, name, reentrant.owner).outcome, ReleaseResult::Outcome::Released);
-        const AcquireResult again = acquire(client, request(name, LockKind::Fenced));
+        const AcquireResult again = acquire(client, request(name, LockMode::Fenced));
         QVERIFY(again.acquired);
         QCOMPARE(again.fencingToken, 1);
-        QCOMPARE(release(client, name, again.owner, LockKind::Fenced).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(client, name, again.owner, LockMode::Fenced).outcome, ReleaseResult::Outcome::Released);
     }
 
     void redissonKindOnAStringStaysAWrongTypeError()
@@ -293,7 +293,7 @@ private slots:
         const QByteArray name = uniqueKey("mismatch-string");
         lay(raw, name, Layout::String);
         const Snapshot before = snapshot(raw, name);
-        const AcquireResult r = acquire(client, request(name, LockKind::Fenced));
+        const AcquireResult r = acquire(client, request(name, LockMode::Fenced));
         QVERIFY(!r.acquired);
         QCOMPARE(r.error.kind(), RedisError::Kind::Reply);
         QVERIFY2(r.error.message().contains(QLatin1String("holds a string")), qPrintable(r.error.message()));
@@ -317,7 +317,7 @@ private slots:
         const QByteArray name = uniqueKey("mismatch-set-nx");
         lay(raw, name, layout);
         const Snapshot before = snapshot(raw, name);
-        const AcquireResult r = acquire(strings, request(name, LockKind::String));
+        const AcquireResult r = acquire(strings, request(name, LockMode::String));
         QVERIFY(!r.acquired);
         QCOMPARE(r.error.kind(), RedisError::Kind::KindMismatch);
         QVERIFY2(r.error.message().contains(foundWords(layout)), qPrintable(r.error.message()));

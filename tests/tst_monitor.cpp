@@ -46,7 +46,7 @@ AcquireRequest request(const QByteArray &name, qint64 leaseMs, QByteArray token 
 AcquireRequest fair(const QByteArray &name, QByteArray token, qint64 waitMs = 0)
 {
     AcquireRequest r = request(name, 60000, std::move(token));
-    r.kind = LockKind::Fair;
+    r.kind = LockMode::Fair;
     r.waitMs = waitMs;
     return r;
 }
@@ -124,7 +124,7 @@ private slots:
         QTRY_VERIFY(w.monitor.record(name)->present && w.monitor.record(name)->info.holders.value(0).count == 2);
         from = int(w.events.size());
         QVERIFY(await<ForceReleaseResult>([&](auto d) {
-            b.forceRelease(name, QByteArray(), d, LockKind::Reentrant);
+            b.forceRelease(name, QByteArray(), d, LockMode::Reentrant);
         }).deleted);
         QVERIFY(w.waitFor(keyspace ? Type::ForceReleased : Type::Released, name, from));
 
@@ -234,11 +234,11 @@ private slots:
                 || (r && r->present && r->warnings().join(QLatin1Char(' ')).contains(QLatin1String("orphaned")));
         });
         AcquireRequest first = request(name, 60000);
-        first.kind = LockKind::Fair;
+        first.kind = LockMode::Fair;
         const AcquireResult held = acquire(a, first);
         QVERIFY(held.acquired);
         AcquireRequest second = request(name, 60000, "2");
-        second.kind = LockKind::Fair;
+        second.kind = LockMode::Fair;
         second.waitMs = 30000;
         bool bAcquired = false;
         b.acquire(second, [&](const AcquireResult &r) { bAcquired = r.acquired; });
@@ -246,7 +246,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(raw.command({ "LLEN", "redisson_lock_queue:{" + name + "}" }).toInteger(), 1, 10000);
         QTRY_VERIFY_WITH_TIMEOUT(w.monitor.record(name) && w.monitor.record(name)->present, 10000);
         const int from = int(w.events.size());
-        QVERIFY(release(a, name, held.owner, LockKind::Fair).outcome == ReleaseResult::Outcome::Released);
+        QVERIFY(release(a, name, held.owner, LockMode::Fair).outcome == ReleaseResult::Outcome::Released);
         QTRY_VERIFY_WITH_TIMEOUT(bAcquired, 10000);
         QTRY_VERIFY_WITH_TIMEOUT(w.monitor.record(name)->info.holders.value(0).owner == b.ownerField("2"), 10000);
         QVERIFY(w.find(Type::Released, name, from) >= 0);
@@ -309,7 +309,7 @@ private slots:
         QCOMPARE(w.monitor.record(name)->info.kind, LockInfo::Kind::Fair);
 
         // The waiter takes it: nobody waits any more.
-        QCOMPARE(release(a, name, first.owner, LockKind::Fair).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(a, name, first.owner, LockMode::Fair).outcome, ReleaseResult::Outcome::Released);
         QTRY_VERIFY_WITH_TIMEOUT(gotB.has_value(), 20000);
         QVERIFY(gotB->acquired);
         QTRY_VERIFY_WITH_TIMEOUT(w.monitor.record(name)->present
@@ -324,8 +324,8 @@ private slots:
         QCOMPARE(w.monitor.record(name)->info.kind, LockInfo::Kind::Fair);
 
         // Released and taken again by someone who never queued: still the same fair lock.
-        QCOMPARE(release(b, name, gotB->owner, LockKind::Fair).outcome, ReleaseResult::Outcome::StillHeld);
-        QCOMPARE(release(b, name, gotB->owner, LockKind::Fair).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(b, name, gotB->owner, LockMode::Fair).outcome, ReleaseResult::Outcome::StillHeld);
+        QCOMPARE(release(b, name, gotB->owner, LockMode::Fair).outcome, ReleaseResult::Outcome::Released);
         QTRY_VERIFY_WITH_TIMEOUT(!w.monitor.record(name)->present, 10000);
         QVERIFY(acquire(a, fair(name, "3")).acquired);
         QTRY_VERIFY_WITH_TIMEOUT(w.monitor.record(name)->present, 10000);
@@ -361,7 +361,7 @@ private slots:
             proxy.setSubscribersFrozen(true);
         else
             proxy.setCommandsFrozen(true);
-        QCOMPARE(release(a, name, first.owner, LockKind::Fair).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(a, name, first.owner, LockMode::Fair).outcome, ReleaseResult::Outcome::Released);
         const AcquireResult second = acquire(b, fair(name, "2"));
         QVERIFY(second.acquired);
         if (eventsLate) {
@@ -457,11 +457,11 @@ private slots:
         QCOMPARE(w.monitor.mode(), LockEventFeed::Mode::Polling);
         QVERIFY(!w.monitor.modeReason().isEmpty());
         AcquireRequest write = request(name, 60000);
-        write.kind = LockKind::Write;
+        write.kind = LockMode::Write;
         const AcquireResult held = acquire(a, write);
         QVERIFY(held.acquired);
         QVERIFY(w.waitFor(Type::Acquired, name));
-        QCOMPARE(release(a, name, held.owner, LockKind::Write).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(a, name, held.owner, LockMode::Write).outcome, ReleaseResult::Outcome::Released);
         QVERIFY(w.waitFor(Type::Released, name));
         QCOMPARE(w.find(Type::ForceReleased, name), -1);
     }

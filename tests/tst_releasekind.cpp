@@ -81,25 +81,25 @@ private slots:
         LockKindProbe p = probe(client, name);
         QVERIFY(!p.error.isError());
         QCOMPARE(p.type, "none");
-        QCOMPARE(p.kind, LockKind::Reentrant);
+        QCOMPARE(p.kind, LockMode::Reentrant);
         raw.command({ "HSET", name, kHolder, "1" });
-        QCOMPARE(probe(client, name).kind, LockKind::Reentrant);
+        QCOMPARE(probe(client, name).kind, LockMode::Reentrant);
         raw.command({ "SET", LockNames::fencingToken(name), "7" });
-        QCOMPARE(probe(client, name).kind, LockKind::Fenced);
+        QCOMPARE(probe(client, name).kind, LockMode::Fenced);
         // A stray fair deadline beside a fencing token: still fenced, as show calls it (tst_recognition).
         raw.command({ "ZADD", LockNames::fairTimeouts(name), "1", kWaiter });
-        QCOMPARE(probe(client, name).kind, LockKind::Fenced);
+        QCOMPARE(probe(client, name).kind, LockMode::Fenced);
         // A fair lock is known by its queue, or by its deadline set alone.
         raw.command({ "DEL", LockNames::fencingToken(name) });
-        QCOMPARE(probe(client, name).kind, LockKind::Fair);
+        QCOMPARE(probe(client, name).kind, LockMode::Fair);
         raw.command({ "RPUSH", LockNames::fairQueue(name), kWaiter });
-        QCOMPARE(probe(client, name).kind, LockKind::Fair);
+        QCOMPARE(probe(client, name).kind, LockMode::Fair);
         // The hash's own mode field wins over aux keys; the owner's ":write" picks the half.
         const QByteArray rw = uniqueKey("probe-rw");
         raw.command({ "HSET", rw, "mode", "write", kHolder + ":write", "1" });
-        QCOMPARE(probe(client, rw, kHolder + ":write").kind, LockKind::Write);
-        QCOMPARE(probe(client, rw, kHolder).kind, LockKind::Read);
-        QCOMPARE(probe(client, rw).kind, LockKind::Read);
+        QCOMPARE(probe(client, rw, kHolder + ":write").kind, LockMode::Write);
+        QCOMPARE(probe(client, rw, kHolder).kind, LockMode::Read);
+        QCOMPARE(probe(client, rw).kind, LockMode::Read);
         // A string lock has its own path; any other type is a clear error naming it.
         const QByteArray text = uniqueKey("probe-string");
         raw.command({ "SET", text, "token" });

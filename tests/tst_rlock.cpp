@@ -177,7 +177,7 @@ private slots:
                 done << r;
                 // Each waiter releases at once, which must wake the next one.
                 waiters.release(
-                    r.name, r.owner, [](const ReleaseResult &) {}, LockKind::Reentrant);
+                    r.name, r.owner, [](const ReleaseResult &) {}, LockMode::Reentrant);
             });
         }
         QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", LockNames::lockChannel(name) }).at(1).toInteger(), 1);
@@ -233,20 +233,20 @@ private slots:
 
         // Guarded by an owner who no longer holds it: nothing happens.
         ForceReleaseResult guarded = await<ForceReleaseResult>(
-            [&](auto d) { client.forceRelease(name, kJavaClient + ":4", d, LockKind::Reentrant); });
+            [&](auto d) { client.forceRelease(name, kJavaClient + ":4", d, LockMode::Reentrant); });
         QVERIFY(!guarded.deleted);
         QCOMPARE(raw.hgetall(name).value(javaOwner), "1");
         QCOMPARE(ears.next(), "none");
 
         guarded
-            = await<ForceReleaseResult>([&](auto d) { client.forceRelease(name, javaOwner, d, LockKind::Reentrant); });
+            = await<ForceReleaseResult>([&](auto d) { client.forceRelease(name, javaOwner, d, LockMode::Reentrant); });
         QVERIFY(guarded.deleted);
         QCOMPARE(raw.type(name), "none");
         QCOMPARE(ears.next(), "message:0");
 
         // Nothing left: reports that, publishes nothing.
         const ForceReleaseResult again = await<ForceReleaseResult>(
-            [&](auto d) { client.forceRelease(name, ForceGuard {}, d, LockKind::Reentrant); });
+            [&](auto d) { client.forceRelease(name, ForceGuard {}, d, LockMode::Reentrant); });
         QVERIFY(!again.deleted);
         QCOMPARE(ears.next(), "none");
     }
@@ -264,14 +264,14 @@ private slots:
         const AcquireResult second = acquire(b, request(name, 30000, 0, "1"));
         QVERIFY(second.acquired);
         const ForceReleaseResult r = await<ForceReleaseResult>(
-            [&](auto d) { support.forceRelease(name, ForceGuard::exact(seen), d, LockKind::Reentrant); });
+            [&](auto d) { support.forceRelease(name, ForceGuard::exact(seen), d, LockMode::Reentrant); });
         QVERIFY(!r.deleted);
         QVERIFY(r.guardFailed);
         QCOMPARE(r.holdersNow, QList<QByteArray> { second.owner });
         QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { second.owner, "1" } }));
         // What is there now, confirmed, goes.
         QVERIFY(await<ForceReleaseResult>([&](auto d) {
-            support.forceRelease(name, ForceGuard::exact({ second.owner }), d, LockKind::Reentrant);
+            support.forceRelease(name, ForceGuard::exact({ second.owner }), d, LockMode::Reentrant);
         }).deleted);
         QCOMPARE(raw.type(name), "none");
     }
@@ -283,7 +283,7 @@ private slots:
         const AcquireResult a = acquire(client, request(name));
         QVERIFY(a.acquired);
         QVERIFY(await<ForceReleaseResult>([&](auto d) {
-            client.forceRelease(name, ForceGuard {}, d, LockKind::Reentrant);
+            client.forceRelease(name, ForceGuard {}, d, LockMode::Reentrant);
         }).deleted);
         QCOMPARE(release(client, name, a.owner).outcome, ReleaseResult::Outcome::NotHeld);
         QVERIFY(client.holds().isEmpty());
@@ -321,7 +321,7 @@ private slots:
         QCOMPARE(wrong.error.kind(), RedisError::Kind::Reply);
         QVERIFY2(wrong.error.message().contains(QLatin1String("holds a string")), qPrintable(wrong.error.message()));
         const ForceReleaseResult forced = await<ForceReleaseResult>(
-            [&](auto d) { client.forceRelease(taken, ForceGuard {}, d, LockKind::Reentrant); });
+            [&](auto d) { client.forceRelease(taken, ForceGuard {}, d, LockMode::Reentrant); });
         QCOMPARE(forced.error.kind(), RedisError::Kind::Reply);
         const ReleaseResult released = release(client, taken, client.ownerField("1"));
         QCOMPARE(released.error.kind(), RedisError::Kind::Reply);
@@ -370,7 +370,7 @@ private slots:
         QCOMPARE(raw.type(name), "none");
         raw.command({ "HSET", name, kJavaClient + ":1", "1" });
         QCOMPARE(await<ForceReleaseResult>([&](auto d) {
-            client.forceRelease(name, ForceGuard {}, d, LockKind::Reentrant);
+            client.forceRelease(name, ForceGuard {}, d, LockMode::Reentrant);
         }).error.kind(),
             RedisError::Kind::ReadOnly);
         QCOMPARE(release(client, name, kJavaClient + ":1").error.kind(), RedisError::Kind::ReadOnly);

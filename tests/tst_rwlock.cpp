@@ -17,7 +17,7 @@ using namespace LockScope;
 using namespace LockScope::Test;
 
 namespace {
-AcquireRequest rw(const QByteArray &name, LockKind kind, QByteArray token, qint64 waitMs = 0, qint64 leaseMs = 30000)
+AcquireRequest rw(const QByteArray &name, LockMode kind, QByteArray token, qint64 waitMs = 0, qint64 leaseMs = 30000)
 {
     AcquireRequest r;
     r.name = name;
@@ -63,10 +63,10 @@ private slots:
         const QByteArray name = uniqueKey("rw-read");
         Ears ears(m_server.port(), name);
 
-        const AcquireResult ra = acquire(a, rw(name, LockKind::Read, "1"));
-        const AcquireResult rb = acquire(b, rw(name, LockKind::Read, "1"));
+        const AcquireResult ra = acquire(a, rw(name, LockMode::Read, "1"));
+        const AcquireResult rb = acquire(b, rw(name, LockMode::Read, "1"));
         QVERIFY(ra.acquired && rb.acquired);
-        QVERIFY(acquire(a, rw(name, LockKind::Read, "1")).acquired); // reentrant read
+        QVERIFY(acquire(a, rw(name, LockMode::Read, "1")).acquired); // reentrant read
         QCOMPARE(raw.hgetall(name),
             (QMap<QByteArray, QByteArray> { { "mode", "read" }, { ra.owner, "2" }, { rb.owner, "1" } }));
         QVERIFY(raw.pttl(timeoutKey(name, ra.owner, 1)) > 0);
@@ -74,19 +74,19 @@ private slots:
         QVERIFY(raw.pttl(timeoutKey(name, rb.owner, 1)) > 0);
 
         // A writer is kept out while anyone reads.
-        const AcquireResult w = acquire(c, rw(name, LockKind::Write, "1"));
+        const AcquireResult w = acquire(c, rw(name, LockMode::Write, "1"));
         QVERIFY(!w.acquired);
         QVERIFY(w.ttlMs > 0);
         QCOMPARE(w.owner, c.ownerField("1") + ":write");
 
         // Someone who does not read cannot release a read hold.
-        QCOMPARE(release(c, name, c.ownerField("1"), LockKind::Read).outcome, ReleaseResult::Outcome::NotHeld);
+        QCOMPARE(release(c, name, c.ownerField("1"), LockMode::Read).outcome, ReleaseResult::Outcome::NotHeld);
 
-        QCOMPARE(release(a, name, ra.owner, LockKind::Read).outcome, ReleaseResult::Outcome::StillHeld);
+        QCOMPARE(release(a, name, ra.owner, LockMode::Read).outcome, ReleaseResult::Outcome::StillHeld);
         QCOMPARE(raw.type(timeoutKey(name, ra.owner, 2)), "none");
-        QCOMPARE(release(a, name, ra.owner, LockKind::Read).outcome, ReleaseResult::Outcome::StillHeld);
+        QCOMPARE(release(a, name, ra.owner, LockMode::Read).outcome, ReleaseResult::Outcome::StillHeld);
         QCOMPARE(ears.next(), "none");
-        QCOMPARE(release(b, name, rb.owner, LockKind::Read).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(b, name, rb.owner, LockMode::Read).outcome, ReleaseResult::Outcome::Released);
         QCOMPARE(raw.type(name), "none");
         QCOMPARE(ears.next(), "message:0");
     }
@@ -98,32 +98,32 @@ private slots:
         const QByteArray name = uniqueKey("rw-write");
         Ears ears(m_server.port(), name);
 
-        const AcquireResult first = acquire(w, rw(name, LockKind::Write, "7", 0, 10000));
+        const AcquireResult first = acquire(w, rw(name, LockMode::Write, "7", 0, 10000));
         QVERIFY(first.acquired);
         QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { "mode", "write" }, { first.owner, "1" } }));
         // Write reentry adds the lease to the remaining TTL.
-        QVERIFY(acquire(w, rw(name, LockKind::Write, "7", 0, 10000)).acquired);
+        QVERIFY(acquire(w, rw(name, LockMode::Write, "7", 0, 10000)).acquired);
         QVERIFY(raw.pttl(name) > 10000);
-        QVERIFY(!acquire(r, rw(name, LockKind::Read, "1")).acquired);
-        QVERIFY(!acquire(r, rw(name, LockKind::Write, "1")).acquired);
+        QVERIFY(!acquire(r, rw(name, LockMode::Read, "1")).acquired);
+        QVERIFY(!acquire(r, rw(name, LockMode::Write, "1")).acquired);
         QCOMPARE(
-            release(r, name, r.ownerField("1") + ":write", LockKind::Write).outcome, ReleaseResult::Outcome::NotHeld);
+            release(r, name, r.ownerField("1") + ":write", LockMode::Write).outcome, ReleaseResult::Outcome::NotHeld);
 
         // The writer may read too (downgrade); its last write release leaves the lock in read mode, silently.
-        const AcquireResult readToo = acquire(w, rw(name, LockKind::Read, "7"));
+        const AcquireResult readToo = acquire(w, rw(name, LockMode::Read, "7"));
         QVERIFY(readToo.acquired);
-        QCOMPARE(release(w, name, first.owner, LockKind::Write).outcome, ReleaseResult::Outcome::StillHeld);
-        QCOMPARE(release(w, name, first.owner, LockKind::Write).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(w, name, first.owner, LockMode::Write).outcome, ReleaseResult::Outcome::StillHeld);
+        QCOMPARE(release(w, name, first.owner, LockMode::Write).outcome, ReleaseResult::Outcome::Released);
         QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { "mode", "read" }, { readToo.owner, "1" } }));
         QCOMPARE(ears.next(), "none");
-        QVERIFY(acquire(r, rw(name, LockKind::Read, "1")).acquired); // readers are welcome again
-        QCOMPARE(release(r, name, r.ownerField("1"), LockKind::Read).outcome, ReleaseResult::Outcome::StillHeld);
-        QCOMPARE(release(w, name, readToo.owner, LockKind::Read).outcome, ReleaseResult::Outcome::Released);
+        QVERIFY(acquire(r, rw(name, LockMode::Read, "1")).acquired); // readers are welcome again
+        QCOMPARE(release(r, name, r.ownerField("1"), LockMode::Read).outcome, ReleaseResult::Outcome::StillHeld);
+        QCOMPARE(release(w, name, readToo.owner, LockMode::Read).outcome, ReleaseResult::Outcome::Released);
         QCOMPARE(ears.next(), "message:0");
 
         // A last write release with nothing else in the hash publishes "1": every waiter wakes.
-        const AcquireResult again = acquire(w, rw(name, LockKind::Write, "7"));
-        QCOMPARE(release(w, name, again.owner, LockKind::Write).outcome, ReleaseResult::Outcome::Released);
+        const AcquireResult again = acquire(w, rw(name, LockMode::Write, "7"));
+        QCOMPARE(release(w, name, again.owner, LockMode::Write).outcome, ReleaseResult::Outcome::Released);
         QCOMPARE(raw.type(name), "none");
         QCOMPARE(ears.next(), "message:1");
     }
@@ -133,24 +133,24 @@ private slots:
         LockClient writer(m_options), readers(m_options), other(m_options);
         RawRedis raw(m_server.port());
         const QByteArray name = uniqueKey("rw-wait");
-        const AcquireResult held = acquire(writer, rw(name, LockKind::Write, "1", 0, 60000));
+        const AcquireResult held = acquire(writer, rw(name, LockMode::Write, "1", 0, 60000));
         QVERIFY(held.acquired);
         // Two readers of one client wait on one subscription; the write release's "1" must wake both.
         QList<AcquireResult> got;
         for (const QByteArray &token : { QByteArray("11"), QByteArray("12") })
-            readers.acquire(rw(name, LockKind::Read, token, 60000), [&](const AcquireResult &r) { got << r; });
+            readers.acquire(rw(name, LockMode::Read, token, 60000), [&](const AcquireResult &r) { got << r; });
         QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", LockNames::rwChannel(name) }).at(1).toInteger(), 1);
-        QCOMPARE(release(writer, name, held.owner, LockKind::Write).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(writer, name, held.owner, LockMode::Write).outcome, ReleaseResult::Outcome::Released);
         QTRY_COMPARE_WITH_TIMEOUT(got.size(), 2, 20000);
         QVERIFY(got.at(0).acquired && got.at(1).acquired);
 
         // A writer waits for the readers; the last read release's "0" wakes it, long before any lease runs out.
         std::optional<AcquireResult> w;
-        other.acquire(rw(name, LockKind::Write, "5", 60000), [&](const AcquireResult &r) { w = r; });
+        other.acquire(rw(name, LockMode::Write, "5", 60000), [&](const AcquireResult &r) { w = r; });
         QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", LockNames::rwChannel(name) }).at(1).toInteger(), 1);
-        QCOMPARE(release(readers, name, got.at(0).owner, LockKind::Read).outcome, ReleaseResult::Outcome::StillHeld);
+        QCOMPARE(release(readers, name, got.at(0).owner, LockMode::Read).outcome, ReleaseResult::Outcome::StillHeld);
         QVERIFY(!w.has_value());
-        QCOMPARE(release(readers, name, got.at(1).owner, LockKind::Read).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(readers, name, got.at(1).owner, LockMode::Read).outcome, ReleaseResult::Outcome::Released);
         QTRY_VERIFY_WITH_TIMEOUT(w.has_value(), 20000);
         QVERIFY(w->acquired);
     }
@@ -164,11 +164,11 @@ private slots:
         raw.command({ "HSET", name, "mode", "read", dead, "1" });
         raw.command({ "PEXPIRE", name, "60000" });
         LockClient client(m_options);
-        const AcquireResult live = acquire(client, rw(name, LockKind::Read, "1"));
+        const AcquireResult live = acquire(client, rw(name, LockMode::Read, "1"));
         QVERIFY(live.acquired);
         Ears ears(m_server.port(), name);
         // The live reader's release finds only dead readers left: the lock goes, and waiters hear "0".
-        QCOMPARE(release(client, name, live.owner, LockKind::Read).outcome, ReleaseResult::Outcome::Released);
+        QCOMPARE(release(client, name, live.owner, LockMode::Read).outcome, ReleaseResult::Outcome::Released);
         QCOMPARE(raw.type(name), "none");
         QCOMPARE(ears.next(), "message:0");
     }
@@ -178,14 +178,14 @@ private slots:
         LockClient client(m_options), support(m_options);
         const QByteArray name = uniqueKey("rw-force");
         Ears ears(m_server.port(), name);
-        QVERIFY(acquire(client, rw(name, LockKind::Read, "1")).acquired);
+        QVERIFY(acquire(client, rw(name, LockMode::Read, "1")).acquired);
         auto force = [&] {
             return await<ForceReleaseResult>(
-                [&](auto d) { support.forceRelease(name, ForceGuard {}, d, LockKind::Read); });
+                [&](auto d) { support.forceRelease(name, ForceGuard {}, d, LockMode::Read); });
         };
         QVERIFY(force().deleted);
         QCOMPARE(ears.next(), "message:0");
-        QVERIFY(acquire(client, rw(name, LockKind::Write, "1")).acquired);
+        QVERIFY(acquire(client, rw(name, LockMode::Write, "1")).acquired);
         QVERIFY(force().deleted);
         QCOMPARE(ears.next(), "message:1");
         QVERIFY(!force().deleted);
@@ -253,14 +253,14 @@ private slots:
         LockClient r1(m_options), r2(m_options), r3(m_options), support(m_options);
         RawRedis raw(m_server.port());
         const QByteArray name = uniqueKey("rw-guard");
-        const AcquireResult a = acquire(r1, rw(name, LockKind::Read, "1"));
-        const AcquireResult b = acquire(r2, rw(name, LockKind::Read, "1"));
+        const AcquireResult a = acquire(r1, rw(name, LockMode::Read, "1"));
+        const AcquireResult b = acquire(r2, rw(name, LockMode::Read, "1"));
         const QList<QByteArray> seen { a.owner, b.owner };
         // A third reader arrives after the look: the guard refuses, and names all three.
-        const AcquireResult c = acquire(r3, rw(name, LockKind::Read, "1"));
+        const AcquireResult c = acquire(r3, rw(name, LockMode::Read, "1"));
         auto force = [&](const QList<QByteArray> &holders) {
             return await<ForceReleaseResult>(
-                [&](auto d) { support.forceRelease(name, ForceGuard::exact(holders), d, LockKind::Read); });
+                [&](auto d) { support.forceRelease(name, ForceGuard::exact(holders), d, LockMode::Read); });
         };
         ForceReleaseResult r = force(seen);
         QVERIFY(r.guardFailed);
@@ -280,7 +280,7 @@ private slots:
         QSignalSpy renewed(&client, &LockClient::holdRenewed);
         RawRedis raw(m_server.port());
         const QByteArray name = uniqueKey("rw-watchdog");
-        const AcquireResult r = acquire(client, rw(name, LockKind::Read, "1", 0, -1));
+        const AcquireResult r = acquire(client, rw(name, LockMode::Read, "1", 0, -1));
         QVERIFY(r.acquired && r.watchdog);
         const QByteArray key = timeoutKey(name, r.owner, 1);
         const qint64 first = raw.pttl(key);

@@ -21,7 +21,7 @@ using namespace LockScope;
 using namespace LockScope::Test;
 
 namespace {
-AcquireRequest request(const QByteArray &name, LockKind kind, QByteArray token, qint64 waitMs = 0)
+AcquireRequest request(const QByteArray &name, LockMode kind, QByteArray token, qint64 waitMs = 0)
 {
     AcquireRequest r;
     r.name = name;
@@ -84,15 +84,15 @@ private slots:
             const AcquireResult res = await<AcquireResult>([&](auto d) { c.acquire(r, d); });
             QVERIFY2(res.acquired, qPrintable(r.name));
         };
-        take(a, request(p + "reentrant", LockKind::Reentrant, "1"));
+        take(a, request(p + "reentrant", LockMode::Reentrant, "1"));
         // A waiter listening on its channel: what vouches for it beyond its shape (high confidence).
-        b.acquire(request(p + "reentrant", LockKind::Reentrant, "3", 60000), [](const AcquireResult &) {});
-        take(a, request(p + "fenced", LockKind::Fenced, "1"));
-        take(a, request(p + "fair", LockKind::Fair, "1"));
-        b.acquire(request(p + "fair", LockKind::Fair, "2", 60000), [](const AcquireResult &) {});
-        take(a, request(p + "read", LockKind::Read, "1"));
-        take(b, request(p + "read", LockKind::Read, "1"));
-        take(a, request(p + "write", LockKind::Write, "1"));
+        b.acquire(request(p + "reentrant", LockMode::Reentrant, "3", 60000), [](const AcquireResult &) {});
+        take(a, request(p + "fenced", LockMode::Fenced, "1"));
+        take(a, request(p + "fair", LockMode::Fair, "1"));
+        b.acquire(request(p + "fair", LockMode::Fair, "2", 60000), [](const AcquireResult &) {});
+        take(a, request(p + "read", LockMode::Read, "1"));
+        take(b, request(p + "read", LockMode::Read, "1"));
+        take(a, request(p + "write", LockMode::Write, "1"));
         QTRY_COMPARE(raw.command({ "LLEN", "redisson_lock_queue:{" + p + "fair}" }).toInteger(), 1);
         QTRY_COMPARE(
             raw.command({ "PUBSUB", "NUMSUB", "redisson_lock__channel:{" + p + "reentrant}" }).at(1).toInteger(), 1);
@@ -144,13 +144,13 @@ private slots:
         LockClient a(options);
         RawRedis raw(m_server.port());
         QVERIFY(await<AcquireResult>([&](auto d) {
-            a.acquire(request(p + "orders", LockKind::Reentrant, "731"), d);
+            a.acquire(request(p + "orders", LockMode::Reentrant, "731"), d);
         }).acquired);
         QVERIFY(
-            await<AcquireResult>([&](auto d) { a.acquire(request(p + "report", LockKind::Read, "1"), d); }).acquired);
+            await<AcquireResult>([&](auto d) { a.acquire(request(p + "report", LockMode::Read, "1"), d); }).acquired);
         // A waiter listening on orders' channel vouches for it: high confidence, not just its shape.
         LockClient b(options);
-        b.acquire(request(p + "orders", LockKind::Reentrant, "9", 60000), [](const AcquireResult &) {});
+        b.acquire(request(p + "orders", LockMode::Reentrant, "9", 60000), [](const AcquireResult &) {});
         QTRY_COMPARE(
             raw.command({ "PUBSUB", "NUMSUB", "redisson_lock__channel:{" + p + "orders}" }).at(1).toInteger(), 1);
         raw.command({ "SET", p + "app", "data" });

@@ -96,7 +96,7 @@ private slots:
         o.password = "viewpw";
         LockClient client(o);
         const ForceReleaseResult r = await<ForceReleaseResult>(
-            [&](auto done) { client.forceRelease(name, ForceGuard {}, done, LockKind::Reentrant); });
+            [&](auto done) { client.forceRelease(name, ForceGuard {}, done, LockMode::Reentrant); });
         QCOMPARE(r.error.kind(), RedisError::Kind::Permission);
         QVERIFY(!r.deleted);
         QCOMPARE(admin.hgetall(name).value(owner), "1");

@@ -188,7 +188,7 @@ private slots:
                             ++failures;
                         cycle();
                     },
-                    LockKind::Reentrant);
+                    LockMode::Reentrant);
             });
         };
         cycle();

@@ -29,13 +29,13 @@ AcquireResult acquireString(LockClient &client, const QByteArray &name, qint64 l
     request.name = name;
     request.token = token;
     request.leaseMs = leaseMs;
-    request.kind = LockKind::String;
+    request.kind = LockMode::String;
     return await<AcquireResult>([&](auto done) { client.acquire(request, done); });
 }
 
 ReleaseResult releaseString(LockClient &client, const QByteArray &name, const QByteArray &token)
 {
-    return await<ReleaseResult>([&](auto done) { client.release(name, token, done, LockKind::String); });
+    return await<ReleaseResult>([&](auto done) { client.release(name, token, done, LockMode::String); });
 }
 
 bool released(const ReleaseResult &r)
@@ -46,7 +46,7 @@ bool released(const ReleaseResult &r)
 ForceReleaseResult forceReleaseString(LockClient &client, const QByteArray &name, const QByteArray &token)
 {
     return await<ForceReleaseResult>(
-        [&](auto done) { client.forceRelease(name, ForceGuard::exact({ token }), done, LockKind::String); });
+        [&](auto done) { client.forceRelease(name, ForceGuard::exact({ token }), done, LockMode::String); });
 }
 
 bool isHeld(const LockClient &client, const QByteArray &name)

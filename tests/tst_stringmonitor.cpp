@@ -189,7 +189,7 @@ private slots:
         LockClient client(ConnectionOptions::fromUrl(m_notifying.url()), options);
         AcquireRequest request;
         request.name = name;
-        request.kind = LockKind::String;
+        request.kind = LockMode::String;
         const AcquireResult a = await<AcquireResult>([&](auto done) { client.acquire(request, done); });
         QVERIFY2(a.acquired, qPrintable(a.error.toString()));
         QVERIFY(w.waitFor(Type::Acquired, name));
@@ -197,7 +197,7 @@ private slots:
         QVERIFY(w.waitFor(Type::Renewed, name, 0, 30000));
         QTRY_COMPARE_WITH_TIMEOUT(w.monitor.record(name)->watchdog, WatchdogGuess::Likely, 30000);
         const ReleaseResult r
-            = await<ReleaseResult>([&](auto done) { client.release(name, a.owner, done, LockKind::String); });
+            = await<ReleaseResult>([&](auto done) { client.release(name, a.owner, done, LockMode::String); });
         QVERIFY(!r.error.isError() && r.outcome == ReleaseResult::Outcome::Released);
         QVERIFY(w.waitFor(Type::Released, name));
     }

@@ -94,7 +94,7 @@ private slots:
         QVERIFY2(jumps >= 3, qPrintable(QString::number(jumps)));
         QVERIFY(renewed.size() >= 3);
         QCOMPARE(lost.size(), 0);
-        QCOMPARE(await<ReleaseResult>([&](auto d) { client.release(name, a.owner, d, LockKind::Reentrant); }).outcome,
+        QCOMPARE(await<ReleaseResult>([&](auto d) { client.release(name, a.owner, d, LockMode::Reentrant); }).outcome,
             ReleaseResult::Outcome::Released);
         // Released: nothing to renew any more.
         QVERIFY(client.holds().isEmpty());
@@ -170,7 +170,7 @@ private slots:
         const QByteArray name = uniqueKey("stolen");
         const AcquireResult a = await<AcquireResult>([&](auto d) { client.acquire(request(name), d); });
         QVERIFY(await<ForceReleaseResult>([&](auto d) {
-            support.forceRelease(name, ForceGuard {}, d, LockKind::Reentrant);
+            support.forceRelease(name, ForceGuard {}, d, LockMode::Reentrant);
         }).deleted);
         QTRY_COMPARE_WITH_TIMEOUT(lost.size(), 1, 10000);
         QVERIFY(client.holds().isEmpty());

@@ -71,7 +71,7 @@ void AcquireDialog::setName(const QByteArray &name)
 
 bool AcquireDialog::isStringLock() const
 {
-    return LockLayouts::forMode(LockKind(m_kind->currentData().toInt())).capabilities().tokenHolder;
+    return LockLayouts::forMode(LockMode(m_kind->currentData().toInt())).capabilities().tokenHolder;
 }
 
 void AcquireDialog::setLayout(const LockLayout &layout, const QByteArray &name)
@@ -93,7 +93,7 @@ AcquireRequest AcquireDialog::request() const
 {
     AcquireRequest r;
     r.name = m_name->text().toUtf8();
-    r.kind = LockKind(m_kind->currentData().toInt());
+    r.kind = LockMode(m_kind->currentData().toInt());
     r.leaseMs = m_watchdog->isChecked() ? -1 : m_lease->value();
     r.waitMs = m_wait->value();
     // One token for the console: every hold it takes is one thread's, so re-acquiring is reentry.

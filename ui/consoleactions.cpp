@@ -144,7 +144,7 @@ const LockLayout &ConsoleActions::heldLayout(const QByteArray &name, const QByte
     for (const HoldEvent &hold : m_client->holds())
         if (hold.name == name && hold.owner == owner)
             return LockLayouts::forMode(hold.kind);
-    return LockLayouts::forMode(LockKind::Reentrant);
+    return LockLayouts::forMode(LockMode::Reentrant);
 }
 
 void ConsoleActions::noteHoldsChanged()

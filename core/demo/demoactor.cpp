@@ -123,7 +123,7 @@ void DemoActor::nextCycle()
 {
     m_count = 0;
     m_watchdog = false;
-    m_kind = LockKind::Reentrant;
+    m_kind = LockMode::Reentrant;
     switch (m_setup.role) {
     case DemoEvent::Role::WatchdogHolder:
         m_name = pickName(false);
@@ -152,18 +152,18 @@ void DemoActor::nextCycle()
     // Readers share demo:report and keep its writer waiting; the writer excludes both while it holds.
     case DemoEvent::Role::Reader:
         m_name = "demo:report";
-        m_kind = LockKind::Read;
+        m_kind = LockMode::Read;
         acquire(-1, randomBetween(2000, 6000), [this] { after(2000, 5000, [this] { releaseAll(); }); });
         break;
     case DemoEvent::Role::Writer:
         m_name = "demo:report";
-        m_kind = LockKind::Write;
+        m_kind = LockMode::Write;
         acquire(-1, randomBetween(4000, 10000), [this] { after(1000, 3000, [this] { releaseAll(); }); });
         break;
     // A fair lock served in arrival order: its queue is visible in the detail pane.
     case DemoEvent::Role::FairWaiter:
         m_name = "demo:payroll";
-        m_kind = LockKind::Fair;
+        m_kind = LockMode::Fair;
         acquire(-1, randomBetween(8000, 15000), [this] { after(1500, 3500, [this] { releaseAll(); }); });
         break;
     case DemoEvent::Role::ScheduledJob:

@@ -66,7 +66,7 @@ private:
     QTimer m_timer;
     Step m_step;
     QByteArray m_token;
-    LockKind m_kind = LockKind::Reentrant; // of the current cycle's lock
+    LockMode m_kind = LockMode::Reentrant; // of the current cycle's lock
     QByteArray m_name;
     int m_count = 0;
     qint64 m_leaseMs = 0;

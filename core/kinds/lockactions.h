@@ -78,16 +78,16 @@ public:
     virtual ~LockActions() = default;
 
     // The hash field a hold of mode writes for owner "<uuid>:<thread>" (a write hold ends in ":write").
-    virtual QByteArray ownerField(LockKind mode, const QByteArray &owner) const
+    virtual QByteArray ownerField(LockMode mode, const QByteArray &owner) const
     {
         Q_UNUSED(mode);
         return owner;
     }
     // The script that takes one level, or reports the holder's TTL (AcquireCheck::decode reads its answer).
-    virtual ScriptCall acquire(LockKind mode, const AcquireCall &call) const = 0;
+    virtual ScriptCall acquire(LockMode mode, const AcquireCall &call) const = 0;
     // The script that gives back one level exactly as the owner's own unlock would: nil not held, 0 still held,
     // 1 released (and waiters told).
-    virtual ScriptCall release(LockKind mode, const ReleaseCall &call) const = 0;
+    virtual ScriptCall release(LockMode mode, const ReleaseCall &call) const = 0;
     // Deletes the whole lock while the guard holds and wakes its waiters: 1 deleted, 0 nothing there, -1 the guard
     // failed and nothing changed.
     virtual ScriptCall forceRelease(const ForceReleaseCall &call) const = 0;
@@ -108,7 +108,7 @@ public:
     }
     // The mode a release of owner's hold runs as when Redis holds this layout's lock (a read-write lock's write
     // owners end in ":write"). None: the layout's one action kind.
-    virtual std::optional<LockKind> releaseMode(const QByteArray &owner) const
+    virtual std::optional<LockMode> releaseMode(const QByteArray &owner) const
     {
         Q_UNUSED(owner);
         return std::nullopt;
@@ -141,7 +141,7 @@ public:
     virtual int pollIntervalMs() const { return 0; }
     // Extra keys a renewal of a hold of mode keeps alive with the lock (a reader's timeout keys): their prefix, or
     // empty.
-    virtual QByteArray renewalPrefix(LockKind mode, const QByteArray &name, const QByteArray &owner) const
+    virtual QByteArray renewalPrefix(LockMode mode, const QByteArray &name, const QByteArray &owner) const
     {
         Q_UNUSED(mode);
         Q_UNUSED(name);

@@ -17,7 +17,7 @@ struct LockKindProbe
     // For a hash, or a name with nothing there: the release script to run. A read-write lock (a "mode" field) is
     // released as Write for an owner ending in ":write", else as Read; a fair queue or deadline set makes it Fair;
     // a fencing token Fenced (released as Reentrant, which it is underneath).
-    LockKind kind = LockKind::Reentrant;
+    LockMode kind = LockMode::Reentrant;
     // A string (SET NX PX) lock: error names it for callers that only take lock hashes.
     bool stringLock() const { return type == "string"; }
     // Holds kept in a sorted set (kinds/sortedset/): the same.
@@ -25,7 +25,7 @@ struct LockKindProbe
     // A release or force release acts on whatever layout the lock has: a string lock is given back by the
     // compare-and-delete of its token, a sorted set's hold by the ZREM of its member, so they are no error for them.
     RedisError actionError() const { return stringLock() || sortedSet() ? RedisError() : error; }
-    LockKind actionKind() const { return stringLock() ? LockKind::String : sortedSet() ? LockKind::SortedSet : kind; }
+    LockMode actionMode() const { return stringLock() ? LockMode::String : sortedSet() ? LockMode::SortedSet : kind; }
 };
 
 namespace LockKindProber {

@@ -4,9 +4,9 @@
 
 namespace LockScope {
 
-QList<LockKind> LockLayout::actionKinds() const
+QList<LockMode> LockLayout::actionModes() const
 {
-    QList<LockKind> kinds;
+    QList<LockMode> kinds;
     for (const AcquireMode &m : modes())
         kinds << m.kind;
     return kinds;

@@ -33,7 +33,7 @@ struct LockCapabilities
 // A read-write lock has two (read and write); every other layout one.
 struct AcquireMode
 {
-    LockKind kind;
+    LockMode kind;
     const char *id; // --kind word: "reentrant", "read", ...
     const char *label; // the acquire dialog's entry, translated in the LockScope::AcquireDialog context
     const char *wanted; // "a read lock": refusals say what the caller tried to take (AcquireCheck context)
@@ -75,9 +75,9 @@ public:
         Q_UNUSED(name);
         return {};
     }
-    // The kinds a release or force release runs this layout's scripts as: its modes' kinds, or for a layout nothing
-    // is taken as, the kind the lock kind probe names for what Redis holds (a sorted set).
-    virtual QList<LockKind> actionKinds() const;
+    // The modes a release or force release runs this layout's scripts as: its acquire modes, or for a layout nothing
+    // is taken as, the mode the lock kind probe names for what Redis holds (a sorted set).
+    virtual QList<LockMode> actionModes() const;
     // The library whose locks these are, JSON's "library" (a string lock's classification names its own library).
     virtual const char *library() const { return "redisson"; }
     // A counter's field in JSON ("permits_free", "count") and its words for people ("3 permits free"); none for a

@@ -125,20 +125,20 @@ QList<ScanCursor> scanCursors(const DiscoveryScope &scope)
     return cursors;
 }
 
-std::optional<LockKind> kindClaiming(const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns)
+std::optional<LockMode> kindClaiming(const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns)
 {
     for (const LockLayout *layout : all())
-        if (layout->recogniser().claimsName(name, type, patterns) && !layout->actionKinds().isEmpty())
-            return layout->actionKinds().first();
+        if (layout->recogniser().claimsName(name, type, patterns) && !layout->actionModes().isEmpty())
+            return layout->actionModes().first();
     return std::nullopt;
 }
 
-const LockLayout &forMode(LockKind mode)
+const LockLayout &forMode(LockMode mode)
 {
     for (const LockLayout *layout : all())
-        if (layout->actionKinds().contains(mode))
+        if (layout->actionModes().contains(mode))
             return *layout;
-    Q_UNREACHABLE(); // every LockKind is some layout's mode (tst_conformance checks it)
+    Q_UNREACHABLE(); // every LockMode is some layout's mode (tst_conformance checks it)
 }
 
 bool mayOutliveItsKey(const QByteArray &name)
@@ -148,19 +148,19 @@ bool mayOutliveItsKey(const QByteArray &name)
         [&name](const LockLayout *layout) { return layout->recogniser().mayOutliveItsKey(name); });
 }
 
-const LockActions &actionsFor(LockKind mode)
+const LockActions &actionsFor(LockMode mode)
 {
     const LockActions *actions = forMode(mode).lockActions();
     Q_ASSERT(actions); // a layout with a mode or an action kind takes or releases locks (tst_conformance checks it)
     return *actions;
 }
 
-LockKind releaseMode(const LockLayout &layout, const QByteArray &owner)
+LockMode releaseMode(const LockLayout &layout, const QByteArray &owner)
 {
     if (const LockActions *actions = layout.lockActions())
-        if (const std::optional<LockKind> mode = actions->releaseMode(owner))
+        if (const std::optional<LockMode> mode = actions->releaseMode(owner))
             return *mode;
-    return layout.actionKinds().first();
+    return layout.actionModes().first();
 }
 
 LockInfo::Kind idleKind(const LockLayout &layout)
@@ -185,7 +185,7 @@ QList<AcquireMode> modes()
     return out;
 }
 
-AcquireMode mode(LockKind kind)
+AcquireMode mode(LockMode kind)
 {
     for (const AcquireMode &m : modes())
         if (m.kind == kind)
@@ -193,7 +193,7 @@ AcquireMode mode(LockKind kind)
     Q_UNREACHABLE();
 }
 
-QString wantedText(LockKind kind)
+QString wantedText(LockMode kind)
 {
     return QCoreApplication::translate("AcquireCheck", mode(kind).wanted);
 }

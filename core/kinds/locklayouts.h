@@ -31,15 +31,15 @@ QByteArray hashReleaseChannel(const KeySnapshot &snapshot);
 QList<ScanCursor> scanCursors(const DiscoveryScope &scope);
 // The action kind of the layout that claims a key of type under name by its name (LockLayout::claimsName), if one
 // does.
-std::optional<LockKind> kindClaiming(
+std::optional<LockMode> kindClaiming(
     const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns);
 // Whether some layout's lock may live on under name with no key of its own (LockRecogniser::mayOutliveItsKey).
 bool mayOutliveItsKey(const QByteArray &name);
 // The layout that takes a lock of mode, and its actions (every layout a mode or action kind names has them).
-const LockLayout &forMode(LockKind mode);
-const LockActions &actionsFor(LockKind mode);
+const LockLayout &forMode(LockMode mode);
+const LockActions &actionsFor(LockMode mode);
 // The mode a release of owner's hold runs as on a lock of layout (LockActions::releaseMode, else its action kind).
-LockKind releaseMode(const LockLayout &layout, const QByteArray &owner);
+LockMode releaseMode(const LockLayout &layout, const QByteArray &owner);
 // The kind a lock of layout shows as while idle (LockRecogniser::idleKind, else its own).
 LockInfo::Kind idleKind(const LockLayout &layout);
 // The script of a counter action, from the layout whose own action it is (CounterWrites::counterCall); none when no
@@ -47,9 +47,9 @@ LockInfo::Kind idleKind(const LockLayout &layout);
 std::optional<CounterCall> counterCall(const CounterRequest &request, const QByteArray &publish);
 // Every acquire mode, layout by layout ("reentrant", "fenced", "fair", "read", "write", "string").
 QList<AcquireMode> modes();
-AcquireMode mode(LockKind kind);
+AcquireMode mode(LockMode kind);
 // "a read lock": what a refusal says the caller tried to take, translated.
-QString wantedText(LockKind kind);
+QString wantedText(LockMode kind);
 // The mode a --kind word names; false when none does.
 bool modeById(QStringView id, AcquireMode *found);
 

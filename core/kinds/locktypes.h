@@ -31,14 +31,16 @@ struct LockClientOptions
     StringLockPatterns stringPatterns = StringLockPatterns(StringLockPatterns::defaults());
 };
 
-// Kinds of lock the client can take. Fenced is RLock's layout plus a fencing token (docs/protocol/fenced.md);
-// Read and Write are the two halves of a read-write lock (docs/protocol/readwrite.md#modes): the write hold's
-// field ends in ":write". Fair is first come, first served through a queue of waiters
-// (docs/protocol/fair.md#queue-and-deadlines).
-// String is the single-key SET NX PX lock of redlock and friends (kinds/string/). SortedSet is a hold kept as a member
-// of a sorted set (kinds/sortedset/: redis-semaphore's semaphores, Symfony's RedisStore), UniqueJob a Sidekiq job's
-// unique lock (kinds/sidekiq/): both released, never taken here.
-enum class LockKind { Reentrant, Fenced, Read, Write, Fair, String, SortedSet, UniqueJob };
+// How a hold is taken and given back: which of a layout's script sets runs. What a lock *is* has one enum,
+// LockInfo::Kind (the classifier's, JSON's "kind"); a mode says how a hold of it is taken or released, and is what
+// --kind, the acquire dialog and a request name. Reentrant, Fenced (RLock's layout plus a fencing token:
+// docs/protocol/fenced.md) and Fair (first come, first served through a queue of waiters:
+// docs/protocol/fair.md#queue-and-deadlines) are their layouts' one mode each; Read and Write are the two modes of a
+// read-write lock (docs/protocol/readwrite.md#modes): the write hold's field ends in ":write". String is the single-key
+// SET NX PX lock of redlock and friends (kinds/string/). SortedSet is a hold kept as a member of a sorted set
+// (kinds/sortedset/: redis-semaphore's semaphores, Symfony's RedisStore), UniqueJob a Sidekiq job's unique lock
+// (kinds/sidekiq/): both released, never taken here.
+enum class LockMode { Reentrant, Fenced, Read, Write, Fair, String, SortedSet, UniqueJob };
 
 // What a person may do to a lock by its name. Each layout says which of these apply to its locks
 // (LockLayout::allows); a write by name runs only on what discovery would list as a lock of such a layout
@@ -51,7 +53,7 @@ struct AcquireRequest
     QByteArray token; // the part after "<uuid>:"; empty: the calling thread's id
     qint64 leaseMs = -1; // <= 0: lease = watchdog timeout, renewed by the watchdog
     qint64 waitMs = 0; // 0: try once; < 0: wait until acquired
-    LockKind kind = LockKind::Reentrant;
+    LockMode kind = LockMode::Reentrant;
     // Read the owner's hold count once acquired (AcquireResult::count): a person is told whether it was a reentry.
     // Off for programs that only lock: the read is one more round trip.
     bool readCount = false;
@@ -82,7 +84,7 @@ struct ReleaseResult
     Outcome outcome = Outcome::NotHeld;
     QByteArray name;
     QByteArray owner;
-    LockKind kind = LockKind::Reentrant; // the release script that ran (or would have)
+    LockMode kind = LockMode::Reentrant; // the release script that ran (or would have)
     QByteArray holderNow; // NotHeld, where the answer names the holder (a string lock's token now)
     QList<QByteArray> wokeVia; // Released: the lists and channels its library's waiters were woken on (string locks)
     // For NotHeld: the message Redisson users know from IllegalMonitorStateException.
@@ -99,7 +101,7 @@ struct ForceReleaseResult
     QList<QByteArray> wokeVia; // deleted: the lists and channels its library's waiters were woken on (string locks)
     // The layout whose script ran (or was refused): the kind Redis held at that moment. None when nothing was decided
     // (a name that holds no lock, a bad name, read-only mode).
-    std::optional<LockKind> kind;
+    std::optional<LockMode> kind;
 };
 
 // One waiter in a fair lock's queue, as queue repair sees it.
@@ -135,7 +137,7 @@ struct HoldEvent
     QByteArray name;
     QByteArray owner;
     qint64 leaseMs = 0;
-    LockKind kind = LockKind::Reentrant; // as acquired: its layout renews and releases it
+    LockMode kind = LockMode::Reentrant; // as acquired: its layout renews and releases it
 };
 
 } // namespace LockScope

@@ -144,7 +144,7 @@ AcquireResult BlockingLockClient::acquire(AcquireRequest request)
     return call<AcquireResult>([this, request](auto done) { m_client->acquire(request, done); });
 }
 
-ReleaseResult BlockingLockClient::release(const QByteArray &name, const QByteArray &owner, LockKind kind)
+ReleaseResult BlockingLockClient::release(const QByteArray &name, const QByteArray &owner, LockMode kind)
 {
     return call<ReleaseResult>([this, name, owner, kind](auto done) { m_client->release(name, owner, done, kind); });
 }
@@ -152,7 +152,7 @@ ReleaseResult BlockingLockClient::release(const QByteArray &name, const QByteArr
 ForceReleaseResult BlockingLockClient::forceRelease(const QByteArray &name, const QByteArray &expectOwner)
 {
     return call<ForceReleaseResult>(
-        [this, name, expectOwner](auto done) { m_client->forceRelease(name, expectOwner, done, LockKind::Reentrant); });
+        [this, name, expectOwner](auto done) { m_client->forceRelease(name, expectOwner, done, LockMode::Reentrant); });
 }
 
 QueryResult BlockingLockClient::isLocked(const QByteArray &name)

@@ -35,7 +35,7 @@ public:
     RedisResult command(const QList<QByteArray> &argv);
 
     AcquireResult acquire(AcquireRequest request);
-    ReleaseResult release(const QByteArray &name, const QByteArray &owner, LockKind kind = LockKind::Reentrant);
+    ReleaseResult release(const QByteArray &name, const QByteArray &owner, LockMode kind = LockMode::Reentrant);
     ForceReleaseResult forceRelease(const QByteArray &name, const QByteArray &expectOwner = {});
     QueryResult isLocked(const QByteArray &name);
     QueryResult holdCount(const QByteArray &name, const QByteArray &owner);

@@ -69,15 +69,15 @@ public:
     // foreign hold the TTL is left as it is.
     // kind: which release script, always said (a default would quietly run the reentrant script on another layout's
     // lock); for Write, owner is the write field ("<uuid>:<tid>:write"). Ops::releaseAsFound() reads it from Redis.
-    void release(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done, LockKind kind);
+    void release(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done, LockMode kind);
     // Deletes the lock whoever holds it and wakes its waiters; with expectOwner only if that owner holds it.
     // Read or Write: a read-write lock; waiters hear "0" after a read-mode lock, "1" after a write-mode one.
     void forceRelease(
-        const QByteArray &name, const QByteArray &expectOwner, Callback<ForceReleaseResult> done, LockKind kind);
+        const QByteArray &name, const QByteArray &expectOwner, Callback<ForceReleaseResult> done, LockMode kind);
     // Only while the guard holds, checked in the same script that deletes; a failed guard changes nothing and the
     // result lists the holders found instead.
     void forceRelease(
-        const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done, LockKind kind);
+        const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done, LockMode kind);
     // Whether action may run on name as Redis holds it now: refused (a KindMismatch error, kinds/lockatname.h) unless
     // list and show would list a lock of a layout that allows action there, or nothing is there. Every write a person
     // asks for by name passes here first, whatever the front-end, so a mistyped name never changes application data.
@@ -128,13 +128,13 @@ private:
     // What a waiter that ends without the lock undoes in Redis, as its layout says (a fair waiter leaves the queue).
     void giveUpWait(const AcquireRequest &request, const QByteArray &owner);
     qint64 fairWait(qint64 waitMs) const;
-    void releaseAttempt(const QByteArray &name, const QByteArray &owner, LockKind kind, const QByteArray &requestId,
+    void releaseAttempt(const QByteArray &name, const QByteArray &owner, LockMode kind, const QByteArray &requestId,
         int attempt, Callback<ReleaseResult> done);
     void query(const QByteArray &name, QList<QByteArray> argv, Callback<QueryResult> done);
     void explainWrongType(
         const QByteArray &name, const LockActions &layout, std::function<void(const RedisError &)> done);
     void forceReleaseNow(
-        const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done, LockKind kind);
+        const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done, LockMode kind);
     // runAction() once its target passed checkTarget().
     void runCheckedAction(std::function<ScriptCall(const QByteArray &publish)> build, Callback<RedisResult> done);
 

@@ -16,7 +16,7 @@ namespace LockScope {
 using LockClientInternal::cleanScriptError;
 using LockClientInternal::later;
 
-void LockClient::release(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done, LockKind kind)
+void LockClient::release(const QByteArray &name, const QByteArray &owner, Callback<ReleaseResult> done, LockMode kind)
 {
     RedisError error = checkWrite("release", name);
     if (!error)
@@ -48,7 +48,7 @@ void LockClient::release(const QByteArray &name, const QByteArray &owner, Callba
     });
 }
 
-void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner, LockKind kind,
+void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner, LockMode kind,
     const QByteArray &requestId, int attempt, Callback<ReleaseResult> done)
 {
     const QByteArray latch = LockNames::unlockLatch(name, requestId);
@@ -117,13 +117,13 @@ void LockClient::releaseAttempt(const QByteArray &name, const QByteArray &owner,
 }
 
 void LockClient::forceRelease(
-    const QByteArray &name, const QByteArray &expectOwner, Callback<ForceReleaseResult> done, LockKind kind)
+    const QByteArray &name, const QByteArray &expectOwner, Callback<ForceReleaseResult> done, LockMode kind)
 {
     forceRelease(name, expectOwner.isEmpty() ? ForceGuard {} : ForceGuard::owner(expectOwner), std::move(done), kind);
 }
 
 void LockClient::forceRelease(
-    const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done, LockKind kind)
+    const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done, LockMode kind)
 {
     ForceReleaseResult r;
     r.name = name;
@@ -154,7 +154,7 @@ void LockClient::forceRelease(
 }
 
 void LockClient::forceReleaseNow(
-    const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done, LockKind kind)
+    const QByteArray &name, const ForceGuard &guard, Callback<ForceReleaseResult> done, LockMode kind)
 {
     ForceReleaseResult r;
     r.name = name;

@@ -19,7 +19,7 @@ LockWatchdog::LockWatchdog(RedisCommander *connection, const LockClientOptions &
 }
 
 void LockWatchdog::track(const QByteArray &name, const QByteArray &owner, qint64 leaseMs, bool renew,
-    const QByteArray &readTimeoutPrefix, const RedisScript *renewal, LockKind kind)
+    const QByteArray &readTimeoutPrefix, const RedisScript *renewal, LockMode kind)
 {
     Hold &h = m_holds[{ name, owner }];
     h.leaseMs = leaseMs;

@@ -27,7 +27,7 @@ public:
     // layout's batch script (LockLayout::renewal(); null: the lock hash's).
     void track(const QByteArray &name, const QByteArray &owner, qint64 leaseMs, bool renew,
         const QByteArray &readTimeoutPrefix = {}, const RedisScript *renewal = nullptr,
-        LockKind kind = LockKind::Reentrant);
+        LockMode kind = LockMode::Reentrant);
     // One level fewer; the last level stops tracking.
     void released(const QByteArray &name, const QByteArray &owner, bool fully);
     void forget(const QByteArray &name); // every hold on the name (force release)
@@ -57,7 +57,7 @@ private:
         qint64 confirmedMs = 0; // on m_clock: when the server last confirmed the hold (acquire, or renewal sent)
         QByteArray readTimeoutPrefix; // read holds: their rwlock_timeout keys are renewed with them
         const RedisScript *renewal = nullptr; // the layout's batch script: holds of one layout renew together
-        LockKind kind = LockKind::Reentrant;
+        LockMode kind = LockMode::Reentrant;
     };
     qint64 renewalLease(const Hold &hold) const; // 0: only check that the hold is still there
     void tick();

@@ -46,7 +46,7 @@ QString forceReleaseSummary(const ForceReleasePlan &plan, const ForceReleaseShow
         return d.error.toString();
     if (d.outcome == AuditRecord::Outcome::AlreadyGone)
         return tr("%1 was already gone; nothing changed").arg(name);
-    const LockLayout &layout = LockLayouts::forMode(d.kind.value_or(LockKind::Reentrant));
+    const LockLayout &layout = LockLayouts::forMode(d.kind.value_or(LockMode::Reentrant));
     if (d.outcome == AuditRecord::Outcome::GuardFailed) {
         const QString now = d.holdersNow.isEmpty() ? tr("nobody") : escapeList(d.holdersNow);
         if (!plan.guardedByShown())

@@ -35,7 +35,7 @@ struct ForceReleaseDone
     RedisError error;
     QList<QByteArray> holdersNow; // with GuardFailed: who holds it now
     QList<QByteArray> wokeVia; // Deleted: where its library's waiters were woken beyond the layout's channel
-    std::optional<LockKind> kind; // the layout whose script ran: what Redis held then (ForceReleaseResult::kind)
+    std::optional<LockMode> kind; // the layout whose script ran: what Redis held then (ForceReleaseResult::kind)
     // The whole audit record (ops/forcereleaserecord.h) and the sentence both front-ends print: a front-end appends
     // the one with its writer and shows the other, adding nothing to either.
     AuditRecord record;

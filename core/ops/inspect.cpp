@@ -35,7 +35,7 @@ void probeAndRead(LockClient *client, const QByteArray &name, std::function<void
             done(now);
             return;
         }
-        now.kind = found.actionKind();
+        now.kind = found.actionMode();
         now.layout = &LockLayouts::forMode(now.kind);
         auto holders = std::make_shared<RedisResult>();
         RedisRouter *connection = guard->connection();

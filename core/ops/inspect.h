@@ -19,7 +19,7 @@ struct LockNow
 {
     RedisError error; // the read failed, or the name holds something that is no lock (a list, a counter, ...)
     QByteArray name;
-    LockKind kind = LockKind::Reentrant;
+    LockMode kind = LockMode::Reentrant;
     const LockLayout *layout = nullptr; // set unless error
     QList<LockHolder> holders; // empty: not locked
     QByteArray mode; // a read-write lock's "read" or "write"

@@ -21,7 +21,7 @@ struct ReleaseDone
     RedisError error;
     QString message; // NotHeld: who holds it now where the answer says, else as Redisson's own unlock words it
     QByteArray holderNow; // NotHeld, where the answer names the holder now (a string lock's token)
-    LockKind kind = LockKind::Reentrant; // the release that ran
+    LockMode kind = LockMode::Reentrant; // the release that ran
     qint64 levelsLeft = 0; // StillHeld: the owner's count now
     qint64 ttlMs = -2; // StillHeld: the lease left (-2: the lock is gone)
     QList<QByteArray> wokeVia; // Released: where its library's waiters were woken beyond the layout's channel

@@ -34,11 +34,11 @@ void releaseAsFound(LockClient *client, const QByteArray &name, const QByteArray
 {
     if (const RedisError error = client->checkWrite("release", name)) {
         // Reports the same refusal, writing nothing: no kind was read, and none is needed for a refusal.
-        client->release(name, owner, std::move(done), LockKind::Reentrant);
+        client->release(name, owner, std::move(done), LockMode::Reentrant);
         return;
     }
     QPointer<LockClient> self(client);
-    auto refuse = [name, owner, done](const RedisError &error, LockKind kind) {
+    auto refuse = [name, owner, done](const RedisError &error, LockMode kind) {
         ReleaseResult r;
         r.error = error;
         r.name = name;
@@ -54,7 +54,7 @@ void releaseAsFound(LockClient *client, const QByteArray &name, const QByteArray
                 refuse(error, p.kind);
                 return;
             }
-            self->release(name, owner, done, p.actionKind());
+            self->release(name, owner, done, p.actionMode());
         });
     };
     // A hold of this client's own is a lock whatever the patterns say (a string lock taken outside them): its
@@ -67,7 +67,7 @@ void releaseAsFound(LockClient *client, const QByteArray &name, const QByteArray
         if (!self)
             return;
         if (refusal)
-            refuse(refusal, LockKind::Reentrant);
+            refuse(refusal, LockMode::Reentrant);
         else
             run();
     });
@@ -77,7 +77,7 @@ void forceReleaseAsFound(LockClient *client, const QByteArray &name, const Force
     std::function<void(const ForceReleaseResult &)> done)
 {
     if (const RedisError error = client->checkWrite("force-release", name)) {
-        client->forceRelease(name, guard, std::move(done), LockKind::Reentrant); // the refusal, writing nothing
+        client->forceRelease(name, guard, std::move(done), LockMode::Reentrant); // the refusal, writing nothing
         return;
     }
     QPointer<LockClient> self(client);
@@ -102,7 +102,7 @@ void forceReleaseAsFound(LockClient *client, const QByteArray &name, const Force
                 return;
             }
             // The guard is still what the person saw; only the script, and so whom it wakes, comes from this read.
-            self->forceRelease(name, guard, done, p.actionKind());
+            self->forceRelease(name, guard, done, p.actionMode());
         });
     });
 }

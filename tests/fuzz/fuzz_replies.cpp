@@ -73,7 +73,7 @@ void checkProbe(const LockKindProbe &p, const QByteArray &owner)
     // Only a lock hash (or nothing at all) gets a hash release script; anything else is refused by name.
     if (!p.error.isError())
         FUZZ_CHECK(p.type == "hash" || p.type == "none");
-    if (p.kind == LockKind::Write)
+    if (p.kind == LockMode::Write)
         FUZZ_CHECK(owner.endsWith(":write"));
     if (p.actionError().isError())
         FUZZ_CHECK(p.error.isError());

@@ -102,7 +102,7 @@ int main(int argc, char *argv[])
                     continue;
                 }
                 const bool write = i % 2 == 0;
-                request.kind = write ? LockKind::Write : LockKind::Read;
+                request.kind = write ? LockMode::Write : LockMode::Read;
                 const AcquireResult a = client.acquire(request);
                 if (!held(a)) {
                     ++failures;

@@ -242,7 +242,7 @@ private slots:
         c.actions->acquireAction()->trigger();
         AcquireDialog *dialog = waitForDialog<AcquireDialog>(&c.window);
         dialog->nameEdit()->setText(QString::fromUtf8(name));
-        dialog->kindBox()->setCurrentIndex(dialog->kindBox()->findData(int(LockKind::Reentrant)));
+        dialog->kindBox()->setCurrentIndex(dialog->kindBox()->findData(int(LockMode::Reentrant)));
         dialog->accept();
         QTRY_VERIFY_WITH_TIMEOUT(!messages.isEmpty(), 10000);
         const QString text = messages.first().at(0).toString();
@@ -378,7 +378,7 @@ private slots:
         const QByteArray name = uniqueKey("fair-late");
         AcquireRequest request;
         request.name = name;
-        request.kind = LockKind::Fair;
+        request.kind = LockMode::Fair;
         request.leaseMs = 60000;
         std::optional<AcquireResult> got;
         c.client.acquire(request, [&](const AcquireResult &r) { got = r; });
@@ -485,7 +485,7 @@ private slots:
         // And the core refuses whatever gets past the widgets.
         std::optional<ForceReleaseResult> result;
         c.client.forceRelease(
-            name, QByteArray(), [&](const ForceReleaseResult &r) { result = r; }, LockKind::Reentrant);
+            name, QByteArray(), [&](const ForceReleaseResult &r) { result = r; }, LockMode::Reentrant);
         QTRY_VERIFY(result.has_value());
         QCOMPARE(result->error.kind(), RedisError::Kind::ReadOnly);
         QCOMPARE(raw.type(name), "hash");

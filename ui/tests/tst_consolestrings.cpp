@@ -44,7 +44,7 @@ class TestConsoleStrings : public QObject
     {
         AcquireRequest r;
         r.name = name;
-        r.kind = LockKind::String;
+        r.kind = LockMode::String;
         r.token = "console";
         return r;
     }

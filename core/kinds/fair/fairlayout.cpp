@@ -18,11 +18,11 @@ LockCapabilities FairLayout::capabilities() const
 
 QList<AcquireMode> FairLayout::modes() const
 {
-    return { { LockKind::Fair, "fair", QT_TRANSLATE_NOOP("LockScope::AcquireDialog", "Fair"),
+    return { { LockMode::Fair, "fair", QT_TRANSLATE_NOOP("LockScope::AcquireDialog", "Fair"),
         QT_TRANSLATE_NOOP("AcquireCheck", "a fair lock") } };
 }
 
-ScriptCall FairLayout::acquire(LockKind, const AcquireCall &call) const
+ScriptCall FairLayout::acquire(LockMode, const AcquireCall &call) const
 {
     // Only a caller that is prepared to wait joins the queue; deadlines use this client's wall clock.
     const QList<QByteArray> aux = AcquireCheck::auxKeys(call.name);
@@ -32,7 +32,7 @@ ScriptCall FairLayout::acquire(LockKind, const AcquireCall &call) const
             QByteArray::number(call.nowMs), aux.at(0) } };
 }
 
-ScriptCall FairLayout::release(LockKind, const ReleaseCall &call) const
+ScriptCall FairLayout::release(LockMode, const ReleaseCall &call) const
 {
     // The channel is the base the script adds the new head's field to: each waiter hears only its own turn.
     return { &FairLockScripts::release(),

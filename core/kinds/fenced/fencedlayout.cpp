@@ -18,11 +18,11 @@ LockCapabilities FencedLayout::capabilities() const
 
 QList<AcquireMode> FencedLayout::modes() const
 {
-    return { { LockKind::Fenced, "fenced", QT_TRANSLATE_NOOP("LockScope::AcquireDialog", "Fenced"),
+    return { { LockMode::Fenced, "fenced", QT_TRANSLATE_NOOP("LockScope::AcquireDialog", "Fenced"),
         QT_TRANSLATE_NOOP("AcquireCheck", "a fenced lock") } };
 }
 
-ScriptCall FencedLayout::acquire(LockKind, const AcquireCall &call) const
+ScriptCall FencedLayout::acquire(LockMode, const AcquireCall &call) const
 {
     // The token key is written, so it is a key; the fair keys are only read.
     const QList<QByteArray> aux = AcquireCheck::auxKeys(call.name);

@@ -21,7 +21,7 @@ public:
     const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "fenced"); }
     LockCapabilities capabilities() const override;
     QList<AcquireMode> modes() const override;
-    ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
+    ScriptCall acquire(LockMode mode, const AcquireCall &call) const override;
     void readAux(AuxReader &reader) const override; // does its token key exist
     AuxEvidence auxEvidence(const KeySnapshot &key) const override;
     QList<QByteArray> namesFromAuxKey(const QByteArray &key) const override; // its token key

@@ -18,33 +18,33 @@ LockCapabilities ReadWriteLayout::capabilities() const
 
 QList<AcquireMode> ReadWriteLayout::modes() const
 {
-    return { { LockKind::Read, "read", QT_TRANSLATE_NOOP("LockScope::AcquireDialog", "Read (shared)"),
+    return { { LockMode::Read, "read", QT_TRANSLATE_NOOP("LockScope::AcquireDialog", "Read (shared)"),
                  QT_TRANSLATE_NOOP("AcquireCheck", "a read lock"), nullptr, true },
-        { LockKind::Write, "write", QT_TRANSLATE_NOOP("LockScope::AcquireDialog", "Write (exclusive)"),
+        { LockMode::Write, "write", QT_TRANSLATE_NOOP("LockScope::AcquireDialog", "Write (exclusive)"),
             QT_TRANSLATE_NOOP("AcquireCheck", "a write lock") } };
 }
 
-QByteArray ReadWriteLayout::ownerField(LockKind mode, const QByteArray &owner) const
+QByteArray ReadWriteLayout::ownerField(LockMode mode, const QByteArray &owner) const
 {
     // A write hold's field carries ":write", exactly as Redisson stores it.
-    return mode == LockKind::Write ? owner + ":write" : owner;
+    return mode == LockMode::Write ? owner + ":write" : owner;
 }
 
-ScriptCall ReadWriteLayout::acquire(LockKind mode, const AcquireCall &call) const
+ScriptCall ReadWriteLayout::acquire(LockMode mode, const AcquireCall &call) const
 {
     const QList<QByteArray> aux = AcquireCheck::auxKeys(call.name);
     const QByteArray lease = QByteArray::number(call.leaseMs);
-    if (mode == LockKind::Write)
+    if (mode == LockMode::Write)
         return { &RwLockScripts::acquireWrite(), { call.name }, QList<QByteArray> { lease, call.owner } + aux };
     // A reader also names the field a writer of its own thread would have: a writer may take read holds too.
     return { &RwLockScripts::acquireRead(), { call.name, LockNames::rwTimeoutPrefix(call.name, call.owner) },
         QList<QByteArray> { lease, call.owner, call.owner + ":write" } + aux };
 }
 
-ScriptCall ReadWriteLayout::release(LockKind mode, const ReleaseCall &call) const
+ScriptCall ReadWriteLayout::release(LockMode mode, const ReleaseCall &call) const
 {
     const QByteArray latchTtl = QByteArray::number(call.latchTtlMs);
-    if (mode == LockKind::Write)
+    if (mode == LockMode::Write)
         return { &RwLockScripts::releaseWrite(), { call.name, LockNames::rwChannel(call.name), call.latch },
             { "1", QByteArray::number(call.leaseMs), call.owner, call.publish, latchTtl } };
     return { &RwLockScripts::releaseRead(),
@@ -65,9 +65,9 @@ QByteArray ReadWriteLayout::waitChannel(const QByteArray &name, const QByteArray
     return LockNames::rwChannel(name);
 }
 
-QByteArray ReadWriteLayout::renewalPrefix(LockKind mode, const QByteArray &name, const QByteArray &owner) const
+QByteArray ReadWriteLayout::renewalPrefix(LockMode mode, const QByteArray &name, const QByteArray &owner) const
 {
-    return mode == LockKind::Read ? LockNames::rwTimeoutPrefix(name, owner) : QByteArray();
+    return mode == LockMode::Read ? LockNames::rwTimeoutPrefix(name, owner) : QByteArray();
 }
 
 } // namespace LockScope

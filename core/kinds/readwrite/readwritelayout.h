@@ -18,15 +18,15 @@ public:
     const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "read-write"); }
     LockCapabilities capabilities() const override;
     QList<AcquireMode> modes() const override;
-    QByteArray ownerField(LockKind mode, const QByteArray &owner) const override;
-    ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
-    ScriptCall release(LockKind mode, const ReleaseCall &call) const override;
+    QByteArray ownerField(LockMode mode, const QByteArray &owner) const override;
+    ScriptCall acquire(LockMode mode, const AcquireCall &call) const override;
+    ScriptCall release(LockMode mode, const ReleaseCall &call) const override;
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
     QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;
-    QByteArray renewalPrefix(LockKind mode, const QByteArray &name, const QByteArray &owner) const override;
-    std::optional<LockKind> releaseMode(const QByteArray &owner) const override
+    QByteArray renewalPrefix(LockMode mode, const QByteArray &name, const QByteArray &owner) const override;
+    std::optional<LockMode> releaseMode(const QByteArray &owner) const override
     {
-        return owner.endsWith(":write") ? LockKind::Write : LockKind::Read;
+        return owner.endsWith(":write") ? LockMode::Write : LockMode::Read;
     }
 
 private:

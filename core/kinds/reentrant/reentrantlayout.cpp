@@ -19,18 +19,18 @@ LockCapabilities ReentrantLayout::capabilities() const
 
 QList<AcquireMode> ReentrantLayout::modes() const
 {
-    return { { LockKind::Reentrant, "reentrant", QT_TRANSLATE_NOOP("LockScope::AcquireDialog", "Reentrant"),
+    return { { LockMode::Reentrant, "reentrant", QT_TRANSLATE_NOOP("LockScope::AcquireDialog", "Reentrant"),
         QT_TRANSLATE_NOOP("AcquireCheck", "a reentrant lock") } };
 }
 
-ScriptCall ReentrantLayout::acquire(LockKind, const AcquireCall &call) const
+ScriptCall ReentrantLayout::acquire(LockMode, const AcquireCall &call) const
 {
     // The aux keys are only read (to refuse a name that holds another kind of lock): arguments, not keys.
     return { &LockScripts::acquire(), { call.name },
         QList<QByteArray> { QByteArray::number(call.leaseMs), call.owner } + AcquireCheck::auxKeys(call.name) };
 }
 
-ScriptCall ReentrantLayout::release(LockKind, const ReleaseCall &call) const
+ScriptCall ReentrantLayout::release(LockMode, const ReleaseCall &call) const
 {
     return { &LockScripts::release(), { call.name, LockNames::lockChannel(call.name), call.latch },
         { "0", QByteArray::number(call.leaseMs), call.owner, call.publish, QByteArray::number(call.latchTtlMs) } };

@@ -22,8 +22,8 @@ public:
         return action == LockAction::Release || action == LockAction::ForceRelease || action == LockAction::RepairQueue;
     }
     QList<AcquireMode> modes() const override;
-    ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
-    ScriptCall release(LockKind mode, const ReleaseCall &call) const override;
+    ScriptCall acquire(LockMode mode, const AcquireCall &call) const override;
+    ScriptCall release(LockMode mode, const ReleaseCall &call) const override;
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
     QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const override;
     QByteArray releaseChannel(const QByteArray &name) const override { return waitChannel(name, {}); }

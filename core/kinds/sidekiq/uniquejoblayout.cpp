@@ -143,12 +143,12 @@ QList<QByteArray> UniqueJobLayout::digestKeys(const QByteArray &locked, bool clu
     return keys;
 }
 
-ScriptCall UniqueJobLayout::acquire(LockKind, const AcquireCall &) const
+ScriptCall UniqueJobLayout::acquire(LockMode, const AcquireCall &) const
 {
     return {}; // no acquire mode leads here: jobs take these locks when they are pushed
 }
 
-ScriptCall UniqueJobLayout::release(LockKind, const ReleaseCall &call) const
+ScriptCall UniqueJobLayout::release(LockMode, const ReleaseCall &call) const
 {
     const QList<QByteArray> keys = digestKeys(call.name, call.cluster);
     return { &releaseScript(), QList<QByteArray> { call.name } + keys, { call.owner, digestOf(call.name) },

@@ -20,13 +20,13 @@ public:
     const char *label() const override { return QT_TRANSLATE_NOOP("LockScope::LockTableModel", "unique job"); }
     const char *library() const override { return "sidekiq-unique-jobs"; }
     LockCapabilities capabilities() const override;
-    QList<LockKind> actionKinds() const override { return { LockKind::UniqueJob }; }
+    QList<LockMode> actionModes() const override { return { LockMode::UniqueJob }; }
     // Read by the walk over hashes the Redisson layouts share: no walk of its own.
     QList<ScanCursor> scanCursors(const DiscoveryScope &) const override { return {}; }
     bool claimsName(const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns) const override;
     bool classifyKey(const KeySnapshot &key, LockInfo &info) const override;
-    ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
-    ScriptCall release(LockKind mode, const ReleaseCall &call) const override;
+    ScriptCall acquire(LockMode mode, const AcquireCall &call) const override;
+    ScriptCall release(LockMode mode, const ReleaseCall &call) const override;
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
     void decodeInspect(const RedisValue &reply, QList<LockHolder> *holders, QByteArray *mode) const override;
     RedisError wrongType(const QByteArray &name, const QByteArray &type) const override;

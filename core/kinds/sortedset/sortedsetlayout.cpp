@@ -59,12 +59,12 @@ void SortedSetLayout::describeSet(const KeySnapshot &key, LockInfo &info) const
                              .arg(key.memberCount);
 }
 
-ScriptCall SortedSetLayout::acquire(LockKind, const AcquireCall &) const
+ScriptCall SortedSetLayout::acquire(LockMode, const AcquireCall &) const
 {
     return {}; // no acquire mode leads here
 }
 
-ScriptCall SortedSetLayout::release(LockKind, const ReleaseCall &call) const
+ScriptCall SortedSetLayout::release(LockMode, const ReleaseCall &call) const
 {
     return { &SortedSetScripts::release(), { call.name }, { call.owner } };
 }

@@ -16,15 +16,15 @@ public:
     const LockRecogniser &recogniser() const override { return *this; }
     const LockActions *lockActions() const override { return this; }
     // The lock kind probe names a sorted set SortedSet: every sorted-set layout releases with the same scripts.
-    QList<LockKind> actionKinds() const override { return { LockKind::SortedSet }; }
+    QList<LockMode> actionModes() const override { return { LockMode::SortedSet }; }
     LockCapabilities capabilities() const override;
     // Its library's fixed key prefixes; none for a library whose names are only declared.
     virtual QList<QByteArray> defaultPatterns() const { return {}; }
     // One cursor over the sorted sets, shared with the other sorted-set layouts (LockLayouts::scanCursors).
     QList<ScanCursor> scanCursors(const DiscoveryScope &scope) const override;
-    ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
+    ScriptCall acquire(LockMode mode, const AcquireCall &call) const override;
     // KEYS [N]; ARGV [member]: ZREM that member (and Symfony's "__write__" marker with it) -> 1 | nil not there.
-    ScriptCall release(LockKind mode, const ReleaseCall &call) const override;
+    ScriptCall release(LockMode mode, const ReleaseCall &call) const override;
     // The members the person saw, those still there, each as its own release would: 1 | 0 no set | the members now,
     // when none of them is left (the guard failed).
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;

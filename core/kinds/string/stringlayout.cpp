@@ -23,7 +23,7 @@ LockCapabilities StringLayout::capabilities() const
 
 QList<AcquireMode> StringLayout::modes() const
 {
-    return { { LockKind::String, "string", QT_TRANSLATE_NOOP("LockScope::AcquireDialog", "String (SET NX PX)"),
+    return { { LockMode::String, "string", QT_TRANSLATE_NOOP("LockScope::AcquireDialog", "String (SET NX PX)"),
         QT_TRANSLATE_NOOP("AcquireCheck", "a string lock (SET NX)"),
         QT_TRANSLATE_NOOP("LockScope::AcquireDialog",
             "The classic single-key lock: SET name token NX PX lease, released by compare-and-delete. Not "
@@ -42,7 +42,7 @@ QList<ScanCursor> StringLayout::scanCursors(const DiscoveryScope &scope) const
     return { { scope.pattern, "string", ScanCursor::Read::String, globs } };
 }
 
-ScriptCall StringLayout::acquire(LockKind, const AcquireCall &call) const
+ScriptCall StringLayout::acquire(LockMode, const AcquireCall &call) const
 {
     // A name with a stray '{' has the aux keys in another cluster slot: it is checked on its own key alone.
     QList<QByteArray> args { call.owner, QByteArray::number(call.leaseMs) };
@@ -53,7 +53,7 @@ ScriptCall StringLayout::acquire(LockKind, const AcquireCall &call) const
     return { &StringLockScripts::acquire(), { call.name }, args };
 }
 
-ScriptCall StringLayout::release(LockKind, const ReleaseCall &call) const
+ScriptCall StringLayout::release(LockMode, const ReleaseCall &call) const
 {
     return compareAndDelete(call.name, call.owner, call.patterns, call.cluster);
 }

@@ -22,9 +22,9 @@ public:
     // outside them is data.
     QList<ScanCursor> scanCursors(const DiscoveryScope &scope) const override;
     // KEYS [N]; ARGV [token, leaseMs, aux...]: the aux keys tell an idle Redisson lock, when they share N's slot.
-    ScriptCall acquire(LockKind mode, const AcquireCall &call) const override;
+    ScriptCall acquire(LockMode mode, const AcquireCall &call) const override;
     // Deletes N only while it holds call.owner, the token, and wakes the waiters of the libraries N may belong to.
-    ScriptCall release(LockKind mode, const ReleaseCall &call) const override;
+    ScriptCall release(LockMode mode, const ReleaseCall &call) const override;
     // The same compare-and-delete, with the token the person saw (the guard's one field) in place of ours.
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
     static ScriptCall compareAndDelete(
