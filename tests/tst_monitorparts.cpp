@@ -1,11 +1,13 @@
 // The monitor's parts on their own, without a server: the record store keeps vanished locks' timelines only up to its
 // limit, oldest first, and never one whose change is still to be announced; the refresh queue reads a key named
 // twice once, in batches, one batch at a time; the pass scheduler waits for the nodes, and runs one more pass when
-// asked during one; the pass tally names the present locks a pass did not meet.
+// asked during one; the pass tally names the present locks a pass did not meet; and a listener hears every namespace a
+// writer of the fleet may publish a release on.
 #include "monitor/lockrecordstore.h"
 #include "monitor/passscheduler.h"
 #include "monitor/passtally.h"
 #include "monitor/refreshqueue.h"
+#include "redis/publishmoderesolver.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -158,6 +160,30 @@ private slots:
         tally.touched("x");
         QCOMPARE(tally.takeTouched(), QSet<QByteArray> { "x" });
         QVERIFY(tally.takeTouched().isEmpty());
+    }
+
+    // The rule the monitor, the TTL watch and the CLI's scans share: plain channels always; sharded ones too where a
+    // writer may publish there (any cluster, whose writers resolve auto to sharded, or a fleet said to be sharded).
+    void listenersCoverEveryNamespaceAWriterMayPublishOn_data()
+    {
+        QTest::addColumn<PublishMode>("asked");
+        QTest::addColumn<bool>("cluster");
+        QTest::addColumn<bool>("shard");
+        QTest::newRow("auto, one server") << PublishMode::Auto << false << false;
+        QTest::newRow("plain, one server") << PublishMode::Plain << false << false;
+        QTest::newRow("sharded, one server") << PublishMode::Sharded << false << true;
+        QTest::newRow("both, one server") << PublishMode::Both << false << true;
+        QTest::newRow("auto, cluster") << PublishMode::Auto << true << true;
+        QTest::newRow("plain, cluster") << PublishMode::Plain << true << true;
+    }
+    void listenersCoverEveryNamespaceAWriterMayPublishOn()
+    {
+        QFETCH(PublishMode, asked);
+        QFETCH(bool, cluster);
+        QFETCH(bool, shard);
+        const QList<RedisSubscriptions::Kind> kinds = PublishModeResolver::listenerKinds(asked, cluster);
+        QVERIFY(kinds.contains(RedisSubscriptions::Kind::Channel));
+        QCOMPARE(kinds.contains(RedisSubscriptions::Kind::Shard), shard);
     }
 };
 
