@@ -2,6 +2,7 @@
 // the same run's bare keyspace walk (`SCAN cursor COUNT 1000`, no MATCH, no TYPE, nothing read): wall time, the CLI's
 // peak RSS, and the server's CPU for each (INFO's used_cpu_user + used_cpu_sys). Seeds with bench_monitor's loader.
 #include "benchcommon.h"
+#include "listplans.h"
 #include "monitorraw.h"
 #include "monitorseed.h"
 
@@ -153,6 +154,10 @@ int main(int argc, char **argv)
         QStringLiteral("N"), QStringLiteral("3") });
     parser.addOption({ QStringLiteral("cli"), QStringLiteral("the lockscope-cli to run"), QStringLiteral("PATH"),
         QStringLiteral(LOCKSCOPE_CLI_PATH) });
+    parser.addOption({ QStringLiteral("script-count"),
+        QStringLiteral(
+            "keys per call of the server-side reference plan (a read-only script per SCAN page; 0: skip it)"),
+        QStringLiteral("N"), QStringLiteral("100") });
     parser.addOption({ QStringLiteral("keep"),
         QStringLiteral("leave the seeded keys on a --url server (to profile the CLI against them afterwards)") });
     parser.process(app);
@@ -232,6 +237,28 @@ int main(int argc, char **argv)
         jsonLocks = j.locks;
         textLocks = t.locks;
     }
+    // The reference plans, once each after the rounds: the least a client-side plan sends, and a server-side one.
+    const PlanRun floor = typedWalk(raw);
+    report(QStringLiteral("walk + TYPE of every key + first page of every hash (raw): %1 ms (server CPU %2 ms)")
+               .arg(floor.wallMs, 0, 'f', 0)
+               .arg(floor.serverCpuMs, 0, 'f', 0));
+    const int scriptCount = parser.value(QStringLiteral("script-count")).toInt();
+    PlanRun script;
+    if (scriptCount > 0) {
+        script = scriptWalk(raw, scriptCount);
+        report(
+            QStringLiteral("read-only script per SCAN page of %1 keys: %2 ms (server CPU %3 ms, %4 candidates); each "
+                           "call blocked the server %5 us on average, at most %6 us; a SCAN COUNT 1000: %7 us, at "
+                           "most %8 us")
+                .arg(scriptCount)
+                .arg(script.wallMs, 0, 'f', 0)
+                .arg(script.serverCpuMs, 0, 'f', 0)
+                .arg(script.candidates)
+                .arg(script.blockAvgUs, 0, 'f', 0)
+                .arg(script.blockMaxUs, 0, 'f', 0)
+                .arg(script.scanBlockAvgUs, 0, 'f', 0)
+                .arg(script.scanBlockMaxUs, 0, 'f', 0));
+    }
     if (!server.isPrivate() && !parser.isSet(QStringLiteral("keep"))) {
         const qint64 removed = removeSeeded(raw, &error);
         if (!error.isEmpty())
@@ -263,17 +290,35 @@ int main(int argc, char **argv)
             .add(QStringLiteral("scanner_untyped_server_cpu_ms"), median(untypedCpu))
             .add(QStringLiteral("scanner_typed_ms"), median(typedMs))
             .add(QStringLiteral("scanner_typed_server_cpu_ms"), median(typedCpu))
+            .add(QStringLiteral("script_plan"),
+                JsonLine()
+                    .add(QStringLiteral("keys_per_call"), scriptCount)
+                    .add(QStringLiteral("wall_ms"), script.wallMs)
+                    .add(QStringLiteral("server_cpu_ms"), script.serverCpuMs)
+                    .add(QStringLiteral("call_block_avg_us"), script.blockAvgUs)
+                    .add(QStringLiteral("call_block_max_us"), script.blockMaxUs)
+                    .add(QStringLiteral("scan_1000_block_avg_us"), script.scanBlockAvgUs)
+                    .add(QStringLiteral("scan_1000_block_max_us"), script.scanBlockMaxUs))
             .add(QStringLiteral("baseline"),
                 JsonLine()
                     .add(QStringLiteral("bare_walk_ms"), walk)
                     .add(QStringLiteral("bare_walk_server_cpu_ms"), walkServer)
-                    .add(QStringLiteral("bare_walk_keys"), walkKeys))
+                    .add(QStringLiteral("bare_walk_keys"), walkKeys)
+                    .add(QStringLiteral("typed_walk_ms"), floor.wallMs)
+                    .add(QStringLiteral("typed_walk_server_cpu_ms"), floor.serverCpuMs))
             .add(QStringLiteral("ratio"),
                 JsonLine()
                     .add(QStringLiteral("bare_walk_vs_list_json"), walk / median(jsonMs))
                     .add(QStringLiteral("bare_walk_cpu_vs_list_json_server_cpu"), walkServer / median(jsonCpu))
                     .add(QStringLiteral("bare_walk_vs_list_text"), walk / median(textMs))
-                    .add(
-                        QStringLiteral("typed_vs_untyped_scanner_server_cpu"), median(typedCpu) / median(untypedCpu))));
+                    .add(QStringLiteral("typed_vs_untyped_scanner_server_cpu"), median(typedCpu) / median(untypedCpu))
+                    // The floor of any plan reading from the client, against the bare walk; and list against it.
+                    .add(QStringLiteral("bare_walk_vs_typed_walk"), walk / floor.wallMs)
+                    .add(QStringLiteral("typed_walk_vs_list_json"), floor.wallMs / median(jsonMs))
+                    .add(QStringLiteral("bare_walk_vs_script_plan"), scriptCount > 0 ? walk / script.wallMs : 0.0)
+                    .add(QStringLiteral("typed_walk_server_cpu_vs_script_plan_server_cpu"),
+                        scriptCount > 0 ? floor.serverCpuMs / script.serverCpuMs : 0.0)
+                    .add(QStringLiteral("scan_block_vs_script_call_block"),
+                        scriptCount > 0 && script.blockAvgUs > 0 ? script.scanBlockAvgUs / script.blockAvgUs : 0.0)));
     return ok ? 0 : 1;
 }

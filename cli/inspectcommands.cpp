@@ -71,6 +71,7 @@ void ListCommand::start()
     LockScanner::Options options;
     options.pattern = keyPattern();
     options.stringPatterns = stringLockPatterns();
+    options.deferAuxReads = true; // the list is printed at the end anyway: read only the aux keys the walk returned
     auto *scanner = new LockScanner(connection, options, this);
     // The batches as the scanner found them, never merged into one list: a million locks are not copied into a list
     // that grows (twice their size for a moment) just to be sorted; an index of pointers is sorted instead.

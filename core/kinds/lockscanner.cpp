@@ -10,6 +10,8 @@
 
 #include <QDateTime>
 
+#include <algorithm>
+#include <limits>
 #include <memory>
 
 namespace LockScope {
@@ -26,6 +28,19 @@ bool lockShaped(const KeySnapshot &s)
         anyOwner = anyOwner || owner;
     }
     return anyOwner;
+}
+// A hash candidate of the hash cursor whose PTTL is not read yet: it is read with the aux keys, for the hashes that
+// turned out worth it only (a walk's hashes are mostly user data).
+constexpr qint64 kPttlUnread = std::numeric_limits<qint64>::min();
+
+// Whether a hash another layout takes by its first page could be a lock, whatever its TTL turns out to be.
+bool mayBeLockWhateverItsTtl(KeySnapshot s)
+{
+    s.pttlMs = -1;
+    if (classify(s).isLock())
+        return true;
+    s.pttlMs = 1;
+    return classify(s).isLock();
 }
 } // namespace
 
@@ -56,6 +71,10 @@ void LockScanner::start()
     const QList<RedisCommander *> nodes = m_nodes ? m_nodes() : QList<RedisCommander *> { m_connection };
     const QList<ScanCursor> chains = LockLayouts::scanCursors(scope());
     m_walks = m_typeFilter ? QList<Walk>() : walksFor(chains, m_options.pattern);
+    // Aux reads wait for the end of the walk only where the walk returns every key there is.
+    m_deferring = m_options.deferAuxReads && m_walks.size() == 1 && m_walks.first().pattern == "*";
+    m_walkedKeys.clear();
+    m_parked.clear();
     m_scansLeft = int(nodes.size() * (m_typeFilter ? chains.size() : m_walks.size()));
     if (nodes.isEmpty()) {
         m_scanDone = true;
@@ -85,6 +104,7 @@ void LockScanner::readKeys(const QList<QByteArray> &keys)
     m_keysSeen = int(keys.size());
     m_rejected.clear();
     m_collectRejected = true;
+    m_deferring = false;
     m_scanDone = true;
     m_batchesInFlight = 1;
     ++m_generation;
@@ -96,6 +116,7 @@ void LockScanner::fail(const RedisError &error)
     if (!m_running)
         return;
     m_running = false;
+    m_parked.clear();
     ++m_generation; // whatever is still on its way belongs to a pass that is over
     emit finished(error, m_keysSeen);
 }
@@ -168,7 +189,7 @@ void LockScanner::scanFrom(RedisCommander *node, const ScanCursor &chain, const 
         self->snapshot(keys, chain.read);
         if (next == "0" || !target) {
             if (--self->m_scansLeft <= 0)
-                self->m_scanDone = true;
+                self->walkEnded();
         } else {
             self->scanFrom(target, chain, next);
         }
@@ -213,6 +234,10 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, std::optional<ScanCurs
     }
     if (keys.isEmpty()) {
         readAux({});
+        return;
+    }
+    if (reads == ScanCursor::Read::Hash) {
+        snapshotHashes(keys);
         return;
     }
     auto snaps = std::make_shared<QList<KeySnapshot>>();
@@ -318,6 +343,46 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, std::optional<ScanCurs
     m_connection->uncork();
 }
 
+void LockScanner::snapshotHashes(const QList<QByteArray> &keys)
+{
+    // The hash cursor's keys, in one batch: the first page of each (HSCAN rather than HGETALL, as in snapshot()).
+    // Their PTTL waits for the candidates (readAux): most hashes of a keyspace are user data, read for nothing.
+    auto snaps = std::make_shared<QList<KeySnapshot>>();
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const qint64 mono = monotonicMs();
+    QPointer<LockScanner> self(this);
+    const quint64 generation = m_generation;
+    const auto join = batchJoin([self, snaps] { self->readRest(std::move(*snaps)); });
+    m_connection->commandEach({ "HSCAN" }, keys, { "0", "COUNT", "64" },
+        join->trackBatch(
+            [self, generation, snaps, keys, now, mono](const RedisError &error, const QList<RedisValue> &pages) {
+                if (error.isError() || !current(self, generation) || pages.size() != keys.size())
+                    return;
+                for (qsizetype i = 0; i < keys.size(); ++i) {
+                    const RedisValue &page = pages.at(i);
+                    // Gone since the walk saw it, or (a server before Redis 6, no SCAN ... TYPE) another type.
+                    if (!page.isArray() || page.size() != 2 || page.at(1).size() == 0)
+                        continue;
+                    KeySnapshot s;
+                    s.name = keys.at(i);
+                    s.nowMs = now;
+                    s.monoMs = mono;
+                    s.pttlMs = kPttlUnread;
+                    s.type = "hash";
+                    s.partial = page.at(0).bytes() != "0";
+                    const RedisValue &fields = page.at(1);
+                    s.fields.reserve(fields.size() / 2);
+                    for (int k = 0; k + 1 < fields.size(); k += 2)
+                        s.fields.append({ fields.at(k).bytes(), fields.at(k + 1).bytes() });
+                    s.library = self->m_options.stringPatterns.declaredLibrary(s.name);
+                    // Redisson's shape, or another library's hash (a layout that classifies it from its first page).
+                    if (lockShaped(s) || (!s.partial && mayBeLockWhateverItsTtl(s)))
+                        snaps->append(std::move(s));
+                }
+            }));
+    join->seal(this);
+}
+
 void LockScanner::snapshotKeyless(const QList<QByteArray> &keys)
 {
     QList<KeySnapshot> candidates;
@@ -369,23 +434,46 @@ void LockScanner::readRest(QList<KeySnapshot> candidates)
     m_connection->uncork();
 }
 
+void LockScanner::emitLocks(const QList<KeySnapshot> &snapshots, const QList<int> &skip)
+{
+    QList<LockInfo> locks;
+    locks.reserve(snapshots.size());
+    int nextSkip = 0;
+    for (int i = 0; i < snapshots.size(); ++i) {
+        if (nextSkip < skip.size() && skip.at(nextSkip) == i) {
+            ++nextSkip;
+            continue;
+        }
+        const KeySnapshot &s = snapshots.at(i);
+        // Superseded; its PTTL unanswered; or deleted since its fields were read.
+        if (s.superseded || s.pttlMs == kPttlUnread || (s.type == "hash" && s.pttlMs == -2))
+            continue;
+        LockInfo info = classify(s);
+        if (info.isLock())
+            locks << std::move(info);
+    }
+    if (!locks.isEmpty())
+        emit locksFound(locks);
+}
+
 void LockScanner::readAux(QList<KeySnapshot> candidates)
 {
     auto snaps = std::make_shared<QList<KeySnapshot>>(std::move(candidates));
+    // Lock hashes whose aux reads wait for the end of the walk (deferAuxReads), in ascending order.
+    auto deferred = std::make_shared<QList<int>>();
     QPointer<LockScanner> self(this);
     const quint64 generation = m_generation;
-    const auto join = batchJoin([self, generation, snaps] {
-        QList<LockInfo> locks;
-        locks.reserve(snaps->size());
-        for (int i = 0; i < snaps->size(); ++i) {
-            if (snaps->at(i).superseded)
-                continue;
-            LockInfo info = classify(snaps->at(i));
-            if (info.isLock())
-                locks << std::move(info);
+    const auto join = batchJoin([self, generation, snaps, deferred] {
+        self->emitLocks(*snaps, *deferred);
+        if (!current(self, generation))
+            return;
+        if (!deferred->isEmpty()) {
+            QList<KeySnapshot> waiting;
+            waiting.reserve(deferred->size());
+            for (int i : std::as_const(*deferred))
+                waiting << std::move((*snaps)[i]);
+            self->deferAux(std::move(waiting));
         }
-        if (!locks.isEmpty())
-            emit self->locksFound(locks);
         if (current(self, generation))
             self->batchDone();
     });
@@ -395,11 +483,18 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
         QList<int> snapshots;
     };
     QHash<RedisCommander *, ChannelGroup> channelGroups;
+    AuxReads reads;
+    QList<QByteArray> pttlKeys;
+    QList<int> pttlSnapshots;
     m_connection->cork();
     for (int i = 0; i < snaps->size(); ++i) {
+        if (snaps->at(i).pttlMs == kPttlUnread) {
+            pttlKeys << snaps->at(i).name;
+            pttlSnapshots << i;
+        }
         if (snaps->at(i).type == "string") {
             // A string lock has no aux keys and no wake-up channel; a declared Redisson counter has both.
-            AuxReader reader(m_connection, join.get(), snaps, i);
+            AuxReader reader(&reads, *snaps, i);
             for (const LockLayout *layout : LockLayouts::all())
                 layout->recogniser().readStringAux(reader);
             continue;
@@ -409,21 +504,45 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
         if (snaps->at(i).type == "zset" || (snaps->at(i).type == "hash" && !lockShaped(snaps->at(i))))
             continue;
         if (snaps->at(i).type == "none") {
-            AuxReader reader(m_connection, join.get(), snaps, i);
+            AuxReader reader(&reads, *snaps, i);
             for (const LockLayout *layout : LockLayouts::all())
                 layout->recogniser().readKeyless(reader);
             continue;
         }
-        // Each layout reads what its fingerprint needs (kinds/<layout>/), in one pipeline with the rest.
-        AuxReader reader(m_connection, join.get(), snaps, i);
-        for (const LockLayout *layout : LockLayouts::all())
-            layout->recogniser().readAux(reader);
+        // Each layout reads what its fingerprint needs (kinds/<layout>/), in one pipeline with the rest; or, once the
+        // walk has seen every key, only the keys it returned (readSeenAux).
+        if (m_deferring) {
+            deferred->append(i);
+        } else {
+            AuxReader reader(&reads, *snaps, i);
+            for (const LockLayout *layout : LockLayouts::all())
+                layout->recogniser().readAux(reader);
+        }
         const QByteArray channel = LockLayouts::hashReleaseChannel(snaps->at(i));
         // Subscriptions live on the node serving the channel's slot (where Redisson subscribes): one count
         // command per node for the whole batch.
         ChannelGroup &group = channelGroups[m_connection->connectionForKey(channel)];
         group.channels << channel;
         group.snapshots << i;
+    }
+    if (!pttlKeys.isEmpty()) {
+        m_connection->commandEach({ "PTTL" }, pttlKeys, {},
+            join->trackBatch(
+                [snaps, indexes = std::move(pttlSnapshots)](const RedisError &, const QList<RedisValue> &replies) {
+                    for (qsizetype k = 0; k < replies.size() && k < indexes.size(); ++k)
+                        if (replies.at(k).isInteger())
+                            (*snaps)[indexes.at(k)].pttlMs = replies.at(k).toInteger();
+                }));
+    }
+    if (!reads.commands.isEmpty()) {
+        m_connection->commandBatch(reads.commands,
+            join->trackBatch(
+                [snaps, stores = std::move(reads.stores)](const RedisError &, const QList<RedisValue> &replies) {
+                    if (replies.size() != stores.size())
+                        return;
+                    for (qsizetype k = 0; k < replies.size(); ++k)
+                        stores.at(k).second((*snaps)[stores.at(k).first], RedisResult::fromValue(replies.at(k)));
+                }));
     }
     for (const ChannelGroup &group : std::as_const(channelGroups)) {
         // Read when the count is sent: a subscription confirmed by then is in the server's count.
@@ -449,6 +568,67 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
     }
     join->seal(this);
     m_connection->uncork();
+}
+
+void LockScanner::deferAux(QList<KeySnapshot> candidates)
+{
+    m_parked.append(std::move(candidates));
+    if (m_scanDone)
+        readSeenAux(std::exchange(m_parked, {}));
+}
+
+void LockScanner::walkEnded()
+{
+    m_scanDone = true;
+    if (m_deferring && !m_parked.isEmpty())
+        readSeenAux(std::exchange(m_parked, {}));
+}
+
+void LockScanner::readSeenAux(QList<KeySnapshot> candidates)
+{
+    // The walk has returned every key there was: an aux key it never returned does not exist (or was made after it
+    // passed, as it could have been after a read). Only the reads of keys it may have returned are sent; the others
+    // get the answer a missing key gives, here. Most lock hashes have no aux keys at all.
+    ++m_batchesInFlight;
+    auto snaps = std::make_shared<QList<KeySnapshot>>(std::move(candidates));
+    QPointer<LockScanner> self(this);
+    const quint64 generation = m_generation;
+    const auto join = batchJoin([self, generation, snaps] {
+        self->emitLocks(*snaps, {});
+        if (current(self, generation))
+            self->batchDone();
+    });
+    AuxReads reads;
+    for (int i = 0; i < snaps->size(); ++i) {
+        AuxReader reader(&reads, *snaps, i);
+        for (const LockLayout *layout : LockLayouts::all())
+            layout->recogniser().readAux(reader);
+    }
+    AuxReads sent;
+    QList<QByteArray> keys;
+    for (qsizetype k = 0; k < reads.commands.size(); ++k) {
+        const std::optional<RedisValue> absent = replyWithoutKeys(reads.commands.at(k), &keys);
+        const bool seen = std::any_of(
+            keys.cbegin(), keys.cend(), [this](const QByteArray &key) { return m_walkedKeys.mayContain(key); });
+        if (absent && !seen) {
+            const auto &[index, store] = reads.stores.at(k);
+            store((*snaps)[index], RedisResult::fromValue(*absent));
+        } else {
+            sent.commands.append(reads.commands.at(k));
+            sent.stores.append(reads.stores.at(k));
+        }
+    }
+    if (!sent.commands.isEmpty()) {
+        m_connection->commandBatch(sent.commands,
+            join->trackBatch(
+                [snaps, stores = std::move(sent.stores)](const RedisError &, const QList<RedisValue> &replies) {
+                    if (replies.size() != stores.size())
+                        return;
+                    for (qsizetype k = 0; k < replies.size(); ++k)
+                        stores.at(k).second((*snaps)[stores.at(k).first], RedisResult::fromValue(replies.at(k)));
+                }));
+    }
+    join->seal(this);
 }
 
 } // namespace LockScope

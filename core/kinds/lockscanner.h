@@ -3,6 +3,7 @@
 #include "base/rediserror.h"
 #include "kinds/keyglob.h"
 #include "kinds/locklayout.h"
+#include "kinds/walkedkeys.h"
 #include "redis/redisresult.h"
 #include "redis/redissubscriptions.h"
 
@@ -40,6 +41,11 @@ public:
         bool shardWaiters = false; // count waiters on shard channels too (PUBSUB SHARDNUMSUB; Redis 7)
         // Plain string locks are looked for only here, whatever the number of globs (the keys are matched here).
         StringLockPatterns stringPatterns;
+        // Lock hashes' aux reads (a fencing token, a fair queue, readers' timeout keys) wait for the end of the walk,
+        // and only the keys the walk returned are read: most lock hashes have none. Their locks are then reported at
+        // the end of the pass, not as their batch completes: for one-shot lists. Only with the untyped plan and the
+        // pattern "*", where the walk returns every key.
+        bool deferAuxReads = false;
     };
     using Nodes = std::function<QList<RedisCommander *>()>;
 
@@ -84,11 +90,20 @@ private:
     QList<QByteArray> newStringKeys(const QList<QByteArray> &keys);
     // read: how the cursor that found them reads its keys; none: named keys, read as whatever they turn out to be.
     void snapshot(const QList<QByteArray> &keys, std::optional<ScanCursor::Read> read);
+    // The hash cursor's keys: their first pages in one batch; the PTTL of those worth classifying comes with the aux
+    // reads.
+    void snapshotHashes(const QList<QByteArray> &keys);
     // A cursor over aux keys: each key's lock, once, as a candidate with no key of its own (LockRecogniser::
     // readKeyless reads it).
     void snapshotKeyless(const QList<QByteArray> &keys);
     void readRest(QList<KeySnapshot> candidates);
     void readAux(QList<KeySnapshot> candidates);
+    // Classifies a batch's snapshots and reports the locks among them; skip: indexes (ascending) left out.
+    void emitLocks(const QList<KeySnapshot> &snapshots, const QList<int> &skip);
+    // deferAuxReads: lock hashes whose aux reads wait for the walk's end; then read as the walk saw their keys.
+    void deferAux(QList<KeySnapshot> candidates);
+    void readSeenAux(QList<KeySnapshot> candidates);
+    void walkEnded(); // the last SCAN reply of the pass has come
     void batchDone();
     // Runs next once every reply tracked by the returned join is in, if the pass is still current and nothing failed.
     std::shared_ptr<ReplyJoin> batchJoin(std::function<void()> next);
@@ -112,6 +127,9 @@ private:
     QList<QByteArray> m_stringGlobs; // the string lock patterns: a named key matching one is read as a string too
     QList<QByteArray> m_sortedSetGlobs; // the sorted-set layouts' patterns: such a named key is read as a sorted set
     QSet<QByteArray> m_stringKeysSeen; // this pass's: a key in two string lock patterns is read once
+    bool m_deferring = false; // deferAuxReads, and this pass's walk returns every key
+    WalkedKeys m_walkedKeys; // while deferring: the keys the walk returned
+    QList<KeySnapshot> m_parked; // while deferring: lock hashes waiting for the walk's end
     QSet<QByteArray> m_keylessNamesSeen; // this pass's: a lock's aux keys (a queue and its deadlines) name it once
     const RedisSubscriptions *m_own = nullptr;
 };

@@ -41,6 +41,9 @@ void LockScanner::walkFrom(RedisCommander *node, int walk, const QByteArray &cur
             QList<QByteArray> keys;
             if (!self->pageKeys(r, &keys))
                 return;
+            if (self->m_deferring)
+                for (const QByteArray &key : std::as_const(keys))
+                    self->m_walkedKeys.insert(key);
             const QByteArray next = r.value.at(0).bytes();
             ++self->m_batchesInFlight;
             // The next SCAN leaves with this batch's TYPEs: the server walks on while the types come back.
@@ -48,7 +51,7 @@ void LockScanner::walkFrom(RedisCommander *node, int walk, const QByteArray &cur
             self->sortByType(keys, walk);
             if (next == "0" || !target) {
                 if (--self->m_scansLeft <= 0)
-                    self->m_scanDone = true;
+                    self->walkEnded();
             } else {
                 self->walkFrom(target, walk, next);
             }
@@ -58,16 +61,21 @@ void LockScanner::walkFrom(RedisCommander *node, int walk, const QByteArray &cur
 
 void LockScanner::sortByType(const QList<QByteArray> &keys, int walk)
 {
-    // Even with no keys the batch ends later, never inside this call: the caller has yet to mark the walk done.
-    auto types = std::make_shared<QList<QByteArray>>(keys.size());
+    // One batch of TYPEs per page: a walk asks for the type of every key of the keyspace. Even with no keys the batch
+    // ends later, never inside this call: the caller has yet to mark the walk done.
+    auto types = std::make_shared<QList<QByteArray>>();
     QPointer<LockScanner> self(this);
     const auto join = batchJoin([self, keys, types, walk] {
         self->route(keys, *types, walk);
         self->batchDone();
     });
-    for (qsizetype i = 0; i < keys.size(); ++i)
-        m_connection->command(
-            { "TYPE", keys.at(i) }, join->track([types, i](const RedisResult &r) { (*types)[i] = r.value.bytes(); }));
+    m_connection->commandEach({ "TYPE" }, keys, {},
+        join->trackBatch([types, count = keys.size()](const RedisError &, const QList<RedisValue> &replies) {
+            types->reserve(count);
+            for (const RedisValue &type : replies)
+                types->append(type.bytes());
+            types->resize(count); // a refused batch: no type, nothing routed
+        }));
     join->seal(this);
 }
 

@@ -18,6 +18,9 @@ class RedisCommander : public QObject
     Q_OBJECT
 public:
     using Callback = std::function<void(const RedisResult &)>;
+    // A batch's replies, in the order of its commands; a server's error reply is an error value among them. error is
+    // set only when the batch as a whole failed (connection lost, deadline): replies is then empty.
+    using BatchCallback = std::function<void(const RedisError &error, const QList<RedisValue> &replies)>;
     using QObject::QObject;
 
     virtual const ConnectionOptions &options() const = 0;
@@ -30,6 +33,15 @@ public:
     virtual void eval(
         const RedisScript &script, const QList<QByteArray> &keys, const QList<QByteArray> &args, Callback callback)
         = 0;
+    // Many commands whose replies are wanted together: one callback with all of them. A walk sends a TYPE for each of
+    // a million keys; one callback, one pending entry and one reply list per batch instead of per command is most of
+    // what a command costs this process. Like command(), the callback runs later, never inside the call, and a
+    // read-only connection refuses the whole batch when one command in it writes. This default sends each command
+    // on its own (a router does: each goes to its key's node, redirections followed); a single connection overrides it.
+    virtual void commandBatch(const QList<QList<QByteArray>> &commands, BatchCallback callback);
+    // The same command for each key: head, then the key, then tail ({"TYPE"}, keys, {}).
+    virtual void commandEach(const QList<QByteArray> &head, const QList<QByteArray> &keys,
+        const QList<QByteArray> &tail, BatchCallback callback);
     // A command whose reply nobody needs: it leaves with the next write.
     virtual void commandDeferred(const QList<QByteArray> &argv) = 0;
     virtual void flushDeferred() = 0;

@@ -176,7 +176,7 @@ void RedisConnection::command(QList<QByteArray> argv, Callback callback)
             m_lastError.isError() ? m_lastError : RedisError(RedisError::Kind::Io, tr("connection closed")));
         return;
     }
-    Pending pending { std::move(callback), deadlineFromNow() };
+    Pending pending { std::move(callback), deadlineFromNow(), {} };
     if (m_state == State::Ready) {
         m_inFlight.push_back(std::move(pending));
         if (m_corked > 0)
@@ -189,6 +189,89 @@ void RedisConnection::command(QList<QByteArray> argv, Callback callback)
             open();
     }
     armDeadlineTimer();
+}
+
+void RedisConnection::commandBatch(const QList<QList<QByteArray>> &commands, BatchCallback callback)
+{
+    for (const QList<QByteArray> &argv : commands) {
+        if (m_options.readOnly && !isReadOnlyCommand(argv)) {
+            sendBatch({}, -1, std::move(callback));
+            return;
+        }
+    }
+    QByteArray bytes;
+    for (const QList<QByteArray> &argv : commands)
+        appendCommand(&bytes, argv);
+    sendBatch(std::move(bytes), commands.size(), std::move(callback));
+}
+
+void RedisConnection::commandEach(
+    const QList<QByteArray> &head, const QList<QByteArray> &keys, const QList<QByteArray> &tail, BatchCallback callback)
+{
+    if (m_options.readOnly && !keys.isEmpty() && !isReadOnlyCommand(head + QList<QByteArray> { keys.first() } + tail)) {
+        sendBatch({}, -1, std::move(callback));
+        return;
+    }
+    QByteArray bytes;
+    qsizetype size = 0;
+    for (const QByteArray &a : head + tail)
+        size += a.size() + 16;
+    for (const QByteArray &key : keys)
+        size += key.size() + 16;
+    bytes.reserve(size + 16 * keys.size());
+    for (const QByteArray &key : keys)
+        appendCommand(&bytes, head, key, tail);
+    sendBatch(std::move(bytes), keys.size(), std::move(callback));
+}
+
+void RedisConnection::sendBatch(QByteArray bytes, qsizetype commands, BatchCallback callback)
+{
+    // Failures reach a batch the way they reach a command: through its pending entry's callback, later.
+    auto batch = std::make_shared<Batch>();
+    batch->callback = std::move(callback);
+    batch->expected = commands;
+    Callback failed = [batch](const RedisResult &r) { batch->callback(r.error, {}); };
+    if (commands < 0) {
+        fail(std::move(failed),
+            RedisError(RedisError::Kind::ReadOnly, tr("a batch that writes refused: the connection is read-only")));
+        return;
+    }
+    if (commands == 0 || m_state == State::Closed) {
+        const RedisError error = commands == 0 ? RedisError()
+            : m_lastError.isError()            ? m_lastError
+                                               : RedisError(RedisError::Kind::Io, tr("connection closed"));
+        QMetaObject::invokeMethod(
+            this, [batch, error] { batch->callback(error, {}); }, Qt::QueuedConnection);
+        return;
+    }
+    batch->replies.reserve(commands);
+    Pending pending { std::move(failed), deadlineFromNow(), std::move(batch) };
+    if (m_state == State::Ready) {
+        m_inFlight.push_back(std::move(pending));
+        if (m_corked > 0)
+            m_corkBuffer.append(bytes);
+        else
+            writeNow(bytes);
+    } else {
+        m_queued.push_back({ std::move(bytes), std::move(pending), false });
+        if (m_state == State::Disconnected && !m_reconnectTimer.isActive())
+            open();
+    }
+    armDeadlineTimer();
+}
+
+bool RedisConnection::takeBatchReply(Pending &pending, RedisValue &&value)
+{
+    Batch &batch = *pending.batch;
+    batch.replies.append(std::move(value));
+    if (batch.replies.size() < batch.expected) {
+        // Replies still coming: the connection is alive, so the deadline runs from here (now and then: reading the
+        // clock for each of a million replies would cost more than the check is worth).
+        if (pending.deadlineMs && batch.replies.size() % 256 == 0)
+            pending.deadlineMs = deadlineFromNow();
+        return false;
+    }
+    return true;
 }
 
 void RedisConnection::sendPush(const QList<QByteArray> &argv)

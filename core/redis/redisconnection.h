@@ -55,6 +55,12 @@ public:
     void eval(const RedisScript &script, const QList<QByteArray> &keys, const QList<QByteArray> &args,
         Callback callback) override;
 
+    // One pending entry for the whole batch: its replies are gathered as they come and handed over together. It counts
+    // as one in pendingCount().
+    void commandBatch(const QList<QList<QByteArray>> &commands, BatchCallback callback) override;
+    void commandEach(const QList<QByteArray> &head, const QList<QByteArray> &keys, const QList<QByteArray> &tail,
+        BatchCallback callback) override;
+
     // A command whose reply nobody needs (housekeeping such as deleting an unlock latch): it leaves with the
     // next command's write, or within 50 ms, instead of costing a write of its own.
     void commandDeferred(const QList<QByteArray> &argv) override;
@@ -75,10 +81,17 @@ signals:
     void stateChanged(LockScope::RedisConnection::State state);
 
 private:
+    struct Batch
+    {
+        BatchCallback callback;
+        qsizetype expected = 0;
+        QList<RedisValue> replies;
+    };
     struct Pending
     {
-        Callback callback;
+        Callback callback; // a batch's: its failure, called as a command's would be
         qint64 deadlineMs = 0; // 0: none
+        std::shared_ptr<Batch> batch; // set: this entry stands for the batch's replies, all of them
     };
     struct Queued
     {
@@ -103,6 +116,10 @@ private:
     void becomeReady();
     void dropConnection(const RedisError &error, bool reconnect);
     void scheduleReconnect();
+    // Sends a batch already formatted: commands RESP commands in bytes.
+    void sendBatch(QByteArray bytes, qsizetype commands, BatchCallback callback);
+    // A batch's reply: kept until the last one, then the batch's callback runs. False: the batch is not complete yet.
+    bool takeBatchReply(Pending &pending, RedisValue &&value);
     void writeNow(const QByteArray &bytes);
     void transmit(const QByteArray &bytes);
     void checkDeadlines();

@@ -185,7 +185,7 @@ void RedisConnection::writeNow(const QByteArray &bytes)
         // so the deferred replies are the last to come and are matched last.
         // They get deadlines like any command: a stuck server must still be noticed behind them.
         for (int i = 0; i < m_deferredCount; ++i)
-            m_inFlight.push_back({ {}, deadlineFromNow() });
+            m_inFlight.push_back({ {}, deadlineFromNow(), {} });
         armDeadlineTimer();
         m_deferredCount = 0;
         m_deferredTimer.stop();
@@ -286,6 +286,12 @@ void RedisConnection::onReadyRead()
         } else if (m_inFlight.empty()) {
             dropConnection(RedisError(RedisError::Kind::Protocol, tr("reply with no command waiting for it")), true);
             return;
+        } else if (m_inFlight.front().batch) {
+            if (takeBatchReply(m_inFlight.front(), std::move(value))) {
+                const std::shared_ptr<Batch> batch = std::move(m_inFlight.front().batch);
+                m_inFlight.pop_front();
+                batch->callback({}, batch->replies);
+            }
         } else {
             Pending pending = std::move(m_inFlight.front());
             m_inFlight.pop_front();

@@ -425,6 +425,23 @@ void RedisRouter::eval(
     dispatch({ keys, &script, args, std::move(callback), deadlineFromNow() });
 }
 
+void RedisRouter::commandBatch(const QList<QList<QByteArray>> &commands, BatchCallback callback)
+{
+    if (m_mode == Mode::Standalone)
+        m_seed->commandBatch(commands, std::move(callback));
+    else
+        RedisCommander::commandBatch(commands, std::move(callback));
+}
+
+void RedisRouter::commandEach(
+    const QList<QByteArray> &head, const QList<QByteArray> &keys, const QList<QByteArray> &tail, BatchCallback callback)
+{
+    if (m_mode == Mode::Standalone)
+        m_seed->commandEach(head, keys, tail, std::move(callback));
+    else
+        RedisCommander::commandEach(head, keys, tail, std::move(callback));
+}
+
 void RedisRouter::commandDeferred(const QList<QByteArray> &argv)
 {
     if (m_mode == Mode::Standalone) {

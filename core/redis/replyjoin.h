@@ -31,6 +31,21 @@ public:
             self->fireIfDone();
         };
     }
+    // The same for a batch (RedisCommander::commandBatch): one reply list, tracked as one.
+    RedisCommander::BatchCallback trackBatch(RedisCommander::BatchCallback callback)
+    {
+        ++m_pending;
+        return [self = shared_from_this(), callback = std::move(callback)](
+                   const RedisError &error, const QList<RedisValue> &replies) {
+            if (callback)
+                callback(error, replies);
+            if ((error.kind() == RedisError::Kind::Io || error.kind() == RedisError::Kind::Timeout)
+                && !self->m_error.isError())
+                self->m_error = error;
+            --self->m_pending;
+            self->fireIfDone();
+        };
+    }
     // No more commands will be tracked. With none at all, the continuation still runs later, in context's thread,
     // never inside seal(): callers count on it as they did on a reply.
     void seal(QObject *context)

@@ -154,6 +154,20 @@ void appendCommand(QByteArray *out, const QList<QByteArray> &argv)
     }
 }
 
+void appendCommand(QByteArray *out, const QList<QByteArray> &head, const QByteArray &key, const QList<QByteArray> &tail)
+{
+    appendHeader(out, '*', quint64(head.size() + 1 + tail.size()));
+    const auto bulk = [out](const QByteArray &a) {
+        appendHeader(out, '$', quint64(a.size()));
+        out->append(a).append("\r\n", 2);
+    };
+    for (const QByteArray &a : head)
+        bulk(a);
+    bulk(key);
+    for (const QByteArray &a : tail)
+        bulk(a);
+}
+
 QByteArray formatCommand(const QList<QByteArray> &argv)
 {
     QByteArray bytes;

@@ -32,5 +32,8 @@ private:
 // The command as RESP bytes (an array of bulk strings); binary-safe. appendCommand() writes them at the end of out.
 QByteArray formatCommand(const QList<QByteArray> &argv);
 void appendCommand(QByteArray *out, const QList<QByteArray> &argv);
+// head, key and tail as one command: a batch of the same command for many keys, with no argument list built per key.
+void appendCommand(
+    QByteArray *out, const QList<QByteArray> &head, const QByteArray &key, const QList<QByteArray> &tail);
 
 } // namespace LockScope
