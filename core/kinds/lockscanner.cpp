@@ -33,6 +33,16 @@ bool lockShaped(const KeySnapshot &s)
 // turned out worth it only (a walk's hashes are mostly user data).
 constexpr qint64 kPttlUnread = std::numeric_limits<qint64>::min();
 
+// A snapshot's type, shared by all of them rather than allocated for each.
+const QByteArray &typeName(const char *name)
+{
+    static const QByteArray hash("hash"), string("string"), zset("zset"), none("none");
+    return qstrcmp(name, "hash") == 0  ? hash
+        : qstrcmp(name, "string") == 0 ? string
+        : qstrcmp(name, "zset") == 0   ? zset
+                                       : none;
+}
+
 // Whether a hash another layout takes by its first page could be a lock, whatever its TTL turns out to be.
 bool mayBeLockWhateverItsTtl(KeySnapshot s)
 {
@@ -297,7 +307,7 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, std::optional<ScanCurs
                 s.pttlMs = r.value.toInteger();
                 if (fields->isArray() && fields->size() == 2 && fields->at(1).size() > 0) {
                     const RedisValue &page = fields->at(1);
-                    s.type = "hash";
+                    s.type = typeName("hash");
                     s.partial = fields->at(0).bytes() != "0";
                     s.fields.reserve(page.size() / 2);
                     for (int i = 0; i + 1 < page.size(); i += 2)
@@ -309,7 +319,7 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, std::optional<ScanCurs
                         return;
                     }
                 } else if (value->isString() && !value->bytes().isEmpty()) {
-                    s.type = "string";
+                    s.type = typeName("string");
                     s.stringPattern = true;
                     s.value = value->bytes();
                     s.library = self->m_options.stringPatterns.declaredLibrary(key);
@@ -318,7 +328,7 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, std::optional<ScanCurs
                         return;
                     }
                 } else if (members->isArray() && members->size() >= 2 && *memberCount > 0) {
-                    s.type = "zset";
+                    s.type = typeName("zset");
                     s.memberCount = *memberCount;
                     s.members.reserve(members->size() / 2);
                     for (int i = 0; i + 1 < members->size(); i += 2)
@@ -329,7 +339,8 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, std::optional<ScanCurs
                         return;
                     }
                 } else if (s.pttlMs == -2 && named && LockLayouts::mayOutliveItsKey(key)) {
-                    s.type = "none"; // no key of its own: its aux keys may still be there (readAux reads them)
+                    s.type
+                        = typeName("none"); // no key of its own: its aux keys may still be there (readAux reads them)
                     snaps->append(std::move(s));
                     return;
                 } else {
@@ -368,7 +379,7 @@ void LockScanner::snapshotHashes(const QList<QByteArray> &keys)
                     s.nowMs = now;
                     s.monoMs = mono;
                     s.pttlMs = kPttlUnread;
-                    s.type = "hash";
+                    s.type = typeName("hash");
                     s.partial = page.at(0).bytes() != "0";
                     const RedisValue &fields = page.at(1);
                     s.fields.reserve(fields.size() / 2);
@@ -398,7 +409,7 @@ void LockScanner::snapshotKeyless(const QList<QByteArray> &keys)
         m_keylessNamesSeen.insert(name);
         KeySnapshot s;
         s.name = name;
-        s.type = "none";
+        s.type = typeName("none");
         s.nowMs = now;
         s.monoMs = mono;
         candidates << s;
@@ -572,16 +583,24 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
 
 void LockScanner::deferAux(QList<KeySnapshot> candidates)
 {
-    m_parked.append(std::move(candidates));
+    // Kept as the batches they came in: no list of them all that grows (and is copied) as the walk goes, and at the
+    // end each batch is read on its own, so the aux commands of all of them are never built at once.
+    m_parked.push_back(std::move(candidates));
     if (m_scanDone)
-        readSeenAux(std::exchange(m_parked, {}));
+        readParked();
 }
 
 void LockScanner::walkEnded()
 {
     m_scanDone = true;
-    if (m_deferring && !m_parked.isEmpty())
-        readSeenAux(std::exchange(m_parked, {}));
+    if (m_deferring)
+        readParked();
+}
+
+void LockScanner::readParked()
+{
+    for (QList<KeySnapshot> &batch : std::exchange(m_parked, {}))
+        readSeenAux(std::move(batch));
 }
 
 void LockScanner::readSeenAux(QList<KeySnapshot> candidates)

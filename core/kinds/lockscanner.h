@@ -14,6 +14,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace LockScope {
 
@@ -103,6 +104,7 @@ private:
     // deferAuxReads: lock hashes whose aux reads wait for the walk's end; then read as the walk saw their keys.
     void deferAux(QList<KeySnapshot> candidates);
     void readSeenAux(QList<KeySnapshot> candidates);
+    void readParked();
     void walkEnded(); // the last SCAN reply of the pass has come
     void batchDone();
     // Runs next once every reply tracked by the returned join is in, if the pass is still current and nothing failed.
@@ -129,7 +131,7 @@ private:
     QSet<QByteArray> m_stringKeysSeen; // this pass's: a key in two string lock patterns is read once
     bool m_deferring = false; // deferAuxReads, and this pass's walk returns every key
     WalkedKeys m_walkedKeys; // while deferring: the keys the walk returned
-    QList<KeySnapshot> m_parked; // while deferring: lock hashes waiting for the walk's end
+    std::vector<QList<KeySnapshot>> m_parked; // while deferring: lock hashes waiting for the walk's end, by batch
     QSet<QByteArray> m_keylessNamesSeen; // this pass's: a lock's aux keys (a queue and its deadlines) name it once
     const RedisSubscriptions *m_own = nullptr;
 };

@@ -37,8 +37,8 @@ public:
     void command(QList<QByteArray> argv, Callback callback = {}) override;
     void eval(const RedisScript &script, const QList<QByteArray> &keys, const QList<QByteArray> &args,
         Callback callback) override;
-    // Standalone: the server's connection batches them. Probing or a cluster: each command on its own, routed
-    // (RedisCommander's way), so redirections and a failover are followed as for any command.
+    // Standalone: the server's connection batches them. A cluster: one batch per master, a redirected command sent
+    // again through command(), which follows it. Probing, or reads from replicas: each command on its own, routed.
     void commandBatch(const QList<QList<QByteArray>> &commands, BatchCallback callback) override;
     void commandEach(const QList<QByteArray> &head, const QList<QByteArray> &keys, const QList<QByteArray> &tail,
         BatchCallback callback) override;
