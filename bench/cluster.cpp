@@ -364,7 +364,9 @@ int main(int argc, char *argv[])
         .add(QStringLiteral("bare_walk_keys"), lists.cluster.walkKeys);
     ratioJson.add(QStringLiteral("parallel_walk_vs_cluster_list"), clusterListRatio)
         .add(QStringLiteral("bare_walk_vs_single_list"), singleListRatio)
-        .add(QStringLiteral("cluster_list_ratio_vs_single"), clusterListRatio / singleListRatio);
+        .add(QStringLiteral("cluster_list_ratio_vs_single"), clusterListRatio / singleListRatio)
+        .add(QStringLiteral("single_vs_cluster_list_cli_cpu"),
+            orNull(lists.single.listCpuMs) / orNull(lists.cluster.listCpuMs));
     JsonLine json;
     json.add(QStringLiteral("bench"), "cluster")
         .add(QStringLiteral("locks"), locks)
