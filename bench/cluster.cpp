@@ -2,6 +2,7 @@
 // its first snapshot of the very same keyspace on a single redis-server, both in the same run, rounds interleaved.
 
 #include "benchcommon.h"
+#include "clusterlist.h"
 #include "clusterstart.h"
 #include "models/locktablemodel.h"
 #include "monitor/lockmonitor.h"
@@ -160,14 +161,25 @@ int main(int argc, char *argv[])
         { QStringLiteral("scan-count"), QStringLiteral("SCAN COUNT"), QStringLiteral("N"), QStringLiteral("1000") });
     parser.addOption({ QStringLiteral("rounds"), QStringLiteral("single/cluster snapshot pairs"), QStringLiteral("R"),
         QStringLiteral("3") });
+    parser.addOption({ QStringLiteral("list-rounds"),
+        QStringLiteral("single/cluster rounds of bare walk + lockscope-cli list (0: none)"), QStringLiteral("R"),
+        QStringLiteral("3") });
+    parser.addOption({ QStringLiteral("cli"), QStringLiteral("the lockscope-cli to run"), QStringLiteral("PATH"),
+        QStringLiteral(LOCKSCOPE_CLI_PATH) });
+    parser.addOption({ QStringLiteral("keep"),
+        QStringLiteral(
+            "leave the seeded keys on --url and --cluster-url servers (to profile against them afterwards)") });
     parser.process(app);
+    const bool keep = parser.isSet(QStringLiteral("keep"));
 
     const int locks = parser.value(QStringLiteral("locks")).toInt();
     const int noise = parser.value(QStringLiteral("noise")).toInt();
     const int scanCount = parser.value(QStringLiteral("scan-count")).toInt();
     const int rounds = parser.value(QStringLiteral("rounds")).toInt();
-    if (locks < 10 || noise < 0 || scanCount < 1 || rounds < 1)
-        fatal(QStringLiteral("--locks must be >= 10, --scan-count and --rounds positive, --noise not negative"));
+    const int listRounds = parser.value(QStringLiteral("list-rounds")).toInt();
+    if (locks < 10 || noise < 0 || scanCount < 1 || rounds < 1 || listRounds < 0)
+        fatal(QStringLiteral("--locks must be >= 10, --scan-count and --rounds positive, --noise and --list-rounds not "
+                             "negative"));
 
     QString error;
     BenchServer server;
@@ -298,13 +310,21 @@ int main(int argc, char *argv[])
     // Monitors are torn down after each snapshot, so the high-water mark is the biggest single one.
     const double rssPeakMb = procStatusMb("VmHWM");
 
-    if (!server.isPrivate()) {
+    // lockscope-cli list on both, each against its bare walk: the masters' walked all at once, as the CLI walks them.
+    ListFigures lists;
+    if (listRounds > 0) {
+        report(QStringLiteral("lockscope-cli --json list, %1 rounds:").arg(listRounds));
+        lists = measureLists(
+            parser.value(QStringLiteral("cli")), single, server.url(), nodes, cluster.url(), listRounds, locks);
+    }
+
+    if (!server.isPrivate() && !keep) {
         const qint64 removed = removeSeeded(single, &error);
         if (!error.isEmpty())
             std::fprintf(stderr, "cleanup: %s\n", qPrintable(error));
         report(QStringLiteral("removed the %1 keys this run seeded on the single server").arg(removed));
     }
-    if (!cluster.isPrivate()) {
+    if (!cluster.isPrivate() && !keep) {
         error.clear();
         const qint64 removed = removeSeededFromCluster(nodes, &error);
         if (!error.isEmpty())
@@ -332,6 +352,21 @@ int main(int argc, char *argv[])
         .add(QStringLiteral("ping_rtt_ms"), pingMs);
     JsonLine ratioJson;
     ratioJson.add(QStringLiteral("single_vs_cluster_snapshot"), ratio);
+    const auto orNull
+        = [listRounds](const std::vector<double> &values) { return listRounds > 0 ? median(values) : std::nan(""); };
+    const double clusterListRatio = orNull(lists.cluster.ratios), singleListRatio = orNull(lists.single.ratios);
+    baseline.add(QStringLiteral("single_list_json_ms"), orNull(lists.single.listMs))
+        .add(QStringLiteral("single_list_cpu_ms"), orNull(lists.single.listCpuMs))
+        .add(QStringLiteral("single_list_server_cpu_ms"), orNull(lists.single.listServerCpuMs))
+        .add(QStringLiteral("single_bare_walk_ms"), orNull(lists.single.walkMs))
+        .add(QStringLiteral("parallel_bare_walk_ms"), orNull(lists.cluster.walkMs))
+        .add(QStringLiteral("parallel_bare_walk_servers_cpu_ms"), orNull(lists.cluster.walkServerCpuMs))
+        .add(QStringLiteral("bare_walk_keys"), lists.cluster.walkKeys);
+    ratioJson.add(QStringLiteral("parallel_walk_vs_cluster_list"), clusterListRatio)
+        .add(QStringLiteral("bare_walk_vs_single_list"), singleListRatio)
+        .add(QStringLiteral("cluster_list_ratio_vs_single"), clusterListRatio / singleListRatio)
+        .add(QStringLiteral("single_vs_cluster_list_cli_cpu"),
+            orNull(lists.single.listCpuMs) / orNull(lists.cluster.listCpuMs));
     JsonLine json;
     json.add(QStringLiteral("bench"), "cluster")
         .add(QStringLiteral("locks"), locks)
@@ -346,6 +381,12 @@ int main(int argc, char *argv[])
         .add(QStringLiteral("monitor_cpu_ms"), median(clusterSide.clientCpuMs))
         .add(QStringLiteral("servers_cpu_ms"), serverCpuMs(clusterSide))
         .add(QStringLiteral("rss_peak_mb"), rssPeakMb)
+        .add(QStringLiteral("list_rounds"), listRounds)
+        .add(QStringLiteral("locks_listed"), lists.cluster.locksListed)
+        .add(QStringLiteral("list_json_ms"), orNull(lists.cluster.listMs))
+        .add(QStringLiteral("list_cpu_ms"), orNull(lists.cluster.listCpuMs))
+        .add(QStringLiteral("list_servers_cpu_ms"), orNull(lists.cluster.listServerCpuMs))
+        .add(QStringLiteral("list_rss_peak_mb"), lists.cluster.listRssMb)
         .add(QStringLiteral("baseline"), baseline)
         .add(QStringLiteral("ratio"), ratioJson);
     printJsonLine(json);

@@ -84,6 +84,7 @@ bool BenchCluster::open(const QString &seedUrl, int masters, QString *error)
             return false;
     } else {
         RedisError parseError;
+        m_url = seedUrl;
         m_options = ConnectionOptions::fromUrl(seedUrl, &parseError);
         if (parseError.isError()) {
             *error = parseError.toString();
@@ -126,7 +127,8 @@ bool BenchCluster::startPrivate(int masters, QString *error)
         return false;
     }
     RedisError parseError;
-    m_options = ConnectionOptions::fromUrl(m_nodes.front()->url(), &parseError);
+    m_url = m_nodes.front()->url();
+    m_options = ConnectionOptions::fromUrl(m_url, &parseError);
     return waitUntilServed(ports, error);
 }
 

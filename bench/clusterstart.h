@@ -30,6 +30,7 @@ public:
     bool open(const QString &seedUrl, int masters, QString *error);
     // The seed node: what the monitor is given, as a user would give it.
     const ConnectionOptions &options() const { return m_options; }
+    QString url() const { return m_url; } // the seed node's, for a process of its own (lockscope-cli)
     bool isPrivate() const { return !m_nodes.empty(); }
     const SlotMap &slotMap() const { return m_map; }
     QList<ConnectionOptions> masterOptions() const;
@@ -41,6 +42,7 @@ private:
 
     std::vector<std::unique_ptr<LocalRedisServer>> m_nodes;
     ConnectionOptions m_options;
+    QString m_url;
     SlotMap m_map;
 };
 

@@ -256,11 +256,15 @@ void LockMonitor::ingest(
     }
     LockRecord &record = m_store.obtain(name);
     const bool wasPresent = record.present;
+    const KindTally::Share share = KindTally::shareOf(record);
     ReadJudge::Feeds feeds;
     feeds.keyspaceEvents = mode() == LockEventFeed::Mode::KeyspaceEvents;
     feeds.pubSubAvailable = m_listeners->pubSubAvailable();
     const ReadJudge::Verdict verdict = m_judge.judge(
         name, record, { read, initial, refreshed, synced }, feeds, monotonicMs(), QDateTime::currentMSecsSinceEpoch());
+    // At once, whatever the verdict: a scrape may come on the next turn of the event loop, and the record may be
+    // forgotten below.
+    m_store.recount(share, record);
     switch (verdict.outcome) {
     case ReadJudge::Outcome::HoldForFeeds:
         holdUntilSynced(name, verdict.ticket);

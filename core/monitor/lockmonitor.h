@@ -73,6 +73,8 @@ public:
     const LockRecord *record(const QByteArray &name) const { return m_store.find(name); }
     QList<QByteArray> lockNames() const { return m_store.presentNames(); } // present ones
     int lockCount() const { return m_store.presentCount(); }
+    // The present locks per kind and library, kept as records change (a metrics scrape's gauges).
+    const KindTally &kindTally() const { return m_store.kinds(); }
 
     // The locks whose TTL is re-read every ttlPollIntervalMs (a view's visible rows); empty: all, up to the limit.
     void setWatched(const QList<QByteArray> &names) { m_ttl->setWatched(names); }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "monitor/kindtally.h"
 #include "monitor/lockrecord.h"
 
 #include <QList>
@@ -43,6 +44,14 @@ public:
 
     // After a read changed whether name is present: counts it, and queues a vanished one to be forgotten in turn.
     void notePresence(const QByteArray &name, bool wasPresent, bool present);
+    // The present locks per kind and library, kept as records change: what a metrics scrape reads.
+    const KindTally &kinds() const { return m_kinds; }
+    // After a change to record (a read judged, waiters polled): its share of the tally was before, and is what the
+    // record says now. Whoever changes a record takes KindTally::shareOf() first and calls this right after.
+    void recount(const KindTally::Share &before, const LockRecord &record)
+    {
+        m_kinds.move(before, KindTally::shareOf(record));
+    }
     // An event into the lock's own timeline (kept to its length); false when the lock is unknown.
     bool appendToTimeline(const LockEvent &event);
     // Forgets the oldest vanished locks beyond the retention limit, except those in keep (changes not yet announced).
@@ -62,6 +71,7 @@ private:
     static size_t shardIndex(const QByteArray &name);
     std::array<Map, kShards> m_shards;
     int m_presentCount = 0;
+    KindTally m_kinds;
     std::deque<QByteArray> m_goneOrder;
 };
 

@@ -183,7 +183,9 @@ ReadJudge::Polls ReadJudge::judgePolls(LockRecordStore &records, const TtlReadin
         bool changed = m_tracker.observeTtl(*record, ttl, nowMs);
         const int w = readings.waiters.value(it.key(), -1);
         if (w >= 0 && w != record->info.waiters) {
+            const KindTally::Share share = KindTally::shareOf(*record);
             record->info.waiters = w;
+            records.recount(share, *record);
             changed = true;
         }
         const int sw = readings.shardWaiters.value(it.key(), -1);

@@ -9,21 +9,20 @@ namespace LockScope {
 
 QList<KindGauge> kindGauges(const LockMonitor &monitor)
 {
+    // The monitor's tally, kept as records change: a scrape costs the few dozen kinds and libraries seen, not a walk
+    // of every lock. Ordered by kind name, then library; kinds that share a name share an entry.
     std::map<std::pair<QByteArray, QByteArray>, KindGauge> byKind;
-    for (const QByteArray &name : monitor.lockNames()) {
-        const LockRecord *r = monitor.record(name);
-        if (!r || !r->present)
-            continue;
-        const QByteArray kind = LockInfo::kindName(r->info.kind);
-        KindGauge &g = byKind[{ kind, r->info.library }];
+    for (const auto &[key, count] : monitor.kindTally().entries()) {
+        const QByteArray kind = LockInfo::kindName(key.first);
+        KindGauge &g = byKind[{ kind, key.second }];
         g.kind = kind;
-        g.library = r->info.library;
-        ++g.locks;
-        if (!r->info.holders.isEmpty())
-            ++g.held;
-        g.waiters += qMax<qint64>(qMax(r->info.waiters, 0), r->info.queue.size());
+        g.library = key.second;
+        g.locks += count.locks;
+        g.held += count.held;
+        g.waiters += count.waiters;
     }
     QList<KindGauge> all;
+    all.reserve(qsizetype(byKind.size()));
     for (const auto &[key, g] : byKind)
         all << g;
     return all;

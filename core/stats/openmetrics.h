@@ -9,7 +9,8 @@ namespace LockScope {
 
 class LockMonitor;
 
-// What is present now, per lock kind and library: read off the monitor's records at scrape time.
+// What is present now, per lock kind and library: the monitor's tally (LockMonitor::kindTally), kept as its records
+// change, so a scrape does not walk the records.
 struct KindGauge
 {
     QByteArray kind;
