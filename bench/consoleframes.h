@@ -71,6 +71,22 @@ QStringList filterGlobs();
 QList<FilterFrame> filterFrames(QAbstractItemView *view, const std::function<void(const QString &)> &setFilter,
     const std::function<bool()> &pending, int rounds);
 
+struct SortFrame
+{
+    int column = 0;
+    Qt::SortOrder order = Qt::AscendingOrder; // as the header indicates after the click
+    double ms = 0; // the click's own frame: the header clicked, the items laid out, the viewport painted
+    double maxBlockMs = 0; // the longest the event loop was held from then until the sorted rows were on screen
+    double appliedMs = 0; // from the click until the sorted rows were on screen
+};
+// The header sections clicked, in this order: the TTL twice (ascending, then descending), a text column, the name.
+QList<int> sortClicks();
+// One frame per click on a header section, as a person's mouse does it (a press and a release on the section):
+// the view sorts (QTableView::sortByColumn, the model's sort()), lays its items out and repaints synchronously.
+// pending: whether the new order is still being worked out (the console's sorts a slice at a time); the event loop
+// runs one turn at a time until it is not, each turn timed, then the view is laid out and painted again.
+QList<SortFrame> sortFrames(QAbstractItemView *view, const std::function<bool()> &pending);
+
 struct IdleRun
 {
     double cpuPercent = 0; // process CPU (user + system) over the wall time, in percent of one core
