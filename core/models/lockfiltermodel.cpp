@@ -2,6 +2,8 @@
 
 #include "models/locktablemodel.h"
 
+#include <QElapsedTimer>
+
 namespace LockScope {
 
 namespace {
@@ -16,7 +18,7 @@ LockFilterModel::LockFilterModel(QObject *parent)
 {
     m_sliceTimer.setSingleShot(true);
     m_sliceTimer.setInterval(0); // the next slice once the events waiting (keys, paints) have had their turn
-    connect(&m_sliceTimer, &QTimer::timeout, this, &LockFilterModel::runSlice);
+    connect(&m_sliceTimer, &QTimer::timeout, this, [this] { m_jobDone ? showJobRows() : runSlice(m_sliceBudgetMs); });
     m_shedTimer.setSingleShot(true);
     m_shedTimer.setInterval(0);
     connect(&m_shedTimer, &QTimer::timeout, this, &LockFilterModel::shedSlice);
@@ -78,6 +80,7 @@ void LockFilterModel::sort(int column, Qt::SortOrder order)
 void LockFilterModel::startJob()
 {
     m_sliceTimer.stop();
+    m_jobDone = false;
     retire(std::move(m_job));
     if (!m_source)
         return;
@@ -91,15 +94,36 @@ void LockFilterModel::startJob()
     }
     m_job = std::make_unique<RowSortJob>(
         m_wanted, RowOrder(m_wantedOrder.column(), m_wantedOrder.isDescending()), m_source->rowCount());
-    // The first slice at once: a table that fits in one is filtered and sorted before this returns.
-    runSlice();
+    // A first, shorter slice at once: a small table is filtered and sorted before this returns, and a big one
+    // leaves room in this frame (a keystroke's, a click's) for the view to lay out and paint.
+    runSlice(qMax(1, m_sliceBudgetMs / 2));
 }
 
-void LockFilterModel::runSlice()
+void LockFilterModel::runSlice(int budgetMs)
 {
     if (!m_job || !m_source)
         return;
-    if (!m_job->run(*m_source, m_sliceBudgetMs, m_sliceMaxRows)) {
+    QElapsedTimer clock;
+    clock.start();
+    if (!m_job->run(*m_source, budgetMs, m_sliceMaxRows)) {
+        m_sliceTimer.start();
+        return;
+    }
+    if (clock.elapsed() * 2 >= budgetMs) {
+        m_jobDone = true;
+        m_sliceTimer.start();
+        return;
+    }
+    showJobRows();
+}
+
+void LockFilterModel::showJobRows()
+{
+    m_jobDone = false;
+    if (!m_job)
+        return;
+    // Rows that changed since it was done are put right first.
+    if (!m_job->isDone() && !m_job->run(*m_source, m_sliceBudgetMs, m_sliceMaxRows)) {
         m_sliceTimer.start();
         return;
     }

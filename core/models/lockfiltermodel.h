@@ -70,7 +70,10 @@ private:
     };
 
     void startJob();
-    void runSlice();
+    // One slice of the job; the rows shown change when it completes, in this turn of the event loop if it used
+    // little of it, else in the next (a layout change of a million rows costs a few milliseconds of its own).
+    void runSlice(int budgetMs);
+    void showJobRows();
     // The rows shown become these (or, passThrough, every source row as it is), in one layout change.
     void show(SortedRows rows, const LockFilterMatch &filter, bool passThrough);
     void changeLayout(const std::function<void()> &change);
@@ -100,6 +103,7 @@ private:
     LockFilterMatch m_wanted;
     RowOrder m_wantedOrder;
     std::unique_ptr<RowSortJob> m_job;
+    bool m_jobDone = false; // its rows are ready, and shown in the next turn
     QTimer m_sliceTimer;
     int m_sliceBudgetMs = 8;
     int m_sliceMaxRows = 1 << 30;

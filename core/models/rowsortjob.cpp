@@ -50,6 +50,8 @@ void RowSortJob::rowsRemoved(int first, int last)
 
 void RowSortJob::noteChanged(const QByteArray &name, bool left)
 {
+    if (m_step == Step::Done) // done, its rows not yet shown: put right before they are
+        m_step = Step::Settle;
     const auto it = m_changed.find(name);
     if (it == m_changed.end()) {
         m_changed.insert(name, left);

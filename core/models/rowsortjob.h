@@ -28,6 +28,7 @@ public:
     const RowOrder &order() const { return m_rows.order(); }
     // One slice: until budgetMs have passed, or about maxRows rows were handled. True once the rows are ready.
     bool run(const LockTableModel &table, int budgetMs, int maxRows);
+    bool isDone() const { return m_step == Step::Done; }
     SortedRows takeRows() { return std::move(m_rows); }
 
     // Whether the table row will be met in turn (rows are still being met, and it is at or after the cursor). A row
