@@ -151,13 +151,22 @@ FrameRun measureFrames(QEventLoop &loop, QTableView *view, const std::function<v
     return run;
 }
 
-// The longest block of the frames whose glob clears the filter (clear true) or sets one.
-double filterBlockMax(const QList<FilterFrame> &frames, bool clear)
+// The longest block (wall or main-thread CPU) of the frames whose glob clears the filter (clear true) or sets one.
+double filterBlockMax(
+    const QList<FilterFrame> &frames, bool clear, double FilterFrame::*block = &FilterFrame::maxBlockMs)
 {
     double longest = 0;
     for (const FilterFrame &frame : frames)
         if (frame.glob.isEmpty() == clear)
-            longest = qMax(longest, frame.maxBlockMs);
+            longest = qMax(longest, frame.*block);
+    return longest;
+}
+
+template <typename Frame> double longestBlockCpu(const QList<Frame> &frames)
+{
+    double longest = 0;
+    for (const Frame &frame : frames)
+        longest = qMax(longest, frame.maxBlockCpuMs);
     return longest;
 }
 
@@ -185,7 +194,10 @@ void addFrames(JsonLine &json, const FrameRun &run)
             median(std::vector<double>(run.idle.perSecondPercent.cbegin(), run.idle.perSecondPercent.cend())))
         .add(QStringLiteral("idle_paints_per_s"), run.idle.paintsPerS)
         .add(QStringLiteral("filter_clear_block_ms_max"), filterBlockMax(run.filters, true))
-        .add(QStringLiteral("filter_swap_block_ms_max"), filterBlockMax(run.filters, false));
+        .add(QStringLiteral("filter_swap_block_ms_max"), filterBlockMax(run.filters, false))
+        .add(QStringLiteral("filter_block_cpu_ms_max"), longestBlockCpu(run.filters))
+        .add(QStringLiteral("filter_clear_block_cpu_ms_max"),
+            filterBlockMax(run.filters, true, &FilterFrame::maxBlockCpuMs));
 
     std::vector<double> sortMs, sortBlockMs, sortAppliedMs;
     QStringList columns;
@@ -207,10 +219,12 @@ void addFrames(JsonLine &json, const FrameRun &run)
         .add(QStringLiteral("sort_frame_ms_median"), median(sortMs))
         .add(QStringLiteral("sort_frame_ms_max"), percentile(sortMs, 100))
         .add(QStringLiteral("sort_block_ms_max"), percentile(sortBlockMs, 100))
+        .add(QStringLiteral("sort_block_cpu_ms_max"), longestBlockCpu(run.sorts))
         .add(QStringLiteral("sort_applied_ms_median"), median(sortAppliedMs))
         .add(QStringLiteral("sort_applied_ms_max"), percentile(sortAppliedMs, 100))
         .add(QStringLiteral("sorted_filter_frame_ms_max"), percentile(sortedFilterMs, 100))
         .add(QStringLiteral("sorted_filter_block_ms_max"), percentile(sortedBlockMs, 100))
+        .add(QStringLiteral("sorted_filter_block_cpu_ms_max"), longestBlockCpu(run.sortedFilters))
         .add(QStringLiteral("sorted_filter_clear_block_ms_max"), filterBlockMax(run.sortedFilters, true))
         .add(QStringLiteral("sorted_filter_applied_ms_max"), percentile(sortedAppliedMs, 100))
         .add(QStringLiteral("sorted_filter_rows"), sortedRows.join(QLatin1Char(',')))
@@ -279,16 +293,26 @@ int runConsole(const ChildOptions &options, qint64 mainNs)
     probe.setTimerType(Qt::PreciseTimer);
     qint64 lastTick = nowNs();
     double maxGapMs = 0;
-    // Each gap over 25 ms with the rows there were then: where a stall comes from (a structure doubling at 2^n rows).
+    // And how much of each gap the main thread itself was busy (its CPU time): on a shared machine a gap also counts
+    // the time other processes had the CPUs. Each gap over 25 ms is listed with the rows there were then: where a
+    // stall comes from (a structure doubling at 2^n rows).
+    qint64 lastTickCpu = threadCpuNs();
+    double maxBusyMs = 0;
     QStringList longGaps;
     QObject::connect(&probe, &QTimer::timeout, [&] {
         const qint64 now = nowNs();
+        const qint64 cpu = threadCpuNs();
         const double gap = ms(now - lastTick);
+        const double busy = ms(cpu - lastTickCpu);
         maxGapMs = qMax(maxGapMs, gap);
-        if (gap > 25)
-            longGaps
-                << QStringLiteral("%1 ms at %2 rows").arg(gap, 0, 'f', 1).arg(window.locksPane()->model()->rowCount());
+        maxBusyMs = qMax(maxBusyMs, busy);
+        if (gap > 25 || busy > 25)
+            longGaps << QStringLiteral("%1 ms (busy %2) at %3 rows")
+                            .arg(gap, 0, 'f', 1)
+                            .arg(busy, 0, 'f', 1)
+                            .arg(window.locksPane()->model()->rowCount());
         lastTick = now;
+        lastTickCpu = cpu;
     });
     probe.start(10);
     firstPaint.arm();
@@ -339,6 +363,7 @@ int runConsole(const ChildOptions &options, qint64 mainNs)
         .add(QStringLiteral("snapshot_ms"), ms(snapshotPaint.doneNs() - mainNs))
         .add(QStringLiteral("monitor_start_ms"), ms(monitorStartNs - mainNs))
         .add(QStringLiteral("snapshot_max_loop_gap_ms"), maxGapMs)
+        .add(QStringLiteral("snapshot_max_loop_busy_ms"), maxBusyMs)
         .add(QStringLiteral("rescan_pause_ms"), monitor.rescanPauseMs())
         .add(QStringLiteral("rss_peak_mb"), rssMb)
         .add(QStringLiteral("table_size"), QStringLiteral("%1x%2").arg(view->width()).arg(view->height()));
