@@ -1,6 +1,7 @@
 #pragma once
 
 #include "models/roworder.h"
+#include "models/staggeredshards.h"
 
 #include <QByteArray>
 #include <QHash>
@@ -85,8 +86,14 @@ private:
     static constexpr int kBuildBlock = 512; // blocks built by append() leave room for rows that come later
     static constexpr size_t kShards = 64;
 
-    QHash<QByteArray, Block *> &shardOf(const QByteArray &name) { return m_blockOf[qHash(name) % kShards]; }
-    const QHash<QByteArray, Block *> &shardOf(const QByteArray &name) const { return m_blockOf[qHash(name) % kShards]; }
+    QHash<QByteArray, Block *> &shardOf(const QByteArray &name)
+    {
+        return m_blockOf[StaggeredShards<kShards>::of(name)];
+    }
+    const QHash<QByteArray, Block *> &shardOf(const QByteArray &name) const
+    {
+        return m_blockOf[StaggeredShards<kShards>::of(name)];
+    }
     Place locate(const QByteArray &name) const;
     bool goesBefore(const SortedRow &row, const SortKey &key, const QByteArray &name, quint64 seq) const
     {
@@ -102,7 +109,8 @@ private:
     // The blocks' first rows, for finding a row by number; stale after a change until refresh().
     mutable std::vector<int> m_starts;
     mutable bool m_stale = false;
-    // Each name's block, in shards: one hash of a million names rehashed them all at once as it grew.
+    // Each name's block, in shards that grow each at its own point (StaggeredShards): one hash of a million names
+    // rehashed them all at once as it grew.
     std::array<QHash<QByteArray, Block *>, kShards> m_blockOf;
     int m_size = 0;
     quint64 m_nextSeq = 0;
