@@ -18,7 +18,8 @@ LockFilterModel::LockFilterModel(QObject *parent)
 {
     m_sliceTimer.setSingleShot(true);
     m_sliceTimer.setInterval(0); // the next slice once the events waiting (keys, paints) have had their turn
-    connect(&m_sliceTimer, &QTimer::timeout, this, [this] { m_jobDone ? showJobRows() : runSlice(m_sliceBudgetMs); });
+    connect(&m_sliceTimer, &QTimer::timeout, this,
+        [this] { m_jobDone ? showJobRows() : runSlice(m_sliceBudgetMs, false); });
     m_shedTimer.setSingleShot(true);
     m_shedTimer.setInterval(0);
     connect(&m_shedTimer, &QTimer::timeout, this, &LockFilterModel::shedSlice);
@@ -96,10 +97,10 @@ void LockFilterModel::startJob()
         m_wanted, RowOrder(m_wantedOrder.column(), m_wantedOrder.isDescending()), m_source->rowCount());
     // A first, shorter slice at once: a small table is filtered and sorted before this returns, and a big one
     // leaves room in this frame (a keystroke's, a click's) for the view to lay out and paint.
-    runSlice(qMax(1, m_sliceBudgetMs / 2));
+    runSlice(qMax(1, m_sliceBudgetMs / 2), true);
 }
 
-void LockFilterModel::runSlice(int budgetMs)
+void LockFilterModel::runSlice(int budgetMs, bool first)
 {
     if (!m_job || !m_source)
         return;
@@ -109,7 +110,8 @@ void LockFilterModel::runSlice(int budgetMs)
         m_sliceTimer.start();
         return;
     }
-    if (clock.elapsed() * 2 >= budgetMs) {
+    // A job done in the first slice, at once, was a small table's: its rows are shown in the same frame.
+    if (!first && clock.elapsed() * 2 >= budgetMs) {
         m_jobDone = true;
         m_sliceTimer.start();
         return;

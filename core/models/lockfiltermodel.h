@@ -70,9 +70,10 @@ private:
     };
 
     void startJob();
-    // One slice of the job; the rows shown change when it completes, in this turn of the event loop if it used
-    // little of it, else in the next (a layout change of a million rows costs a few milliseconds of its own).
-    void runSlice(int budgetMs);
+    // One slice of the job; the rows shown change when it completes: in this turn of the event loop if it is the
+    // first slice (a small table, shown at once) or used little of its time, else in the next (a layout change of a
+    // million rows costs a few milliseconds of its own).
+    void runSlice(int budgetMs, bool first);
     void showJobRows();
     // The rows shown become these (or, passThrough, every source row as it is), in one layout change.
     void show(SortedRows rows, const LockFilterMatch &filter, bool passThrough);
