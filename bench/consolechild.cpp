@@ -71,13 +71,27 @@ ChildOptions parseOptions(const QApplication &app)
     return options;
 }
 
-// Figures both measured runs share: frames while scrolling and filtering, then the idle CPU.
+// Figures both measured runs share: frames while scrolling and filtering, the idle CPU, then frames while header
+// clicks sort the table and while filters are typed over the sorted table.
 struct FrameRun
 {
     std::vector<double> scrollMs;
     QList<FilterFrame> filters;
     IdleRun idle;
+    QList<SortFrame> sorts;
+    QList<FilterFrame> sortedFilters;
 };
+
+QString filterTimes(const QList<FilterFrame> &filters)
+{
+    QStringList times;
+    for (const FilterFrame &frame : filters)
+        times << QStringLiteral("%1/%2/%3")
+                     .arg(frame.ms, 0, 'f', 1)
+                     .arg(frame.maxBlockMs, 0, 'f', 1)
+                     .arg(frame.appliedMs, 0, 'f', 1);
+    return times.join(QLatin1Char(' '));
+}
 
 FrameRun measureFrames(QEventLoop &loop, QTableView *view, const std::function<void(const QString &)> &setFilter,
     const std::function<bool()> &pending, const ChildOptions &options, const QString &who)
@@ -98,16 +112,10 @@ FrameRun measureFrames(QEventLoop &loop, QTableView *view, const std::function<v
     QStringList frames;
     for (const FilterFrame &frame : std::as_const(run.filters).mid(0, int(filterGlobs().size())))
         frames << QStringLiteral("\"%1\" %2 rows").arg(frame.glob).arg(frame.rows);
-    QStringList times;
-    for (const FilterFrame &frame : std::as_const(run.filters))
-        times << QStringLiteral("%1/%2/%3")
-                     .arg(frame.ms, 0, 'f', 1)
-                     .arg(frame.maxBlockMs, 0, 'f', 1)
-                     .arg(frame.appliedMs, 0, 'f', 1);
     report(QStringLiteral("%1 filter: %2; ms per keystroke frame/longest block/until shown, %3 rounds: %4")
                .arg(who, frames.join(QStringLiteral(", ")))
                .arg(kFilterRounds)
-               .arg(times.join(QLatin1Char(' '))));
+               .arg(filterTimes(run.filters)));
 
     // Every row again, from the top, as a user leaves the window.
     view->scrollToTop();
@@ -122,7 +130,44 @@ FrameRun measureFrames(QEventLoop &loop, QTableView *view, const std::function<v
                .arg(options.idleSeconds)
                .arg(run.idle.paintsPerS, 0, 'f', 1)
                .arg(seconds.join(QLatin1Char(' '))));
+
+    // A person clicks the headers, then types filters over the sorted table (one round: over a million rows each
+    // takes a while).
+    view->scrollToTop();
+    run.sorts = sortFrames(view, pending);
+    QStringList sorts;
+    for (const SortFrame &frame : std::as_const(run.sorts))
+        sorts << QStringLiteral("column %1 %2: %3/%4/%5")
+                     .arg(frame.column)
+                     .arg(frame.order == Qt::AscendingOrder ? QStringLiteral("up") : QStringLiteral("down"))
+                     .arg(frame.ms, 0, 'f', 1)
+                     .arg(frame.maxBlockMs, 0, 'f', 1)
+                     .arg(frame.appliedMs, 0, 'f', 1);
+    report(QStringLiteral("%1 header clicks, ms per click frame/longest block/until sorted: %2")
+               .arg(who, sorts.join(QStringLiteral(", "))));
+    run.sortedFilters = filterFrames(view, setFilter, pending, 1);
+    report(QStringLiteral("%1 filter over the sorted table, ms per keystroke frame/longest block/until shown: %2")
+               .arg(who, filterTimes(run.sortedFilters)));
     return run;
+}
+
+// The longest block (wall or main-thread CPU) of the frames whose glob clears the filter (clear true) or sets one.
+double filterBlockMax(
+    const QList<FilterFrame> &frames, bool clear, double FilterFrame::*block = &FilterFrame::maxBlockMs)
+{
+    double longest = 0;
+    for (const FilterFrame &frame : frames)
+        if (frame.glob.isEmpty() == clear)
+            longest = qMax(longest, frame.*block);
+    return longest;
+}
+
+template <typename Frame> double longestBlockCpu(const QList<Frame> &frames)
+{
+    double longest = 0;
+    for (const Frame &frame : frames)
+        longest = qMax(longest, frame.maxBlockCpuMs);
+    return longest;
 }
 
 void addFrames(JsonLine &json, const FrameRun &run)
@@ -147,7 +192,43 @@ void addFrames(JsonLine &json, const FrameRun &run)
         .add(QStringLiteral("idle_cpu_percent"), run.idle.cpuPercent)
         .add(QStringLiteral("idle_cpu_percent_quiet"),
             median(std::vector<double>(run.idle.perSecondPercent.cbegin(), run.idle.perSecondPercent.cend())))
-        .add(QStringLiteral("idle_paints_per_s"), run.idle.paintsPerS);
+        .add(QStringLiteral("idle_paints_per_s"), run.idle.paintsPerS)
+        .add(QStringLiteral("filter_clear_block_ms_max"), filterBlockMax(run.filters, true))
+        .add(QStringLiteral("filter_swap_block_ms_max"), filterBlockMax(run.filters, false))
+        .add(QStringLiteral("filter_block_cpu_ms_max"), longestBlockCpu(run.filters))
+        .add(QStringLiteral("filter_clear_block_cpu_ms_max"),
+            filterBlockMax(run.filters, true, &FilterFrame::maxBlockCpuMs));
+
+    std::vector<double> sortMs, sortBlockMs, sortAppliedMs;
+    QStringList columns;
+    for (const SortFrame &frame : run.sorts) {
+        sortMs.push_back(frame.ms);
+        sortBlockMs.push_back(frame.maxBlockMs);
+        sortAppliedMs.push_back(frame.appliedMs);
+        columns << QStringLiteral("%1%2").arg(frame.column).arg(frame.order == Qt::AscendingOrder ? 'a' : 'd');
+    }
+    std::vector<double> sortedFilterMs, sortedBlockMs, sortedAppliedMs;
+    QStringList sortedRows;
+    for (const FilterFrame &frame : run.sortedFilters) {
+        sortedFilterMs.push_back(frame.ms);
+        sortedBlockMs.push_back(frame.maxBlockMs);
+        sortedAppliedMs.push_back(frame.appliedMs);
+        sortedRows << QString::number(frame.rows);
+    }
+    json.add(QStringLiteral("sort_columns"), columns.join(QLatin1Char(',')))
+        .add(QStringLiteral("sort_frame_ms_median"), median(sortMs))
+        .add(QStringLiteral("sort_frame_ms_max"), percentile(sortMs, 100))
+        .add(QStringLiteral("sort_block_ms_max"), percentile(sortBlockMs, 100))
+        .add(QStringLiteral("sort_block_cpu_ms_max"), longestBlockCpu(run.sorts))
+        .add(QStringLiteral("sort_applied_ms_median"), median(sortAppliedMs))
+        .add(QStringLiteral("sort_applied_ms_max"), percentile(sortAppliedMs, 100))
+        .add(QStringLiteral("sorted_filter_frame_ms_max"), percentile(sortedFilterMs, 100))
+        .add(QStringLiteral("sorted_filter_block_ms_max"), percentile(sortedBlockMs, 100))
+        .add(QStringLiteral("sorted_filter_block_cpu_ms_max"), longestBlockCpu(run.sortedFilters))
+        .add(QStringLiteral("sorted_filter_clear_block_ms_max"), filterBlockMax(run.sortedFilters, true))
+        .add(QStringLiteral("sorted_filter_applied_ms_max"), percentile(sortedAppliedMs, 100))
+        .add(QStringLiteral("sorted_filter_rows"), sortedRows.join(QLatin1Char(',')))
+        .add(QStringLiteral("rss_end_mb"), procStatusMb("VmHWM"));
 }
 
 // Waits for the armed watch (and whatever else `done` wants), or gives up.
@@ -212,10 +293,26 @@ int runConsole(const ChildOptions &options, qint64 mainNs)
     probe.setTimerType(Qt::PreciseTimer);
     qint64 lastTick = nowNs();
     double maxGapMs = 0;
+    // And how much of each gap the main thread itself was busy (its CPU time): on a shared machine a gap also counts
+    // the time other processes had the CPUs. Each gap over 25 ms is listed with the rows there were then: where a
+    // stall comes from (a structure doubling at 2^n rows).
+    qint64 lastTickCpu = threadCpuNs();
+    double maxBusyMs = 0;
+    QStringList longGaps;
     QObject::connect(&probe, &QTimer::timeout, [&] {
         const qint64 now = nowNs();
-        maxGapMs = qMax(maxGapMs, ms(now - lastTick));
+        const qint64 cpu = threadCpuNs();
+        const double gap = ms(now - lastTick);
+        const double busy = ms(cpu - lastTickCpu);
+        maxGapMs = qMax(maxGapMs, gap);
+        maxBusyMs = qMax(maxBusyMs, busy);
+        if (gap > 25 || busy > 25)
+            longGaps << QStringLiteral("%1 ms (busy %2) at %3 rows")
+                            .arg(gap, 0, 'f', 1)
+                            .arg(busy, 0, 'f', 1)
+                            .arg(window.locksPane()->model()->rowCount());
         lastTick = now;
+        lastTickCpu = cpu;
     });
     probe.start(10);
     firstPaint.arm();
@@ -243,6 +340,9 @@ int runConsole(const ChildOptions &options, qint64 mainNs)
                .arg(rssMb, 0, 'f', 1)
                .arg(maxGapMs, 0, 'f', 1)
                .arg(QGuiApplication::platformName()));
+    if (!longGaps.isEmpty())
+        report(QStringLiteral("console: event-loop gaps over 25 ms while loading: %1")
+                   .arg(longGaps.join(QStringLiteral(", "))));
 
     // The filter box waits for typing to pause (200 ms) before it refilters: what is timed is the refilter itself,
     // as the box triggers it, and the frame after it.
@@ -263,6 +363,7 @@ int runConsole(const ChildOptions &options, qint64 mainNs)
         .add(QStringLiteral("snapshot_ms"), ms(snapshotPaint.doneNs() - mainNs))
         .add(QStringLiteral("monitor_start_ms"), ms(monitorStartNs - mainNs))
         .add(QStringLiteral("snapshot_max_loop_gap_ms"), maxGapMs)
+        .add(QStringLiteral("snapshot_max_loop_busy_ms"), maxBusyMs)
         .add(QStringLiteral("rescan_pause_ms"), monitor.rescanPauseMs())
         .add(QStringLiteral("rss_peak_mb"), rssMb)
         .add(QStringLiteral("table_size"), QStringLiteral("%1x%2").arg(view->width()).arg(view->height()));

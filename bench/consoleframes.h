@@ -60,6 +60,7 @@ struct FilterFrame
     int rows = 0; // rows the view shows after it
     double ms = 0; // the keystroke's own frame: the filter set, the items laid out, the viewport painted
     double maxBlockMs = 0; // the longest the event loop was held from then until the filtered rows were on screen
+    double maxBlockCpuMs = 0; // the same turns' main-thread CPU: the block less the time the thread waited for a CPU
     double appliedMs = 0; // from the keystroke until the filtered rows were on screen
 };
 // The globs typed into the name filter, in this order, each frame from a different glob than the one before.
@@ -71,6 +72,23 @@ QStringList filterGlobs();
 QList<FilterFrame> filterFrames(QAbstractItemView *view, const std::function<void(const QString &)> &setFilter,
     const std::function<bool()> &pending, int rounds);
 
+struct SortFrame
+{
+    int column = 0;
+    Qt::SortOrder order = Qt::AscendingOrder; // as the header indicates after the click
+    double ms = 0; // the click's own frame: the header clicked, the items laid out, the viewport painted
+    double maxBlockMs = 0; // the longest the event loop was held from then until the sorted rows were on screen
+    double maxBlockCpuMs = 0; // the same turns' main-thread CPU
+    double appliedMs = 0; // from the click until the sorted rows were on screen
+};
+// The header sections clicked, in this order: the TTL twice (ascending, then descending), a text column, the name.
+QList<int> sortClicks();
+// One frame per click on a header section, as a person's mouse does it (a press and a release on the section):
+// the view sorts (QTableView::sortByColumn, the model's sort()), lays its items out and repaints synchronously.
+// pending: whether the new order is still being worked out (the console's sorts a slice at a time); the event loop
+// runs one turn at a time until it is not, each turn timed, then the view is laid out and painted again.
+QList<SortFrame> sortFrames(QAbstractItemView *view, const std::function<bool()> &pending);
+
 struct IdleRun
 {
     double cpuPercent = 0; // process CPU (user + system) over the wall time, in percent of one core
@@ -81,6 +99,9 @@ struct IdleRun
 IdleRun idleCpu(QEventLoop &loop, QWidget *viewport, double seconds);
 // User + system CPU time of this process so far, in ns.
 qint64 processCpuNs();
+// CPU time of the calling thread so far, in ns: on a shared machine, what a stall cost this thread itself (a wall gap
+// also counts the time another process had the CPU).
+qint64 threadCpuNs();
 
 // The baseline's rows: the console's ten columns with text of about the same length, made on the fly from the
 // row number, so the model itself costs next to nothing and the table's own cost is what remains.

@@ -7,13 +7,11 @@
 namespace LockScope {
 
 LockFilterProxy::LockFilterProxy(LockTableModel *table, QObject *parent)
-    : QSortFilterProxyModel(parent)
-    , m_table(table)
+    : QIdentityProxyModel(parent)
     , m_filterModel(new LockFilterModel(this))
 {
     m_filterModel->setSourceModel(table);
     setSourceModel(m_filterModel);
-    setSortRole(LockTableModel::SortRole);
 }
 
 void LockFilterProxy::apply(const std::function<void(LockFilter &)> &change)
@@ -49,28 +47,15 @@ QModelIndex LockFilterProxy::fromTable(const QModelIndex &tableIndex) const
     return mapFromSource(m_filterModel->mapFromSource(tableIndex));
 }
 
-bool LockFilterProxy::lessThan(const QModelIndex &left, const QModelIndex &right) const
-{
-    // The name, compared straight from the records: a sort of 100k rows makes millions of comparisons, and a
-    // QVariant for each side of each is most of the time they take.
-    if (left.column() == LockTableModel::Name && right.column() == LockTableModel::Name) {
-        const LockRecord *a = m_table->recordAt(m_filterModel->mapToSource(left).row());
-        const LockRecord *b = m_table->recordAt(m_filterModel->mapToSource(right).row());
-        if (a && b)
-            return a->info.name < b->info.name;
-    }
-    return QSortFilterProxyModel::lessThan(left, right);
-}
-
 QVariant LockFilterProxy::data(const QModelIndex &index, int role) const
 {
     // Our own holds in bold: the core model knows whose they are, fonts belong to the widgets.
-    if (role == Qt::FontRole && QSortFilterProxyModel::data(index, LockTableModel::OursRole).toBool()) {
+    if (role == Qt::FontRole && QIdentityProxyModel::data(index, LockTableModel::OursRole).toBool()) {
         QFont font;
         font.setBold(true);
         return font;
     }
-    return QSortFilterProxyModel::data(index, role);
+    return QIdentityProxyModel::data(index, role);
 }
 
 } // namespace LockScope

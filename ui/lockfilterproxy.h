@@ -2,15 +2,16 @@
 
 #include "models/lockfiltermodel.h"
 
-#include <QSortFilterProxyModel>
+#include <QIdentityProxyModel>
 
 namespace LockScope {
 
 class LockTableModel;
 
-// The lock table as the user narrowed and sorted it. The narrowing is LockFilterModel's (core/models: found a slice
-// at a time, so a million rows never freeze the window); this proxy on top of it sorts, and marks our own holds.
-class LockFilterProxy : public QSortFilterProxyModel
+// The lock table as the user narrowed and sorted it. Both are LockFilterModel's (core/models: worked out a slice at a
+// time, so a million rows never freeze the window); the view's header click reaches it through this proxy's sort(),
+// which QAbstractProxyModel hands to its source. This proxy only marks our own holds.
+class LockFilterProxy : public QIdentityProxyModel
 {
     Q_OBJECT
 public:
@@ -27,13 +28,9 @@ public:
 
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
 
-protected:
-    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
-
 private:
     void apply(const std::function<void(LockFilter &)> &change);
 
-    LockTableModel *m_table;
     LockFilterModel *m_filterModel;
 };
 

@@ -1,59 +1,49 @@
 #pragma once
 
-#include "models/rowindex.h"
+#include "models/lockfilter.h"
+#include "models/rowsortjob.h"
+#include "models/sortedrows.h"
 
 #include <QAbstractProxyModel>
-#include <QRegularExpression>
 #include <QTimer>
+
+#include <functional>
+#include <memory>
+#include <vector>
 
 namespace LockScope {
 
 class LockTableModel;
-struct LockRecord;
 
-// What the person narrowed the lock table to: a name glob, one kind, one client id (one JVM's whole footprint).
-struct LockFilter
-{
-    QString nameGlob; // empty: every name
-    QString kind; // LockTableModel::KindRole value; empty: every kind
-    QString clientId; // empty: every client
-
-    bool isEmpty() const { return nameGlob.isEmpty() && kind.isEmpty() && clientId.isEmpty(); }
-    // Whether a lock's data (not its name, which never changes) decides: then an update may show or hide a row.
-    bool dependsOnData() const { return !kind.isEmpty() || !clientId.isEmpty(); }
-};
-
-// A LockFilter ready to match records: its glob compiled once.
-class LockFilterMatch
-{
-public:
-    void set(const LockFilter &filter);
-    const LockFilter &filter() const { return m_filter; }
-    bool accepts(const LockRecord &record) const;
-
-private:
-    LockFilter m_filter;
-    QByteArray m_glob; // '*' and '?' globs: matched on the name's bytes, without a copy per row
-    QRegularExpression m_regex; // globs with [sets] or escapes
-};
-
-// The rows of a LockTableModel that pass a LockFilter, in the table's order, for a million rows without freezing the
-// window (issue 18). A new filter is matched against the records a slice at a time (a few milliseconds, then the
-// event loop runs: typing and painting go on), into a row index of its own; the rows shown change in one step when
-// it is complete (layoutChanged, so the selection stays where it still can). Until then the rows of the previous
-// filter stay, kept up to date. With no filter at all it passes every row through as it is, holding nothing.
-// Rows that an update brings into a data filter (a kind, a client) join at the bottom, as new locks do in the table.
+// The rows of a LockTableModel that pass a LockFilter, in the order a header click asked for, for a million rows
+// without freezing the window (issues 18 and 36). A new filter or order is worked out a slice at a time (a few
+// milliseconds, then the event loop runs: typing and painting go on; RowSortJob), and the rows shown change in one
+// step when it is complete (layoutChanged, so the selection stays where it still can). Until then the rows shown
+// keep their filter and order, kept up to date. With no filter and the table's order it passes every row through as
+// it is, holding nothing.
+//
+// Sorted, a row keeps its place while the value it sorts by is the same; a row whose value changes moves to its
+// place, and a row that comes goes to its place, after the rows whose value equals its own (ties go in the order the
+// rows were met: the table's, where new locks come last, as QSortFilterProxyModel's stable sort kept them). Rows that
+// an update brings into a data filter (a kind, a client) count as new: in the table's order they join at the bottom.
 class LockFilterModel : public QAbstractProxyModel
 {
     Q_OBJECT
 public:
     explicit LockFilterModel(QObject *parent = nullptr);
+    ~LockFilterModel() override;
 
     void setSourceModel(QAbstractItemModel *source) override; // a LockTableModel
     void setFilter(const LockFilter &filter);
     LockFilter filter() const { return m_wanted.filter(); }
-    bool isMatching() const { return m_job.running; } // a new filter's rows are still being found
-    // How long one slice may run before the event loop gets its turn, and at most how many rows it matches (tests
+    // The rows ordered by a column's LockTableModel::SortRole values (-1: the table's order), as QTableView asks when
+    // its header is clicked.
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+    int sortColumn() const { return m_wantedOrder.column(); }
+    Qt::SortOrder sortOrder() const { return m_wantedOrder.isDescending() ? Qt::DescendingOrder : Qt::AscendingOrder; }
+    // A new filter's or order's rows are still being worked out (the rows shown are the previous ones).
+    bool isMatching() const { return m_job != nullptr; }
+    // How long one slice may run before the event loop gets its turn, and at most how many rows it handles (tests
     // set a small number to see several slices).
     void setSlice(int budgetMs, int maxRows);
 
@@ -66,16 +56,37 @@ public:
     bool hasChildren(const QModelIndex &parent = {}) const override;
 
 signals:
-    // The rows shown are now the filter's (after setFilter: all of them found).
+    // The rows shown are now the filter's, in the order asked (after setFilter or sort: all of them worked out).
     void filterApplied();
 
 private:
-    void matchSlice();
-    // The rows shown become next's (empty: every source row), in one layout change.
-    void showRows(RowIndex next, bool passThrough);
+    // What an update of the table does to the rows shown.
+    struct Changes
+    {
+        QList<QByteArray> leaving;
+        QList<SortedRow> joining;
+        QList<SortedRow> moving; // with their new keys
+        QList<QByteArray> updated; // stay where they are
+    };
+
+    void startJob();
+    // One slice of the job; the rows shown change when it completes: in this turn of the event loop if it is the
+    // first slice (a small table, shown at once) or used little of its time, else in the next (a layout change of a
+    // million rows costs a few milliseconds of its own).
+    void runSlice(int budgetMs, bool first);
+    void showJobRows();
+    // The rows shown become these (or, passThrough, every source row as it is), in one layout change.
+    void show(SortedRows rows, const LockFilterMatch &filter, bool passThrough);
+    void changeLayout(const std::function<void()> &change);
     QByteArray shownName(int row) const;
-    void appendShown(const QList<QPair<QByteArray, const LockRecord *>> &rows);
-    void removeShown(const QList<QByteArray> &names);
+    bool sortsBy(int firstColumn, int lastColumn) const;
+    void apply(Changes &changes);
+    void applyOneByOne(Changes &changes);
+    void emitUpdated(const QList<QByteArray> &names, const QList<int> &roles);
+    // Big sets that are let go are freed a slice at a time: a million names freed at once held the window.
+    void retire(SortedRows rows);
+    void retire(std::unique_ptr<RowSortJob> job);
+    void shedSlice();
 
     void onRowsAboutToBeInserted(const QModelIndex &parent, int first, int last);
     void onRowsInserted(const QModelIndex &parent, int first, int last);
@@ -85,21 +96,21 @@ private:
     void onSourceReset();
 
     LockTableModel *m_source = nullptr;
-    // Shown: every source row (pass-through), or the names in m_rows.
+    // Shown: every source row (pass-through), or m_rows, in m_rows.order().
     bool m_passThrough = true;
     LockFilterMatch m_shown;
-    RowIndex m_rows;
-    // The filter asked for, and while its rows are being found, how far that has come.
+    SortedRows m_rows;
+    // The filter and order asked for, and while their rows are being worked out, the job doing it.
     LockFilterMatch m_wanted;
-    struct Job
-    {
-        bool running = false;
-        int cursor = 0; // source rows before it are matched
-        RowIndex found;
-    } m_job;
+    RowOrder m_wantedOrder;
+    std::unique_ptr<RowSortJob> m_job;
+    bool m_jobDone = false; // its rows are ready, and shown in the next turn
     QTimer m_sliceTimer;
     int m_sliceBudgetMs = 8;
     int m_sliceMaxRows = 1 << 30;
+    std::vector<std::unique_ptr<SortedRows>> m_retiredRows;
+    std::vector<std::unique_ptr<RowSortJob>> m_retiredJobs;
+    QTimer m_shedTimer;
 };
 
 } // namespace LockScope

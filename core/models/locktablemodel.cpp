@@ -289,6 +289,22 @@ QVariant LockTableModel::sortValue(const LockRecord &r, int column) const
     }
 }
 
+QVariant LockTableModel::endedSortValue(const LockRecord &r, int column) const
+{
+    // A gone lock has no holders, counts or times left: it sorts after every lock that has them.
+    return column == Holders || column >= Count ? QVariant() : sortValue(r, column);
+}
+
+QVariant LockTableModel::sortValueAt(int row, int column) const
+{
+    const LockRecord *r = recordAt(row);
+    if (!r || column < 0 || column >= ColumnCount)
+        return {};
+    if (!m_ended.isEmpty() && m_ended.contains(r->info.name))
+        return endedSortValue(*r, column);
+    return sortValue(*r, column);
+}
+
 QVariant LockTableModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -380,7 +396,7 @@ QVariant LockTableModel::endedData(const LockRecord &r, int column, int role) co
         return column == Holders ? tr("This lock is gone; its row stays a moment, and while it is selected.")
                                  : QVariant();
     case SortRole:
-        return column == Holders || column >= Count ? QVariant() : sortValue(r, column);
+        return endedSortValue(r, column);
     case NameRole:
         return r.info.name;
     case KindRole:

@@ -61,6 +61,8 @@ public:
     int rowOf(const QByteArray &name) const { return m_index.rowOf(name); }
     QByteArray nameAt(int row) const { return m_index.nameAt(row); }
     const LockRecord *recordAt(int row) const { return static_cast<const LockRecord *>(m_index.payloadAt(row)); }
+    // What a row sorts by in a column (its SortRole data), without an index: a sort asks it of every row.
+    QVariant sortValueAt(int row, int column) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -75,6 +77,7 @@ private:
     void dropEnded();
     QVariant display(const LockRecord &r, int column) const;
     QVariant sortValue(const LockRecord &r, int column) const;
+    QVariant endedSortValue(const LockRecord &r, int column) const;
     QVariant endedData(const LockRecord &r, int column, int role) const;
 
     LockMonitor *m_monitor;

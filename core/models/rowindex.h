@@ -1,5 +1,7 @@
 #pragma once
 
+#include "models/staggeredshards.h"
+
 #include <QByteArray>
 #include <QHash>
 
@@ -39,9 +41,10 @@ private:
     std::deque<const void *> m_payloads; // 0: a hole (a name may be empty: Redis allows an empty key)
     std::deque<int> m_tree; // 1-based Fenwick tree of live slots
     // The slot of each name, in shards by hash: one hash of a million names rehashed them all at once as it grew
-    // (84 ms with the window frozen, bench_monitor on 1M locks); a shard grows a 64th of that at a time.
+    // (84 ms with the window frozen, bench_monitor on 1M locks); a shard grows a 64th of that at a time, each at its
+    // own point (StaggeredShards: 64 equal shards all grew within one batch of rows, 40 ms at 2^19 rows).
     static constexpr size_t kShards = 64;
-    static size_t shardIndex(const QByteArray &name) { return size_t(qHash(name) >> (sizeof(size_t) * 8 - 6)); }
+    static size_t shardIndex(const QByteArray &name) { return StaggeredShards<kShards>::of(name); }
     QHash<QByteArray, int> &slotsOf(const QByteArray &name) { return m_slotOf[shardIndex(name)]; }
     const QHash<QByteArray, int> &slotsOf(const QByteArray &name) const { return m_slotOf[shardIndex(name)]; }
     std::array<QHash<QByteArray, int>, kShards> m_slotOf;
