@@ -5193,6 +5193,10 @@ Check it with the server&apos;s administrator (ssh-keygen -l -f on the host&apos
         <source>%1:%2 through SSH %3: the connection closed</source>
         <translation>%1:%2（经由 SSH %3）：连接已关闭</translation>
     </message>
+    <message>
+        <source>a batch that writes refused: the connection is read-only</source>
+        <translation>已拒绝含写命令的批量请求：连接为只读</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::RedisProbe</name>
@@ -5250,6 +5254,10 @@ Check it with the server&apos;s administrator (ssh-keygen -l -f on the host&apos
     <message>
         <source>%1: %2 s behind at most</source>
         <translation>%1：最多落后 %2 秒</translation>
+    </message>
+    <message>
+        <source>a batch came back short</source>
+        <translation>批量请求返回的回复不全</translation>
     </message>
 </context>
 <context>
