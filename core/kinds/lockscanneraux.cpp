@@ -8,6 +8,8 @@
 #include "redis/rediscommander.h"
 #include "redis/replyjoin.h"
 
+#include <QDateTime>
+
 #include <algorithm>
 #include <memory>
 
@@ -95,9 +97,14 @@ void LockScanner::readAux(QList<KeySnapshot> candidates)
     AuxReads reads;
     QList<QByteArray> pttlKeys;
     QList<int> pttlSnapshots;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const qint64 mono = monotonicMs();
     m_connection->cork();
     for (int i = 0; i < snaps->size(); ++i) {
         if (snaps->at(i).pttlMs == kPttlUnread) {
+            // The TTL's deadline counts from when its PTTL leaves, not from when the fields were asked for.
+            (*snaps)[i].nowMs = now;
+            (*snaps)[i].monoMs = mono;
             pttlKeys << snaps->at(i).name;
             pttlSnapshots << i;
         }
