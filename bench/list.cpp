@@ -2,6 +2,7 @@
 // the same run's bare keyspace walk (`SCAN cursor COUNT 1000`, no MATCH, no TYPE, nothing read): wall time, the CLI's
 // peak RSS, and the server's CPU for each (INFO's used_cpu_user + used_cpu_sys). Seeds with bench_monitor's loader.
 #include "benchcommon.h"
+#include "clirun.h"
 #include "listplans.h"
 #include "monitorraw.h"
 #include "monitorseed.h"
@@ -12,20 +13,9 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QEventLoop>
-#include <QFile>
 #include <QTemporaryDir>
 
 #include <hiredis.h>
-
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <vector>
-
-extern char **environ;
 
 using namespace LockScope;
 using namespace LockScope::Bench;
@@ -37,7 +27,8 @@ double ms(qint64 ns)
     return double(ns) / 1e6;
 }
 
-struct CliRun
+// lockscope-cli as a user runs it (clirun.h), with the server's CPU while it ran.
+struct ListRun
 {
     double wallMs = 0;
     double rssMb = 0; // the CLI process's peak RSS
@@ -45,56 +36,11 @@ struct CliRun
     qint64 locks = 0; // locks it printed
 };
 
-// Counts what the CLI printed: a lock object's "confidence" key (JSON; holders and queue entries have none), or the
-// text list's "N lock(s)" first line.
-qint64 locksPrinted(const QString &path, bool json)
+ListRun runCli(const QString &cli, const QStringList &args, const QString &outPath, RawPipe &raw, bool json)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        fatal(QStringLiteral("cannot read %1").arg(path));
-    if (!json)
-        return f.readLine().split(' ').value(0).toLongLong();
-    qint64 n = 0;
-    QByteArray tail;
-    while (!f.atEnd()) {
-        const QByteArray chunk = tail + f.read(1 << 20);
-        for (qsizetype at = chunk.indexOf("\"confidence\":"); at >= 0; at = chunk.indexOf("\"confidence\":", at + 1))
-            ++n;
-        tail = chunk.right(12); // shorter than the key: a key split between chunks is counted once, in the next
-    }
-    return n;
-}
-
-CliRun runCli(const QString &cli, const QStringList &args, const QString &outPath, RawPipe &raw, bool json)
-{
-    std::vector<QByteArray> storage { cli.toLocal8Bit() };
-    for (const QString &a : args)
-        storage.push_back(a.toLocal8Bit());
-    std::vector<char *> argv;
-    for (QByteArray &s : storage)
-        argv.push_back(s.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    const QByteArray out = outPath.toLocal8Bit();
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out.constData(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-
-    CliRun r;
     const double cpu0 = serverCpuMs(raw);
-    const qint64 start = nowNs();
-    pid_t pid = 0;
-    if (posix_spawn(&pid, argv.front(), &actions, nullptr, argv.data(), environ) != 0)
-        fatal(QStringLiteral("cannot start %1").arg(cli));
-    int status = 0;
-    struct rusage usage = {};
-    if (wait4(pid, &status, 0, &usage) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        fatal(QStringLiteral("%1 %2 failed (status %3)").arg(cli, args.join(QLatin1Char(' '))).arg(status));
-    r.wallMs = ms(nowNs() - start);
-    r.serverCpuMs = serverCpuMs(raw) - cpu0;
-    posix_spawn_file_actions_destroy(&actions);
-    r.rssMb = double(usage.ru_maxrss) / 1024.0; // KiB on Linux
-    r.locks = locksPrinted(outPath, json);
-    return r;
+    const CliRun run = runCliProcess(cli, args, outPath, json);
+    return { run.wallMs, run.rssMb, serverCpuMs(raw) - cpu0, run.locks };
 }
 
 struct PassRun
@@ -195,9 +141,9 @@ int main(int argc, char **argv)
     bool planLocksOk = true;
     for (int round = 0; round < rounds; ++round) {
         const Walk w = bareWalk(raw, 1000);
-        const CliRun j = runCli(cli, { QStringLiteral("--url"), url, QStringLiteral("--json"), QStringLiteral("list") },
-            outPath, raw, true);
-        const CliRun t = runCli(cli, { QStringLiteral("--url"), url, QStringLiteral("list") }, outPath, raw, false);
+        const ListRun j = runCli(cli,
+            { QStringLiteral("--url"), url, QStringLiteral("--json"), QStringLiteral("list") }, outPath, raw, true);
+        const ListRun t = runCli(cli, { QStringLiteral("--url"), url, QStringLiteral("list") }, outPath, raw, false);
         const PassRun untyped = scannerPass(server.options(), false, raw);
         const PassRun typed = scannerPass(server.options(), true, raw);
         report(QStringLiteral("  scanner pass, one untyped walk + TYPE: %1 ms (server CPU %2 ms, %3 locks); one typed "
