@@ -147,7 +147,7 @@ void LockTableModel::dropEnded()
         m_endedTimer.stop();
 }
 
-void LockTableModel::insertRows(const QList<QByteArray> &names)
+void LockTableModel::insertRows(const QList<QByteArray> &names, const QList<const LockRecord *> &records)
 {
     if (names.isEmpty())
         return;
@@ -155,24 +155,29 @@ void LockTableModel::insertRows(const QList<QByteArray> &names)
     beginInsertRows({}, first, first + int(names.size()) - 1);
     // Records never move while they exist (a node-based map), and a row goes before its record does: each
     // row keeps its record's address, so data() needs no lookup by name.
-    for (const QByteArray &name : names)
-        m_index.append(name, m_monitor->record(name));
+    for (qsizetype i = 0; i < names.size(); ++i)
+        m_index.append(names.at(i), records.isEmpty() ? m_monitor->record(names.at(i)) : records.at(i));
     endInsertRows();
 }
 
 void LockTableModel::insertPending()
 {
     m_pendingTimer.stop();
+    // Each waiting name is looked up once, here: a first snapshot of a million locks joins a million rows.
     QList<QByteArray> names;
+    QList<const LockRecord *> records;
     names.reserve(m_pending.size());
+    records.reserve(m_pending.size());
     for (const QByteArray &name : std::as_const(m_pending)) {
         const LockRecord *record = m_monitor->record(name);
-        if (record && record->present && m_index.rowOf(name) < 0)
+        if (record && record->present && m_index.rowOf(name) < 0) {
             names << name;
+            records << record;
+        }
     }
     m_pending.clear();
     m_pendingNames.clear();
-    insertRows(names);
+    insertRows(names, records);
 }
 
 void LockTableModel::setOwnClientId(const QByteArray &clientId)

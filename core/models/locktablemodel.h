@@ -71,7 +71,8 @@ public:
 
 private:
     void apply(const LockMonitor::Changes &changes);
-    void insertRows(const QList<QByteArray> &names);
+    // records: each name's, in order, where the caller has them already (else looked up here).
+    void insertRows(const QList<QByteArray> &names, const QList<const LockRecord *> &records = {});
     void insertPending();
     void removeRows(const QList<QByteArray> &names);
     void dropEnded();
