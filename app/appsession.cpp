@@ -112,10 +112,10 @@ void AppSession::runDemo(ConnectionOptions options, const QString &description)
     DemoClients::Options demoOptions;
     demoOptions.clients = 12; // with the read-write pair and the fair queue
     m_demo = new DemoClients(options, demoOptions, this);
-    connect(m_demo, &DemoClients::event, m_window, &MainWindow::addEvent);
+    connect(m_demo, &DemoClients::demoEvent, m_window, &MainWindow::addEvent);
     // Beside them, the other libraries of a mixed fleet: a ShedLock job, python-redis-lock workers, a semaphore.
     m_fleet = new DemoFleet(options, demoOptions.clients + 1, this);
-    connect(m_fleet, &DemoFleet::event, m_window, &MainWindow::addEvent);
+    connect(m_fleet, &DemoFleet::demoEvent, m_window, &MainWindow::addEvent);
     m_window->setNote(
         tr("%1 simulated Redisson clients on %2 locks: watchdog holders, fixed leases, waiters, "
            "reentrant holds, readers and a writer on demo:report, a fair queue on demo:payroll, and one "

@@ -90,7 +90,7 @@ void DemoCommand::startDemo(int clients, int locks)
     // Unlike one-shot commands, a long-running demo rides out a restarting server.
     connection.autoReconnect = true;
     m_demo = new DemoClients(connection, options, this);
-    connect(m_demo, &DemoClients::event, this, &DemoCommand::onEvent);
+    connect(m_demo, &DemoClients::demoEvent, this, &DemoCommand::onEvent);
     QStringList names;
     for (const QByteArray &name : m_demo->lockNames())
         names << escapeBytes(name, 200);

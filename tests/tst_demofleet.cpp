@@ -41,7 +41,7 @@ private slots:
         QVERIFY(watch.start());
         QList<DemoEvent> events;
         DemoFleet fleet(ConnectionOptions::fromUrl(m_server.url()), 13);
-        QObject::connect(&fleet, &DemoFleet::event, [&](const DemoEvent &e) { events << e; });
+        QObject::connect(&fleet, &DemoFleet::demoEvent, [&](const DemoEvent &e) { events << e; });
         fleet.start();
         const auto pair
             = [](const char *kind, const char *library) { return QPair<QByteArray, QByteArray>(kind, library); };

@@ -326,7 +326,7 @@ void DemoActor::emitEvent(DemoEvent::Kind kind, qint64 leaseMs, const QString &d
     e.waitMs = waitMs;
     e.time = QDateTime::currentDateTimeUtc();
     e.detail = detail;
-    emit event(e);
+    emit demoEvent(e);
 }
 
 } // namespace LockScope

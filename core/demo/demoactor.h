@@ -39,7 +39,7 @@ public:
     bool isFinished() const { return m_finished; }
 
 signals:
-    void event(const LockScope::DemoEvent &event);
+    void demoEvent(const LockScope::DemoEvent &event);
     void finished();
 
 private:

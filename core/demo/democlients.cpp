@@ -171,7 +171,7 @@ void DemoClients::start()
         setup.names = m_names;
         setup.hotNames = hot;
         auto *actor = new DemoActor(setup, this);
-        connect(actor, &DemoActor::event, this, &DemoClients::event);
+        connect(actor, &DemoActor::demoEvent, this, &DemoClients::demoEvent);
         connect(actor, &DemoActor::finished, this, &DemoClients::onActorFinished);
         m_actors << actor;
         actor->start();

@@ -52,7 +52,7 @@ public:
     static QString describe(const DemoEvent &event);
 
 signals:
-    void event(const LockScope::DemoEvent &event);
+    void demoEvent(const LockScope::DemoEvent &event);
     void stopped();
 
 private:

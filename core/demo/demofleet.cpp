@@ -117,7 +117,7 @@ void DemoFleet::emitEvent(const Worker &w, DemoEvent::Kind kind, const QByteArra
     e.count = kind == DemoEvent::Kind::Acquired ? 1 : 0;
     e.leaseMs = leaseMs;
     e.time = QDateTime::currentDateTimeUtc();
-    emit event(e);
+    emit demoEvent(e);
 }
 
 void DemoFleet::cycle(Worker &w)

@@ -34,7 +34,7 @@ public:
     void start();
 
 signals:
-    void event(const LockScope::DemoEvent &event);
+    void demoEvent(const LockScope::DemoEvent &event);
 
 private:
     struct Worker

@@ -245,7 +245,7 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
         !channel.isEmpty() && keySlot(channel) != keySlot(request.name))
         script.keys << channel;
     m_connection->eval(*script.script, script.keys, script.args,
-        [self, request, owner, lease, watchdog, readTimeouts, &layout, &actions, done](const RedisResult &reply) {
+        [self, request, owner, lease, watchdog, readTimeouts, &actions, done](const RedisResult &reply) {
             if (!self)
                 return;
             AcquireResult r;

@@ -71,7 +71,7 @@ void LockTableModel::apply(const LockMonitor::Changes &changes)
         m_ended.insert(name, std::move(e));
         ended << row;
     }
-    removeRows(removed);
+    removeLockRows(removed);
     forRuns(
         ended, false, [this](int first, int last) { emit dataChanged(index(first, 0), index(last, ColumnCount - 1)); });
     if (!m_ended.isEmpty() && !m_endedTimer.isActive())
@@ -106,12 +106,12 @@ void LockTableModel::apply(const LockMonitor::Changes &changes)
     }
     if (waiting && !m_pending.isEmpty() && !m_pendingTimer.isActive())
         m_pendingTimer.start();
-    insertRows(added);
+    insertLockRows(added);
     forRuns(updated, false,
         [this](int first, int last) { emit dataChanged(index(first, 0), index(last, ColumnCount - 1)); });
 }
 
-void LockTableModel::removeRows(const QList<QByteArray> &names)
+void LockTableModel::removeLockRows(const QList<QByteArray> &names)
 {
     QHash<int, QByteArray> rows;
     for (const QByteArray &name : names)
@@ -142,12 +142,12 @@ void LockTableModel::dropEnded()
     for (auto it = m_ended.cbegin(); it != m_ended.cend(); ++it)
         if (now - it.value()->sinceMs >= m_endedRetentionMs && !(m_keepEnded && m_keepEnded(it.key())))
             going << it.key();
-    removeRows(going);
+    removeLockRows(going);
     if (m_ended.isEmpty())
         m_endedTimer.stop();
 }
 
-void LockTableModel::insertRows(const QList<QByteArray> &names, const QList<const LockRecord *> &records)
+void LockTableModel::insertLockRows(const QList<QByteArray> &names, const QList<const LockRecord *> &records)
 {
     if (names.isEmpty())
         return;
@@ -177,7 +177,7 @@ void LockTableModel::insertPending()
     }
     m_pending.clear();
     m_pendingNames.clear();
-    insertRows(names, records);
+    insertLockRows(names, records);
 }
 
 void LockTableModel::setOwnClientId(const QByteArray &clientId)

@@ -72,9 +72,9 @@ public:
 private:
     void apply(const LockMonitor::Changes &changes);
     // records: each name's, in order, where the caller has them already (else looked up here).
-    void insertRows(const QList<QByteArray> &names, const QList<const LockRecord *> &records = {});
+    void insertLockRows(const QList<QByteArray> &names, const QList<const LockRecord *> &records = {});
     void insertPending();
-    void removeRows(const QList<QByteArray> &names);
+    void removeLockRows(const QList<QByteArray> &names);
     void dropEnded();
     QVariant display(const LockRecord &r, int column) const;
     QVariant sortValue(const LockRecord &r, int column) const;

@@ -84,7 +84,7 @@ int main(int argc, char *argv[])
             say(QStringLiteral("trace: %1 %2").arg(QString::fromUtf8(owner), line));
     };
     int failures = 0, monitorErrors = 0;
-    QObject::connect(&demo, &DemoClients::event, &app, [&](const DemoEvent &e) {
+    QObject::connect(&demo, &DemoClients::demoEvent, &app, [&](const DemoEvent &e) {
         generated.addGenerated(e);
         tell(e.name, e.owner, QStringLiteral("demo %1 count %2").arg(DemoEvent::kindName(e.kind)).arg(e.count));
         failures += e.kind == DemoEvent::Kind::Failed ? 1 : 0;
