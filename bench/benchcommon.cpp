@@ -20,6 +20,13 @@ qint64 nowNs()
     return qint64(ts.tv_sec) * 1000000000 + ts.tv_nsec;
 }
 
+qint64 threadCpuNs()
+{
+    timespec t = {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return qint64(t.tv_sec) * 1000000000 + qint64(t.tv_nsec);
+}
+
 double median(std::vector<double> values)
 {
     if (values.empty())

@@ -21,6 +21,9 @@ namespace LockScope::Bench {
 // CLOCK_MONOTONIC in nanoseconds: one clock shared by every process on the machine, so worker timestamps
 // from different processes can be merged directly.
 qint64 nowNs();
+// CPU time of the calling thread so far, in ns: on a shared machine, what a stall cost this thread itself (a wall gap
+// also counts the time another process had the CPU).
+qint64 threadCpuNs();
 
 double median(std::vector<double> values);
 // Nearest-rank percentile, p in [0, 100].

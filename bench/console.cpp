@@ -284,6 +284,7 @@ int main(int argc, char *argv[])
         .add(QStringLiteral("plain_sorted_filter_block_ms_max"), number(p, "sorted_filter_block_ms_max"))
         .add(QStringLiteral("model_only_snapshot_ms"), modelOnlyMs)
         .add(QStringLiteral("model_only_snapshot_max_loop_gap_ms"), modelOnly.maxGapMs)
+        .add(QStringLiteral("model_only_snapshot_max_loop_busy_ms"), modelOnly.maxBusyMs)
         .add(QStringLiteral("bare_walk_ms"), walk.wallMs)
         .add(QStringLiteral("bare_walk_keys"), walk.keys);
     JsonLine ratios;

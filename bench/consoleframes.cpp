@@ -216,13 +216,6 @@ qint64 processCpuNs()
     return ns(usage.ru_utime) + ns(usage.ru_stime);
 }
 
-qint64 threadCpuNs()
-{
-    timespec t = {};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return qint64(t.tv_sec) * 1000000000 + qint64(t.tv_nsec);
-}
-
 IdleRun idleCpu(QEventLoop &loop, QWidget *viewport, double seconds)
 {
     IdleRun run;

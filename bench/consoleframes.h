@@ -99,9 +99,6 @@ struct IdleRun
 IdleRun idleCpu(QEventLoop &loop, QWidget *viewport, double seconds);
 // User + system CPU time of this process so far, in ns.
 qint64 processCpuNs();
-// CPU time of the calling thread so far, in ns: on a shared machine, what a stall cost this thread itself (a wall gap
-// also counts the time another process had the CPU).
-qint64 threadCpuNs();
 
 // The baseline's rows: the console's ten columns with text of about the same length, made on the fly from the
 // row number, so the model itself costs next to nothing and the table's own cost is what remains.

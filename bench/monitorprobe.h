@@ -39,6 +39,9 @@ struct SnapshotRun
     int keysSeen = 0;
     int rows = 0;
     double maxGapMs = 0;
+    double maxBusyMs = 0; // the most CPU time this thread spent between two ticks of the probe
+    int gapsOverLong = 0; // gaps over kLongGapMs
+    int busyOverLong = 0; // of those, the ones this thread was busy for that long
     QStringList longGaps; // over kLongGapMs: where a stall comes from
 };
 

@@ -12,8 +12,10 @@
 #include "redisserver.h"
 #include "testutil.h"
 
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QTest>
+#include <QTimer>
 
 #include <memory>
 
@@ -187,6 +189,43 @@ private slots:
         const RedisResult next = call(c, { "INCR", key });
         QVERIFY2(next.ok(), qPrintable(next.error.toString()));
         QCOMPARE(next.value.toInteger(), qint64(offset / size + 1));
+    }
+
+    void floodOfRepliesLeavesTurnsToTheWindow()
+    {
+        // Replies read at once (held by the proxy, then let go together) whose callbacks take a while, as a scan's
+        // pages do at a million locks: they are handed over in order, but not all in one turn of the event loop, and
+        // the server closing right behind them takes none away.
+        Proxied p(m_server.port());
+        QVERIFY(p.ready());
+        constexpr int kReplies = 40;
+        p.proxy.setRepliesHeld(true);
+        QList<int> order;
+        QList<bool> ok;
+        int doneWhenTheLoopTurned = -1;
+        for (int i = 0; i < kReplies; ++i)
+            p.connection.command({ "PING" }, [&, i](const RedisResult &r) {
+                if (i == 0)
+                    QTimer::singleShot(0, [&] { doneWhenTheLoopTurned = int(order.size()); });
+                order << i;
+                ok << (r.ok() && r.value.bytes() == "PONG");
+                QElapsedTimer busy; // the callback's own work: a millisecond each, 40 in all
+                busy.start();
+                while (busy.elapsed() < 1) { }
+            });
+        const qint64 replyBytes = kReplies * qint64(sizeof "+PONG\r\n" - 1);
+        QTRY_COMPARE(p.proxy.heldReplyBytes(), replyBytes);
+        p.proxy.cutRepliesAfter(replyBytes);
+        p.proxy.setRepliesHeld(false);
+        QTRY_COMPARE(order.size(), kReplies);
+        for (int i = 0; i < kReplies; ++i) {
+            QCOMPARE(order.at(i), i);
+            QVERIFY2(ok.at(i), qPrintable(QStringLiteral("reply %1 is not its PONG").arg(i)));
+        }
+        QVERIFY2(doneWhenTheLoopTurned > 0 && doneWhenTheLoopTurned < kReplies,
+            qPrintable(QStringLiteral("the event loop turned after %1 of %2 replies")
+                           .arg(doneWhenTheLoopTurned)
+                           .arg(kReplies)));
     }
 
     void stalledNetworkPastTheDeadline_data()

@@ -4,6 +4,8 @@
 #include "models/locktexts.h"
 #include "redis/bytesformat.h"
 
+#include <QElapsedTimer>
+
 #include <algorithm>
 
 namespace LockScope {
@@ -39,13 +41,12 @@ LockTableModel::LockTableModel(LockMonitor *monitor, QObject *parent)
     , m_clock(&monotonicMs)
 {
     m_pendingTimer.setSingleShot(true);
-    m_pendingTimer.setInterval(100);
-    connect(&m_pendingTimer, &QTimer::timeout, this, &LockTableModel::insertPending);
+    connect(&m_pendingTimer, &QTimer::timeout, this, [this] { insertPending(false); });
     m_endedTimer.setInterval(250);
     connect(&m_endedTimer, &QTimer::timeout, this, &LockTableModel::dropEnded);
     connect(monitor, &LockMonitor::locksChanged, this, &LockTableModel::apply);
     // Once the first snapshot is complete every change shows at once (and what waited goes in first).
-    connect(monitor, &LockMonitor::snapshotFinished, this, &LockTableModel::insertPending);
+    connect(monitor, &LockMonitor::snapshotFinished, this, [this] { insertPending(true); });
     const QList<QByteArray> names = monitor->lockNames();
     if (!names.isEmpty())
         apply({ names, {} });
@@ -105,7 +106,7 @@ void LockTableModel::apply(const LockMonitor::Changes &changes)
         }
     }
     if (waiting && !m_pending.isEmpty() && !m_pendingTimer.isActive())
-        m_pendingTimer.start();
+        m_pendingTimer.start(kPendingIntervalMs);
     insertLockRows(added);
     forRuns(updated, false,
         [this](int first, int last) { emit dataChanged(index(first, 0), index(last, ColumnCount - 1)); });
@@ -160,24 +161,38 @@ void LockTableModel::insertLockRows(const QList<QByteArray> &names, const QList<
     endInsertRows();
 }
 
-void LockTableModel::insertPending()
+void LockTableModel::insertPending(bool all)
 {
     m_pendingTimer.stop();
-    // Each waiting name is looked up once, here: a first snapshot of a million locks joins a million rows.
+    QElapsedTimer clock;
+    clock.start();
+    // Each waiting name is looked up once, here: a first snapshot of a million locks joins a million rows. Joined
+    // kPendingChunk rows at a time, so that the budget counts the joining too (most of the cost).
     QList<QByteArray> names;
     QList<const LockRecord *> records;
-    names.reserve(m_pending.size());
-    records.reserve(m_pending.size());
-    for (const QByteArray &name : std::as_const(m_pending)) {
-        const LockRecord *record = m_monitor->record(name);
-        if (record && record->present && m_index.rowOf(name) < 0) {
-            names << name;
-            records << record;
+    while (m_pendingJoined < m_pending.size() && (all || clock.elapsed() < kPendingBudgetMs)) {
+        const qsizetype end = all ? m_pending.size() : qMin(m_pending.size(), m_pendingJoined + kPendingChunk);
+        names.clear();
+        records.clear();
+        names.reserve(end - m_pendingJoined);
+        records.reserve(end - m_pendingJoined);
+        for (; m_pendingJoined < end; ++m_pendingJoined) {
+            const QByteArray &name = m_pending.at(m_pendingJoined);
+            const LockRecord *record = m_monitor->record(name);
+            if (record && record->present && m_index.rowOf(name) < 0) {
+                names << name;
+                records << record;
+            }
         }
+        insertLockRows(names, records);
+    }
+    if (m_pendingJoined < m_pending.size()) {
+        m_pendingTimer.start(0);
+        return;
     }
     m_pending.clear();
     m_pendingNames.clear();
-    insertLockRows(names, records);
+    m_pendingJoined = 0;
 }
 
 void LockTableModel::setOwnClientId(const QByteArray &clientId)

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/staggeredshards.h"
+#include "base/staggeredshards.h"
 
 #include <QByteArray>
 #include <QHash>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "models/roworder.h"
-#include "models/staggeredshards.h"
+#include "base/staggeredshards.h"
 
 #include <QByteArray>
 #include <QHash>

@@ -2,12 +2,6 @@
 
 namespace LockScope {
 
-size_t LockRecordStore::shardIndex(const QByteArray &name)
-{
-    // The top bits: the map inside a shard picks its bucket from the hash modulo its (prime) bucket count.
-    return size_t(qHash(name) >> (sizeof(size_t) * 8 - 8)) % kShards;
-}
-
 size_t LockRecordStore::size() const
 {
     size_t total = 0;

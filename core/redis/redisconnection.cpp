@@ -399,6 +399,9 @@ void RedisConnection::armDeadlineTimer()
 
 void RedisConnection::checkDeadlines()
 {
+    // A reply read but not yet handed over is no late reply.
+    if (m_repliesWaiting && !dispatchReplies(false))
+        return;
     const qint64 now = nowMs();
     // Queued commands never reached the server: each can time out on its own.
     for (auto it = m_queued.begin(); it != m_queued.end();) {

@@ -109,6 +109,9 @@ private:
     // Wrong credentials, an unknown host key: retrying would not help, so the connection closes for good.
     void closeFinal(const RedisError &error);
     void onReadyRead();
+    // Hands the replies read so far to their commands, in order. bounded: for at most about kDispatchBudgetMs, the
+    // rest at the next turn of the event loop. False when the connection went (dropped, closed, deleted) meanwhile.
+    bool dispatchReplies(bool bounded);
     void onSocketError();
     void onSocketDisconnected();
     void tunnelClosed(); // the channel's socket ended: say why, from the SSH session if it went down
@@ -130,6 +133,8 @@ private:
     ConnectionOptions m_options;
     QTcpSocket *m_socket = nullptr; // a QSslSocket for TLS: plain connections never load the TLS backend
     RespReader m_reader;
+    static constexpr int kDispatchBudgetMs = 8;
+    bool m_repliesWaiting = false; // replies read but not yet handed over: dispatchReplies() goes on next turn
     State m_state = State::Disconnected;
     RedisError m_lastError;
     std::deque<Pending> m_inFlight;

@@ -4,6 +4,7 @@
 #include "redis/tlsconfig.h"
 #include "ssh/sshtunnel.h"
 
+#include <QElapsedTimer>
 #include <QPointer>
 
 #include <QNetworkProxy>
@@ -45,6 +46,7 @@ void RedisConnection::startSocket()
         m_socket = nullptr;
     }
     m_reader.reset();
+    m_repliesWaiting = false;
     m_sslErrors.clear();
     setState(State::Connecting);
     if (m_options.ssh.isSet()) {
@@ -248,13 +250,16 @@ void RedisConnection::onReadyRead()
         for (;;) {
             const qint64 n = m_socket->read(buffer, sizeof buffer);
             if (n < 0) {
-                onSocketError();
+                // The replies that came before the failure are answers all the same.
+                if (dispatchReplies(false))
+                    onSocketError();
                 return;
             }
             // Readable yet nothing to read is the peer's FIN: an unbuffered Qt socket reports it as 0 bytes and
             // would keep waking us for it, so it has to be recognised here.
             if (n == 0 && !gotAny) {
-                onSocketDisconnected();
+                if (dispatchReplies(false))
+                    onSocketDisconnected();
                 return;
             }
             gotAny = true;
@@ -264,28 +269,38 @@ void RedisConnection::onReadyRead()
                 break;
         }
     }
+    dispatchReplies(true);
+}
+
+bool RedisConnection::dispatchReplies(bool bounded)
+{
+    m_repliesWaiting = false;
+    if (!m_socket) // what a dropped connection had read answers nothing now
+        return false;
+    QElapsedTimer clock;
+    clock.start();
     QPointer<RedisConnection> self(this);
     for (;;) {
         RedisValue value;
         QString parseError;
         const auto status = m_reader.next(&value, &parseError);
         if (status == RespReader::Status::NeedMore)
-            return;
+            return true;
         if (status == RespReader::Status::ProtocolError) {
             dropConnection(RedisError(RedisError::Kind::Protocol, tr("unreadable reply: %1").arg(parseError)), true);
-            return;
+            return false;
         }
         if (m_state != State::Ready) {
             handshakeStep(std::move(value));
             if (!self || m_state == State::Closed || m_state == State::Disconnected)
-                return;
+                return false;
             continue;
         }
         if (m_pushHandler && m_inFlight.empty()) {
             m_pushHandler(value);
         } else if (m_inFlight.empty()) {
             dropConnection(RedisError(RedisError::Kind::Protocol, tr("reply with no command waiting for it")), true);
-            return;
+            return false;
         } else if (m_inFlight.front().batch) {
             if (takeBatchReply(m_inFlight.front(), std::move(value))) {
                 const std::shared_ptr<Batch> batch = std::move(m_inFlight.front().batch);
@@ -299,13 +314,30 @@ void RedisConnection::onReadyRead()
                 pending.callback(RedisResult::fromValue(std::move(value)));
         }
         if (!self || !m_socket)
-            return;
+            return false;
+        // One read can bring several batches' replies (a scan's pages, each classified and taken in by its
+        // callback): taken all in one turn, they held the event loop for 40-80 ms while a million locks loaded. The
+        // rest waits for the next turn, in order: the socket's next bytes go behind it in the same reader.
+        if (bounded && clock.elapsed() >= kDispatchBudgetMs) {
+            m_repliesWaiting = true;
+            QMetaObject::invokeMethod(
+                this,
+                [this, socket = QPointer<QTcpSocket>(m_socket)] {
+                    if (m_repliesWaiting && m_socket && m_socket == socket)
+                        dispatchReplies(true);
+                },
+                Qt::QueuedConnection);
+            return true;
+        }
     }
 }
 
 void RedisConnection::onSocketError()
 {
     if (!m_socket)
+        return;
+    // Replies read before the failure, still waiting for their turn, are answers all the same.
+    if (m_repliesWaiting && !dispatchReplies(false))
         return;
     if (m_tunnel && m_socket->error() == QAbstractSocket::RemoteHostClosedError) {
         tunnelClosed();
@@ -329,6 +361,8 @@ void RedisConnection::onSocketError()
 
 void RedisConnection::onSocketDisconnected()
 {
+    if (m_repliesWaiting && !dispatchReplies(false))
+        return;
     if (m_tunnel) {
         tunnelClosed();
         return;

@@ -128,6 +128,14 @@ void FaultProxy::setRepliesHeld(bool held)
     thaw();
 }
 
+qint64 FaultProxy::heldReplyBytes() const
+{
+    qint64 total = 0;
+    for (const Link *link : m_links)
+        total += link->toClient.size();
+    return total;
+}
+
 void FaultProxy::setSubscribersFrozen(bool frozen)
 {
     m_subscribersFrozen = frozen;

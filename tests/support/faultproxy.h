@@ -42,6 +42,8 @@ public:
     // Replies wait (commands still reach the server) until released: later than any deadline, however busy the
     // machine, for as long as the test needs. Released replies go on to the connections still open.
     void setRepliesHeld(bool held);
+    // Bytes of replies waiting for the client (held, frozen or delayed), over every open connection.
+    qint64 heldReplyBytes() const;
     // Nothing moves either way; connections stay open, bytes wait. Thawing forwards what is still wanted.
     void setFrozen(bool frozen);
     // The same for the links that subscribed (pub/sub connections) only, or for the others only: commands keep
