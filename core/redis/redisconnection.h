@@ -134,6 +134,7 @@ private:
     QTcpSocket *m_socket = nullptr; // a QSslSocket for TLS: plain connections never load the TLS backend
     RespReader m_reader;
     static constexpr int kDispatchBudgetMs = 8;
+    static constexpr int kRepliesPerClockRead = 8;
     bool m_repliesWaiting = false; // replies read but not yet handed over: dispatchReplies() goes on next turn
     State m_state = State::Disconnected;
     RedisError m_lastError;
