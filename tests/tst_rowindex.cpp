@@ -1,7 +1,7 @@
 // The lock table's row index against a plain list doing the same appends and removals: rows agree both ways,
 // through holes and compactions, for empty and binary names too. And its name shards grow each at its own point.
-#include "models/rowindex.h"
 #include "base/staggeredshards.h"
+#include "models/rowindex.h"
 
 #include <QRandomGenerator>
 #include <QTest>

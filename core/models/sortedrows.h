@@ -1,7 +1,7 @@
 #pragma once
 
-#include "models/roworder.h"
 #include "base/staggeredshards.h"
+#include "models/roworder.h"
 
 #include <QByteArray>
 #include <QHash>
