@@ -1,4 +1,5 @@
 #include "appsession.h"
+#include "base/heappolicy.h"
 #include "commandline.h"
 #include "guide/guideactor.h"
 #include "guide/guidewindow.h"
@@ -94,6 +95,7 @@ int setUpApplication()
 
 int main(int argc, char *argv[])
 {
+    keepFreedHeapForReuse();
     if (argc == 2 && qstrcmp(argv[1], "--guide-actor") == 0) {
         // Hidden: the guided demo's client in a process of its own (the crash and freeze scenarios start it). It
         // has no window, so it needs no display.

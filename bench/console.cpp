@@ -5,6 +5,7 @@
 // QTableView over a trivial model with the same rows, measured the same way. The parent seeds the server and starts
 // each measured run as a fresh process of its own (see consolechild.h), so a cold start is one.
 
+#include "base/heappolicy.h"
 #include "benchcommon.h"
 #include "consolechild.h"
 #include "models/locktablemodel.h"
@@ -119,6 +120,8 @@ int main(int argc, char *argv[])
 {
     // The cold start is timed from here: in a child, only the dynamic loader ran before this line.
     const qint64 mainNs = nowNs();
+    // The heap as the app keeps it (both sides: the console, the plain table, the model-only baseline).
+    keepFreedHeapForReuse();
     if (isChildInvocation(argc, argv))
         return runChild(argc, argv, mainNs);
 

@@ -2,6 +2,7 @@
 // sending the scanner's very commands, peak RSS, the longest event-loop stall during the scan, and how long a
 // release (or, with keyspace events, an acquisition) by another client takes to reach the table model.
 
+#include "base/heappolicy.h"
 #include "benchcommon.h"
 #include "kinds/locknames.h"
 #include "models/locktablemodel.h"
@@ -89,6 +90,7 @@ std::unique_ptr<LockMonitor> newMonitor(const ConnectionOptions &connection, int
 
 int main(int argc, char *argv[])
 {
+    keepFreedHeapForReuse(); // the heap as the console and lockscope-cli keep it
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("bench_monitor"));
 

@@ -1,3 +1,4 @@
+#include "base/heappolicy.h"
 #include "cliconnection.h"
 #include "clioutput.h"
 #include "commandlist.h"
@@ -17,6 +18,7 @@ using namespace LockScope::Cli;
 
 int main(int argc, char *argv[])
 {
+    keepFreedHeapForReuse();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("lockscope-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));

@@ -10,11 +10,11 @@
 namespace LockScope {
 
 // Which of `Shards` hash tables a name goes to, the shards' shares of the names unequal on purpose: from 1 to 2,
-// geometrically. A hash table doubles its buckets, rehashing every entry, when it passes a power of two; with equal
-// shares every shard passes it within the same few hundred names, and a million rows were rehashed in one batch of
-// the table's (111 ms with the window frozen at 2^20 rows, 40 ms at 2^19: the stall that remained while a million
-// locks load). With shares spread over a factor of two, each shard passes its power of two at its own point of the
-// doubling, a 64th of the rows at a time.
+// geometrically. A hash table roughly doubles its buckets, rehashing every entry, at fixed sizes (QHash at powers of
+// two, std::unordered_map at primes about twice the last); with equal shares every shard reaches the same size
+// within the same few hundred names, and a million rows were rehashed in one batch of the table's (111 ms with the
+// window frozen at 2^20 rows, 40 ms at 2^19: the stall that remained while a million locks load). With shares spread
+// over a factor of two, each shard reaches its next size at its own point of the doubling, a shard's rows at a time.
 template <size_t Shards> class StaggeredShards
 {
 public:
