@@ -106,8 +106,9 @@ private:
     std::unique_ptr<RowSortJob> m_job;
     bool m_jobDone = false; // its rows are ready, and shown in the next turn
     QTimer m_sliceTimer;
-    // 6 ms: a turn also frees the previous rows (2 ms), paints and lays out a million rows; with 8 ms slices two turns
-    // in three of a sort at a million rows went over 16 ms (bench_console, docs/benchmarks.md).
+    // 6 ms: a turn also frees the previous rows (2 ms), paints and lays out a million rows; with 8 ms slices, in four
+    // runs of six a sort's or filter's longest turn at a million rows went over 16 ms (bench_console,
+    // docs/benchmarks.md).
     int m_sliceBudgetMs = 6;
     int m_sliceMaxRows = 1 << 30;
     std::vector<std::unique_ptr<SortedRows>> m_retiredRows;
