@@ -132,10 +132,13 @@ void LockCommand::reportNotAcquired(const AcquireResult &r)
         finish(ExitNotDone);
         return;
     }
-    Ops::inspect(m_client, m_name, [this](const LockNow &now) {
-        m_out.error(tr("not acquired: %1").arg(now.error.isError() ? now.error.message() : describeHolders(now)));
-        finish(ExitNotDone);
-    });
+    Ops::inspect(
+        m_client, m_name,
+        [this](const LockNow &now) {
+            m_out.error(tr("not acquired: %1").arg(now.error.isError() ? now.error.message() : describeHolders(now)));
+            finish(ExitNotDone);
+        },
+        LockAction::Acquire);
 }
 
 void LockCommand::releaseAndExit(const QString &reason)

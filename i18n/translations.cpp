@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QPointer>
 #include <QTranslator>
 
 namespace LockScope::I18n {
@@ -32,6 +33,15 @@ bool install(const QString &lang)
     if (!lang.isEmpty())
         QLocale::setDefault(locale);
     auto *app = QCoreApplication::instance();
+    // What an earlier call installed goes: translators are searched newest first, and English's file holds only plural
+    // forms, so a Chinese one left behind answered every other text after a switch back to English.
+    static QList<QPointer<QTranslator>> ours;
+    for (const QPointer<QTranslator> &translator : std::as_const(ours))
+        if (translator) {
+            QCoreApplication::removeTranslator(translator);
+            delete translator;
+        }
+    ours.clear();
     const QString installed
         = QCoreApplication::applicationDirPath() + QStringLiteral("/../share/lockscope/translations");
     // An installed copy first (share/lockscope/translations beside bin/, where a corrected translation can be
@@ -42,6 +52,7 @@ bool install(const QString &lang)
             // Tries lockscope_zh_Hans_CN, lockscope_zh_CN, lockscope_zh, ... for the locale's UI languages.
             if (translator->load(wanted, QStringLiteral("lockscope"), QStringLiteral("_"), directory)) {
                 QCoreApplication::installTranslator(translator);
+                ours << translator;
                 return true;
             }
         }
@@ -58,10 +69,11 @@ bool install(const QString &lang)
     }
     // Qt's own strings (standard buttons, context menus) from the system's Qt translations, when installed.
     auto *qt = new QTranslator(app);
-    if (qt->load(
-            locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+            QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
         QCoreApplication::installTranslator(qt);
-    else
+        ours << qt;
+    } else
         delete qt;
     return true;
 }

@@ -157,7 +157,8 @@ private slots:
         QVERIFY(deferred.value("plans:0:fair").contains(QLatin1String("queued")));
         QVERIFY(deferred.value("plans:0:dead").contains(QLatin1String(" dead")));
         QVERIFY(!deferred.value("plans:0:read").contains(QLatin1String(" dead")));
-        QCOMPARE(deferred.value("plans:many").count(QLatin1String(" x1 dead")), 40); // every other reader's key is alive
+        QCOMPARE(
+            deferred.value("plans:many").count(QLatin1String(" x1 dead")), 40); // every other reader's key is alive
     }
 
     void auxKeysTheWalkNeverReturnedAreNotRead()

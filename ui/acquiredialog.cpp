@@ -56,6 +56,8 @@ AcquireDialog::AcquireDialog(QWidget *parent)
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("&Acquire"));
     form->addRow(buttons);
+    connect(m_name, &QLineEdit::textChanged, this, &AcquireDialog::nameChanged);
+    connect(m_kind, &QComboBox::activated, this, [this] { m_kindChosen = true; });
     connect(m_watchdog, &QCheckBox::toggled, m_lease, [this](bool on) { m_lease->setEnabled(!on); });
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -74,19 +76,41 @@ bool AcquireDialog::isStringLock() const
     return LockLayouts::forMode(LockMode(m_kind->currentData().toInt())).capabilities().tokenHolder;
 }
 
+void AcquireDialog::setLookup(Lookup lookup)
+{
+    m_lookup = std::move(lookup);
+    nameChanged();
+}
+
+void AcquireDialog::nameChanged()
+{
+    if (!m_lookup)
+        return;
+    const QByteArray name = m_name->text().toUtf8();
+    const Known known = name.isEmpty() ? Known() : m_lookup(name);
+    if (known.layout) {
+        setLayout(*known.layout, name);
+    } else {
+        m_kindNote->setVisible(false);
+        if (!m_kindChosen)
+            m_kind->setCurrentIndex(0);
+    }
+    setNotice(known.notice);
+}
+
 void AcquireDialog::setLayout(const LockLayout &layout, const QByteArray &name)
 {
     const QList<AcquireMode> modes = layout.modes();
-    if (modes.isEmpty())
+    const int at = modes.isEmpty() ? -1 : m_kind->findData(int(modes.first().kind));
+    if (at < 0) {
+        // Nothing of this console's takes it (a semaphore, a latch): the acquire itself says why it is refused.
+        m_kindNote->setVisible(false);
         return;
-    m_kind->setCurrentIndex(qMax(0, m_kind->findData(int(modes.first().kind))));
-    if (!name.isEmpty()) {
-        m_kindNote->setText(tr("Set to %1 because %2 is held as one: taking it as another kind is refused.")
-                                .arg(m_kind->currentText(), QString::fromUtf8(name)));
-        m_kindNote->setVisible(true);
     }
-    // Another name typed: the kind stays as chosen, and the note, which was about the selected lock, goes.
-    connect(m_name, &QLineEdit::textEdited, m_kindNote, &QLabel::hide, Qt::UniqueConnection);
+    m_kind->setCurrentIndex(at);
+    m_kindNote->setText(tr("Set to %1 because %2 is held as one: taking it as another kind is refused.")
+                            .arg(m_kind->currentText(), QString::fromUtf8(name)));
+    m_kindNote->setVisible(true);
 }
 
 AcquireRequest AcquireDialog::request() const

@@ -4,6 +4,8 @@
 
 #include <QDialog>
 
+#include <functional>
+
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -26,9 +28,19 @@ public:
     AcquireRequest request() const;
     // Whether the kind chosen is one whose holder is a bare token (the classic SET NX PX lock).
     bool isStringLock() const;
-    // Chooses the layout's first kind: the one a lock of that layout is taken as. Said under the kind box, so that
-    // the kind never changes unseen: it comes from the lock name holds now (the selected one).
-    void setLayout(const LockLayout &layout, const QByteArray &name = {});
+    // What Redis holds under a name, as far as the console knows: its layout (null: no lock known there) and a
+    // warning about it (a lock only its shape vouches for), empty when there is none.
+    struct Known
+    {
+        const LockLayout *layout = nullptr;
+        QString notice;
+    };
+    using Lookup = std::function<Known(const QByteArray &name)>;
+    // Each name in the box, typed or set, is looked up afresh (issue 47: with the read-write lock catalog selected, a
+    // typed orders:300 was taken as a read lock). A lock known under it sets the kind to its layout's, said under the
+    // kind box so that the kind never changes unseen; an unknown name gets the default kind unless the person chose
+    // one; the notice is the name's own. Looked up at once for the name in the box now.
+    void setLookup(Lookup lookup);
     QLabel *kindNote() const { return m_kindNote; }
 
     QLineEdit *nameEdit() const { return m_name; }
@@ -41,6 +53,12 @@ public:
     QLabel *noticeLabel() const { return m_notice; }
 
 private:
+    void nameChanged();
+    // Chooses the layout's first kind: the one a lock of that layout is taken as.
+    void setLayout(const LockLayout &layout, const QByteArray &name);
+
+    Lookup m_lookup;
+    bool m_kindChosen = false; // the person picked the kind in the box: an unknown name keeps it
     QLineEdit *m_name;
     QComboBox *m_kind;
     QCheckBox *m_watchdog;

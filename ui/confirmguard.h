@@ -13,7 +13,8 @@ enum class Focus { Cancel, Input };
 // the confirming button had focus when the force release dialog opened, and Return deleted the lock (issue 32). So no
 // button here is autoDefault, cancel (the button box's reject button) is the one default, which Return in a line
 // edit, spin box or combo box (they pass Return on to the dialog) presses too, and focus starts on cancel unless the
-// dialog asks for a value. Applied again whenever the dialog is shown: QInputDialog builds its buttons late.
+// dialog asks for a value. No button but cancel keeps a mnemonic: Alt+F pressed the force release (issue 47). Applied
+// again whenever the dialog is shown: QInputDialog builds its buttons late.
 void install(QDialog *dialog, Focus focus = Focus::Cancel);
 
 } // namespace LockScope::ConfirmGuard

@@ -10,6 +10,7 @@
 #include "ops/inspect.h"
 #include "ops/release.h"
 #include "redis/bytesformat.h"
+#include "redis/redisrouter.h"
 
 #include <QAction>
 #include <QDateTime>
@@ -23,6 +24,10 @@
 namespace LockScope {
 
 namespace {
+// Release all levels of a hold whose count the monitor has not read: one level at a time until the server answers
+// anything but "still held" (a reentrant hold this deep is not taken by a person).
+constexpr int kUnknownLevels = 1 << 16;
+
 // As lockscope-cli writes them, so that one query reads both tools' records.
 QList<QByteArray> holdersOf(const LockRecord *record)
 {
@@ -109,6 +114,9 @@ ConsoleActions::ConsoleActions(
         m_monitor->refresh({ hold.name });
         noteHoldsChanged();
     });
+    // Whether the server can be written to now: an acquire while it is down is refused at once.
+    connect(client->connection(), &RedisCommander::disconnected, this, [this] { m_offline = true; });
+    connect(client->connection(), &RedisCommander::ready, this, [this] { m_offline = false; });
     // An explicit "both" publish mode on a server without sharded pub/sub: releases publish plainly only.
     connect(client, &LockClient::publishNotice, this, [this](const QString &text) { emit message(text, false); });
     updateEnabled();
@@ -218,12 +226,17 @@ void ConsoleActions::openAcquireDialog()
     auto *dialog = new AcquireDialog(m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setName(m_current);
-    if (const LockRecord *r = m_monitor->record(m_current); r) {
-        if (r->present)
-            dialog->setLayout(LockLayouts::forRecord(r->info.kind), m_current);
-        if (r->present)
-            dialog->setNotice(lowConfidenceText(r->info));
-    }
+    // The kind and the warning belong to the name in the box, typed or selected: looked up again as it changes.
+    QPointer<LockMonitor> monitor(m_monitor);
+    dialog->setLookup([monitor](const QByteArray &name) {
+        AcquireDialog::Known known;
+        const LockRecord *r = monitor ? monitor->record(name) : nullptr;
+        if (r && r->present) {
+            known.layout = &LockLayouts::forRecord(r->info.kind);
+            known.notice = lowConfidenceText(r->info);
+        }
+        return known;
+    });
     connect(dialog, &QDialog::accepted, this, [this, dialog] { acquire(dialog->request()); });
     dialog->open();
 }
@@ -232,6 +245,28 @@ void ConsoleActions::acquire(const AcquireRequest &request)
 {
     if (!m_audit.takes(m_acquire))
         return;
+    const QString shown = escapeBytes(request.name, 200);
+    // Refused at once, and not audited: no write is attempted (issue 47: an acquire while disconnected was tried and
+    // audited, and said only the socket's error).
+    if (m_offline) {
+        emit message(tr("Not connected to the server: %1 was not acquired, nothing was written").arg(shown), true);
+        return;
+    }
+    // What is no lock at all (an application's hash) is refused before any script runs: the acquire would only
+    // answer "busy".
+    QPointer<ConsoleActions> self(this);
+    m_client->checkTarget(request.name, LockAction::Acquire, [self, request](const RedisError &refusal) {
+        if (!self)
+            return;
+        if (refusal) // says what is there, and that the acquire was refused
+            emit self->message(refusal.message(), true);
+        else
+            self->acquireChecked(request);
+    });
+}
+
+void ConsoleActions::acquireChecked(const AcquireRequest &request)
+{
     const QList<QByteArray> before = holdersOf(m_monitor->record(request.name));
     const LockLayout &layout = LockLayouts::forMode(request.kind);
     QPointer<ConsoleActions> self(this);
@@ -282,36 +317,42 @@ void ConsoleActions::explainBusy(const QByteArray &name)
     // Busy may mean the name holds something that is no lock at all (an application's hash): read it as show does,
     // and say what is there rather than "held by someone else".
     QPointer<ConsoleActions> self(this);
-    Ops::inspect(m_client, name, [self, name](const LockNow &now) {
-        if (!self)
-            return;
-        const QString shown = escapeBytes(name, 200);
-        if (now.error.isError()) {
-            emit self->message(tr("Not acquired: %1").arg(now.error.message()), true);
-            return;
-        }
-        QStringList holders;
-        for (const QByteArray &owner : now.owners())
-            holders << escapeBytes(owner, 120);
-        emit self->message(holders.isEmpty()
-                ? tr("%1 was busy; not acquired").arg(shown)
-                : tr("%1 is held by %2; not acquired").arg(shown, holders.join(QStringLiteral(", "))),
-            true);
-    });
+    Ops::inspect(
+        m_client, name,
+        [self, name](const LockNow &now) {
+            if (!self)
+                return;
+            const QString shown = escapeBytes(name, 200);
+            if (now.error.isError()) {
+                emit self->message(tr("Not acquired: %1").arg(now.error.message()), true);
+                return;
+            }
+            QStringList holders;
+            for (const QByteArray &owner : now.owners())
+                holders << escapeBytes(owner, 120);
+            emit self->message(holders.isEmpty()
+                    ? tr("%1 was busy; not acquired").arg(shown)
+                    : tr("%1 is held by %2; not acquired").arg(shown, holders.join(QStringLiteral(", "))),
+                true);
+        },
+        LockAction::Acquire);
 }
 
 void ConsoleActions::release(bool all)
 {
     const QByteArray owner = ourHold();
-    const LockRecord *r = m_monitor->record(m_current);
-    if (owner.isEmpty() || !r)
+    if (owner.isEmpty())
         return;
     if (!m_audit.takes(all ? m_releaseAll : m_release))
         return;
-    int levels = 1;
-    for (const LockHolder &h : r->info.holders)
-        if (h.owner == owner)
-            levels = int(qMax<qint64>(1, h.count));
+    // The levels as the monitor last read them; a hold it has not seen yet (just taken, the monitor reconnecting) is
+    // released until the server says it is free, not left alone.
+    const LockRecord *r = m_monitor->record(m_current);
+    int levels = r ? 1 : kUnknownLevels;
+    if (r)
+        for (const LockHolder &h : r->info.holders)
+            if (h.owner == owner)
+                levels = int(qMax<qint64>(1, h.count));
     // Our own count says when we are done: a read release answers "still held" while other readers remain.
     releaseLevels(m_current, owner, all ? levels : 1, 0);
 }

@@ -78,6 +78,8 @@ private:
     void releaseHold(const QByteArray &name, const QByteArray &owner, int levels, std::function<void(bool)> done);
     const LockLayout &heldLayout(const QByteArray &name, const QByteArray &owner) const;
     void openAcquireDialog();
+    // The acquire once the name passed the check that it is a lock (or nothing yet).
+    void acquireChecked(const AcquireRequest &request);
     void release(bool all);
     void releaseLevels(const QByteArray &name, const QByteArray &owner, int levels, int released);
     void toggleWatchdog(bool on);
@@ -90,6 +92,7 @@ private:
     QWidget *m_window;
     QString m_connection;
     bool m_readOnly;
+    bool m_offline = false; // the connection dropped and is not back
     ConsoleAudit m_audit;
     QByteArray m_current;
     QAction *m_acquire;

@@ -35,6 +35,7 @@ public:
     QTreeWidget *holdersView() const { return m_holders; }
     QTreeWidget *queueView() const { return m_queue; }
     QLabel *evidenceLabel() const { return m_evidence; }
+    QLabel *titleLabel() const { return m_title; }
     LockTimelineModel *timeline() const { return m_timeline; }
 
 protected:

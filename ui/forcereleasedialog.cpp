@@ -1,6 +1,7 @@
 #include "forcereleasedialog.h"
 
 #include "confirmguard.h"
+#include "kinds/lockactions.h"
 #include "kinds/locklayouts.h"
 #include "models/locktexts.h"
 #include "ops/auditlog.h"
@@ -29,8 +30,15 @@ ForceReleaseDialog::ForceReleaseDialog(const LockNow &now, const LockInfo *seen,
     }
     const QString ttl = now.ttlMs < 0 ? tr("no TTL") : tr("TTL %1").arg(LockTexts::durationText(now.ttlMs));
     m_waiters = seen ? seen->waiters : -1;
-    if (lockLayout.capabilities().wakeChannel)
+    if (lockLayout.capabilities().queue && seen && !seen->queue.isEmpty() && lockLayout.lockActions()) {
+        // Waiters that queue each listen on a channel of their own, and the force release wakes the head's: nobody
+        // listens on the lock's plain channel (docs/protocol/fair.md#force-release).
+        m_queueHead = seen->queue.first().first;
+        m_channel = lockLayout.lockActions()->waitChannel(now.name, m_queueHead);
+        m_waiters = qMax(m_waiters, int(seen->queue.size()));
+    } else if (lockLayout.capabilities().wakeChannel) {
         m_channel = lockLayout.recogniser().releaseChannel(now.name);
+    }
     // One token (a string lock; a sorted set's or a unique job's several are listed as holders are).
     if (lockLayout.capabilities().tokenHolder && !lockLayout.capabilities().holderSet && !now.holders.isEmpty()) {
         // The token on screen is the whole guard: the delete is a compare-and-delete against exactly it.
@@ -75,6 +83,11 @@ QString ForceReleaseDialog::wakeText() const
     const QString channel = escapeBytes(m_channel, 200);
     if (m_channel.isEmpty())
         return tr("Its waiters are woken as its library's release wakes them.");
+    if (!m_queueHead.isEmpty())
+        return tr("The head of its queue of %n waiter(s), %1, is woken on its own channel %2; the others take their "
+                  "turns after it.",
+            nullptr, m_waiters)
+            .arg(escapeBytes(m_queueHead, 200), channel);
     if (m_waiters < 0)
         return tr("Its waiters listening on %1 are woken (how many was not read).").arg(channel);
     if (m_waiters == 0)

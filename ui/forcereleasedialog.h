@@ -25,7 +25,8 @@ public:
     QPushButton *confirmButton() const { return m_confirm; }
     QString text() const { return m_text; }
     // Whom the release wakes, as last read: the listeners on its layout's release channel (-1: not read), and that
-    // channel (empty: the layout has none, its library's own wake-up is used).
+    // channel (empty: the layout has none, its library's own wake-up is used). A lock whose waiters queue: the queue's
+    // length, and its head's own channel.
     int shownWaiters() const { return m_waiters; }
     QByteArray wakeChannel() const { return m_channel; }
     QString wakeText() const;
@@ -37,6 +38,7 @@ private:
     QString m_text;
     int m_waiters = -1;
     QByteArray m_channel;
+    QByteArray m_queueHead; // a queued lock's first waiter, whose own channel is woken
 };
 
 } // namespace LockScope

@@ -49,10 +49,25 @@ QModelIndex LockFilterProxy::fromTable(const QModelIndex &tableIndex) const
 
 QVariant LockFilterProxy::data(const QModelIndex &index, int role) const
 {
+    const auto hidden = [&] { return QIdentityProxyModel::data(index, LockFilterModel::HiddenByFilterRole).toBool(); };
+    // The chosen lock that the filter would hide stays in view, and says why it is there (LockFilterModel::setPinned).
+    if (index.column() == LockTableModel::Name && (role == Qt::DisplayRole || role == Qt::ToolTipRole) && hidden()) {
+        const QString shown = QIdentityProxyModel::data(index, role).toString();
+        return role == Qt::DisplayRole
+            ? tr("%1 (hidden by the filter)").arg(shown)
+            : tr("%1\nShown because it is the selected lock, which the filter hides: the actions act on it. Select "
+                 "another lock and it goes.")
+                  .arg(shown);
+    }
     // Our own holds in bold: the core model knows whose they are, fonts belong to the widgets.
-    if (role == Qt::FontRole && QIdentityProxyModel::data(index, LockTableModel::OursRole).toBool()) {
+    if (role == Qt::FontRole) {
+        const bool ours = QIdentityProxyModel::data(index, LockTableModel::OursRole).toBool();
+        const bool pinned = hidden();
+        if (!ours && !pinned)
+            return QIdentityProxyModel::data(index, role);
         QFont font;
-        font.setBold(true);
+        font.setBold(ours);
+        font.setItalic(pinned);
         return font;
     }
     return QIdentityProxyModel::data(index, role);

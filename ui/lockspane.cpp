@@ -7,6 +7,7 @@
 #include "monitor/lockmonitor.h"
 #include "ttldelegate.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -20,6 +21,12 @@
 namespace LockScope {
 
 namespace {
+// A context menu (or any popup) is open: the action it starts acts on the rows as they were when it opened.
+bool menuOpen()
+{
+    return QApplication::activePopupWidget() != nullptr;
+}
+
 constexpr int kSortedRowLimit = 20000;
 constexpr int kEndedRetentionMs = 5000;
 // Columns fitted to what they show, each up to a width that keeps TTL and Watchdog in view on a 1280-pixel screen (a
@@ -130,8 +137,11 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     m_view->setItemDelegate(new EndedRowDelegate(m_view));
     m_view->setItemDelegateForColumn(LockTableModel::Ttl, new TtlDelegate(m_view));
     // A lock that goes stays a few seconds, greyed and saying how it ended, and while it is the one chosen: the row
-    // under the person's eyes does not vanish, and a lock taken and released every second keeps its row.
-    m_model->setEndedRetention(kEndedRetentionMs, [this](const QByteArray &name) { return name == m_chosen; });
+    // under the person's eyes does not vanish, and a lock taken and released every second keeps its row. No gone row
+    // goes while the pointer is on the table or a menu is open: every row below it would move up between the moment
+    // the pointer arrives and the click, and a right-click on orders:42 copied orders:43's owner (issue 47).
+    m_model->setEndedRetention(kEndedRetentionMs,
+        [this](const QByteArray &name) { return name == m_chosen || m_view->viewport()->underMouse() || menuOpen(); });
     // Unsorted while the first snapshot streams in (each batch would go to its places in a layout change of the whole
     // table); sorted by name once it is complete. The header's click sorts in LockFilterModel, a slice at a time.
     m_view->setSortingEnabled(true);
@@ -217,12 +227,24 @@ void LocksPane::chooseLock(const QByteArray &name)
 {
     if (name.isEmpty())
         return;
-    m_chosen = name;
-    emit currentLockChanged(m_chosen);
-    reselectChosen();
+    setChosen(name);
     const int row = m_model->rowOf(name);
-    if (row >= 0)
-        m_view->scrollTo(m_proxy->fromTable(m_model->index(row, 0)));
+    const QModelIndex index = row < 0 ? QModelIndex() : m_proxy->fromTable(m_model->index(row, 0));
+    if (!index.isValid()) {
+        // Its row is not in the table yet: nothing else stays highlighted meanwhile, since the actions now act on it.
+        const QScopedValueRollback following(m_following, true);
+        m_view->selectionModel()->clear();
+        return;
+    }
+    reselectChosen();
+    m_view->scrollTo(index);
+}
+
+void LocksPane::setChosen(const QByteArray &name)
+{
+    m_chosen = name;
+    m_proxy->filterModel()->setPinned(name);
+    emit currentLockChanged(m_chosen);
 }
 
 void LocksPane::noteChoice()
@@ -236,8 +258,7 @@ void LocksPane::noteChoice()
     const QByteArray name = current.data(LockTableModel::NameRole).toByteArray();
     if (name.isEmpty() || name == m_chosen)
         return;
-    m_chosen = name;
-    emit currentLockChanged(m_chosen);
+    setChosen(name);
 }
 
 void LocksPane::onRowsLeaving(int first, int last)

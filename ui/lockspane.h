@@ -28,6 +28,7 @@ public:
     LockTableModel *model() const { return m_model; }
     LockFilterProxy *proxy() const { return m_proxy; }
     QTableView *view() const { return m_view; }
+    QLineEdit *filterEdit() const { return m_filter; }
     // The lock the person chose, by name: it stays the current lock while its row is gone (released, expired, filtered
     // out), is selected again when its row is back, and is never handed on to the row that took its place.
     QByteArray currentLock() const { return m_chosen; }
@@ -57,6 +58,8 @@ private:
     void updateWatched();
     void fillClients();
     void noteChoice();
+    // The lock acted on: its row stays in view whatever the filter (pinned), and currentLockChanged() says so.
+    void setChosen(const QByteArray &name);
     void onRowsLeaving(int first, int last);
     void reselectChosen();
 

@@ -161,7 +161,7 @@ void MainWindow::askAboutOwnHolds()
     QPushButton *leave = box->addButton(tr("&Quit without releasing"), QMessageBox::DestructiveRole);
     box->setDefaultButton(QMessageBox::Cancel);
     box->setEscapeButton(QMessageBox::Cancel);
-    ConfirmGuard::install(box); // Return and Enter cancel: quitting is chosen with a click or its mnemonic
+    ConfirmGuard::install(box); // Return and Enter cancel: quitting is chosen with a click (or Tab and Space)
     connect(box, &QMessageBox::buttonClicked, this, [this, box, release, leave](QAbstractButton *button) {
         if (button == leave) {
             m_quitting = true;

@@ -92,6 +92,8 @@ QString actionName(LockAction action)
         return QStringLiteral("open-latch");
     case LockAction::RepairQueue:
         return QStringLiteral("repair-queue");
+    case LockAction::Acquire:
+        return QStringLiteral("acquire");
     }
     return {};
 }
@@ -109,6 +111,8 @@ RedisError refusal(const NameReading &reading, LockAction action, const StringLo
                 .arg(notALockText(reading.name, reading.type, patterns), actionName(action)),
             "NOTALOCK");
     }
+    if (action == LockAction::Acquire)
+        return {}; // a lock: the acquire script checks its kind where nothing can change in between
     const LockLayout &layout = LockLayouts::forRecord(reading.lock->kind);
     if (layout.allows(action))
         return {};

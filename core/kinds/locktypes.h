@@ -45,7 +45,9 @@ enum class LockMode { Reentrant, Fenced, Read, Write, Fair, String, SortedSet, U
 // What a person may do to a lock by its name. Each layout says which of these apply to its locks
 // (LockLayout::allows); a write by name runs only on what discovery would list as a lock of such a layout
 // (kinds/lockatname.h).
-enum class LockAction { Release, ForceRelease, AddPermits, ReleasePermit, OpenLatch, RepairQueue };
+// Acquire is checked by name only for what is no lock at all (an application's hash): the acquire script itself
+// refuses a lock of another kind (AcquireCheck).
+enum class LockAction { Release, ForceRelease, AddPermits, ReleasePermit, OpenLatch, RepairQueue, Acquire };
 
 struct AcquireRequest
 {

@@ -19,6 +19,11 @@ void LockFilterMatch::set(const LockFilter &filter)
 
 bool LockFilterMatch::accepts(const LockRecord &r) const
 {
+    return (!m_pinned.isEmpty() && r.info.name == m_pinned) || matches(r);
+}
+
+bool LockFilterMatch::matches(const LockRecord &r) const
+{
     // Straight from the record: matching a million rows asks this a million times.
     if (!m_filter.kind.isEmpty() && QLatin1String(LockInfo::kindName(r.info.kind)) != m_filter.kind)
         return false;

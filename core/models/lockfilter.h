@@ -20,16 +20,23 @@ struct LockFilter
     bool dependsOnData() const { return !kind.isEmpty() || !clientId.isEmpty(); }
 };
 
-// A LockFilter ready to match records: its glob compiled once.
+// A LockFilter ready to match records: its glob compiled once. A pinned name passes whatever the filter says: the
+// lock a person chose stays in view while a filter would hide it, so that what the actions act on is always the row
+// shown selected (issue 47).
 class LockFilterMatch
 {
 public:
-    void set(const LockFilter &filter);
+    void set(const LockFilter &filter); // the pinned name stays
     const LockFilter &filter() const { return m_filter; }
+    void setPinned(const QByteArray &name) { m_pinned = name; } // empty: none
+    const QByteArray &pinned() const { return m_pinned; }
     bool accepts(const LockRecord &record) const;
+    // What the filter alone says, the pin aside.
+    bool matches(const LockRecord &record) const;
 
 private:
     LockFilter m_filter;
+    QByteArray m_pinned;
     QByteArray m_glob; // '*' and '?' globs: matched on the name's bytes, without a copy per row
     QRegularExpression m_regex; // globs with [sets] or escapes
 };

@@ -68,6 +68,47 @@ void LockFilterModel::setFilter(const LockFilter &filter)
     startJob();
 }
 
+void LockFilterModel::setPinned(const QByteArray &name)
+{
+    const QByteArray old = m_wanted.pinned();
+    if (old == name)
+        return;
+    m_wanted.setPinned(name);
+    m_shown.setPinned(name);
+    if (m_job)
+        m_job->setPinned(name);
+    if (m_passThrough || !m_source)
+        return; // every row is shown already
+    Changes changes;
+    if (!old.isEmpty() && m_rows.contains(old)) {
+        const int row = m_source->rowOf(old);
+        const LockRecord *record = row >= 0 ? m_source->recordAt(row) : nullptr;
+        if (!record || !m_shown.accepts(*record))
+            changes.leaving << old;
+    }
+    if (!name.isEmpty() && !m_rows.contains(name)) {
+        const int row = m_source->rowOf(name);
+        const LockRecord *record = row >= 0 ? m_source->recordAt(row) : nullptr;
+        if (record && m_shown.accepts(*record))
+            changes.joining << SortedRow(name, m_rows.order().keyOf(*m_source, row), m_rows.nextSeq());
+    }
+    apply(changes);
+    // The old pin's row stays when the filter passes it: it is no longer marked.
+    if (!old.isEmpty() && m_rows.contains(old))
+        emitUpdated({ old }, {});
+}
+
+QVariant LockFilterModel::data(const QModelIndex &index, int role) const
+{
+    if (role != HiddenByFilterRole)
+        return QAbstractProxyModel::data(index, role);
+    if (m_passThrough || m_shown.pinned().isEmpty() || shownName(index.row()) != m_shown.pinned())
+        return false;
+    const int row = m_source->rowOf(m_shown.pinned());
+    const LockRecord *record = row >= 0 ? m_source->recordAt(row) : nullptr;
+    return record && !m_shown.matches(*record);
+}
+
 void LockFilterModel::sort(int column, Qt::SortOrder order)
 {
     const RowOrder wanted(column, order == Qt::DescendingOrder);

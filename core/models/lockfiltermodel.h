@@ -36,6 +36,14 @@ public:
     void setSourceModel(QAbstractItemModel *source) override; // a LockTableModel
     void setFilter(const LockFilter &filter);
     LockFilter filter() const { return m_wanted.filter(); }
+    // The lock a person chose: its row is shown whatever the filter says, marked HiddenByFilterRole when the filter
+    // alone would hide it (the actions act on it, so it stays in view). Empty: none. A row in or out, not a new job.
+    void setPinned(const QByteArray &name);
+    QByteArray pinned() const { return m_wanted.pinned(); }
+    enum Role {
+        HiddenByFilterRole = Qt::UserRole + 64, // the row is shown only because it is pinned (bool)
+    };
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     // The rows ordered by a column's LockTableModel::SortRole values (-1: the table's order), as QTableView asks when
     // its header is clicked.
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;

@@ -138,6 +138,7 @@ void LockTableModel::setEndedRetention(int retentionMs, std::function<bool(const
 
 void LockTableModel::dropEnded()
 {
+    ++m_endedChecks;
     const qint64 now = m_clock();
     QList<QByteArray> going;
     for (auto it = m_ended.cbegin(); it != m_ended.cend(); ++it)

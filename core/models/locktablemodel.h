@@ -47,6 +47,9 @@ public:
     // lock's row goes at once.
     void setEndedRetention(int retentionMs, std::function<bool(const QByteArray &)> keep = {});
     bool isEnded(const QByteArray &name) const { return m_ended.contains(name); }
+    // How many times the gone rows were looked at to see which may go (every 250 ms while there are some): a test
+    // waits for the next look before it says that a row stayed.
+    int endedChecks() const { return m_endedChecks; }
     int presentCount() const { return rowCount() - int(m_ended.size()); }
     LockMonitor *monitor() const { return m_monitor; }
     // The console's own client id: its holds are marked as ours.
@@ -107,6 +110,7 @@ private:
     };
     QHash<QByteArray, std::shared_ptr<Ended>> m_ended;
     int m_endedRetentionMs = 0;
+    int m_endedChecks = 0;
     std::function<bool(const QByteArray &)> m_keepEnded;
     QTimer m_endedTimer;
 };

@@ -48,6 +48,17 @@ void RowSortJob::rowsRemoved(int first, int last)
         m_cursor -= qMin(m_cursor, last + 1) - first;
 }
 
+void RowSortJob::setPinned(const QByteArray &name)
+{
+    const QByteArray old = m_filter.pinned();
+    if (old == name)
+        return;
+    m_filter.setPinned(name);
+    for (const QByteArray &changed : { old, name })
+        if (!changed.isEmpty())
+            noteChanged(changed, false);
+}
+
 void RowSortJob::noteChanged(const QByteArray &name, bool left)
 {
     if (m_step == Step::Done) // done, its rows not yet shown: put right before they are

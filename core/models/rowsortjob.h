@@ -25,6 +25,8 @@ public:
     RowSortJob(const LockFilterMatch &filter, RowOrder order, int tableRows);
 
     const LockFilterMatch &filter() const { return m_filter; }
+    // Another name pinned while the job runs: both names are put right at the end (noteChanged).
+    void setPinned(const QByteArray &name);
     const RowOrder &order() const { return m_rows.order(); }
     // One slice: until budgetMs have passed, or about maxRows rows were handled. True once the rows are ready.
     bool run(const LockTableModel &table, int budgetMs, int maxRows);

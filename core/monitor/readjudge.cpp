@@ -181,7 +181,11 @@ ReadJudge::Polls ReadJudge::judgePolls(LockRecordStore &records, const TtlReadin
             continue;
         }
         bool changed = m_tracker.observeTtl(*record, ttl, nowMs);
-        const int w = readings.waiters.value(it.key(), -1);
+        // The listeners on its release channel; a queued waiter counts whether or not it listens there (a fair
+        // lock's waiters each listen on a channel of their own, and its release channel has nobody: issue 47).
+        int w = readings.waiters.value(it.key(), -1);
+        if (w >= 0)
+            w = qMax(w, int(record->info.queue.size()));
         if (w >= 0 && w != record->info.waiters) {
             const KindTally::Share share = KindTally::shareOf(*record);
             record->info.waiters = w;

@@ -63,12 +63,12 @@ void probeAndRead(LockClient *client, const QByteArray &name, std::function<void
 
 } // namespace
 
-void inspect(LockClient *client, const QByteArray &name, std::function<void(const LockNow &)> done)
+void inspect(LockClient *client, const QByteArray &name, std::function<void(const LockNow &)> done, LockAction action)
 {
     QPointer<LockClient> guard(client);
     // Only what list and show would call a lock is shown for a person to act on: anything else is refused here, with
     // the reason show gives, before any prompt.
-    client->checkTarget(name, LockAction::ForceRelease, [guard, name, done](const RedisError &refusal) {
+    client->checkTarget(name, action, [guard, name, done](const RedisError &refusal) {
         if (!guard)
             return;
         if (refusal) {

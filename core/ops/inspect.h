@@ -29,7 +29,9 @@ struct LockNow
 
 namespace Ops {
 // done runs later in the client's thread.
-void inspect(LockClient *client, const QByteArray &name, std::function<void(const LockNow &)> done);
+// action: what the reading is for; a name that is no lock is refused in its words ("acquire refused").
+void inspect(LockClient *client, const QByteArray &name, std::function<void(const LockNow &)> done,
+    LockAction action = LockAction::ForceRelease);
 } // namespace Ops
 
 } // namespace LockScope

@@ -185,6 +185,13 @@ removed %n dead waiters; the new head was woken</numerusform>
             <numerusform>The %n waiters listening on %1 are woken.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>The head of its queue of %n waiter(s), %1, is woken on its own channel %2; the others take their turns after it.</source>
+        <translation>
+            <numerusform>The head of its queue of %n waiter, %1, is woken on its own channel %2; nobody else is queued.</numerusform>
+            <numerusform>The head of its queue of %n waiters, %1, is woken on its own channel %2; the others take their turns after it.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Guide</name>

@@ -2646,6 +2646,10 @@ removed %n dead waiter(s); the new head was woken</source>
         <source>%1 is not locked any more: nothing was force-released</source>
         <translation>%1 已不再被锁定：没有强制释放任何内容</translation>
     </message>
+    <message>
+        <source>Not connected to the server: %1 was not acquired, nothing was written</source>
+        <translation>未连接到服务器：%1 未获取，未写入任何内容</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::ContentionPane</name>
@@ -3359,6 +3363,12 @@ removed %n dead waiter(s); the new head was woken</source>
         <source>The %n waiter(s) listening on %1 are woken.</source>
         <translation>
             <numerusform>在 %1 上监听的 %n 个等待者会被唤醒。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The head of its queue of %n waiter(s), %1, is woken on its own channel %2; the others take their turns after it.</source>
+        <translation>
+            <numerusform>唤醒其 %n 个等待者队列的头部 %1（在它自己的频道 %2 上）；其余等待者随后依次获取。</numerusform>
         </translation>
     </message>
 </context>
@@ -4444,6 +4454,19 @@ Check it with the server&apos;s administrator (ssh-keygen -l -f on the host&apos
     <message>
         <source>notify-keyspace-events is &quot;%1&quot;: it needs K or E with h, $, z, g and x</source>
         <translation>notify-keyspace-events 为 &quot;%1&quot;：需要 K 或 E，以及 h、$、z、g 和 x</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::LockFilterProxy</name>
+    <message>
+        <source>%1 (hidden by the filter)</source>
+        <translation>%1（被筛选条件隐藏）</translation>
+    </message>
+    <message>
+        <source>%1
+Shown because it is the selected lock, which the filter hides: the actions act on it. Select another lock and it goes.</source>
+        <translation>%1
+因为它是选中的锁而显示，筛选条件本会隐藏它：各项操作作用于它。选择另一个锁后它就会消失。</translation>
     </message>
 </context>
 <context>
