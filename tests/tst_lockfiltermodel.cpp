@@ -147,6 +147,82 @@ private slots:
         QCOMPARE(selected.data(LockTableModel::NameRole).toByteArray(), p + "10");
     }
 
+    // The pinned lock (the one a person chose) passes any filter, marked HiddenByFilterRole while the filter alone
+    // would hide it: pinned before a filter, moved while a filter is being matched a slice at a time, moved to a row
+    // the filter passes anyway, cleared. The rows are always the filter's plus the pinned one (issue 47).
+    void thePinnedLockStaysShown()
+    {
+        const QByteArray p = uniqueKey("pin") + ":";
+        RawRedis raw(m_server.port());
+        QVERIFY(seed(raw, p, 200, true));
+        MonitorWatch w(ConnectionOptions::fromUrl(m_server.url()), fastMonitorOptions(p + "*"));
+        LockTableModel table(&w.monitor);
+        LockFilterModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setSourceModel(&table);
+        model.setSlice(60000, 10);
+        QVERIFY(w.start());
+        const auto hidden = [&model](const QByteArray &name) {
+            for (int row = 0; row < model.rowCount(); ++row)
+                if (model.index(row, 0).data(LockTableModel::NameRole).toByteArray() == name)
+                    return model.index(row, 0).data(LockFilterModel::HiddenByFilterRole).toBool();
+            return false;
+        };
+        const auto filtered = [&](const LockFilter &filter, const QByteArray &pinned) {
+            QSet<QByteArray> names = expected(table, filter);
+            if (!pinned.isEmpty() && table.rowOf(pinned) >= 0)
+                names.insert(pinned);
+            const QList<QByteArray> rows = shown(model);
+            return QSet<QByteArray>(rows.cbegin(), rows.cend()) == names && names.size() == rows.size();
+        };
+
+        // Pinned first, then a client's footprint that does not pass it (the odd locks are client B's).
+        model.setPinned(p + "3");
+        LockFilter byClient;
+        byClient.clientId = QString::fromLatin1(kClientA);
+        model.setFilter(byClient);
+        QTRY_VERIFY(!model.isMatching());
+        QVERIFY(filtered(byClient, p + "3"));
+        QVERIFY(hidden(p + "3"));
+        QVERIFY(!hidden(p + "2"));
+
+        // Moved to another hidden lock: the old row goes, the new one comes, each at once.
+        model.setPinned(p + "5");
+        QVERIFY(filtered(byClient, p + "5"));
+        QVERIFY(hidden(p + "5"));
+        // Moved to a lock the filter passes: shown unmarked, and the hidden one goes.
+        model.setPinned(p + "4");
+        QVERIFY(filtered(byClient, p + "4"));
+        QVERIFY(!hidden(p + "4"));
+
+        // A new filter being matched a slice at a time while the pin moves: its rows, plus the pin at the end.
+        LockFilter byName;
+        byName.nameGlob = QString::fromUtf8(p + "1*");
+        model.setFilter(byName);
+        QVERIFY(model.isMatching());
+        model.setPinned(p + "7");
+        QTRY_VERIFY(!model.isMatching());
+        QVERIFY(filtered(byName, p + "7"));
+        QVERIFY(hidden(p + "7"));
+        QVERIFY(!shown(model).contains(p + "4"));
+
+        // The pinned lock's data changes so that a data filter would drop it: it stays.
+        model.setFilter(byClient);
+        QTRY_VERIFY(!model.isMatching());
+        QVERIFY(filtered(byClient, p + "7"));
+        model.setPinned(p + "8"); // client A's
+        RawRedis writer(m_server.port());
+        writer.command({ "DEL", p + "8" });
+        writer.command({ "HSET", p + "8", kClientB + ":1", "1" });
+        QTRY_VERIFY(hidden(p + "8"));
+        QVERIFY(filtered(byClient, p + "8"));
+
+        // No pin: the filter's rows only.
+        model.setPinned({});
+        QVERIFY(filtered(byClient, {}));
+        QVERIFY(!shown(model).contains(p + "8"));
+    }
+
     // A filter typed over a small table (one slice) applies before setFilter returns: nothing to wait for.
     void aSmallTableIsFilteredAtOnce()
     {
