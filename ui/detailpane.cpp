@@ -116,13 +116,13 @@ bool DetailPane::eventFilter(QObject *watched, QEvent *event)
 
 void DetailPane::setOwnHolds(const QHash<QByteArray, QByteArray> &tokens)
 {
-    m_ownTokens = tokens;
+    m_own.setTokens(tokens);
     refresh();
 }
 
 void DetailPane::setOwnWatchdogs(const QHash<QByteArray, bool> &watchdogs)
 {
-    m_ownWatchdogs = watchdogs;
+    m_own.setWatchdogs(watchdogs);
     refresh();
 }
 
@@ -145,16 +145,11 @@ void DetailPane::refresh()
         : r->deadlineMs < 0         ? tr("no TTL")
                                     : tr("TTL %1").arg(LockTexts::durationText(r->remainingMs(now)));
     const LockCapabilities caps = LockLayouts::forRecord(info.kind).capabilities();
-    const auto isOurs = [&](const LockHolder &h) {
-        return caps.tokenHolder ? !m_ownTokens.value(info.name).isEmpty() && m_ownTokens.value(info.name) == h.owner
-                                : h.client == m_ownClientId;
-    };
+    const auto isOurs = [&](const LockHolder &h) { return m_own.isOurs(*r, h); };
     // Our own hold's watchdog is known: the header says what the table's Watchdog column says, not a guess.
-    const auto ownWatchdog = m_ownWatchdogs.constFind(info.name);
-    const QString watchdog
-        = ownWatchdog != m_ownWatchdogs.cend() && std::any_of(info.holders.cbegin(), info.holders.cend(), isOurs)
-        ? LockTexts::ownWatchdogText(ownWatchdog.value())
-        : LockTexts::watchdogText(r->watchdog);
+    const std::optional<bool> ownWatchdog = m_own.watchdog(info.name);
+    const QString watchdog = ownWatchdog && m_own.isOurs(*r) ? LockTexts::ownWatchdogText(*ownWatchdog)
+                                                             : LockTexts::watchdogText(r->watchdog);
     // Without a wake-up channel (a string lock) "0 waiting" would claim to know what nobody can see.
     m_title->setText(!caps.wakeChannel
             ? tr("<b>%1</b> · %2 · %3 · watchdog %4")
@@ -192,12 +187,18 @@ void DetailPane::refresh()
     }
     m_queue->setVisible(!info.queue.isEmpty());
     QString text;
-    for (const QString &w : r->warnings())
+    for (const QString &w : m_own.warnings(*r, now))
         text += QStringLiteral("<p style=\"color:#c62828\">⚠ %1</p>").arg(w.toHtmlEscaped());
+    const QString client = QString::fromLatin1(m_own.clientId()).toHtmlEscaped();
     if (heldByUs) {
         // This console took it: what it is is known, not inferred from its shape (whose owner ids are not Java's).
         text += tr("<p><b>Held by this console</b> (high confidence): it took this %1 lock itself, as client %2.</p>")
-                    .arg(LockTexts::kindText(info.kind), QString::fromLatin1(m_ownClientId).toHtmlEscaped());
+                    .arg(LockTexts::kindText(info.kind), client);
+    } else if (!r->present && m_own.heldBefore(info.name)) {
+        // Gone after this console held it: still what the console did, not a guess from the shape it had.
+        text += tr("<p><b>Held by this console</b> until it ended (%1): it took this %2 lock itself, as client "
+                   "%3. Its history is below.</p>")
+                    .arg(LockTexts::endingText(*r).toHtmlEscaped(), LockTexts::kindText(info.kind), client);
     } else {
         if (const QString low = lowConfidenceText(info); !low.isEmpty())
             text += QStringLiteral("<p style=\"color:#b26a00\">%1</p>").arg(low.toHtmlEscaped());

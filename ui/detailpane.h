@@ -1,5 +1,7 @@
 #pragma once
 
+#include "models/ownholds.h"
+
 #include <QHash>
 #include <QWidget>
 
@@ -24,7 +26,7 @@ public:
 
     void setLock(const QByteArray &name);
     QByteArray lock() const { return m_name; }
-    void setOwnClientId(const QByteArray &clientId) { m_ownClientId = clientId; }
+    void setOwnClientId(const QByteArray &clientId) { m_own.setClientId(clientId); }
     // The console's own holds, name -> owner: a bare-token holder (a string lock's) carries no client id.
     void setOwnHolds(const QHash<QByteArray, QByteArray> &tokens);
     // Whether the console's watchdog renews each of its own holds, as the table's Watchdog column says it.
@@ -46,9 +48,7 @@ private:
 
     LockMonitor *m_monitor;
     QByteArray m_name;
-    QByteArray m_ownClientId;
-    QHash<QByteArray, QByteArray> m_ownTokens;
-    QHash<QByteArray, bool> m_ownWatchdogs;
+    OwnHolds m_own; // what the console knows of its own holds, as the table knows it
     QLabel *m_title;
     QTreeWidget *m_holders;
     QTreeWidget *m_queue;

@@ -283,7 +283,7 @@ QVariant LockTableModel::display(const LockRecord &r, int column) const
     case Age:
         return LockTexts::durationText(qMax<qint64>(0, m_clock() - r.holdSinceMs));
     case Warnings: {
-        const QStringList warnings = r.warnings();
+        const QStringList warnings = m_own.warnings(r, m_clock());
         return warnings.isEmpty() ? QString() : warnings.first();
     }
     }
@@ -352,7 +352,7 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
             return lines.join(QLatin1Char('\n'));
         }
         if (index.column() == Warnings)
-            return r->warnings().join(QLatin1Char('\n'));
+            return m_own.warnings(*r, m_clock()).join(QLatin1Char('\n'));
         if (index.column() == Name)
             return r->info.evidence.join(QLatin1Char('\n'));
         return {};

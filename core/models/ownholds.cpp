@@ -1,6 +1,7 @@
 #include "models/ownholds.h"
 
 #include "kinds/locklayouts.h"
+#include "models/locktexts.h"
 
 #include <algorithm>
 
@@ -16,6 +17,8 @@ QSet<QByteArray> OwnHolds::setTokens(const QHash<QByteArray, QByteArray> &tokens
         if (!tokens.contains(it.key()))
             changed.insert(it.key());
     m_tokens = tokens;
+    for (auto it = tokens.cbegin(); it != tokens.cend(); ++it)
+        m_heldBefore.insert(it.key());
     return changed;
 }
 
@@ -34,19 +37,33 @@ QSet<QByteArray> OwnHolds::setWatchdogs(const QHash<QByteArray, bool> &watchdogs
 
 bool OwnHolds::isOurs(const LockRecord &record) const
 {
+    // Several tokens may hold it (a shared Symfony lock): ours wherever it stands among them.
+    return std::any_of(record.info.holders.cbegin(), record.info.holders.cend(),
+        [&](const LockHolder &h) { return isOurs(record, h); });
+}
+
+bool OwnHolds::isOurs(const LockRecord &record, const LockHolder &holder) const
+{
     if (LockLayouts::forRecord(record.info.kind).capabilities().tokenHolder) {
         const QByteArray token = m_tokens.value(record.info.name);
-        // Several tokens may hold it (a shared Symfony lock): ours wherever it stands among them.
-        return !token.isEmpty()
-            && std::any_of(record.info.holders.cbegin(), record.info.holders.cend(),
-                [&token](const LockHolder &h) { return h.owner == token; });
+        return !token.isEmpty() && holder.owner == token;
     }
-    if (m_clientId.isEmpty())
-        return false;
-    for (const LockHolder &h : record.info.holders)
-        if (h.client == m_clientId)
-            return true;
-    return false;
+    return !m_clientId.isEmpty() && holder.client == m_clientId;
+}
+
+QStringList OwnHolds::warnings(const LockRecord &record, qint64 nowMs) const
+{
+    QStringList all = record.warnings();
+    const std::optional<bool> own = watchdog(record.info.name);
+    if (!own || *own || !record.present || !isOurs(record))
+        return all;
+    all.removeAll(record.renewalWarning);
+    const qint64 left = record.remainingMs(nowMs);
+    all << (left < 0 ? tr("this console switched its watchdog off for this hold (Ctrl+W): nothing renews the lease")
+                     : tr("this console switched its watchdog off for this hold (Ctrl+W): the lease runs out in %1 "
+                          "unless it is switched on again")
+                           .arg(LockTexts::durationText(left)));
+    return all;
 }
 
 std::optional<bool> OwnHolds::watchdog(const QByteArray &name) const

@@ -3182,6 +3182,10 @@ removed %n dead waiter(s); the new head was woken</source>
         <source>&lt;p&gt;&lt;b&gt;Held by this console&lt;/b&gt; (high confidence): it took this %1 lock itself, as client %2.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;由此控制台持有&lt;/b&gt;（高置信度）：这把%1锁是它以客户端 %2 的身份亲自获取的。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Held by this console&lt;/b&gt; until it ended (%1): it took this %2 lock itself, as client %3. Its history is below.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;曾由此控制台持有&lt;/b&gt;，直到结束（%1）：这把%2锁是它以客户端 %3 的身份亲自获取的。其历史见下方。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::EventLog</name>
@@ -5131,6 +5135,17 @@ Shown because it is the selected lock, which the filter hides: the actions act o
     <message>
         <source>released %1 for %2 (a %3 lock: there are no waiters to wake)</source>
         <translation>已代 %2 释放 %1（%3 锁：没有需要唤醒的等待者）</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::OwnHolds</name>
+    <message>
+        <source>this console switched its watchdog off for this hold (Ctrl+W): nothing renews the lease</source>
+        <translation>本控制台已关闭此持有的看门狗（Ctrl+W）：没有任何东西续租</translation>
+    </message>
+    <message>
+        <source>this console switched its watchdog off for this hold (Ctrl+W): the lease runs out in %1 unless it is switched on again</source>
+        <translation>本控制台已关闭此持有的看门狗（Ctrl+W）：除非重新打开，租约将在 %1 后到期</translation>
     </message>
 </context>
 <context>

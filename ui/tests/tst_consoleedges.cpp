@@ -503,6 +503,57 @@ private slots:
         raw.command({ "DEL", queue, timeouts, witness });
     }
 
+    // Point 8: the console's own hold, its watchdog switched off with Ctrl+W. The warning says the console did it (not
+    // "the holder's watchdog may have stopped"), and once the lease has run out the pane still says the console held
+    // it, not that nothing but its shape vouches for it. A hold released from the console likewise.
+    void ownHoldIsToldAsOurs()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url())); // a 6 s watchdog lease, renewed every 2 s
+        QVERIFY(QTest::qWaitForWindowActive(&c.window));
+        RawRedis raw(m_server.port());
+        AcquireRequest request;
+        request.name = uniqueKey("edge-ours");
+        request.token = "console";
+        c.actions->acquire(request);
+        QTRY_VERIFY_WITH_TIMEOUT(!c.actions->ownHold(request.name).isEmpty(), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(c.window.locksPane()->currentLock(), request.name, 10000);
+        // Renewals seen: the monitor takes it for a watchdog lock, which is when it warns of failing renewals.
+        QTRY_VERIFY_WITH_TIMEOUT(c.monitor.record(request.name) && c.monitor.record(request.name)->renewals > 0, 20000);
+        activate(c);
+        QTest::keyClick(c.window.locksPane()->view(), Qt::Key_W, Qt::ControlModifier);
+        QTRY_VERIFY(!c.actions->watchdogAction()->isChecked());
+        QTRY_VERIFY_WITH_TIMEOUT(!c.monitor.record(request.name)->renewalWarning.isEmpty(), 20000);
+        c.window.detailPane()->refresh();
+        const QString pane = c.window.detailPane()->evidenceLabel()->text();
+        QVERIFY2(pane.contains(QStringLiteral("this console switched its watchdog off")), qPrintable(pane));
+        QVERIFY2(!pane.contains(QStringLiteral("holder's watchdog")), qPrintable(pane));
+        const QString column = c.cell(request.name, LockTableModel::Warnings).data().toString();
+        QVERIFY2(column.contains(QStringLiteral("this console switched its watchdog off")), qPrintable(column));
+
+        // The lease runs out: lost, and still told as this console's.
+        QTRY_VERIFY_WITH_TIMEOUT(c.sawEvent(LockEvent::Type::Lost, request.name), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(c.shownEnded(request.name), 10000);
+        c.window.detailPane()->refresh();
+        const QString gone = c.window.detailPane()->evidenceLabel()->text();
+        QVERIFY2(gone.contains(QStringLiteral("Held by this console")) && gone.contains(QStringLiteral("lost")),
+            qPrintable(gone));
+        QVERIFY2(
+            !gone.contains(QStringLiteral("non-Java")) && !gone.contains(QStringLiteral("shape")), qPrintable(gone));
+
+        // Taken again and released from the console.
+        c.actions->acquire(request);
+        QTRY_VERIFY_WITH_TIMEOUT(!c.actions->ownHold(request.name).isEmpty(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(c.row(request.name) >= 0 && !c.shownEnded(request.name), 10000);
+        c.window.locksPane()->chooseLock(request.name);
+        QTRY_VERIFY(c.actions->releaseAllAction()->isEnabled());
+        c.actions->releaseAllAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(c.shownEnded(request.name), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            c.window.detailPane()->evidenceLabel()->text().contains(QStringLiteral("until it ended (released)")),
+            10000);
+        QCOMPARE(raw.type(request.name), QByteArray("none"));
+    }
+
     // Point 5: an acquire on an application's hash says the name is no lock and the acquire was refused (not a
     // force release), changes nothing and audits nothing.
     void acquireOnAnApplicationHashIsRefused()
