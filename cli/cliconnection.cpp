@@ -21,9 +21,9 @@ QString tr(const char *text)
 }
 } // namespace
 
-void addConnectionOptions(QCommandLineParser &parser)
+QList<QCommandLineOption> connectionOptions()
 {
-    parser.addOptions({
+    return {
         { QStringLiteral("url"),
             tr("redis:// or rediss:// URL (default: $LOCKSCOPE_URL, else redis://127.0.0.1:6379/0)"),
             QStringLiteral("URL") },
@@ -75,7 +75,12 @@ void addConnectionOptions(QCommandLineParser &parser)
                "refusal), and remember it"),
             QStringLiteral("SHA256:...") },
         { QStringLiteral("json"), tr("machine-readable output") },
-    });
+    };
+}
+
+void addConnectionOptions(QCommandLineParser &parser)
+{
+    parser.addOptions(connectionOptions());
 }
 
 std::optional<QByteArray> readSecretFromTerminal(const QString &prompt)

@@ -11,6 +11,8 @@
 namespace LockScope::Cli {
 
 // The connection options of conventions.md, shared by every command.
+// The options every command takes: where and how to connect, --read-only, --json.
+QList<QCommandLineOption> connectionOptions();
 void addConnectionOptions(QCommandLineParser &parser);
 // Builds the options; the password comes from the URL, --password-env or --password-stdin, never argv alone. With a
 // saved profile (--profile), where to connect comes from it and its passwords from the keychain (secrets), and the

@@ -11,6 +11,7 @@
 #include "statscommands.h"
 #include "watchcommand.h"
 
+#include <QCommandLineOption>
 #include <QCoreApplication>
 #include <QStringList>
 
@@ -36,48 +37,71 @@ const QList<CommandSpec> &commandList()
     // In --help's order: reading first, then writing, then the demos.
     static const QList<CommandSpec> list {
         { "list", "list", QT_TRANSLATE_NOOP("Cli", "every lock whose name matches --pattern (default *)"),
-            Takes::Pattern, make<ListCommand> },
+            Takes::Pattern, make<ListCommand>, "pattern library jsonl string-locks no-string-locks layout-pattern json",
+            "lockscope-cli list\nlockscope-cli list --pattern 'orders:*' --json\nlockscope-cli list --library shedlock "
+            "--jsonl" },
         { "show", "show NAME", QT_TRANSLATE_NOOP("Cli", "one lock in full: holders, TTL, waiters, queue, evidence"),
-            Takes::LockName, make<ShowCommand> },
+            Takes::LockName, make<ShowCommand>, "hex string-locks no-string-locks layout-pattern json",
+            "lockscope-cli show orders:42\nlockscope-cli show orders:42 --json\nlockscope-cli show 6f72646572733a00ff "
+            "--hex" },
         { "watch", "watch", QT_TRANSLATE_NOOP("Cli", "live events of every lock matching --pattern until interrupted"),
-            Takes::Pattern, make<WatchCommand> },
+            Takes::Pattern, make<WatchCommand>,
+            "pattern interval enable-keyspace-events string-locks no-string-locks layout-pattern json",
+            "lockscope-cli watch --pattern 'orders:*'\nlockscope-cli watch --json\nlockscope-cli watch "
+            "--enable-keyspace-events" },
         { "stats", "stats",
             QT_TRANSLATE_NOOP("Cli", "watch for --seconds N, then print contention statistics per lock"),
-            Takes::Pattern, make<StatsCommand> },
+            Takes::Pattern, make<StatsCommand>,
+            "pattern seconds limit interval string-locks no-string-locks layout-pattern json",
+            "lockscope-cli stats --seconds 60\nlockscope-cli stats --seconds 300 --pattern 'orders:*' --json" },
         { "top", "top",
             QT_TRANSLATE_NOOP("Cli", "the most contended locks, redrawn every --interval ms until interrupted"),
-            Takes::Pattern, make<TopCommand> },
+            Takes::Pattern, make<TopCommand>, "pattern interval limit string-locks no-string-locks layout-pattern json",
+            "lockscope-cli top\nlockscope-cli top --limit 10 --interval 1000" },
         { "serve-metrics", "serve-metrics",
             QT_TRANSLATE_NOOP("Cli", "serve statistics to Prometheus at --listen HOST:PORT (default 127.0.0.1:9464)"),
-            Takes::Pattern, make<ServeMetricsCommand> },
+            Takes::Pattern, make<ServeMetricsCommand>,
+            "listen pattern limit interval string-locks no-string-locks layout-pattern",
+            "lockscope-cli serve-metrics\nlockscope-cli serve-metrics --listen 0.0.0.0:9464 --pattern 'orders:*'" },
         { "lock", "lock NAME", QT_TRANSLATE_NOOP("Cli", "acquire, hold, then release cleanly"), Takes::LockName,
-            make<LockCommand> },
+            make<LockCommand>, "hex kind lease watchdog watchdog-timeout wait hold json",
+            "lockscope-cli lock orders:42 --hold 10000\nlockscope-cli lock orders:42 --wait 5000 --lease "
+            "30000\nlockscope-cli lock catalog --kind read --watchdog-timeout 10000" },
         { "release", "release NAME", QT_TRANSLATE_NOOP("Cli", "release one level on behalf of --owner UUID:TID"),
-            Takes::LockName, make<ReleaseCommand> },
+            Takes::LockName, make<ReleaseCommand>, "hex owner yes json",
+            "lockscope-cli release orders:42 --owner 6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731" },
         { "force-release", "force-release NAME", QT_TRANSLATE_NOOP("Cli", "delete the lock and wake its waiters"),
-            Takes::LockName, make<ForceReleaseCommand> },
+            Takes::LockName, make<ForceReleaseCommand>, "hex expect-owner yes json",
+            "lockscope-cli force-release orders:42\nlockscope-cli force-release orders:42 --expect-owner "
+            "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731\nlockscope-cli force-release orders:42 --yes --json" },
         { "repair-queue", "repair-queue NAME",
             QT_TRANSLATE_NOOP("Cli", "remove a fair lock's dead waiters (--dry-run: only report them)"),
-            Takes::LockName, make<RepairQueueCommand> },
+            Takes::LockName, make<RepairQueueCommand>, "hex dry-run recheck yes json",
+            "lockscope-cli repair-queue orders:42 --dry-run\nlockscope-cli repair-queue orders:42 --yes" },
         { "add-permits", "add-permits NAME",
             QT_TRANSLATE_NOOP("Cli", "give a Redisson semaphore --permits N more free permits (default 1)"),
-            Takes::LockName, makeCounter<CounterPlan::Action::AddPermits> },
+            Takes::LockName, makeCounter<CounterPlan::Action::AddPermits>, "hex permits yes json",
+            "lockscope-cli add-permits pool --permits 2" },
         { "release-permit", "release-permit NAME",
             QT_TRANSLATE_NOOP("Cli", "give back an expirable semaphore's permit --permit ID"), Takes::LockName,
-            makeCounter<CounterPlan::Action::ReleasePermit> },
+            makeCounter<CounterPlan::Action::ReleasePermit>, "hex permit yes json",
+            "lockscope-cli release-permit pool --permit 2b3c4d5e6f708192a3b4c5d6e7f80910" },
         { "open-latch", "open-latch NAME",
             QT_TRANSLATE_NOOP("Cli", "open a Redisson count-down latch: every waiter goes on"), Takes::LockName,
-            makeCounter<CounterPlan::Action::Open> },
+            makeCounter<CounterPlan::Action::Open>, "hex expect-count yes json",
+            "lockscope-cli open-latch ready --expect-count 2" },
         { "demo", "demo",
             QT_TRANSLATE_NOOP("Cli",
                 "run simulated Redisson clients until interrupted (without --url: on a private\n"
                 "redis-server it starts and stops itself)"),
-            Takes::Pattern, make<DemoCommand> },
+            Takes::Pattern, make<DemoCommand>, "clients locks json",
+            "lockscope-cli demo\nlockscope-cli demo --clients 10 --locks 8 --json" },
         { "guide", "guide ID|all",
             QT_TRANSLATE_NOOP("Cli",
                 "play the guided demo: Redisson's lock protocol step by step, narrated (--list: the\n"
                 "scenarios; without --url on a private redis-server)"),
-            Takes::Scenario, make<GuideCommand> },
+            Takes::Scenario, make<GuideCommand>, "list speed step script-version allow-writes json",
+            "lockscope-cli guide --list\nlockscope-cli guide G07\nlockscope-cli guide all --step --speed fast" },
     };
     return list;
 }
@@ -103,6 +127,65 @@ QString commandsHelp()
             lines << QString(width + 3, QLatin1Char(' ')) + help.at(i);
     }
     return lines.join(QLatin1Char('\n'));
+}
+
+namespace {
+// Words into lines of at most width characters after indent (a word longer than a line keeps its own line). Text
+// without spaces (Chinese) is one word: the terminal wraps it.
+QStringList wrapped(const QString &text, int indent, int width)
+{
+    QStringList lines;
+    QString line;
+    for (const QString &word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (!line.isEmpty() && indent + line.size() + 1 + word.size() > width) {
+            lines << line;
+            line.clear();
+        }
+        line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+    }
+    if (!line.isEmpty())
+        lines << line;
+    return lines;
+}
+} // namespace
+
+QString commandHelp(const CommandSpec &spec, const QList<QCommandLineOption> &options)
+{
+    constexpr int width = 79; // as QCommandLineParser's --help
+    constexpr int column = 28; // where descriptions start
+    QStringList out;
+    out << QCoreApplication::translate("Cli", "Usage: %1 %2 [options]")
+               .arg(QCoreApplication::applicationName(), QString::fromLatin1(spec.synopsis));
+    out << QCoreApplication::translate("Cli", spec.help).replace(QLatin1Char('\n'), QLatin1Char(' ')) << QString();
+    out << QCoreApplication::translate("Cli", "Options:");
+    for (const QString &name : QString::fromLatin1(spec.options).split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        for (const QCommandLineOption &option : options) {
+            if (!option.names().contains(name))
+                continue;
+            QString head = QStringLiteral("  --") + name;
+            if (!option.valueName().isEmpty())
+                head += QStringLiteral(" <%1>").arg(option.valueName());
+            const QStringList lines = wrapped(option.description(), column, width);
+            if (head.size() + 1 < column) {
+                out << head.leftJustified(column) + lines.value(0);
+            } else {
+                out << head;
+                out << QString(column, QLatin1Char(' ')) + lines.value(0);
+            }
+            for (qsizetype i = 1; i < lines.size(); ++i)
+                out << QString(column, QLatin1Char(' ')) + lines.at(i);
+        }
+    }
+    out << QString();
+    out << wrapped(QCoreApplication::translate("Cli",
+                       "Where to connect and how (--url, --profile, --cluster, --sentinel, --ssh, TLS, passwords, "
+                       "--read-only): every command takes the same options, listed by %1 --help.")
+                       .arg(QCoreApplication::applicationName()),
+        0, width);
+    out << QString() << QCoreApplication::translate("Cli", "Examples:");
+    for (const QString &example : QString::fromLatin1(spec.examples).split(QLatin1Char('\n')))
+        out << QStringLiteral("  ") + example;
+    return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
 QString commandNames()

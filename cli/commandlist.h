@@ -26,6 +26,8 @@ struct CommandSpec
     const char *help; // translated in the "Cli" context; a "\n" continues it on the next line
     Takes takes;
     Command *(*create)(const QCommandLineParser &parser, ConnectionOptions connection, QObject *parent);
+    const char *options; // the options of its own, space-separated ("hex expect-owner yes json"), for its --help
+    const char *examples; // command lines, '\n'-separated, for its --help
 };
 
 const QList<CommandSpec> &commandList();
@@ -33,6 +35,9 @@ const QList<CommandSpec> &commandList();
 const CommandSpec *findCommand(const QString &name);
 // --help's list of commands, aligned, translated.
 QString commandsHelp();
+// `lockscope-cli COMMAND --help` (or `help COMMAND`): its usage, what it does, its own options described, the
+// connection options named, examples. options: every option the program takes, to describe them from.
+QString commandHelp(const CommandSpec &spec, const QList<QCommandLineOption> &options);
 // "list, show, ..., demo or guide", for the positional argument's help.
 QString commandNames();
 

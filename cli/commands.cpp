@@ -221,9 +221,9 @@ bool readLockTimes(const QCommandLineParser &parser, const Output &out, LockTime
     return true;
 }
 
-void addCommandOptions(QCommandLineParser &parser)
+QList<QCommandLineOption> commandOptions()
 {
-    parser.addOptions({
+    return {
         { QStringLiteral("kind"),
             QCoreApplication::translate(
                 "Cli", "lock kind: reentrant (default), fair, read, write, fenced, or string (SET NX PX)"),
@@ -324,7 +324,12 @@ void addCommandOptions(QCommandLineParser &parser)
             QStringLiteral("N") },
         { QStringLiteral("locks"), QCoreApplication::translate("Cli", "demo: lock names to contend for (default 4)"),
             QStringLiteral("N") },
-    });
+    };
+}
+
+void addCommandOptions(QCommandLineParser &parser)
+{
+    parser.addOptions(commandOptions());
 }
 
 bool checkLibraryOptions(const QCommandLineParser &parser, const Output &out)

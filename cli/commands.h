@@ -107,6 +107,8 @@ void audit(const Output &out, const AuditRecord &record);
 // Builds the command named on the command line, or nullptr with a usage error printed.
 Command *createCommand(
     const QString &name, const QCommandLineParser &parser, ConnectionOptions connection, QObject *parent);
+// The options of one command or a few (each one's help names them).
+QList<QCommandLineOption> commandOptions();
 void addCommandOptions(QCommandLineParser &parser);
 
 } // namespace LockScope::Cli

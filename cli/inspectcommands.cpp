@@ -4,6 +4,7 @@
 #include "kinds/lockjson.h"
 #include "kinds/locklayouts.h"
 #include "kinds/lockscanner.h"
+#include "models/locktexts.h"
 #include "redis/bytesformat.h"
 #include "redis/jsonwriter.h"
 #include "redis/publishmoderesolver.h"
@@ -28,10 +29,10 @@ ConnectionOptions readOnly(ConnectionOptions options)
     return options;
 }
 
+// A duration a person reads at a glance ("14 min 57 s", "28.0 s"), as the console shows it; --json keeps ttl_ms.
 QString ttlText(qint64 ttl)
 {
-    return ttl == -1 ? QCoreApplication::translate("Cli", "none")
-                     : QCoreApplication::translate("Cli", "%1 ms").arg(ttl);
+    return ttl == -1 ? QCoreApplication::translate("Cli", "none") : LockTexts::durationText(ttl);
 }
 } // namespace
 

@@ -9,6 +9,7 @@
 
 #include <QCoreApplication>
 
+#include <cstdio>
 #include <memory>
 
 #include <unistd.h>
@@ -44,12 +45,24 @@ int main(int argc, char *argv[])
         Output(false).error(parser.errorText());
         return ExitUsage;
     }
-    if (parser.isSet(QStringLiteral("help")))
+    const QStringList args = parser.positionalArguments();
+    // `COMMAND --help` and `help COMMAND`: that command's own usage, options and examples, as git and kubectl do.
+    const bool helpVerb = !args.isEmpty() && args.first() == QLatin1String("help");
+    if (parser.isSet(QStringLiteral("help")) || helpVerb) {
+        const QString about = helpVerb ? args.value(1) : args.value(0);
+        if (const CommandSpec *spec = about.isEmpty() ? nullptr : findCommand(about)) {
+            std::fputs(qPrintable(commandHelp(*spec, connectionOptions() + commandOptions())), stdout);
+            return ExitDone;
+        }
+        if (!about.isEmpty()) {
+            Output(false).error(QCoreApplication::translate("Cli", "unknown command \"%1\"; see --help").arg(about));
+            return ExitUsage;
+        }
         parser.showHelp(ExitDone);
+    }
     if (parser.isSet(QStringLiteral("version")))
         parser.showVersion();
 
-    const QStringList args = parser.positionalArguments();
     Output out(parser.isSet(QStringLiteral("json")) || parser.isSet(QStringLiteral("jsonl")));
     if (args.isEmpty()) {
         out.error(QCoreApplication::translate("Cli", "no command given; see --help"));

@@ -260,6 +260,59 @@ private slots:
 
     // The console and the CLI share these words: in Chinese, a read-write lock's mode and a kind are Chinese too (the
     // Mode column, the Contention views' kind column), not the names --kind and JSON use. Last: it installs Chinese.
+    // `COMMAND --help` and `help COMMAND`: that command's usage, its own options described (not every command's),
+    // examples; exit 0, nothing read from the server. An unknown command's help is a usage error.
+    void commandHelpIsTheCommandsOwn()
+    {
+        const CliRun force = cli({ QStringLiteral("force-release"), QStringLiteral("--help") });
+        QCOMPARE(force.exitCode, 0);
+        const QString text = QString::fromUtf8(force.out);
+        QVERIFY2(text.startsWith(QStringLiteral("Usage: lockscope-cli force-release NAME")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("--expect-owner <UUID:TID>")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("--yes")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Examples:\n  lockscope-cli force-release orders:42")), qPrintable(text));
+        for (const QString &other :
+            { QStringLiteral("--permits"), QStringLiteral("--pattern"), QStringLiteral("--hold") })
+            QVERIFY2(!text.contains(other), qPrintable(other));
+        const CliRun verb = cli({ QStringLiteral("help"), QStringLiteral("lock") });
+        QCOMPARE(verb.exitCode, 0);
+        QVERIFY2(QString::fromUtf8(verb.out).contains(QStringLiteral("--watchdog-timeout <MS>")), verb.out.constData());
+        QCOMPARE(cli({ QStringLiteral("help"), QStringLiteral("nope") }).exitCode, 2);
+        // Every command has help of its own, each with at least one example.
+        for (const QString &command :
+            { QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("watch"), QStringLiteral("stats"),
+                QStringLiteral("top"), QStringLiteral("serve-metrics"), QStringLiteral("release"),
+                QStringLiteral("repair-queue"), QStringLiteral("add-permits"), QStringLiteral("release-permit"),
+                QStringLiteral("open-latch"), QStringLiteral("demo"), QStringLiteral("guide") }) {
+            const CliRun help = cli({ command, QStringLiteral("--help") });
+            QCOMPARE(help.exitCode, 0);
+            QVERIFY2(QString::fromUtf8(help.out).contains(QStringLiteral("  lockscope-cli ") + command),
+                help.out.constData());
+        }
+    }
+
+    // list and show print TTLs as durations, as the console does; --json keeps milliseconds.
+    void ttlsReadAsDurations()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("ttl-text");
+        QVERIFY(!raw.command({ "HSET", name, kOwner, "1" }).isError());
+        QVERIFY(!raw.command({ "PEXPIRE", name, "900000" }).isError());
+        const CliRun list = cli({ QStringLiteral("list"), QStringLiteral("--pattern"), QString::fromUtf8(name) });
+        QCOMPARE(list.exitCode, 0);
+        QString line;
+        for (const QString &each : QString::fromUtf8(list.out).split(QLatin1Char('\n')))
+            if (each.startsWith(QString::fromUtf8(name) + QStringLiteral("  ")))
+                line = each;
+        QVERIFY2(QRegularExpression(QStringLiteral("ttl 1[45] min \\d+ s ")).match(line).hasMatch(), qPrintable(line));
+        QVERIFY2(!line.contains(QStringLiteral(" ms ")), qPrintable(line));
+        const CliRun show = cli({ QStringLiteral("show"), QString::fromUtf8(name) });
+        QVERIFY2(QString::fromUtf8(show.out).contains(QStringLiteral(" min ")), show.out.constData());
+        const CliRun json = cli({ QStringLiteral("show"), QString::fromUtf8(name), QStringLiteral("--json") });
+        QVERIFY2(json.out.contains("\"ttl_ms\":"), json.out.constData());
+        raw.command({ "DEL", name });
+    }
+
     void kindsAndModesInChinese()
     {
         QVERIFY(I18n::install(QStringLiteral("zh_CN")));

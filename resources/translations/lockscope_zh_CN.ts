@@ -290,10 +290,6 @@
         <translation>无</translation>
     </message>
     <message>
-        <source>%1 ms</source>
-        <translation>%1 毫秒</translation>
-    </message>
-    <message>
         <source>guide: list the scenarios</source>
         <translation>guide：列出所有场景</translation>
     </message>
@@ -388,6 +384,22 @@ scenarios; without --url on a private redis-server)</source>
     <message>
         <source>Commands:</source>
         <translation>命令：</translation>
+    </message>
+    <message>
+        <source>Usage: %1 %2 [options]</source>
+        <translation>用法：%1 %2 [选项]</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>选项：</translation>
+    </message>
+    <message>
+        <source>Where to connect and how (--url, --profile, --cluster, --sentinel, --ssh, TLS, passwords, --read-only): every command takes the same options, listed by %1 --help.</source>
+        <translation>连接到哪里以及如何连接（--url、--profile、--cluster、--sentinel、--ssh、TLS、密码、--read-only）：每个命令都接受相同的选项，见 %1 --help。</translation>
+    </message>
+    <message>
+        <source>Examples:</source>
+        <translation>示例：</translation>
     </message>
 </context>
 <context>
