@@ -109,7 +109,9 @@ void Output::error(const QString &text) const
 
 int Output::fail(const RedisError &e) const
 {
-    error(e.toString());
+    // A person reads what happened; a script finds the error's code ("kind-mismatch: ...") with --json, and in the
+    // exit status either way (issue 47).
+    error(m_json ? e.toString() : e.message());
     // The refusal already shows the fingerprint; how to act on it is the CLI's own part.
     if (e.code() == "SSH_HOSTKEY_UNKNOWN" && !e.detail().isEmpty())
         error(QCoreApplication::translate("LockScope::Cli",

@@ -1,4 +1,6 @@
 #include "commands.h"
+
+#include "cliwords.h"
 #include "commandlist.h"
 
 #include "kinds/locklayout.h"
@@ -178,7 +180,7 @@ QString Command::describeHolders(const LockNow &now) const
         return tr("%1 is not locked").arg(name);
     QString ttl = now.ttlMs == -1 ? tr("no TTL") : tr("ttl %1 ms").arg(now.ttlMs);
     if (!now.mode.isEmpty())
-        ttl = tr("%1 mode, %2").arg(QString::fromUtf8(now.mode), ttl);
+        ttl = tr("%1 mode, %2").arg(modeWord(now.mode), ttl);
     // A bare token says nothing of a count: it is the one holder (a sorted set's members are listed as holders).
     if (now.layout->capabilities().tokenHolder && now.holders.size() == 1)
         return tr("%1 is a %2 lock held by token %3, %4")

@@ -1,5 +1,7 @@
 #include "inspectcommands.h"
 
+#include "cliwords.h"
+
 #include "kinds/lockatname.h"
 #include "kinds/lockjson.h"
 #include "kinds/locklayouts.h"
@@ -127,18 +129,18 @@ void ListCommand::start()
                                                           : tr("%n holders", nullptr, int(l.holders.size()));
                 const qint64 count = l.holders.size() == 1 ? l.holders.first().count : 0;
                 // A lock of another library than Redisson's says whose it is: "string [shedlock]".
-                const QString kind = QString::fromLatin1(LockInfo::kindName(l.kind))
-                    + (l.mode.isEmpty() ? QString() : QLatin1Char('/') + QString::fromLatin1(l.mode))
+                const QString kind = kindWord(l.kind)
+                    + (l.mode.isEmpty() ? QString() : QLatin1Char('/') + modeWord(l.mode))
                     + (l.library.isEmpty() || l.library == "redisson" || l.library == "string"
                             ? QString()
                             : QStringLiteral(" [%1]").arg(QString::fromLatin1(l.library)));
-                // Kinds and confidences stay the names --kind and JSON use; the words around them are translated.
+                // Kinds and confidences: the ids --kind and JSON use in English, the language's own words otherwise.
                 m_out.line(tr("%1  %2  %3  count %4  ttl %5  waiters %6  %7%8")
                                .arg(escapeBytes(l.name, 80), kind, holder)
                                .arg(count)
                                .arg(ttlText(l.ttlMs))
                                .arg(l.waiters < 0 ? QStringLiteral("?") : QString::number(l.waiters))
-                               .arg(QString::fromLatin1(LockInfo::confidenceName(l.confidence)),
+                               .arg(confidenceWord(l.confidence),
                                    l.warnings.isEmpty() ? QString() : QStringLiteral("  (!) ") + l.warnings.first()),
                     Output::Flush::Later);
             }
@@ -180,9 +182,9 @@ void ShowCommand::start()
         const LockInfo &l = found->first();
         const QJsonObject o = lockJson(l, QDateTime::currentMSecsSinceEpoch());
         QStringList lines { tr("%1: %2%3, confidence %4, ttl %5")
-                                .arg(escapeBytes(l.name, 200), QString::fromLatin1(LockInfo::kindName(l.kind)),
-                                    l.mode.isEmpty() ? QString() : tr(" in %1 mode").arg(QString::fromLatin1(l.mode)),
-                                    QString::fromLatin1(LockInfo::confidenceName(l.confidence)), ttlText(l.ttlMs)) };
+                                .arg(escapeBytes(l.name, 200), kindWord(l.kind),
+                                    l.mode.isEmpty() ? QString() : tr(" in %1 mode").arg(modeWord(l.mode)),
+                                    confidenceWord(l.confidence), ttlText(l.ttlMs)) };
         if (!l.library.isEmpty() && l.library != "redisson" && l.library != "string")
             lines << tr("  library: %1").arg(QString::fromLatin1(l.library));
         for (const LockHolder &h : l.holders) {

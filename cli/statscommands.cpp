@@ -1,5 +1,7 @@
 #include "statscommands.h"
 
+#include "cliwords.h"
+
 #include "redis/bytesformat.h"
 #include "stats/statscollector.h"
 #include "stats/statsjson.h"
@@ -40,7 +42,7 @@ bool StatsWatchCommand::startWatching(bool rescanOption)
         snapshotReady();
     });
     connect(m_monitor, &LockMonitor::errorOccurred, this,
-        [this](const RedisError &error) { m_out.error(tr("monitor: %1").arg(error.toString())); });
+        [this](const RedisError &error) { m_out.error(tr("monitor: %1").arg(error.message())); });
     m_monitor->start();
     return true;
 }
@@ -100,7 +102,7 @@ QString StatsWatchCommand::table(int lockLimit, const QHash<QByteArray, quint64>
         const bool holdInferred = l->holdsSource() == FigureSource::Inferred;
         anyInferred |= acqInferred || holdInferred || l->expiriesSource() == FigureSource::Inferred || l->waitersMax > 0
             || l->ownerChanges > 0;
-        QStringList row { escapeBytes(l->name, 60), QString::fromLatin1(l->kind), QString::fromLatin1(l->library) };
+        QStringList row { escapeBytes(l->name, 60), kindWord(l->kind), QString::fromLatin1(l->library) };
         if (previous)
             row << figure(qint64(l->acquisitions - qMin(l->acquisitions, previous->value(l->name))), acqInferred);
         row << figure(qint64(l->acquisitions), acqInferred) << QString::number(recent.acquisitionsPerMinute, 'f', 1)

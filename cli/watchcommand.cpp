@@ -116,7 +116,7 @@ void WatchCommand::startMonitor()
                    .arg(modeText(mode, interval), reason.isEmpty() ? QString() : QStringLiteral(" (") + reason + ')'));
     });
     connect(m_monitor, &LockMonitor::errorOccurred, this,
-        [this](const RedisError &error) { m_out.error(tr("monitor: %1").arg(error.toString())); });
+        [this](const RedisError &error) { m_out.error(tr("monitor: %1").arg(error.message())); });
     connect(m_monitor, &LockMonitor::eventsOccurred, this, [this](const QList<LockEvent> &events) {
         for (const LockEvent &e : events) {
             QJsonObject extra { { QStringLiteral("ts"),

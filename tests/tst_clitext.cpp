@@ -313,6 +313,45 @@ private slots:
         raw.command({ "DEL", name });
     }
 
+    // list, show and top in Chinese: kinds, modes and confidences in Chinese words; in English the ids scripts read.
+    // A refusal reads as a sentence, without its code ("kind-mismatch: "), which --json keeps (issue 47).
+    void cliSpeaksTheLanguageOfItsUser()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("words");
+        QVERIFY(!raw.command({ "HSET", name, "mode", "read", kOwner, "1" }).isError());
+        QVERIFY(!raw.command({ "PEXPIRE", name, "600000" }).isError());
+        const QStringList list { QStringLiteral("list"), QStringLiteral("--pattern"), QString::fromUtf8(name) };
+        const QString english = QString::fromUtf8(cli(list).out);
+        QVERIFY2(english.contains(QStringLiteral("  readwrite/read  ")) && english.contains(QStringLiteral("  low")),
+            qPrintable(english));
+        const CliRun zh = chinese(list);
+        QCOMPARE(zh.exitCode, 0);
+        const QString chineseList = QString::fromUtf8(zh.out);
+        QVERIFY2(chineseList.contains(QStringLiteral("  读写/读  ")), qPrintable(chineseList));
+        QVERIFY2(!chineseList.contains(QStringLiteral("readwrite")) && !chineseList.contains(QStringLiteral(" low")),
+            qPrintable(chineseList));
+        const QString shown = QString::fromUtf8(chinese({ QStringLiteral("show"), QString::fromUtf8(name) }).out);
+        QVERIFY2(shown.contains(QStringLiteral("读写")) && !shown.contains(QStringLiteral("readwrite"))
+                && !shown.contains(QStringLiteral(" low")),
+            qPrintable(shown));
+
+        const QByteArray app = uniqueKey("words-app");
+        QVERIFY(!raw.command({ "HSET", app, "name", "ann" }).isError());
+        const QStringList force { QStringLiteral("force-release"), QString::fromUtf8(app), QStringLiteral("--yes") };
+        const CliRun text = cli(force);
+        QCOMPARE(text.exitCode, 1);
+        QVERIFY2(text.err.contains("is not a lock") && !text.err.contains("kind-mismatch"), text.err.constData());
+        const CliRun json = cli(force + QStringList { QStringLiteral("--json") });
+        QCOMPARE(json.exitCode, 1);
+        QVERIFY2(json.err.contains("kind-mismatch: "), json.err.constData());
+        const CliRun zhForce = chinese(force);
+        QCOMPARE(zhForce.exitCode, 1);
+        QVERIFY2(!zhForce.err.contains("kind-mismatch"), zhForce.err.constData());
+        QCOMPARE(raw.hgetall(app).value("name"), QByteArray("ann"));
+        raw.command({ "DEL", name, app });
+    }
+
     void kindsAndModesInChinese()
     {
         QVERIFY(I18n::install(QStringLiteral("zh_CN")));

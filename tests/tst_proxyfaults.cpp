@@ -347,7 +347,7 @@ private slots:
         const QStringList list { QStringLiteral("list"), QStringLiteral("--url"), proxy.url() };
         // The proxy lives in this thread: wait with the event loop running.
         const CliRun stalled = runCli(list, dir, {}, CliWait::ServeEvents);
-        CLI_REFUSED(stalled, CliExit::Connect, "timeout");
+        CLI_REFUSED(stalled, CliExit::Connect, "did not answer within"); // the code ("timeout") is --json's
         proxy.setFrozen(false);
         CLI_EXIT(runCli(list, dir, {}, CliWait::ServeEvents), CliExit::Done);
     }

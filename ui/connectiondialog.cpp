@@ -354,7 +354,7 @@ void ConnectionDialog::testConnection()
             return;
         const double rtt = clock->nsecsElapsed() / 1e6;
         if (!ping.ok()) {
-            self->m_result->setText(tr("Failed: %1").arg(ping.error.toString()));
+            self->m_result->setText(tr("Failed: %1").arg(ping.error.message()));
             self->m_test->setEnabled(true);
             return;
         }

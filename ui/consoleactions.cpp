@@ -285,7 +285,7 @@ void ConsoleActions::acquireChecked(const AcquireRequest &request)
             return;
         }
         if (r.error.isError())
-            emit self->message(tr("Acquire %1 failed: %2").arg(name, r.error.toString()), true);
+            emit self->message(tr("Acquire %1 failed: %2").arg(name, r.error.message()), true);
         else if (!r.acquired && !r.holderNow.isEmpty())
             emit self->message(
                 tr("%1 is held by token %2; not acquired").arg(name, escapeBytes(r.holderNow, 200)), true);
@@ -401,7 +401,7 @@ void ConsoleActions::releaseHold(
             return;
         }
         if (r.error.isError())
-            emit self->message(tr("Release of %1 failed: %2").arg(escapeBytes(name, 200), r.error.toString()), true);
+            emit self->message(tr("Release of %1 failed: %2").arg(escapeBytes(name, 200), r.error.message()), true);
         self->noteHoldsChanged();
         done(!r.error.isError());
     });

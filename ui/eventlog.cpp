@@ -74,6 +74,9 @@ QString EventLog::details(const DemoEvent &e)
     const QString ttl = e.leaseMs < 0 ? tr("no TTL") : tr("%1 ms").arg(e.leaseMs);
     switch (e.kind) {
     case DemoEvent::Kind::Acquired:
+        // A permit of a semaphore has no lease: "fixed lease of 0 ms" read as a lock already expired (issue 47).
+        if (!e.watchdog && e.leaseMs <= 0)
+            return tr("no lease: held until it is given back");
         return e.watchdog ? tr("lease %1 ms, renewed by the watchdog").arg(e.leaseMs)
                           : tr("fixed lease of %1 ms").arg(e.leaseMs);
     case DemoEvent::Kind::Reentered:
@@ -85,6 +88,9 @@ QString EventLog::details(const DemoEvent &e)
     case DemoEvent::Kind::Lost:
         return e.detail.isEmpty() ? tr("the lease ran out (or the lock was deleted) before a release") : e.detail;
     case DemoEvent::Kind::Waiting:
+        // A client of a library without wake-ups tries again and again: it has no wait limit to say.
+        if (e.waitMs <= 0)
+            return tr("held by someone else; tries again until it is free");
         return tr("held by someone else (TTL %1); waits up to %2 ms for a wake-up").arg(ttl).arg(e.waitMs);
     case DemoEvent::Kind::GaveUp:
         return tr("not acquired within %1 ms").arg(e.waitMs);

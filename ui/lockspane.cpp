@@ -358,6 +358,11 @@ void LocksPane::setStale(const QDateTime &since)
     m_stale->show();
 }
 
+QString LocksPane::updateModeText() const
+{
+    return m_mode->text();
+}
+
 bool LocksPane::isStale() const
 {
     return !m_stale->isHidden();

@@ -29,6 +29,8 @@ public:
     LockFilterProxy *proxy() const { return m_proxy; }
     QTableView *view() const { return m_view; }
     QLineEdit *filterEdit() const { return m_filter; }
+    // The update mode as shown beside the filters ("live: keyspace events", ...).
+    QString updateModeText() const;
     // The lock the person chose, by name: it stays the current lock while its row is gone (released, expired, filtered
     // out), is selected again when its row is back, and is never handed on to the row that took its place.
     QByteArray currentLock() const { return m_chosen; }

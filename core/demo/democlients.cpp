@@ -127,7 +127,9 @@ QString DemoClients::describe(const DemoEvent &e)
 {
     const QString who = tr("client %1 (%2)").arg(e.client).arg(roleName(e.role));
     const QString name = escapeBytes(e.name, 200);
-    const QString lease = e.watchdog ? tr("lease %1 ms, watchdog").arg(e.leaseMs) : tr("lease %1 ms").arg(e.leaseMs);
+    const QString lease = e.watchdog ? tr("lease %1 ms, watchdog").arg(e.leaseMs)
+        : e.leaseMs <= 0             ? tr("no lease")
+                                     : tr("lease %1 ms").arg(e.leaseMs);
     const QString ttl = e.leaseMs < 0 ? tr("no TTL") : tr("TTL %1 ms").arg(e.leaseMs);
     switch (e.kind) {
     case DemoEvent::Kind::Acquired:
@@ -143,6 +145,8 @@ QString DemoClients::describe(const DemoEvent &e)
         return e.detail.isEmpty() ? tr("%1 lost %2: it expired or was deleted before release").arg(who, name)
                                   : tr("%1 lost %2: %3").arg(who, name, e.detail);
     case DemoEvent::Kind::Waiting:
+        if (e.waitMs <= 0) // a library without wake-ups: it tries again until the lock is free
+            return tr("%1 waits for %2, trying again until it is free").arg(who, name);
         return tr("%1 waits up to %2 ms for %3 (holder's %4)").arg(who).arg(e.waitMs).arg(name, ttl);
     case DemoEvent::Kind::GaveUp:
         return tr("%1 gave up on %2 after %3 ms").arg(who, name).arg(e.waitMs);

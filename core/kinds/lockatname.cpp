@@ -56,7 +56,7 @@ void explainNotALock(RedisCommander *connection, const QByteArray &name, const S
     std::function<void(const QString &why)> done)
 {
     connection->command({ "TYPE", name }, [name, patterns, done](const RedisResult &type) {
-        done(type.ok() ? notALockText(name, type.value.bytes(), patterns) : type.error.toString());
+        done(type.ok() ? notALockText(name, type.value.bytes(), patterns) : type.error.message());
     });
 }
 

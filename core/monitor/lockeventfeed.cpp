@@ -4,6 +4,8 @@
 #include "redis/rediscommander.h"
 #include "redis/redissubscriber.h"
 
+#include <QPointer>
+
 #include <algorithm>
 #include <memory>
 
@@ -20,6 +22,79 @@ LockEventFeed::LockEventFeed(ConnectionOptions options, RedisCommander *reader, 
     , m_useKeyspaceEvents(useKeyspaceEvents)
 {
     m_options.readOnly = true;
+    m_recheck.setInterval(10000);
+    connect(&m_recheck, &QTimer::timeout, this, &LockEventFeed::recheckConfig);
+}
+
+void LockEventFeed::setConfigRecheckInterval(int ms)
+{
+    m_recheck.setInterval(qMax(0, ms));
+    if (ms <= 0)
+        m_recheck.stop();
+    else if (m_mode != Mode::Starting && m_configReadable && m_useKeyspaceEvents)
+        m_recheck.start();
+}
+
+QByteArray LockEventFeed::keyspacePrefixFor(const QByteArray &flags) const
+{
+    const char usable = usableFlags(flags);
+    if (!usable)
+        return {};
+    return (usable == 'K' ? "__keyspace@" : "__keyevent@") + QByteArray::number(m_options.db) + "__:";
+}
+
+QString LockEventFeed::reasonFor(const QByteArray &flags) const
+{
+    if (usableFlags(flags))
+        return {};
+    return flags.isEmpty()
+        ? tr("the server sends no keyspace events (notify-keyspace-events is empty)")
+        : tr("notify-keyspace-events is \"%1\": it needs K or E with h, $, z, g and x").arg(QString::fromLatin1(flags));
+}
+
+void LockEventFeed::recheckConfig()
+{
+    if (m_rechecking || !m_subscriber)
+        return;
+    m_rechecking = true;
+    QPointer<LockEventFeed> self(this);
+    m_reader->command({ "CONFIG", "GET", "notify-keyspace-events" }, [self](const RedisResult &r) {
+        if (!self)
+            return;
+        if (!r.ok() || r.value.size() != 2) { // not connected now, or denied since: asked again next time
+            self->m_rechecking = false;
+            return;
+        }
+        const QByteArray flags = r.value.at(1).bytes();
+        const QByteArray prefix = self->keyspacePrefixFor(flags);
+        if (prefix == self->m_keyspacePrefix && (prefix.isEmpty() || self->m_keyspaceOk)) {
+            self->m_rechecking = false;
+            return;
+        }
+        // Switched off (or to the other of K and E): what was listened to goes.
+        if (!self->m_keyspacePrefix.isEmpty())
+            self->m_subscriber->unsubscribe(RedisSubscriber::Kind::Pattern, self->m_keyspacePrefix + '*');
+        self->m_keyspaceOk = false;
+        self->m_keyspacePrefix = prefix;
+        self->m_reason = self->reasonFor(flags);
+        if (prefix.isEmpty()) {
+            self->m_rechecking = false;
+            self->decide();
+            return;
+        }
+        // Switched on: live once the server confirms the subscription. What changed before it is found by a pass.
+        self->m_subscriber->subscribe(RedisSubscriber::Kind::Pattern, prefix + '*', [self](const RedisError &error) {
+            if (!self)
+                return;
+            self->m_rechecking = false;
+            self->m_keyspaceOk = !error.isError();
+            if (error.isError())
+                self->m_reason = tr("pub/sub refused: %1").arg(error.message());
+            self->decide();
+            if (self->m_keyspaceOk)
+                emit self->eventsMayBeLost();
+        });
+    });
 }
 
 QByteArray LockEventFeed::modeName(Mode mode)
@@ -116,22 +191,18 @@ void LockEventFeed::start()
         if (!self)
             return;
         const QByteArray flags = r.ok() && r.value.size() == 2 ? r.value.at(1).bytes() : QByteArray();
-        const char usable = usableFlags(flags);
-        if (!r.ok()) {
+        const QByteArray prefix = self->keyspacePrefixFor(flags);
+        self->m_configReadable = r.ok();
+        if (!r.ok())
             self->m_reason = tr("cannot read notify-keyspace-events (%1)").arg(r.error.toString());
-        } else if (!usable) {
-            self->m_reason = flags.isEmpty()
-                ? tr("the server sends no keyspace events (notify-keyspace-events is empty)")
-                : tr("notify-keyspace-events is \"%1\": it needs K or E with h, $, z, g and x")
-                      .arg(QString::fromLatin1(flags));
-        }
-        if (!usable) {
+        else if (prefix.isEmpty())
+            self->m_reason = self->reasonFor(flags);
+        if (prefix.isEmpty()) {
             if (--self->m_pendingAnswers == 0)
                 self->decide();
             return;
         }
-        const QByteArray db = QByteArray::number(self->m_options.db);
-        self->m_keyspacePrefix = (usable == 'K' ? "__keyspace@" : "__keyevent@") + db + "__:";
+        self->m_keyspacePrefix = prefix;
         self->m_subscriber->subscribe(
             RedisSubscriber::Kind::Pattern, self->m_keyspacePrefix + '*', [self, answered](const RedisError &error) {
                 if (self)
@@ -155,6 +226,8 @@ void LockEventFeed::decide()
     const Mode mode = m_keyspaceOk ? Mode::KeyspaceEvents : m_pubSubOk ? Mode::PubSubPolling : Mode::Polling;
     if (mode == Mode::KeyspaceEvents)
         m_reason.clear();
+    if (m_configReadable && m_useKeyspaceEvents && m_recheck.interval() > 0 && !m_recheck.isActive())
+        m_recheck.start();
     if (mode != m_mode) {
         m_mode = mode;
         emit modeChanged(mode);

@@ -4,6 +4,7 @@
 #include "redis/connectionoptions.h"
 
 #include <QObject>
+#include <QTimer>
 
 #include <functional>
 
@@ -36,6 +37,9 @@ public:
     RedisCommander *reader() const { return m_reader; }
 
     void start();
+    // How often notify-keyspace-events is read again once the mode is decided (0: never): keyspace events switched
+    // on or off while the monitor runs change its mode without a restart (issue 47).
+    void setConfigRecheckInterval(int ms);
     Mode mode() const { return m_mode; }
     // For people: why keyspace events are not in use, when they are not.
     QString reason() const { return m_reason; }
@@ -61,6 +65,12 @@ signals:
 private:
     void onMessage(const QByteArray &channel, const QByteArray &payload);
     void decide();
+    // Reads notify-keyspace-events again: subscribes to the keyspace events that became usable, or leaves those that
+    // are no longer sent.
+    void recheckConfig();
+    // What flags say for this feed: the keyspace pattern prefix to listen on (empty: none usable), and the reason.
+    QByteArray keyspacePrefixFor(const QByteArray &flags) const;
+    QString reasonFor(const QByteArray &flags) const;
 
     ConnectionOptions m_options;
     RedisCommander *m_reader;
@@ -72,6 +82,9 @@ private:
     bool m_pubSubOk = false;
     bool m_keyspaceOk = false;
     QByteArray m_keyspacePrefix; // "__keyspace@0__:" or "__keyevent@0__:"
+    bool m_configReadable = false; // CONFIG GET answered once: worth asking again
+    bool m_rechecking = false; // a recheck's answer or subscription is on its way
+    QTimer m_recheck;
 };
 
 } // namespace LockScope

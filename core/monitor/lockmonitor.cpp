@@ -64,6 +64,7 @@ void LockMonitor::connectParts()
 {
     m_listeners
         = new ShardListeners(m_connection, &m_store, m_options.useKeyspaceEvents, m_options.watchAllLimit, this);
+    m_listeners->setConfigRecheckInterval(m_options.configRecheckMs);
     connect(m_listeners, &ShardListeners::touched, this, &LockMonitor::onTouched);
     connect(m_listeners, &ShardListeners::modeChanged, this, &LockMonitor::onFeedModeChanged);
     m_passes = new PassScheduler(

@@ -48,6 +48,7 @@ public:
         int ttlPollIntervalMs = 1000; // watched locks' PTTL and waiters
         int watchAllLimit = 2000; // with no watch list, every lock is watched up to this many
         bool useKeyspaceEvents = true; // when the server sends them; never switched on by the monitor
+        int configRecheckMs = 10000; // notify-keyspace-events read again this often: a change switches the mode
         int timelineLength = 100; // events kept per lock
         int goneRetention = 10000; // vanished locks whose timeline is kept
     };

@@ -43,6 +43,7 @@ void ShardListeners::rebuild(bool snapshotDone)
         // Outside a cluster the feed uses the caller's options as they are (Sentinel finds the master again).
         const ConnectionOptions options = m_connection->isCluster() ? node->options() : m_connection->options();
         auto *feed = new LockEventFeed(options, node, m_useKeyspaceEvents, this);
+        feed->setConfigRecheckInterval(m_configRecheckMs);
         connect(feed, &LockEventFeed::touched, this, &ShardListeners::touched);
         connect(feed, &LockEventFeed::touched, this,
             [this](const QList<QByteArray> &names, LockEventFeed::Touch touch, const QByteArray &, bool) {
@@ -59,6 +60,13 @@ void ShardListeners::rebuild(bool snapshotDone)
     if (!fresh && !nodes.isEmpty() && snapshotDone)
         emit eventsMayBeLost();
     onFeedModeChanged();
+}
+
+void ShardListeners::setConfigRecheckInterval(int ms)
+{
+    m_configRecheckMs = ms;
+    for (LockEventFeed *feed : std::as_const(m_feeds))
+        feed->setConfigRecheckInterval(ms);
 }
 
 QString ShardListeners::reason() const

@@ -29,6 +29,8 @@ public:
     // One feed per master of the connection as it is now: feeds of masters that went are dropped, masters that came
     // get one. snapshotDone: a master that joined after the first snapshot had no feed for a while (eventsMayBeLost).
     void rebuild(bool snapshotDone);
+    // Every feed's LockEventFeed::setConfigRecheckInterval, now and for the feeds to come.
+    void setConfigRecheckInterval(int ms);
     // Starting until every feed has decided; then the mode all of them together give.
     LockEventFeed::Mode mode() const { return m_mode; }
     QString reason() const; // why keyspace events are not in use, when they are not
@@ -63,6 +65,7 @@ private:
     RedisRouter *m_connection;
     const LockRecordStore *m_records;
     bool m_useKeyspaceEvents;
+    int m_configRecheckMs = 10000;
     int m_channelLimit;
     QList<LockEventFeed *> m_feeds; // one per master
     LockEventFeed::Mode m_mode = LockEventFeed::Mode::Starting;

@@ -47,7 +47,7 @@ QString counterSummary(const CounterPlan &plan, const CounterDone &d)
     const QString value = QString::fromLatin1(d.value);
     const QString channel = escapeBytes(d.channel, 200);
     if (d.error.isError())
-        return d.error.toString();
+        return d.error.message(); // the code stays in the audit record and the exit status
     switch (d.outcome) {
     case AuditRecord::Outcome::Done:
         return QCoreApplication::translate("LockScope::Ops",

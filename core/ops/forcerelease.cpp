@@ -43,7 +43,7 @@ QString forceReleaseSummary(const ForceReleasePlan &plan, const ForceReleaseShow
 {
     const QString name = escapeBytes(plan.name, 200);
     if (d.error.isError())
-        return d.error.toString();
+        return d.error.message(); // the code stays in the audit record and the exit status
     if (d.outcome == AuditRecord::Outcome::AlreadyGone)
         return tr("%1 was already gone; nothing changed").arg(name);
     const LockLayout &layout = LockLayouts::forMode(d.kind.value_or(LockMode::Reentrant));

@@ -45,7 +45,7 @@ void finish(ReleaseDone d, const QByteArray &name, const QByteArray &owner,
 {
     if (d.error.isError()) {
         d.record.setError(d.error);
-        d.summary = d.error.toString();
+        d.summary = d.error.message(); // the code stays in the audit record and the exit status
     } else {
         d.record.setOutcome(d.outcome);
         d.record.setLayout(LockLayouts::forMode(d.kind));

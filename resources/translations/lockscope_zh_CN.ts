@@ -401,6 +401,21 @@ scenarios; without --url on a private redis-server)</source>
         <source>Examples:</source>
         <translation>示例：</translation>
     </message>
+    <message>
+        <source>high</source>
+        <comment>confidence</comment>
+        <translation>高</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <comment>confidence</comment>
+        <translation>中</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <comment>confidence</comment>
+        <translation>低</translation>
+    </message>
 </context>
 <context>
     <name>Guide</name>
@@ -3099,6 +3114,14 @@ removed %n dead waiter(s); the new head was woken</source>
         <source>semaphore worker</source>
         <translation>信号量工作者</translation>
     </message>
+    <message>
+        <source>no lease</source>
+        <translation>无租约</translation>
+    </message>
+    <message>
+        <source>%1 waits for %2, trying again until it is free</source>
+        <translation>%1 等待 %2，不断重试直到它空闲</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::DetailPane</name>
@@ -3312,6 +3335,14 @@ removed %n dead waiter(s); the new head was woken</source>
     <message>
         <source>owner %1</source>
         <translation>持有者 %1</translation>
+    </message>
+    <message>
+        <source>no lease: held until it is given back</source>
+        <translation>无租约：一直持有直到归还</translation>
+    </message>
+    <message>
+        <source>held by someone else; tries again until it is free</source>
+        <translation>被他人持有；不断重试直到它空闲</translation>
     </message>
 </context>
 <context>

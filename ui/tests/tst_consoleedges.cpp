@@ -535,7 +535,10 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(c.shownEnded(request.name), 10000);
         c.window.detailPane()->refresh();
         const QString gone = c.window.detailPane()->evidenceLabel()->text();
-        QVERIFY2(gone.contains(QStringLiteral("Held by this console")) && gone.contains(QStringLiteral("lost")),
+        // How it ended as the monitor judged it: our client's "lost", or the key's own expiry event, whichever came
+        // last.
+        QVERIFY2(gone.contains(QStringLiteral("Held by this console"))
+                && (gone.contains(QStringLiteral("(lost)")) || gone.contains(QStringLiteral("(expired)"))),
             qPrintable(gone));
         QVERIFY2(
             !gone.contains(QStringLiteral("non-Java")) && !gone.contains(QStringLiteral("shape")), qPrintable(gone));
@@ -552,6 +555,36 @@ private slots:
             c.window.detailPane()->evidenceLabel()->text().contains(QStringLiteral("until it ended (released)")),
             10000);
         QCOMPARE(raw.type(request.name), QByteArray("none"));
+    }
+
+    // Point 9: keyspace events switched on while the console runs: the mode line says so without a restart, and a lock
+    // taken then shows without waiting for a re-scan; switched off again, the mode line goes back.
+    void modeFollowsKeyspaceEvents()
+    {
+        RedisServer own; // its own: CONFIG SET is server-wide
+        QString error;
+        QVERIFY2(own.start(&error), qPrintable(error));
+        LockMonitor::Options options;
+        options.rescanIntervalMs = 600000; // no re-scan finds the lock: only a keyspace event can
+        options.configRecheckMs = 300;
+        Console c(ConnectionOptions::fromUrl(own.url()), options);
+        QVERIFY(QTest::qWaitForWindowActive(&c.window));
+        RawRedis raw(own.port());
+        QTRY_COMPARE_WITH_TIMEOUT(
+            c.window.locksPane()->updateModeText(), QStringLiteral("live: wake-up messages + periodic re-scan"), 10000);
+        QVERIFY(c.monitor.isSnapshotComplete());
+
+        QVERIFY(!raw.command({ "CONFIG", "SET", "notify-keyspace-events", "Kh$zgx" }).isError());
+        QTRY_COMPARE_WITH_TIMEOUT(
+            c.window.locksPane()->updateModeText(), QStringLiteral("live: keyspace events"), 10000);
+        const QByteArray name = uniqueKey("edge-live");
+        holdAsSomeoneElse(raw, name);
+        QTRY_VERIFY_WITH_TIMEOUT(shownIndex(c, name).isValid(), 10000);
+
+        QVERIFY(!raw.command({ "CONFIG", "SET", "notify-keyspace-events", "" }).isError());
+        QTRY_COMPARE_WITH_TIMEOUT(
+            c.window.locksPane()->updateModeText(), QStringLiteral("live: wake-up messages + periodic re-scan"), 10000);
+        raw.command({ "DEL", name });
     }
 
     // Point 5: an acquire on an application's hash says the name is no lock and the acquire was refused (not a
