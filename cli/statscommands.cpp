@@ -92,8 +92,9 @@ QString StatsWatchCommand::table(int lockLimit, const QHash<QByteArray, quint64>
     QStringList head { tr("LOCK"), tr("KIND"), tr("LIBRARY") };
     if (previous)
         head << tr("NEW");
-    head << tr("ACQ") << tr("ACQ/MIN") << tr("WAITERS") << tr("MAX") << tr("WAIT-S") << tr("HOLD P50") << tr("P95")
-         << tr("MAX MS") << tr("EXPIRED") << tr("OWNER CHG");
+    head << tr("ACQ") << tr("ACQ/MIN") << tr("WAITERS") << tr("MAX") << tr("WAIT-S") << tr("WAIT P50") << tr("P95")
+         << tr("MAX MS") << tr("LONGEST") << tr("HOLD P50") << tr("P95") << tr("MAX MS") << tr("EXPIRED")
+         << tr("OWNER CHG");
     rows << head;
     bool anyInferred = false;
     for (const LockStats *l : s.ranked(now, lockLimit)) {
@@ -101,13 +102,15 @@ QString StatsWatchCommand::table(int lockLimit, const QHash<QByteArray, quint64>
         const bool acqInferred = l->acquisitionsSource() == FigureSource::Inferred;
         const bool holdInferred = l->holdsSource() == FigureSource::Inferred;
         anyInferred |= acqInferred || holdInferred || l->expiriesSource() == FigureSource::Inferred || l->waitersMax > 0
-            || l->ownerChanges > 0;
+            || l->ownerChanges > 0 || (l->waitsInferred && l->waits.count() > 0);
         QStringList row { escapeBytes(l->name, 60), kindWord(l->kind), QString::fromLatin1(l->library) };
         if (previous)
             row << figure(qint64(l->acquisitions - qMin(l->acquisitions, previous->value(l->name))), acqInferred);
         row << figure(qint64(l->acquisitions), acqInferred) << QString::number(recent.acquisitionsPerMinute, 'f', 1)
             << QString::number(l->waitersNow) << figure(l->waitersMax, l->waitersMax > 0)
-            << QString::number(recent.waiterSeconds, 'f', 1) << figure(l->holds.quantile(0.5), holdInferred)
+            << QString::number(recent.waiterSeconds, 'f', 1) << figure(l->waits.quantile(0.5), l->waitsInferred)
+            << figure(l->waits.quantile(0.95), l->waitsInferred) << figure(l->waits.max(), l->waitsInferred)
+            << figure(l->longestWaitMs(now), false) << figure(l->holds.quantile(0.5), holdInferred)
             << figure(l->holds.quantile(0.95), holdInferred) << figure(l->holds.max(), holdInferred)
             << figure(qint64(l->expiries), l->expiriesSource() == FigureSource::Inferred && l->expiries > 0)
             << figure(qint64(l->ownerChanges), l->ownerChanges > 0);

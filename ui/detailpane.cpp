@@ -187,6 +187,8 @@ void DetailPane::refresh()
     }
     m_queue->setVisible(!info.queue.isEmpty());
     QString text;
+    if (const QString waits = m_waits ? m_waits(info.name) : QString(); !waits.isEmpty())
+        text += QStringLiteral("<p>%1</p>").arg(waits.toHtmlEscaped());
     for (const QString &w : m_own.warnings(*r, now))
         text += QStringLiteral("<p style=\"color:#c62828\">⚠ %1</p>").arg(w.toHtmlEscaped());
     const QString client = QString::fromLatin1(m_own.clientId()).toHtmlEscaped();

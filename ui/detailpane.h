@@ -3,7 +3,9 @@
 #include "models/ownholds.h"
 
 #include <QHash>
+
 #include <QWidget>
+#include <functional>
 
 class QLabel;
 class QTableView;
@@ -31,6 +33,8 @@ public:
     void setOwnHolds(const QHash<QByteArray, QByteArray> &tokens);
     // Whether the console's watchdog renews each of its own holds, as the table's Watchdog column says it.
     void setOwnWatchdogs(const QHash<QByteArray, bool> &watchdogs);
+    // The line on how long a lock's waiters waited (LockTexts::waitsText), from the contention statistics; empty: none.
+    void setWaitsSource(std::function<QString(const QByteArray &name)> source) { m_waits = std::move(source); }
     // Re-reads the record and repaints the parts that count down (the window's repaint timer calls it).
     void refresh();
 
@@ -49,6 +53,7 @@ private:
     LockMonitor *m_monitor;
     QByteArray m_name;
     OwnHolds m_own; // what the console knows of its own holds, as the table knows it
+    std::function<QString(const QByteArray &)> m_waits;
     QLabel *m_title;
     QTreeWidget *m_holders;
     QTreeWidget *m_queue;

@@ -12,9 +12,11 @@
 #include "lockspane.h"
 #include "models/contentionviews.h"
 #include "models/locktablemodel.h"
+#include "models/locktexts.h"
 #include "monitor/lockmonitor.h"
 #include "redis/bytesformat.h"
 #include "serverstatus.h"
+#include "stats/statscollector.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -210,6 +212,11 @@ void MainWindow::setLockMonitor(LockMonitor *monitor, const QByteArray &ownClien
     m_eventsDock->setWidget(m_events);
     m_contentionViews = new ContentionViews(monitor, this);
     m_contention = new ContentionPane(m_contentionViews, m_contentionDock);
+    // The detail pane says how long the selected lock's waiters waited, from the same statistics as the Hot view.
+    m_detail->setWaitsSource([views = m_contentionViews](const QByteArray &name) {
+        const LockStats *stats = views->statistics().lock(name);
+        return stats ? LockTexts::waitsText(*stats, StatsCollector::nowMs()) : QString();
+    });
     delete m_contentionDock->widget();
     m_contentionDock->setWidget(m_contention);
     connect(m_contention, &ContentionPane::lockActivated, this, [this](const QByteArray &name) {

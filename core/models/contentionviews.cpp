@@ -1,5 +1,7 @@
 #include "models/contentionviews.h"
 
+#include "models/locktexts.h"
+
 #include "kinds/locklayouts.h"
 #include "redis/bytesformat.h"
 
@@ -18,10 +20,11 @@ QVariant orNone(qint64 v)
 QStringList hotHeaders()
 {
     return { ContentionViews::tr("Lock"), ContentionViews::tr("Kind"), ContentionViews::tr("Library"),
-        ContentionViews::tr("Waiters"), ContentionViews::tr("Waiter-s (recent)"), ContentionViews::tr("Acq/min"),
-        ContentionViews::tr("Acquisitions"), ContentionViews::tr("Hold p50 ms"), ContentionViews::tr("p95 ms"),
-        ContentionViews::tr("max ms"), ContentionViews::tr("Expiries"), ContentionViews::tr("Owner changes"),
-        ContentionViews::tr("Figures") };
+        ContentionViews::tr("Waiters"), ContentionViews::tr("Waiter-s (recent)"), ContentionViews::tr("Wait p50 ms"),
+        ContentionViews::tr("Wait p95 ms"), ContentionViews::tr("Wait max ms"),
+        ContentionViews::tr("Longest wait now ms"), ContentionViews::tr("Acq/min"), ContentionViews::tr("Acquisitions"),
+        ContentionViews::tr("Hold p50 ms"), ContentionViews::tr("p95 ms"), ContentionViews::tr("max ms"),
+        ContentionViews::tr("Expiries"), ContentionViews::tr("Owner changes"), ContentionViews::tr("Figures") };
 }
 
 QStringList stuckHeaders()
@@ -47,10 +50,11 @@ ContentionViews::ContentionViews(LockMonitor *monitor, QObject *parent)
     : QObject(parent)
     , m_monitor(monitor)
     , m_collector(new StatsCollector(monitor, {}, this))
-    , m_hot(new KeyedTableModel(
-          { "lock", "kind", "library", "waiters", "waiter_seconds", "acquisitions_per_minute", "acquisitions",
-              "hold_p50_ms", "hold_p95_ms", "hold_max_ms", "expiries", "owner_changes", "figures" },
-          hotHeaders(), this))
+    , m_hot(
+          new KeyedTableModel({ "lock", "kind", "library", "waiters", "waiter_seconds", "wait_p50_ms", "wait_p95_ms",
+                                  "wait_max_ms", "longest_wait_ms", "acquisitions_per_minute", "acquisitions",
+                                  "hold_p50_ms", "hold_p95_ms", "hold_max_ms", "expiries", "owner_changes", "figures" },
+              hotHeaders(), this))
     , m_stuck(new KeyedTableModel({ "lock", "kind", "problem", "for_seconds", "held_by", "fix" }, stuckHeaders(), this))
     , m_clients(new KeyedTableModel(
           { "client", "host", "holding_now", "acquisitions", "expiries", "takeovers", "hold_p95_ms" }, clientHeaders(),
@@ -217,12 +221,15 @@ void ContentionViews::buildHot(qint64 epochMs)
         row.key = l->name;
         row.lock = l->name;
         row.cells = { escapeBytes(l->name, 200), LockLayouts::kindText(l->kind), QString::fromLatin1(l->library),
-            l->waitersNow, recent.waiterSeconds, recent.acquisitionsPerMinute, qint64(l->acquisitions),
-            orNone(l->holds.quantile(0.5)), orNone(l->holds.quantile(0.95)), orNone(l->holds.max()),
-            qint64(l->expiries), qint64(l->ownerChanges), inferred ? tr("inferred") : tr("measured") };
-        row.toolTip = inferred ? tr("Inferred from re-scans and wake-up messages: holds shorter than a re-scan are "
-                                    "missed, and times are known to the re-scan interval")
-                               : tr("Measured from keyspace events");
+            l->waitersNow, recent.waiterSeconds, orNone(l->waits.quantile(0.5)), orNone(l->waits.quantile(0.95)),
+            orNone(l->waits.max()), orNone(l->longestWaitMs(epochMs)), recent.acquisitionsPerMinute,
+            qint64(l->acquisitions), orNone(l->holds.quantile(0.5)), orNone(l->holds.quantile(0.95)),
+            orNone(l->holds.max()), qint64(l->expiries), qint64(l->ownerChanges),
+            inferred ? tr("inferred") : tr("measured") };
+        row.toolTip = (inferred ? tr("Inferred from re-scans and wake-up messages: holds shorter than a re-scan are "
+                                     "missed, and times are known to the re-scan interval")
+                                : tr("Measured from keyspace events"))
+            + QLatin1Char('\n') + LockTexts::waitsText(*l, epochMs);
         rows << row;
     }
     m_hot->setRows(rows);

@@ -40,6 +40,7 @@ public:
     void setRows(QList<KeyedRow> rows);
     const QList<KeyedRow> &rows() const { return m_rows; }
     int rowOf(const QByteArray &key) const;
+    int columnOf(const QByteArray &id) const { return int(m_ids.indexOf(id)); } // -1: no such column
     // The headers can change language: the ids stay.
     void setHeaders(const QStringList &headers);
 

@@ -1,5 +1,7 @@
 #include "models/locktexts.h"
 
+#include "stats/lockstatistics.h"
+
 #include "kinds/locklayouts.h"
 
 namespace LockScope {
@@ -57,6 +59,32 @@ QString LockTexts::endingText(const LockRecord &record)
         }
     }
     return tr("gone");
+}
+
+QString LockTexts::waitsText(const LockStats &l, qint64 nowMs)
+{
+    const qint64 longest = l.longestWaitMs(nowMs);
+    const QString now = longest < 0 ? QString() : tr("; the longest wait going on: %1").arg(durationText(longest));
+    switch (l.waitMethod()) {
+    case WaitMethod::None:
+        return tr("Waits: none seen yet") + now;
+    case WaitMethod::WaiterTime:
+        return tr("Waits: about %1 on average (waiter-time over acquisitions; no single wait seen)")
+                   .arg(durationText(qint64(l.waitMeanMs())))
+            + now;
+    case WaitMethod::FairQueue:
+    case WaitMethod::Subscriptions:
+        break;
+    }
+    const QString figures = tr("Waits: p50 %1, p95 %2, max %3")
+                                .arg(durationText(l.waits.quantile(0.5)), durationText(l.waits.quantile(0.95)),
+                                    durationText(l.waits.max()));
+    const QString how = l.waitMethod() == WaitMethod::FairQueue
+        ? tr("%n wait(s) timed from the fair queue's entries (threads)", nullptr, int(l.waits.count()))
+        : tr("%n wait(s) timed from subscriptions to its wake-up channel (connections: a JVM has one whatever its "
+             "waiting threads; inferred)",
+            nullptr, int(l.waits.count()));
+    return QStringLiteral("%1 (%2)%3").arg(figures, how, now);
 }
 
 } // namespace LockScope

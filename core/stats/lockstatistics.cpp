@@ -27,6 +27,39 @@ FigureSource LockStats::expiriesSource() const
     return expiriesInferred ? FigureSource::Inferred : FigureSource::Measured;
 }
 
+QByteArray waitMethodName(WaitMethod method)
+{
+    switch (method) {
+    case WaitMethod::FairQueue:
+        return "fair-queue";
+    case WaitMethod::Subscriptions:
+        return "subscriptions";
+    case WaitMethod::WaiterTime:
+        return "waiter-time";
+    case WaitMethod::None:
+        break;
+    }
+    return "none";
+}
+
+WaitMethod LockStats::waitMethod() const
+{
+    if (waits.count() > 0)
+        return queuedWaits ? WaitMethod::FairQueue : WaitMethod::Subscriptions;
+    return waiterMs > 0 ? WaitMethod::WaiterTime : WaitMethod::None;
+}
+
+qint64 LockStats::longestWaitMs(qint64 nowMs) const
+{
+    qint64 since = -1;
+    for (const Queued &q : queued)
+        if (q.leftMs < 0 && (since < 0 || q.sinceMs < since))
+            since = q.sinceMs;
+    if (!listening.isEmpty() && (since < 0 || listening.first() < since))
+        since = listening.first();
+    return since < 0 ? -1 : qMax<qint64>(0, nowMs - since);
+}
+
 double LockStats::waitMeanMs(FigureSource *source) const
 {
     if (waits.count() > 0) {
@@ -172,6 +205,7 @@ void LockStatistics::addEvent(const LockEvent &event, const LockInfo *info, Figu
         if (auto q = stats.queued.find(event.owner); q != stats.queued.end()) {
             stats.waits.add(at - q->sinceMs);
             stats.waitsInferred |= inferred;
+            stats.queuedWaits = true;
             stats.queued.erase(q);
         }
         startHold(stats, event, source);
@@ -276,6 +310,23 @@ void LockStatistics::observe(const QByteArray &name, const LockInfo *info, qint6
             else
                 q->leftMs = -1;
         }
+        observeSubscriptions(stats, *info, nowMs);
+    }
+}
+
+void LockStatistics::observeSubscriptions(LockStats &stats, const LockInfo &info, qint64 nowMs) const
+{
+    // A queue times its waiters one by one; without one, each subscription counted is a wait, from the read that
+    // first counted it to the one that counts it gone. Which of several left is not known: the oldest goes first, so
+    // the sum of the waits and the longest one going on are right, and each single wait is inferred.
+    if (info.queue.isEmpty() && info.waiters < 0)
+        return; // not counted this time (a layout without a channel, a read that failed): nothing known
+    const int subscribed = info.queue.isEmpty() ? info.waiters : 0;
+    while (stats.listening.size() < subscribed)
+        stats.listening.append(nowMs);
+    while (stats.listening.size() > subscribed) {
+        stats.waits.add(nowMs - stats.listening.takeFirst());
+        stats.waitsInferred = true;
     }
 }
 

@@ -18,6 +18,14 @@ namespace LockScope {
 enum class FigureSource { Measured, Inferred };
 QByteArray figureSourceName(FigureSource source); // "measured", "inferred"
 
+// How one lock's waits were timed (issue 47). FairQueue: each queued thread from the read that first showed it in the
+// queue to its acquisition (threads, to a read's interval). Subscriptions: each subscription to the lock's wake-up
+// channel from the read that first counted it to the one that counted it gone, the oldest first; a subscription is a
+// connection, which one JVM shares among all its threads waiting on the lock, and a waiter that gives up ends one
+// too. WaiterTime: no single wait seen, only waiter-time over acquisitions (the mean, by Little's law).
+enum class WaitMethod { None, FairQueue, Subscriptions, WaiterTime };
+QByteArray waitMethodName(WaitMethod method); // "fair-queue", "subscriptions", "waiter-time", "none"
+
 // What was watched of one lock: counts since watching began, distributions, and exponentially decayed figures for
 // "right now" (half-life one minute by default).
 struct LockStats
@@ -37,7 +45,7 @@ struct LockStats
     quint64 renewals = 0;
     quint64 holdsFromBefore = 0; // holds that ended but began before watching: not in `holds`
     HoldHistogram holds; // completed holds whose start was seen
-    HoldHistogram waits; // a fair queue's waiters: from joining the queue to acquiring
+    HoldHistogram waits; // each wait seen end to end, timed as waitMethod says
     HoldHistogram handoffGaps; // from one hold's end to the next owner's acquisition
 
     int waitersNow = 0; // subscribed waiters or queued threads, the larger
@@ -73,6 +81,9 @@ struct LockStats
         qint64 leftMs = -1;
     };
     QHash<QByteArray, Queued> queued; // fair queue members by owner
+    // Subscriptions to the wake-up channel of a lock without a queue, by when each was first counted, oldest first.
+    QList<qint64> listening;
+    bool queuedWaits = false; // some sample in waits is a fair queue member's (else they are subscriptions')
 
     FigureSource acquisitionsSource() const;
     FigureSource holdsSource() const;
@@ -80,6 +91,9 @@ struct LockStats
     // A fair queue's measured waits when there are any; else waiter-time over acquisitions (Little's law: the mean
     // number waiting divided by the rate they are served), inferred. -1: nothing to go by.
     double waitMeanMs(FigureSource *source = nullptr) const;
+    WaitMethod waitMethod() const;
+    // The longest wait going on now (the oldest queued thread or subscription still there), -1 when nobody waits.
+    qint64 longestWaitMs(qint64 nowMs) const;
 };
 
 // The figures of a recent window, as of one moment: what the rankings sort by.
@@ -157,6 +171,8 @@ public:
     static QByteArray clientOf(const QByteArray &owner);
 
 private:
+    // A read's count of subscriptions to a lock's wake-up channel, as waits (WaitMethod::Subscriptions).
+    void observeSubscriptions(LockStats &stats, const LockInfo &info, qint64 nowMs) const;
     LockStats &entry(const QByteArray &name, const LockInfo *info, qint64 nowMs);
     ClientStats &clientEntry(const QByteArray &owner, qint64 nowMs);
     void integrate(LockStats &stats, qint64 nowMs) const;

@@ -345,6 +345,20 @@ removed %n dead waiters; the new head was woken</numerusform>
             <numerusform>%n holders</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n wait(s) timed from the fair queue&apos;s entries (threads)</source>
+        <translation>
+            <numerusform>%n wait timed from the fair queue&apos;s entries (threads)</numerusform>
+            <numerusform>%n waits timed from the fair queue&apos;s entries (threads)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n wait(s) timed from subscriptions to its wake-up channel (connections: a JVM has one whatever its waiting threads; inferred)</source>
+        <translation>
+            <numerusform>%n wait timed from subscriptions to its wake-up channel (connections: a JVM has one whatever its waiting threads; inferred)</numerusform>
+            <numerusform>%n waits timed from subscriptions to its wake-up channel (connections: a JVM has one whatever its waiting threads; inferred)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>LockScope::LockTracker</name>

@@ -2161,6 +2161,14 @@ removed %n dead waiter(s); the new head was woken</source>
             <numerusform>%1  %n 把锁，跟踪 %2 把，已观察 %3 秒，方式 %4</numerusform>
         </translation>
     </message>
+    <message>
+        <source>WAIT P50</source>
+        <translation>等待 P50</translation>
+    </message>
+    <message>
+        <source>LONGEST</source>
+        <translation>最长等待</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::TopCommand</name>
@@ -2866,6 +2874,22 @@ removed %n dead waiter(s); the new head was woken</source>
     <message>
         <source>Measured from keyspace events</source>
         <translation>由键空间事件实测</translation>
+    </message>
+    <message>
+        <source>Wait p50 ms</source>
+        <translation>等待 p50 毫秒</translation>
+    </message>
+    <message>
+        <source>Wait p95 ms</source>
+        <translation>等待 p95 毫秒</translation>
+    </message>
+    <message>
+        <source>Wait max ms</source>
+        <translation>等待最大毫秒</translation>
+    </message>
+    <message>
+        <source>Longest wait now ms</source>
+        <translation>当前最长等待毫秒</translation>
     </message>
 </context>
 <context>
@@ -4708,6 +4732,34 @@ Shown because it is the selected lock, which the filter hides: the actions act o
     <message>
         <source>This lock is gone; its row stays a moment, and while it is selected.</source>
         <translation>此锁已消失；它的行会保留片刻，被选中时一直保留。</translation>
+    </message>
+    <message>
+        <source>; the longest wait going on: %1</source>
+        <translation>；当前最长的等待：%1</translation>
+    </message>
+    <message>
+        <source>Waits: none seen yet</source>
+        <translation>等待：尚未观察到</translation>
+    </message>
+    <message>
+        <source>Waits: about %1 on average (waiter-time over acquisitions; no single wait seen)</source>
+        <translation>等待：平均约 %1（等待者时间除以获取次数；未观察到单次等待）</translation>
+    </message>
+    <message>
+        <source>Waits: p50 %1, p95 %2, max %3</source>
+        <translation>等待：p50 %1，p95 %2，最大 %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n wait(s) timed from the fair queue&apos;s entries (threads)</source>
+        <translation>
+            <numerusform>%n 次等待，按公平队列的条目计时（线程）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n wait(s) timed from subscriptions to its wake-up channel (connections: a JVM has one whatever its waiting threads; inferred)</source>
+        <translation>
+            <numerusform>%n 次等待，按对其唤醒频道的订阅计时（连接：一个 JVM 无论有多少等待线程都只有一个订阅；推断值）</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,8 @@
 #include "detailpane.h"
 #include "forcereleasedialog.h"
 #include "lockfilterproxy.h"
+#include "models/contentionviews.h"
+#include "models/keyedtablemodel.h"
 #include "rawredis.h"
 #include "rawsubscriber.h"
 #include "redis/redisrouter.h"
@@ -584,6 +586,47 @@ private slots:
         QVERIFY(!raw.command({ "CONFIG", "SET", "notify-keyspace-events", "" }).isError());
         QTRY_COMPARE_WITH_TIMEOUT(
             c.window.locksPane()->updateModeText(), QStringLiteral("live: wake-up messages + periodic re-scan"), 10000);
+        raw.command({ "DEL", name });
+    }
+
+    // Point 6: waiters that come and go on a held lock (connections subscribed to its channel, as Redisson's waiting
+    // JVMs are). Once one has left, the detail pane and the Hot view say how long the waits were, from how many, timed
+    // how; the one still waiting is the longest wait going on.
+    void waitsAreShown()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()));
+        QVERIFY(QTest::qWaitForWindowActive(&c.window));
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("edge-waits");
+        holdAsSomeoneElse(raw, name);
+        QTRY_VERIFY_WITH_TIMEOUT(shownIndex(c, name).isValid(), 10000);
+        activate(c);
+        clickRow(c, name);
+        const QByteArray channel = "redisson_lock__channel:{" + name + "}";
+        RawSubscriber stays(m_server.port(), channel);
+        {
+            RawSubscriber leaves(m_server.port(), channel);
+            QTRY_COMPARE_WITH_TIMEOUT(
+                c.cell(name, LockTableModel::Waiters).data().toString(), QStringLiteral("2"), 10000);
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(c.cell(name, LockTableModel::Waiters).data().toString(), QStringLiteral("1"), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            c.window.detailPane()->evidenceLabel()->text().contains(QStringLiteral("Waits: p50 ")), 10000);
+        const QString pane = c.window.detailPane()->evidenceLabel()->text();
+        QVERIFY2(pane.contains(QStringLiteral("1 wait timed from subscriptions")), qPrintable(pane));
+        QVERIFY2(pane.contains(QStringLiteral("connections")), qPrintable(pane));
+        QVERIFY2(pane.contains(QStringLiteral("the longest wait going on")), qPrintable(pane));
+
+        KeyedTableModel *hot = c.window.contentionViews()->hot();
+        const auto hotCell = [hot, &name](const char *column) {
+            for (int row = 0; row < hot->rowCount(); ++row)
+                if (hot->index(row, 0).data(KeyedTableModel::LockRole).toByteArray() == name)
+                    return hot->index(row, hot->columnOf(column)).data();
+            return QVariant();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(hotCell("wait_max_ms").isValid(), 10000);
+        QVERIFY(hotCell("wait_p50_ms").toLongLong() <= hotCell("wait_max_ms").toLongLong());
+        QVERIFY(hotCell("longest_wait_ms").isValid());
         raw.command({ "DEL", name });
     }
 
