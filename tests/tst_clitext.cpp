@@ -352,6 +352,48 @@ private slots:
         raw.command({ "DEL", name, app });
     }
 
+    // A release and a force release say how many heard them: nobody, or the waiters listening on the channel (counted
+    // just before, both pub/sub namespaces), never "waiters woken" when nobody was there (issue 47).
+    void wakeUpsSayWhoHeardThem()
+    {
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("heard");
+        const QByteArray channel = "redisson_lock__channel:{" + name + "}";
+        hold(raw, name);
+        const QStringList release { QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
+            QString::fromUtf8(kOwner) };
+        const CliRun alone = cli(release);
+        QCOMPARE(alone.exitCode, 0);
+        QVERIFY2(alone.out.contains("nobody was waiting on " + channel), alone.out.constData());
+
+        hold(raw, name);
+        {
+            RawRedis first(m_server.port()), second(m_server.port());
+            for (RawRedis *ears : { &first, &second }) {
+                ears->append({ "SUBSCRIBE", channel });
+                QVERIFY(!ears->readReply(5000).isError());
+            }
+            const CliRun heard = cli(release);
+            QCOMPARE(heard.exitCode, 0);
+            QVERIFY2(
+                heard.out.contains("the 2 waiters listening on " + channel + " were woken"), heard.out.constData());
+            QCOMPARE(first.readReply(5000).at(2).bytes(), QByteArray("0"));
+
+            hold(raw, name);
+            const CliRun force
+                = cli({ QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes") });
+            QCOMPARE(force.exitCode, 0);
+            QVERIFY2(force.out.contains("the 2 waiters on " + channel + " were woken"), force.out.constData());
+        }
+        // Both gone (their connections closed): nobody listens any more.
+        QTRY_COMPARE(raw.command({ "PUBSUB", "NUMSUB", channel }).at(1).toInteger(), 0);
+        hold(raw, name);
+        const CliRun nobody
+            = cli({ QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes") });
+        QCOMPARE(nobody.exitCode, 0);
+        QVERIFY2(nobody.out.contains("nobody was waiting on " + channel), nobody.out.constData());
+    }
+
     void kindsAndModesInChinese()
     {
         QVERIFY(I18n::install(QStringLiteral("zh_CN")));

@@ -154,7 +154,10 @@ void DetailPane::refresh()
     m_title->setText(!caps.wakeChannel
             ? tr("<b>%1</b> · %2 · %3 · watchdog %4")
                   .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTexts::kindText(info.kind), ttl, watchdog)
-            : tr("<b>%1</b> · %2%3 · %4 · watchdog %5 · %6 waiting")
+            // A queue counts threads; a wake-up channel counts subscribed connections (a JVM has one, whatever its
+            // waiting threads): said, so that "1 waiting" is not read as one thread (issue 47).
+            : (info.queue.isEmpty() ? tr("<b>%1</b> · %2%3 · %4 · watchdog %5 · %6 waiting (connections)")
+                                    : tr("<b>%1</b> · %2%3 · %4 · watchdog %5 · %6 waiting (queued threads)"))
                   .arg(escapeBytes(info.name, 200).toHtmlEscaped(), LockTexts::kindText(info.kind),
                       info.mode.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(LockLayouts::modeText(info.mode)),
                       ttl, watchdog, info.waiters < 0 ? QStringLiteral("?") : QString::number(info.waiters)));

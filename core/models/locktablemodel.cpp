@@ -444,6 +444,10 @@ QVariant LockTableModel::endedData(const LockRecord &r, int column, int role) co
 
 QVariant LockTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Waiters)
+        return tr("Who waits for it: a lock with a queue (a fair lock) counts its queued threads; any other counts the "
+                  "connections subscribed to its wake-up channel, and a JVM subscribes once whatever its waiting "
+                  "threads");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {

@@ -56,6 +56,12 @@ QString forceReleaseSummary(const ForceReleasePlan &plan, const ForceReleaseShow
             .arg(name, escapeList(plan.shown), now);
     }
     // Deleted: whom it woke, as far as the person was shown them ("its waiters were woken" only when there were some).
+    if (layout.capabilities().wakeChannel && layout.capabilities().queue && shown.waiters > 0)
+        // Its waiters queue, each on a channel of its own: the head's is the one woken, not the lock's plain channel.
+        return QCoreApplication::translate("LockScope::Ops",
+            "force-released %1; the head of its queue of %n waiter(s) was woken on its own channel", nullptr,
+            shown.waiters)
+            .arg(name);
     if (layout.capabilities().wakeChannel) {
         const QString channel = escapeBytes(layout.recogniser().releaseChannel(plan.name), 200);
         if (shown.waiters == 0)

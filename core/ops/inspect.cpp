@@ -23,6 +23,34 @@ namespace Ops {
 
 namespace {
 
+// Whom a release of name would wake: the subscribers of its layout's release channel in both pub/sub namespaces.
+// A server without sharded pub/sub (before 7.0) answers SHARDNUMSUB with an error: none there.
+void countListeners(
+    RedisRouter *connection, const LockLayout &layout, const QByteArray &name, const std::shared_ptr<int> &count)
+{
+    const LockCapabilities caps = layout.capabilities();
+    const QByteArray channel
+        = caps.wakeChannel && !caps.queue ? layout.recogniser().releaseChannel(name) : QByteArray();
+    if (channel.isEmpty())
+        return;
+    const auto add = [count](bool required) {
+        return [count, required](const RedisResult &r) {
+            const bool read = r.ok() && r.value.size() == 2;
+            if (!read) {
+                if (required)
+                    *count = -2; // not known: the sum is not claimed
+                return;
+            }
+            if (*count == -1)
+                *count = 0;
+            if (*count >= 0)
+                *count += int(r.value.at(1).toInteger());
+        };
+    };
+    connection->command({ "PUBSUB", "NUMSUB", channel }, add(true));
+    connection->command({ "PUBSUB", "SHARDNUMSUB", channel }, add(false));
+}
+
 // The layout as the kind probe finds it now, then its holders by its own read, with the PTTL.
 void probeAndRead(LockClient *client, const QByteArray &name, std::function<void(const LockNow &)> done)
 {
@@ -38,11 +66,14 @@ void probeAndRead(LockClient *client, const QByteArray &name, std::function<void
         now.kind = found.actionMode();
         now.layout = &LockLayouts::forMode(now.kind);
         auto holders = std::make_shared<RedisResult>();
+        auto listeners = std::make_shared<int>(-1);
         RedisRouter *connection = guard->connection();
         connection->cork();
         connection->command(
             now.layout->lockActions()->inspectQuery(name), [holders](const RedisResult &r) { *holders = r; });
-        connection->command({ "PTTL", name }, [now, holders, done](const RedisResult &ttl) mutable {
+        countListeners(connection, *now.layout, name, listeners);
+        connection->command({ "PTTL", name }, [now, holders, listeners, done](const RedisResult &ttl) mutable {
+            now.listeners = qMax(-1, *listeners);
             if (!holders->ok()) {
                 now.error = holders->error;
                 done(now);

@@ -24,6 +24,10 @@ struct LockNow
     QList<LockHolder> holders; // empty: not locked
     QByteArray mode; // a read-write lock's "read" or "write"
     qint64 ttlMs = -2; // -1: no TTL
+    // The connections subscribed to its release channel, plain and sharded (PUBSUB NUMSUB and SHARDNUMSUB): whom a
+    // release would wake. -1: not counted (a layout without a channel, one whose waiters queue and listen each on a
+    // channel of their own, or a read that failed).
+    int listeners = -1;
     QList<QByteArray> owners() const;
 };
 

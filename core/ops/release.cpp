@@ -30,9 +30,18 @@ QString releasedSummary(const ReleaseDone &d, const QByteArray &name, const QByt
     const QString who = escapeBytes(owner, 200);
     if (d.outcome == AuditRecord::Outcome::StillHeld)
         return tr("released one level of %1 for %2; still held (count %3)").arg(shown, who).arg(d.levelsLeft);
-    // Only a layout with a wake-up channel has waiters that the release woke; the others' poll on their own.
-    if (layout.capabilities().wakeChannel)
+    // Only a layout with a wake-up channel has waiters that the release woke; the others' poll on their own. How many
+    // heard it, as counted just before: "waiters woken" with nobody listening read as if somebody had been (issue 47).
+    if (layout.capabilities().wakeChannel) {
+        const QString channel = escapeBytes(layout.recogniser().releaseChannel(name), 200);
+        if (d.listeners == 0)
+            return tr("released %1 for %2; nobody was waiting on %3").arg(shown, who, channel);
+        if (d.listeners > 0)
+            return QCoreApplication::translate("LockScope::Ops",
+                "released %1 for %2; the %n waiter(s) listening on %3 were woken", nullptr, d.listeners)
+                .arg(shown, who, channel);
         return tr("released %1 for %2; waiters woken").arg(shown, who);
+    }
     if (!d.wokeVia.isEmpty())
         return tr("released %1 for %2; its library's waiters woken through %3").arg(shown, who, escapeList(d.wokeVia));
     return tr("released %1 for %2 (a %3 lock: there are no waiters to wake)")
@@ -75,6 +84,7 @@ void release(LockClient *client, const QString &url, const QByteArray &name, con
             d.kind = r.kind;
             d.holderNow = r.holderNow;
             d.wokeVia = r.wokeVia;
+            d.listeners = before.error.isError() ? -1 : before.listeners;
             if (r.error.isError()) {
                 finish(d, name, owner, done);
                 return;

@@ -25,6 +25,7 @@ struct ReleaseDone
     qint64 levelsLeft = 0; // StillHeld: the owner's count now
     qint64 ttlMs = -2; // StillHeld: the lease left (-2: the lock is gone)
     QList<QByteArray> wokeVia; // Released: where its library's waiters were woken beyond the layout's channel
+    int listeners = -1; // the connections on its release channel just before (LockNow::listeners): whom it woke
     // release, url, name, client_id, owner, holders_before (read just before, with counts), kind (a token
     // holder's layout), outcome and result.
     AuditRecord record;

@@ -420,6 +420,20 @@ removed %n dead waiters; the new head was woken</numerusform>
             <numerusform>force-released %1; the %n waiters on %2 were woken</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>released %1 for %2; the %n waiter(s) listening on %3 were woken</source>
+        <translation>
+            <numerusform>released %1 for %2; the %n waiter listening on %3 was woken</numerusform>
+            <numerusform>released %1 for %2; the %n waiters listening on %3 were woken</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>force-released %1; the head of its queue of %n waiter(s) was woken on its own channel</source>
+        <translation>
+            <numerusform>force-released %1; the head of its queue of %n waiter was woken on its own channel</numerusform>
+            <numerusform>force-released %1; the head of its queue of %n waiters was woken on its own channel</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>LockScope::PermitSetLayout</name>

@@ -3234,16 +3234,20 @@ removed %n dead waiter(s); the new head was woken</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · 看门狗 %4</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; · %2%3 · %4 · watchdog %5 · %6 waiting</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; · %2%3 · %4 · 看门狗 %5 · %6 个等待</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;Held by this console&lt;/b&gt; (high confidence): it took this %1 lock itself, as client %2.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;由此控制台持有&lt;/b&gt;（高置信度）：这把%1锁是它以客户端 %2 的身份亲自获取的。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Held by this console&lt;/b&gt; until it ended (%1): it took this %2 lock itself, as client %3. Its history is below.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;曾由此控制台持有&lt;/b&gt;，直到结束（%1）：这把%2锁是它以客户端 %3 的身份亲自获取的。其历史见下方。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2%3 · %4 · watchdog %5 · %6 waiting (connections)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2%3 · %4 · 看门狗 %5 · %6 个等待（连接）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2%3 · %4 · watchdog %5 · %6 waiting (queued threads)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2%3 · %4 · 看门狗 %5 · %6 个等待（排队线程）</translation>
     </message>
 </context>
 <context>
@@ -4761,6 +4765,10 @@ Shown because it is the selected lock, which the filter hides: the actions act o
             <numerusform>%n 次等待，按对其唤醒频道的订阅计时（连接：一个 JVM 无论有多少等待线程都只有一个订阅；推断值）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Who waits for it: a lock with a queue (a fair lock) counts its queued threads; any other counts the connections subscribed to its wake-up channel, and a JVM subscribes once whatever its waiting threads</source>
+        <translation>谁在等待它：有队列的锁（公平锁）计算排队的线程；其他锁计算订阅其唤醒频道的连接，一个 JVM 无论有多少等待线程都只订阅一次</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::LockTimelineModel</name>
@@ -5230,6 +5238,22 @@ Shown because it is the selected lock, which the filter hides: the actions act o
     <message>
         <source>released %1 for %2 (a %3 lock: there are no waiters to wake)</source>
         <translation>已代 %2 释放 %1（%3 锁：没有需要唤醒的等待者）</translation>
+    </message>
+    <message numerus="yes">
+        <source>force-released %1; the head of its queue of %n waiter(s) was woken on its own channel</source>
+        <translation>
+            <numerusform>已强制释放 %1；已在其 %n 个等待者队列头部自己的频道上唤醒它</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>released %1 for %2; nobody was waiting on %3</source>
+        <translation>已代 %2 释放 %1；%3 上没有等待者</translation>
+    </message>
+    <message numerus="yes">
+        <source>released %1 for %2; the %n waiter(s) listening on %3 were woken</source>
+        <translation>
+            <numerusform>已代 %2 释放 %1；已唤醒监听 %3 的 %n 个等待者</numerusform>
+        </translation>
     </message>
 </context>
 <context>

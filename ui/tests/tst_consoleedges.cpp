@@ -485,7 +485,7 @@ private slots:
         const auto waitersShown
             = [&c](const QByteArray &lock) { return c.cell(lock, LockTableModel::Waiters).data().toString(); };
         QTRY_COMPARE(waitersShown(name), QStringLiteral("2"));
-        QTRY_VERIFY(c.window.detailPane()->titleLabel()->text().contains(QStringLiteral("2 waiting")));
+        QTRY_VERIFY(c.window.detailPane()->titleLabel()->text().contains(QStringLiteral("2 waiting (queued threads)")));
         QCOMPARE(waitersShown(witness), QStringLiteral("0"));
         RawSubscriber witnessWaits(m_server.port(), "redisson_lock__channel:{" + witness + "}");
         QTRY_COMPARE_WITH_TIMEOUT(waitersShown(witness), QStringLiteral("1"), 10000); // polled
@@ -610,6 +610,8 @@ private slots:
                 c.cell(name, LockTableModel::Waiters).data().toString(), QStringLiteral("2"), 10000);
         }
         QTRY_COMPARE_WITH_TIMEOUT(c.cell(name, LockTableModel::Waiters).data().toString(), QStringLiteral("1"), 10000);
+        // Counted as what it is: a subscribed connection, not a thread.
+        QTRY_VERIFY(c.window.detailPane()->titleLabel()->text().contains(QStringLiteral("1 waiting (connections)")));
         QTRY_VERIFY_WITH_TIMEOUT(
             c.window.detailPane()->evidenceLabel()->text().contains(QStringLiteral("Waits: p50 ")), 10000);
         const QString pane = c.window.detailPane()->evidenceLabel()->text();
