@@ -490,10 +490,27 @@ void TestStatistics::stuckFindingsAndWhenToLookAgain()
     QCOMPARE(nextStuckCheckMs(r, 2000, 0, options), 61000);
     QCOMPARE(reasons(findStuck(r, 61000, 0, options)), (QList<QByteArray> { "never-expires", "held-too-long" }));
     QCOMPARE(findStuck(r, 61000, 0, options).at(1).fix, StuckFinding::Fix::FindHolder);
-    // A watchdog lock whose renewals stopped.
+    // A watchdog lock whose renewals stopped: since its lease was last set, as its TTL says (deadline less lease),
+    // not since the monitor first saw it (issue 47).
     r.info.ttlMs = 1000;
     r.renewalWarning = QStringLiteral("renewals failing");
-    QCOMPARE(reasons(findStuck(r, 2000, 0, options)), QList<QByteArray> { "renewals-stopped" });
+    r.deadlineMs = 41000;
+    r.leaseMs = 30000;
+    QCOMPARE(reasons(findStuck(r, 40000, 0, options)), QList<QByteArray> { "renewals-stopped" });
+    QCOMPARE(findStuck(r, 40000, 0, options).first().sinceMs, 41000 - 30000);
+    r.deadlineMs = -1;
+    r.leaseMs = 0;
+    // A hold whose holder carries its own time (ShedLock's lockedAt): held too long from that time on, though the
+    // monitor has seen it for a second only.
+    LockRecord aged;
+    aged.present = true;
+    aged.info = lockInfo("aged", 1, 0);
+    aged.info.ttlMs = 5000;
+    aged.info.holders.first().sinceMs = 100000; // epoch ms
+    aged.holdSinceMs = 499000; // monotonic: first seen a second ago
+    const QList<StuckFinding> old = findStuck(aged, 500000, 200000, options);
+    QCOMPARE(reasons(old), QList<QByteArray> { "held-too-long" });
+    QCOMPARE(old.first().sinceMs, 500000 - (200000 - 100000));
     // Free, with a subscriber, for longer than the grace: a missed wake-up; not before.
     LockRecord free;
     free.present = true;

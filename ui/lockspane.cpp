@@ -340,22 +340,28 @@ void LocksPane::repaint()
 void LocksPane::setStale(const QDateTime &since)
 {
     if (!since.isValid()) {
-        if (m_stale->isVisible()) {
+        if (!m_stale->isHidden()) {
             m_view->setPalette(m_livePalette);
             m_stale->hide();
+            updateSummary();
         }
         return;
     }
-    if (!m_stale->isVisible()) {
+    if (m_stale->isHidden()) {
         m_livePalette = m_view->palette();
         QPalette grey = m_livePalette;
         grey.setColor(QPalette::Active, QPalette::Text, grey.color(QPalette::Disabled, QPalette::Text));
         grey.setColor(QPalette::Inactive, QPalette::Text, grey.color(QPalette::Disabled, QPalette::Text));
         m_view->setPalette(grey);
     }
-    m_stale->setText(tr("Disconnected since %1: the rows below are as last read then, and their TTLs may be over.")
-                         .arg(QLocale().toString(since.time(), QLocale::LongFormat)));
+    // A server never reached has no rows "as last read", and nothing is being scanned (issue 47).
+    m_stale->setText(neverRead()
+            ? tr("Not connected since %1: nothing has been read from this server yet.")
+                  .arg(QLocale().toString(since.time(), QLocale::LongFormat))
+            : tr("Disconnected since %1: the rows below are as last read then, and their TTLs may be over.")
+                  .arg(QLocale().toString(since.time(), QLocale::LongFormat)));
     m_stale->show();
+    updateSummary();
 }
 
 QString LocksPane::updateModeText() const
@@ -387,11 +393,17 @@ void LocksPane::updateWatched()
     m_monitor->setWatched(names);
 }
 
+bool LocksPane::neverRead() const
+{
+    return !m_monitor->isSnapshotComplete() && m_model->rowCount() == 0;
+}
+
 void LocksPane::updateSummary()
 {
-    m_mode->setText(modeText(m_monitor->mode()));
+    const QString mode = isStale() && neverRead() ? tr("not connected") : modeText(m_monitor->mode());
+    m_mode->setText(mode);
     m_mode->setToolTip(m_monitor->modeReason());
-    emit summaryChanged(tr("Locks: %1 · %2").arg(m_model->presentCount()).arg(modeText(m_monitor->mode())));
+    emit summaryChanged(tr("Locks: %1 · %2").arg(m_model->presentCount()).arg(mode));
 }
 
 } // namespace LockScope

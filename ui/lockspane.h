@@ -57,6 +57,8 @@ signals:
 
 private:
     void updateSummary();
+    // Nothing has been read from this server yet (no pass complete, no row).
+    bool neverRead() const;
     void updateWatched();
     void fillClients();
     void noteChoice();

@@ -8,6 +8,7 @@
 #include "detailpane.h"
 #include "eventlog.h"
 #include "eventspane.h"
+#include "helpwindow.h"
 #include "holdsmodel.h"
 #include "lockspane.h"
 #include "models/contentionviews.h"
@@ -121,11 +122,45 @@ void MainWindow::fitToScreen()
     move(room.topLeft() + QPoint(frame.width() / 2, frame.height() - 8));
 }
 
+void MainWindow::showHelp(HelpWindow *window)
+{
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->show();
+}
+
+QString MainWindow::shortcutsText() const
+{
+    // Made from the actions themselves, so the list is what the keys do in this window, in this language.
+    QString text = tr("| Key | Does |\n|---|---|\n");
+    for (QAction *menuAction : menuBar()->actions()) {
+        const QMenu *menu = menuAction->menu();
+        if (!menu)
+            continue;
+        for (const QAction *action : menu->actions()) {
+            if (action->shortcut().isEmpty())
+                continue;
+            QString what = action->text();
+            what.remove(QLatin1Char('&'));
+            text += QStringLiteral("| %1 | %2 › %3 |\n")
+                        .arg(action->shortcut().toString(QKeySequence::NativeText),
+                            menu->title().remove(QLatin1Char('&')), what.remove(QStringLiteral("…")));
+        }
+    }
+    text
+        += tr("\nIn a dialog that changes something (force release, a permit, a latch), Return and Enter press Cancel; "
+              "only a click, or Tab to the button and Space, acts. No such button has an Alt+letter.\n");
+    return text;
+}
+
 void MainWindow::restoreLayout()
 {
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    // The layout of a demo session showed the Demo clients tab; on a real server it would stay, empty (issue 47). It
+    // comes back by itself once a simulated client does something.
+    if (m_demo->holdsModel()->rowCount() == 0 && m_demo->eventLog()->eventCount() == 0)
+        m_demoDock->hide();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -387,6 +422,14 @@ void MainWindow::buildMenus()
     guided->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *guide = help->addAction(
+        tr("&User guide"), this, [this] { showHelp(new HelpWindow(HelpWindow::Page::UserGuide, this)); });
+    guide->setShortcut(QKeySequence::HelpContents);
+    help->addAction(tr("&Keyboard shortcuts"), this,
+        [this] { showHelp(new HelpWindow(tr("Keyboard shortcuts"), shortcutsText(), this)); });
+    help->addAction(tr("lockscope-cli &reference"), this,
+        [this] { showHelp(new HelpWindow(HelpWindow::Page::CliReference, this)); });
+    help->addSeparator();
     help->addAction(tr("&About LockScope"), this, [this] {
         QMessageBox::about(this, tr("About LockScope"),
             tr("<h3>LockScope %1</h3><p>A monitor and console for Redisson-style distributed locks in Redis.</p>"

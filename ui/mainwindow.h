@@ -26,6 +26,7 @@ class ContentionViews;
 class DetailPane;
 class EventLog;
 class EventsPane;
+class HelpWindow;
 class HoldsModel;
 class LockMonitor;
 class LocksPane;
@@ -100,6 +101,9 @@ private:
     // On quit while this console holds locks: release them and quit, quit anyway, or stay.
     void askAboutOwnHolds();
     void restoreLayout();
+    void showHelp(HelpWindow *window);
+    // Help › Keyboard shortcuts: every menu action with a key, as Markdown.
+    QString shortcutsText() const;
 
     DemoPane *m_demo;
     QSplitter *m_split;

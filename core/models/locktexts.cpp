@@ -67,7 +67,8 @@ QString LockTexts::waitsText(const LockStats &l, qint64 nowMs)
     const QString now = longest < 0 ? QString() : tr("; the longest wait going on: %1").arg(durationText(longest));
     switch (l.waitMethod()) {
     case WaitMethod::None:
-        return tr("Waits: none seen yet") + now;
+        // Nobody has waited for it: nothing to say (a line on every lock would be noise).
+        return longest < 0 ? QString() : tr("Waits: none ended yet") + now;
     case WaitMethod::WaiterTime:
         return tr("Waits: about %1 on average (waiter-time over acquisitions; no single wait seen)")
                    .arg(durationText(qint64(l.waitMeanMs())))

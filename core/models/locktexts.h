@@ -24,7 +24,7 @@ public:
     // How a lock that is gone ended, from its timeline: "released", "expired", "force-released", "lost" or "gone".
     static QString endingText(const LockRecord &record);
     // How long its waiters waited (p50, p95, max, and the longest wait going on), how that was timed and from how many
-    // waits: the Hot view's tooltip and the detail pane's line (issue 47).
+    // waits: the Hot view's tooltip and the detail pane's line (issue 47). Empty when nobody has waited.
     static QString waitsText(const LockStats &stats, qint64 nowMs);
 };
 

@@ -53,6 +53,9 @@ bool OwnHolds::isOurs(const LockRecord &record, const LockHolder &holder) const
 
 QStringList OwnHolds::warnings(const LockRecord &record, qint64 nowMs) const
 {
+    // A lock that is gone warns of nothing: "it never expires" stayed red over a lock already deleted (issue 47).
+    if (!record.present)
+        return {};
     QStringList all = record.warnings();
     const std::optional<bool> own = watchdog(record.info.name);
     if (!own || *own || !record.present || !isOurs(record))

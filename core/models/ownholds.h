@@ -31,9 +31,9 @@ public:
     std::optional<bool> watchdog(const QByteArray &name) const;
     // Whether the console held a lock of this name since it started (released or lost since, or held now).
     bool heldBefore(const QByteArray &name) const { return m_heldBefore.contains(name); }
-    // The record's warnings as the console tells them. On its own hold whose watchdog it switched off, the monitor's
-    // "renewals failing … the holder's watchdog may have stopped" is the console's own doing (issue 47): said as
-    // such, and when the lease runs out.
+    // The record's warnings as the console tells them: none once the lock is gone. On its own hold whose watchdog it
+    // switched off, the monitor's "renewals failing … the holder's watchdog may have stopped" is the console's own
+    // doing (issue 47): said as such, and when the lease runs out.
     QStringList warnings(const LockRecord &record, qint64 nowMs) const;
 
 private:

@@ -100,6 +100,28 @@ int waitersOf(const LockInfo &info)
 }
 } // namespace
 
+// When the current hold began, as far as the evidence goes (monotonic ms): the monitor's first sight of its holders, or
+// earlier where a holder carries its own time (ShedLock's lockedAt, a version 1 UUID's): "For" is then the hold's
+// age, not how long the console has watched it (issue 47).
+qint64 heldSinceMs(const LockRecord &record, qint64 nowMs, qint64 epochMs)
+{
+    qint64 since = record.holdSinceMs;
+    for (const LockHolder &h : record.info.holders)
+        if (h.sinceMs > 0 && h.sinceMs <= epochMs)
+            since = since > 0 ? qMin(since, nowMs - (epochMs - h.sinceMs)) : nowMs - (epochMs - h.sinceMs);
+    return since;
+}
+
+// When its lease was last set (renewed, or taken), as its TTL tells: the deadline less the lease. The last renewal
+// the monitor saw otherwise (-1: none).
+qint64 leaseSetMs(const LockRecord &record)
+{
+    if (record.deadlineMs >= 0 && record.leaseMs > 0)
+        return record.lastRenewalMs < 0 ? record.deadlineMs - record.leaseMs
+                                        : qMax(record.lastRenewalMs, record.deadlineMs - record.leaseMs);
+    return record.lastRenewalMs;
+}
+
 QList<StuckFinding> findStuck(
     const LockRecord &record, qint64 nowMs, qint64 epochMs, const StuckOptions &options, qint64 freeWithWaitersSinceMs)
 {
@@ -110,12 +132,13 @@ QList<StuckFinding> findStuck(
     const bool held = !info.holders.isEmpty();
     using R = StuckFinding::Reason;
     using F = StuckFinding::Fix;
+    const qint64 heldSince = heldSinceMs(record, nowMs, epochMs);
     if (held && info.ttlMs == -1)
-        found.append({ R::NeverExpires, F::ForceRelease, record.holdSinceMs });
-    if (held && record.holdSinceMs > 0 && nowMs - record.holdSinceMs >= options.heldTooLongMs)
-        found.append({ R::HeldTooLong, F::FindHolder, record.holdSinceMs });
+        found.append({ R::NeverExpires, F::ForceRelease, heldSince });
+    if (held && heldSince > 0 && nowMs - heldSince >= options.heldTooLongMs)
+        found.append({ R::HeldTooLong, F::FindHolder, heldSince });
     if (held && !record.renewalWarning.isEmpty())
-        found.append({ R::RenewalsStopped, F::WaitForExpiry, record.lastRenewalMs });
+        found.append({ R::RenewalsStopped, F::WaitForExpiry, leaseSetMs(record) });
     if (queueJammed(info, epochMs))
         found.append({ R::JammedQueue, F::RepairQueue, -1 });
     if (std::any_of(info.holders.cbegin(), info.holders.cend(), [](const LockHolder &h) { return h.deadReader; }))
@@ -138,8 +161,8 @@ qint64 nextStuckCheckMs(const LockRecord &record, qint64 nowMs, qint64 epochMs, 
         if (at > nowMs)
             next = next < 0 ? at : qMin(next, at);
     };
-    if (holdThreshold && !info.holders.isEmpty() && record.holdSinceMs > 0)
-        consider(record.holdSinceMs + options.heldTooLongMs);
+    if (holdThreshold && !info.holders.isEmpty() && heldSinceMs(record, nowMs, epochMs) > 0)
+        consider(heldSinceMs(record, nowMs, epochMs) + options.heldTooLongMs);
     if (!info.queue.isEmpty() && info.holders.isEmpty() && info.queue.first().second > epochMs)
         consider(nowMs + (info.queue.first().second - epochMs));
     if (info.holders.isEmpty() && info.queue.isEmpty() && waitersOf(info) > 0 && freeWithWaitersSinceMs >= 0)

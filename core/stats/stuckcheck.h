@@ -28,7 +28,9 @@ struct StuckFinding
     };
     Reason reason = Reason::NeverExpires;
     Fix fix = Fix::ForceRelease;
-    qint64 sinceMs = -1; // monotonic ms the condition was first seen; -1: unknown
+    // Monotonic ms since when, as far as the evidence goes: a hold's start (the holders' own time where they carry it,
+    // else the monitor's first sight), the lease's last setting (its deadline less its lease); -1: unknown.
+    qint64 sinceMs = -1;
 
     static QByteArray reasonId(Reason reason); // "never-expires", "held-too-long", ...
     static QByteArray fixId(Fix fix); // "force-release", "repair-queue", ...

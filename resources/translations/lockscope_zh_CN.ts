@@ -3985,6 +3985,25 @@ removed %n dead waiter(s); the new head was woken</source>
     </message>
 </context>
 <context>
+    <name>LockScope::HelpWindow</name>
+    <message>
+        <source>LockScope user guide</source>
+        <translation>LockScope 用户指南</translation>
+    </message>
+    <message>
+        <source>lockscope-cli reference</source>
+        <translation>lockscope-cli 参考</translation>
+    </message>
+    <message>
+        <source># Not found
+
+%1 could not be read.</source>
+        <translation># 未找到
+
+无法读取 %1。</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::HoldChart</name>
     <message>
         <source>Who held the lock when</source>
@@ -4742,10 +4761,6 @@ Shown because it is the selected lock, which the filter hides: the actions act o
         <translation>；当前最长的等待：%1</translation>
     </message>
     <message>
-        <source>Waits: none seen yet</source>
-        <translation>等待：尚未观察到</translation>
-    </message>
-    <message>
         <source>Waits: about %1 on average (waiter-time over acquisitions; no single wait seen)</source>
         <translation>等待：平均约 %1（等待者时间除以获取次数；未观察到单次等待）</translation>
     </message>
@@ -4768,6 +4783,10 @@ Shown because it is the selected lock, which the filter hides: the actions act o
     <message>
         <source>Who waits for it: a lock with a queue (a fair lock) counts its queued threads; any other counts the connections subscribed to its wake-up channel, and a JVM subscribes once whatever its waiting threads</source>
         <translation>谁在等待它：有队列的锁（公平锁）计算排队的线程；其他锁计算订阅其唤醒频道的连接，一个 JVM 无论有多少等待线程都只订阅一次</translation>
+    </message>
+    <message>
+        <source>Waits: none ended yet</source>
+        <translation>等待：尚无结束的等待</translation>
     </message>
 </context>
 <context>
@@ -4961,6 +4980,14 @@ Shown because it is the selected lock, which the filter hides: the actions act o
         <source>Disconnected since %1: the rows below are as last read then, and their TTLs may be over.</source>
         <translation>自 %1 起连接断开：下面各行是当时最后读到的状态，其 TTL 可能已经耗尽。</translation>
     </message>
+    <message>
+        <source>Not connected since %1: nothing has been read from this server yet.</source>
+        <translation>自 %1 起未连接：尚未从该服务器读取任何内容。</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>未连接</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::MainWindow</name>
@@ -5151,6 +5178,38 @@ Shown because it is the selected lock, which the filter hides: the actions act o
     <message>
         <source>&amp;Guided demo…</source>
         <translation>引导演示(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>| Key | Does |
+|---|---|
+</source>
+        <translation>| 按键 | 作用 |
+|---|---|
+</translation>
+    </message>
+    <message>
+        <source>
+In a dialog that changes something (force release, a permit, a latch), Return and Enter press Cancel; only a click, or Tab to the button and Space, acts. No such button has an Alt+letter.
+</source>
+        <translation>
+在会更改内容的对话框中（强制释放、许可、闭锁），Return 和 Enter 都按下“取消”；只有点击，或用 Tab 移到按钮再按空格，才会执行。这类按钮都没有 Alt+字母快捷键。
+</translation>
+    </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>lockscope-cli &amp;reference</source>
+        <translation>lockscope-cli 参考(&amp;R)</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include "consoleactions.h"
 #include "eventspane.h"
 #include "lock/lockclient.h"
+#include "lockfilterproxy.h"
 #include "lockspane.h"
 #include "mainwindow.h"
 #include "models/locktablemodel.h"
@@ -11,9 +12,11 @@
 #include "monitor/lockmonitor.h"
 #include "rawredis.h"
 
+#include <QApplication>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLineEdit>
 #include <QTableView>
 #include <QTest>
 
@@ -127,6 +130,76 @@ inline void holdAsSomeoneElse(RawRedis &raw, const QByteArray &name)
 {
     QVERIFY(!raw.command({ "HSET", name, kTheirs, "1" }).isError());
     QVERIFY(!raw.command({ "PEXPIRE", name, "600000" }).isError());
+}
+
+// What a person does with the console, as the tests do it: real keys and clicks on what is shown.
+// The modal dialog open now, once it is shown and has the keyboard (null, and the test failed, when none comes).
+inline QDialog *openDialog()
+{
+    QDialog *dialog = nullptr;
+    [&] {
+        QTRY_VERIFY((dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget())) && dialog->isVisible()
+            && QApplication::activeWindow() == dialog && QApplication::focusWidget());
+    }();
+    return QTest::currentTestFailed() ? nullptr : dialog;
+}
+
+// The window back in front, with the keyboard on the lock table.
+inline void activate(Console &c)
+{
+    c.window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&c.window));
+    c.window.locksPane()->view()->setFocus(Qt::OtherFocusReason);
+    QTRY_VERIFY(c.window.locksPane()->view()->hasFocus());
+}
+
+// A row of the table as shown (filtered, sorted); invalid when it is not shown.
+inline QModelIndex shownIndex(Console &c, const QByteArray &name)
+{
+    LocksPane *pane = c.window.locksPane();
+    const int row = pane->model()->rowOf(name);
+    return row < 0 ? QModelIndex() : pane->proxy()->fromTable(pane->model()->index(row, LockTableModel::Name));
+}
+
+inline void clickRow(Console &c, const QByteArray &name)
+{
+    QTableView *view = c.window.locksPane()->view();
+    const QModelIndex index = shownIndex(c, name);
+    QVERIFY(index.isValid());
+    view->scrollTo(index);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
+    QCOMPARE(c.window.locksPane()->currentLock(), name);
+}
+
+// Types a name glob into the filter, as a person does, and waits until the table shows its rows.
+inline void typeFilter(Console &c, const QString &glob)
+{
+    QLineEdit *filter = c.window.locksPane()->filterEdit();
+    filter->setFocus(Qt::OtherFocusReason);
+    filter->selectAll();
+    QTest::keyClick(filter, Qt::Key_Backspace);
+    QTest::keyClicks(filter, glob);
+    LockFilterModel *model = c.window.locksPane()->proxy()->filterModel();
+    QTRY_VERIFY_WITH_TIMEOUT(model->filter().nameGlob == glob && !model->isMatching(), 10000);
+}
+
+inline bool hiddenByFilter(Console &c, const QByteArray &name)
+{
+    return shownIndex(c, name).data(LockFilterModel::HiddenByFilterRole).toBool();
+}
+
+inline void holdAs(RawRedis &raw, const QByteArray &name, const QByteArray &owner)
+{
+    QVERIFY(!raw.command({ "HSET", name, owner, "1" }).isError());
+    QVERIFY(!raw.command({ "PEXPIRE", name, "600000" }).isError());
+}
+
+inline QByteArray dump(RawRedis &raw, const QList<QByteArray> &keys)
+{
+    QByteArray out;
+    for (const QByteArray &key : keys)
+        out += key + '=' + raw.command({ "DUMP", key }).bytes().toHex() + ';';
+    return out;
 }
 
 } // namespace LockScope::Test

@@ -40,49 +40,10 @@ namespace {
 const QByteArray kHolder = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1";
 const QByteArray kOtherHolder = "0b5b1f6e-2f0e-4d5c-9a4b-1c2d3e4f5a6b:2";
 
-// The modal dialog open now, once it is shown and has the keyboard (null, and the test failed, when none comes).
-QDialog *openDialog()
-{
-    QDialog *dialog = nullptr;
-    [&] {
-        QTRY_VERIFY((dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget())) && dialog->isVisible()
-            && QApplication::activeWindow() == dialog && QApplication::focusWidget());
-    }();
-    return QTest::currentTestFailed() ? nullptr : dialog;
-}
-
-// The window back in front, as after a dialog closes, with the keyboard on the lock table.
-void activate(Console &c)
-{
-    c.window.activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(&c.window));
-    c.window.locksPane()->view()->setFocus(Qt::OtherFocusReason);
-    QTRY_VERIFY(c.window.locksPane()->view()->hasFocus());
-}
-
 // Ctrl+Shift+Del, pressed in the lock table.
 void pressForceRelease(Console &c)
 {
     QTest::keyClick(c.window.locksPane()->view(), Qt::Key_Delete, Qt::ControlModifier | Qt::ShiftModifier);
-}
-
-// A row of the table as shown (sorted, filtered).
-QModelIndex shownIndex(Console &c, const QByteArray &name)
-{
-    LocksPane *pane = c.window.locksPane();
-    const int row = pane->model()->rowOf(name);
-    return row < 0 ? QModelIndex() : pane->proxy()->fromTable(pane->model()->index(row, LockTableModel::Name));
-}
-
-// A mouse click on the lock's row.
-void clickRow(Console &c, const QByteArray &name)
-{
-    QTableView *view = c.window.locksPane()->view();
-    const QModelIndex index = shownIndex(c, name);
-    QVERIFY(index.isValid());
-    view->scrollTo(index);
-    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
-    QCOMPARE(c.window.locksPane()->currentLock(), name);
 }
 
 QAbstractButton *standardButton(QDialog *dialog, QDialogButtonBox::StandardButton which)
