@@ -104,8 +104,10 @@ void AppSession::onServerReady(bool readOnly)
 
 void AppSession::runDemo(ConnectionOptions options, const QString &description)
 {
-    // The fleet's Redisson semaphore has a name of no fixed shape: the demo declares it, as a user would.
+    // The fleet's Redisson semaphore has a name of no fixed shape: the demo declares it, as a user would. And the
+    // simulated clients' locks are Redisson's by the demo's own word: not "may be application data" (issue 47).
     m_stringPatterns.declare("redisson", DemoFleet::kSemaphore);
+    m_stringPatterns.declare("redisson", "demo:*");
     watch(options, description);
     // The console may be read-only; the simulated clients are other applications and write as they do.
     options.readOnly = false;

@@ -27,8 +27,15 @@ AcquireDialog::AcquireDialog(QWidget *parent)
         if (mode.tip)
             m_kind->setItemData(m_kind->count() - 1, tr(mode.tip), Qt::ToolTipRole);
     }
-    m_watchdog = new QCheckBox(tr("Renew with the watchdog (lease 30 s, renewed every 10 s)"), this);
+    m_watchdog = new QCheckBox(tr("Renew with the watchdog"), this);
     m_watchdog->setChecked(true);
+    // Redisson's lockWatchdogTimeout for this one hold: a demo of the watchdog wants a short one (issue 47).
+    m_watchdogLease = new QSpinBox(this);
+    m_watchdogLease->setRange(3000, 24 * 3600 * 1000);
+    m_watchdogLease->setSingleStep(1000);
+    m_watchdogLease->setValue(30000);
+    m_watchdogLease->setSuffix(tr(" ms"));
+    m_watchdogLease->setToolTip(tr("The lease the watchdog keeps renewing, every third of it"));
     m_lease = new QSpinBox(this);
     m_lease->setRange(100, 24 * 3600 * 1000);
     m_lease->setValue(30000);
@@ -47,6 +54,7 @@ AcquireDialog::AcquireDialog(QWidget *parent)
     m_kindNote->setVisible(false);
     form->addRow(QString(), m_kindNote);
     form->addRow(QString(), m_watchdog);
+    form->addRow(tr("Watchdo&g lease:"), m_watchdogLease);
     form->addRow(tr("Fixed &lease:"), m_lease);
     form->addRow(tr("&Wait up to:"), m_wait);
     m_notice = new QLabel(this);
@@ -58,7 +66,10 @@ AcquireDialog::AcquireDialog(QWidget *parent)
     form->addRow(buttons);
     connect(m_name, &QLineEdit::textChanged, this, &AcquireDialog::nameChanged);
     connect(m_kind, &QComboBox::activated, this, [this] { m_kindChosen = true; });
-    connect(m_watchdog, &QCheckBox::toggled, m_lease, [this](bool on) { m_lease->setEnabled(!on); });
+    connect(m_watchdog, &QCheckBox::toggled, m_lease, [this](bool on) {
+        m_lease->setEnabled(!on);
+        m_watchdogLease->setEnabled(on);
+    });
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_name, &QLineEdit::textChanged, this,
@@ -119,10 +130,16 @@ AcquireRequest AcquireDialog::request() const
     r.name = m_name->text().toUtf8();
     r.kind = LockMode(m_kind->currentData().toInt());
     r.leaseMs = m_watchdog->isChecked() ? -1 : m_lease->value();
+    r.watchdogTimeoutMs = m_watchdog->isChecked() ? m_watchdogLease->value() : 0;
     r.waitMs = m_wait->value();
     // One token for the console: every hold it takes is one thread's, so re-acquiring is reentry.
     r.token = "console";
     return r;
+}
+
+void AcquireDialog::setWatchdogTimeout(qint64 ms)
+{
+    m_watchdogLease->setValue(int(qBound(qint64(m_watchdogLease->minimum()), ms, qint64(m_watchdogLease->maximum()))));
 }
 
 void AcquireDialog::setNotice(const QString &text)

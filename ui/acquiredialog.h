@@ -47,6 +47,10 @@ public:
     QComboBox *kindBox() const { return m_kind; }
     QCheckBox *watchdogBox() const { return m_watchdog; }
     QSpinBox *leaseBox() const { return m_lease; }
+    // The watchdog's lease for this hold (renewed every third of it), as lockscope-cli's --watchdog-timeout.
+    QSpinBox *watchdogLeaseBox() const { return m_watchdogLease; }
+    // Its starting value: the console's own watchdog timeout.
+    void setWatchdogTimeout(qint64 ms);
     QSpinBox *waitBox() const { return m_wait; }
     // A line above the buttons about the lock the dialog was opened on (a low-confidence lock); empty hides it.
     void setNotice(const QString &text);
@@ -63,6 +67,7 @@ private:
     QComboBox *m_kind;
     QCheckBox *m_watchdog;
     QSpinBox *m_lease;
+    QSpinBox *m_watchdogLease;
     QSpinBox *m_wait;
     QLabel *m_notice;
     QLabel *m_kindNote;

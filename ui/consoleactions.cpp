@@ -226,6 +226,7 @@ void ConsoleActions::openAcquireDialog()
     auto *dialog = new AcquireDialog(m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setName(m_current);
+    dialog->setWatchdogTimeout(m_client->options().watchdogTimeoutMs);
     // The kind and the warning belong to the name in the box, typed or selected: looked up again as it changes.
     QPointer<LockMonitor> monitor(m_monitor);
     dialog->setLookup([monitor](const QByteArray &name) {

@@ -300,6 +300,8 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, std::optional<ScanCurs
                     for (int i = 0; i + 1 < page.size(); i += 2)
                         s.fields.append({ page.at(i).bytes(), page.at(i + 1).bytes() });
                     s.library = self->m_options.stringPatterns.declaredLibrary(key);
+                    // A hash under a name declared as Redisson's is a lock on the user's word (--layout-pattern).
+                    s.declared = s.library == "redisson";
                     // Redisson's shape, or another library's hash (a layout that classifies it from its first page).
                     if (lockShaped(s) || (!s.partial && classify(s).isLock())) {
                         snaps->append(std::move(s));
@@ -373,6 +375,7 @@ void LockScanner::snapshotHashes(const QList<QByteArray> &keys)
                     for (int k = 0; k + 1 < fields.size(); k += 2)
                         s.fields.append({ fields.at(k).bytes(), fields.at(k + 1).bytes() });
                     s.library = self->m_options.stringPatterns.declaredLibrary(s.name);
+                    s.declared = s.library == "redisson";
                     // Redisson's shape, or another library's hash (a layout that classifies it from its first page).
                     if (lockShaped(s) || (!s.partial && mayBeLockWhateverItsTtl(s)))
                         snaps->append(std::move(s));

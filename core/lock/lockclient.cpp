@@ -219,7 +219,8 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
                 kind);
         });
     const bool watchdog = request.leaseMs <= 0;
-    qint64 lease = watchdog ? m_options.watchdogTimeoutMs : request.leaseMs;
+    const qint64 watchdogMs = request.watchdogTimeoutMs > 0 ? request.watchdogTimeoutMs : m_options.watchdogTimeoutMs;
+    qint64 lease = watchdog ? watchdogMs : request.leaseMs;
     // A level re-entered with a short lease on a hold the watchdog renews keeps the watchdog's lease: its renewal
     // extends to the watchdog timeout every third of it, and a shorter TTL would run out between two renewals while
     // the holder still works under the lock.
@@ -245,7 +246,7 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
         !channel.isEmpty() && keySlot(channel) != keySlot(request.name))
         script.keys << channel;
     m_connection->eval(*script.script, script.keys, script.args,
-        [self, request, owner, lease, watchdog, readTimeouts, &actions, done](const RedisResult &reply) {
+        [self, request, owner, lease, watchdog, watchdogMs, readTimeouts, &actions, done](const RedisResult &reply) {
             if (!self)
                 return;
             AcquireResult r;
@@ -268,8 +269,8 @@ void LockClient::runAcquire(const AcquireRequest &request, const QByteArray &own
             } else if (r.acquired) {
                 r.leaseMs = lease;
                 r.watchdog = watchdog;
-                self->m_watchdog->track(
-                    request.name, owner, lease, watchdog, readTimeouts, &actions.renewal(), request.kind);
+                self->m_watchdog->track(request.name, owner, lease, watchdog, watchdog ? watchdogMs : 0, readTimeouts,
+                    &actions.renewal(), request.kind);
             }
             done(r);
         });

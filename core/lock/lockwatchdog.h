@@ -25,7 +25,8 @@ public:
     // One more level of a hold; renew: refresh the lease (watchdog), else only check that it is still there.
     // readTimeoutPrefix: for a read hold, the prefix of its rwlock_timeout keys, renewed with it. renewal: the
     // layout's batch script (LockLayout::renewal(); null: the lock hash's).
-    void track(const QByteArray &name, const QByteArray &owner, qint64 leaseMs, bool renew,
+    // watchdogMs: the lease a renewal extends this hold to (0: the client's watchdog timeout).
+    void track(const QByteArray &name, const QByteArray &owner, qint64 leaseMs, bool renew, qint64 watchdogMs,
         const QByteArray &readTimeoutPrefix = {}, const RedisScript *renewal = nullptr,
         LockMode kind = LockMode::Reentrant);
     // One level fewer; the last level stops tracking.
@@ -53,6 +54,7 @@ private:
     {
         qint64 leaseMs = 0; // the latest level's lease: what a partial release resets the TTL to, as Redisson does
         bool renew = false;
+        qint64 watchdogMs = 0; // what a renewal extends it to; 0: the client's watchdog timeout
         int levels = 0;
         qint64 confirmedMs = 0; // on m_clock: when the server last confirmed the hold (acquire, or renewal sent)
         QByteArray readTimeoutPrefix; // read holds: their rwlock_timeout keys are renewed with them
@@ -60,6 +62,8 @@ private:
         LockMode kind = LockMode::Reentrant;
     };
     qint64 renewalLease(const Hold &hold) const; // 0: only check that the hold is still there
+    // No hold left: the timer stops, and ticks every third of the client's watchdog timeout again when one comes.
+    void idle();
     void tick();
     void renewBatch(const RedisScript &script, const QList<Key> &keys);
     // After a failed round: holds that no renewal has confirmed for a whole lease are gone by now.

@@ -1216,10 +1216,6 @@ scenarios; without --url on a private redis-server)</source>
         <translation>写（独占）</translation>
     </message>
     <message>
-        <source>Renew with the watchdog (lease 30 s, renewed every 10 s)</source>
-        <translation>由看门狗续期（租期 30 秒，每 10 秒续期一次）</translation>
-    </message>
-    <message>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
@@ -1258,6 +1254,18 @@ scenarios; without --url on a private redis-server)</source>
     <message>
         <source>Set to %1 because %2 is held as one: taking it as another kind is refused.</source>
         <translation>已设为“%1”，因为 %2 正以这种类型被持有：以其他类型获取会被拒绝。</translation>
+    </message>
+    <message>
+        <source>Renew with the watchdog</source>
+        <translation>由看门狗续租</translation>
+    </message>
+    <message>
+        <source>The lease the watchdog keeps renewing, every third of it</source>
+        <translation>看门狗持续续租的租约，每过三分之一续一次</translation>
+    </message>
+    <message>
+        <source>Watchdo&amp;g lease:</source>
+        <translation>看门狗租约(&amp;G)：</translation>
     </message>
 </context>
 <context>

@@ -35,6 +35,7 @@
 #include <QPointer>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -380,6 +381,39 @@ private slots:
         c.actions->releaseAllAction()->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(raw.type(typed), QByteArray("none"), 10000);
         raw.command({ "DEL", catalog });
+    }
+
+    // Point 14: the acquire dialog's watchdog lease, as --watchdog-timeout: a hold taken with 20 s while the console's
+    // own watchdog timeout is 6 s starts at 20 s, and its renewals (every third of the shortest lease held) extend it
+    // to 20 s again.
+    void watchdogLeaseFromTheDialog()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url())); // the console's watchdog timeout: 6 s
+        QVERIFY(QTest::qWaitForWindowActive(&c.window));
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("edge-lease");
+        activate(c);
+        QTest::keyClick(c.window.locksPane()->view(), Qt::Key_N, Qt::ControlModifier);
+        auto *dialog = qobject_cast<AcquireDialog *>(openDialog());
+        QVERIFY(dialog);
+        QCOMPARE(dialog->watchdogLeaseBox()->value(), 6000); // the console's own, to start with
+        dialog->nameEdit()->selectAll();
+        QTest::keyClicks(dialog->nameEdit(), QString::fromUtf8(name));
+        dialog->watchdogLeaseBox()->setFocus();
+        dialog->watchdogLeaseBox()->selectAll();
+        QTest::keyClicks(dialog->watchdogLeaseBox(), QStringLiteral("20000"));
+        QCOMPARE(dialog->watchdogLeaseBox()->value(), 20000);
+        QSignalSpy renewed(&c.client, &LockClient::holdRenewed);
+        QTest::keyClick(dialog->nameEdit(), Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(!c.actions->ownHold(name).isEmpty(), 10000);
+        QVERIFY2(raw.pttl(name) > 6000, QByteArray::number(raw.pttl(name)).constData());
+        QTRY_VERIFY_WITH_TIMEOUT(!renewed.isEmpty(), 20000);
+        QCOMPARE(renewed.first().at(0).value<HoldEvent>().leaseMs, 20000);
+        QVERIFY2(raw.pttl(name) > 6000, QByteArray::number(raw.pttl(name)).constData());
+        c.window.locksPane()->chooseLock(name);
+        QTRY_VERIFY_WITH_TIMEOUT(c.actions->releaseAllAction()->isEnabled(), 10000);
+        c.actions->releaseAllAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(raw.type(name), QByteArray("none"), 10000);
     }
 
     // Point 5: an acquire on an application's hash says the name is no lock and the acquire was refused (not a

@@ -324,6 +324,7 @@ private slots:
     void connectionHeaderSaysWhatComesNext()
     {
         Console c(ConnectionOptions::fromUrl(m_server.url()), Console::fastMonitor(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(c.monitor.isSnapshotComplete(), 10000); // read once: its rows are as last read
         c.window.setConnectionState(
             MainWindow::ConnectionState::Disconnected, QStringLiteral("connection refused"), 4000);
         QVERIFY2(c.window.connectionStateText().contains(QStringLiteral("connection refused; retrying in 4 s")),
