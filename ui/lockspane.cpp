@@ -29,15 +29,16 @@ bool menuOpen()
 
 constexpr int kSortedRowLimit = 20000;
 constexpr int kEndedRetentionMs = 5000;
-// Columns fitted to what they show, each up to a width that keeps TTL and Watchdog in view on a 1280-pixel screen (a
-// longer name or holder is elided, its tooltip whole).
+// Columns fitted to what they show, each up to a width that keeps every column, Waiters, Age and some of Warnings
+// included, in view without a horizontal scroll on a 1280-pixel screen (issue 47; a longer name, kind or holder is
+// elided, its tooltip whole).
 struct FittedColumn
 {
     int column;
     int maxWidth;
 };
-constexpr FittedColumn kFittedColumns[] = { { LockTableModel::Name, 240 }, { LockTableModel::Kind, 130 },
-    { LockTableModel::Mode, 60 }, { LockTableModel::Holders, 180 }, { LockTableModel::Watchdog, 90 } };
+constexpr FittedColumn kFittedColumns[] = { { LockTableModel::Name, 190 }, { LockTableModel::Kind, 105 },
+    { LockTableModel::Mode, 45 }, { LockTableModel::Holders, 140 }, { LockTableModel::Watchdog, 75 } };
 
 QString modeText(LockEventFeed::Mode mode)
 {
@@ -158,13 +159,13 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     m_view->horizontalHeader()->setSectionResizeMode(LockTableModel::Warnings, QHeaderView::Stretch);
     m_view->setColumnWidth(LockTableModel::Name, 170);
     m_view->setColumnWidth(LockTableModel::Kind, 80);
-    m_view->setColumnWidth(LockTableModel::Mode, 50);
+    m_view->setColumnWidth(LockTableModel::Mode, 45);
     m_view->setColumnWidth(LockTableModel::Holders, 170);
-    m_view->setColumnWidth(LockTableModel::Count, 50);
-    m_view->setColumnWidth(LockTableModel::Ttl, 120);
+    m_view->setColumnWidth(LockTableModel::Count, 48);
+    m_view->setColumnWidth(LockTableModel::Ttl, 90);
     m_view->setColumnWidth(LockTableModel::Watchdog, 75);
-    m_view->setColumnWidth(LockTableModel::Waiters, 60);
-    m_view->setColumnWidth(LockTableModel::Age, 70);
+    m_view->setColumnWidth(LockTableModel::Waiters, 58);
+    m_view->setColumnWidth(LockTableModel::Age, 60);
     layout->addWidget(m_view);
 
     // Once typing pauses, not on every key: each glob typed is matched against every row.

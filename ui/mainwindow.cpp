@@ -236,7 +236,11 @@ void MainWindow::setLockMonitor(LockMonitor *monitor, const QByteArray &ownClien
     QSettings settings;
     if (!m_split->restoreState(settings.value(QStringLiteral("window/split")).toByteArray())) {
         // Once laid out: sizes given to a splitter that has no width yet are lost.
-        QTimer::singleShot(0, this, [this] { m_split->setSizes({ m_split->width() * 2 / 3, m_split->width() / 3 }); });
+        // The table gets what its columns need on a 1280-pixel screen (Waiters, Age and Warnings in view); the detail
+        // pane, which wraps, gives way (issue 47).
+        QTimer::singleShot(0, this, [this] {
+            m_split->setSizes({ m_split->width() * 72 / 100, m_split->width() * 28 / 100 });
+        });
     }
     m_locks->view()->horizontalHeader()->restoreState(
         settings.value(QStringLiteral("window/locksHeader")).toByteArray());
