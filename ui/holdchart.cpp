@@ -90,8 +90,10 @@ QString HoldChart::durationText(qint64 ms)
 
 void HoldChart::wheelEvent(QWheelEvent *event)
 {
+    // Ctrl+wheel zooms; the wheel alone scrolls the pane the chart sits in, as everywhere else (issue 47: the pane
+    // would not scroll past the chart).
     const int delta = event->angleDelta().y();
-    if (delta == 0) {
+    if (delta == 0 || !(event->modifiers() & Qt::ControlModifier)) {
         event->ignore();
         return;
     }
@@ -187,11 +189,13 @@ void HoldChart::paintEvent(QPaintEvent *)
     const int laneHeight = qMax(6, qMin(22, area.height() / int(lanes.size())));
     const auto x
         = [&](qint64 t) { return bars.left() + int(double(qMax(t, from) - from) / double(window) * bars.width()); };
-    const auto colour = [](const QByteArray &owner) { return QColor::fromHsv(int(qHash(owner) % 360), 150, 200); };
+    // One colour a lane, each a golden angle of hue (about 137.5 degrees) from the one before: neighbours never look
+    // alike, which hues from a hash of the owner did (issue 47).
+    const auto laneColour = [](int lane) { return QColor::fromHsv(int(lane * 137.508 + 200) % 360, 170, 205); };
     for (int lane = 0; lane < lanes.size(); ++lane) {
         const QRect row(area.left(), area.top() + lane * laneHeight, legendWidth - 4, laneHeight);
         p.setPen(Qt::NoPen);
-        p.setBrush(colour(lanes.at(lane)));
+        p.setBrush(laneColour(lane));
         p.drawRect(QRect(row.left(), row.center().y() - 4, 9, 9));
         p.setPen(palette().color(QPalette::Text));
         p.drawText(row.adjusted(14, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
@@ -204,7 +208,7 @@ void HoldChart::paintEvent(QPaintEvent *)
         const QRect bar(QPoint(x(s.fromMs), bars.top() + lane * laneHeight + 1),
             QPoint(qMax(x(s.fromMs) + 2, x(s.toMs < 0 ? now : s.toMs)), bars.top() + (lane + 1) * laneHeight - 2));
         p.setPen(Qt::NoPen);
-        p.setBrush(colour(s.owner));
+        p.setBrush(laneColour(lane));
         p.drawRoundedRect(bar, 2, 2);
     }
 }

@@ -8,8 +8,8 @@ namespace LockScope {
 
 // Who held one lock when: one lane per owner, a bar while it held the lock, built from the lock's timeline (acquired /
 // owner-changed open a bar; released, expired, force-released and lost close it). The window ends now and fits the
-// data it has (from its oldest bar, rounded up to a step from 10 s to 24 h), until the wheel zooms it in or out
-// through those steps; a double-click fits it to the data again.
+// data it has (from its oldest bar, rounded up to a step from 10 s to 24 h), until Ctrl+wheel zooms it in or out
+// through those steps (the wheel alone scrolls the pane); a double-click fits it to the data again.
 class HoldChart : public QWidget
 {
     Q_OBJECT

@@ -81,9 +81,15 @@ private slots:
             chart.zoomOut(now);
         QCOMPARE(chart.windowMs(now), 24 * 3'600'000);
 
-        // The wheel zooms, a double-click fits again.
+        // The wheel alone is the pane's, to scroll by (issue 47): the chart leaves it; Ctrl+wheel zooms. A
+        // double-click fits again.
         chart.resize(400, 120);
-        QWheelEvent in(QPointF(100, 50), QPointF(100, 50), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+        QWheelEvent scroll(QPointF(100, 50), QPointF(100, 50), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+            Qt::NoScrollPhase, false);
+        QApplication::sendEvent(&chart, &scroll);
+        QVERIFY(!scroll.isAccepted());
+        QCOMPARE(chart.windowMs(now), 24 * 3'600'000);
+        QWheelEvent in(QPointF(100, 50), QPointF(100, 50), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::ControlModifier,
             Qt::NoScrollPhase, false);
         QApplication::sendEvent(&chart, &in);
         QCOMPARE(chart.windowMs(now), 12 * 3'600'000);
