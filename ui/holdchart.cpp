@@ -88,6 +88,13 @@ QString HoldChart::durationText(qint64 ms)
     return tr("%1 h").arg(ms / 3'600'000);
 }
 
+QColor HoldChart::laneColour(int lane)
+{
+    // Each a golden angle of hue (about 137.5 degrees) from the one before: neighbours never look alike, which hues
+    // from a hash of the owner did (issue 47).
+    return QColor::fromHsv(int(lane * 137.508 + 200) % 360, 170, 205);
+}
+
 void HoldChart::wheelEvent(QWheelEvent *event)
 {
     // Ctrl+wheel zooms; the wheel alone scrolls the pane the chart sits in, as everywhere else (issue 47: the pane
@@ -189,9 +196,6 @@ void HoldChart::paintEvent(QPaintEvent *)
     const int laneHeight = qMax(6, qMin(22, area.height() / int(lanes.size())));
     const auto x
         = [&](qint64 t) { return bars.left() + int(double(qMax(t, from) - from) / double(window) * bars.width()); };
-    // One colour a lane, each a golden angle of hue (about 137.5 degrees) from the one before: neighbours never look
-    // alike, which hues from a hash of the owner did (issue 47).
-    const auto laneColour = [](int lane) { return QColor::fromHsv(int(lane * 137.508 + 200) % 360, 170, 205); };
     for (int lane = 0; lane < lanes.size(); ++lane) {
         const QRect row(area.left(), area.top() + lane * laneHeight, legendWidth - 4, laneHeight);
         p.setPen(Qt::NoPen);

@@ -2,6 +2,7 @@
 
 #include "monitor/lockrecord.h"
 
+#include <QColor>
 #include <QWidget>
 
 namespace LockScope {
@@ -45,6 +46,8 @@ public:
     };
     // The bars, for tests and for painting.
     static QList<Span> spans(const QList<LockEvent> &timeline, const QList<QByteArray> &holdersNow);
+    // The colour of the lane-th owner's lane, its legend swatch and its bars.
+    static QColor laneColour(int lane);
 
 protected:
     void paintEvent(QPaintEvent *event) override;

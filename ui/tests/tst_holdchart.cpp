@@ -50,13 +50,19 @@ private slots:
         chart.setTimeline({ ev(LockEvent::Type::Acquired, "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:57", now - 1000) },
             { "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:57" });
         const QImage image = chart.grab().toImage();
-        const QColor lane
-            = QColor::fromHsv(int(qHash(QByteArray("6e3d30b7-83b1-433a-9335-5e8b9916d3ac:57")) % 360), 150, 200);
+        const QColor lane = HoldChart::laneColour(0);
         bool swatch = false;
         for (int x = 0; x < 30 && !swatch; ++x)
             for (int y = 0; y < image.height() && !swatch; ++y)
                 swatch = image.pixel(x, y) == lane.rgb();
         QVERIFY2(swatch, "no legend swatch at the left edge");
+
+        // Lanes side by side never share a look: hues at least 30 degrees apart among any eight (issue 47).
+        for (int a = 0; a < 8; ++a)
+            for (int b = a + 1; b < 8; ++b) {
+                const int d = qAbs(HoldChart::laneColour(a).hsvHue() - HoldChart::laneColour(b).hsvHue());
+                QVERIFY2(qMin(d, 360 - d) >= 30, qPrintable(QStringLiteral("lanes %1 and %2").arg(a).arg(b)));
+            }
     }
 
     void zoomsThroughSteps()
