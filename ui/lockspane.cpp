@@ -7,6 +7,7 @@
 #include "monitor/lockmonitor.h"
 #include "ttldelegate.h"
 
+#include <QAbstractItemView>
 #include <QApplication>
 #include <QComboBox>
 #include <QHeaderView>
@@ -84,6 +85,8 @@ public:
     {
         if (beforePopup)
             beforePopup();
+        // The list as wide as its longest entry, not as the narrow box.
+        view()->setMinimumWidth(view()->sizeHintForColumn(0) + 24);
         QComboBox::showPopup();
     }
 };
@@ -113,7 +116,13 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     m_client = client;
     m_client->setAccessibleName(tr("Client filter: one client's whole footprint"));
     m_client->addItem(tr("All clients"), QString());
-    m_client->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // As wide as a short client id, whatever is chosen: a whole UUID with its count squeezed the name filter (issue
+    // 47). The list that drops down is as wide as its longest entry, and the choice's tooltip is whole.
+    m_client->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_client->setMinimumContentsLength(14);
+    m_client->view()->setTextElideMode(Qt::ElideNone);
+    connect(m_client, &QComboBox::currentIndexChanged, m_client,
+        [this] { m_client->setToolTip(m_client->currentIndex() > 0 ? m_client->currentText() : QString()); });
     m_mode = new QLabel(this);
     m_mode->setForegroundRole(QPalette::PlaceholderText);
     top->addWidget(m_filter, 1);

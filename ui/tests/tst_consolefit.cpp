@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLayout>
 #include <QScreen>
 #include <QScrollBar>
 #include <QStatusBar>
@@ -136,6 +137,16 @@ private slots:
         c.window.locksPane()->fitColumns();
         QCoreApplication::processEvents();
         QTRY_COMPARE(view->horizontalScrollBar()->maximum(), 0);
+        // One client's footprint chosen (a whole UUID with its count): the name filter keeps its room.
+        const int filterBefore = c.window.locksPane()->filterEdit()->width();
+        c.window.locksPane()->showClient(QStringLiteral("6e3d30b7-83b1-433a-9335-5e8b9916d3ac"));
+        // Laid out again as a person would see it next (the layout's request is posted, not run at once).
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        c.window.locksPane()->layout()->activate();
+        QVERIFY2(c.window.locksPane()->filterEdit()->width() >= filterBefore * 9 / 10,
+            qPrintable(
+                QStringLiteral("%1 px, %2 before").arg(c.window.locksPane()->filterEdit()->width()).arg(filterBefore)));
+        c.window.locksPane()->showClient(QString());
         const int warningsLeft = view->columnViewportPosition(LockTableModel::Warnings);
         const int headerWidth = view->horizontalHeader()->sectionSizeHint(LockTableModel::Warnings);
         QStringList widths;
