@@ -158,6 +158,35 @@ private slots:
         QVERIFY(w.find(Type::ForceReleased, name) < 0); // a string lock's release is a delete
     }
 
+    // ShedLock's unlock of a job that ended before lockAtLeastFor keeps the key for the rest of it (SET value XX PX):
+    // the key's expiry after that is the hold's clean end, a release, not a lease that ran out (issue 47: the demo's
+    // nightly job counted an expiry every run). A ShedLock hold whose TTL nobody cut short still expires.
+    void shedLockCoolDownIsARelease()
+    {
+        const QByteArray name = "job-lock:default:" + uniqueKey("nightly");
+        const QByteArray token = "ADDED:2026-11-29T01:25:00.000Z@scheduler-1";
+        RawRedis raw(m_notifying.port());
+        MonitorWatch w(ConnectionOptions::fromUrl(m_notifying.url()), fastMonitorOptions(name));
+        QVERIFY(w.start());
+        QCOMPARE(raw.command({ "SET", name, token, "NX", "PX", "600000" }).bytes(), "OK");
+        QVERIFY(w.waitFor(Type::Acquired, name));
+        QTRY_COMPARE(w.monitor.record(name)->info.library, QByteArray("shedlock"));
+        // The job is done: the rest of lockAtLeastFor, seen by the monitor before it runs out.
+        QCOMPARE(raw.command({ "SET", name, token, "XX", "PX", "20000" }).bytes(), "OK");
+        QTRY_VERIFY_WITH_TIMEOUT(w.monitor.record(name)->ttlCutShort, 30000);
+        QCOMPARE(raw.command({ "PEXPIRE", name, "1" }).toInteger(), qint64(1));
+        QVERIFY(w.waitFor(Type::Released, name));
+        QVERIFY(w.find(Type::Expired, name) < 0);
+
+        // Held until its lockAtMostFor runs out (no unlock cut it short): an expiry. A lease meant to run out, long
+        // enough for the monitor to read the hold first.
+        const int from = int(w.events.size());
+        QCOMPARE(raw.command({ "SET", name, token, "NX", "PX", "5000" }).bytes(), "OK");
+        QVERIFY(w.waitFor(Type::Acquired, name, from));
+        QVERIFY(w.waitFor(Type::Expired, name, from));
+        QVERIFY(w.find(Type::Released, name, from) < 0);
+    }
+
     // With keyspace events, a token overwritten under a live hold (no delete, no expiry) is an owner change without a
     // release: a possible double holder.
     void overwriteWithoutReleaseWarns()

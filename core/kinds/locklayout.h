@@ -93,6 +93,14 @@ public:
     virtual QString counterSummary(const LockInfo &info) const;
 
     // Its roles.
+    // Whether the key's expiry ends a hold cleanly, once its holder cut its TTL short (ttlCutShort: the same holder,
+    // its deadline moved earlier): ShedLock's unlock keeps the key for the rest of lockAtLeastFor (SET XX PX), and
+    // that cool-down running out is no lease that ran out (issue 47). No other layout's.
+    virtual bool coolsDownAfterUnlock(const LockInfo &info) const
+    {
+        Q_UNUSED(info);
+        return false;
+    }
     virtual const LockRecogniser &recogniser() const = 0;
     virtual const LockActions *lockActions() const { return nullptr; }
     virtual const CounterWrites *counterWrites() const { return nullptr; }

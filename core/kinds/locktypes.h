@@ -54,14 +54,15 @@ struct AcquireRequest
     QByteArray name;
     QByteArray token; // the part after "<uuid>:"; empty: the calling thread's id
     qint64 leaseMs = -1; // <= 0: lease = watchdog timeout, renewed by the watchdog
-    // With the watchdog: its lease for this hold, renewed every third of it (Redisson's lockWatchdogTimeout, for one
-    // lock). <= 0: the client's (LockClientOptions::watchdogTimeoutMs).
-    qint64 watchdogTimeoutMs = 0;
     qint64 waitMs = 0; // 0: try once; < 0: wait until acquired
     LockMode kind = LockMode::Reentrant;
     // Read the owner's hold count once acquired (AcquireResult::count): a person is told whether it was a reentry.
     // Off for programs that only lock: the read is one more round trip.
     bool readCount = false;
+    // With the watchdog: its lease for this hold, renewed every third of it (Redisson's lockWatchdogTimeout, for one
+    // lock). <= 0: the client's (LockClientOptions::watchdogTimeoutMs). Last, as callers fill the fields before it in
+    // order ({ name, token, leaseMs, waitMs }).
+    qint64 watchdogTimeoutMs = 0;
 };
 
 struct AcquireResult

@@ -118,12 +118,19 @@ HoldEndJudge::Placement HoldEndJudge::place(
     return walk(false);
 }
 
+// A key that expires after its holder cut its TTL short, in a layout whose unlock keeps the key for a cool-down
+// (ShedLock's lockAtLeastFor): the hold had ended cleanly; its expiry is no lease that ran out (issue 47).
+bool HoldEndJudge::coolDownOver(const LockRecord &record)
+{
+    return record.ttlCutShort && LockLayouts::forRecord(record.info.kind).coolsDownAfterUnlock(record.info);
+}
+
 HoldEndJudge::End HoldEndJudge::holdEnd(const LockRecord &record, const LockTracker::Signals &seen, int end)
 {
     if (end < 0)
         return End::Unseen;
     if (seen.keyEvents.at(end).event == KeyEvent::Expired)
-        return End::Expired;
+        return coolDownOver(record) ? End::Released : End::Expired;
     // A string lock's release is a plain compare-and-delete: a force release looks the same from outside.
     if (LockLayouts::forRecord(record.info.kind).capabilities().releaseOnlyDeletes)
         return End::Released;
@@ -191,9 +198,13 @@ HoldEndJudge::Gone HoldEndJudge::gone(const LockRecord &record, const Reading &r
         LockEvent::Type type;
         QString detail;
         if (all.saw(KeyEvent::Expired) || (deadlinePassed && !all.releaseMessage && !all.saw(KeyEvent::Deleted))) {
-            type = LockEvent::Type::Expired;
-            detail = TrackerJudging::leaseRanOut();
-            gone.cleanly = false;
+            if (coolDownOver(record)) {
+                type = LockEvent::Type::Released;
+            } else {
+                type = LockEvent::Type::Expired;
+                detail = TrackerJudging::leaseRanOut();
+                gone.cleanly = false;
+            }
         } else if (LockLayouts::forRecord(record.info.kind).capabilities().releaseOnlyDeletes) {
             // A string lock's release is a plain compare-and-delete, and nobody waits on a channel: a force
             // release looks the same from outside, and leaves nobody asleep.

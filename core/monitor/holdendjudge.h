@@ -44,6 +44,7 @@ public:
         const LockRecord &record, const std::optional<LockInfo> &read, const LockTracker::Signals &seen);
     // How the previous hold ended, by the event that ended it (seen.keyEvents[end]) and the one just before: an unlock
     // writes the hash right before its DEL; a force release (or a plain DEL) deletes after anything else.
+    static bool coolDownOver(const LockRecord &record);
     static End holdEnd(const LockRecord &record, const LockTracker::Signals &seen, int end);
 
     // Places the read, takes the events it accounts for out of `seen` (the rest wait for the next read) and notes the

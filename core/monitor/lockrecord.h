@@ -65,6 +65,8 @@ struct LockRecord
     qint64 firstSeenMs = 0; // monotonic ms when the monitor first saw this lock
     qint64 lastRenewalMs = -1;
     int renewals = 0; // during the current hold
+    bool ttlCutShort = false; // during the current hold: the same holder's deadline moved earlier (an unlock that keeps
+                              // the key for a cool-down, as ShedLock's does)
     WatchdogGuess watchdog = WatchdogGuess::Unknown;
     QStringList holdWarnings; // from history, kept until the holders change
     QString renewalWarning; // set while a watchdog lock's TTL is below 2/3 of its lease

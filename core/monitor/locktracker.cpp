@@ -31,6 +31,7 @@ void startHold(LockRecord &record, const LockInfo &read, qint64 nowMs)
     record.holdSinceMs = nowMs;
     record.leaseMs = qMax<qint64>(0, read.ttlMs);
     record.renewals = 0;
+    record.ttlCutShort = false;
     record.lastRenewalMs = -1;
     record.watchdog = WatchdogGuess::Unknown;
     record.holdWarnings.clear();
@@ -259,7 +260,8 @@ QList<LockEvent> LockTracker::apply(LockRecord &record, const std::optional<Lock
 
     bool holdersChanged = false, countsChanged = false;
     if (TakeoverJudge::applies(previous, now, reading)) {
-        const Judgement judged = TakeoverJudge::judge(previous, now, reading, deadlinePassed);
+        const Judgement judged
+            = TakeoverJudge::judge(previous, now, reading, deadlinePassed, HoldEndJudge::coolDownOver(record));
         file(judged.events);
         startHold(record, now, nowMs);
         record.holdWarnings << judged.warnings;
@@ -305,8 +307,11 @@ void LockTracker::judgeRenewal(LockRecord &record, const LockInfo &read, qint64 
 {
     if (oldDeadline < 0 || read.ttlMs < 0)
         return;
-    // The same holders at the same levels, and a TTL back above where the previous deadline would have it.
     const qint64 readAt = read.readAtMs > 0 ? read.readAtMs : nowMs;
+    // The same holders, and a TTL well below where the previous deadline would have it: the holder cut it short.
+    if (read.ttlMs + tolerance(record.leaseMs) < oldDeadline - readAt)
+        record.ttlCutShort = true;
+    // The same holders at the same levels, and a TTL back above where the previous deadline would have it.
     if (read.ttlMs <= oldDeadline - readAt + tolerance(record.leaseMs))
         return;
     ++record.renewals;

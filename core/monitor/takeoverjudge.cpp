@@ -21,8 +21,8 @@ bool TakeoverJudge::applies(const LockInfo &previous, const LockInfo &now, const
         previous.holders.cbegin(), previous.holders.cend(), [&](const LockHolder &h) { return holds(now, h.owner); });
 }
 
-Judgement TakeoverJudge::judge(
-    const LockInfo &previous, const LockInfo &now, const HoldEndJudge::Reading &reading, bool deadlinePassed)
+Judgement TakeoverJudge::judge(const LockInfo &previous, const LockInfo &now, const HoldEndJudge::Reading &reading,
+    bool deadlinePassed, bool coolDownOver)
 {
     const LockTracker::Signals &all = reading.all;
     bool released = false, expired = false;
@@ -35,7 +35,8 @@ Judgement TakeoverJudge::judge(
         // again.
         const bool stringReleased = LockLayouts::forRecord(previous.kind).capabilities().releaseOnlyDeletes
             && (all.saw(KeyEvent::Deleted) || (!all.keyspaceEvents && !all.saw(KeyEvent::Expired) && !deadlinePassed));
-        released = all.releaseMessage || stringReleased;
+        // A cool-down that ran out (HoldEndJudge::coolDownOver) ended a hold released before it.
+        released = all.releaseMessage || stringReleased || coolDownOver;
         expired = !released && (all.saw(KeyEvent::Expired) || deadlinePassed);
     }
     Judgement judgement;

@@ -15,9 +15,10 @@ public:
     // between took turns: the new ones joined before the old ones left.
     static bool applies(const LockInfo &previous, const LockInfo &now, const HoldEndJudge::Reading &reading);
     // The ends of the previous holds, then the new holders' acquisitions. deadlinePassed: the previous lease had run
-    // out by the time of this read.
-    static Judgement judge(
-        const LockInfo &previous, const LockInfo &now, const HoldEndJudge::Reading &reading, bool deadlinePassed);
+    // out by the time of this read. coolDownOver: its holder had cut its TTL short in a layout whose unlock keeps the
+    // key for a cool-down (HoldEndJudge::coolDownOver): its end was a release.
+    static Judgement judge(const LockInfo &previous, const LockInfo &now, const HoldEndJudge::Reading &reading,
+        bool deadlinePassed, bool coolDownOver = false);
 };
 
 } // namespace LockScope

@@ -20,6 +20,8 @@ public:
     {
         return token.startsWith("ADDED:") && token.indexOf('@') > 6;
     }
+    // A job that ends before lockAtLeastFor: SET key value XX PX <the rest of it>.
+    bool coolsDownAfterUnlock() const override { return true; }
     const char *tokenShape() const override
     {
         return QT_TRANSLATE_NOOP("LockScope::LockClassifier", "ADDED:<time>@<host>");

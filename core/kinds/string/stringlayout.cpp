@@ -13,6 +13,12 @@
 
 namespace LockScope {
 
+bool StringLayout::coolsDownAfterUnlock(const LockInfo &info) const
+{
+    const StringLibrary *library = StringLibraries::byId(info.library);
+    return library && library->coolsDownAfterUnlock();
+}
+
 LockCapabilities StringLayout::capabilities() const
 {
     LockCapabilities c;

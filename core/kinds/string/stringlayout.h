@@ -17,6 +17,8 @@ public:
     // Each lock's own library is named by classification (kinds/string/stringlibrary.h); "string" when unknown.
     const char *library() const override { return "string"; }
     LockCapabilities capabilities() const override;
+    // As its library says (StringLibrary::coolsDownAfterUnlock).
+    bool coolsDownAfterUnlock(const LockInfo &info) const override;
     QList<AcquireMode> modes() const override;
     // One cursor over the strings (TYPE string) for all the string lock patterns, and none over hashes: a string
     // outside them is data.

@@ -46,6 +46,9 @@ public:
     // The library takes locks without a TTL by default (redis-py, python-redis-lock): such a key is still a lock
     // when its name and token agree, shown with a warning that it never expires.
     virtual bool mayNeverExpire() const { return false; }
+    // Its unlock may keep the key, cutting its TTL to what is left of a minimum hold (ShedLock's lockAtLeastFor): the
+    // key's expiry after that is the lock's normal end, not a holder that died.
+    virtual bool coolsDownAfterUnlock() const { return false; }
     // What its own release does to wake waiters, for a lock name (declaredGlob: the user's pattern that named it as
     // this library's, when one did).
     virtual void wakeUps(const QByteArray &name, const QByteArray &declaredGlob, StringWakeUps &out) const
