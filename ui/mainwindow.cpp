@@ -386,7 +386,35 @@ void MainWindow::showContentionView(const QString &view)
 
 void MainWindow::showMessage(const QString &text, bool error)
 {
-    statusBar()->showMessage(error ? QStringLiteral("⚠ ") + text : text, error ? 15000 : 6000);
+    showStatus(error ? QStringLiteral("⚠ ") + text : text, error ? 15000 : 6000);
+}
+
+void MainWindow::showStatus(const QString &text, int timeoutMs)
+{
+    // The status bar clips a message that is too long wherever the pixels run out, mid-word (issue 47): it is cut at
+    // the last whole word that fits, with an ellipsis, and the whole of it is the status bar's tooltip.
+    int room = statusBar()->width() - 24;
+    for (const QWidget *w : statusBar()->findChildren<QWidget *>(QString(), Qt::FindDirectChildrenOnly))
+        if (w->isVisible() && w->x() > 0)
+            room = qMin(room, w->x() - 12);
+    const QFontMetrics metrics = statusBar()->fontMetrics();
+    QString shown = text;
+    if (room > 0 && metrics.horizontalAdvance(text) > room) {
+        shown = metrics.elidedText(text, Qt::ElideRight, room);
+        shown.chop(1); // the ellipsis elidedText put where the pixels ran out
+        const qsizetype space = shown.lastIndexOf(QLatin1Char(' '));
+        if (space > 0)
+            shown.truncate(space);
+        shown += QStringLiteral("…");
+    }
+    m_statusFull = text;
+    statusBar()->setToolTip(shown == text ? QString() : text);
+    statusBar()->showMessage(shown, timeoutMs);
+}
+
+QString MainWindow::statusMessage() const
+{
+    return statusBar()->currentMessage().isEmpty() ? QString() : m_statusFull;
 }
 
 void MainWindow::buildMenus()
@@ -461,7 +489,7 @@ void MainWindow::setConnectionState(ConnectionState state, const QString &detail
     if (m_locks)
         m_locks->setStale(m_header->disconnectedSince());
     if (!detail.isEmpty())
-        statusBar()->showMessage(m_header->error());
+        showStatus(m_header->error(), 0);
     else
         statusBar()->clearMessage();
 }

@@ -82,6 +82,9 @@ public:
     void showContentionView(const QString &view);
     // A result of an action, for the status bar (errors stay longer).
     void showMessage(const QString &text, bool error);
+    // The status bar's message as it was given: what it shows may be cut at a word, with an ellipsis (its tooltip
+    // has it whole). Empty once it timed out.
+    QString statusMessage() const;
 
 public slots:
     void addEvent(const LockScope::DemoEvent &event);
@@ -101,6 +104,8 @@ private:
     // On quit while this console holds locks: release them and quit, quit anyway, or stay.
     void askAboutOwnHolds();
     void restoreLayout();
+    // Shows text in the status bar for timeoutMs (0: until replaced), cut at the last whole word that fits.
+    void showStatus(const QString &text, int timeoutMs);
     void showHelp(HelpWindow *window);
     // Help › Keyboard shortcuts: every menu action with a key, as Markdown.
     QString shortcutsText() const;
@@ -129,6 +134,7 @@ private:
     QTimer m_repaint;
     int m_ticks = 0;
     QString m_displayUrl;
+    QString m_statusFull; // the status bar's message whole
     bool m_quitting = false; // the person chose how to leave its holds: close for real
 };
 

@@ -286,7 +286,7 @@ private slots:
         QTest::mouseClick(dialog->confirmButton(), Qt::LeftButton);
         QByteArray out;
         QTRY_VERIFY2_WITH_TIMEOUT((out += waiter.readAllStandardOutput()).contains("\"acquired\""),
-            (out + waiter.readAllStandardError() + c.window.statusBar()->currentMessage().toUtf8()).constData(), 10000);
+            (out + waiter.readAllStandardError() + c.window.statusMessage().toUtf8()).constData(), 10000);
         waiter.terminate();
         QVERIFY(waiter.waitForFinished(10000));
         const QList<QJsonObject> audit = auditLines();

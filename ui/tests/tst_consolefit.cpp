@@ -147,6 +147,20 @@ private slots:
             qPrintable(
                 QStringLiteral("%1 px, %2 before").arg(c.window.locksPane()->filterEdit()->width()).arg(filterBefore)));
         c.window.locksPane()->showClient(QString());
+
+        // A message longer than the status bar: cut after a whole word, with an ellipsis, the whole of it in the
+        // tooltip (issue 47: it was clipped mid-word).
+        const QString longText = QStringLiteral("Release of orders:customer-4711:invoice-2026-11-29 failed: ")
+            + QStringLiteral("the connection to the server was reset while the script ran; ").repeated(4)
+            + QStringLiteral("nothing else was changed");
+        c.window.showMessage(longText, true);
+        const QString shown = c.window.statusBar()->currentMessage();
+        QVERIFY2(shown.endsWith(QStringLiteral("…")), qPrintable(shown));
+        const QString kept = shown.chopped(1);
+        const QString whole = QStringLiteral("⚠ ") + longText;
+        QVERIFY2(whole.startsWith(kept) && whole.at(kept.size()) == QLatin1Char(' '), qPrintable(shown));
+        QCOMPARE(c.window.statusBar()->toolTip(), whole);
+        QCOMPARE(c.window.statusMessage(), whole);
         const int warningsLeft = view->columnViewportPosition(LockTableModel::Warnings);
         const int headerWidth = view->horizontalHeader()->sectionSizeHint(LockTableModel::Warnings);
         QStringList widths;

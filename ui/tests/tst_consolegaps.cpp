@@ -147,8 +147,8 @@ private slots:
                 r.value(QStringLiteral("url")).toString(), ConnectionOptions::fromUrl(m_server.url()).toDisplayUrl());
         }
         QTRY_VERIFY_WITH_TIMEOUT(c.actions->ownHold(name).isEmpty(), 10000);
-        QTRY_VERIFY(c.window.statusBar()->currentMessage().contains(QStringLiteral("released ")));
-        QVERIFY(!c.window.statusBar()->currentMessage().contains(QStringLiteral("still held")));
+        QTRY_VERIFY(c.window.statusMessage().contains(QStringLiteral("released ")));
+        QVERIFY(!c.window.statusMessage().contains(QStringLiteral("still held")));
     }
 
     // One permit of an expirable semaphore given back from the console, as its holder's release would: the count goes
@@ -249,7 +249,7 @@ private slots:
             QVERIFY2(box, what);
             QVERIFY2(box->text().contains(unwritablePath()) && box->text().contains(QStringLiteral("Nothing was")),
                 qPrintable(box->text()));
-            QVERIFY(c.window.statusBar()->currentMessage().contains(QStringLiteral("audit log")));
+            QVERIFY(c.window.statusMessage().contains(QStringLiteral("audit log")));
             QTest::mouseClick(box->button(QMessageBox::Ok), Qt::LeftButton);
             QTRY_VERIFY(c.window.findChild<QMessageBox *>() == nullptr);
         };

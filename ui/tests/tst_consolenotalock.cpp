@@ -56,7 +56,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(c.shownGone(name), 10000);
 
         QTest::mouseClick(dialog->confirmButton(), Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(c.window.statusBar()->currentMessage().contains(QStringLiteral("not a lock")), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(c.window.statusMessage().contains(QStringLiteral("not a lock")), 10000);
         QCOMPARE(raw.hgetall(name), data);
         QCOMPARE(raw.pttl(name), qint64(-1));
         const QList<QJsonObject> audit = auditLines(m_dir.filePath(QStringLiteral("audit.log")));

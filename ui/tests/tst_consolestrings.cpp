@@ -259,7 +259,7 @@ private slots:
             QVERIFY2(!a->isEnabled(), qPrintable(a->text()));
         // And what gets past the widgets is refused in the core, and said.
         c.actions->acquire(stringLock(uniqueKey("lock")));
-        QTRY_VERIFY(c.window.findChild<QStatusBar *>()->currentMessage().contains(QStringLiteral("read-only")));
+        QTRY_VERIFY(c.window.statusMessage().contains(QStringLiteral("read-only")));
         QCOMPARE(raw.get(name), QByteArray("t"));
     }
 

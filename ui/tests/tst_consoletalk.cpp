@@ -139,8 +139,7 @@ private slots:
             qPrintable(dialog->text()));
         QTest::mouseClick(dialog->confirmButton(), Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(raw.type(name), QByteArray("none"), 10000);
-        QTRY_VERIFY(
-            c.window.statusBar()->currentMessage().contains(QStringLiteral("waiter on redisson_lock__channel")));
+        QTRY_VERIFY(c.window.statusMessage().contains(QStringLiteral("waiter on redisson_lock__channel")));
         // Events and the timeline say who deleted it: this console, not its holder releasing it.
         QTRY_VERIFY_WITH_TIMEOUT(c.sawEvent(LockEvent::Type::ForceReleased, name), 10000);
         const QList<LockEvent> &timeline = c.monitor.record(name)->timeline;
@@ -163,8 +162,8 @@ private slots:
         QVERIFY2(dialog->text().contains(QStringLiteral("Nobody is listening")), qPrintable(dialog->text()));
         QTest::mouseClick(dialog->confirmButton(), Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(raw.type(lonely), QByteArray("none"), 10000);
-        QTRY_VERIFY(c.window.statusBar()->currentMessage().contains(QStringLiteral("nobody was waiting")));
-        QVERIFY(!c.window.statusBar()->currentMessage().contains(QStringLiteral("were woken")));
+        QTRY_VERIFY(c.window.statusMessage().contains(QStringLiteral("nobody was waiting")));
+        QVERIFY(!c.window.statusMessage().contains(QStringLiteral("were woken")));
     }
 
     // Our hold's key deleted by someone: "lost" as soon as the console sees the key go, not at the watchdog's next
@@ -190,9 +189,8 @@ private slots:
         const QByteArray name = uniqueKey("talk-user");
         raw.command({ "HSET", name, "name", "ann", "email", "a@example.org" });
         c.actions->acquire(watchdogHold(name));
-        QTRY_VERIFY_WITH_TIMEOUT(
-            c.window.statusBar()->currentMessage().contains(QStringLiteral("acquire refused")), 10000);
-        const QString said = c.window.statusBar()->currentMessage();
+        QTRY_VERIFY_WITH_TIMEOUT(c.window.statusMessage().contains(QStringLiteral("acquire refused")), 10000);
+        const QString said = c.window.statusMessage();
         QVERIFY2(
             said.contains(QStringLiteral("not a lock")) && said.contains(QStringLiteral("hash")), qPrintable(said));
         QVERIFY2(!said.contains(QStringLiteral("someone else")), qPrintable(said));
@@ -202,7 +200,7 @@ private slots:
         const QByteArray held = uniqueKey("talk-held");
         holdAsSomeoneElse(raw, held);
         c.actions->acquire(watchdogHold(held));
-        QTRY_VERIFY_WITH_TIMEOUT(c.window.statusBar()->currentMessage().contains(QString::fromLatin1(kTheirs)), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(c.window.statusMessage().contains(QString::fromLatin1(kTheirs)), 10000);
         raw.command({ "DEL", held });
     }
 
@@ -234,8 +232,7 @@ private slots:
         auto *cancel = progress->findChild<QPushButton *>();
         QVERIFY(cancel);
         QTest::mouseClick(cancel, Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(
-            c.window.statusBar()->currentMessage().contains(QStringLiteral("Stopped waiting")), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(c.window.statusMessage().contains(QStringLiteral("Stopped waiting")), 10000);
         QVERIFY(c.actions->ownHold(name).isEmpty());
         QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { kTheirs, "1" } }));
         raw.command({ "DEL", name });
