@@ -78,6 +78,10 @@ QTableView *ContentionPane::addView(KeyedTableModel *model, const QString &title
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setSelectionMode(QAbstractItemView::SingleSelection);
     view->setShowGrid(false);
+    // One line a row: a client id wrapped into two read as two ids (issue 47); a long one is elided in its middle,
+    // where a UUID's ends still tell it apart.
+    view->setWordWrap(false);
+    view->setTextElideMode(Qt::ElideMiddle);
     view->verticalHeader()->hide();
     // Figures as wide as they need; the name keeps a readable width and takes what is left.
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
