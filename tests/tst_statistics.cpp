@@ -279,6 +279,10 @@ void TestStatistics::subscriptionsAreWaits()
     s.observe("q", &unknown, 13000);
     QCOMPARE(s.lock("q")->waits.count(), 3u);
     QCOMPARE(s.lock("q")->longestWaitMs(14000), 4000);
+    // Read as gone: nobody waits on it any more, and no wait is said to go on; its end unseen, no sample.
+    s.observe("q", nullptr, 15000);
+    QCOMPARE(s.lock("q")->longestWaitMs(60000), -1);
+    QCOMPARE(s.lock("q")->waits.count(), 3u);
 }
 
 void TestStatistics::waiterTimeIsIntegrated()

@@ -30,6 +30,9 @@ bool menuOpen()
 
 constexpr int kSortedRowLimit = 20000;
 constexpr int kEndedRetentionMs = 5000;
+// Gone rows kept while the pointer rests on the table, at most: a pointer left there for hours over a table of
+// short-lived locks would otherwise keep every one of them. Past it they all go, in one batch.
+constexpr int kEndedUnderPointer = 200;
 // Columns fitted to what they show, each up to a width that keeps every column, Waiters, Age and some of Warnings
 // included, in view without a horizontal scroll on a 1280-pixel screen (issue 47; a longer name, kind or holder is
 // elided, its tooltip whole).
@@ -150,8 +153,10 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     // under the person's eyes does not vanish, and a lock taken and released every second keeps its row. No gone row
     // goes while the pointer is on the table or a menu is open: every row below it would move up between the moment
     // the pointer arrives and the click, and a right-click on orders:42 copied orders:43's owner (issue 47).
-    m_model->setEndedRetention(kEndedRetentionMs,
-        [this](const QByteArray &name) { return name == m_chosen || m_view->viewport()->underMouse() || menuOpen(); });
+    m_model->setEndedRetention(kEndedRetentionMs, [this](const QByteArray &name) {
+        return name == m_chosen
+            || ((m_view->viewport()->underMouse() || menuOpen()) && m_model->endedCount() <= kEndedUnderPointer);
+    });
     // Unsorted while the first snapshot streams in (each batch would go to its places in a layout change of the whole
     // table); sorted by name once it is complete. The header's click sorts in LockFilterModel, a slice at a time.
     m_view->setSortingEnabled(true);

@@ -51,6 +51,7 @@ public:
     // waits for the next look before it says that a row stayed.
     int endedChecks() const { return m_endedChecks; }
     int presentCount() const { return rowCount() - int(m_ended.size()); }
+    int endedCount() const { return int(m_ended.size()); } // gone locks whose rows are still shown
     LockMonitor *monitor() const { return m_monitor; }
     // The console's own client id: its holds are marked as ours.
     void setOwnClientId(const QByteArray &clientId);

@@ -283,6 +283,9 @@ void LockStatistics::observe(const QByteArray &name, const LockInfo *info, qint6
     LockStats &stats = *it;
     integrate(stats, nowMs);
     stats.waitersNow = waiters;
+    // Gone: nobody is counted as waiting on it, and no wait is said to go on (its ends were not seen: no samples).
+    if (!info)
+        stats.listening.clear();
     stats.waitersMax = qMax(stats.waitersMax, waiters);
     stats.held = info && !info->holders.isEmpty();
     if (waiters > 0)

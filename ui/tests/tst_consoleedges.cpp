@@ -327,6 +327,50 @@ private slots:
         raw.command({ "DEL", a, target });
     }
 
+    // Point 3, bounded: a pointer resting on the table keeps gone rows, but not without end. Past 200 of them they all
+    // go in one batch (a pointer left on a table of short-lived locks kept every one of them).
+    void restingPointerKeepsABoundedNumberOfRows()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()), Console::fastMonitor(), 60000);
+        QVERIFY(QTest::qWaitForWindowActive(&c.window));
+        qint64 offset = 0;
+        LockTableModel *table = c.window.locksPane()->model();
+        table->setClock([&offset] { return monotonicMs() + offset; });
+        RawRedis raw(m_server.port());
+        const QByteArray prefix = uniqueKey("edge-many") + ":";
+        const auto seed = [&](int count, bool hold) {
+            for (int i = 0; i < count; ++i) {
+                const QByteArray name = prefix + QByteArray::number(i);
+                if (hold) {
+                    raw.append({ "HSET", name, kTheirs, "1" });
+                    raw.append({ "PEXPIRE", name, "600000" });
+                } else {
+                    raw.append({ "DEL", name });
+                }
+            }
+            raw.flush();
+            for (int i = 0; i < count * (hold ? 2 : 1); ++i)
+                QVERIFY(!raw.readReply(10000).isError());
+        };
+        const auto ended = [&](int count) {
+            int n = 0;
+            for (int i = 0; i < count; ++i)
+                n += c.shownEnded(prefix + QByteArray::number(i)) ? 1 : 0;
+            return n;
+        };
+        // A few gone rows are kept under the pointer, as rowsStayUnderThePointer shows; 210 are more than the bound.
+        seed(210, true);
+        QTRY_VERIFY_WITH_TIMEOUT(c.row(prefix + "209") >= 0 && c.row(prefix + "0") >= 0, 20000);
+        QTableView *view = c.window.locksPane()->view();
+        QTest::mouseMove(view->viewport(), view->viewport()->rect().center());
+        QTRY_VERIFY(view->viewport()->underMouse());
+        seed(210, false);
+        QTRY_COMPARE_WITH_TIMEOUT(ended(210), 210, 20000);
+        offset = 60000;
+        QTRY_VERIFY_WITH_TIMEOUT(c.row(prefix + "0") < 0 && c.row(prefix + "209") < 0, 10000);
+        QVERIFY(view->viewport()->underMouse());
+    }
+
     // Point 4: the read-write lock catalog is selected; the person types orders:N in the acquire dialog and presses
     // Return. The kind follows the typed name (a new name: the default, a reentrant lock), so no read lock is taken.
     void typedNameIsClassifiedAfresh()
