@@ -49,6 +49,9 @@ ConsoleActions::ConsoleActions(
     , m_readOnly(readOnly)
     , m_audit(client, m_connection, window, [this](const QString &text) { emit message(text, true); })
 {
+    // "The N waiters listening were woken" counts the server's subscribers: the monitor's own ears are not waiters.
+    QPointer<LockMonitor> ears(monitor);
+    client->setOwnListeners([ears](const QByteArray &channel) { return ears ? ears->ownListeners(channel) : 0; });
     m_acquire = new QAction(tr("&Acquire…"), this);
     m_acquire->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_N));
     m_acquire->setToolTip(tr("Take a lock as this console's own client (Ctrl+N)"));

@@ -58,6 +58,10 @@ public:
     // For an operation that writes beside the client's own calls (Ops::repairFairQueue): when the publish mode is
     // known, and the refusal it may carry.
     PublishModeResolver *publishing() const { return m_publishing; }
+    // Subscribers of this process on a channel that are no waiters (the console's monitor listens on shard
+    // channels): a count of whom a release wakes leaves them out. None unless set.
+    void setOwnListeners(std::function<int(const QByteArray &channel)> count) { m_ownListeners = std::move(count); }
+    int ownListeners(const QByteArray &channel) const { return m_ownListeners ? m_ownListeners(channel) : 0; }
 
     // Acquires, waiting on the lock's channel (never polling) when request.waitMs != 0.
     void acquire(AcquireRequest request, Callback<AcquireResult> done);
@@ -143,6 +147,7 @@ private:
     RoutedSubscriber *m_subscriber;
     PublishModeResolver *m_publishing = nullptr; // made after the parts that must hear the server's kind first
     LockWatchdog *m_watchdog;
+    std::function<int(const QByteArray &)> m_ownListeners;
     LockWaiters *m_waiters;
     ReplicaSync *m_replicas;
     QSet<QPair<QByteArray, QByteArray>> m_cancelled; // first tries to drop once they answer

@@ -65,6 +65,8 @@ public:
     const Options &options() const { return m_options; }
     LockEventFeed::Mode mode() const { return m_listeners->mode(); }
     QString modeReason() const { return m_listeners->reason(); }
+    // The monitor's own subscribers on a channel (its ears on shard channels): counted by the server, no waiters.
+    int ownListeners(const QByteArray &channel) const { return m_listeners->ownShardListeners(channel); }
     bool isSnapshotComplete() const { return m_initialDone; }
     // Without keyspace events: the pause before the next re-scan (the configured interval, or ten times the last
     // pass's duration when that is longer).

@@ -72,8 +72,11 @@ void probeAndRead(LockClient *client, const QByteArray &name, std::function<void
         connection->command(
             now.layout->lockActions()->inspectQuery(name), [holders](const RedisResult &r) { *holders = r; });
         countListeners(connection, *now.layout, name, listeners);
-        connection->command({ "PTTL", name }, [now, holders, listeners, done](const RedisResult &ttl) mutable {
-            now.listeners = qMax(-1, *listeners);
+        // Our own subscribers (the console's monitor listening on the shard channel) are no waiters.
+        const QByteArray channel = now.layout->recogniser().releaseChannel(name);
+        const int own = channel.isEmpty() ? 0 : guard->ownListeners(channel);
+        connection->command({ "PTTL", name }, [now, holders, listeners, own, done](const RedisResult &ttl) mutable {
+            now.listeners = *listeners >= 0 ? qMax(0, *listeners - own) : qMax(-1, *listeners);
             if (!holders->ok()) {
                 now.error = holders->error;
                 done(now);

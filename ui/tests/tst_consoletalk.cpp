@@ -166,6 +166,33 @@ private slots:
         QVERIFY(!c.window.statusMessage().contains(QStringLiteral("were woken")));
     }
 
+    // A console that listens on shard channels (sharded publishing: a Redisson cluster on Redis 7) has its own
+    // subscriber on the lock's shard channel: the server counts it, and it is no waiter. Releasing our hold with
+    // nobody waiting says so, not "the 1 waiter(s) ... were woken".
+    void ownShardEarIsNoWaiter()
+    {
+        ConnectionOptions options = ConnectionOptions::fromUrl(m_server.url());
+        options.publishMode = PublishMode::Sharded;
+        Console c(options, Console::fastMonitor(), 60000);
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("talk-shard");
+        acquire(c, watchdogHold(name));
+        const QByteArray channel = "redisson_lock__channel:{" + name + "}";
+        const auto shardSubscribers = [&raw, &channel] {
+            const RedisValue v = raw.command({ "PUBSUB", "SHARDNUMSUB", channel });
+            return v.size() == 2 ? v.at(1).toInteger() : -1;
+        };
+        // The monitor follows the lock's shard channel once it has read the lock.
+        QTRY_COMPARE_WITH_TIMEOUT(shardSubscribers(), qint64(1), 10000);
+        c.select(name);
+        QTRY_VERIFY(c.actions->releaseAllAction()->isEnabled());
+        c.actions->releaseAllAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(c.actions->ownHold(name).isEmpty(), 10000);
+        QTRY_VERIFY2_WITH_TIMEOUT(c.window.statusMessage().contains(QStringLiteral("nobody was waiting")),
+            qPrintable(c.window.statusMessage()), 10000);
+        QVERIFY2(!c.window.statusMessage().contains(QStringLiteral("woken")), qPrintable(c.window.statusMessage()));
+    }
+
     // Our hold's key deleted by someone: "lost" as soon as the console sees the key go, not at the watchdog's next
     // tick (20 s away with a minute's lease).
     void lostWhenTheKeyGoes()
