@@ -36,9 +36,12 @@ int main(int argc, char *argv[])
         + commandsHelp());
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("command"), commandNames());
+    // The usage line's placeholders are words for the reader, in their language; the commands stay as typed.
+    parser.addPositionalArgument(QStringLiteral("command"), commandNames(),
+        QCoreApplication::translate("Cli", "command", "the usage line's placeholder for the command"));
     parser.addPositionalArgument(QStringLiteral("name"),
-        QCoreApplication::translate("Cli", "the lock name (not for demo)"), QStringLiteral("[name]"));
+        QCoreApplication::translate("Cli", "the lock name (not for demo)"),
+        QCoreApplication::translate("Cli", "[name]", "the usage line's placeholder for the lock name"));
     addConnectionOptions(parser);
     addCommandOptions(parser);
     if (!parser.parse(app.arguments())) {

@@ -350,6 +350,14 @@ private slots:
         QVERIFY2(!zhForce.err.contains("kind-mismatch"), zhForce.err.constData());
         QCOMPARE(raw.hgetall(app).value("name"), QByteArray("ann"));
         raw.command({ "DEL", name, app });
+
+        // The usage line's placeholders in the reader's language; the command words stay as they are typed.
+        const QString usage
+            = QString::fromUtf8(chinese({ QStringLiteral("--help") }).out).section(QLatin1Char('\n'), 0, 0);
+        QVERIFY2(usage.contains(QStringLiteral("命令 [名称]")) && !usage.contains(QStringLiteral("command")),
+            qPrintable(usage));
+        QVERIFY2(QString::fromUtf8(chinese({ QStringLiteral("--help") }).out).contains(QStringLiteral("force-release")),
+            "the commands stay as typed");
     }
 
     // A release and a force release say how many heard them: nobody, or the waiters listening on the channel (counted

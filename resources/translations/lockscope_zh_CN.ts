@@ -416,6 +416,16 @@ scenarios; without --url on a private redis-server)</source>
         <comment>confidence</comment>
         <translation>低</translation>
     </message>
+    <message>
+        <source>command</source>
+        <comment>the usage line&apos;s placeholder for the command</comment>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>[name]</source>
+        <comment>the usage line&apos;s placeholder for the lock name</comment>
+        <translation>[名称]</translation>
+    </message>
 </context>
 <context>
     <name>Guide</name>
