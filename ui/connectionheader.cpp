@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QVBoxLayout>
 
 // The texts keep the context they were translated under when MainWindow built this header itself.
@@ -54,6 +55,22 @@ ConnectionHeader::ConnectionHeader(QWidget *parent)
     m_noteLabel->setStyleSheet(QStringLiteral("QLabel { color: #5f6368; }"));
     m_noteLabel->hide();
     layout->addWidget(m_noteLabel);
+}
+
+QSize ConnectionHeader::minimumSizeHint() const
+{
+    QSize size = QFrame::minimumSizeHint();
+    if (width() > 0 && hasHeightForWidth())
+        size.setHeight(qMax(size.height(), heightForWidth(width())));
+    return size;
+}
+
+void ConnectionHeader::resizeEvent(QResizeEvent *event)
+{
+    QFrame::resizeEvent(event);
+    // Another width wraps the lines anew: the minimum above changes with it.
+    if (event->oldSize().width() != event->size().width())
+        updateGeometry();
 }
 
 void ConnectionHeader::setConnection(const QString &displayUrl, const QString &description, bool readOnly)

@@ -23,6 +23,10 @@ public:
 
     explicit ConnectionHeader(QWidget *parent = nullptr);
 
+    // At least the height its wrapped lines take at its width: a window whose dock grows squeezes the central widget
+    // to its minimum, and with a one-line minimum the header kept its lines and pushed the table under the dock.
+    QSize minimumSizeHint() const override;
+
     void setConnection(const QString &displayUrl, const QString &description, bool readOnly);
     // As MainWindow::setConnectionState.
     void setState(State state, const QString &detail, int retryMs);
@@ -40,6 +44,9 @@ public:
     void setNote(const QString &text);
     QString note() const;
     void setColourTag(const QColor &colour);
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void updateStateLabel();

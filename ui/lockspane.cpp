@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QScopedValueRollback>
+#include <QScrollBar>
 #include <QStyledItemDelegate>
 #include <QTableView>
 #include <QTimer>
@@ -170,6 +171,11 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 12);
+    // A dock pulled up takes the window's height from the table: three whole rows, the header and a horizontal
+    // scroll bar stay, or the table is nothing to act on.
+    m_view->setMinimumHeight(m_view->horizontalHeader()->sizeHint().height()
+        + 3 * m_view->verticalHeader()->defaultSectionSize() + m_view->horizontalScrollBar()->sizeHint().height()
+        + 2 * m_view->frameWidth());
     m_view->horizontalHeader()->setSectionResizeMode(LockTableModel::Warnings, QHeaderView::Stretch);
     m_view->setColumnWidth(LockTableModel::Name, 170);
     m_view->setColumnWidth(LockTableModel::Kind, 80);

@@ -7,6 +7,8 @@
 #include "redisserver.h"
 #include "testutil.h"
 
+#include <QDockWidget>
+#include <QHeaderView>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -31,6 +33,49 @@ private slots:
 
     // Two locks go at once; the table's clock then jumps a minute on. The one nobody selected leaves; the selected
     // one stays, greyed, saying how it ended, until another lock is chosen.
+    // A dock pulled up as far as it goes, under the demo's four-line connection header, at 1280x800: the locks table
+    // still shows three whole rows and its header, each widget in its own place (issue 47, point 11).
+    void aGrownDockLeavesTheTableRows()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()), Console::fastMonitor(), 60000);
+        RawRedis raw(m_server.port());
+        const QByteArray prefix = uniqueKey("place-dock");
+        for (int i = 0; i < 6; ++i)
+            raw.command(
+                { "HSET", prefix + ':' + QByteArray::number(i), "5b2e8a91-3c47-4f0e-9d6a-7e1c2b3a4d5f:1", "1" });
+        c.window.resize(1280, 800);
+        c.window.setConnection(m_server.url(),
+            QStringLiteral("Demo clients run on your server: they acquire, renew and release locks named demo:*.\n"
+                           "12 simulated Redisson clients contend for 4 locks: watchdog holders, fixed-lease holders, "
+                           "waiters, reentrant holders, readers and writers on demo:report, a fair queue on "
+                           "demo:payroll, and one that crashes and lets its lease run out. Beside them a ShedLock task "
+                           "with a cool-down and two python-redis-lock workers, and three workers sharing a Redisson "
+                           "semaphore."),
+            false);
+        c.window.setConnectionState(MainWindow::ConnectionState::Connected);
+        QTRY_VERIFY_WITH_TIMEOUT(c.row(prefix + ":5") >= 0, 10000);
+        auto *dock = c.window.findChild<QDockWidget *>(QStringLiteral("contentionDock"));
+        QVERIFY(dock);
+        dock->show();
+        dock->raise();
+        QTableView *table = c.window.locksPane()->view();
+        for (int height : { 450, 600, 800 }) {
+            c.window.resizeDocks({ dock }, { height }, Qt::Vertical);
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest); // the window lays its docks out anew
+            const int rowHeight = table->verticalHeader()->defaultSectionSize();
+            QVERIFY2(table->viewport()->height() >= 3 * rowHeight,
+                qPrintable(QStringLiteral("dock %1 px: the table shows %2 px of rows, a row is %3 px")
+                               .arg(dock->height())
+                               .arg(table->viewport()->height())
+                               .arg(rowHeight)));
+            QVERIFY(table->horizontalHeader()->isVisible() && table->horizontalHeader()->height() > 0);
+            // Nothing drawn over anything: the dock starts below the table, the table below its filter.
+            const QRect tableRect(table->mapTo(&c.window, QPoint(0, 0)), table->size());
+            const QRect dockRect(dock->mapTo(&c.window, QPoint(0, 0)), dock->size());
+            QVERIFY(!tableRect.intersects(dockRect));
+        }
+    }
+
     void goneLockStaysWhileSelected()
     {
         Console c(ConnectionOptions::fromUrl(m_server.url()), Console::fastMonitor(), 60000);
@@ -53,6 +98,9 @@ private slots:
             qPrintable(c.cell(chosen, LockTableModel::Holders).data().toString()));
         QCOMPARE(c.selectedNames(), QList<QByteArray> { chosen });
 
+        // The pointer away from the table (on a real display it may rest anywhere): rows under it never move.
+        QTest::mouseMove(c.window.detailPane());
+        QTRY_VERIFY(!c.window.locksPane()->view()->viewport()->underMouse());
         offset = 60000;
         QTRY_VERIFY_WITH_TIMEOUT(c.row(other) < 0, 10000); // its few seconds are over
         QVERIFY(c.shownEnded(chosen)); // still there: it is selected
