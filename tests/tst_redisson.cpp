@@ -1,0 +1,424 @@
+// Redisson itself is the judge (issue 48): the real client, from Maven Central, in a JVM the test drives
+// (redissonjvm.h), at the newest 4.x, the newest 3.x, and 3.16.x, on the fixture's private redis-server. What
+// LockScope shows of Redisson's holds, and what its writes do to Redisson's threads, is checked against what those
+// threads themselves report: their owner ids and counts, the moment a blocked lock() returns, the exception an unlock
+// throws.
+//
+// No lease here has to hold for a time the test depends on: holders take ten-minute fixed leases (only a wake-up can
+// end a wait within the test's minute), or the watchdog, or are killed on purpose.
+#include "clirun.h"
+#include "rawredis.h"
+#include "redisserver.h"
+#include "redissonjvm.h"
+#include "testutil.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+
+// The versions pinned in tests/interop/redisson/versions.txt (scripts/dev setup builds a driver for each).
+QStringList pinnedVersions()
+{
+    QFile file(QStringLiteral(LOCKSCOPE_INTEROP_DIR "/redisson/versions.txt"));
+    QStringList versions;
+    if (file.open(QIODevice::ReadOnly))
+        for (const QByteArray &line : file.readAll().split('\n'))
+            if (!line.trimmed().isEmpty() && !line.startsWith('#'))
+                versions << QString::fromUtf8(line.trimmed());
+    return versions;
+}
+const QStringList kVersions = pinnedVersions();
+// Long enough that a waiter woken within the test's minute was woken by a message, not by its timer.
+constexpr qint64 kLongLeaseMs = 600000;
+
+QVariantList toVariants(const QList<QJsonObject> &events)
+{
+    QVariantList out;
+    for (const QJsonObject &e : events)
+        out << e.toVariantMap();
+    return out;
+}
+
+QJsonObject lease(qint64 ms)
+{
+    return QJsonObject { { QStringLiteral("lease"), ms } };
+}
+
+} // namespace
+
+class TestRedisson : public QObject
+{
+    Q_OBJECT
+    // Keyspace events on, as production servers that feed a monitor often have them: `watch` then tells an expiry from
+    // a release as it happens.
+    RedisServer m_server { RedisServerOptions {
+        { QStringLiteral("--notify-keyspace-events"), QStringLiteral("KEA") } } };
+    QTemporaryDir m_dir;
+
+    CliRun cli(QStringList args) { return runCli(args << QStringLiteral("--url") << m_server.url(), m_dir); }
+
+    static void versionRows()
+    {
+        QTest::addColumn<QString>("version");
+        for (const QString &v : kVersions)
+            QTest::newRow(qPrintable(v)) << v;
+    }
+
+    // Some Redisson call is blocked on name: a subscription on one of its channels (every kind's waiters subscribe
+    // before they sleep; a fair waiter on a channel of its own) and, for a fair lock, its place in the queue.
+    bool someoneWaitsOn(RawRedis &raw, const QByteArray &name, bool fair = false)
+    {
+        const RedisValue channels = raw.command({ "PUBSUB", "CHANNELS", "*" + name + "*" });
+        if (channels.size() == 0)
+            return false;
+        return !fair || raw.command({ "LLEN", "redisson_lock_queue:{" + name + "}" }).toInteger() > 0;
+    }
+
+    // The lines `watch --json` printed by now, as objects.
+    static void readEvents(QProcess &watch, QList<QJsonObject> *events)
+    {
+        while (watch.canReadLine())
+            *events << QJsonDocument::fromJson(watch.readLine()).object();
+    }
+    static int countEvents(const QList<QJsonObject> &events, const QString &type, const QString &owner)
+    {
+        int n = 0;
+        for (const QJsonObject &e : events)
+            n += e.value(QStringLiteral("event")).toString() == type
+                && (owner.isEmpty() || e.value(QStringLiteral("owner")).toString() == owner);
+        return n;
+    }
+    // Waits (serving watch's output) until pred holds for the events so far.
+    template <typename Pred> bool waitForEvents(QProcess &watch, QList<QJsonObject> *events, Pred pred)
+    {
+        const QDeadlineTimer deadline(60000);
+        while (!pred(*events)) {
+            if (deadline.hasExpired() || watch.state() == QProcess::NotRunning)
+                return false;
+            watch.waitForReadyRead(500);
+            readEvents(watch, events);
+        }
+        return true;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        QVERIFY2(!RedissonJvm::java().isEmpty(), "no java: install a JDK (scripts/dev setup)");
+        QVERIFY2(kVersions.size() >= 3, "tests/interop/redisson/versions.txt names no versions");
+    }
+
+    // Redisson's holders as Redisson wrote them: its own owner id, the count after reentry; a watchdog's renewals
+    // seen as renewals, a fixed lease never.
+    void holdersAsRedissonWritesThem_data() { versionRows(); }
+    void holdersAsRedissonWritesThem()
+    {
+        QFETCH(QString, version);
+        RedissonJvm java;
+        // A 3 s watchdog lease, renewed every second: renewals come quickly, and nothing depends on one being on time.
+        QVERIFY(java.start(version, m_server.url(), 3000));
+        const QByteArray prefix = uniqueKey("rs-holders");
+        const QByteArray watched = prefix + ":watchdog", fixed = prefix + ":fixed";
+
+        QProcess watch;
+        startCli(watch,
+            { QStringLiteral("--json"), QStringLiteral("watch"), QStringLiteral("--pattern"),
+                QString::fromUtf8(prefix) + QStringLiteral(":*"), QStringLiteral("--url"), m_server.url() },
+            m_dir);
+        QList<QJsonObject> events;
+
+        const QJsonObject first = java.call(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), {}, watched));
+        QVERIFY2(first.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(first).toJson()));
+        const QJsonObject again = java.call(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), {}, watched));
+        QCOMPARE(again.value(QStringLiteral("value")).toInt(), 2);
+        const QString owner = first.value(QStringLiteral("owner")).toString();
+        QVERIFY(owner.startsWith(QString::fromUtf8(java.clientId()) + QLatin1Char(':')));
+        const QJsonObject other
+            = java.call(redissonCall(QStringLiteral("lock"), QStringLiteral("b"), {}, fixed, lease(kLongLeaseMs)));
+        QVERIFY(other.value(QStringLiteral("ok")).toBool());
+
+        const auto locks = listedLocks(m_server.url(), m_dir, QString::fromUtf8(prefix) + QStringLiteral(":*"));
+        QVERIFY(locks);
+        const QJsonObject shown = locks->value(QString::fromUtf8(watched));
+        QCOMPARE(shown.value(QStringLiteral("kind")).toString(), QStringLiteral("reentrant"));
+        QCOMPARE(shown.value(QStringLiteral("library")).toString(), QStringLiteral("redisson"));
+        const QJsonArray holders = shown.value(QStringLiteral("holders")).toArray();
+        QCOMPARE(holders.size(), 1);
+        QCOMPARE(holders.at(0)[QStringLiteral("owner")].toString(), owner);
+        QCOMPARE(holders.at(0)[QStringLiteral("client")].toString().toUtf8(), java.clientId());
+        QCOMPARE(holders.at(0)[QStringLiteral("count")].toInt(), 2);
+        QCOMPARE(
+            locks->value(QString::fromUtf8(fixed))[QStringLiteral("holders")][0][QStringLiteral("owner")].toString(),
+            other.value(QStringLiteral("owner")).toString());
+
+        // Two renewals of the watchdog's hold seen as renewals; none of the fixed lease meanwhile.
+        const QString fixedOwner = other.value(QStringLiteral("owner")).toString();
+        QVERIFY2(waitForEvents(watch, &events,
+                     [&owner](const QList<QJsonObject> &e) {
+                         return countEvents(e, QStringLiteral("renewed"), owner) >= 2;
+                     }),
+            qPrintable(QString::fromUtf8(watch.readAllStandardError())));
+        QCOMPARE(countEvents(events, QStringLiteral("renewed"), fixedOwner), 0);
+
+        QVERIFY(
+            java.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("a"), {}, watched))[QStringLiteral("ok")]
+                .toBool());
+        QVERIFY(
+            java.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("a"), {}, watched))[QStringLiteral("ok")]
+                .toBool());
+        QVERIFY(java.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("b"), {}, fixed))[QStringLiteral("ok")]
+                    .toBool());
+        QVERIFY(waitForEvents(watch, &events, [&owner](const QList<QJsonObject> &e) {
+            for (const QJsonObject &x : e)
+                if (x.value(QStringLiteral("event")).toString() == QLatin1String("released")
+                    && x.value(QStringLiteral("owner")).toString() == owner
+                    && x.value(QStringLiteral("count")).toInt() == 0)
+                    return true;
+            return false;
+        }));
+        watch.terminate();
+        CLI_EXIT(finishCli(watch), CliExit::Done);
+        QCOMPARE(countEvents(events, QStringLiteral("expired"), {}), 0);
+    }
+
+    // LockScope's force release of each lock kind wakes a Redisson thread blocked in lock() at once (its holder's
+    // lease has ten minutes to run), and the old holder's own unlock then throws IllegalMonitorStateException.
+    void forceReleaseWakesRedissonsWaiter_data()
+    {
+        QTest::addColumn<QString>("version");
+        QTest::addColumn<QString>("kind");
+        for (const QString &v : kVersions) {
+            QStringList kinds { QStringLiteral("lock"), QStringLiteral("fair"), QStringLiteral("write") };
+            if (!v.startsWith(QLatin1String("3.16"))) // RFencedLock came in 3.23
+                kinds << QStringLiteral("fenced");
+            for (const QString &kind : kinds)
+                QTest::newRow(qPrintable(v + QLatin1Char(' ') + kind)) << v << kind;
+        }
+    }
+    void forceReleaseWakesRedissonsWaiter()
+    {
+        QFETCH(QString, version);
+        QFETCH(QString, kind);
+        RedissonJvm holder, waiter;
+        QVERIFY(holder.start(version, m_server.url()));
+        QVERIFY(waiter.start(version, m_server.url()));
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("rs-force-" + kind.toUtf8());
+        const QJsonObject held
+            = holder.call(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), kind, name, lease(kLongLeaseMs)));
+        QVERIFY2(held.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(held).toJson()));
+        const int blocked
+            = waiter.send(redissonCall(QStringLiteral("lock"), QStringLiteral("b"), kind, name, lease(kLongLeaseMs)));
+        const bool fair = kind == QLatin1String("fair");
+        QTRY_VERIFY_WITH_TIMEOUT(someoneWaitsOn(raw, name, fair), 30000);
+        QVERIFY(!waiter.answered(blocked));
+
+        const CliRun force = cli({ QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes") });
+        CLI_EXIT(force, CliExit::Done);
+        const std::optional<QJsonObject> woke = waiter.reply(blocked, 60000);
+        QVERIFY(woke);
+        QVERIFY2(woke->value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(*woke).toJson()));
+
+        const QJsonObject late = holder.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("a"), kind, name));
+        QVERIFY2(!late.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(late).toJson()));
+        QCOMPARE(
+            late.value(QStringLiteral("error")).toString(), QStringLiteral("java.lang.IllegalMonitorStateException"));
+        // The new holder's lock is untouched by that, and its own unlock frees it.
+        QCOMPARE(raw.hgetall(name).value(woke->value(QStringLiteral("owner")).toString().toUtf8()
+                     + (kind == QLatin1String("write") ? ":write" : "")),
+            QByteArray("1"));
+        QVERIFY(
+            waiter.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("b"), kind, name))[QStringLiteral("ok")]
+                .toBool());
+        QCOMPARE(raw.command({ "EXISTS", name }).toInteger(), 0);
+    }
+
+    // `release --owner` of one level leaves Redisson's own count right: the thread then holds one level, and its one
+    // unlock frees the lock.
+    void releaseOneLevelKeepsRedissonsCount_data() { versionRows(); }
+    void releaseOneLevelKeepsRedissonsCount()
+    {
+        QFETCH(QString, version);
+        RedissonJvm java;
+        QVERIFY(java.start(version, m_server.url()));
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("rs-level");
+        java.call(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), {}, name, lease(kLongLeaseMs)));
+        const QJsonObject twice
+            = java.call(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), {}, name, lease(kLongLeaseMs)));
+        QCOMPARE(twice.value(QStringLiteral("value")).toInt(), 2);
+        const QString owner = twice.value(QStringLiteral("owner")).toString();
+        CLI_EXIT(cli({ QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"), owner }),
+            CliExit::Done);
+        QCOMPARE(
+            java.call(redissonCall(QStringLiteral("holdCount"), QStringLiteral("a"), {}, name))[QStringLiteral("value")]
+                .toInt(),
+            1);
+        QVERIFY(java.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("a"), {}, name))[QStringLiteral("ok")]
+                    .toBool());
+        QCOMPARE(raw.command({ "EXISTS", name }).toInteger(), 0);
+    }
+
+    // Redisson waits on a lock LockScope holds (`lockscope-cli lock`), on its channel, and gets it when LockScope
+    // releases: at once, though LockScope's lease had half a minute to run.
+    void redissonWaitsOnLockScopesHold_data()
+    {
+        QTest::addColumn<QString>("version");
+        QTest::addColumn<QString>("kind");
+        for (const QString &v : kVersions)
+            for (const QString &kind : { QStringLiteral("lock"), QStringLiteral("fair") })
+                QTest::newRow(qPrintable(v + QLatin1Char(' ') + kind)) << v << kind;
+    }
+    void redissonWaitsOnLockScopesHold()
+    {
+        QFETCH(QString, version);
+        QFETCH(QString, kind);
+        const bool fair = kind == QLatin1String("fair");
+        RedissonJvm java;
+        QVERIFY(java.start(version, m_server.url()));
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("rs-ours-" + kind.toUtf8());
+        QProcess ours;
+        startCli(ours,
+            { QStringLiteral("--json"), QStringLiteral("lock"), QString::fromUtf8(name), QStringLiteral("--kind"),
+                fair ? QStringLiteral("fair") : QStringLiteral("reentrant"), QStringLiteral("--lease"),
+                QString::number(kLongLeaseMs), QStringLiteral("--url"), m_server.url() },
+            m_dir);
+        QTRY_VERIFY_WITH_TIMEOUT(raw.command({ "EXISTS", name }).toInteger() == 1, 30000);
+        const int blocked
+            = java.send(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), kind, name, lease(kLongLeaseMs)));
+        QTRY_VERIFY_WITH_TIMEOUT(someoneWaitsOn(raw, name, fair), 30000);
+        QVERIFY(!java.answered(blocked));
+
+        ours.closeWriteChannel(); // end of input: lock releases cleanly
+        const CliRun released = finishCli(ours);
+        CLI_EXIT(released, CliExit::Done);
+        const std::optional<QJsonObject> got = java.reply(blocked, 60000);
+        QVERIFY(got && got->value(QStringLiteral("ok")).toBool());
+        QCOMPARE(raw.hgetall(name).value(got->value(QStringLiteral("owner")).toString().toUtf8()), QByteArray("1"));
+        QVERIFY(java.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("a"), kind, name))[QStringLiteral("ok")]
+                    .toBool());
+    }
+
+    // Redisson's semaphores and latches, by LockScope's writes: add-permits wakes a blocked acquire(), release-permit
+    // frees the permit whose id Java's acquire() returned (raw bytes since 3.17, text in 3.16), open-latch lets await()
+    // return.
+    void countersWakeRedisson_data() { versionRows(); }
+    void countersWakeRedisson()
+    {
+        QFETCH(QString, version);
+        RedissonJvm java;
+        QVERIFY(java.start(version, m_server.url()));
+        RawRedis raw(m_server.port());
+        const auto declared = [](const QByteArray &name) {
+            return QStringList { QStringLiteral("--layout-pattern"),
+                QStringLiteral("redisson=") + QString::fromUtf8(name) };
+        };
+
+        const QByteArray semaphore = uniqueKey("rs-semaphore");
+        QVERIFY(java.call(redissonCall(QStringLiteral("trySetPermits"), QStringLiteral("a"),
+            QStringLiteral("semaphore"), semaphore, { { QStringLiteral("permits"), 0 } }))[QStringLiteral("value")]
+                    .toBool());
+        const int acquiring = java.send(
+            redissonCall(QStringLiteral("acquire"), QStringLiteral("b"), QStringLiteral("semaphore"), semaphore));
+        QTRY_VERIFY_WITH_TIMEOUT(someoneWaitsOn(raw, semaphore), 30000);
+        QVERIFY(!java.answered(acquiring));
+        CLI_EXIT(cli(QStringList { QStringLiteral("add-permits"), QString::fromUtf8(semaphore) } + declared(semaphore)),
+            CliExit::Done);
+        const std::optional<QJsonObject> acquired = java.reply(acquiring, 60000);
+        QVERIFY(acquired && acquired->value(QStringLiteral("ok")).toBool());
+
+        const QByteArray expirable = uniqueKey("rs-expirable");
+        java.call(redissonCall(QStringLiteral("trySetPermits"), QStringLiteral("a"), QStringLiteral("expirable"),
+            expirable, { { QStringLiteral("permits"), 1 } }));
+        const QJsonObject permit = java.call(
+            redissonCall(QStringLiteral("acquire"), QStringLiteral("a"), QStringLiteral("expirable"), expirable));
+        QVERIFY2(permit.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(permit).toJson()));
+        const QString id = permit.value(QStringLiteral("value")).toString();
+        QCOMPARE(java.call(redissonCall(QStringLiteral("availablePermits"), QStringLiteral("a"),
+                     QStringLiteral("expirable"), expirable))[QStringLiteral("value")]
+                     .toInt(),
+            0);
+        const CliRun freed = cli(QStringList { QStringLiteral("release-permit"), QString::fromUtf8(expirable),
+                                     QStringLiteral("--permit"), id }
+            + declared(expirable));
+        CLI_EXIT(freed, CliExit::Done);
+        QCOMPARE(java.call(redissonCall(QStringLiteral("availablePermits"), QStringLiteral("a"),
+                     QStringLiteral("expirable"), expirable))[QStringLiteral("value")]
+                     .toInt(),
+            1);
+        // Java's own release of that permit now fails: it was given back already.
+        const QJsonObject twice = java.call(redissonCall(QStringLiteral("release"), QStringLiteral("a"),
+            QStringLiteral("expirable"), expirable, { { QStringLiteral("permit"), id } }));
+        QVERIFY2(!twice.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(twice).toJson()));
+
+        const QByteArray latch = uniqueKey("rs-latch");
+        QVERIFY(java.call(redissonCall(QStringLiteral("trySetCount"), QStringLiteral("a"), QStringLiteral("latch"),
+            latch, { { QStringLiteral("count"), 2 } }))[QStringLiteral("value")]
+                    .toBool());
+        const int awaiting
+            = java.send(redissonCall(QStringLiteral("await"), QStringLiteral("c"), QStringLiteral("latch"), latch));
+        QTRY_VERIFY_WITH_TIMEOUT(someoneWaitsOn(raw, latch), 30000);
+        QVERIFY(!java.answered(awaiting));
+        CLI_EXIT(cli(QStringList { QStringLiteral("open-latch"), QString::fromUtf8(latch), QStringLiteral("--yes") }
+                     + declared(latch)),
+            CliExit::Done);
+        const std::optional<QJsonObject> opened = java.reply(awaiting, 60000);
+        QVERIFY(opened && opened->value(QStringLiteral("ok")).toBool());
+    }
+
+    // kill -9 of the JVM that held with the watchdog: the lease runs out, `watch` reports it expired (never
+    // released), and a Redisson waiter gets the lock on its own timer.
+    void killedHolderExpires_data() { versionRows(); }
+    void killedHolderExpires()
+    {
+        QFETCH(QString, version);
+        RedissonJvm holder, waiter;
+        QVERIFY(holder.start(version, m_server.url(), 2000)); // a 2 s lease once the watchdog is gone
+        QVERIFY(waiter.start(version, m_server.url()));
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("rs-killed");
+        QProcess watch;
+        startCli(watch,
+            { QStringLiteral("--json"), QStringLiteral("watch"), QStringLiteral("--pattern"), QString::fromUtf8(name),
+                QStringLiteral("--url"), m_server.url() },
+            m_dir);
+        QList<QJsonObject> events;
+        const QJsonObject held = holder.call(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), {}, name));
+        QVERIFY(held.value(QStringLiteral("ok")).toBool());
+        const QString owner = held.value(QStringLiteral("owner")).toString();
+        // watch has the hold and sees its renewals: it is watching when the holder dies.
+        QVERIFY(waitForEvents(watch, &events,
+            [&owner](const QList<QJsonObject> &e) { return countEvents(e, QStringLiteral("renewed"), owner) >= 1; }));
+        const int blocked
+            = waiter.send(redissonCall(QStringLiteral("lock"), QStringLiteral("b"), {}, name, lease(kLongLeaseMs)));
+        QTRY_VERIFY_WITH_TIMEOUT(someoneWaitsOn(raw, name), 30000);
+
+        holder.kill();
+        const std::optional<QJsonObject> got = waiter.reply(blocked, 60000);
+        QVERIFY(got && got->value(QStringLiteral("ok")).toBool());
+        QVERIFY2(waitForEvents(watch, &events,
+                     [&owner](const QList<QJsonObject> &e) {
+                         return countEvents(e, QStringLiteral("expired"), owner) >= 1;
+                     }),
+            qPrintable(QString::fromUtf8(QJsonDocument(QJsonArray::fromVariantList(toVariants(events))).toJson())));
+        QCOMPARE(countEvents(events, QStringLiteral("released"), owner), 0);
+        QCOMPARE(countEvents(events, QStringLiteral("force-released"), owner), 0);
+        QVERIFY(waiter.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("b"), {}, name))[QStringLiteral("ok")]
+                    .toBool());
+        watch.terminate();
+        CLI_EXIT(finishCli(watch), CliExit::Done);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRedisson)
+#include "tst_redisson.moc"
