@@ -332,8 +332,8 @@ private slots:
             redissonCall(QStringLiteral("acquire"), QStringLiteral("b"), QStringLiteral("semaphore"), semaphore));
         QTRY_VERIFY_WITH_TIMEOUT(someoneWaitsOn(raw, semaphore), 30000);
         QVERIFY(!java.answered(acquiring));
-        CLI_EXIT(cli(QStringList { QStringLiteral("add-permits"), QString::fromUtf8(semaphore) } + declared(semaphore)),
-            CliExit::Done);
+        // No pattern declares it: its waiter's subscription on redisson_sc:{NAME} says it is Redisson's semaphore.
+        CLI_EXIT(cli(QStringList { QStringLiteral("add-permits"), QString::fromUtf8(semaphore) }), CliExit::Done);
         const std::optional<QJsonObject> acquired = java.reply(acquiring, 60000);
         QVERIFY(acquired && acquired->value(QStringLiteral("ok")).toBool());
 
@@ -369,11 +369,66 @@ private slots:
             = java.send(redissonCall(QStringLiteral("await"), QStringLiteral("c"), QStringLiteral("latch"), latch));
         QTRY_VERIFY_WITH_TIMEOUT(someoneWaitsOn(raw, latch), 30000);
         QVERIFY(!java.answered(awaiting));
-        CLI_EXIT(cli(QStringList { QStringLiteral("open-latch"), QString::fromUtf8(latch), QStringLiteral("--yes") }
-                     + declared(latch)),
+        // Undeclared too: its waiter listens on redisson_countdownlatch__channel__{NAME}.
+        CLI_EXIT(cli(QStringList { QStringLiteral("open-latch"), QString::fromUtf8(latch), QStringLiteral("--yes") }),
             CliExit::Done);
         const std::optional<QJsonObject> opened = java.reply(awaiting, 60000);
         QVERIFY(opened && opened->value(QStringLiteral("ok")).toBool());
+    }
+
+    // A Redisson semaphore or latch that someone waits on is one, with no pattern declaring it: `show` and `list`
+    // say so, with the channel as evidence. Nobody waiting: an integer is all there is, and a refusal names the
+    // option that declares the name.
+    void countersKnownByTheirWaiters_data() { versionRows(); }
+    void countersKnownByTheirWaiters()
+    {
+        QFETCH(QString, version);
+        RedissonJvm java;
+        QVERIFY(java.start(version, m_server.url()));
+        RawRedis raw(m_server.port());
+        const QByteArray prefix = uniqueKey("rs-vouched");
+        const QByteArray semaphore = prefix + ":slots", latch = prefix + ":ready";
+        QVERIFY(java.call(redissonCall(QStringLiteral("trySetPermits"), QStringLiteral("a"),
+            QStringLiteral("semaphore"), semaphore, { { QStringLiteral("permits"), 0 } }))[QStringLiteral("value")]
+                    .toBool());
+        QVERIFY(java.call(redissonCall(QStringLiteral("trySetCount"), QStringLiteral("a"), QStringLiteral("latch"),
+            latch, { { QStringLiteral("count"), 1 } }))[QStringLiteral("value")]
+                    .toBool());
+
+        // Nobody waits yet: not shown, and the refusal says how to declare it.
+        const CliRun idle = cli({ QStringLiteral("add-permits"), QString::fromUtf8(semaphore) });
+        CLI_EXIT(idle, CliExit::NotDone);
+        QVERIFY2(idle.err.contains("--layout-pattern redisson=" + semaphore), idle.err.constData());
+        QCOMPARE(raw.get(semaphore), QByteArray("0"));
+
+        const int acquiring = java.send(
+            redissonCall(QStringLiteral("acquire"), QStringLiteral("b"), QStringLiteral("semaphore"), semaphore));
+        const int awaiting
+            = java.send(redissonCall(QStringLiteral("await"), QStringLiteral("c"), QStringLiteral("latch"), latch));
+        QTRY_VERIFY_WITH_TIMEOUT(someoneWaitsOn(raw, semaphore) && someoneWaitsOn(raw, latch), 30000);
+
+        const auto locks = listedLocks(m_server.url(), m_dir, QString::fromUtf8(prefix) + QStringLiteral(":*"));
+        QVERIFY(locks);
+        const QJsonObject shownSemaphore = locks->value(QString::fromUtf8(semaphore));
+        QCOMPARE(shownSemaphore.value(QStringLiteral("kind")).toString(), QStringLiteral("semaphore"));
+        QCOMPARE(shownSemaphore.value(QStringLiteral("library")).toString(), QStringLiteral("redisson"));
+        QCOMPARE(shownSemaphore.value(QStringLiteral("waiters")).toInt(), 1);
+        QVERIFY2(QJsonDocument(shownSemaphore.value(QStringLiteral("evidence")).toArray())
+                     .toJson()
+                     .contains("redisson_sc:{"),
+            qPrintable(QJsonDocument(shownSemaphore).toJson()));
+        const QJsonObject ready = locks->value(QString::fromUtf8(latch));
+        QCOMPARE(ready.value(QStringLiteral("kind")).toString(), QStringLiteral("count-down-latch"));
+        QCOMPARE(ready.value(QStringLiteral("count")).toInt(), 1);
+        const CliRun shown = cli({ QStringLiteral("show"), QString::fromUtf8(semaphore) });
+        CLI_EXIT(shown, CliExit::Done);
+
+        // Whoever waited goes on; nothing was declared anywhere.
+        CLI_EXIT(cli({ QStringLiteral("add-permits"), QString::fromUtf8(semaphore) }), CliExit::Done);
+        CLI_EXIT(
+            cli({ QStringLiteral("open-latch"), QString::fromUtf8(latch), QStringLiteral("--yes") }), CliExit::Done);
+        QVERIFY(java.reply(acquiring, 60000).value_or(QJsonObject()).value(QStringLiteral("ok")).toBool());
+        QVERIFY(java.reply(awaiting, 60000).value_or(QJsonObject()).value(QStringLiteral("ok")).toBool());
     }
 
     // kill -9 of the JVM that held with the watchdog: the lease runs out, `watch` reports it expired (never

@@ -19,6 +19,22 @@ QString tr(const char *text)
 }
 } // namespace
 
+namespace {
+// TYPE, and for a string whether it holds an integer: what a refusal says is there instead of a lock.
+void readWhatIsThere(RedisCommander *connection, const QByteArray &name,
+    std::function<void(const RedisError &, const QByteArray &type, bool integer)> done)
+{
+    auto type = std::make_shared<RedisResult>();
+    connection->command({ "TYPE", name }, [type](const RedisResult &r) { *type = r; });
+    connection->command(
+        { "GETRANGE", name, "0", QByteArray::number(kMaxStringToken) }, [type, done](const RedisResult &value) {
+            const bool integer = type->ok() && type->value.bytes() == "string" && value.ok() && value.value.isString()
+                && isCounterValue(value.value.bytes());
+            done(type->ok() ? RedisError() : type->error, type->value.bytes(), integer);
+        });
+}
+} // namespace
+
 void read(RedisCommander *connection, const QByteArray &name, const StringLockPatterns &patterns,
     std::function<void(const NameReading &)> done)
 {
@@ -42,12 +58,13 @@ void read(RedisCommander *connection, const QByteArray &name, const StringLockPa
                 return;
             }
             // Nothing lock-shaped: say what is there instead, as show does.
-            connection->command({ "TYPE", reading->name }, [reading, done](const RedisResult &type) {
-                if (!type.ok())
-                    reading->error = type.error;
-                reading->type = type.value.bytes();
-                done(*reading);
-            });
+            readWhatIsThere(connection, reading->name,
+                [reading, done](const RedisError &error, const QByteArray &type, bool integer) {
+                    reading->error = error;
+                    reading->type = type;
+                    reading->integer = integer;
+                    done(*reading);
+                });
         });
     scanner->readKeys({ name });
 }
@@ -55,16 +72,21 @@ void read(RedisCommander *connection, const QByteArray &name, const StringLockPa
 void explainNotALock(RedisCommander *connection, const QByteArray &name, const StringLockPatterns &patterns,
     std::function<void(const QString &why)> done)
 {
-    connection->command({ "TYPE", name }, [name, patterns, done](const RedisResult &type) {
-        done(type.ok() ? notALockText(name, type.value.bytes(), patterns) : type.error.message());
-    });
+    readWhatIsThere(
+        connection, name, [name, patterns, done](const RedisError &error, const QByteArray &type, bool integer) {
+            done(error.isError() ? error.message() : notALockText(name, type, patterns, integer));
+        });
 }
 
-QString notALockText(const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns)
+QString notALockText(const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns, bool integer)
 {
     const QString shown = escapeBytes(name, 200);
     if (type == "none" || type.isEmpty())
         return tr("%1 does not exist").arg(shown);
+    if (type == "string" && integer && patterns.declaredLibrary(name) != "redisson")
+        return tr("%1 holds an integer and nobody waits on it: a Redisson semaphore or count-down latch is known by "
+                  "its waiters, or by declaring its name (--layout-pattern redisson=%1); not a lock")
+            .arg(shown);
     if (type == "string" && !patterns.matches(name))
         return tr(
             "%1 is a string outside the string lock patterns (--string-locks, or the connection profile's), so it is "
@@ -108,7 +130,7 @@ RedisError refusal(const NameReading &reading, LockAction action, const StringLo
             return {};
         return RedisError(RedisError::Kind::KindMismatch,
             tr("%1; %2 refused, nothing changed")
-                .arg(notALockText(reading.name, reading.type, patterns), actionName(action)),
+                .arg(notALockText(reading.name, reading.type, patterns, reading.integer), actionName(action)),
             "NOTALOCK");
     }
     if (action == LockAction::Acquire)

@@ -21,6 +21,7 @@ struct NameReading
     QByteArray name;
     std::optional<LockInfo> lock; // as it would be listed; empty: no lock is there
     QByteArray type; // TYPE's answer, read when no lock is there, to say what is there instead ("none": nothing)
+    bool integer = false; // a string holding an integer (a Redisson counter nobody waits on looks so)
 };
 
 namespace LockAtName {
@@ -29,7 +30,10 @@ namespace LockAtName {
 void read(RedisCommander *connection, const QByteArray &name, const StringLockPatterns &patterns,
     std::function<void(const NameReading &)> done);
 // Why what is at name is not listed as a lock, as show says it: "user:42 is not a lock (it holds a hash)".
-QString notALockText(const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns);
+// integer: the string holds an integer, which may be a Redisson counter nobody waits on: the text names the option
+// that declares it.
+QString notALockText(
+    const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns, bool integer = false);
 // The same, for a name a scan did not list: reads its TYPE. done gets the text, or the read's error as text.
 void explainNotALock(RedisCommander *connection, const QByteArray &name, const StringLockPatterns &patterns,
     std::function<void(const QString &why)> done);

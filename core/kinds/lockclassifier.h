@@ -27,6 +27,10 @@ struct KeySnapshot
     int shardSubscribers = -1; // PUBSUB SHARDNUMSUB of the same channel name (sharded pub/sub); -1: not read
     bool declared = false; // the name matches a lock pattern the user configured
     QByteArray library; // the library the name was declared as (--layout-pattern LIBRARY=GLOB); empty: none
+    // A name no pattern declares, taken as Redisson's because someone listens on this channel of it (a counter's
+    // waiters: LockRecogniser::vouchingChannelPatterns), and how many; empty: declared, or not vouched for.
+    QByteArray vouchedBy;
+    int vouchers = 0;
     // A sorted set inside a sorted-set lock pattern (kinds/sortedset/): its first members with their scores, and how
     // many it has in all; -1: not read.
     QList<QPair<QByteArray, qint64>> members;

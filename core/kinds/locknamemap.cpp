@@ -81,6 +81,29 @@ QList<QByteArray> releaseChannelPatterns()
     return patterns;
 }
 
+QList<QByteArray> vouchingChannelPatterns()
+{
+    QList<QByteArray> patterns;
+    for (const LockLayout *layout : LockLayouts::all())
+        for (const QByteArray &pattern : layout->recogniser().vouchingChannelPatterns())
+            if (!patterns.contains(pattern))
+                patterns << pattern;
+    return patterns;
+}
+
+QList<QByteArray> vouchingChannels(const QByteArray &name)
+{
+    QList<QByteArray> channels;
+    for (const LockLayout *layout : LockLayouts::all()) {
+        if (layout->recogniser().vouchingChannelPatterns().isEmpty())
+            continue;
+        const QByteArray channel = layout->recogniser().releaseChannel(name);
+        if (!channel.isEmpty() && !channels.contains(channel))
+            channels << channel;
+    }
+    return channels;
+}
+
 bool isBookkeeping(const QByteArray &key)
 {
     return key.startsWith("redisson_unlock_latch:");

@@ -18,6 +18,11 @@ QList<QByteArray> fromAuxKey(const QByteArray &key);
 QList<QByteArray> fromChannel(const QByteArray &channel);
 // Every layout's release channel patterns, each once: what a monitor subscribes to.
 QList<QByteArray> releaseChannelPatterns();
+// Every layout's vouching channel patterns, each once (LockRecogniser::vouchingChannelPatterns).
+QList<QByteArray> vouchingChannelPatterns();
+// The channels whose subscribers would vouch for name, each once (the release channels of the layouts that have
+// vouching patterns).
+QList<QByteArray> vouchingChannels(const QByteArray &name);
 
 // The inversions the layouts' readings share. unwrap: "{X}" -> X and "{X}" itself, else the text as it is.
 // afterPrefix: the text after prefix, when it starts so and something follows. stripOwner: "<X>:<uuid>:<token>" -> X.

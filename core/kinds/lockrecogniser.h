@@ -150,6 +150,11 @@ public:
         Q_UNUSED(channel);
         return {};
     }
+    // The channels whose subscribers vouch for a name no pattern declares: Redisson's counters have no mark of their
+    // own but the channel their waiters listen on (releaseChannel). A walk finds such names with PUBSUB CHANNELS over
+    // these patterns (namesFromChannel reads each back); a name read alone asks PUBSUB NUMSUB of its releaseChannel.
+    // None: only a declared pattern names this layout's objects.
+    virtual QList<QByteArray> vouchingChannelPatterns() const { return {}; }
     // The lock names key may belong to when it is one of this layout's aux keys (a fair queue, a fencing token, a
     // reader's timeout key), every reading; none when it is not one. A monitor refreshes those names when key changes.
     virtual QList<QByteArray> namesFromAuxKey(const QByteArray &key) const

@@ -72,7 +72,8 @@ void LockScanner::start()
     m_deferring = m_options.deferAuxReads && m_walks.size() == 1 && m_walks.first().pattern == "*";
     m_walkedKeys.clear();
     m_parked.clear();
-    m_scansLeft = int(nodes.size() * (m_typeFilter ? chains.size() : m_walks.size()));
+    const QList<QByteArray> vouching = LockNameMap::vouchingChannelPatterns();
+    m_scansLeft = int(nodes.size() * ((m_typeFilter ? chains.size() : m_walks.size()) + vouching.size()));
     if (nodes.isEmpty()) {
         m_scanDone = true;
         ++m_batchesInFlight;
@@ -82,6 +83,8 @@ void LockScanner::start()
     // Every cursor of every node leaves in one write: the nodes work side by side.
     m_connection->cork();
     for (RedisCommander *node : nodes) {
+        for (const QByteArray &pattern : vouching)
+            findVouched(node, pattern);
         if (m_typeFilter) {
             for (const ScanCursor &chain : chains)
                 scanFrom(node, chain, "0");
@@ -243,7 +246,15 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, std::optional<ScanCurs
     QPointer<LockScanner> self(this);
     const quint64 generation = m_generation;
     // The batch is complete when every reply is in, whichever node each key lives on.
-    const auto join = batchJoin([self, snaps] { self->readRest(std::move(*snaps)); });
+    // Named keys that are neither hashes nor inside a string lock pattern: a Redisson counter someone waits on is
+    // still one (readVouched), read after this batch so that a lock hash costs no more reads than before.
+    auto outside = std::make_shared<QList<KeySnapshot>>();
+    const auto join = batchJoin([self, snaps, outside] {
+        if (outside->isEmpty())
+            self->readRest(std::move(*snaps));
+        else
+            self->readVouched(std::move(*snaps), std::move(*outside));
+    });
     const QByteArray valueEnd = QByteArray::number(kMaxStringToken); // GETRANGE's end is inclusive: one byte more
     m_connection->cork();
     for (const QByteArray &key : keys) {
@@ -283,8 +294,8 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, std::optional<ScanCurs
             }));
         }
         m_connection->command({ "PTTL", key },
-            join->track([self, generation, snaps, key, now, mono, fields, value, members, memberCount, named](
-                            const RedisResult &r) {
+            join->track([self, generation, snaps, key, now, mono, fields, value, members, memberCount, named, string,
+                            outside](const RedisResult &r) {
                 if (!r.ok() || !current(self, generation))
                     return;
                 KeySnapshot s;
@@ -331,6 +342,9 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, std::optional<ScanCurs
                     s.type
                         = typeName("none"); // no key of its own: its aux keys may still be there (readAux reads them)
                     snaps->append(std::move(s));
+                    return;
+                } else if (named && !string && s.pttlMs != -2) {
+                    outside->append(std::move(s)); // not a hash: maybe a counter its waiters vouch for
                     return;
                 } else {
                     return; // deleted between SCAN and now, or some other type: nothing to classify

@@ -97,6 +97,12 @@ private:
     // A cursor over aux keys: each key's lock, once, as a candidate with no key of its own (LockRecogniser::
     // readKeyless reads it).
     void snapshotKeyless(const QList<QByteArray> &keys);
+    // Named keys outside every string lock pattern that are no hash: those holding an integer with listeners on a
+    // channel that vouches for them (LockRecogniser::vouchingChannelPatterns) join candidates as Redisson's.
+    void readVouched(QList<KeySnapshot> candidates, QList<KeySnapshot> outside);
+    // A walk's share of them: the names in node's channels matching a vouching pattern (PUBSUB CHANNELS), read by
+    // name like the string cursors' keys.
+    void findVouched(RedisCommander *node, const QByteArray &pattern);
     void readRest(QList<KeySnapshot> candidates);
     void readAux(QList<KeySnapshot> candidates);
     // Classifies a batch's snapshots and reports the locks among them; skip: indexes (ascending) left out.

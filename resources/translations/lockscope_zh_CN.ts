@@ -4222,6 +4222,10 @@ Check it with the server&apos;s administrator (ssh-keygen -l -f on the host&apos
         <source>%1 is listed as a %2, and %3 does not apply to it; nothing changed</source>
         <translation>%1 被列为%2，%3 不适用于它；未做任何更改</translation>
     </message>
+    <message>
+        <source>%1 holds an integer and nobody waits on it: a Redisson semaphore or count-down latch is known by its waiters, or by declaring its name (--layout-pattern redisson=%1); not a lock</source>
+        <translation>%1 存放的是整数且无人在等待：Redisson 的信号量或闭锁要靠其等待者识别，或声明其名称（--layout-pattern redisson=%1）；它不是锁</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::LockClassifier</name>
@@ -4494,6 +4498,10 @@ Check it with the server&apos;s administrator (ssh-keygen -l -f on the host&apos
     <message>
         <source>has a TTL</source>
         <translation>有 TTL</translation>
+    </message>
+    <message>
+        <source>no pattern declares its name: its waiters on %1, Redisson&apos;s own channel for it, vouch for it</source>
+        <translation>没有模式声明此名称：在 %1（Redisson 为它使用的频道）上的等待者表明了它的身份</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 
 #include "kinds/auxreader.h"
 #include "kinds/hashreading.h"
+#include "kinds/locknamemap.h"
 #include "kinds/semaphore/counterscripts.h"
 
 #include <QCoreApplication>
@@ -24,6 +25,16 @@ QString CountDownLatchLayout::counterText(qint64 value) const
 QByteArray CountDownLatchLayout::channel(const QByteArray &name)
 {
     return "redisson_countdownlatch__channel__{" + name + '}';
+}
+
+QList<QByteArray> CountDownLatchLayout::namesFromChannel(const QByteArray &channel) const
+{
+    // Redisson always wraps the name in braces here, whatever it holds.
+    QByteArray rest;
+    if (!LockNameMap::afterPrefix(channel, "redisson_countdownlatch__channel__{", &rest) || !rest.endsWith('}'))
+        return {};
+    rest.chop(1);
+    return { rest };
 }
 
 ScriptCall CountDownLatchLayout::open(const QByteArray &name, const QByteArray &countShown, const QByteArray &publish)

@@ -19,6 +19,12 @@ public:
     const char *counterField() const override { return "count"; }
     QString counterText(qint64 value) const override;
     QByteArray releaseChannel(const QByteArray &name) const override { return channel(name); }
+    // Its waiters' channel names it: a latch someone awaits is found without a declared pattern.
+    QList<QByteArray> vouchingChannelPatterns() const override
+    {
+        return { QByteArrayLiteral("redisson_countdownlatch__channel__*") };
+    }
+    QList<QByteArray> namesFromChannel(const QByteArray &channel) const override;
     std::optional<CounterCall> counterCall(const CounterRequest &request, const QByteArray &publish) const override;
     void readStringAux(AuxReader &reader) const override;
     bool classifyKey(const KeySnapshot &key, LockInfo &info) const override;

@@ -31,8 +31,13 @@ void CounterLayout::describeCounter(const KeySnapshot &key, LockInfo &info) cons
     info.library = library();
     info.counter = key.value.toLongLong();
     info.confidence = LockInfo::Confidence::Medium;
-    info.evidence << ClassifierText::tr("its name was declared as redisson's")
-                  << ClassifierText::tr("an integer string: Redisson keeps a semaphore's free permits or a latch's "
+    if (key.vouchedBy.isEmpty())
+        info.evidence << ClassifierText::tr("its name was declared as redisson's");
+    else
+        info.evidence << ClassifierText::tr("no pattern declares its name: its waiters on %1, Redisson's own channel "
+                                            "for it, vouch for it")
+                             .arg(escapeBytes(key.vouchedBy, 200));
+    info.evidence << ClassifierText::tr("an integer string: Redisson keeps a semaphore's free permits or a latch's "
                                         "count so");
     if (key.pttlMs >= 0)
         info.evidence << ClassifierText::tr("has a TTL");

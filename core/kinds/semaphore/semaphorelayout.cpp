@@ -2,6 +2,7 @@
 
 #include "kinds/auxreader.h"
 #include "kinds/hashreading.h"
+#include "kinds/locknamemap.h"
 #include "kinds/locknames.h"
 #include "kinds/semaphore/counterscripts.h"
 
@@ -18,6 +19,11 @@ LockCapabilities SemaphoreLayout::capabilities() const
 QByteArray SemaphoreLayout::channel(const QByteArray &name)
 {
     return LockNames::prefixName("redisson_sc", name);
+}
+
+QList<QByteArray> SemaphoreLayout::namesFromChannel(const QByteArray &channel) const
+{
+    return LockNameMap::namesAfter(channel, "redisson_sc:");
 }
 
 ScriptCall SemaphoreLayout::addPermits(const QByteArray &name, qint64 permits, const QByteArray &publish)
@@ -59,6 +65,10 @@ bool SemaphoreLayout::classifyKey(const KeySnapshot &key, LockInfo &info) const
 {
     // After the expirable semaphore and the latch had their say: a declared integer they did not claim.
     if (!isCandidate(key))
+        return false;
+    // Named by its waiters alone (no pattern declares it): once the listeners read beside it are gone, nothing says
+    // it is Redisson's (before they are read, the waiters that vouched for it do).
+    if (!key.vouchedBy.isEmpty() && auxOf(key).semaphoreSubscribers == 0 && auxOf(key).latchSubscribers == 0)
         return false;
     describeCounter(key, info);
     describeWaiters(key, info);

@@ -22,6 +22,9 @@ public:
             || action == LockAction::ReleasePermit;
     }
     QByteArray releaseChannel(const QByteArray &name) const override { return channel(name); }
+    // Its waiters' channel names it: a semaphore someone waits on is found without a declared pattern.
+    QList<QByteArray> vouchingChannelPatterns() const override { return { QByteArrayLiteral("redisson_sc:*") }; }
+    QList<QByteArray> namesFromChannel(const QByteArray &channel) const override;
     std::optional<CounterCall> counterCall(const CounterRequest &request, const QByteArray &publish) const override;
     void readStringAux(AuxReader &reader) const override;
     bool classifyKey(const KeySnapshot &key, LockInfo &info) const override;
