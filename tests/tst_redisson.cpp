@@ -309,6 +309,63 @@ private slots:
                     .toBool());
     }
 
+    // A fair queue of Redisson threads and LockScope clients keeps its order: whoever queued first gets the lock
+    // first, whichever library it is.
+    void mixedFairQueueKeepsItsOrder_data() { versionRows(); }
+    void mixedFairQueueKeepsItsOrder()
+    {
+        QFETCH(QString, version);
+        RedissonJvm java;
+        QVERIFY(java.start(version, m_server.url()));
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("rs-mixed-fair");
+        const QByteArray queue = "redisson_lock_queue:{" + name + "}";
+        const auto queued = [&raw, &queue] { return raw.command({ "LLEN", queue }).toInteger(); };
+        const QStringList ourLock { QStringLiteral("--json"), QStringLiteral("lock"), QString::fromUtf8(name),
+            QStringLiteral("--kind"), QStringLiteral("fair"), QStringLiteral("--lease"), QString::number(kLongLeaseMs),
+            QStringLiteral("--url"), m_server.url() };
+
+        // LockScope holds; then Redisson's a, LockScope's second client and Redisson's b queue, in that order.
+        QProcess holder;
+        startCli(holder, ourLock, m_dir);
+        QTRY_VERIFY_WITH_TIMEOUT(raw.command({ "EXISTS", name }).toInteger() == 1, 30000);
+        const int first = java.send(redissonCall(
+            QStringLiteral("lock"), QStringLiteral("a"), QStringLiteral("fair"), name, lease(kLongLeaseMs)));
+        QTRY_COMPARE_WITH_TIMEOUT(queued(), qint64(1), 30000);
+        QProcess second;
+        startCli(second, ourLock + QStringList { QStringLiteral("--wait"), QStringLiteral("-1") }, m_dir);
+        QTRY_COMPARE_WITH_TIMEOUT(queued(), qint64(2), 30000);
+        const int third = java.send(redissonCall(
+            QStringLiteral("lock"), QStringLiteral("b"), QStringLiteral("fair"), name, lease(kLongLeaseMs)));
+        QTRY_COMPARE_WITH_TIMEOUT(queued(), qint64(3), 30000);
+
+        // Each release hands the lock to the head of the queue, and to nobody else.
+        holder.closeWriteChannel();
+        CLI_EXIT(finishCli(holder), CliExit::Done);
+        const std::optional<QJsonObject> a = java.reply(first, 60000);
+        QVERIFY(a && a->value(QStringLiteral("ok")).toBool());
+        QVERIFY(!java.answered(third));
+        QCOMPARE(raw.hgetall(name).keys(), QList<QByteArray> { a->value(QStringLiteral("owner")).toString().toUtf8() });
+        QVERIFY(java.call(redissonCall(
+            QStringLiteral("unlock"), QStringLiteral("a"), QStringLiteral("fair"), name))[QStringLiteral("ok")]
+                    .toBool());
+        // LockScope's second client next: it says so on its standard output (an `acquired` event).
+        QTRY_VERIFY_WITH_TIMEOUT(second.canReadLine() || (second.waitForReadyRead(100) && second.canReadLine()), 60000);
+        const QJsonObject acquired = QJsonDocument::fromJson(second.readLine()).object();
+        QCOMPARE(acquired.value(QStringLiteral("event")).toString(), QStringLiteral("acquired"));
+        QVERIFY(!java.answered(third));
+        QCOMPARE(raw.hgetall(name).keys(),
+            QList<QByteArray> { acquired.value(QStringLiteral("owner")).toString().toUtf8() });
+        second.closeWriteChannel();
+        CLI_EXIT(finishCli(second), CliExit::Done);
+        const std::optional<QJsonObject> b = java.reply(third, 60000);
+        QVERIFY(b && b->value(QStringLiteral("ok")).toBool());
+        QVERIFY(java.call(redissonCall(
+            QStringLiteral("unlock"), QStringLiteral("b"), QStringLiteral("fair"), name))[QStringLiteral("ok")]
+                    .toBool());
+        QCOMPARE(queued(), qint64(0));
+    }
+
     // Redisson's semaphores and latches, by LockScope's writes: add-permits wakes a blocked acquire(), release-permit
     // frees the permit whose id Java's acquire() returned (raw bytes since 3.17, text in 3.16), open-latch lets await()
     // return.
