@@ -7,6 +7,7 @@
 //
 // A JVM that is missing, does not start, dies (unless the test killed it) or stops answering fails the test where it
 // happened: a suite that passed without meeting Redisson would prove nothing.
+#include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFileInfo>
@@ -164,7 +165,10 @@ private:
         while (!m_process.canReadLine()) {
             if (m_process.state() == QProcess::NotRunning || deadline.hasExpired())
                 return std::nullopt;
-            m_process.waitForReadyRead(int(qMin<qint64>(1000, qMax<qint64>(1, deadline.remainingTime()))));
+            // This thread's events are served meanwhile: a console under test acts on them (its force release is
+            // a chain of replies), and Redisson's answer may wait for it.
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+            m_process.waitForReadyRead(int(qMin<qint64>(10, qMax<qint64>(1, deadline.remainingTime()))));
         }
         QJsonParseError error;
         const QJsonDocument doc = QJsonDocument::fromJson(m_process.readLine(), &error);
