@@ -9,48 +9,15 @@
 #include "clirun.h"
 #include "rawredis.h"
 #include "redisserver.h"
-#include "redissonjvm.h"
+#include "redissoncases.h"
 #include "testutil.h"
 
-#include <QFile>
 #include <QJsonArray>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace LockScope;
 using namespace LockScope::Test;
-
-namespace {
-
-// The versions pinned in tests/interop/redisson/versions.txt (scripts/dev setup builds a driver for each).
-QStringList pinnedVersions()
-{
-    QFile file(QStringLiteral(LOCKSCOPE_INTEROP_DIR "/redisson/versions.txt"));
-    QStringList versions;
-    if (file.open(QIODevice::ReadOnly))
-        for (const QByteArray &line : file.readAll().split('\n'))
-            if (!line.trimmed().isEmpty() && !line.startsWith('#'))
-                versions << QString::fromUtf8(line.trimmed());
-    return versions;
-}
-const QStringList kVersions = pinnedVersions();
-// Long enough that a waiter woken within the test's minute was woken by a message, not by its timer.
-constexpr qint64 kLongLeaseMs = 600000;
-
-QVariantList toVariants(const QList<QJsonObject> &events)
-{
-    QVariantList out;
-    for (const QJsonObject &e : events)
-        out << e.toVariantMap();
-    return out;
-}
-
-QJsonObject lease(qint64 ms)
-{
-    return QJsonObject { { QStringLiteral("lease"), ms } };
-}
-
-} // namespace
 
 class TestRedisson : public QObject
 {
@@ -63,50 +30,6 @@ class TestRedisson : public QObject
 
     CliRun cli(QStringList args) { return runCli(args << QStringLiteral("--url") << m_server.url(), m_dir); }
 
-    static void versionRows()
-    {
-        QTest::addColumn<QString>("version");
-        for (const QString &v : kVersions)
-            QTest::newRow(qPrintable(v)) << v;
-    }
-
-    // Some Redisson call is blocked on name: a subscription on one of its channels (every kind's waiters subscribe
-    // before they sleep; a fair waiter on a channel of its own) and, for a fair lock, its place in the queue.
-    bool someoneWaitsOn(RawRedis &raw, const QByteArray &name, bool fair = false)
-    {
-        const RedisValue channels = raw.command({ "PUBSUB", "CHANNELS", "*" + name + "*" });
-        if (channels.size() == 0)
-            return false;
-        return !fair || raw.command({ "LLEN", "redisson_lock_queue:{" + name + "}" }).toInteger() > 0;
-    }
-
-    // The lines `watch --json` printed by now, as objects.
-    static void readEvents(QProcess &watch, QList<QJsonObject> *events)
-    {
-        while (watch.canReadLine())
-            *events << QJsonDocument::fromJson(watch.readLine()).object();
-    }
-    static int countEvents(const QList<QJsonObject> &events, const QString &type, const QString &owner)
-    {
-        int n = 0;
-        for (const QJsonObject &e : events)
-            n += e.value(QStringLiteral("event")).toString() == type
-                && (owner.isEmpty() || e.value(QStringLiteral("owner")).toString() == owner);
-        return n;
-    }
-    // Waits (serving watch's output) until pred holds for the events so far.
-    template <typename Pred> bool waitForEvents(QProcess &watch, QList<QJsonObject> *events, Pred pred)
-    {
-        const QDeadlineTimer deadline(60000);
-        while (!pred(*events)) {
-            if (deadline.hasExpired() || watch.state() == QProcess::NotRunning)
-                return false;
-            watch.waitForReadyRead(500);
-            readEvents(watch, events);
-        }
-        return true;
-    }
-
 private slots:
     void initTestCase()
     {
@@ -114,12 +37,12 @@ private slots:
         QString error;
         QVERIFY2(m_server.start(&error), qPrintable(error));
         QVERIFY2(!RedissonJvm::java().isEmpty(), "no java: install a JDK (scripts/dev setup)");
-        QVERIFY2(kVersions.size() >= 3, "tests/interop/redisson/versions.txt names no versions");
+        QVERIFY2(pinnedRedissonVersions().size() >= 3, "tests/interop/redisson/versions.txt names no versions");
     }
 
     // Redisson's holders as Redisson wrote them: its own owner id, the count after reentry; a watchdog's renewals
     // seen as renewals, a fixed lease never.
-    void holdersAsRedissonWritesThem_data() { versionRows(); }
+    void holdersAsRedissonWritesThem_data() { redissonVersionRows(); }
     void holdersAsRedissonWritesThem()
     {
         QFETCH(QString, version);
@@ -196,7 +119,7 @@ private slots:
     {
         QTest::addColumn<QString>("version");
         QTest::addColumn<QString>("kind");
-        for (const QString &v : kVersions) {
+        for (const QString &v : pinnedRedissonVersions()) {
             QStringList kinds { QStringLiteral("lock"), QStringLiteral("fair"), QStringLiteral("write") };
             if (!v.startsWith(QLatin1String("3.16"))) // RFencedLock came in 3.23
                 kinds << QStringLiteral("fenced");
@@ -244,7 +167,7 @@ private slots:
 
     // `release --owner` of one level leaves Redisson's own count right: the thread then holds one level, and its one
     // unlock frees the lock.
-    void releaseOneLevelKeepsRedissonsCount_data() { versionRows(); }
+    void releaseOneLevelKeepsRedissonsCount_data() { redissonVersionRows(); }
     void releaseOneLevelKeepsRedissonsCount()
     {
         QFETCH(QString, version);
@@ -274,7 +197,7 @@ private slots:
     {
         QTest::addColumn<QString>("version");
         QTest::addColumn<QString>("kind");
-        for (const QString &v : kVersions)
+        for (const QString &v : pinnedRedissonVersions())
             for (const QString &kind : { QStringLiteral("lock"), QStringLiteral("fair") })
                 QTest::newRow(qPrintable(v + QLatin1Char(' ') + kind)) << v << kind;
     }
@@ -311,7 +234,7 @@ private slots:
 
     // A fair queue of Redisson threads and LockScope clients keeps its order: whoever queued first gets the lock
     // first, whichever library it is.
-    void mixedFairQueueKeepsItsOrder_data() { versionRows(); }
+    void mixedFairQueueKeepsItsOrder_data() { redissonVersionRows(); }
     void mixedFairQueueKeepsItsOrder()
     {
         QFETCH(QString, version);
@@ -364,171 +287,6 @@ private slots:
             QStringLiteral("unlock"), QStringLiteral("b"), QStringLiteral("fair"), name))[QStringLiteral("ok")]
                     .toBool());
         QCOMPARE(queued(), qint64(0));
-    }
-
-    // Redisson's semaphores and latches, by LockScope's writes: add-permits wakes a blocked acquire(), release-permit
-    // frees the permit whose id Java's acquire() returned (raw bytes since 3.17, text in 3.16), open-latch lets await()
-    // return.
-    void countersWakeRedisson_data() { versionRows(); }
-    void countersWakeRedisson()
-    {
-        QFETCH(QString, version);
-        RedissonJvm java;
-        QVERIFY(java.start(version, m_server.url()));
-        RawRedis raw(m_server.port());
-        const auto declared = [](const QByteArray &name) {
-            return QStringList { QStringLiteral("--layout-pattern"),
-                QStringLiteral("redisson=") + QString::fromUtf8(name) };
-        };
-
-        const QByteArray semaphore = uniqueKey("rs-semaphore");
-        QVERIFY(java.call(redissonCall(QStringLiteral("trySetPermits"), QStringLiteral("a"),
-            QStringLiteral("semaphore"), semaphore, { { QStringLiteral("permits"), 0 } }))[QStringLiteral("value")]
-                    .toBool());
-        const int acquiring = java.send(
-            redissonCall(QStringLiteral("acquire"), QStringLiteral("b"), QStringLiteral("semaphore"), semaphore));
-        QTRY_VERIFY_WITH_TIMEOUT(someoneWaitsOn(raw, semaphore), 30000);
-        QVERIFY(!java.answered(acquiring));
-        // No pattern declares it: its waiter's subscription on redisson_sc:{NAME} says it is Redisson's semaphore.
-        CLI_EXIT(cli(QStringList { QStringLiteral("add-permits"), QString::fromUtf8(semaphore) }), CliExit::Done);
-        const std::optional<QJsonObject> acquired = java.reply(acquiring, 60000);
-        QVERIFY(acquired && acquired->value(QStringLiteral("ok")).toBool());
-
-        const QByteArray expirable = uniqueKey("rs-expirable");
-        java.call(redissonCall(QStringLiteral("trySetPermits"), QStringLiteral("a"), QStringLiteral("expirable"),
-            expirable, { { QStringLiteral("permits"), 1 } }));
-        const QJsonObject permit = java.call(
-            redissonCall(QStringLiteral("acquire"), QStringLiteral("a"), QStringLiteral("expirable"), expirable));
-        QVERIFY2(permit.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(permit).toJson()));
-        const QString id = permit.value(QStringLiteral("value")).toString();
-        QCOMPARE(java.call(redissonCall(QStringLiteral("availablePermits"), QStringLiteral("a"),
-                     QStringLiteral("expirable"), expirable))[QStringLiteral("value")]
-                     .toInt(),
-            0);
-        const CliRun freed = cli(QStringList { QStringLiteral("release-permit"), QString::fromUtf8(expirable),
-                                     QStringLiteral("--permit"), id }
-            + declared(expirable));
-        CLI_EXIT(freed, CliExit::Done);
-        QCOMPARE(java.call(redissonCall(QStringLiteral("availablePermits"), QStringLiteral("a"),
-                     QStringLiteral("expirable"), expirable))[QStringLiteral("value")]
-                     .toInt(),
-            1);
-        // Java's own release of that permit now fails: it was given back already.
-        const QJsonObject twice = java.call(redissonCall(QStringLiteral("release"), QStringLiteral("a"),
-            QStringLiteral("expirable"), expirable, { { QStringLiteral("permit"), id } }));
-        QVERIFY2(!twice.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(twice).toJson()));
-
-        const QByteArray latch = uniqueKey("rs-latch");
-        QVERIFY(java.call(redissonCall(QStringLiteral("trySetCount"), QStringLiteral("a"), QStringLiteral("latch"),
-            latch, { { QStringLiteral("count"), 2 } }))[QStringLiteral("value")]
-                    .toBool());
-        const int awaiting
-            = java.send(redissonCall(QStringLiteral("await"), QStringLiteral("c"), QStringLiteral("latch"), latch));
-        QTRY_VERIFY_WITH_TIMEOUT(someoneWaitsOn(raw, latch), 30000);
-        QVERIFY(!java.answered(awaiting));
-        // Undeclared too: its waiter listens on redisson_countdownlatch__channel__{NAME}.
-        CLI_EXIT(cli(QStringList { QStringLiteral("open-latch"), QString::fromUtf8(latch), QStringLiteral("--yes") }),
-            CliExit::Done);
-        const std::optional<QJsonObject> opened = java.reply(awaiting, 60000);
-        QVERIFY(opened && opened->value(QStringLiteral("ok")).toBool());
-    }
-
-    // A Redisson semaphore or latch that someone waits on is one, with no pattern declaring it: `show` and `list`
-    // say so, with the channel as evidence. Nobody waiting: an integer is all there is, and a refusal names the
-    // option that declares the name.
-    void countersKnownByTheirWaiters_data() { versionRows(); }
-    void countersKnownByTheirWaiters()
-    {
-        QFETCH(QString, version);
-        RedissonJvm java;
-        QVERIFY(java.start(version, m_server.url()));
-        RawRedis raw(m_server.port());
-        const QByteArray prefix = uniqueKey("rs-vouched");
-        const QByteArray semaphore = prefix + ":slots", latch = prefix + ":ready";
-        QVERIFY(java.call(redissonCall(QStringLiteral("trySetPermits"), QStringLiteral("a"),
-            QStringLiteral("semaphore"), semaphore, { { QStringLiteral("permits"), 0 } }))[QStringLiteral("value")]
-                    .toBool());
-        QVERIFY(java.call(redissonCall(QStringLiteral("trySetCount"), QStringLiteral("a"), QStringLiteral("latch"),
-            latch, { { QStringLiteral("count"), 1 } }))[QStringLiteral("value")]
-                    .toBool());
-
-        // Nobody waits yet: not shown, and the refusal says how to declare it.
-        const CliRun idle = cli({ QStringLiteral("add-permits"), QString::fromUtf8(semaphore) });
-        CLI_EXIT(idle, CliExit::NotDone);
-        QVERIFY2(idle.err.contains("--layout-pattern redisson=" + semaphore), idle.err.constData());
-        QCOMPARE(raw.get(semaphore), QByteArray("0"));
-
-        const int acquiring = java.send(
-            redissonCall(QStringLiteral("acquire"), QStringLiteral("b"), QStringLiteral("semaphore"), semaphore));
-        const int awaiting
-            = java.send(redissonCall(QStringLiteral("await"), QStringLiteral("c"), QStringLiteral("latch"), latch));
-        QTRY_VERIFY_WITH_TIMEOUT(someoneWaitsOn(raw, semaphore) && someoneWaitsOn(raw, latch), 30000);
-
-        const auto locks = listedLocks(m_server.url(), m_dir, QString::fromUtf8(prefix) + QStringLiteral(":*"));
-        QVERIFY(locks);
-        const QJsonObject shownSemaphore = locks->value(QString::fromUtf8(semaphore));
-        QCOMPARE(shownSemaphore.value(QStringLiteral("kind")).toString(), QStringLiteral("semaphore"));
-        QCOMPARE(shownSemaphore.value(QStringLiteral("library")).toString(), QStringLiteral("redisson"));
-        QCOMPARE(shownSemaphore.value(QStringLiteral("waiters")).toInt(), 1);
-        QVERIFY2(QJsonDocument(shownSemaphore.value(QStringLiteral("evidence")).toArray())
-                     .toJson()
-                     .contains("redisson_sc:{"),
-            qPrintable(QJsonDocument(shownSemaphore).toJson()));
-        const QJsonObject ready = locks->value(QString::fromUtf8(latch));
-        QCOMPARE(ready.value(QStringLiteral("kind")).toString(), QStringLiteral("count-down-latch"));
-        QCOMPARE(ready.value(QStringLiteral("count")).toInt(), 1);
-        const CliRun shown = cli({ QStringLiteral("show"), QString::fromUtf8(semaphore) });
-        CLI_EXIT(shown, CliExit::Done);
-
-        // Whoever waited goes on; nothing was declared anywhere.
-        CLI_EXIT(cli({ QStringLiteral("add-permits"), QString::fromUtf8(semaphore) }), CliExit::Done);
-        CLI_EXIT(
-            cli({ QStringLiteral("open-latch"), QString::fromUtf8(latch), QStringLiteral("--yes") }), CliExit::Done);
-        QVERIFY(java.reply(acquiring, 60000).value_or(QJsonObject()).value(QStringLiteral("ok")).toBool());
-        QVERIFY(java.reply(awaiting, 60000).value_or(QJsonObject()).value(QStringLiteral("ok")).toBool());
-    }
-
-    // kill -9 of the JVM that held with the watchdog: the lease runs out, `watch` reports it expired (never
-    // released), and a Redisson waiter gets the lock on its own timer.
-    void killedHolderExpires_data() { versionRows(); }
-    void killedHolderExpires()
-    {
-        QFETCH(QString, version);
-        RedissonJvm holder, waiter;
-        QVERIFY(holder.start(version, m_server.url(), 2000)); // a 2 s lease once the watchdog is gone
-        QVERIFY(waiter.start(version, m_server.url()));
-        RawRedis raw(m_server.port());
-        const QByteArray name = uniqueKey("rs-killed");
-        QProcess watch;
-        startCli(watch,
-            { QStringLiteral("--json"), QStringLiteral("watch"), QStringLiteral("--pattern"), QString::fromUtf8(name),
-                QStringLiteral("--url"), m_server.url() },
-            m_dir);
-        QList<QJsonObject> events;
-        const QJsonObject held = holder.call(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), {}, name));
-        QVERIFY(held.value(QStringLiteral("ok")).toBool());
-        const QString owner = held.value(QStringLiteral("owner")).toString();
-        // watch has the hold and sees its renewals: it is watching when the holder dies.
-        QVERIFY(waitForEvents(watch, &events,
-            [&owner](const QList<QJsonObject> &e) { return countEvents(e, QStringLiteral("renewed"), owner) >= 1; }));
-        const int blocked
-            = waiter.send(redissonCall(QStringLiteral("lock"), QStringLiteral("b"), {}, name, lease(kLongLeaseMs)));
-        QTRY_VERIFY_WITH_TIMEOUT(someoneWaitsOn(raw, name), 30000);
-
-        holder.kill();
-        const std::optional<QJsonObject> got = waiter.reply(blocked, 60000);
-        QVERIFY(got && got->value(QStringLiteral("ok")).toBool());
-        QVERIFY2(waitForEvents(watch, &events,
-                     [&owner](const QList<QJsonObject> &e) {
-                         return countEvents(e, QStringLiteral("expired"), owner) >= 1;
-                     }),
-            qPrintable(QString::fromUtf8(QJsonDocument(QJsonArray::fromVariantList(toVariants(events))).toJson())));
-        QCOMPARE(countEvents(events, QStringLiteral("released"), owner), 0);
-        QCOMPARE(countEvents(events, QStringLiteral("force-released"), owner), 0);
-        QVERIFY(waiter.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("b"), {}, name))[QStringLiteral("ok")]
-                    .toBool());
-        watch.terminate();
-        CLI_EXIT(finishCli(watch), CliExit::Done);
     }
 };
 
