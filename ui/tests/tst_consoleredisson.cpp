@@ -9,10 +9,9 @@
 #include "forcereleasedialog.h"
 #include "rawredis.h"
 #include "redisserver.h"
-#include "redissonjvm.h"
+#include "redissoncases.h"
 #include "testutil.h"
 
-#include <QFile>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
@@ -22,24 +21,12 @@ using namespace LockScope::Test;
 
 namespace {
 
-constexpr qint64 kLongLeaseMs = 600000;
-
-// The newest Redisson the tests pin, and the oldest (tests/interop/redisson/versions.txt): the console's writes are
-// the CLI's, which tst_redisson checks against every pinned version.
+// The newest Redisson the tests pin, and the oldest: the console's writes are the CLI's, which tst_redisson checks
+// against every pinned version.
 QStringList newestAndOldest()
 {
-    QFile file(QStringLiteral(LOCKSCOPE_INTEROP_DIR "/redisson/versions.txt"));
-    QStringList versions;
-    if (file.open(QIODevice::ReadOnly))
-        for (const QByteArray &line : file.readAll().split('\n'))
-            if (!line.trimmed().isEmpty() && !line.startsWith('#'))
-                versions << QString::fromUtf8(line.trimmed());
+    const QStringList versions = pinnedRedissonVersions();
     return versions.size() < 2 ? versions : QStringList { versions.first(), versions.last() };
-}
-
-bool someoneWaitsOn(RawRedis &raw, const QByteArray &name)
-{
-    return raw.command({ "PUBSUB", "CHANNELS", "*" + name + "*" }).size() > 0;
 }
 
 } // namespace

@@ -126,7 +126,21 @@ public final class Driver {
         emit(reply);
     }
 
+    // One RLock object per thread, kind and name, as application code keeps one for its lock() and its unlock():
+    // Redisson remembers the lease given to lock() in the object (a partial unlock restarts the lease with it).
+    private final Map<String, RLock> locks = new ConcurrentHashMap<>();
+
     private RLock lockOf(String kind, String name) throws ReflectiveOperationException {
+        String key = Thread.currentThread().getName() + "\u0000" + kind + "\u0000" + name;
+        RLock lock = locks.get(key);
+        if (lock == null) {
+            lock = newLock(kind, name);
+            locks.put(key, lock);
+        }
+        return lock;
+    }
+
+    private RLock newLock(String kind, String name) throws ReflectiveOperationException {
         switch (kind) {
         case "fair":
             return redisson.getFairLock(name);

@@ -1,0 +1,225 @@
+// The guided demo's claims about Redisson that docs/guide.md marks as emulated (section 5), checked against Redisson
+// itself (issue 48): the real client in a JVM (redissonjvm.h) at every pinned version. What the demo's emulated client
+// does, Redisson must do:
+// - a renewal that finds the holder's field gone stops the watchdog silently: the lock then runs out though the
+//   holder's thread still thinks it holds it, and learns otherwise only from its unlock;
+// - the waiting threads of one client share one subscription, and one release lets one of them in;
+// - tryLock without a wait time never subscribes; with one it answers false once its budget is spent, and true when
+//   a release comes within it;
+// - since 3.24 an unlock leaves a latch key it deletes itself right after (one SET by the script, one DEL by the
+//   client); before, neither.
+#include "clirun.h"
+#include "rawredis.h"
+#include "redisserver.h"
+#include "redissoncases.h"
+#include "testutil.h"
+
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QVersionNumber>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+
+// How many times the server ran command since it started, scripts' own calls included (INFO commandstats).
+qint64 calls(RawRedis &raw, const char *command)
+{
+    const QString stats = QString::fromUtf8(raw.command({ "INFO", "commandstats" }).bytes());
+    const QRegularExpression line(QStringLiteral("cmdstat_%1:calls=(\\d+)").arg(QLatin1String(command)));
+    const QRegularExpressionMatch m = line.match(stats);
+    return m.hasMatch() ? m.captured(1).toLongLong() : 0;
+}
+
+} // namespace
+
+class TestRedissonClaims : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server;
+    QTemporaryDir m_dir;
+
+    CliRun cli(QStringList args) { return runCli(args << QStringLiteral("--url") << m_server.url(), m_dir); }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        QVERIFY2(!RedissonJvm::java().isEmpty(), "no java: install a JDK (scripts/dev setup)");
+        QVERIFY2(pinnedRedissonVersions().size() >= 3, "tests/interop/redisson/versions.txt names no versions");
+    }
+
+    // The holder's field removed behind its back: the next renewal answers 0 and the watchdog drops the lock without
+    // a word. Put back, the field is never renewed again: the key runs out, and the holder's unlock throws.
+    void watchdogStopsSilentlyAfterAFailedRenewal_data() { redissonVersionRows(); }
+    void watchdogStopsSilentlyAfterAFailedRenewal()
+    {
+        QFETCH(QString, version);
+        RedissonJvm java;
+        // A 6 s watchdog lease, renewed every 2 s.
+        QVERIFY(java.start(version, m_server.url(), 6000));
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("claim-watchdog");
+        const QJsonObject held = java.call(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), {}, name));
+        QVERIFY(held.value(QStringLiteral("ok")).toBool());
+        const QByteArray owner = held.value(QStringLiteral("owner")).toString().toUtf8();
+        // Renewing: the TTL comes back up, a second over the lowest seen (it runs from 6 s to 4 s between renewals).
+        qint64 lowest = raw.pttl(name);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                const qint64 now = raw.pttl(name);
+                lowest = qMin(lowest, now);
+                return now > lowest + 1000;
+            }(),
+            30000);
+
+        QVERIFY(!raw.command({ "HSET", name, "someone-else:1", "1" }).isError());
+        QVERIFY(!raw.command({ "HDEL", name, owner }).isError());
+        // Five seconds without a renewal, two of the watchdog's ticks: each found no field of the holder's.
+        QTRY_VERIFY_WITH_TIMEOUT(raw.pttl(name) < 1000, 30000);
+        QVERIFY(!raw.command({ "HSET", name, owner, "1" }).isError());
+        QVERIFY(!raw.command({ "HDEL", name, "someone-else:1" }).isError());
+        QVERIFY(!raw.command({ "PEXPIRE", name, "6000" }).isError());
+        // A watchdog still at work would keep it for ever; a stopped one lets it run out.
+        QTRY_VERIFY_WITH_TIMEOUT(raw.command({ "EXISTS", name }).toInteger() == 0, 30000);
+
+        const QJsonObject unlock = java.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("a"), {}, name));
+        QCOMPARE(
+            unlock.value(QStringLiteral("error")).toString(), QStringLiteral("java.lang.IllegalMonitorStateException"));
+    }
+
+    // Two threads of one client wait: one subscription between them. A release lets one in; the other gets the lock
+    // when that one unlocks; the last one out unsubscribes.
+    void aClientsWaitersShareOneSubscription_data() { redissonVersionRows(); }
+    void aClientsWaitersShareOneSubscription()
+    {
+        QFETCH(QString, version);
+        RedissonJvm holder, waiters;
+        QVERIFY(holder.start(version, m_server.url()));
+        QVERIFY(waiters.start(version, m_server.url()));
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("claim-shared");
+        const QByteArray channel = "redisson_lock__channel:{" + name + "}";
+        const auto subscribers = [&raw, &channel] {
+            return raw.command({ "PUBSUB", "NUMSUB", channel }).at(1).toInteger();
+        };
+        QVERIFY(holder.call(redissonCall(QStringLiteral("lock"), QStringLiteral("h"), {}, name, lease(kLongLeaseMs)))
+                    .value(QStringLiteral("ok"))
+                    .toBool());
+        const int b
+            = waiters.send(redissonCall(QStringLiteral("lock"), QStringLiteral("b"), {}, name, lease(kLongLeaseMs)));
+        QTRY_COMPARE_WITH_TIMEOUT(subscribers(), qint64(1), 30000);
+        const int c
+            = waiters.send(redissonCall(QStringLiteral("lock"), QStringLiteral("c"), {}, name, lease(kLongLeaseMs)));
+        // c shares b's entry: still one subscription (and c, asleep or not yet, gets the lock only after b or before).
+        QVERIFY(waiters.call(redissonCall(QStringLiteral("isLocked"), QStringLiteral("d"), {}, name))
+                    .value(QStringLiteral("value"))
+                    .toBool());
+        QCOMPARE(subscribers(), qint64(1));
+
+        QVERIFY(holder.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("h"), {}, name))
+                    .value(QStringLiteral("ok"))
+                    .toBool());
+        // One of them gets it; the other waits on.
+        int first = -1;
+        QTRY_VERIFY_WITH_TIMEOUT((first = waiters.answered(b) ? b : waiters.answered(c) ? c : -1) >= 0, 60000);
+        const int second = first == b ? c : b;
+        QVERIFY(!waiters.answered(second));
+        QVERIFY(waiters.reply(first)->value(QStringLiteral("ok")).toBool());
+        QCOMPARE(subscribers(), qint64(1)); // the other still needs it
+        const QString firstThread = first == b ? QStringLiteral("b") : QStringLiteral("c");
+        const QString secondThread = first == b ? QStringLiteral("c") : QStringLiteral("b");
+        QVERIFY(waiters.call(redissonCall(QStringLiteral("unlock"), firstThread, {}, name))
+                    .value(QStringLiteral("ok"))
+                    .toBool());
+        const std::optional<QJsonObject> next = waiters.reply(second, 60000);
+        QVERIFY(next && next->value(QStringLiteral("ok")).toBool());
+        QTRY_COMPARE_WITH_TIMEOUT(subscribers(), qint64(0), 30000); // the last one out unsubscribed
+        QVERIFY(waiters.call(redissonCall(QStringLiteral("unlock"), secondThread, {}, name))
+                    .value(QStringLiteral("ok"))
+                    .toBool());
+        qInfo("Redisson %s: thread %s, which queued %s, got the lock first", qPrintable(version),
+            qPrintable(firstThread), first == b ? "first" : "second");
+    }
+
+    // tryLock() with no wait time answers false at once and subscribes to nothing; with a budget it answers false
+    // once the budget is spent, and true when a release comes within it.
+    void tryLockSpendsItsBudget_data() { redissonVersionRows(); }
+    void tryLockSpendsItsBudget()
+    {
+        QFETCH(QString, version);
+        RedissonJvm holder, other;
+        QVERIFY(holder.start(version, m_server.url()));
+        QVERIFY(other.start(version, m_server.url()));
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("claim-trylock");
+        QVERIFY(holder.call(redissonCall(QStringLiteral("lock"), QStringLiteral("h"), {}, name, lease(kLongLeaseMs)))
+                    .value(QStringLiteral("ok"))
+                    .toBool());
+
+        const qint64 subscribesBefore = calls(raw, "subscribe") + calls(raw, "ssubscribe");
+        const QJsonObject once = other.call(redissonCall(QStringLiteral("tryLock"), QStringLiteral("t"), {}, name,
+            { { QStringLiteral("wait"), 0 }, { QStringLiteral("lease"), kLongLeaseMs } }));
+        QCOMPARE(once.value(QStringLiteral("value")).toBool(), false);
+        QCOMPARE(calls(raw, "subscribe") + calls(raw, "ssubscribe"), subscribesBefore);
+
+        // A one-second budget against a ten-minute lease: false, long before the lease.
+        const QJsonObject spent = other.call(redissonCall(QStringLiteral("tryLock"), QStringLiteral("t"), {}, name,
+            { { QStringLiteral("wait"), 1000 }, { QStringLiteral("lease"), kLongLeaseMs } }));
+        QVERIFY2(spent.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(spent).toJson()));
+        QCOMPARE(spent.value(QStringLiteral("value")).toBool(), false);
+
+        // A budget of a minute, and a release within it: true, woken by the release. Once the spent try's own
+        // UNSUBSCRIBE is through: a SUBSCRIBE of the next try crossing it left that try without a subscription once
+        // (Redisson 3.52.0), to sleep out the holder's ten minutes.
+        QTRY_VERIFY_WITH_TIMEOUT(!someoneWaitsOn(raw, name), 30000);
+        const int waiting = other.send(redissonCall(QStringLiteral("tryLock"), QStringLiteral("t"), {}, name,
+            { { QStringLiteral("wait"), 60000 }, { QStringLiteral("lease"), kLongLeaseMs } }));
+        QTRY_VERIFY_WITH_TIMEOUT(someoneWaitsOn(raw, name), 30000);
+        QVERIFY(holder.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("h"), {}, name))
+                    .value(QStringLiteral("ok"))
+                    .toBool());
+        const std::optional<QJsonObject> got = other.reply(waiting, 60000);
+        QVERIFY(got && got->value(QStringLiteral("value")).toBool());
+        QVERIFY(other.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("t"), {}, name))
+                    .value(QStringLiteral("ok"))
+                    .toBool());
+    }
+
+    // One level of a reentered lock given back: since 3.24 the script sets an unlock latch and the client deletes it
+    // with a DEL of its own; before, the script writes no latch and the client sends no DEL.
+    void unlockLatchFromVersion324_data() { redissonVersionRows(); }
+    void unlockLatchFromVersion324()
+    {
+        QFETCH(QString, version);
+        RedissonJvm java;
+        QVERIFY(java.start(version, m_server.url()));
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("claim-latch");
+        for (int level = 0; level < 2; ++level)
+            QVERIFY(java.call(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), {}, name, lease(kLongLeaseMs)))
+                        .value(QStringLiteral("ok"))
+                        .toBool());
+        const qint64 dels = calls(raw, "del"), sets = calls(raw, "set");
+        // Count 2 to 1: the script deletes nothing of the lock's own.
+        QVERIFY(java.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("a"), {}, name))
+                    .value(QStringLiteral("ok"))
+                    .toBool());
+        const bool latched = QVersionNumber::fromString(version) >= QVersionNumber(3, 24, 0);
+        // The client's DEL may follow its unlock's reply by a moment.
+        QTRY_COMPARE_WITH_TIMEOUT(calls(raw, "del") - dels, qint64(latched ? 1 : 0), 30000);
+        QCOMPARE(calls(raw, "set") - sets, qint64(latched ? 1 : 0));
+        // This unlock's latch is gone (others' may linger for their seconds: a failed unlock sends no DEL).
+        QTRY_COMPARE_WITH_TIMEOUT(raw.command({ "KEYS", "redisson_unlock_latch:{" + name + "}:*" }).size(), 0, 30000);
+        QVERIFY(java.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("a"), {}, name))
+                    .value(QStringLiteral("ok"))
+                    .toBool());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRedissonClaims)
+#include "tst_redissonclaims.moc"
