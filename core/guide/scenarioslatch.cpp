@@ -49,9 +49,11 @@ Scenario scenarioUnlockLatch()
             .calls({ "get" })
             .hash({ { "A1", 1 } })
             .say(QT_TRANSLATE_NOOP("Guide",
-                "The client sends the same unlock again, with the same request id. The script finds the latch and "
-                "answers what the first run answered, running nothing else: the count stays 1. Then the client deletes "
-                "the latch (had it died, the latch would expire on its own).")),
+                "The same unlock again, with the same request id. Redisson itself sends an unlock again only after "
+                "NoSyncedSlavesException (replicas did not confirm it), and with the same id only since 3.52.0 "
+                "(before, a retry drew a new one). The script finds the latch and answers what the first run "
+                "answered, running nothing else: the count stays 1. Then the client deletes the latch (had it died, "
+                "the latch would expire on its own).")),
         unlockReplyLost("A1")
             .at(0.5)
             .on(old)
@@ -108,7 +110,8 @@ Scenario scenarioVersions()
             .calls({ "exists", "publish" })
             .say(QT_TRANSLATE_NOOP("Guide",
                 "Redisson up to 3.10.5: the script sees no key, publishes the unlock message anyway and answers 1. "
-                "unlock() succeeds silently, and any waiter is woken for a lock nobody released.")),
+                "unlock() succeeds silently. Nobody listens here; a waiter would have been woken for a lock nobody "
+                "released.")),
         unlock("A1")
             .on(v3)
             .playing(UnlockEffect::V321)
