@@ -239,6 +239,9 @@ void RedissonClient::sleep(qint64 thread, qint64 ms)
     if (ms >= 0) {
         call.timer = new QTimer(this);
         call.timer->setSingleShot(true);
+        // Java's sleep ends on time; a coarse timer may fire up to 5% early, while the holder's TTL still runs, and
+        // add a try Redisson would not make.
+        call.timer->setTimerType(Qt::PreciseTimer);
         connect(call.timer, &QTimer::timeout, this, [this, thread] { wake(thread, ActorEvent::WokenByTimer); });
         call.timer->start(int(qMax<qint64>(0, ms)));
     }
