@@ -86,10 +86,11 @@ class TestLibInterop : public QObject
 
     CliRun cli(QStringList args) { return runCli(args << QStringLiteral("--url") << m_server.url(), m_dir); }
 
-    void start(QProcess &p, Driver driver, const QString &mode, const QString &library, const QByteArray &name)
+    void start(QProcess &p, Driver driver, const QString &mode, const QString &library, const QByteArray &name,
+        qint64 ttlMs = 60000)
     {
         const QStringList args { mode, library, QString::number(m_server.port()), QString::fromUtf8(name),
-            QStringLiteral("60000") };
+            QString::number(ttlMs) };
         if (driver == Go)
             p.start(m_goBinary, args);
         else
@@ -254,6 +255,37 @@ private slots:
         }
         const QByteArray changed = differences(before, others(raw, { key, signal }));
         QVERIFY2(changed.isEmpty(), ("other keys changed: " + changed).constData());
+    }
+
+    // python-redis-lock's waiter sleeps in BLPOP on the lock's signal list for up to the lock's expire (ten minutes
+    // here): our force release pushes there as the library's own release does, so the waiter has the lock at once.
+    void pythonRedisLockWaiterWakesAtOnce()
+    {
+        if (!m_notReady[Python].isEmpty())
+            QFAIL(qPrintable(m_notReady[Python]));
+        const QString library = QStringLiteral("python-redis-lock");
+        const QByteArray name = uniqueKey("interop-wait");
+        const QByteArray key = "lock:" + name;
+        RawRedis raw(m_server.port());
+        QProcess holder, waiter;
+        start(holder, Python, QStringLiteral("hold"), library, name, 600000);
+        const QByteArray held = lineFrom(holder);
+        QVERIFY2(held.startsWith("held "), (held + holder.readAllStandardError()).constData());
+        start(waiter, Python, QStringLiteral("wait"), library, name, 600000);
+        // Asleep in the library's BLPOP: a client of the server blocked on that command.
+        QTRY_VERIFY_WITH_TIMEOUT(raw.command({ "CLIENT", "LIST" }).bytes().contains("cmd=blpop"), 30000);
+
+        CLI_EXIT(
+            cli({ QStringLiteral("force-release"), QString::fromUtf8(key), QStringLiteral("--yes") }), CliExit::Done);
+        // Within the half minute lineFrom waits, far less than the ten minutes its BLPOP would sleep unwoken.
+        const QByteArray acquired = lineFrom(waiter);
+        QVERIFY2(acquired.startsWith("acquired "), (acquired + waiter.readAllStandardError()).constData());
+        QCOMPARE(raw.get(key), acquired.mid(9));
+        QVERIFY(waiter.waitForFinished(30000));
+        holder.write("release\n");
+        QVERIFY2(lineFrom(holder).startsWith("release-failed"), "the old holder's release was not refused");
+        QVERIFY(holder.waitForFinished(30000));
+        raw.command({ "DEL", key });
     }
 };
 

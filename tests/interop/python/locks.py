@@ -7,6 +7,9 @@ reading of its source:
     library and prints "released" or "release-failed <reason>", and exits.
   locks.py try <python-redis-lock|pottery|redis-py> <port> <name> <ttlMs>
     one attempt, no retries: prints "acquired <token>" (and leaves the lock to its TTL) or "busy", and exits.
+  locks.py wait python-redis-lock <port> <name> <ttlMs>
+    the library's blocking acquire with no time limit (python-redis-lock sleeps in BLPOP on its signal list for up to
+    the lock's expire between tries): prints "acquired <token>" once it has the lock, and exits.
 
 The name is the library's: python-redis-lock keeps it at "lock:<name>" (with its signal list "lock-signal:<name>"),
 pottery's Redlock at "redlock:<name>", redis-py's Lock verbatim. Runs in the virtual environment scripts/dev setup
@@ -46,6 +49,11 @@ def out(line):
 def main():
     mode, library, port, name, ttl = sys.argv[1:6]
     client = redis.StrictRedis(host="127.0.0.1", port=int(port), decode_responses=False)
+    if mode == "wait":
+        lock = redis_lock.Lock(client, name, expire=max(1, int(ttl) // 1000))
+        lock.acquire(blocking=True)
+        out("acquired " + lock.id)
+        return
     held = take(library, client, name, int(ttl), mode == "hold")
     if mode == "try":
         out("acquired " + held[0] if held else "busy")
