@@ -63,12 +63,8 @@ protected:
 
     CliRun cli(const QStringList &args) const
     {
-        QProcess p;
-        p.setProcessEnvironment(environment());
-        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args);
-        p.closeWriteChannel();
-        // A crash or a hang fails the test here (clirun.h), with the CLI's standard error.
-        return finishCli(p, 60000);
+        // A crash, a hang or a sanitizer's report fails the test here (clirun.h), with the CLI's standard error.
+        return runCli(args, environment(), {}, CliWait::Blocking, 60000);
     }
 
     SshHost m_host;

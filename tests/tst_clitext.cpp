@@ -41,8 +41,7 @@ class TestCliText : public QObject
         e.insert(QStringLiteral("LANGUAGE"), QStringLiteral("zh_CN"));
         e.remove(QStringLiteral("LC_ALL"));
         e.remove(QStringLiteral("LC_MESSAGES"));
-        p.setProcessEnvironment(e);
-        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args + QStringList { QStringLiteral("--url"), m_server.url() });
+        startCli(p, args + QStringList { QStringLiteral("--url"), m_server.url() }, e);
         p.closeWriteChannel();
         return finishCli(p);
     }
@@ -139,19 +138,15 @@ private slots:
 
         // At a terminal, without --yes: the refusal comes instead of the question (script(1) gives the CLI a
         // terminal; the process is not answered and must end on its own).
-        QStringList words { QStringLiteral(LOCKSCOPE_CLI_PATH), QStringLiteral("force-release"),
-            QStringLiteral("orders:42"), QStringLiteral("--expect-owner"), QString::fromLatin1(kOther),
-            QStringLiteral("--url"), m_server.url() };
-        for (QString &w : words)
-            w = QLatin1Char('\'') + w + QLatin1Char('\'');
         QProcess p;
-        p.setProcessEnvironment(cliEnvironment(m_dir));
-        p.start(QStringLiteral("script"),
-            { QStringLiteral("-qefc"), words.join(QLatin1Char(' ')), QStringLiteral("/dev/null") });
-        QVERIFY(p.waitForStarted());
-        QVERIFY2(p.waitForFinished(30000), "the CLI asked instead of refusing");
-        const QByteArray seen = p.readAllStandardOutput();
-        QCOMPARE(p.exitCode(), CliExit::NotDone);
+        startCliAtTerminal(p,
+            { QStringLiteral("force-release"), QStringLiteral("orders:42"), QStringLiteral("--expect-owner"),
+                QString::fromLatin1(kOther), QStringLiteral("--url"), m_server.url() },
+            cliEnvironment(m_dir));
+        // A CLI that asked would wait for the answer until finishCliAtTerminal gives up (and fails the test).
+        const CliRun atTerminal = finishCliAtTerminal(p);
+        CLI_EXIT(atTerminal, CliExit::NotDone);
+        const QByteArray seen = atTerminal.out;
         QVERIFY2(seen.contains("not held by " + kOther) && !seen.contains("[y/N]"), seen.constData());
         QCOMPARE(raw.hgetall("orders:42").value(kOwner), QByteArray("1"));
 
@@ -206,11 +201,10 @@ private slots:
         QProcessEnvironment e = cliEnvironment(m_dir);
         e.insert(QStringLiteral("LANG"), QStringLiteral("zh_CN.UTF-8"));
         e.insert(QStringLiteral("LANGUAGE"), QStringLiteral("zh_CN"));
-        stats.setProcessEnvironment(e);
-        stats.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
+        startCli(stats,
             { QStringLiteral("stats"), QStringLiteral("--seconds"), QStringLiteral("4"), QStringLiteral("--url"),
-                m_server.url() });
-        QVERIFY(stats.waitForStarted());
+                m_server.url() },
+            e);
         stats.closeWriteChannel();
         // Its counts start once it says it is watching (on standard error).
         QByteArray said;

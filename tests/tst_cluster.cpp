@@ -25,7 +25,9 @@ private slots:
     {
         QCOMPARE(keySlot("123456789"), quint16(12739)); // the CRC16 check value the cluster specification gives
         QCOMPARE(keySlot("{user1000}.following"), keySlot("{user1000}.followers"));
-        QCOMPARE(keySlot("foo{}{bar}"), keySlot("foo{}{bar}")); // an empty tag: the whole key
+        // An empty tag: the whole key is hashed (CRC16 of "foo{}{bar}" mod 16384), not "bar". (This compared the
+        // key's slot with itself, which cannot fail; clusterAgreesOnEverySlot asks a real cluster too.)
+        QCOMPARE(keySlot("foo{}{bar}"), quint16(8363));
         QVERIFY(keySlot("foo{}{bar}") != keySlot("bar"));
         QCOMPARE(keySlot("foo{{bar}}zap"), keySlot("{bar"));
         QCOMPARE(keySlot("foo{bar}{zap}"), keySlot("bar"));
@@ -64,6 +66,21 @@ private slots:
     {
         QString error;
         QVERIFY2(m_cluster.start(&error), qPrintable(error));
+    }
+
+    // The keys above, and the aux keys, as the cluster itself places them (CLUSTER KEYSLOT).
+    void clusterAgreesOnEverySlot()
+    {
+        RawRedis raw(m_cluster.node(0).port());
+        const QList<QByteArray> keys { "123456789", "{user1000}.following", "foo{}{bar}", "bar", "foo{{bar}}zap",
+            "{bar", "foo{bar}{zap}", "a{b", "orders:42", LockNames::lockChannel("orders:42"),
+            LockNames::fairQueue("orders:42"), LockNames::fairQueue("a{b") };
+        for (const QByteArray &key : keys) {
+            const qint64 theirs = raw.command({ "CLUSTER", "KEYSLOT", key }).toInteger();
+            QVERIFY2(keySlot(key) == theirs,
+                (key + ": ours " + QByteArray::number(keySlot(key)) + ", the cluster's " + QByteArray::number(theirs))
+                    .constData());
+        }
     }
 
     void slotMapFromARealCluster()

@@ -1,6 +1,7 @@
 // lockscope-cli list on a real 3-master Redis Cluster: the scanner's batches go to each master as batches of their own
 // (RedisRouter::commandBatch), and a reply that redirects (a slot being migrated answers ASK for the keys already
 // moved) is sent again through the router, which follows it: every lock listed once, wherever its key was.
+#include "clirun.h"
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"
@@ -14,6 +15,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QSet>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace LockScope;
@@ -24,22 +26,23 @@ class TestClusterList : public QObject
     Q_OBJECT
     RedisCluster m_cluster { 3, 0 };
     SlotMap m_map;
+    QTemporaryDir m_dir; // the CLI's audit log
 
     ConnectionOptions options() const { return ConnectionOptions::fromUrl(m_cluster.url()); }
 
-    // The names list printed, or an empty list with a failure recorded.
+    // The names list printed, or an empty list (a QTRY may try again) with a warning saying why. A crash, a hang or a
+    // sanitizer's report fails the test (clirun.h).
     QList<QByteArray> listed(const QByteArray &pattern)
     {
-        QProcess cli;
-        cli.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
-            { QStringLiteral("--url"), m_cluster.url(), QStringLiteral("--json"), QStringLiteral("list"),
-                QStringLiteral("--pattern"), QString::fromUtf8(pattern) });
-        if (!cli.waitForFinished(30000) || cli.exitCode() != 0) {
-            qWarning("list failed: %s", cli.readAllStandardError().constData());
+        const CliRun r = runCli({ QStringLiteral("--url"), m_cluster.url(), QStringLiteral("--json"),
+                                    QStringLiteral("list"), QStringLiteral("--pattern"), QString::fromUtf8(pattern) },
+            m_dir);
+        if (r.exitCode != CliExit::Done) {
+            qWarning("list failed: %s", r.describe().constData());
             return {};
         }
         QList<QByteArray> names;
-        for (const QJsonValue &lock : QJsonDocument::fromJson(cli.readAllStandardOutput()).array())
+        for (const QJsonValue &lock : QJsonDocument::fromJson(r.out).array())
             names << lock.toObject().value(QStringLiteral("name")).toString().toUtf8();
         return names;
     }

@@ -2,6 +2,7 @@
 // once (and nothing else), live events from every master with and without keyspace notifications, a slot that moves
 // in the middle of the first scan, and a master killed under it. The waiters of a sharded fleet: tst_clusterwaiters.
 #include "aclrules.h"
+#include "clirun.h"
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"
@@ -152,14 +153,14 @@ private slots:
         QCOMPARE(ports.size(), 3);
         // Given one node, --cluster or not: the cluster is found and every master scanned.
         for (const QStringList &extra : { QStringList {}, QStringList { QStringLiteral("--cluster") } }) {
-            QProcess cli;
-            cli.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
+            const QTemporaryDir dir; // the CLI's audit log
+            const CliRun r = runCli(
                 QStringList { QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--url"),
                     m_cluster.url(), QStringLiteral("--pattern"), QString::fromUtf8(prefix) + QLatin1Char('*') }
-                    + extra);
-            QVERIFY(cli.waitForFinished(20000));
-            QCOMPARE(cli.exitCode(), 0);
-            const QJsonArray locks = QJsonDocument::fromJson(cli.readAllStandardOutput()).array();
+                    + extra,
+                dir);
+            CLI_EXIT(r, CliExit::Done);
+            const QJsonArray locks = QJsonDocument::fromJson(r.out).array();
             QCOMPARE(locks.size(), 12);
         }
     }

@@ -2,6 +2,7 @@
 // written refuses every audited write before anything changes; `watch --enable-keyspace-events` changes nothing in
 // read-only mode or for a user who may not CONFIG SET; and the repair-queue record is checked field by field.
 #include "aclrules.h"
+#include "clirun.h"
 #include "kinds/locknames.h"
 #include "rawredis.h"
 #include "redisserver.h"
@@ -42,7 +43,7 @@ QStringList users()
 
 struct Run
 {
-    int exitCode = -1; // -1: it crashed or did not finish within 30 s
+    int exitCode = -1; // -1: it crashed, did not finish within 30 s or a sanitizer reported (the test has failed)
     QByteArray out;
     QByteArray err;
     qint64 pid = 0;
@@ -64,25 +65,23 @@ class TestDestructiveGaps : public QObject
         QProcessEnvironment env = cliEnvironment(m_dir);
         env.insert(QStringLiteral("LOCKSCOPE_AUDIT_LOG"), audit);
         QProcess p;
-        p.setProcessEnvironment(env);
         // The server's own URL unless the test names one (another user's).
-        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
+        startCli(p,
             args.contains(QStringLiteral("--url")) ? args
-                                                   : args + QStringList { QStringLiteral("--url"), m_server.url() });
+                                                   : args + QStringList { QStringLiteral("--url"), m_server.url() },
+            env);
         Run r;
-        if (!p.waitForStarted())
-            return r;
+        if (p.state() != QProcess::Running)
+            return r; // startCli failed the test
         r.pid = p.processId();
         if (!input.isEmpty())
             p.write(input);
         p.closeWriteChannel();
-        const bool finished = p.waitForFinished(30000);
-        r.out = p.readAllStandardOutput();
-        r.err = p.readAllStandardError();
-        if (finished && p.exitStatus() == QProcess::NormalExit)
-            r.exitCode = p.exitCode();
-        else
-            p.kill();
+        // A crash, a hang or a sanitizer's report fails the test (clirun.h), and leaves exitCode -1.
+        const CliRun run = finishCli(p);
+        r.exitCode = run.exitCode;
+        r.out = run.out;
+        r.err = run.err;
         return r;
     }
 
@@ -254,14 +253,12 @@ private slots:
     {
         RawRedis raw(m_server.port());
         raw.command({ "CONFIG", "SET", "notify-keyspace-events", "E" });
-        QProcessEnvironment env = cliEnvironment(m_dir);
         QProcess watch;
-        watch.setProcessEnvironment(env);
-        watch.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
+        startCli(watch,
             { QStringLiteral("watch"), QStringLiteral("--enable-keyspace-events"), QStringLiteral("--pattern"),
                 QString::fromUtf8(uniqueKey("gaps-admin")) + QStringLiteral("*"), QStringLiteral("--url"),
-                m_server.url() });
-        QVERIFY(watch.waitForStarted());
+                m_server.url() },
+            m_dir);
         QByteArray said;
         while (!said.contains("keyspace events switched on") && watch.waitForReadyRead(30000))
             said += watch.readAllStandardOutput();
@@ -270,9 +267,7 @@ private slots:
         for (char c : QByteArray("EKh$zgx"))
             QVERIFY2(flags.contains(c), flags.constData());
         watch.terminate();
-        QVERIFY(watch.waitForFinished(30000));
-        QCOMPARE(watch.exitStatus(), QProcess::NormalExit);
-        QCOMPARE(watch.exitCode(), 0);
+        CLI_EXIT(finishCli(watch), CliExit::Done);
         QCOMPARE(
             auditRecords().last().value(QStringLiteral("action")).toString(), QStringLiteral("enable-keyspace-events"));
         raw.command({ "CONFIG", "SET", "notify-keyspace-events", "" });

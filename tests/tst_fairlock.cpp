@@ -1,5 +1,6 @@
 // The fair lock (docs/protocol/fair.md) on a real server: the queue list and deadline zset, one wake-up channel per
 // waiter, first come first served across processes, give-up and stale-entry purge with Redisson's deadline shifts.
+#include "clirun.h"
 #include "kinds/fair/fairlockscripts.h"
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
@@ -186,13 +187,14 @@ private slots:
         QVERIFY(held.acquired);
         std::vector<std::unique_ptr<QProcess>> waiters;
         QByteArrayList arrival;
+        const QTemporaryDir dir; // the CLI's audit log
         for (int i = 0; i < 5; ++i) {
             auto p = std::make_unique<QProcess>();
-            p->start(QStringLiteral(LOCKSCOPE_CLI_PATH),
+            startCli(*p,
                 { QStringLiteral("lock"), QString::fromUtf8(name), QStringLiteral("--kind"), QStringLiteral("fair"),
                     QStringLiteral("--wait"), QStringLiteral("60000"), QStringLiteral("--hold"), QStringLiteral("50"),
-                    QStringLiteral("--json"), QStringLiteral("--url"), m_server.url() });
-            QVERIFY(p->waitForStarted());
+                    QStringLiteral("--json"), QStringLiteral("--url"), m_server.url() },
+                dir);
             // The next one starts only once this one stands in the queue: that fixes the arrival order.
             QTRY_COMPARE_WITH_TIMEOUT(queue(raw, name).size(), i + 1, 10000);
             arrival << queue(raw, name).last();
@@ -201,9 +203,9 @@ private slots:
         QCOMPARE(release(holder, name, held.owner, LockMode::Fair).outcome, ReleaseResult::Outcome::Released);
         QList<QPair<QString, QByteArray>> acquired;
         for (auto &p : waiters) {
-            QVERIFY(p->waitForFinished(30000));
-            QCOMPARE(p->exitCode(), 0);
-            const QJsonObject e = QJsonDocument::fromJson(p->readAllStandardOutput().split('\n').first()).object();
+            const CliRun r = finishCli(*p);
+            CLI_EXIT(r, CliExit::Done);
+            const QJsonObject e = QJsonDocument::fromJson(r.out.split('\n').first()).object();
             QCOMPARE(e.value(QStringLiteral("event")).toString(), QStringLiteral("acquired"));
             acquired << qMakePair(
                 e.value(QStringLiteral("ts")).toString(), e.value(QStringLiteral("owner")).toString().toUtf8());
@@ -394,17 +396,14 @@ private slots:
             raw.command({ "PUBSUB", "NUMSUB", LockNames::fairChannel(name, waiter.ownerField("2")) }).at(1).toInteger(),
             1);
         QTemporaryDir dir;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("LOCKSCOPE_AUDIT_LOG"), dir.filePath(QStringLiteral("audit.log")));
+        // A crash, a hang or a sanitizer's report fails the test (clirun.h); its exit code is then -1.
         auto run = [&](const QStringList &extra) {
-            QProcess p;
-            p.setProcessEnvironment(env);
-            p.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
+            const CliRun r = runCli(
                 QStringList { QStringLiteral("repair-queue"), QString::fromUtf8(name), QStringLiteral("--json"),
                     QStringLiteral("--recheck"), QStringLiteral("200"), QStringLiteral("--url"), m_server.url() }
-                    + extra);
-            p.waitForFinished(15000);
-            return qMakePair(p.exitCode(), QJsonDocument::fromJson(p.readAllStandardOutput()).object());
+                    + extra,
+                dir);
+            return qMakePair(r.exitCode, QJsonDocument::fromJson(r.out).object());
         };
         auto dry = run({ QStringLiteral("--dry-run") });
         QCOMPARE(dry.first, 0);
@@ -444,12 +443,11 @@ private slots:
         std::optional<AcquireResult> got;
         waiter.acquire(fair(name, "2", 60000), [&](const AcquireResult &r) { got = r; });
         QTRY_COMPARE(queue(raw, name).size(), 1);
-        QProcess force;
-        force.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
-            { QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes"),
-                QStringLiteral("--url"), m_server.url() });
-        QVERIFY(force.waitForFinished(10000));
-        QCOMPARE(force.exitCode(), 0);
+        const QTemporaryDir dir; // the CLI's audit log (it wrote to the person's own before)
+        CLI_EXIT(runCli({ QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes"),
+                            QStringLiteral("--url"), m_server.url() },
+                     dir),
+            CliExit::Done);
         QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 20000);
         QVERIFY(got->acquired);
     }

@@ -1,5 +1,6 @@
 // The fenced lock (docs/protocol/fenced.md): RLock's hash and channel plus redisson_lock_token:{N}, a counter with
 // no TTL that every successful acquire increments, reentry included, and that survives releases.
+#include "clirun.h"
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"
@@ -176,14 +177,13 @@ private slots:
     void cliPrintsTheToken()
     {
         const QString name = uniqueName("cli-fenced");
-        QProcess p;
-        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
-            { QStringLiteral("lock"), name, QStringLiteral("--kind"), QStringLiteral("fenced"),
-                QStringLiteral("--hold"), QStringLiteral("0"), QStringLiteral("--json"), QStringLiteral("--url"),
-                m_server.url() });
-        QVERIFY(p.waitForFinished(15000));
-        QCOMPARE(p.exitCode(), 0);
-        const QJsonObject acquired = QJsonDocument::fromJson(p.readAllStandardOutput().split('\n').first()).object();
+        const QTemporaryDir dir; // the CLI's audit log
+        const CliRun r = runCli({ QStringLiteral("lock"), name, QStringLiteral("--kind"), QStringLiteral("fenced"),
+                                    QStringLiteral("--hold"), QStringLiteral("0"), QStringLiteral("--json"),
+                                    QStringLiteral("--url"), m_server.url() },
+            dir);
+        CLI_EXIT(r, CliExit::Done);
+        const QJsonObject acquired = QJsonDocument::fromJson(r.out.split('\n').first()).object();
         QCOMPARE(acquired.value(QStringLiteral("event")).toString(), QStringLiteral("acquired"));
         QCOMPARE(acquired.value(QStringLiteral("token")).toInt(), 1);
     }

@@ -82,11 +82,16 @@ class TestGuide : public QObject
     }
 
     // The crash and freeze scenarios' process clients are lockscope-cli's hidden guide-actor, as the CLI starts them.
-    static void withActorProgram(GuidePlayer::Options &options)
+    // The player kills them on purpose (SIGKILL) and forwards their standard error: here it goes to a file instead
+    // (exec keeps the pid the player signals the CLI's own), and cleanup() fails the test on a sanitizer's report in
+    // it, which a killed actor's exit could not.
+    void withActorProgram(GuidePlayer::Options &options) const
     {
-        options.actorProgram = QStringLiteral(LOCKSCOPE_CLI_PATH);
-        options.actorArguments = { QStringLiteral("guide-actor") };
+        options.actorProgram = QStringLiteral("/bin/sh");
+        options.actorArguments = { QStringLiteral("-c"), QStringLiteral("exec \"$0\" guide-actor 2>>\"$1\""),
+            QStringLiteral(LOCKSCOPE_CLI_PATH), actorErrors() };
     }
+    QString actorErrors() const { return m_dir.filePath(QStringLiteral("actors.stderr")); }
 
     // Nothing of the demo is left on the server: no guided key or latch, nobody on a guided channel.
     void verifyServerClean()
@@ -103,6 +108,20 @@ private slots:
         QString error;
         QVERIFY2(m_server.start(&error), qPrintable(error));
         QVERIFY(m_dir.isValid());
+    }
+
+    // What the actors said on standard error during the test: shown, and a sanitizer's report fails it.
+    void cleanup()
+    {
+        QFile file(actorErrors());
+        if (!file.open(QIODevice::ReadOnly))
+            return; // no actor ran
+        const QByteArray err = file.readAll();
+        file.close();
+        file.remove();
+        if (!err.isEmpty())
+            qInfo("the guide's actors said on standard error:\n%s", err.constData());
+        QVERIFY2(!sanitizerReported(err), "a sanitizer reported an error in a guide actor (above)");
     }
 
     // Each step's reply, the calls its script ran (MONITOR), the state after and the events it waits for are what

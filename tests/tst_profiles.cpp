@@ -66,8 +66,7 @@ class TestProfiles : public QObject
         e.insert(QStringLiteral("PROFILE_PW"), QString::fromLatin1(kPassword));
         if (password)
             args << QStringLiteral("--password-env") << QStringLiteral("PROFILE_PW");
-        p.setProcessEnvironment(e);
-        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args);
+        startCli(p, args, e);
         p.closeWriteChannel();
         CliRun r = finishCli(p);
         r.args = args;

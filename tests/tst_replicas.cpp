@@ -2,6 +2,7 @@
 // are followed by WAIT for the master's replicas, and an acquire that none of them acknowledged in time is undone and
 // reported, as Redisson's checkLockSyncedSlaves does; a stalled replica (SIGSTOP: its link stays open, it answers
 // nothing) is the case.
+#include "clirun.h"
 #include "faultproxy.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"
@@ -63,12 +64,12 @@ class TestReplicas : public QObject
     std::unique_ptr<RedisServer> m_replica;
     ConnectionOptions m_options;
 
-    QProcess *cli(const QStringList &args)
+    QTemporaryDir m_dir; // the CLI's audit log
+
+    // A crash, a hang or a sanitizer's report fails the test (clirun.h), and leaves exitCode -1.
+    CliRun cli(const QStringList &args)
     {
-        auto *p = new QProcess(this);
-        p->start(QStringLiteral(LOCKSCOPE_CLI_PATH),
-            args + QStringList { QStringLiteral("--url"), m_master.url(), QStringLiteral("--json") });
-        return p;
+        return runCli(args + QStringList { QStringLiteral("--url"), m_master.url(), QStringLiteral("--json") }, m_dir);
     }
 
 private slots:
@@ -188,27 +189,22 @@ private slots:
         const QString name = uniqueName("cli-unsynced");
         // A stalled replica's link stays open: the master still counts it online, as a Redisson client would.
         Stalled stalled(m_replica->pid());
-        QProcess *p = cli({ QStringLiteral("lock"), name, QStringLiteral("--hold"), QStringLiteral("0"),
+        const CliRun undone = cli({ QStringLiteral("lock"), name, QStringLiteral("--hold"), QStringLiteral("0"),
             QStringLiteral("--replica-sync-timeout"), QString::number(kSyncTimeoutMs) });
-        QVERIFY(p->waitForFinished(30000));
-        QCOMPARE(p->exitCode(), 1);
-        QVERIFY2(p->readAllStandardError().contains("undone"), "no undo reported");
+        CLI_REFUSED(undone, CliExit::NotDone, "undone");
         QCOMPARE(master.type(name.toUtf8()), "none");
 
-        QProcess *kept = cli({ QStringLiteral("lock"), name, QStringLiteral("--hold"), QStringLiteral("0"),
+        const CliRun kept = cli({ QStringLiteral("lock"), name, QStringLiteral("--hold"), QStringLiteral("0"),
             QStringLiteral("--replica-sync-timeout"), QString::number(kSyncTimeoutMs),
             QStringLiteral("--no-replica-check") });
-        QVERIFY(kept->waitForFinished(30000));
-        QCOMPARE(kept->exitCode(), 0);
-        const QJsonObject acquired
-            = QJsonDocument::fromJson(kept->readAllStandardOutput().split('\n').first()).object();
+        CLI_EXIT(kept, CliExit::Done);
+        const QJsonObject acquired = QJsonDocument::fromJson(kept.out.split('\n').first()).object();
         QCOMPARE(acquired.value(QStringLiteral("event")).toString(), QStringLiteral("acquired"));
 
         const qint64 before = waitCalls(master);
-        QProcess *never = cli({ QStringLiteral("lock"), name, QStringLiteral("--hold"), QStringLiteral("0"),
-            QStringLiteral("--replica-sync-timeout"), QStringLiteral("0") });
-        QVERIFY(never->waitForFinished(30000));
-        QCOMPARE(never->exitCode(), 0);
+        CLI_EXIT(cli({ QStringLiteral("lock"), name, QStringLiteral("--hold"), QStringLiteral("0"),
+                     QStringLiteral("--replica-sync-timeout"), QStringLiteral("0") }),
+            CliExit::Done);
         QCOMPARE(waitCalls(master), before);
     }
 

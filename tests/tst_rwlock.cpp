@@ -1,6 +1,7 @@
 // The read-write lock (docs/protocol/readwrite.md) on a real server, checked through an independent raw client:
 // the hash with its mode, reader and ":write" fields, each read hold's rwlock_timeout key, and "0"/"1" on
 // redisson_rwlock:{N}.
+#include "clirun.h"
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"
@@ -196,33 +197,32 @@ private slots:
     {
         RawRedis raw(m_server.port());
         const QByteArray name = uniqueKey("rw-cli");
-        const QString cli = QStringLiteral(LOCKSCOPE_CLI_PATH);
         const QStringList url { QStringLiteral("--url"), m_server.url() };
+        // Every run through clirun.h: a crash, a hang or a sanitizer's report fails the test.
+        const QTemporaryDir dir; // the CLI's audit log
         // Two readers at once, each in its own process.
         QProcess r1, r2;
         for (QProcess *p : { &r1, &r2 }) {
-            p->start(cli,
+            startCli(*p,
                 QStringList { QStringLiteral("lock"), QString::fromUtf8(name), QStringLiteral("--kind"),
                     QStringLiteral("read"), QStringLiteral("--json") }
-                    + url);
+                    + url,
+                dir);
             QTRY_VERIFY_WITH_TIMEOUT(p->canReadLine(), 10000);
             QVERIFY(p->readLine().contains("\"acquired\""));
         }
         QCOMPARE(raw.hgetall(name).value("mode"), "read");
         QCOMPARE(raw.hgetall(name).size(), 3);
         // A writer is refused with exit code 1 while they read.
-        QProcess w;
-        w.start(cli,
-            QStringList {
-                QStringLiteral("lock"), QString::fromUtf8(name), QStringLiteral("--kind"), QStringLiteral("write") }
-                + url);
-        QVERIFY(w.waitForFinished(10000));
-        QCOMPARE(w.exitCode(), 1);
-        QVERIFY(w.readAllStandardError().contains("read mode"));
+        const CliRun w = runCli(QStringList { QStringLiteral("lock"), QString::fromUtf8(name), QStringLiteral("--kind"),
+                                    QStringLiteral("write") }
+                + url,
+            dir);
+        CLI_EXIT(w, CliExit::NotDone);
+        QVERIFY2(w.err.contains("read mode"), w.describe().constData());
         for (QProcess *p : { &r1, &r2 }) {
             p->closeWriteChannel();
-            QVERIFY(p->waitForFinished(10000));
-            QCOMPARE(p->exitCode(), 0);
+            CLI_EXIT(finishCli(*p, 10000), CliExit::Done);
         }
         QCOMPARE(raw.type(name), "none");
 
@@ -230,20 +230,18 @@ private slots:
         const QByteArray javaWriter = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:5:write";
         raw.command({ "HSET", name, "mode", "write", javaWriter, "2" });
         raw.command({ "PEXPIRE", name, "60000" });
-        QProcess rel;
-        rel.start(cli,
-            QStringList { QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
-                QString::fromUtf8(javaWriter) }
-                + url);
-        QVERIFY(rel.waitForFinished(10000));
-        QCOMPARE(rel.exitCode(), 0);
+        CLI_EXIT(runCli(QStringList { QStringLiteral("release"), QString::fromUtf8(name), QStringLiteral("--owner"),
+                            QString::fromUtf8(javaWriter) }
+                         + url,
+                     dir),
+            CliExit::Done);
         QCOMPARE(raw.hgetall(name).value(javaWriter), "1");
         Ears ears(m_server.port(), name);
-        QProcess force;
-        force.start(cli,
-            QStringList { QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes") } + url);
-        QVERIFY(force.waitForFinished(10000));
-        QCOMPARE(force.exitCode(), 0);
+        CLI_EXIT(
+            runCli(
+                QStringList { QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes") } + url,
+                dir),
+            CliExit::Done);
         QCOMPARE(raw.type(name), "none");
         QCOMPARE(ears.next(), "message:1");
     }
@@ -274,8 +272,11 @@ private slots:
 
     void watchdogRenewsReadersTimeoutKeys()
     {
+        // A lease that survives a renewal 6 s late (renewed every 3 s): a 3 s one, renewed every second, could run
+        // out on a busy machine, and a check 500 ms after a renewal could miss its window.
+        constexpr int kLeaseMs = 9000;
         LockClientOptions o;
-        o.watchdogTimeoutMs = 3000;
+        o.watchdogTimeoutMs = kLeaseMs;
         LockClient client(m_options, o);
         QSignalSpy renewed(&client, &LockClient::holdRenewed);
         RawRedis raw(m_server.port());
@@ -283,11 +284,13 @@ private slots:
         const AcquireResult r = acquire(client, rw(name, LockMode::Read, "1", 0, -1));
         QVERIFY(r.acquired && r.watchdog);
         const QByteArray key = timeoutKey(name, r.owner, 1);
-        const qint64 first = raw.pttl(key);
-        QTRY_VERIFY_WITH_TIMEOUT(renewed.size() >= 1, 10000);
-        // The reader's own timeout key was renewed along with the hash: it outlives its first lease.
-        QTRY_VERIFY(raw.pttl(key) > first - 500);
-        QTRY_VERIFY_WITH_TIMEOUT(renewed.size() >= 4, 20000);
+        // A third of the reader's lease gone, made so rather than waited for: only a renewal lifts its timeout key
+        // above that again, and without one it would run out before the hash.
+        QCOMPARE(raw.command({ "PEXPIRE", key, QByteArray::number(kLeaseMs * 2 / 3) }).toInteger(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(renewed.size() >= 1, 4 * kLeaseMs);
+        // The reader's own timeout key was renewed along with the hash.
+        QVERIFY2(raw.pttl(key) > kLeaseMs * 2 / 3, qPrintable(QString::number(raw.pttl(key))));
+        QTRY_VERIFY_WITH_TIMEOUT(renewed.size() >= 2, 4 * kLeaseMs);
         QVERIFY(raw.pttl(key) > 0);
         QVERIFY(raw.pttl(name) > 0);
     }

@@ -1,6 +1,7 @@
 // Discovery on a real server: every kind seeded through the real client, among noise keys (plain hashes,
 // look-alikes, strings, lists), found exactly once each and classified; by a read-only connection and by an ACL
 // user that may only read, subscribe and ping.
+#include "clirun.h"
 #include "kinds/lockscanner.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"
@@ -154,20 +155,18 @@ private slots:
         QTRY_COMPARE(
             raw.command({ "PUBSUB", "NUMSUB", "redisson_lock__channel:{" + p + "orders}" }).at(1).toInteger(), 1);
         raw.command({ "SET", p + "app", "data" });
+        // A crash, a hang or a sanitizer's report fails the test (clirun.h), and leaves the exit code -1.
+        const QTemporaryDir dir; // the CLI's audit log
         const auto cli = [&](const QStringList &args) {
-            QProcess proc;
-            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            QProcessEnvironment env = cliEnvironment(dir);
             env.insert(QStringLiteral("MONITOR_PW"), QStringLiteral("monpw"));
-            proc.setProcessEnvironment(env);
-            proc.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
-                args.contains(QStringLiteral("--url"))
+            const CliRun r = runCli(args.contains(QStringLiteral("--url"))
                     ? args
-                    : args + QStringList { QStringLiteral("--url"), m_server.url() });
-            proc.waitForFinished(15000);
-            const QByteArray err = proc.readAllStandardError();
-            if (!err.isEmpty())
-                qWarning("%s", err.constData());
-            return qMakePair(proc.exitCode(), proc.readAllStandardOutput());
+                    : args + QStringList { QStringLiteral("--url"), m_server.url() },
+                env);
+            if (!r.err.isEmpty())
+                qWarning("%s", r.err.constData());
+            return qMakePair(r.exitCode, r.out);
         };
         // As the least-privilege monitor user, with the password from the environment.
         const auto listed = cli(

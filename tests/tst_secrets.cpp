@@ -1,6 +1,7 @@
 // A canary password must never show up where people or other programs can read it: the CLI's output and errors,
 // the audit log, its command line (what ps shows), display URLs, typed errors, saved settings, or the log of a
 // server child started with it. Each check greps for the canary in what a user would actually see.
+#include "clirun.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"
 #include "rawredis.h"
@@ -30,27 +31,25 @@ class TestSecrets : public QObject
 
     void start(QProcess &p, const QStringList &args, const QByteArray &password)
     {
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        e.insert(QStringLiteral("LOCKSCOPE_AUDIT_LOG"), auditPath());
+        QProcessEnvironment e = cliEnvironment(m_dir); // the audit log at auditPath()
         e.insert(QStringLiteral("LOCKSCOPE_TEST_PW"), QString::fromLatin1(password));
-        e.remove(QStringLiteral("LOCKSCOPE_URL"));
-        p.setProcessEnvironment(e);
-        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
+        startCli(p,
             args
                 + QStringList { QStringLiteral("--url"), m_server.url(), QStringLiteral("--password-env"),
-                    QStringLiteral("LOCKSCOPE_TEST_PW") });
-        QVERIFY(p.waitForStarted());
+                    QStringLiteral("LOCKSCOPE_TEST_PW") },
+            e);
     }
 
+    // A crash, a hang or a sanitizer's report fails the test (clirun.h), and leaves *exitCode -1.
     QByteArray run(const QStringList &args, const QByteArray &password, int *exitCode = nullptr)
     {
         QProcess p;
         start(p, args, password);
         p.closeWriteChannel();
-        [&] { QVERIFY(p.waitForFinished(30000)); }();
+        const CliRun r = finishCli(p);
         if (exitCode)
-            *exitCode = p.exitCode();
-        return p.readAllStandardOutput() + p.readAllStandardError();
+            *exitCode = r.exitCode;
+        return r.out + r.err;
     }
 
 private slots:
@@ -117,9 +116,13 @@ private slots:
         const QByteArray log = serverLog.readAll();
         QVERIFY(log.contains("=== lockscope:"));
         QVERIFY(!log.contains(kCanary));
+        // Stopped once it watches (its SIGTERM handler is in place by then; before, SIGTERM just killed it).
+        QByteArray status;
+        QTRY_VERIFY_WITH_TIMEOUT((status += watch.readAllStandardError()).contains("watching"), 20000);
         watch.terminate();
-        QVERIFY(watch.waitForFinished(10000));
-        QVERIFY(!(watch.readAllStandardOutput() + watch.readAllStandardError()).contains(kCanary));
+        const CliRun stopped = finishCli(watch, 10000, CliWait::Blocking, status);
+        CLI_EXIT(stopped, CliExit::Done);
+        QVERIFY(!(stopped.out + stopped.err).contains(kCanary));
     }
 
     void displayUrlsAndErrorsNeverHoldIt()

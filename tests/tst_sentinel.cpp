@@ -1,6 +1,7 @@
 // Sentinel on real processes (a master, a replica, three sentinels): the master is found by name, a name no sentinel
 // knows is a clear error, and when the master dies under lock traffic the client and the monitor move to the
 // promoted replica by themselves, held locks and all.
+#include "clirun.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"
 #include "monitorwatch.h"
@@ -73,22 +74,20 @@ private slots:
         const QByteArray name = uniqueKey("cli");
         const AcquireResult a = acquire(client, request(name, 30000));
         QVERIFY(a.acquired);
-        QProcess cli;
-        cli.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
-            { QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--sentinel"), m_set.sentinelList(),
-                QStringLiteral("--master"), QString::fromUtf8(m_set.masterName()), QStringLiteral("--pattern"),
-                QString::fromUtf8(name) });
-        QVERIFY(cli.waitForFinished(20000));
-        QCOMPARE(cli.exitCode(), 0);
-        const QJsonArray locks = QJsonDocument::fromJson(cli.readAllStandardOutput()).array();
+        // Through clirun.h: a crash, a hang or a sanitizer's report fails the test.
+        const QTemporaryDir dir; // the CLI's audit log
+        const CliRun listed
+            = runCli({ QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--sentinel"),
+                         m_set.sentinelList(), QStringLiteral("--master"), QString::fromUtf8(m_set.masterName()),
+                         QStringLiteral("--pattern"), QString::fromUtf8(name) },
+                dir);
+        CLI_EXIT(listed, CliExit::Done);
+        const QJsonArray locks = QJsonDocument::fromJson(listed.out).array();
         QCOMPARE(locks.size(), 1);
         QCOMPARE(locks.at(0).toObject().value(QStringLiteral("name")).toString(), QString::fromUtf8(name));
         // --sentinel needs --master: a usage error, nothing contacted.
-        QProcess usage;
-        usage.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
-            { QStringLiteral("list"), QStringLiteral("--sentinel"), m_set.sentinelList() });
-        QVERIFY(usage.waitForFinished(20000));
-        QCOMPARE(usage.exitCode(), 2);
+        CLI_EXIT(runCli({ QStringLiteral("list"), QStringLiteral("--sentinel"), m_set.sentinelList() }, dir),
+            CliExit::Usage);
         QCOMPARE(release(client, name, a.owner).outcome, ReleaseResult::Outcome::Released);
     }
 

@@ -113,16 +113,10 @@ void TestSshAuth::unknownHostKeyIsAskedAboutAtATerminal()
 {
     // As ssh does at a terminal: the fingerprint is shown and the key accepted only on "yes". script(1) gives the
     // CLI a terminal; the answer is typed into it.
+    // A crash, a hang or a sanitizer's report fails the test (clirun.h), and leaves the exit code -1.
     const auto atTerminal = [&](const QString &knownHosts, const QByteArray &answer) {
-        QStringList words { QStringLiteral(LOCKSCOPE_CLI_PATH), QStringLiteral("list") };
-        words += sshArgs(m_redis, knownHosts);
-        for (QString &w : words)
-            w = QLatin1Char('\'') + w + QLatin1Char('\'');
         QProcess p;
-        p.setProcessEnvironment(environment());
-        p.start(QStringLiteral("script"),
-            { QStringLiteral("-qefc"), words.join(QLatin1Char(' ')), QStringLiteral("/dev/null") });
-        p.waitForStarted();
+        startCliAtTerminal(p, QStringList { QStringLiteral("list") } + sshArgs(m_redis, knownHosts), environment());
         QByteArray seen;
         QDeadlineTimer deadline(30000);
         // The answer goes in once the question is on the terminal.
@@ -131,9 +125,8 @@ void TestSshAuth::unknownHostKeyIsAskedAboutAtATerminal()
             seen += p.readAllStandardOutput();
         }
         p.write(answer);
-        p.waitForFinished(30000);
-        seen += p.readAllStandardOutput();
-        return std::make_pair(p.exitCode(), seen);
+        const CliRun r = finishCliAtTerminal(p, 30000, seen);
+        return std::make_pair(r.exitCode, r.out);
     };
     const QString knownHosts = m_dir.filePath(QStringLiteral("asked_known_hosts"));
     QFile::remove(knownHosts);
@@ -183,15 +176,12 @@ void TestSshAuth::passwordLoginWhenNoKeyIsAccepted()
         QStringLiteral("redis://127.0.0.1:%1").arg(m_redis), QStringLiteral("--ssh"), m_host.sshTarget(),
         QStringLiteral("--ssh-known-hosts"), m_knownHosts, QStringLiteral("--ssh-password-env"),
         QStringLiteral("SSH_TEST_PASSWORD") };
+    // A crash, a hang or a sanitizer's report fails the test (clirun.h), and leaves the exit code -1.
     const auto run = [&](const QString &password) {
-        QProcess p;
         QProcessEnvironment e = environment();
         e.insert(QStringLiteral("SSH_TEST_PASSWORD"), password);
-        p.setProcessEnvironment(e);
-        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args);
-        p.closeWriteChannel();
-        p.waitForFinished(60000);
-        return std::make_pair(p.exitCode(), p.readAllStandardError());
+        const CliRun r = runCli(args, e, {}, CliWait::Blocking, 60000);
+        return std::make_pair(r.exitCode, r.err);
     };
     auto [code, err] = run(SshHost::password());
     QVERIFY2(code == 0, err.constData());
@@ -223,13 +213,18 @@ void TestSshAuth::agentKeysWhenNoKeyIsGiven()
         p.waitForFinished(60000);
         return std::make_pair(p.exitCode(), p.readAllStandardError());
     };
+    // The CLI through clirun.h: a crash, a hang or a sanitizer's report fails the test, and leaves the exit code -1.
+    const auto cliRun = [&](const QStringList &arguments) {
+        const CliRun r = runCli(arguments, e, {}, CliWait::Blocking, 60000);
+        return std::make_pair(r.exitCode, r.err);
+    };
     // An empty agent: refused, saying the agent was tried.
-    auto [code, err] = run(QStringLiteral(LOCKSCOPE_CLI_PATH), args);
+    auto [code, err] = cliRun(args);
     QCOMPARE(code, 3);
     QVERIFY2(err.contains("agent"), err.constData());
     std::tie(code, err) = run(QStringLiteral("ssh-add"), { m_host.clientKey() });
     QVERIFY2(code == 0, err.constData());
-    std::tie(code, err) = run(QStringLiteral(LOCKSCOPE_CLI_PATH), args);
+    std::tie(code, err) = cliRun(args);
     QVERIFY2(code == 0, err.constData());
     agent.kill();
     agent.waitForFinished();

@@ -6,13 +6,16 @@
 #include "redisserver.h"
 #include "testutil.h"
 
+#include <QDeadlineTimer>
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QProcess>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -38,6 +41,85 @@ QJsonObject lockIn(const QJsonObject &report, const QString &name)
             return v.toObject();
     return {};
 }
+
+// The connections open on the server, by CLIENT LIST's id, with their addresses.
+QMap<QByteArray, QByteArray> clientAddresses(RawRedis &raw)
+{
+    QMap<QByteArray, QByteArray> out;
+    for (const QByteArray &line : raw.command({ "CLIENT", "LIST" }).bytes().split('\n')) {
+        QByteArray id, addr;
+        for (const QByteArray &field : line.trimmed().split(' ')) {
+            if (field.startsWith("id="))
+                id = field.mid(3);
+            else if (field.startsWith("addr="))
+                addr = field.mid(5);
+        }
+        if (!id.isEmpty())
+            out.insert(id, addr);
+    }
+    return out;
+}
+
+// What a process that prints nothing until it stops (stats) has read, from the server's MONITOR stream: every command
+// in the order the server ran it. A monitor that reads a key only after its hold ended never learns of the hold, so
+// the test changes a lock again only once the process has read the change: on a busy machine stats lagged behind
+// the pacer's watch and top, which the test waited for, and its counts came out short.
+struct ServerLog
+{
+    RawRedis monitor;
+    QByteArray writer; // the address of the test's connection that makes the changes (each one a MULTI/EXEC)
+    QSet<QByteArray> readers; // the addresses of the watched process's connections
+
+    explicit ServerLog(quint16 port)
+        : monitor(port)
+    { }
+
+    bool start(RawRedis &raw)
+    {
+        const QByteArray info = raw.command({ "CLIENT", "INFO" }).bytes();
+        const int at = info.indexOf("addr=");
+        writer = info.mid(at + 5, info.indexOf(' ', at) - at - 5);
+        monitor.append({ "MONITOR" });
+        return at >= 0 && monitor.readReply(5000).bytes() == "OK";
+    }
+
+    // Reads the log up to the writer's next EXEC, then on until a reader has read key whole after it (the hash, then
+    // its PTTL, as the monitor reads a key an event named): that read saw what the EXEC made.
+    bool readAfterChange(const QByteArray &key)
+    {
+        const QByteArray hashRead = "\"" + key + "\"", ttlRead = "] \"PTTL\" \"" + key + "\"";
+        QByteArray reader; // whose hash read came first, after the change
+        enum { Change, Hash, Ttl } phase = Change;
+        QByteArray seen;
+        const QDeadlineTimer deadline(60000);
+        while (!deadline.hasExpired()) {
+            bool timedOut = false;
+            const RedisValue v = monitor.readReply(1000, &timedOut);
+            if (timedOut)
+                continue;
+            if (!v.isStatus())
+                break; // the connection failed
+            const QByteArray line = v.bytes();
+            const int open = line.indexOf(" ["), space = line.indexOf(' ', open + 2), close = line.indexOf(']', open);
+            const QByteArray from = line.mid(space + 1, close - space - 1);
+            if (phase == Change && from == writer && line.mid(close).startsWith("] \"EXEC\"")) {
+                phase = Hash;
+            } else if (phase == Hash && readers.contains(from)
+                && (line.mid(close).startsWith("] \"HSCAN\" " + hashRead)
+                    || line.mid(close).startsWith("] \"HGETALL\" " + hashRead))) {
+                reader = from;
+                phase = Ttl;
+            } else if (phase == Ttl && from == reader && line.mid(close) == ttlRead) {
+                return true;
+            }
+            if (readers.contains(from) && line.contains(hashRead))
+                seen += line + '\n';
+        }
+        qWarning("no read of %s by the watched process after the change; its reads of it:\n%s", key.constData(),
+            seen.constData());
+        return false;
+    }
+};
 } // namespace
 
 class TestStats : public QObject
@@ -141,40 +223,52 @@ private slots:
         const QByteArray expiring = (prefix + QStringLiteral(":expiring")).toUtf8();
         const QByteArray stuck = (prefix + QStringLiteral(":stuck")).toUtf8();
 
+        // stats' own connections: those that opened while it started, before top and the pacer's watch.
+        ServerLog log(m_server.port());
+        QVERIFY(log.start(raw));
+        const QMap<QByteArray, QByteArray> before = clientAddresses(raw);
         QProcess stats, top;
         startCli(stats,
             QStringList { QStringLiteral("--json"), QStringLiteral("stats"), QStringLiteral("--seconds"),
                 QStringLiteral("3600"), QStringLiteral("--pattern"), prefix + QLatin1Char('*') }
                 + url(m_server),
             m_dir);
+        waitForStatus(stats, "watching 0 lock");
+        const QMap<QByteArray, QByteArray> after = clientAddresses(raw);
+        for (auto it = after.cbegin(); it != after.cend(); ++it)
+            if (!before.contains(it.key()))
+                log.readers.insert(it.value());
+        QVERIFY(!log.readers.isEmpty());
         startCli(top,
             QStringList { QStringLiteral("--json"), QStringLiteral("top"), QStringLiteral("--interval"),
                 QStringLiteral("200"), QStringLiteral("--pattern"), prefix + QLatin1Char('*') }
                 + url(m_server),
             m_dir);
-        waitForStatus(stats, "watching 0 lock");
         Pacer pacer;
         startPacer(pacer, m_server, prefix + QLatin1Char('*'));
         QTRY_VERIFY_WITH_TIMEOUT(top.canReadLine(), 20000); // its first snapshot is done
 
-        // One client waits on the hot lock throughout.
+        // One client waits on the hot lock throughout. Each change waits for stats, the pacer and top to have read it.
         waiter.command({ "SUBSCRIBE", LockNames::lockChannel(hot) });
         for (int i = 0; i < 5; ++i) {
             const QByteArray owner = i % 2 ? kOwnerB : kOwnerA;
             acquire(raw, hot, owner, "600000");
+            QVERIFY(log.readAfterChange(hot));
             QVERIFY(pacer.next("acquired", hot));
             QVERIFY(topCounts(top, hot, i + 1));
             release(raw, hot, owner);
+            QVERIFY(log.readAfterChange(hot));
             QVERIFY(pacer.next("released", hot));
         }
         // Its lease runs out once the monitors have seen the hold: a lease short enough to run out by itself could
         // run out before a monitor on a busy machine read it (the acquisition never counted).
         acquire(raw, expiring, kOwnerA, "600000");
+        QVERIFY(log.readAfterChange(expiring));
         QVERIFY(pacer.next("acquired", expiring));
         QVERIFY(topCounts(top, expiring, 1));
         QCOMPARE(raw.command({ "PEXPIRE", expiring, "1" }).toInteger(), qint64(1));
         QVERIFY(pacer.next("expired", expiring));
-        acquire(raw, stuck, kOwnerB, {}); // never expires
+        acquire(raw, stuck, kOwnerB, {}); // never expires: read whenever stats gets to it (its report waits for that)
         QVERIFY(pacer.next("acquired", stuck));
 
         // stats prints what it saw when stopped, once the events on their way are in.
@@ -343,6 +437,15 @@ private slots:
                 .contains("lockscope_acquisitions_total{kind=\"reentrant\",library=\"redisson\"} 3"),
             20000);
         QVERIFY2(contentType.startsWith("text/plain; version=0.0.4"), contentType.constData());
+        // The third hold's end counted too (its release reaches serve-metrics after the watch's): Prometheus, started
+        // below, must scrape all three holds, whose count is asserted at its first answer.
+        const auto holdsCounted = [](const QByteArray &text) {
+            for (const QByteArray &line : text.split('\n'))
+                if (line.startsWith("lockscope_lock_hold_seconds_count{") && line.endsWith(" 3"))
+                    return true;
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(holdsCounted(text = get(metrics, {}, &contentType)), 20000);
         QVERIFY(text.contains("lock=\"" + prefix.toUtf8() + ":a\\\"quoted\\\"\""));
         QProcess lint;
         lint.start(promtool, { QStringLiteral("check"), QStringLiteral("metrics") });

@@ -19,6 +19,7 @@
 #include <QProcess>
 #include <QTest>
 
+#include <csignal>
 #include <optional>
 
 namespace LockScope::Test {
@@ -59,11 +60,17 @@ inline bool sanitizerReported(const QByteArray &err)
         || err.contains("SUMMARY: UndefinedBehaviorSanitizer");
 }
 
-inline void startCli(QProcess &p, const QStringList &args, const QTemporaryDir &dir)
+// Starts the CLI in env: cliEnvironment(dir), with what the test adds to it (a password variable, a locale).
+inline void startCli(QProcess &p, const QStringList &args, const QProcessEnvironment &env)
 {
-    p.setProcessEnvironment(cliEnvironment(dir));
+    p.setProcessEnvironment(env);
     p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args);
     QVERIFY2(p.waitForStarted(), qPrintable(p.errorString()));
+}
+
+inline void startCli(QProcess &p, const QStringList &args, const QTemporaryDir &dir)
+{
+    startCli(p, args, cliEnvironment(dir));
 }
 
 // How finishCli waits: blocked, or serving this thread's events (a fault proxy or monitor living on the test's
@@ -127,11 +134,11 @@ inline CliRun finishCli(
     return r;
 }
 
-inline CliRun runCli(
-    const QStringList &args, const QTemporaryDir &dir, const QByteArray &input = {}, CliWait wait = CliWait::Blocking)
+inline CliRun runCli(const QStringList &args, const QProcessEnvironment &env, const QByteArray &input = {},
+    CliWait wait = CliWait::Blocking, int timeoutMs = 30000)
 {
     QProcess p;
-    startCli(p, args, dir);
+    startCli(p, args, env);
     if (p.error() == QProcess::FailedToStart) {
         CliRun r;
         r.args = args;
@@ -140,7 +147,117 @@ inline CliRun runCli(
     if (!input.isEmpty())
         p.write(input);
     p.closeWriteChannel();
-    return finishCli(p, 30000, wait);
+    return finishCli(p, timeoutMs, wait);
+}
+
+inline CliRun runCli(
+    const QStringList &args, const QTemporaryDir &dir, const QByteArray &input = {}, CliWait wait = CliWait::Blocking)
+{
+    return runCli(args, cliEnvironment(dir), input, wait);
+}
+
+// The CLI at a terminal: script(1) gives it one, and what it prints there, standard error included, comes on
+// script's standard output. Type answers into p; finishCliAtTerminal waits.
+inline void startCliAtTerminal(QProcess &p, const QStringList &args, const QProcessEnvironment &env)
+{
+    QStringList words { QStringLiteral(LOCKSCOPE_CLI_PATH) };
+    words += args;
+    for (QString &w : words)
+        w = QLatin1Char('\'') + w + QLatin1Char('\'');
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral("script"),
+        { QStringLiteral("-qefc"), words.join(QLatin1Char(' ')), QStringLiteral("/dev/null") });
+    QVERIFY2(p.waitForStarted(), qPrintable(p.errorString()));
+}
+
+// Waits for a CLI started with startCliAtTerminal; out is all the terminal showed (alreadySeen first), err is
+// empty. As finishCli, it fails the test (exitCode -1) on a hang, a crash or a sanitizer's report: script -e exits
+// with the CLI's own code, or with 128 + the signal that ended it.
+inline CliRun finishCliAtTerminal(QProcess &p, int timeoutMs = 30000, const QByteArray &alreadySeen = {})
+{
+    CliRun r;
+    r.args = QStringList { QStringLiteral("at a terminal (script -c):"), p.arguments().value(1) };
+    r.out = alreadySeen;
+    const bool finished = p.state() == QProcess::NotRunning || p.waitForFinished(timeoutMs);
+    if (!finished) {
+        p.kill();
+        p.waitForFinished(5000);
+    }
+    r.out += p.readAllStandardOutput();
+    const auto fail = [&r](const QByteArray &why) {
+        QTest::qFail((why + "; " + r.describe()).constData(), __FILE__, __LINE__);
+        return r;
+    };
+    if (!finished)
+        return fail(QByteArrayLiteral("did not finish within ") + QByteArray::number(timeoutMs) + " ms (killed)");
+    if (p.exitStatus() != QProcess::NormalExit || p.exitCode() >= 128) {
+        r.exitCode = p.exitCode();
+        fail(QByteArrayLiteral("crashed (script(1) or the CLI in it)"));
+        r.exitCode = -1;
+        return r;
+    }
+    if (sanitizerReported(r.out)) {
+        r.exitCode = p.exitCode();
+        fail(QByteArrayLiteral("a sanitizer reported an error"));
+        r.exitCode = -1;
+        return r;
+    }
+    r.exitCode = p.exitCode();
+    return r;
+}
+
+// What a program of ours (the CLI, lockscope-test-worker) said when the test killed it on purpose.
+struct KilledRun
+{
+    bool ok = false; // false: the test has failed already, saying why
+    QByteArray out, err;
+};
+
+// Ends a program of ours that the test started with SIGKILL, on purpose (a crash, as the test means it), and takes
+// what it said. Nothing at the kill itself can report, but a report printed before it can: TSan and UBSan report
+// and go on, and a report that ended the program early is what a crash of it looks like. So the test fails when
+// standard error holds a sanitizer's report, or when the program had already ended by itself other than with exit 0
+// (a crash, a sanitizer's exit code). Use through CHILD_KILLED unless the outputs are needed.
+inline KilledRun killChild(QProcess &p, const char *file, int line)
+{
+    KilledRun k;
+    if (p.error() == QProcess::FailedToStart) {
+        QTest::qFail(("did not start: " + p.errorString().toUtf8()).constData(), file, line);
+        return k;
+    }
+    const bool endedBefore = p.state() == QProcess::NotRunning;
+    if (!endedBefore) {
+        p.kill();
+        if (!p.waitForFinished(20000)) {
+            QTest::qFail("did not end within 20 s of SIGKILL", file, line);
+            return k;
+        }
+    }
+    k.out = p.readAllStandardOutput();
+    k.err = p.readAllStandardError();
+    const auto describe = [&p, &k](const char *what) {
+        return QStringLiteral("%1 %2: %3 (%4 %5)\n--- stderr:\n%6")
+            .arg(p.program(), p.arguments().join(QLatin1Char(' ')), QString::fromUtf8(what))
+            .arg(p.exitStatus() == QProcess::NormalExit ? QStringLiteral("exit") : QStringLiteral("signal"))
+            .arg(p.exitCode())
+            .arg(QString::fromUtf8(k.err.left(8000)))
+            .toUtf8();
+    };
+    // Ended, by the kill or by itself (before it, or in the moment before it landed).
+    const bool killed = p.exitStatus() == QProcess::CrashExit && p.exitCode() == SIGKILL;
+    const bool exitedZero = p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+    if (!killed && !exitedZero) {
+        QTest::qFail(
+            describe(endedBefore ? "ended by itself before the kill" : "ended otherwise than by the kill").constData(),
+            file, line);
+        return k;
+    }
+    if (sanitizerReported(k.err)) {
+        QTest::qFail(describe("a sanitizer reported an error").constData(), file, line);
+        return k;
+    }
+    k.ok = true;
+    return k;
 }
 
 // True if the run ended normally with exactly `code` and, when given, said `text` on standard error or output (a
@@ -203,5 +320,13 @@ inline std::optional<QHash<QString, QJsonObject>> listedLocks(
 #define CLI_REFUSED(run, code, text)                                                                                   \
     do {                                                                                                               \
         if (!LockScope::Test::cliExited(run, code, text, __FILE__, __LINE__))                                          \
+            return;                                                                                                    \
+    } while (false)
+
+// A program of ours killed on purpose (killChild) said no sanitizer report and had not crashed; else the test fails
+// here, with its standard error.
+#define CHILD_KILLED(process)                                                                                          \
+    do {                                                                                                               \
+        if (!LockScope::Test::killChild(process, __FILE__, __LINE__).ok)                                               \
             return;                                                                                                    \
     } while (false)
