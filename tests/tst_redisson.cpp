@@ -9,7 +9,7 @@
 #include "clirun.h"
 #include "rawredis.h"
 #include "redisserver.h"
-#include "redissoncases.h"
+#include "redissonfixture.h"
 #include "testutil.h"
 
 #include <QJsonArray>
@@ -22,23 +22,14 @@ using namespace LockScope::Test;
 class TestRedisson : public QObject
 {
     Q_OBJECT
-    // Keyspace events on, as production servers that feed a monitor often have them: `watch` then tells an expiry from
-    // a release as it happens.
-    RedisServer m_server { RedisServerOptions {
-        { QStringLiteral("--notify-keyspace-events"), QStringLiteral("KEA") } } };
-    QTemporaryDir m_dir;
+    RedissonFixture m_fixture;
+    RedisServer &m_server = m_fixture.server;
+    QTemporaryDir &m_dir = m_fixture.dir;
 
-    CliRun cli(QStringList args) { return runCli(args << QStringLiteral("--url") << m_server.url(), m_dir); }
+    CliRun cli(const QStringList &args) { return m_fixture.cli(args); }
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(m_dir.isValid());
-        QString error;
-        QVERIFY2(m_server.start(&error), qPrintable(error));
-        QVERIFY2(!RedissonJvm::java().isEmpty(), "no java: install a JDK (scripts/dev setup)");
-        QVERIFY2(pinnedRedissonVersions().size() >= 3, "tests/interop/redisson/versions.txt names no versions");
-    }
+    void initTestCase() { m_fixture.start(); }
 
     // Redisson's holders as Redisson wrote them: its own owner id, the count after reentry; a watchdog's renewals
     // seen as renewals, a fixed lease never.

@@ -11,7 +11,7 @@
 #include "clirun.h"
 #include "rawredis.h"
 #include "redisserver.h"
-#include "redissoncases.h"
+#include "redissonfixture.h"
 #include "testutil.h"
 
 #include <QRegularExpression>
@@ -38,20 +38,11 @@ qint64 calls(RawRedis &raw, const char *command)
 class TestRedissonClaims : public QObject
 {
     Q_OBJECT
-    RedisServer m_server;
-    QTemporaryDir m_dir;
-
-    CliRun cli(QStringList args) { return runCli(args << QStringLiteral("--url") << m_server.url(), m_dir); }
+    RedissonFixture m_fixture;
+    RedisServer &m_server = m_fixture.server;
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(m_dir.isValid());
-        QString error;
-        QVERIFY2(m_server.start(&error), qPrintable(error));
-        QVERIFY2(!RedissonJvm::java().isEmpty(), "no java: install a JDK (scripts/dev setup)");
-        QVERIFY2(pinnedRedissonVersions().size() >= 3, "tests/interop/redisson/versions.txt names no versions");
-    }
+    void initTestCase() { m_fixture.start(); }
 
     // The holder's field removed behind its back: the next renewal answers 0 and the watchdog drops the lock without
     // a word. Put back, the field is never renewed again: the key runs out, and the holder's unlock throws.
@@ -68,14 +59,8 @@ private slots:
         QVERIFY(held.value(QStringLiteral("ok")).toBool());
         const QByteArray owner = held.value(QStringLiteral("owner")).toString().toUtf8();
         // Renewing: the TTL comes back up, a second over the lowest seen (it runs from 6 s to 4 s between renewals).
-        qint64 lowest = raw.pttl(name);
-        QTRY_VERIFY_WITH_TIMEOUT(
-            [&] {
-                const qint64 now = raw.pttl(name);
-                lowest = qMin(lowest, now);
-                return now > lowest + 1000;
-            }(),
-            30000);
+        RenewalSeen renewed(raw, name, 1000);
+        QTRY_VERIFY_WITH_TIMEOUT(renewed(), 30000);
 
         QVERIFY(!raw.command({ "HSET", name, "someone-else:1", "1" }).isError());
         QVERIFY(!raw.command({ "HDEL", name, owner }).isError());

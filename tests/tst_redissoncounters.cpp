@@ -5,7 +5,7 @@
 #include "clirun.h"
 #include "rawredis.h"
 #include "redisserver.h"
-#include "redissoncases.h"
+#include "redissonfixture.h"
 #include "testutil.h"
 
 #include <QJsonArray>
@@ -18,23 +18,14 @@ using namespace LockScope::Test;
 class TestRedissonCounters : public QObject
 {
     Q_OBJECT
-    // Keyspace events on, as production servers that feed a monitor often have them: `watch` then tells an expiry from
-    // a release as it happens.
-    RedisServer m_server { RedisServerOptions {
-        { QStringLiteral("--notify-keyspace-events"), QStringLiteral("KEA") } } };
-    QTemporaryDir m_dir;
+    RedissonFixture m_fixture;
+    RedisServer &m_server = m_fixture.server;
+    QTemporaryDir &m_dir = m_fixture.dir;
 
-    CliRun cli(QStringList args) { return runCli(args << QStringLiteral("--url") << m_server.url(), m_dir); }
+    CliRun cli(const QStringList &args) { return m_fixture.cli(args); }
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(m_dir.isValid());
-        QString error;
-        QVERIFY2(m_server.start(&error), qPrintable(error));
-        QVERIFY2(!RedissonJvm::java().isEmpty(), "no java: install a JDK (scripts/dev setup)");
-        QVERIFY2(pinnedRedissonVersions().size() >= 3, "tests/interop/redisson/versions.txt names no versions");
-    }
+    void initTestCase() { m_fixture.start(); }
 
     // Redisson's semaphores and latches, by LockScope's writes: add-permits wakes a blocked acquire(), release-permit
     // frees the permit whose id Java's acquire() returned (raw bytes since 3.17, text in 3.16), open-latch lets await()

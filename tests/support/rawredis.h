@@ -58,4 +58,30 @@ private:
     QString m_error;
 };
 
+// Whether key's lease was renewed: each call reads its TTL, and says yes once it reads more than margin ms above the
+// lowest TTL read so far. Comparing with the first reading fails when that reading was taken just after a renewal,
+// which only equals the full lease. For QTRY_VERIFY(renewed()).
+class RenewalSeen
+{
+public:
+    RenewalSeen(RawRedis &raw, QByteArray key, qint64 marginMs)
+        : m_raw(raw)
+        , m_key(std::move(key))
+        , m_margin(marginMs)
+        , m_lowest(raw.pttl(m_key))
+    { }
+    bool operator()()
+    {
+        const qint64 now = m_raw.pttl(m_key);
+        m_lowest = qMin(m_lowest, now);
+        return now > m_lowest + m_margin;
+    }
+
+private:
+    RawRedis &m_raw;
+    QByteArray m_key;
+    qint64 m_margin;
+    qint64 m_lowest;
+};
+
 } // namespace LockScope::Test

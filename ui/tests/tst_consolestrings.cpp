@@ -164,16 +164,9 @@ private slots:
         // Another service's SET NX is kept out for as long as the console holds it: past its 1.5 s lease too, once
         // the watchdog has renewed it.
         QVERIFY(raw.command({ "SET", name, "other", "NX", "PX", "30000" }).isNil());
-        // Only a renewal makes it longer: up from the lowest TTL seen (a reading taken right after the acquire may be
-        // the full lease, which a renewal only equals).
-        qint64 lowest = raw.pttl(name);
-        QTRY_VERIFY_WITH_TIMEOUT(
-            [&] {
-                const qint64 now = raw.pttl(name);
-                lowest = qMin(lowest, now);
-                return now > lowest + 100;
-            }(),
-            10000);
+        // Only a renewal makes it longer.
+        RenewalSeen renewed(raw, name, 100);
+        QTRY_VERIFY_WITH_TIMEOUT(renewed(), 10000);
         QCOMPARE(raw.get(name), token);
         QVERIFY(raw.command({ "SET", name, "other", "NX", "PX", "30000" }).isNil());
         c.select(name);
