@@ -5,6 +5,7 @@
 // after they were shown is refused and says so, read-only mode disables every write, and writes are audited. Release
 // and force release take the lock's kind from Redis at that moment, not from the monitor's last snapshot.
 #include "acquiredialog.h"
+#include "clirun.h"
 #include "connectiondialog.h"
 #include "consolefixture.h"
 #include "detailpane.h"
@@ -51,13 +52,12 @@ class TestConsole : public QObject
 
     QString auditPath() const { return m_dir.filePath(QStringLiteral("audit.log")); }
 
-    void startCli(QProcess &p, const QStringList &args) const
+    // Through clirun.h, which fails the test on a crash, a signal or a sanitizer's report when it is finished.
+    void startOurCli(QProcess &p, const QStringList &args) const
     {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        QProcessEnvironment env = cliEnvironment(m_dir);
         env.insert(QStringLiteral("LOCKSCOPE_AUDIT_LOG"), m_dir.filePath(QStringLiteral("cli-audit.log")));
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(LOCKSCOPE_CLI_PATH), args + QStringList { QStringLiteral("--url"), m_server.url() });
-        QVERIFY(p.waitForStarted());
+        Test::startCli(p, args + QStringList { QStringLiteral("--url"), m_server.url() }, env);
     }
 
     QList<QJsonObject> auditLines() const { return Test::auditLines(auditPath()); }
@@ -170,7 +170,7 @@ private slots:
         Console c(ConnectionOptions::fromUrl(m_server.url()));
         const QByteArray name = uniqueKey("other");
         QProcess holder;
-        startCli(holder,
+        startOurCli(holder,
             { QStringLiteral("lock"), QString::fromUtf8(name), QStringLiteral("--hold"), QStringLiteral("60000"),
                 QStringLiteral("--watchdog-timeout"), QStringLiteral("6000"), QStringLiteral("--json") });
         QTRY_VERIFY_WITH_TIMEOUT(c.row(name) >= 0, 10000);
@@ -186,8 +186,8 @@ private slots:
             c.cell(name, 0).data(LockTableModel::DeadlineRole).toLongLong() > deadline + 200, 30000);
         QTRY_COMPARE_WITH_TIMEOUT(
             WatchdogGuess(c.cell(name, 0).data(LockTableModel::WatchdogRole).toInt()), WatchdogGuess::Likely, 30000);
-        holder.terminate();
-        QVERIFY(holder.waitForFinished(10000));
+        holder.terminate(); // releases cleanly and exits 0
+        CLI_EXIT(finishCli(holder, 30000, CliWait::ServeEvents), CliExit::Done);
         QTRY_VERIFY_WITH_TIMEOUT(c.shownGone(name), 10000);
     }
 
@@ -268,11 +268,11 @@ private slots:
         const QByteArray name = uniqueKey("stuck");
         QProcess holder, waiter;
         // The holder's watchdog keeps its 30 s lease alive: only a wake-up message lets the waiter in quickly.
-        startCli(holder,
+        startOurCli(holder,
             { QStringLiteral("lock"), QString::fromUtf8(name), QStringLiteral("--hold"), QStringLiteral("60000"),
                 QStringLiteral("--json") });
         QTRY_VERIFY_WITH_TIMEOUT(c.row(name) >= 0, 10000);
-        startCli(waiter,
+        startOurCli(waiter,
             { QStringLiteral("lock"), QString::fromUtf8(name), QStringLiteral("--wait"), QStringLiteral("60000"),
                 QStringLiteral("--hold"), QStringLiteral("60000"), QStringLiteral("--json") });
         QTRY_COMPARE_WITH_TIMEOUT(c.cell(name, LockTableModel::Waiters).data().toString(), QStringLiteral("1"), 10000);
@@ -288,7 +288,7 @@ private slots:
         QTRY_VERIFY2_WITH_TIMEOUT((out += waiter.readAllStandardOutput()).contains("\"acquired\""),
             (out + waiter.readAllStandardError() + c.window.statusMessage().toUtf8()).constData(), 10000);
         waiter.terminate();
-        QVERIFY(waiter.waitForFinished(10000));
+        CLI_EXIT(finishCli(waiter, 30000, CliWait::ServeEvents), CliExit::Done);
         const QList<QJsonObject> audit = auditLines();
         QVERIFY(std::any_of(audit.cbegin(), audit.cend(), [&](const QJsonObject &o) {
             return o.value(QStringLiteral("action")).toString() == QStringLiteral("force-release")
@@ -301,8 +301,10 @@ private slots:
                        .toObject()
                        .contains(QStringLiteral("owner"));
         }));
+        // Its hold was deleted under it: it says "lost" (exit 1) at its next renewal, or on this SIGTERM; either way
+        // it ends by itself, without a crash or a sanitizer's report.
         holder.terminate();
-        holder.waitForFinished(10000);
+        QVERIFY(finishCli(holder, 30000, CliWait::ServeEvents).normal());
     }
 
     void forceReleaseRefusesWhenTheHolderChanged()

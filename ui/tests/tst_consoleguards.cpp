@@ -7,6 +7,7 @@
 //   selected or shown in its place, and Ctrl+Shift+Del says the lock is gone and touches nothing else.
 // - A force release from the console is audited with exactly the fields lockscope-cli writes for the same action.
 // Nothing here is confirmed before the console shows what the step relies on.
+#include "clirun.h"
 #include "consolefixture.h"
 #include "counteractions.h"
 #include "detailpane.h"
@@ -382,16 +383,12 @@ private slots:
                 raw.command({ "SET", name, "5d41402abc4b2a76b9719d911017c592", "PX", "600000" });
         }
 
-        QProcess cli;
         QProcessEnvironment env = cliEnvironment(m_dir);
         env.insert(QStringLiteral("LOCKSCOPE_AUDIT_LOG"), cliAuditPath());
-        cli.setProcessEnvironment(env);
-        cli.start(QStringLiteral(LOCKSCOPE_CLI_PATH),
-            { QStringLiteral("force-release"), QString::fromUtf8(byCli), QStringLiteral("--yes"),
-                QStringLiteral("--url"), m_server.url() });
-        QVERIFY(cli.waitForFinished(30000));
-        QVERIFY2(
-            cli.exitStatus() == QProcess::NormalExit && cli.exitCode() == 0, cli.readAllStandardError().constData());
+        CLI_EXIT(runCli({ QStringLiteral("force-release"), QString::fromUtf8(byCli), QStringLiteral("--yes"),
+                            QStringLiteral("--url"), m_server.url() },
+                     env),
+            CliExit::Done);
         QCOMPARE(raw.type(byCli), QByteArray("none"));
 
         QTRY_VERIFY_WITH_TIMEOUT(c.row(byConsole) >= 0, 10000);
