@@ -3,7 +3,6 @@
 
 #include "benchcommon.h"
 #include "handoffcontest.h"
-#include "handoffworker.h"
 #include "hiredisloop.h"
 
 #include <QCommandLineParser>
@@ -100,17 +99,8 @@ int main(int argc, char *argv[])
     if (settings.seconds <= 0 || settings.leaseMs <= 0)
         fatal(QStringLiteral("--seconds and --lease must be positive"));
 
-    if (parser.isSet(workerOption)) {
-        HandoffWorkerOptions options;
-        RedisError urlError;
-        options.connection = ConnectionOptions::fromUrl(qEnvironmentVariable(handoffUrlVariable), &urlError);
-        if (urlError.isError())
-            fatal(urlError.toString());
-        options.name = lockName;
-        options.leaseMs = settings.leaseMs;
-        options.seconds = settings.seconds;
-        return runHandoffWorker(options);
-    }
+    if (parser.isSet(workerOption))
+        return runWorkerFromEnvironment(lockName, settings.leaseMs, settings.seconds);
 
     std::vector<int> counts;
     for (const QString &part : parser.value(QStringLiteral("processes")).split(QLatin1Char(','))) {

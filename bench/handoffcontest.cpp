@@ -1,5 +1,6 @@
 #include "handoffcontest.h"
 
+#include "handoffworker.h"
 #include "hiredisloop.h"
 
 #include <QCoreApplication>
@@ -157,6 +158,19 @@ QString describeContest(const ContestFigures &f)
         .arg(f.maxWaitMs, 0, 'f', 1)
         .arg(f.ttlWaits)
         .arg(f.overlaps);
+}
+
+int runWorkerFromEnvironment(const QByteArray &name, qint64 leaseMs, double seconds)
+{
+    HandoffWorkerOptions options;
+    RedisError urlError;
+    options.connection = ConnectionOptions::fromUrl(qEnvironmentVariable(handoffUrlVariable), &urlError);
+    if (urlError.isError())
+        fatal(urlError.toString());
+    options.name = name;
+    options.leaseMs = leaseMs;
+    options.seconds = seconds;
+    return runHandoffWorker(options);
 }
 
 } // namespace LockScope::Bench

@@ -22,6 +22,10 @@ struct HandoffSettings
     QString eventsDir; // empty: keep the workers' logs in memory only
 };
 
+// A worker process's whole life (this program's --worker mode): the server from handoffUrlVariable, then
+// runHandoffWorker on name. Returns its exit status.
+int runWorkerFromEnvironment(const QByteArray &name, qint64 leaseMs, double seconds);
+
 // One contest of LockScope's lock client: start `processes` copies of this program with workerArgs (its --worker
 // mode, runHandoffWorker), wait until each has both connections up, say "go" to all at once, measure the loaded
 // round trip with raw while they contend, collect and analyse their logs. Fails the bench when a worker does.

@@ -6,7 +6,6 @@
 #include "benchcommon.h"
 #include "clientloops.h"
 #include "handoffcontest.h"
-#include "handoffworker.h"
 #include "hiredisloop.h"
 #include "javapeer.h"
 #include "lock/lockclient.h"
@@ -270,17 +269,8 @@ int main(int argc, char *argv[])
         fatal(QStringLiteral("--seconds, --rounds, --lease, --handoff-seconds, --handoff-lease, --pairs and "
                              "--warmup-seconds must be positive"));
 
-    if (parser.isSet(workerOption)) {
-        HandoffWorkerOptions options;
-        RedisError urlError;
-        options.connection = ConnectionOptions::fromUrl(qEnvironmentVariable(handoffUrlVariable), &urlError);
-        if (urlError.isError())
-            fatal(urlError.toString());
-        options.name = handoffName;
-        options.leaseMs = settings.handoffLeaseMs;
-        options.seconds = settings.handoffSeconds;
-        return runHandoffWorker(options);
-    }
+    if (parser.isSet(workerOption))
+        return runWorkerFromEnvironment(handoffName, settings.handoffLeaseMs, settings.handoffSeconds);
 
     settings.processes.clear();
     for (const QString &part : parser.value(QStringLiteral("processes")).split(QLatin1Char(','))) {
