@@ -1,0 +1,198 @@
+// serve-metrics as its users meet it: scraped by a real Prometheus server, its page linted by promtool, while a paced
+// Redisson workload runs; and its --listen checked.
+#include "clirun.h"
+#include "kinds/locknames.h"
+#include "rawredis.h"
+#include "redisserver.h"
+#include "statsworkload.h"
+#include "testutil.h"
+
+#include <QDeadlineTimer>
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMap>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QSet>
+#include <QStandardPaths>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrlQuery>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+class TestMetrics : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server { RedisServerOptions {
+        { QStringLiteral("--notify-keyspace-events"), QStringLiteral("KEA") } } };
+    RedisServer m_plain; // sends no keyspace events
+    QTemporaryDir m_dir;
+
+    QStringList url(const RedisServer &server) const { return { QStringLiteral("--url"), server.url() }; }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        QVERIFY2(m_plain.start(&error), qPrintable(error));
+    }
+
+    void prometheusScrapesTheEndpoint()
+    {
+        const QString prometheus = QStandardPaths::findExecutable(QStringLiteral("prometheus"));
+        const QString promtool = QStandardPaths::findExecutable(QStringLiteral("promtool"));
+        // A missing server fails rather than skips: a skipped test would count as passed.
+        QVERIFY2(!prometheus.isEmpty() && !promtool.isEmpty(),
+            "prometheus and promtool are not installed (scripts/dev setup installs them)");
+
+        RawRedis raw(m_server.port());
+        const QString prefix = uniqueName("metrics");
+        const QByteArray name = (prefix + QStringLiteral(":a\"quoted\"")).toUtf8();
+        QProcess serve;
+        startCli(serve,
+            QStringList { QStringLiteral("--json"), QStringLiteral("serve-metrics"), QStringLiteral("--listen"),
+                QStringLiteral("127.0.0.1:0"), QStringLiteral("--pattern"), prefix + QLatin1Char('*') }
+                + url(m_server),
+            m_dir);
+        QTRY_VERIFY_WITH_TIMEOUT(serve.canReadLine(), 20000);
+        const QUrl metrics(json(serve.readLine())[QStringLiteral("listening")].toString());
+        QVERIFY2(metrics.isValid() && metrics.host() == QLatin1String("127.0.0.1"), qPrintable(metrics.toString()));
+        // The workload starts once serve-metrics follows changes: an acquisition before that is not one it saw.
+        waitForStatus(serve, "watching 0 lock");
+
+        QNetworkAccessManager http;
+        const auto get = [&http](const QUrl &url, const QByteArray &accept, QByteArray *contentType) {
+            QNetworkRequest request(url);
+            if (!accept.isEmpty())
+                request.setRawHeader("Accept", accept);
+            QNetworkReply *reply = http.get(request);
+            QEventLoop loop;
+            QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+            loop.exec();
+            if (contentType)
+                *contentType = reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
+            const QByteArray body = reply->readAll();
+            reply->deleteLater();
+            return body;
+        };
+
+        // Each hold ends only once serve-metrics itself counts it (its own endpoint is the barrier): a hold released
+        // before a busy machine's monitor read it would never be counted.
+        Pacer pacer;
+        startPacer(pacer, m_server, prefix + QLatin1Char('*'), m_dir);
+        const QByteArray counted = "lockscope_acquisitions_total{kind=\"reentrant\",library=\"redisson\"} ";
+        for (int i = 0; i < 3; ++i) {
+            acquire(raw, name, kOwnerA, "600000");
+            QVERIFY(pacer.next("acquired", name));
+            QTRY_VERIFY_WITH_TIMEOUT(get(metrics, {}, nullptr).contains(counted + QByteArray::number(i + 1)), 30000);
+            release(raw, name, kOwnerA);
+            QVERIFY(pacer.next("released", name));
+        }
+
+        // The classic text, as curl gets it, passes promtool's lint.
+        QByteArray contentType;
+        QByteArray text;
+        // The third release reaches serve-metrics' monitor a moment after the watch's.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (text = get(metrics, {}, &contentType))
+                .contains("lockscope_acquisitions_total{kind=\"reentrant\",library=\"redisson\"} 3"),
+            20000);
+        QVERIFY2(contentType.startsWith("text/plain; version=0.0.4"), contentType.constData());
+        // The third hold's end counted too (its release reaches serve-metrics after the watch's): Prometheus, started
+        // below, must scrape all three holds, whose count is asserted at its first answer.
+        const auto holdsCounted = [](const QByteArray &text) {
+            for (const QByteArray &line : text.split('\n'))
+                if (line.startsWith("lockscope_lock_hold_seconds_count{") && line.endsWith(" 3"))
+                    return true;
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(holdsCounted(text = get(metrics, {}, &contentType)), 20000);
+        QVERIFY(text.contains("lock=\"" + prefix.toUtf8() + ":a\\\"quoted\\\"\""));
+        QProcess lint;
+        lint.start(promtool, { QStringLiteral("check"), QStringLiteral("metrics") });
+        QVERIFY(lint.waitForStarted());
+        lint.write(text);
+        lint.closeWriteChannel();
+        QVERIFY(lint.waitForFinished(30000));
+        QVERIFY2(lint.exitCode() == 0, (lint.readAllStandardOutput() + lint.readAllStandardError()).constData());
+        const QByteArray om = get(metrics, "application/openmetrics-text;version=1.0.0", &contentType);
+        QVERIFY2(contentType.startsWith("application/openmetrics-text"), contentType.constData());
+        QVERIFY(om.endsWith("# EOF\n"));
+
+        // A real Prometheus scrapes it (asking for OpenMetrics first) and answers queries on what it scraped.
+        QTemporaryDir promDir;
+        QTcpServer portPicker;
+        QVERIFY(portPicker.listen(QHostAddress::LocalHost, 0));
+        const quint16 promPort = portPicker.serverPort();
+        portPicker.close();
+        QFile config(promDir.filePath(QStringLiteral("prometheus.yml")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write("global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: lockscope\n    static_configs:\n"
+                     "      - targets: ['"
+            + metrics.host().toUtf8() + ':' + QByteArray::number(metrics.port()) + "']\n");
+        config.close();
+        QProcess prom;
+        prom.setProcessChannelMode(QProcess::MergedChannels);
+        prom.start(prometheus,
+            { QStringLiteral("--config.file=") + config.fileName(),
+                QStringLiteral("--storage.tsdb.path=") + promDir.filePath(QStringLiteral("data")),
+                QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(promPort) });
+        QVERIFY(prom.waitForStarted());
+        QUrl query(QStringLiteral("http://127.0.0.1:%1/api/v1/query").arg(promPort));
+        QUrlQuery q;
+        q.addQueryItem(QStringLiteral("query"),
+            QStringLiteral("lockscope_lock_acquisitions_total{lock=\"%1\"}")
+                .arg(QString::fromUtf8(name).replace(QLatin1String("\""), QLatin1String("\\\""))));
+        query.setQuery(q);
+        QJsonArray result;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !(result = json(get(query, {}, nullptr))[QStringLiteral("data")][QStringLiteral("result")].toArray())
+                 .isEmpty(),
+            60000);
+        QCOMPARE(result.size(), 1);
+        QCOMPARE(
+            result.at(0)[QStringLiteral("metric")][QStringLiteral("kind")].toString(), QStringLiteral("reentrant"));
+        QCOMPARE(result.at(0)[QStringLiteral("value")].toArray().at(1).toString(), QStringLiteral("3"));
+        // The scrape was OpenMetrics: Prometheus kept the hold-time summary's quantiles.
+        q.clear();
+        q.addQueryItem(QStringLiteral("query"), QStringLiteral("lockscope_lock_hold_seconds_count"));
+        query.setQuery(q);
+        result = json(get(query, {}, nullptr))[QStringLiteral("data")][QStringLiteral("result")].toArray();
+        QCOMPARE(result.size(), 1);
+        QCOMPARE(result.at(0)[QStringLiteral("value")].toArray().at(1).toString(), QStringLiteral("3"));
+
+        prom.terminate();
+        QVERIFY(prom.waitForFinished(20000));
+        serve.terminate();
+        CLI_EXIT(finishCli(serve, 20000), CliExit::Done);
+        pacer.watch.terminate();
+        CLI_EXIT(finishCli(pacer.watch, 20000), CliExit::Done);
+    }
+
+    void metricsListenIsChecked()
+    {
+        CLI_EXIT(runCli(QStringList { QStringLiteral("serve-metrics"), QStringLiteral("--listen"),
+                            QStringLiteral("nowhere:12") }
+                         + url(m_plain),
+                     m_dir),
+            CliExit::Usage);
+        // A port in use is refused with a clear error.
+        QTcpServer busy;
+        QVERIFY(busy.listen(QHostAddress::LocalHost, 0));
+        const CliRun r = runCli(QStringList { QStringLiteral("serve-metrics"), QStringLiteral("--listen"),
+                                    QStringLiteral("127.0.0.1:%1").arg(busy.serverPort()) }
+                + url(m_plain),
+            m_dir);
+        CLI_REFUSED(r, CliExit::Usage, "cannot listen");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMetrics)
+#include "tst_metrics.moc"
