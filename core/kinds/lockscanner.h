@@ -100,6 +100,8 @@ private:
     // Named keys outside every string lock pattern that are no hash: those holding an integer with listeners on a
     // channel that vouches for them (LockRecogniser::vouchingChannelPatterns) join candidates as Redisson's.
     void readVouched(QList<KeySnapshot> candidates, QList<KeySnapshot> outside);
+    // Its second step: the listeners on the vouching channels of the integers among them.
+    void readVouchers(QList<KeySnapshot> candidates, QList<KeySnapshot> integers);
     // A walk's share of them: the names in node's channels matching a vouching pattern (PUBSUB CHANNELS), read by
     // name like the string cursors' keys.
     void findVouched(RedisCommander *node, const QByteArray &pattern);

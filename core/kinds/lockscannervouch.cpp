@@ -15,54 +15,81 @@ using namespace ScannerParts;
 
 void LockScanner::readVouched(QList<KeySnapshot> candidates, QList<KeySnapshot> outside)
 {
-    struct Read
+    // Two small batches: the values, then the listeners of the integers only. A monitor refreshes every key in its
+    // pattern whose TTL an event says was set (an application's SET EX): most are no integer, and cost one read.
+    auto snaps = std::make_shared<QList<KeySnapshot>>(std::move(candidates));
+    auto named = std::make_shared<QList<KeySnapshot>>(std::move(outside));
+    auto values = std::make_shared<QList<RedisValue>>(named->size());
+    QPointer<LockScanner> self(this);
+    const auto join = batchJoin([self, snaps, named, values] {
+        QList<KeySnapshot> integers;
+        for (qsizetype i = 0; i < named->size(); ++i) {
+            KeySnapshot &s = (*named)[i];
+            const RedisValue &value = values->at(i);
+            // A hash or another type answers GETRANGE with an error: nothing to vouch for.
+            if (!value.isString())
+                continue;
+            if (isCounterValue(value.bytes())) {
+                s.type = "string";
+                s.value = value.bytes();
+                integers << std::move(s);
+            } else if (self->m_collectRejected) {
+                self->m_rejected << s.name;
+            }
+        }
+        if (integers.isEmpty())
+            self->readRest(std::move(*snaps));
+        else
+            self->readVouchers(std::move(*snaps), std::move(integers));
+    });
+    const QByteArray valueEnd = QByteArray::number(kMaxStringToken);
+    m_connection->cork();
+    for (qsizetype i = 0; i < named->size(); ++i)
+        m_connection->command({ "GETRANGE", named->at(i).name, "0", valueEnd },
+            join->track([values, i](const RedisResult &r) { (*values)[i] = r.value; }));
+    join->seal(this);
+    m_connection->uncork();
+}
+
+void LockScanner::readVouchers(QList<KeySnapshot> candidates, QList<KeySnapshot> integers)
+{
+    struct Vouch
     {
-        RedisValue value;
         QByteArray channel; // the first vouching channel with listeners
         int listeners = 0;
     };
     auto snaps = std::make_shared<QList<KeySnapshot>>(std::move(candidates));
-    auto named = std::make_shared<QList<KeySnapshot>>(std::move(outside));
-    auto reads = std::make_shared<QList<Read>>(named->size());
+    auto named = std::make_shared<QList<KeySnapshot>>(std::move(integers));
+    auto vouches = std::make_shared<QList<Vouch>>(named->size());
     QPointer<LockScanner> self(this);
-    const auto join = batchJoin([self, snaps, named, reads] {
+    const auto join = batchJoin([self, snaps, named, vouches] {
         for (qsizetype i = 0; i < named->size(); ++i) {
             KeySnapshot s = std::move((*named)[i]);
-            const Read &read = reads->at(i);
-            if (read.value.isString() && read.listeners > 0 && isCounterValue(read.value.bytes())) {
-                s.type = "string";
-                s.value = read.value.bytes();
+            const Vouch &vouch = vouches->at(i);
+            if (vouch.listeners > 0) {
                 s.library = "redisson";
-                s.vouchedBy = read.channel;
-                s.vouchers = read.listeners;
+                s.vouchedBy = vouch.channel;
+                s.vouchers = vouch.listeners;
                 if (classify(s).isLock()) {
                     snaps->append(std::move(s));
                     continue;
                 }
             }
-            if (self->m_collectRejected && read.value.isString())
+            if (self->m_collectRejected)
                 self->m_rejected << s.name;
         }
         self->readRest(std::move(*snaps));
     });
-    const QByteArray valueEnd = QByteArray::number(kMaxStringToken);
     m_connection->cork();
-    for (qsizetype i = 0; i < named->size(); ++i) {
-        const QByteArray &name = named->at(i).name;
-        // A hash answers GETRANGE with WRONGTYPE: nothing to vouch for.
-        m_connection->command({ "GETRANGE", name, "0", valueEnd },
-            join->track([reads, i](const RedisResult &r) { (*reads)[i].value = r.value; }));
-        for (const QByteArray &channel : LockNameMap::vouchingChannels(name))
+    for (qsizetype i = 0; i < named->size(); ++i)
+        for (const QByteArray &channel : LockNameMap::vouchingChannels(named->at(i).name))
             m_connection->command(
-                { "PUBSUB", "NUMSUB", channel }, join->track([reads, i, channel](const RedisResult &r) {
+                { "PUBSUB", "NUMSUB", channel }, join->track([vouches, i, channel](const RedisResult &r) {
                     // Denied (an ACL without PUBSUB): nobody vouches.
                     const int n = r.ok() && r.value.size() == 2 ? int(r.value.at(1).toInteger()) : 0;
-                    if (n > 0 && (*reads)[i].listeners == 0) {
-                        (*reads)[i].channel = channel;
-                        (*reads)[i].listeners = n;
-                    }
+                    if (n > 0 && (*vouches)[i].listeners == 0)
+                        (*vouches)[i] = { channel, n };
                 }));
-    }
     join->seal(this);
     m_connection->uncork();
 }
