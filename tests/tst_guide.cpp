@@ -4,6 +4,7 @@
 #include "clirun.h"
 #include "guide/guidejson.h"
 #include "guide/guideplayer.h"
+#include "processsockets.h"
 #include "rawredis.h"
 #include "redis/redisconnection.h"
 #include "redisserver.h"
@@ -17,6 +18,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -58,7 +60,8 @@ class TestGuide : public QObject
     RedisServer m_server;
     QTemporaryDir m_dir;
 
-    Played play(const Scenario &scenario, int timeScaleMs = 3000, bool ownServer = true)
+    Played play(const Scenario &scenario, int timeScaleMs = 3000, bool ownServer = true,
+        const std::function<void(const GuideRecord &)> &watch = {})
     {
         GuidePlayer::Options options;
         options.timeScaleMs = timeScaleMs;
@@ -67,7 +70,11 @@ class TestGuide : public QObject
         GuidePlayer player(ConnectionOptions::fromUrl(m_server.url()), options);
         Played played;
         bool done = false;
-        connect(&player, &GuidePlayer::record, &player, [&](const GuideRecord &r) { played.records << r; });
+        connect(&player, &GuidePlayer::record, &player, [&](const GuideRecord &r) {
+            played.records << r;
+            if (watch)
+                watch(r);
+        });
         connect(&player, &GuidePlayer::finished, &player, [&](int unexpected, const QString &error, bool) {
             played.unexpected = unexpected;
             played.error = error;
@@ -217,7 +224,28 @@ private slots:
     // out, nobody publishes, and the waiter is woken by its own timer, never by a message.
     void crashedHolderLockOutlivesItsConnections()
     {
-        const Played played = play(*findScenario(QStringLiteral("crash")));
+        // The server's side of the story: A's connections (its process's sockets, read while it lives) and every
+        // command the server ran, with a mark where the kill step ended.
+        ServerCommandLog log(m_server.port());
+        QVERIFY(log.started());
+        QSet<quint16> ports;
+        pid_t actor = 0;
+        bool killSeen = false;
+        QByteArrayList clientsAfterKill;
+        const Played played = play(*findScenario(QStringLiteral("crash")), 3000, true, [&](const GuideRecord &r) {
+            if (r.type == GuideRecord::Type::Event && r.actor == "A" && r.event == ActorEvent::Started)
+                actor = pid_t(r.pid);
+            if (actor > 0 && !killSeen)
+                ports |= childTcpPorts(actor);
+            if (r.type == GuideRecord::Type::Step && r.event == ActorEvent::Killed) {
+                killSeen = true;
+                log.mark("killed");
+            } else if (killSeen && r.type == GuideRecord::Type::Step && clientsAfterKill.isEmpty()) {
+                // The next step (B woken by its timer) ran its commands after the server closed A's connections.
+                RawRedis raw(m_server.port());
+                clientsAfterKill = raw.command({ "CLIENT", "LIST" }).bytes().split('\n');
+            }
+        });
         QVERIFY2(played.error.isEmpty(), qPrintable(played.error));
         for (const GuideRecord &step : played.steps())
             QVERIFY2(!step.unexpected, qPrintable(step.seen.join(QStringLiteral("; "))));
@@ -241,10 +269,30 @@ private slots:
         const GuideRecord *acquired = played.event("B1", ActorEvent::Acquired);
         QVERIFY(acquired);
         QVERIFY(acquired->tMs > killed.tMs);
-        // A's process made no call after the kill.
+        // A's process made no call after the kill, by its own account and by the server's.
         for (const GuideRecord &r : played.records) {
             if (r.type == GuideRecord::Type::Wire && r.actor.startsWith('A'))
                 QVERIFY2(r.tMs < killed.tMs, qPrintable(QString::fromUtf8(r.op + ' ' + r.script)));
+        }
+        QVERIFY(!ports.isEmpty());
+        bool afterKill = false;
+        int fromA[2] = { 0, 0 };
+        for (const auto &[port, line] : log.readUntil("end")) {
+            if (port == 0 && line == "killed")
+                afterKill = true;
+            else if (ports.contains(port))
+                ++fromA[afterKill];
+            if (afterKill && ports.contains(port))
+                qWarning("A's process after the kill: %s", line.constData());
+        }
+        QVERIFY(afterKill);
+        QVERIFY2(fromA[0] > 0, "the server's log has no command of A's process: its connections were not found");
+        QCOMPARE(fromA[1], 0);
+        // Redis closed A's connections (the lock outlived them, as the steps' state shows).
+        QVERIFY(!clientsAfterKill.isEmpty());
+        for (const QByteArray &client : std::as_const(clientsAfterKill)) {
+            for (const quint16 port : std::as_const(ports))
+                QVERIFY2(!client.contains(":" + QByteArray::number(port) + ' '), client.constData());
         }
         verifyServerClean();
     }
@@ -254,7 +302,32 @@ private slots:
     // new owner's lock as it was.
     void frozenHolderLosesTheLockWithoutKnowing()
     {
-        const Played played = play(*findScenario(QStringLiteral("paused-holder")));
+        // The server's side: A's connections, their being listed while frozen, and every command the server ran with
+        // marks where the freeze step ended and where the last step before the thaw ended (after the thaw A's overdue
+        // tick may run before any mark could be placed).
+        ServerCommandLog log(m_server.port());
+        QVERIFY(log.started());
+        QSet<quint16> ports;
+        pid_t actor = 0;
+        int stepsSeen = 0;
+        QByteArray clientsWhileFrozen;
+        const Played played
+            = play(*findScenario(QStringLiteral("paused-holder")), 3000, true, [&](const GuideRecord &r) {
+                  if (r.type == GuideRecord::Type::Event && r.actor == "A" && r.event == ActorEvent::Started)
+                      actor = pid_t(r.pid);
+                  if (r.type != GuideRecord::Type::Step)
+                      return;
+                  ++stepsSeen;
+                  if (stepsSeen == 2 && actor > 0)
+                      ports = childTcpPorts(actor);
+                  if (r.event == ActorEvent::Frozen) {
+                      log.mark("frozen");
+                  } else if (stepsSeen == 5) {
+                      RawRedis raw(m_server.port());
+                      clientsWhileFrozen = raw.command({ "CLIENT", "LIST" }).bytes();
+                      log.mark("before-thaw");
+                  }
+              });
         QVERIFY2(played.error.isEmpty(), qPrintable(played.error));
         for (const GuideRecord &step : played.steps())
             QVERIFY2(!step.unexpected, qPrintable(step.seen.join(QStringLiteral("; "))));
@@ -263,11 +336,30 @@ private slots:
         const GuideRecord thawed = steps.at(5);
         QCOMPARE(frozen.event, ActorEvent::Frozen);
         QCOMPARE(thawed.event, ActorEvent::Thawed);
-        // Nothing from A while it was frozen: no renewal, no command.
+        // Nothing from A while it was frozen: no renewal, no command; by its own account and by the server's.
         for (const GuideRecord &r : played.records) {
             if (r.type == GuideRecord::Type::Wire && r.actor.startsWith('A'))
                 QVERIFY2(r.tMs < frozen.tMs || r.tMs >= thawed.tMs, qPrintable(QString::number(r.tMs)));
         }
+        QVERIFY(!ports.isEmpty());
+        enum { Before, Frozen, Thawing } phase = Before;
+        int fromA[3] = { 0, 0, 0 };
+        for (const auto &[port, line] : log.readUntil("end")) {
+            if (port == 0 && line == "frozen")
+                phase = Frozen;
+            else if (port == 0 && line == "before-thaw")
+                phase = Thawing;
+            else if (ports.contains(port))
+                ++fromA[phase];
+            if (phase == Frozen && ports.contains(port))
+                qWarning("A's process while frozen: %s", line.constData());
+        }
+        QVERIFY2(fromA[Before] > 0, "the server's log has no command of A's process: its connections were not found");
+        QCOMPARE(fromA[Frozen], 0);
+        QVERIFY2(fromA[Thawing] > 0, "A's renewal and unlock after the thaw are missing from the server's log");
+        // Frozen, A's connections stayed open and listed: Redis saw nothing wrong.
+        for (const quint16 port : std::as_const(ports))
+            QVERIFY2(clientsWhileFrozen.contains(":" + QByteArray::number(port) + ' '), clientsWhileFrozen.constData());
         const GuideRecord *acquired = played.event("B1", ActorEvent::Acquired);
         QVERIFY(acquired && acquired->tMs < thawed.tMs);
         const GuideRecord *dropped = played.event("A", ActorEvent::RenewalDropped);
