@@ -7,12 +7,16 @@
 
 #include "redis/redisconnection.h"
 #include "ssh/sshoptions.h"
+#include "ssh/sshtunnel.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
+#include <QTcpServer>
 #include <QTcpSocket>
+
+#include <unistd.h>
 
 using namespace LockScope;
 using namespace LockScope::Test;
@@ -27,6 +31,8 @@ private slots:
     void redisIsReachableOnlyThroughTheTunnel();
     void listLockAndForceReleaseThroughTheTunnel();
     void addressTheSshHostCannotReachIsSaidSo();
+    void sshHostThatNeverAnswersEndsCleanly();
+    void tunnelDroppedMidConnectLetsGoAtOnce();
     void sshdKilledMidSessionIsReportedThenReconnects();
     void clusterReachedOnlyThroughTheTunnel();
     void sentinelAndItsMasterReachedThroughTheTunnel();
@@ -109,6 +115,52 @@ void TestSsh::addressTheSshHostCannotReachIsSaidSo()
     const CliRun r = cli(QStringList { QStringLiteral("list") } + args);
     CLI_REFUSED(
         r, CliExit::Connect, QStringLiteral("SSH %1 could not reach 127.0.0.1:1").arg(m_host.sshTarget()).toUtf8());
+}
+
+void TestSsh::sshHostThatNeverAnswersEndsCleanly()
+{
+    // A host that takes the TCP connection and never sends its banner: the connect attempt blocks in libssh until the
+    // connect timeout, and the CLI gives up on Redis at the same time. It exits with the connect failure, and its SSH
+    // thread is interrupted and waited for rather than left inside libssh while the process exits (a sanitizer's
+    // report of that race fails the test in runCli, under TSan: this test is labelled threads).
+    QTcpServer silent;
+    QVERIFY(silent.listen(QHostAddress::LocalHost));
+    QStringList args = sshArgs(m_redis, m_knownHosts);
+    args[3] = QStringLiteral("lockscope@127.0.0.1:%1").arg(silent.serverPort());
+    const CliRun r = cli(
+        QStringList { QStringLiteral("list"), QStringLiteral("--connect-timeout"), QStringLiteral("1500") } + args);
+    CLI_EXIT(r, CliExit::Connect);
+    QVERIFY2(r.err.contains("127.0.0.1:" + QByteArray::number(silent.serverPort())), r.err.constData());
+}
+
+void TestSsh::tunnelDroppedMidConnectLetsGoAtOnce()
+{
+    // A tunnel given up while its connect attempt waits for a silent host's banner (a minute's connect timeout):
+    // stopping it shuts the attempt's socket down, so the host sees the connection closed now, not a minute later,
+    // and the tunnel's thread ends with it instead of living on inside libssh.
+    QTcpServer silent;
+    QVERIFY(silent.listen(QHostAddress::LocalHost));
+    SshOptions options;
+    options.host = QStringLiteral("127.0.0.1");
+    options.port = silent.serverPort();
+    options.user = QStringLiteral("lockscope");
+    options.knownHostsFile = m_knownHosts;
+    options.readSshConfig = false;
+    std::shared_ptr<SshTunnel> tunnel = SshTunnel::forOptions(options, 60000);
+    bool answered = false;
+    QObject context;
+    tunnel->openChannel(QStringLiteral("127.0.0.1"), m_redis, 60000, &context, [&answered](int fd, const RedisError &) {
+        answered = true;
+        if (fd >= 0)
+            ::close(fd);
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(silent.hasPendingConnections(), 20000);
+    std::unique_ptr<QTcpSocket> accepted(silent.nextPendingConnection());
+    QVERIFY(accepted->state() == QAbstractSocket::ConnectedState);
+    tunnel.reset();
+    // Well inside the attempt's minute: without the interrupt the connection stayed open until then.
+    QTRY_VERIFY_WITH_TIMEOUT(accepted->state() != QAbstractSocket::ConnectedState, 20000);
+    QVERIFY(!answered); // nobody is told anything after the tunnel is gone
 }
 
 void TestSsh::sshdKilledMidSessionIsReportedThenReconnects()

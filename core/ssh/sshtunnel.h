@@ -14,6 +14,7 @@ namespace LockScope {
 
 class SshWorker;
 class ThreadMailbox;
+struct ThreadEnd;
 
 // The caller's side of an SSH session (SshWorker runs it in a thread of its own). Every connection of a profile in
 // one thread shares one tunnel, hence one SSH session and one host-key check: forOptions() hands out the same tunnel
@@ -52,6 +53,8 @@ private:
     std::shared_ptr<ThreadMailbox> m_mailbox; // how the worker's thread reaches this object
     std::shared_ptr<SshWorker> m_worker;
     std::thread m_thread;
+    std::shared_ptr<ThreadEnd> m_threadEnd; // when the worker's thread is done with libssh
+    int m_connectTimeoutMs = 0;
     QHash<quint64, Waiting> m_waiting;
     quint64 m_nextRequest = 0;
     bool m_delivering = false;

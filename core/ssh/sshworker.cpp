@@ -79,6 +79,16 @@ void SshWorker::stop()
 {
     m_stopping = true;
     wake();
+    // A connect attempt blocks in libssh (the TCP connect, the key exchange, authentication) for up to the connect
+    // timeout. Shutting its socket down ends the attempt at once, so that whoever stops the worker can wait for its
+    // thread instead of leaving it inside libssh while the process exits and frees what libssh uses. The lock keeps
+    // the session from being freed (and its descriptor reused) meanwhile.
+    std::lock_guard<std::mutex> lock(m_mutex);
+    if (m_connecting && m_session) {
+        const socket_t fd = ssh_get_fd(m_session);
+        if (fd != SSH_INVALID_SOCKET)
+            ::shutdown(fd, SHUT_RDWR);
+    }
 }
 
 void SshWorker::wake()
@@ -188,7 +198,13 @@ void SshWorker::run()
 
 bool SshWorker::connectSession(RedisError *error)
 {
-    m_session = newSshSession(m_options, m_connectTimeoutMs);
+    ssh_session session = newSshSession(m_options, m_connectTimeoutMs);
+    {
+        std::lock_guard<std::mutex> lock(m_mutex); // stop() reads it to interrupt the attempt
+        m_session = session;
+    }
+    if (m_stopping)
+        return false; // stopped before there was a session to interrupt
     if (!m_session) {
         *error = RedisError(RedisError::Kind::Io, tr("SSH %1: out of memory").arg(where()), "SSH");
         return false;
@@ -302,8 +318,12 @@ void SshWorker::closeSession(const RedisError &error)
     if (m_session) {
         if (ssh_is_connected(m_session))
             ssh_disconnect(m_session);
-        ssh_free(m_session);
-        m_session = nullptr;
+        ssh_session session = nullptr;
+        {
+            std::lock_guard<std::mutex> lock(m_mutex); // no interrupt of a session being freed
+            std::swap(session, m_session);
+        }
+        ssh_free(session);
     }
 }
 

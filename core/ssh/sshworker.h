@@ -31,10 +31,10 @@ public:
     // Thread-safe: asks for a channel to host:port as the SSH host sees it. The answer comes through opened, from the
     // worker's thread, exactly once (unless the worker stops first).
     void open(quint64 request, const QString &host, quint16 port, int timeoutMs);
-    // Thread-safe: ends the loop; run() returns soon after (or after a connect attempt under way).
+    // Thread-safe: ends the loop, and a connect attempt under way (its socket is shut down); run() returns soon after,
+    // unless the attempt is still resolving the host's name.
     void stop();
     void run();
-    bool isConnecting() const { return m_connecting; }
     // Thread-safe: the session as it is now. Updated before the channels of a session that went down are closed, so
     // whoever sees a channel end can already read why.
     SshSessionStatus status() const;
@@ -89,7 +89,7 @@ private:
     std::atomic<bool> m_connecting { false };
     int m_wakeFd = -1;
 
-    ssh_session m_session = nullptr;
+    ssh_session m_session = nullptr; // set and cleared under m_mutex (stop() interrupts a connect through it)
     ssh_event m_event = nullptr;
     std::map<quint64, Channel> m_channels;
     SshSessionStatus m_status; // guarded by m_mutex
