@@ -204,6 +204,51 @@ private slots:
                     .value(QStringLiteral("ok"))
                     .toBool());
     }
+
+    // G03's version claim: a lock taken three times with a fixed lease of two minutes, then given back level by
+    // level. Each partial unlock restarts the TTL at the lease the lock was taken with, except on the versions the
+    // narration names, which forget that lease after the first unlock: the second restarts the TTL at the watchdog
+    // timeout (30 s). Both sides of both boundaries are checked (claims.txt).
+    void partialUnlockRestartsTheFixedLease_data()
+    {
+        QTest::addColumn<QString>("version");
+        for (const QString &v : pinnedRedissonVersions() + claimRedissonVersions())
+            QTest::newRow(qPrintable(v)) << v;
+    }
+    void partialUnlockRestartsTheFixedLease()
+    {
+        QFETCH(QString, version);
+        const QVersionNumber n = QVersionNumber::fromString(version);
+        const bool forgets = n >= QVersionNumber(3, 19, 2) && n <= QVersionNumber(3, 27, 1);
+        RedissonJvm java;
+        QVERIFY(java.start(version, m_server.url())); // the watchdog timeout at Redisson's 30 s
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("claim-g03");
+        const qint64 leaseMs = 120000;
+        for (int level = 0; level < 3; ++level)
+            QVERIFY(java.call(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), {}, name, lease(leaseMs)))
+                        .value(QStringLiteral("ok"))
+                        .toBool());
+        QList<qint64> ttls; // after each partial unlock
+        for (int level = 0; level < 2; ++level) {
+            QVERIFY(java.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("a"), {}, name))
+                        .value(QStringLiteral("ok"))
+                        .toBool());
+            ttls << raw.pttl(name);
+        }
+        qInfo("Redisson %s: TTL after the partial unlocks: %lld ms, %lld ms", qPrintable(version), ttls.at(0),
+            ttls.at(1));
+        // 30 s against two minutes: a minute and a half apart, whatever the machine's pace.
+        QVERIFY2(ttls.at(0) > 60000, qPrintable(QString::number(ttls.at(0))));
+        if (forgets)
+            QVERIFY2(ttls.at(1) > 0 && ttls.at(1) <= 30000, qPrintable(QString::number(ttls.at(1))));
+        else
+            QVERIFY2(ttls.at(1) > 60000, qPrintable(QString::number(ttls.at(1))));
+        QVERIFY(java.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("a"), {}, name))
+                    .value(QStringLiteral("ok"))
+                    .toBool());
+        QCOMPARE(raw.command({ "EXISTS", name }).toInteger(), qint64(0));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRedissonClaims)

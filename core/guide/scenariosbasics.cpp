@@ -94,14 +94,15 @@ Scenario scenarioReentrancy()
             .say(QT_TRANSLATE_NOOP("Guide",
                 "The innermost method ran long and a third of T was left. Its unlock leaves two levels, so the "
                 "script answers 0, publishes nothing and restarts the TTL at the lease A asked for (ARGV[2]), not "
-                "at 30 s: the outer levels are not left with a lease about to end. Redisson 3.19.2 to 3.27.1 forgot "
-                "that lease after every unlock and restart it at 30 s here, as every version does when the unlock "
-                "goes through another RLock object than the lock did.")),
+                "at 30 s: the outer levels are not left with a lease about to end. An unlock through another RLock "
+                "object than the lock's would restart it at 30 s: the lease is remembered by the object.")),
         unlock("A1")
             .at(0.75)
             .zero()
             .hash({ { "A1", 1 } }, 0.5, 0.67)
-            .say(QT_TRANSLATE_NOOP("Guide", "Two levels to one: again 0, and the lease starts over.")),
+            .say(QT_TRANSLATE_NOOP("Guide",
+                "Two levels to one: again 0, and the lease starts over. Redisson 3.19.2 to 3.27.1 forgot A's lease "
+                "after the first unlock: there this one restarts the TTL at 30 s.")),
         unlock("A1")
             .at(0.9)
             .one()

@@ -14,16 +14,29 @@
 
 namespace LockScope::Test {
 
-// The versions pinned in tests/interop/redisson/versions.txt (scripts/dev setup builds a driver for each).
-inline QStringList pinnedRedissonVersions()
+// The versions a file of tests/interop/redisson lists, one a line (scripts/dev setup builds a driver for each).
+inline QStringList redissonVersionsIn(const char *file)
 {
-    QFile file(QStringLiteral(LOCKSCOPE_INTEROP_DIR "/redisson/versions.txt"));
+    QFile list(QStringLiteral(LOCKSCOPE_INTEROP_DIR "/redisson/") + QLatin1String(file));
     QStringList versions;
-    if (file.open(QIODevice::ReadOnly))
-        for (const QByteArray &line : file.readAll().split('\n'))
+    if (list.open(QIODevice::ReadOnly))
+        for (const QByteArray &line : list.readAll().split('\n'))
             if (!line.trimmed().isEmpty() && !line.startsWith('#'))
                 versions << QString::fromUtf8(line.trimmed());
     return versions;
+}
+
+// The versions pinned in versions.txt: every interop test runs at each.
+inline QStringList pinnedRedissonVersions()
+{
+    return redissonVersionsIn("versions.txt");
+}
+
+// The versions only the guided demo's version claims are checked against (claims.txt): both sides of each boundary
+// its narration names.
+inline QStringList claimRedissonVersions()
+{
+    return redissonVersionsIn("claims.txt");
 }
 
 // A data column "version" with a row per pinned version.
