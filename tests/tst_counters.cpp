@@ -3,6 +3,7 @@
 // is, with its free permits or count, an expirable semaphore's permits each with its expiry; an integer nobody
 // declared stays application data; and none of them is released or force-released as if it were a lock.
 #include "clirun.h"
+#include "doctranscript.h"
 #include "rawredis.h"
 #include "rawsubscriber.h"
 #include "redisserver.h"
@@ -406,6 +407,37 @@ private slots:
             CLI_REFUSED(r, CliExit::Refused, QStringLiteral("%1 refused: read-only mode").arg(action).toUtf8());
         }
         QCOMPARE(raw.get(name), QByteArray("1"));
+    }
+
+    // docs/cli.md's transcripts run as printed: each command, on a server holding what the transcript's names held
+    // (an idle semaphore with no permit, a latch at 3, nobody waiting on either), prints exactly its lines. Only the
+    // server's address differs.
+    void docsTranscriptsRunAsPrinted_data()
+    {
+        QTest::addColumn<QByteArray>("marker");
+        QTest::newRow("counters") << QByteArray("add-permits jobs:slots");
+        QTest::newRow("read-only") << QByteArray("--read-only lock x");
+    }
+    void docsTranscriptsRunAsPrinted()
+    {
+        QFETCH(QByteArray, marker);
+        RawRedis raw(m_server.port());
+        QVERIFY(!raw.command({ "DEL", "jobs:slots", "boot:ready", "x" }).isError());
+        QVERIFY(!raw.command({ "SET", "jobs:slots", "0" }).isError());
+        QVERIFY(!raw.command({ "SET", "boot:ready", "3" }).isError());
+        const QList<TranscriptCommand> transcript
+            = docTranscript(QStringLiteral(QT_TESTCASE_SOURCEDIR "/../docs/cli.md"), marker);
+        QVERIFY2(!transcript.isEmpty(), marker.constData());
+        for (TranscriptCommand command : transcript) {
+            const int url = command.args.indexOf(QStringLiteral("--url"));
+            QVERIFY(url >= 0);
+            command.args[url + 1] = m_server.url();
+            const CliRun r = runCli(command.args, m_dir);
+            QVERIFY2(r.normal(), r.describe().constData());
+            const QByteArray said = (r.out + r.err).trimmed();
+            QVERIFY2(said == command.printed.join('\n').trimmed(), r.describe().constData());
+        }
+        QVERIFY(!raw.command({ "DEL", "jobs:slots", "boot:ready" }).isError());
     }
 };
 
