@@ -182,7 +182,9 @@ void GuideCommand::print(const GuideRecord &r)
     for (const KeyState &s : r.state)
         after << QString::fromUtf8(s.name) + QLatin1Char(' ') + stateText(s);
     if (r.receivers >= 0)
-        after << tr("%n listening", nullptr, r.receivers);
+        after << tr("%n received the message", nullptr, r.receivers);
+    if (r.listeners >= 0)
+        after << tr("%n listening", nullptr, r.listeners);
     m_out.line(QStringLiteral("        ") + after.join(QStringLiteral("   ")));
     if (r.unexpected)
         m_out.line(QStringLiteral("        ! ") + tr("unexpected: %1").arg(r.seen.join(QStringLiteral("; "))));

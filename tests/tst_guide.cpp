@@ -4,6 +4,7 @@
 #include "clirun.h"
 #include "guide/guidejson.h"
 #include "guide/guideplayer.h"
+#include "guide/guidestage.h"
 #include "processsockets.h"
 #include "rawredis.h"
 #include "redis/redisconnection.h"
@@ -370,6 +371,113 @@ private slots:
         const GuideRecord unlock = steps.at(7);
         QCOMPARE(unlock.state.first().field("b983c153-8e53-4c04-beb8-0c34d6e0237d:132"), QByteArray("1"));
         QVERIFY(!played.event("B1", ActorEvent::WokenByMessage));
+        verifyServerClean();
+    }
+
+    // G09's budget run: while B's await for its budget runs, A's watchdog renews the lease. The renewals go out as
+    // they happen, before the step that ends the wait, not held back behind it until it ends.
+    void awaitLetsWhatHappensMeanwhileThrough()
+    {
+        const Played played = play(*findScenario(QStringLiteral("trylock-loop")));
+        QVERIFY2(played.error.isEmpty(), qPrintable(played.error));
+        QCOMPARE(played.unexpected, 0);
+        qsizetype awaitAt = -1;
+        for (qsizetype i = 0; i < played.records.size(); ++i) {
+            const GuideRecord &r = played.records.at(i);
+            if (r.type == GuideRecord::Type::Step && r.step == 4)
+                awaitAt = i;
+        }
+        QVERIFY(awaitAt > 0);
+        const GuideRecord &await = played.records.at(awaitAt);
+        QCOMPARE(await.event, ActorEvent::BudgetSpent);
+        int renewalsBefore = 0;
+        for (qsizetype i = 0; i < played.records.size(); ++i) {
+            const GuideRecord &r = played.records.at(i);
+            if (r.type == GuideRecord::Type::Step || r.step != 4)
+                continue;
+            // Whatever happened before the awaited event came out before the step that reports it (the clients of
+            // this scenario run in the player's process: their records come in the order of their times).
+            QVERIFY2(r.tMs >= await.tMs || i < awaitAt,
+                qPrintable(QStringLiteral("%1 %2 at +%3 ms, after the await that ended at +%4 ms")
+                               .arg(QString::fromUtf8(r.actor), QString::fromUtf8(r.op + r.script))
+                               .arg(r.tMs)
+                               .arg(await.tMs)));
+            renewalsBefore += i < awaitAt && r.script == "renew-batch" ? 1 : 0;
+        }
+        QVERIFY2(renewalsBefore > 0, "A's watchdog renewed while B waited");
+    }
+
+    // The JSON's channel: receivers is who got the step's message (its PUBLISH's count), and only a step that
+    // published has one; listeners is who listens once the step is done. G07: B hears A's unlock; nobody hears B's.
+    void jsonChannelSaysWhoReceivedTheMessage()
+    {
+        const CliRun r = runCli({ QStringLiteral("guide"), QStringLiteral("G07"), QStringLiteral("--speed"),
+                                    QStringLiteral("fast"), QStringLiteral("--json") },
+            m_dir);
+        CLI_EXIT(r, CliExit::Done);
+        QMap<int, QJsonObject> channels;
+        for (const QByteArray &line : r.out.split('\n')) {
+            const QJsonObject o = QJsonDocument::fromJson(line).object();
+            if (o.value(QStringLiteral("type")).toString() == QLatin1String("step"))
+                channels.insert(o.value(QStringLiteral("step")).toInt(), o.value(QStringLiteral("channel")).toObject());
+        }
+        QCOMPARE(channels.size(), 7);
+        for (auto it = channels.cbegin(); it != channels.cend(); ++it) {
+            QVERIFY2(it->contains(QStringLiteral("listeners")), qPrintable(QString::number(it.key())));
+            const bool published = it->contains(QStringLiteral("message"));
+            QCOMPARE(it->contains(QStringLiteral("receivers")), published);
+            QCOMPARE(published, it.key() == 4 || it.key() == 7);
+        }
+        QCOMPARE(channels.value(3).value(QStringLiteral("listeners")).toInt(), 1); // B sleeps, subscribed
+        QCOMPARE(channels.value(4).value(QStringLiteral("receivers")).toInt(), 1); // A's unlock reached B
+        QCOMPARE(channels.value(7).value(QStringLiteral("receivers")).toInt(), 0); // B's reached nobody
+        QCOMPARE(channels.value(7).value(QStringLiteral("listeners")).toInt(), 0);
+    }
+
+    // The window's listener count follows a SUBSCRIBE as it happens, not only as the next step's reading finds it.
+    // G11: B's SUBSCRIBE goes out after its lock() step's first reply; the player counts it (1 listener) and the
+    // stage shows it while B sleeps, even after a step's reading that saw nobody.
+    void stageCountsListenersAsTheySubscribe()
+    {
+        const Scenario &crash = *findScenario(QStringLiteral("G11"));
+        GuidePlayer::Options options;
+        options.timeScaleMs = 3000;
+        withActorProgram(options);
+        GuidePlayer player(ConnectionOptions::fromUrl(m_server.url()), options);
+        GuideStage stage;
+        stage.reset(crash, 3000);
+        GuideRecord subscribe;
+        int listenersWhileSleeping = -1;
+        bool done = false;
+        connect(&player, &GuidePlayer::record, &player, [&](const GuideRecord &r) {
+            stage.apply(r);
+            if (r.type == GuideRecord::Type::Wire && r.op == "SUBSCRIBE" && subscribe.op.isEmpty())
+                subscribe = r;
+            if (listenersWhileSleeping < 0 && r.type == GuideRecord::Type::Event && r.actor == "B1"
+                && r.event == ActorEvent::Sleeping) {
+                listenersWhileSleeping = stage.listeners();
+                player.stop(); // what matters is seen
+            }
+        });
+        connect(&player, &GuidePlayer::finished, &player, [&] { done = true; });
+        player.play(crash);
+        QTRY_VERIFY_WITH_TIMEOUT(done, 60000);
+        QCOMPARE(subscribe.actor, QByteArray("B1"));
+        QCOMPARE(subscribe.listeners, 1);
+        QCOMPARE(listenersWhileSleeping, 1);
+        // The order the race decides, set on purpose: B's lock() step read nobody listening, then its SUBSCRIBE.
+        GuideStage later;
+        later.reset(crash, 3000);
+        GuideRecord lockStep;
+        lockStep.type = GuideRecord::Type::Step;
+        lockStep.step = 2;
+        lockStep.actor = "B1";
+        lockStep.op = "lock";
+        lockStep.listeners = 0;
+        later.apply(lockStep);
+        QCOMPARE(later.listeners(), 0);
+        later.apply(subscribe);
+        QCOMPARE(later.listeners(), 1);
         verifyServerClean();
     }
 

@@ -85,8 +85,8 @@ QStringList checkStep(
         if (k.pttlMin >= 0 && (found.pttl < k.pttlMin * T || found.pttl > k.pttlMax * T))
             seen << tr("%1 has a PTTL of %2 ms").arg(QString::fromUtf8(k.name)).arg(found.pttl);
     }
-    if (e.listeners >= 0 && r.receivers != e.listeners)
-        seen << tr("%n client(s) listen on the channel", nullptr, r.receivers);
+    if (e.listeners >= 0 && r.listeners != e.listeners)
+        seen << tr("%n client(s) listen on the channel", nullptr, r.listeners);
     if (e.event != ActorEvent::None && r.event != e.event)
         seen << tr("%1 was not seen within %2 ms")
                     .arg(eventText(e.event, -1), QString::number(qint64(step.timeout * T)));

@@ -148,9 +148,12 @@ QJsonObject recordJson(const QByteArray &scenario, const GuideRecord &r)
     }
     if (r.type == GuideRecord::Type::Step) {
         o.insert(QStringLiteral("state"), stateJson(r.state));
-        QJsonObject channel { { QStringLiteral("receivers"), r.receivers } };
-        if (r.calls.contains("publish"))
+        // Who heard the step's message is not who listens after the step: a woken waiter leaves the channel at once.
+        QJsonObject channel { { QStringLiteral("listeners"), r.listeners } };
+        if (r.calls.contains("publish")) {
             channel.insert(QStringLiteral("message"), QStringLiteral("0"));
+            channel.insert(QStringLiteral("receivers"), r.receivers);
+        }
         o.insert(QStringLiteral("channel"), channel);
         if (r.event != ActorEvent::None)
             o.insert(QStringLiteral("event"), QString::fromLatin1(eventName(r.event)));

@@ -26,8 +26,10 @@ GuidePlayer::GuidePlayer(ConnectionOptions connection, Options options, QObject 
     m_awaitTimer.setSingleShot(true);
     connect(&m_awaitTimer, &QTimer::timeout, this, [this] {
         // The awaited event did not come in time: the step says so, and the scenario goes on.
-        if (auto slot = std::exchange(m_awaitSlot, {}))
+        if (auto slot = std::exchange(m_awaitSlot, {})) {
+            queue(slot);
             completeStep(m_current, slot, nullptr);
+        }
     });
 }
 
@@ -160,7 +162,18 @@ void GuidePlayer::schedule(int index)
         emit waitingForNext(index + 1);
         return;
     }
-    const qint64 due = step.at < 0 ? 0 : qint64(step.at * m_options.timeScaleMs) + m_offsetMs;
+    qint64 due = step.at < 0 ? 0 : qint64(step.at * m_options.timeScaleMs) + m_offsetMs;
+    // Only a pause moves the schedule: a step that is late anyway keeps the ones after it on time.
+    if (const qint64 pause = pauseBefore(index), earliest = m_doneMs + pause; pause > 0 && due < earliest) {
+        // A step that may wait moves the schedule after it, as a step mode's wait does; a live step only comes
+        // later when it has no time of its own (pauseBefore bounds it).
+        if (step.at >= 0 && !step.live) {
+            m_offsetMs += earliest - due;
+            due = earliest;
+        } else if (step.at < 0) {
+            due = earliest;
+        }
+    }
     m_stepTimer.disconnect();
     connect(&m_stepTimer, &QTimer::timeout, this, [this, index] { execute(index); });
     m_stepTimer.start(int(qMax<qint64>(0, due - nowMs())));
@@ -176,6 +189,65 @@ void GuidePlayer::next()
     if (step.at >= 0)
         m_offsetMs = qMax(m_offsetMs, nowMs() - qint64(step.at * m_options.timeScaleMs));
     execute(m_current);
+}
+
+void GuidePlayer::setStepMode(bool on)
+{
+    m_options.stepMode = on;
+}
+
+qint64 GuidePlayer::readingMs(const QString &narration, int msPerChar)
+{
+    qint64 weight = 0;
+    for (const QChar c : narration) {
+        const QChar::Script script = c.script();
+        // A Chinese, Japanese or Korean character is a word or a syllable: it takes as long to read as a short word.
+        const bool dense = script == QChar::Script_Han || script == QChar::Script_Hiragana
+            || script == QChar::Script_Katakana || script == QChar::Script_Hangul;
+        weight += dense ? 3 : 1;
+    }
+    return weight * msPerChar;
+}
+
+qint64 GuidePlayer::pauseBefore(int index) const
+{
+    if (index == 0 || index >= m_scenario.steps.size())
+        return 0;
+    const Step &step = m_scenario.steps.at(index);
+    if (step.live && (step.action == Step::Action::Await || step.at >= 0))
+        return 0; // Redis keeps this time
+    qint64 pause = readingMs(translated(m_scenario.steps.at(index - 1).narration), m_options.readingMsPerChar);
+    if (step.at < 0)
+        pause = qMax<qint64>(pause, m_options.minGapMs);
+    // A live step's TTLs run on while it waits: a sixth of T leaves every lease it depends on running.
+    if (step.live)
+        pause = qMin<qint64>(pause, m_options.timeScaleMs / 6);
+    return pause;
+}
+
+QByteArray GuidePlayer::clientName(const QByteArray &actor) const
+{
+    const ActorSpec *spec = m_scenario.actor(actor);
+    return spec ? spec->client : actor;
+}
+
+void GuidePlayer::followSubscriptions(GuideRecord &record)
+{
+    // Who listens on each channel, counted as the clients' SUBSCRIBE and UNSUBSCRIBE go out: the window shows the
+    // listeners as they change, not only as read after a step, and a publish inside a script answers its count only
+    // to the script, so the count at its reply is what the message reached.
+    if (record.type != GuideRecord::Type::Wire || record.keys.isEmpty())
+        return;
+    if (record.op == "SUBSCRIBE" || record.op == "UNSUBSCRIBE") {
+        QSet<QByteArray> &clients = m_listening[record.keys.first()];
+        if (record.op == "UNSUBSCRIBE")
+            clients.remove(clientName(record.actor));
+        else if (!record.reply.isError())
+            clients.insert(clientName(record.actor));
+        record.listeners = int(clients.size());
+    } else if ((record.script.startsWith("unlock") || record.script == "force-unlock") && record.keys.size() > 1) {
+        record.receivers = int(m_listening.value(record.keys.at(1)).size()); // kept only if it published
+    }
 }
 
 GuideClient *GuidePlayer::clientOf(const QByteArray &alias, qint64 *thread) const
@@ -196,15 +268,17 @@ void GuidePlayer::execute(int index)
     const Step &step = m_scenario.steps.at(index);
     m_stepActor = step.actor;
     auto slot = std::make_shared<Slot>();
-    queue(slot);
-    if (step.action == Step::Action::Observe) {
-        completeStep(index, slot, nullptr);
-        return;
-    }
     if (step.action == Step::Action::Await) {
+        // Its place in the log is where the awaited event comes: what happens while it waits (renewals, sleeps,
+        // the TTL running down) goes out as it happens instead of queueing behind it.
         m_awaitSlot = slot;
         m_awaitTimer.start(int(step.timeout * m_options.timeScaleMs));
         checkAwait();
+        return;
+    }
+    queue(slot);
+    if (step.action == Step::Action::Observe) {
+        completeStep(index, slot, nullptr);
         return;
     }
     m_actionStartMs = nowMs();
@@ -308,6 +382,11 @@ void GuidePlayer::signalProcess(int index, const std::shared_ptr<Slot> &slot)
         r.pid = process->pid();
         r.detail = tr("pid %1").arg(process->pid());
     }
+    // The kernel closes a killed process's connections, and Redis drops their subscriptions with them.
+    if (signal == Signal::Kill) {
+        for (QSet<QByteArray> &clients : m_listening)
+            clients.remove(clientName(step.actor));
+    }
     m_events << r;
     completeStep(index, slot, &r);
 }
@@ -319,18 +398,28 @@ void GuidePlayer::onActorRecord(GuideRecord record)
     record.step = m_started + 1; // between two steps: the one that ran last
     if (record.type == GuideRecord::Type::Event)
         m_events << record;
+    followSubscriptions(record);
+    // A script that did not publish reached nobody; the calls it ran say whether it did.
+    const auto published = [](GuideRecord r) {
+        if (!r.calls.contains("publish"))
+            r.receivers = -1;
+        return r;
+    };
     if (m_primarySlot && record.type == GuideRecord::Type::Wire && record.actor == m_stepActor) {
         // The step's own command: its record becomes the step's, with the state read after it.
         auto slot = std::exchange(m_primarySlot, {});
         const int index = m_current;
-        m_observer->annotate(record, [this, slot, index](const GuideRecord &r) { completeStep(index, slot, &r); });
+        m_observer->annotate(record, [this, slot, index, published](const GuideRecord &r) {
+            const GuideRecord step = published(r);
+            completeStep(index, slot, &step);
+        });
         return;
     }
     auto slot = std::make_shared<Slot>();
     slot->record = record;
     queue(slot);
-    m_observer->annotate(record, [this, slot](const GuideRecord &r) {
-        slot->record = r;
+    m_observer->annotate(record, [this, slot, published](const GuideRecord &r) {
+        slot->record = published(r);
         slot->ready = true;
         flush();
     });
@@ -384,7 +473,9 @@ void GuidePlayer::checkAwait()
         if ((e.actor == step.actor || step.actor == "*") && e.event == step.expect.event && e.tMs >= m_actionStartMs) {
             m_awaitTimer.stop();
             const GuideRecord found = e;
-            completeStep(m_current, std::exchange(m_awaitSlot, {}), &found);
+            auto slot = std::exchange(m_awaitSlot, {});
+            queue(slot);
+            completeStep(m_current, slot, &found);
             return;
         }
     }
@@ -411,7 +502,7 @@ void GuidePlayer::completeStep(int index, std::shared_ptr<Slot> slot, const Guid
                 r.op = actionName(step.action);
             r.narration = translated(step.narration);
             r.state = states;
-            r.receivers = listeners;
+            r.listeners = listeners;
             r.seen = checkStep(m_scenario, step, r, m_options.timeScaleMs,
                 step.expect.notEvent != ActorEvent::None && hasEvent(step.actor, step.expect.notEvent));
             r.unexpected = !r.seen.isEmpty();
@@ -420,6 +511,7 @@ void GuidePlayer::completeStep(int index, std::shared_ptr<Slot> slot, const Guid
             slot->record = r;
             slot->ready = true;
             flush();
+            m_doneMs = nowMs();
             schedule(index + 1);
         });
 }

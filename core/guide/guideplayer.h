@@ -8,6 +8,7 @@
 #include <QElapsedTimer>
 #include <QHash>
 #include <QObject>
+#include <QSet>
 #include <QTimer>
 
 #include <deque>
@@ -39,7 +40,17 @@ public:
         // with the arguments that make it one (`lockscope-cli guide-actor`). Empty: those scenarios cannot run.
         QString actorProgram;
         QStringList actorArguments;
+        // Pacing for people watching (the window's Play); 0 plays as fast as the scenario allows, as the CLI and the
+        // tests do. A step with no time of its own comes at least minGapMs after the one before, so that a run of
+        // instant steps can be followed; and a step that may wait comes readingMsPerChar per character of the
+        // narration just shown after it, so that it can be read. A live step waits at most a sixth of T (its TTLs
+        // run on), an awaited event or a live step with a time of its own not at all: Redis keeps that time.
+        int minGapMs = 0;
+        int readingMsPerChar = 0;
     };
+
+    // How long the narration takes to read at msPerChar: a Chinese character says as much as a few Latin letters.
+    static qint64 readingMs(const QString &narration, int msPerChar);
 
     GuidePlayer(ConnectionOptions connection, Options options, QObject *parent = nullptr);
     ~GuidePlayer() override;
@@ -47,6 +58,8 @@ public:
     void play(const Scenario &scenario);
     // Step mode: run the next step.
     void next();
+    // Step mode on or off while playing: a paused Play waits before the next step that may wait.
+    void setStepMode(bool on);
     // Ends the scenario at once: clients stopped, guided keys deleted.
     void stop();
     bool isWaiting() const { return m_waiting; }
@@ -81,6 +94,9 @@ private:
     GuideClient *clientOf(const QByteArray &alias, qint64 *thread) const;
     void signalProcess(int index, const std::shared_ptr<Slot> &slot);
     bool hasEvent(const QByteArray &actor, ActorEvent event) const;
+    qint64 pauseBefore(int index) const;
+    QByteArray clientName(const QByteArray &actor) const;
+    void followSubscriptions(GuideRecord &record);
 
     ConnectionOptions m_connection;
     Options m_options;
@@ -104,6 +120,8 @@ private:
     std::shared_ptr<Slot> m_awaitSlot;
     std::deque<std::shared_ptr<Slot>> m_out;
     QList<GuideRecord> m_events; // every event so far, for Await
+    qint64 m_doneMs = 0; // when the last step was complete: pacing counts from there
+    QHash<QByteArray, QSet<QByteArray>> m_listening; // by channel: the clients subscribed, as their commands went out
 };
 
 } // namespace LockScope::Guide

@@ -79,7 +79,12 @@ struct GuideRecord
     qint64 ms = -1; // an event's figure: the timer slept for, the time woken after
     qint64 pid = 0; // a client in a process of its own: started, killed, frozen, thawed
     QList<KeyState> state; // after a step
-    int receivers = -1; // a publish's receivers; the channel's listeners after a step
+    // A publish's receivers: the clients listening on the channel when the script published (PUBLISH's own count),
+    // -1 when nothing was published.
+    int receivers = -1;
+    // The clients listening on the scenario's channel: after a step as PUBSUB NUMSUB read it, or after a SUBSCRIBE
+    // or UNSUBSCRIBE as the player counts them, so that the window follows them as they happen; -1 unknown.
+    int listeners = -1;
     QString narration;
     QString detail;
     bool unexpected = false;

@@ -1,6 +1,7 @@
 #include "guide/guidestage.h"
 
 #include "guide/guidetext.h"
+#include "guide/redissonclient.h"
 
 #include <QCoreApplication>
 
@@ -136,13 +137,18 @@ void GuideStage::applyWire(const GuideRecord &r)
     const QByteArray key = r.keys.value(0);
     Card *c = card(key);
     if (r.script == "acquire" && r.hasReply && r.reply.isNil() && c) {
-        // Acquired: the hash gets the caller's field, the lease is the script's first argument.
+        // Acquired: the hash gets the caller's field, the lease is the script's first argument. A script that found
+        // no key (it ran no hexists) created the field at 1 whatever the card shows: a reading taken after the step
+        // before may already hold this very acquire (a woken waiter is quick), and adding to it would show a count
+        // Redis never had. Without the calls, a field the card does not have yet is a first level too.
         const QByteArray owner = r.argv.value(1);
-        const int count = c->state.field(owner).toInt();
+        const bool known = !r.calls.isEmpty() && !r.callsInferred;
+        const bool firstLevel = known ? !r.calls.contains("hexists") : c->state.field(owner).isEmpty();
+        const int count = firstLevel ? 0 : c->state.field(owner).toInt();
         const qint64 lease = r.argv.value(0).toLongLong();
         QList<QPair<QByteArray, QByteArray>> fields;
         for (const auto &f : std::as_const(c->state.fields)) {
-            if (f.first != owner)
+            if (f.first != owner && !(known && firstLevel))
                 fields << f;
         }
         fields << qMakePair(owner, QByteArray::number(count + 1));
@@ -151,7 +157,7 @@ void GuideStage::applyWire(const GuideRecord &r)
         c->state.pttl = lease;
         c->readAtMs = r.tMs;
         c->leaseMs = lease;
-        c->jump = count > 0 ? tr("reset by reentry") : tr("set by %1's acquire").arg(QString::fromUtf8(r.actor));
+        c->jump = !firstLevel ? tr("reset by reentry") : tr("set by %1's acquire").arg(QString::fromUtf8(r.actor));
         c->jumpAtMs = r.tMs;
         c->gone.clear();
         // Kept by a watchdog unless the actor's last lock call asked for a lease.
@@ -190,7 +196,8 @@ void GuideStage::applyWire(const GuideRecord &r)
                 p.tMs = r.tMs;
                 p.payload = "0";
                 p.from = r.actor;
-                p.receivers = m_listeners;
+                // The publish's own count; a record from before the player counted them has only the listeners.
+                p.receivers = r.receivers >= 0 ? r.receivers : m_listeners;
                 m_pulses << p;
             }
             if (c && c->state.exists())
@@ -205,6 +212,12 @@ void GuideStage::applyWire(const GuideRecord &r)
         }
         return;
     }
+    if ((r.op == "SUBSCRIBE" || r.op == "UNSUBSCRIBE") && r.listeners >= 0 && !m_scenario.keys.isEmpty()
+        && r.keys.value(0) == RedissonClient::channel(m_scenario.keys.first())) {
+        // As it happens: a waiter that subscribes is a listener from now, not from the next step's reading.
+        m_listeners = r.listeners;
+        return;
+    }
     if (r.op.compare("DEL", Qt::CaseInsensitive) == 0 && r.argv.size() > 1 && r.reply.toInteger() > 0) {
         if (Card *deleted = card(r.argv.at(1)); deleted && deleted->state.exists())
             markGone(*deleted, tr("deleted by DEL"), r.tMs);
@@ -213,8 +226,8 @@ void GuideStage::applyWire(const GuideRecord &r)
 
 void GuideStage::applyState(const GuideRecord &r)
 {
-    if (r.receivers >= 0)
-        m_listeners = r.receivers;
+    if (r.listeners >= 0)
+        m_listeners = r.listeners;
     for (const KeyState &s : r.state) {
         Card *c = card(s.name);
         if (!c)

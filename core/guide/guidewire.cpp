@@ -99,6 +99,7 @@ QJsonObject fromRecord(const GuideRecord &r)
     o.insert(QStringLiteral("event"), int(r.event));
     o.insert(QStringLiteral("ms"), QString::number(r.ms));
     o.insert(QStringLiteral("receivers"), r.receivers);
+    o.insert(QStringLiteral("listeners"), r.listeners);
     o.insert(QStringLiteral("detail"), r.detail);
     return o;
 }
@@ -120,6 +121,7 @@ GuideRecord toRecord(const QJsonObject &o)
     r.event = ActorEvent(o.value(QStringLiteral("event")).toInt());
     r.ms = o.value(QStringLiteral("ms")).toString().toLongLong();
     r.receivers = o.value(QStringLiteral("receivers")).toInt(-1);
+    r.listeners = o.value(QStringLiteral("listeners")).toInt(-1);
     r.detail = o.value(QStringLiteral("detail")).toString();
     return r;
 }

@@ -474,10 +474,6 @@ scenarios; without --url on a private redis-server)</source>
         <translation>第三层：现在三个嵌套的方法都持有这把锁。</translation>
     </message>
     <message>
-        <source>Two levels to one: again 0, and the lease starts over.</source>
-        <translation>从两层降到一层：再次返回 0，租期重新开始。</translation>
-    </message>
-    <message>
         <source>The last level: the count reaches 0, the key is deleted and &quot;0&quot; is published on the lock&apos;s channel so that waiters may try. Nobody is listening now, so the message reaches no one.</source>
         <translation>最后一层：计数归 0，键被删除，并在锁的频道上发布 &quot;0&quot;，以便等待者尝试加锁。此时没有人在监听，所以这条消息谁也收不到。</translation>
     </message>
@@ -1030,16 +1026,20 @@ scenarios; without --url on a private redis-server)</source>
         <translation>A 完成工作并解锁：被拒绝，抛出 IllegalMonitorStateException，B 的锁完好无损。持有者检查防止的是误删，而不是重叠：绝不能同时有两个持有者的资源应当检查防护令牌（LockScope 的控制台会显示防护锁）。</translation>
     </message>
     <message>
-        <source>The innermost method ran long and a third of T was left. Its unlock leaves two levels, so the script answers 0, publishes nothing and restarts the TTL at the lease A asked for (ARGV[2]), not at 30 s: the outer levels are not left with a lease about to end. Redisson 3.19.2 to 3.27.1 forgot that lease after every unlock and restart it at 30 s here, as every version does when the unlock goes through another RLock object than the lock did.</source>
-        <translation>最内层方法运行了很久，TTL 只剩 T 的三分之一。它解锁后还剩两层，因此脚本返回 0，不发布任何消息，并把 TTL 重置为 A 请求的租期（ARGV[2]），而不是 30 秒：外层不会只剩一个即将到期的租期。Redisson 3.19.2 至 3.27.1 每次解锁后都会忘记这个租期，在这里把它重置为 30 秒；任何版本只要解锁时用的 RLock 对象与加锁时不是同一个，也会如此。</translation>
-    </message>
-    <message>
         <source>The same unlock again, with the same request id. Redisson itself sends an unlock again only after NoSyncedSlavesException (replicas did not confirm it), and with the same id only since 3.52.0 (before, a retry drew a new one). The script finds the latch and answers what the first run answered, running nothing else: the count stays 1. Then the client deletes the latch (had it died, the latch would expire on its own).</source>
         <translation>用相同的请求 id 再次发送同一个解锁。Redisson 自己只在 NoSyncedSlavesException（副本没有确认）之后才会重发解锁，而且从 3.52.0 起才沿用同一个 id（之前每次重试都会换一个新 id）。脚本找到闩，返回第一次执行的结果，其余什么也不执行：计数保持为 1。随后客户端删除闩（假如客户端已经挂掉，闩也会自行过期）。</translation>
     </message>
     <message>
         <source>Redisson up to 3.10.5: the script sees no key, publishes the unlock message anyway and answers 1. unlock() succeeds silently. Nobody listens here; a waiter would have been woken for a lock nobody released.</source>
         <translation>Redisson 3.10.5 及之前：脚本发现键不存在，仍然发布解锁消息并返回 1。unlock() 静默成功。这里没有人在监听；如果有等待者，它会为一把无人释放的锁而被唤醒。</translation>
+    </message>
+    <message>
+        <source>The innermost method ran long and a third of T was left. Its unlock leaves two levels, so the script answers 0, publishes nothing and restarts the TTL at the lease A asked for (ARGV[2]), not at 30 s: the outer levels are not left with a lease about to end. An unlock through another RLock object than the lock&apos;s would restart it at 30 s: the lease is remembered by the object.</source>
+        <translation>最内层方法运行了很久，TTL 只剩 T 的三分之一。它解锁后还剩两层，因此脚本返回 0，不发布任何消息，并把 TTL 重置为 A 请求的租期（ARGV[2]），而不是 30 秒：外层不会只剩一个即将到期的租期。若解锁时用的 RLock 对象与加锁时不是同一个，租期会重置为 30 秒：租期是由对象记住的。</translation>
+    </message>
+    <message>
+        <source>Two levels to one: again 0, and the lease starts over. Redisson 3.19.2 to 3.27.1 forgot A&apos;s lease after the first unlock: there this one restarts the TTL at 30 s.</source>
+        <translation>从两层降到一层：再次返回 0，租期重新开始。Redisson 3.19.2 至 3.27.1 在第一次解锁后就忘记了 A 的租期：在这些版本中，这一次会把 TTL 重置为 30 秒。</translation>
     </message>
 </context>
 <context>
@@ -1818,6 +1818,12 @@ Force-release it (delete the key)? [y/N] </source>
     <message>
         <source>guide %1: interrupted; the guided keys are deleted</source>
         <translation>guide %1：已中断；引导演示的键已删除</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n received the message</source>
+        <translation>
+            <numerusform>%n 个客户端收到了消息</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3933,6 +3939,14 @@ removed %n dead waiter(s); the new head was woken</source>
     <message>
         <source>What happened instead: %1</source>
         <translation>实际发生的是：%1</translation>
+    </message>
+    <message>
+        <source>Pausing before the next step that can wait; Space plays on.</source>
+        <translation>将在下一个可以等待的步骤前暂停；按空格键继续播放。</translation>
+    </message>
+    <message>
+        <source>Paused: step %1 of %2 is next. Space plays on, → steps.</source>
+        <translation>已暂停：下一步是第 %1 步（共 %2 步）。空格键继续播放，→ 单步执行。</translation>
     </message>
 </context>
 <context>

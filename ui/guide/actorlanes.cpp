@@ -26,6 +26,12 @@ QSize ActorLanes::sizeHint() const
     return { fontMetrics().averageCharWidth() * 70, fontMetrics().height() * (2 * lanes + 2) };
 }
 
+QSize ActorLanes::minimumSizeHint() const
+{
+    const int lanes = qMax(1, int(m_stage->lanes().size()));
+    return { fontMetrics().averageCharWidth() * 40, fontMetrics().height() * (2 * lanes + 2) + 2 };
+}
+
 void ActorLanes::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);

@@ -16,6 +16,8 @@ public:
     explicit ActorLanes(const GuideStage *stage, QWidget *parent = nullptr);
     void setNow(qint64 nowMs);
     QSize sizeHint() const override;
+    // Two lines per lane (the name, the state) and the caption and axis: less would draw the lanes over each other.
+    QSize minimumSizeHint() const override;
 
 protected:
     void paintEvent(QPaintEvent *event) override;

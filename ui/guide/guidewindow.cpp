@@ -99,6 +99,12 @@ void GuideWindow::setActorProgram(const QString &program, const QStringList &arg
     m_actorArguments = arguments;
 }
 
+void GuideWindow::setPacing(int minGapMs, int readingMsPerChar)
+{
+    m_minGapMs = minGapMs;
+    m_readingMsPerChar = readingMsPerChar;
+}
+
 void GuideWindow::build()
 {
     m_list = new QListWidget;
@@ -122,6 +128,7 @@ void GuideWindow::build()
             m_player->stop();
         }
         m_stage.reset(scenarios().at(row), m_timeScaleMs);
+        m_lanes->updateGeometry(); // as many lanes as the scenario has actors
         m_log.clear();
         m_narrated.clear();
         showIntro();
@@ -259,12 +266,23 @@ bool GuideWindow::isWaitingForStep() const
 
 void GuideWindow::play()
 {
-    if (m_player) {
-        if (m_player->isWaiting())
-            m_player->next();
+    if (!m_player) {
+        start(Mode::Play);
         return;
     }
-    start(Mode::Play);
+    if (m_mode == Mode::Play && !m_paused) {
+        // Pause: the player stops before its next step that may wait (a live phase runs on, as Redis does).
+        m_paused = true;
+        m_player->setStepMode(true);
+        setStatus(tr("Pausing before the next step that can wait; Space plays on."));
+        return;
+    }
+    if (m_mode == Mode::Play) {
+        m_paused = false;
+        m_player->setStepMode(false);
+    }
+    if (m_player->isWaiting())
+        m_player->next();
 }
 
 void GuideWindow::step()
@@ -311,6 +329,9 @@ void GuideWindow::begin(Mode mode)
     options.ownServer = true;
     options.unlockEffect = UnlockEffect(m_version->currentData().toInt());
     options.stepMode = mode == Mode::Step;
+    options.minGapMs = m_minGapMs;
+    options.readingMsPerChar = mode == Mode::Play ? m_readingMsPerChar : 0;
+    m_paused = false;
     options.actorProgram = m_actorProgram;
     options.actorArguments = m_actorArguments;
     m_stage.reset(*scenario, m_timeScaleMs);
@@ -321,7 +342,12 @@ void GuideWindow::begin(Mode mode)
     connect(m_player, &GuidePlayer::record, this, &GuideWindow::onRecord);
     connect(m_player, &GuidePlayer::finished, this, &GuideWindow::onFinished);
     connect(m_player, &GuidePlayer::waitingForNext, this, [this](int step) {
-        setStatus(tr("Step %1 of %2 is next: → or Space").arg(step).arg(m_stage.scenario().steps.size()));
+        if (m_paused)
+            setStatus(tr("Paused: step %1 of %2 is next. Space plays on, → steps.")
+                          .arg(step)
+                          .arg(m_stage.scenario().steps.size()));
+        else
+            setStatus(tr("Step %1 of %2 is next: → or Space").arg(step).arg(m_stage.scenario().steps.size()));
     });
     m_speed->setEnabled(false);
     m_version->setEnabled(false);
@@ -340,6 +366,8 @@ void GuideWindow::onRecord(const GuideRecord &record)
     m_narrated << record;
     renderNarration();
     const auto &steps = m_stage.scenario().steps;
+    if (m_paused)
+        return; // the status says it pauses
     if (record.step < steps.size() && steps.at(record.step).live && !(m_player && m_player->isWaiting()))
         setStatus(tr("Live: Redis keeps time and the TTLs run on; this phase cannot pause."));
     else if (m_mode == Mode::Play)
@@ -350,6 +378,7 @@ void GuideWindow::onFinished(int unexpected, const QString &error)
 {
     m_player->deleteLater();
     m_player = nullptr;
+    m_paused = false;
     m_frame.stop();
     frame();
     m_speed->setEnabled(true);
@@ -421,6 +450,12 @@ void GuideWindow::setPresenterMode(bool on)
     if (on)
         f.setPointSizeF(m_baseFont.pointSizeF() * 1.5);
     setFont(f);
+    // At a projector's 720 lines the stage takes what its lanes need, and the wire log keeps its header and five
+    // rows in the large type; the splitter then cannot squeeze either to a sliver.
+    const int row = m_logView->fontMetrics().height() + m_logView->fontMetrics().descent() + 2;
+    m_logView->setMinimumHeight(
+        on ? m_logView->header()->sizeHint().height() + row * 5 + 2 * m_logView->frameWidth() : 0);
+    m_lanes->updateGeometry();
     if (m_presenterButton->isChecked() != on)
         m_presenterButton->setChecked(on);
     if (on)

@@ -31,7 +31,8 @@ class LockCard;
 // The guided demo's window (Demo › Guided demo…, lockscope --guide): the scenarios, the lock card, the channel, the
 // actors' lanes, the wire log and the narration of the scenario being played, on the console's private server (the
 // guided locks then show in the console too) or on one of its own. Keyboard: Space plays, → (or Page Down, as a
-// presenter's clicker sends) steps, ← or R restarts, ↑/↓ choose a scenario, F5 presenter mode.
+// presenter's clicker sends) steps, ← or R restarts, ↑/↓ choose a scenario, F5 presenter mode. Space while playing
+// pauses before the next step that may wait, and plays on.
 class GuideWindow : public QWidget
 {
     Q_OBJECT
@@ -55,6 +56,15 @@ public:
     QString statusText() const;
     // The path of the program that runs a client in a process of its own (the crash and freeze scenarios).
     void setActorProgram(const QString &program, const QStringList &arguments);
+    // How Play paces the steps for people (GuidePlayer::Options): the least time between two instant steps, and
+    // the reading time per character of narration before the next step (Play only: stepping by hand is the
+    // presenter's own pace).
+    void setPacing(int minGapMs, int readingMsPerChar);
+    int minGapMs() const { return m_minGapMs; }
+    int readingMsPerChar() const { return m_readingMsPerChar; }
+    bool isPaused() const { return m_paused; }
+    // The steps narrated so far in the scenario being played, in order.
+    const QList<GuideRecord> &narrated() const { return m_narrated; }
 
 signals:
     void finished(int unexpected, const QString &error);
@@ -89,6 +99,10 @@ private:
     bool m_restart = false;
     Mode m_mode = Mode::Play;
     int m_timeScaleMs = 6000;
+    // About 240 words a minute, read while the presenter talks; a second at least to see an instant step happen.
+    int m_minGapMs = 1000;
+    int m_readingMsPerChar = 50;
+    bool m_paused = false; // Play waits before its next step that may wait, until Space
     QTimer m_frame;
     QList<GuideRecord> m_narrated;
     QFont m_baseFont;

@@ -31,6 +31,37 @@ QSize LockCard::minimumSizeHint() const
     return { fontMetrics().averageCharWidth() * 40, fontMetrics().height() * 8 };
 }
 
+QStringList LockCard::rows(int index) const
+{
+    const GuideStage::Card &card = m_stage->cards().at(index);
+    QStringList out;
+    if (!card.state.exists())
+        return out;
+    if (card.state.type != "hash")
+        return { shortOwner(card.state.value) };
+    for (const auto &[field, value] : card.state.fields) {
+        QString alias = shortOwner(field);
+        for (const GuideStage::Lane &l : m_stage->lanes()) {
+            if (l.owner == field)
+                alias = QString::fromUtf8(l.alias) + QStringLiteral("  ") + shortOwner(field);
+        }
+        out << QStringLiteral("%1  →  %2").arg(alias, QString::fromUtf8(value));
+    }
+    return out;
+}
+
+QString LockCard::countText(int index) const
+{
+    // A reentrant lock counts levels; a string lock (G01's SET NX) has none, and a 0 would say it is not held.
+    const GuideStage::Card &card = m_stage->cards().at(index);
+    if (card.state.type != "hash")
+        return {};
+    int total = 0; // the sum of the fields: one owner at a time for a lock
+    for (const auto &f : card.state.fields)
+        total += f.second.toInt();
+    return QString::number(total);
+}
+
 void LockCard::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
@@ -65,10 +96,6 @@ void LockCard::paintCard(QPainter &painter, const QRect &box, int index)
         QStringLiteral("%1   %2").arg(QString::fromUtf8(card.name), type));
     painter.setFont(font());
 
-    // The big count: the sum of the fields (one owner at a time for a lock).
-    int total = 0;
-    for (const auto &f : card.state.fields)
-        total += f.second.toInt();
     QFont big = font();
     big.setPointSizeF(font().pointSizeF() * 3.2);
     big.setBold(true);
@@ -77,31 +104,24 @@ void LockCard::paintCard(QPainter &painter, const QRect &box, int index)
 
     // Fields: owner → count, in the owner's colour.
     int y = inner.top() + line + line / 4;
-    if (card.state.exists() && card.state.type == "hash") {
-        for (const auto &[field, value] : card.state.fields) {
-            QByteArray client;
-            QString alias = shortOwner(field);
+    const QStringList rows = this->rows(index);
+    for (int i = 0; i < rows.size(); ++i) {
+        QByteArray client;
+        if (card.state.type == "hash") {
             for (const GuideStage::Lane &l : m_stage->lanes()) {
-                if (l.owner == field) {
+                if (l.owner == card.state.fields.at(i).first)
                     client = l.client;
-                    alias = QString::fromUtf8(l.alias) + QStringLiteral("  ") + shortOwner(field);
-                }
             }
-            painter.setPen(clientColor(client));
-            painter.drawText(QRect(inner.left(), y, inner.width() - bigWidth - pad, line),
-                Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("%1  →  %2").arg(alias, QString::fromUtf8(value)));
-            y += line;
         }
-    } else if (card.state.exists()) {
-        painter.setPen(palette().color(QPalette::Text));
-        painter.drawText(QRect(inner.left(), y, inner.width() - bigWidth - pad, line), Qt::AlignLeft | Qt::AlignVCenter,
-            shortOwner(card.state.value));
+        painter.setPen(card.state.type == "hash" ? clientColor(client) : palette().color(QPalette::Text));
+        painter.drawText(
+            QRect(inner.left(), y, inner.width() - bigWidth - pad, line), Qt::AlignLeft | Qt::AlignVCenter, rows.at(i));
         y += line;
     }
-    if (card.state.exists()) {
+    if (const QString count = countText(index); !count.isEmpty()) {
         painter.setFont(big);
         painter.setPen(palette().color(QPalette::Text));
-        painter.drawText(countBox, Qt::AlignRight | Qt::AlignVCenter, QString::number(total));
+        painter.drawText(countBox, Qt::AlignRight | Qt::AlignVCenter, count);
         painter.setFont(font());
     }
 

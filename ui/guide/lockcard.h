@@ -18,6 +18,11 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
+    // What the card of key `index` shows, as a viewer reads it: a hash's fields as rows ("B1  b983c1…:132  →  1") or
+    // a string's value, and the hold count in large digits, which only a hash has (empty otherwise).
+    QStringList rows(int index) const;
+    QString countText(int index) const;
+
 protected:
     void paintEvent(QPaintEvent *event) override;
 
