@@ -2,6 +2,7 @@
 // R restarts; the lock card, the channel and the lanes show what happened (the key deleted by the unlock, the
 // message heard by one client, the waiter's critical section after the holder's, two owners at once after an expired
 // lease); the wire log is a sound model; and the window in presenter mode, in English and in Chinese, as a picture.
+#include "clirun.h"
 #include "guide/actorlanes.h"
 #include "guide/guidepalette.h"
 #include "guide/guideplayer.h"
@@ -13,6 +14,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
 
@@ -25,11 +27,19 @@ class TestGuideWindow : public QObject
     Q_OBJECT
 
     RedisServer m_server;
+    QTemporaryDir m_dir;
+
+    // The process scenarios' clients are lockscope-cli's hidden guide-actor, as the app starts them, but with their
+    // standard error in a file (exec keeps the pid the player signals the CLI's own): cleanup() fails the test on a
+    // sanitizer's report in it, which an actor killed on purpose could not report through its exit.
+    QString actorErrors() const { return m_dir.filePath(QStringLiteral("actors.stderr")); }
 
     std::unique_ptr<GuideWindow> makeWindow(const QString &scenario)
     {
         auto window = std::make_unique<GuideWindow>(ConnectionOptions::fromUrl(m_server.url()));
-        window->setActorProgram(QStringLiteral(LOCKSCOPE_CLI_PATH), { QStringLiteral("guide-actor") });
+        window->setActorProgram(QStringLiteral("/bin/sh"),
+            { QStringLiteral("-c"), QStringLiteral("exec \"$0\" guide-actor 2>>\"$1\""),
+                QStringLiteral(LOCKSCOPE_CLI_PATH), actorErrors() });
         window->setTimeScaleMs(3000);
         // Paced as Play paces for people, only faster: the tests that look at pacing set their own.
         window->setPacing(50, 1);
@@ -52,8 +62,23 @@ private slots:
     void initTestCase()
     {
         I18n::install(QStringLiteral("en"));
+        QVERIFY(m_dir.isValid());
         QString error;
         QVERIFY2(m_server.start(&error), qPrintable(error));
+    }
+
+    // What the actors said on standard error during the test: shown, and a sanitizer's report fails it.
+    void cleanup()
+    {
+        QFile file(actorErrors());
+        if (!file.open(QIODevice::ReadOnly))
+            return; // no actor ran
+        const QByteArray err = file.readAll();
+        file.close();
+        file.remove();
+        if (!err.isEmpty())
+            qInfo("the guide's actors said on standard error:\n%s", err.constData());
+        QVERIFY2(!sanitizerReported(err), "a sanitizer reported an error in a guide actor (above)");
     }
 
     // Space plays G07 through; the stage then shows the holder's unlock deleting the key and its message heard by one
