@@ -96,8 +96,7 @@ class TestGuide : public QObject
     void withActorProgram(GuidePlayer::Options &options) const
     {
         options.actorProgram = QStringLiteral("/bin/sh");
-        options.actorArguments = { QStringLiteral("-c"), QStringLiteral("exec \"$0\" guide-actor 2>>\"$1\""),
-            QStringLiteral(LOCKSCOPE_CLI_PATH), actorErrors() };
+        options.actorArguments = actorArgumentsWritingErrorsTo(actorErrors());
     }
     QString actorErrors() const { return m_dir.filePath(QStringLiteral("actors.stderr")); }
 
@@ -121,15 +120,8 @@ private slots:
     // What the actors said on standard error during the test: shown, and a sanitizer's report fails it.
     void cleanup()
     {
-        QFile file(actorErrors());
-        if (!file.open(QIODevice::ReadOnly))
-            return; // no actor ran
-        const QByteArray err = file.readAll();
-        file.close();
-        file.remove();
-        if (!err.isEmpty())
-            qInfo("the guide's actors said on standard error:\n%s", err.constData());
-        QVERIFY2(!sanitizerReported(err), "a sanitizer reported an error in a guide actor (above)");
+        QVERIFY2(!sanitizerReportedInFile(actorErrors(), "the guide's actors"),
+            "a sanitizer reported an error in a guide actor (above)");
     }
 
     // Each step's reply, the calls its script ran (MONITOR), the state after and the events it waits for are what

@@ -12,6 +12,7 @@
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
+#include <QFile>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -58,6 +59,30 @@ inline bool sanitizerReported(const QByteArray &err)
     return err.contains("ERROR: AddressSanitizer") || err.contains("ERROR: LeakSanitizer")
         || err.contains("WARNING: ThreadSanitizer") || err.contains("runtime error: ")
         || err.contains("SUMMARY: UndefinedBehaviorSanitizer");
+}
+
+// The guided demo's process clients (lockscope-cli guide-actor) as the player starts them, but with their standard
+// error appended to errorsFile (exec keeps the pid the player signals the CLI's own): an actor killed on purpose
+// cannot report a sanitizer's finding through its exit, so the test reads the file (sanitizerReportedInFile).
+inline QStringList actorArgumentsWritingErrorsTo(const QString &errorsFile)
+{
+    return { QStringLiteral("-c"), QStringLiteral("exec \"$0\" guide-actor 2>>\"$1\""),
+        QStringLiteral(LOCKSCOPE_CLI_PATH), errorsFile };
+}
+
+// What child processes wrote to the file their standard error went to, shown and removed: whether a sanitizer
+// reported in it. No file: nothing ran, nothing reported.
+inline bool sanitizerReportedInFile(const QString &path, const char *who)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray err = file.readAll();
+    file.close();
+    file.remove();
+    if (!err.isEmpty())
+        qInfo("%s said on standard error:\n%s", who, err.constData());
+    return sanitizerReported(err);
 }
 
 // Starts the CLI in env: cliEnvironment(dir), with what the test adds to it (a password variable, a locale).

@@ -37,9 +37,7 @@ class TestGuideWindow : public QObject
     std::unique_ptr<GuideWindow> makeWindow(const QString &scenario)
     {
         auto window = std::make_unique<GuideWindow>(ConnectionOptions::fromUrl(m_server.url()));
-        window->setActorProgram(QStringLiteral("/bin/sh"),
-            { QStringLiteral("-c"), QStringLiteral("exec \"$0\" guide-actor 2>>\"$1\""),
-                QStringLiteral(LOCKSCOPE_CLI_PATH), actorErrors() });
+        window->setActorProgram(QStringLiteral("/bin/sh"), actorArgumentsWritingErrorsTo(actorErrors()));
         window->setTimeScaleMs(3000);
         // Paced as Play paces for people, only faster: the tests that look at pacing set their own.
         window->setPacing(50, 1);
@@ -70,15 +68,8 @@ private slots:
     // What the actors said on standard error during the test: shown, and a sanitizer's report fails it.
     void cleanup()
     {
-        QFile file(actorErrors());
-        if (!file.open(QIODevice::ReadOnly))
-            return; // no actor ran
-        const QByteArray err = file.readAll();
-        file.close();
-        file.remove();
-        if (!err.isEmpty())
-            qInfo("the guide's actors said on standard error:\n%s", err.constData());
-        QVERIFY2(!sanitizerReported(err), "a sanitizer reported an error in a guide actor (above)");
+        QVERIFY2(!sanitizerReportedInFile(actorErrors(), "the guide's actors"),
+            "a sanitizer reported an error in a guide actor (above)");
     }
 
     // Space plays G07 through; the stage then shows the holder's unlock deleting the key and its message heard by one
@@ -153,17 +144,24 @@ private slots:
         stage.reset(wakes, 3000);
         const QByteArray a = "ff161e99-fd06-42f9-8bf0-1b34d803c1a7:1";
         const QByteArray b = "b983c153-8e53-4c04-beb8-0c34d6e0237d:132";
-        GuideRecord held;
-        held.type = GuideRecord::Type::Step;
-        held.step = 1;
-        held.actor = "A1";
-        held.op = "EVAL";
-        held.script = "acquire";
-        held.keys = { "guided:myLock" };
-        held.argv = { "3000", a };
-        held.hasReply = true;
-        held.reply = RedisValue::nil();
-        held.calls = { "exists", "hincrby", "pexpire" };
+        // An acquire script's record as the player makes it: it found no key, so the owner's field is its first level.
+        const auto acquired
+            = [](GuideRecord::Type type, int step, qint64 tMs, const QByteArray &actor, const QByteArray &owner) {
+                  GuideRecord r;
+                  r.type = type;
+                  r.step = step;
+                  r.tMs = tMs;
+                  r.actor = actor;
+                  r.op = "EVAL";
+                  r.script = "acquire";
+                  r.keys = { "guided:myLock" };
+                  r.argv = { "3000", owner };
+                  r.hasReply = true;
+                  r.reply = RedisValue::nil();
+                  r.calls = { "exists", "hincrby", "pexpire" };
+                  return r;
+              };
+        GuideRecord held = acquired(GuideRecord::Type::Step, 1, 0, "A1", a);
         KeyState afterA { "guided:myLock", "hash", { { a, "1" } }, {}, 3000 };
         held.state = { afterA };
         stage.apply(held);
@@ -179,19 +177,7 @@ private slots:
         unlock.state = { afterB };
         stage.apply(unlock);
         // B's acquire comes in after that step: the script found no key.
-        GuideRecord acquire;
-        acquire.type = GuideRecord::Type::Wire;
-        acquire.step = 4;
-        acquire.tMs = 1502;
-        acquire.actor = "B1";
-        acquire.op = "EVAL";
-        acquire.script = "acquire";
-        acquire.keys = { "guided:myLock" };
-        acquire.argv = { "3000", b };
-        acquire.hasReply = true;
-        acquire.reply = RedisValue::nil();
-        acquire.calls = { "exists", "hincrby", "pexpire" };
-        stage.apply(acquire);
+        stage.apply(acquired(GuideRecord::Type::Wire, 4, 1502, "B1", b));
         LockCard card(&stage);
         const QStringList rows = card.rows(0);
         QCOMPARE(rows.size(), 1);
