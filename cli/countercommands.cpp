@@ -98,7 +98,7 @@ void CounterCommand::start()
 void CounterCommand::run(const CounterPlan &plan)
 {
     auto *client = findChild<LockClient *>();
-    Ops::counterAction(client, m_connection.toDisplayTarget(), plan, [this, plan](const CounterDone &d) {
+    Ops::counterAction(client, m_connection.auditTarget(), plan, [this, plan](const CounterDone &d) {
         audit(m_out, d.record);
         if (d.error.isError()) {
             finish(m_out.fail(d.error));

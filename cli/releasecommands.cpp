@@ -34,7 +34,7 @@ void ReleaseCommand::start()
         return;
     LockClient *client = makeClient();
     // The release script (and whom it wakes) is the one the lock's layout needs as Redis has it now.
-    Ops::release(client, m_connection.toDisplayTarget(), name, owner, [this, name, owner](const ReleaseDone &r) {
+    Ops::release(client, m_connection.auditTarget(), name, owner, [this, name, owner](const ReleaseDone &r) {
         audit(m_out, r.record);
         if (r.error.isError()) {
             finish(m_out.fail(r.error));
@@ -92,7 +92,7 @@ void ForceReleaseCommand::start()
             stopped.holdersNow = now.owners();
             stopped.kind = now.kind;
             audit(m_out,
-                Ops::forceReleaseRecord(m_connection.toDisplayTarget(), client->clientId(),
+                Ops::forceReleaseRecord(m_connection.auditTarget(), client->clientId(),
                     ForceReleasePlan { name, now.owners(), expectOwner }, now.holders, stopped));
             QStringList holders;
             for (const QByteArray &owner : now.owners())
@@ -121,7 +121,7 @@ void ForceReleaseCommand::forceRelease(const ForceReleasePlan &plan, const LockN
     const QByteArray name = plan.name;
     const QByteArray owner = shown.holders.isEmpty() ? QByteArray() : shown.holders.first().owner;
     // Whom it wakes, as counted when the prompt read the lock: the summary says how many heard it.
-    Ops::forceRelease(client, m_connection.toDisplayTarget(), plan,
+    Ops::forceRelease(client, m_connection.auditTarget(), plan,
         ForceReleaseShown { shown.holders, shown.listeners }, [this, plan, name, owner](const ForceReleaseDone &r) {
             // The same record as the console's for the same action, built by the operation.
             audit(m_out, r.record);

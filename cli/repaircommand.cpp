@@ -88,7 +88,7 @@ void RepairQueueCommand::repair(LockClient *client, int recheckMs)
                 return;
             }
             AuditRecord record(
-                QStringLiteral("repair-queue"), m_connection.toDisplayTarget(), r.name, client->clientId());
+                QStringLiteral("repair-queue"), m_connection.auditTarget(), r.name, client->clientId());
             record.insert(QStringLiteral("removed"), removed);
             if (r.error.isError())
                 record.setError(r.error);

@@ -87,7 +87,7 @@ void WatchCommand::keyspaceEventsEnabled(const RedisError &error)
             finish(m_out.fail(error));
             return;
         }
-        audit(m_out, AuditRecord(QStringLiteral("enable-keyspace-events"), m_connection.toDisplayTarget(), {}, {}));
+        audit(m_out, AuditRecord(QStringLiteral("enable-keyspace-events"), m_connection.auditTarget(), {}, {}));
         status(tr("keyspace events switched on (notify-keyspace-events now includes K, h, $, z, g and x)"));
         startMonitor();
     }

@@ -57,11 +57,17 @@ void releaseAsFound(LockClient *client, const QByteArray &name, const QByteArray
             self->release(name, owner, done, p.actionMode());
         });
     };
-    // A hold of this client's own is a lock whatever the patterns say (a string lock taken outside them): its
-    // release compares our own random token or field, which no application data holds.
+    // A string lock of this client's own is a lock whatever the patterns say (taken outside them): its release
+    // compares our own random token, which no application data holds. A hold whose holder is a hash field is not
+    // spared the check: an application's hash written over the name may keep our field beside its own (a release
+    // would delete its data with the last level), and a sorted set our member.
     if (client->tracksHold(name, owner)) {
-        run();
-        return;
+        for (const HoldEvent &hold : client->holds())
+            if (hold.name == name && hold.owner == owner
+                && LockLayouts::forMode(hold.kind).capabilities().tokenHolder) {
+                run();
+                return;
+            }
     }
     client->checkTarget(name, LockAction::Release, [self, run, refuse](const RedisError &refusal) {
         if (!self)

@@ -140,4 +140,9 @@ QString ConnectionOptions::toDisplayTarget() const
     return ssh.isSet() ? tr("%1 through SSH %2").arg(toDisplayUrl(), ssh.display()) : toDisplayUrl();
 }
 
+QString ConnectionOptions::auditTarget() const
+{
+    return ssh.isSet() ? QStringLiteral("%1 through SSH %2").arg(toDisplayUrl(), ssh.display()) : toDisplayUrl();
+}
+
 } // namespace LockScope

@@ -79,11 +79,15 @@ struct ConnectionOptions
     static ConnectionOptions fromUrl(const QString &url, RedisError *error = nullptr);
     // The URL with the password removed, for titles, logs and audit records.
     QString toDisplayUrl() const;
-    // How the connection is made, for the connection bar and the audit log: "direct", "via SSH user@bastion",
-    // with "TLS" where it applies.
+    // How the connection is made, for the connection bar: "direct", "via SSH user@bastion", with "TLS" where it
+    // applies.
     QString routeDescription() const;
-    // The display URL and, when tunnelled, the SSH host: what audit records name as the server.
+    // The display URL and, when tunnelled, the SSH host, in the person's language: what the console and the CLI say
+    // they connect to.
     QString toDisplayTarget() const;
+    // The same in English whatever the language: what audit records name as the server (their fields are read by
+    // tools, and one log is written by people with different languages).
+    QString auditTarget() const;
 };
 
 } // namespace LockScope

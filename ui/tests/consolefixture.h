@@ -11,14 +11,18 @@
 #include "models/locktimelinemodel.h"
 #include "monitor/lockmonitor.h"
 #include "rawredis.h"
+#include "redis/redisrouter.h"
 
 #include <QApplication>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QPointer>
 #include <QTableView>
 #include <QTest>
+
+#include <memory>
 
 namespace LockScope::Test {
 
@@ -32,7 +36,9 @@ struct Console
         , monitor(options, monitorOptions)
     {
         window.setLockMonitor(&monitor, client.clientId());
-        actions = new ConsoleActions(&client, &monitor, &window, options.toDisplayUrl(), options.readOnly);
+        // The display target, as AppSession gives it: the audit records' "url" is what the app writes, the route
+        // through an SSH host included.
+        actions = new ConsoleActions(&client, &monitor, &window, options.auditTarget(), options.readOnly);
         window.setConsole(actions);
         monitor.start();
         window.show();
@@ -192,6 +198,47 @@ inline void holdAs(RawRedis &raw, const QByteArray &name, const QByteArray &owne
 {
     QVERIFY(!raw.command({ "HSET", name, owner, "1" }).isError());
     QVERIFY(!raw.command({ "PEXPIRE", name, "600000" }).isError());
+}
+
+// Waits until the console's own connection has answered everything it was asked to send: a PING sent on it, answered
+// while nothing else is outstanding there, twice in a row. Replies come in order and each step of an action (a read,
+// then its script) is sent from the previous step's reply, so once a PING is answered with nothing pending no step of
+// any action is on its way; the second PING covers a step sent from a queued call (a refusal's answer). Whatever a
+// key press or a click made the console send has then reached Redis, been answered, reported and audited: Redis read
+// before that could still be as it was while a wrongly sent write was on the wire.
+inline void settle(Console &c)
+{
+    struct Probe
+    {
+        bool asking = false;
+        int quiet = 0;
+    };
+    auto probe = std::make_shared<Probe>(); // outlives a failed wait: the answer may come after it
+    QPointer<RedisRouter> connection(c.client.connection());
+    const auto quiet = [probe, connection] {
+        if (!probe->asking && probe->quiet < 2 && connection) {
+            probe->asking = true;
+            connection->command({ "PING" }, [probe, connection](const RedisResult &r) {
+                probe->asking = false;
+                probe->quiet = r.ok() && connection && connection->pendingCount() == 0 ? probe->quiet + 1 : 0;
+            });
+        }
+        return probe->quiet >= 2;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(quiet(), 30000);
+}
+
+// Every key of the server with its DUMP and its absolute expiry (PEXPIRETIME: -1 none), what "unchanged" means: a TTL
+// renewed or shortened shows, where a PTTL read a moment later would differ anyway.
+inline QMap<QByteArray, QPair<QByteArray, qint64>> everything(RawRedis &raw)
+{
+    QMap<QByteArray, QPair<QByteArray, qint64>> out;
+    const RedisValue keys = raw.command({ "KEYS", "*" });
+    for (int i = 0; i < keys.size(); ++i) {
+        const QByteArray key = keys.at(i).bytes();
+        out.insert(key, { raw.command({ "DUMP", key }).bytes(), raw.command({ "PEXPIRETIME", key }).toInteger() });
+    }
+    return out;
 }
 
 inline QByteArray dump(RawRedis &raw, const QList<QByteArray> &keys)

@@ -243,9 +243,11 @@ private slots:
         if (shown)
             shown->reject();
         QTRY_VERIFY(!QApplication::activeModalWidget());
-        // An action a key had started would have been audited and reported by the time this round trip returns.
-        QCOMPARE(raw.command({ "PING" }).bytes(), QByteArray("PONG"));
-        QTRY_VERIFY(!c.client.connection()->pendingCount());
+        // An action a key had started has been answered, audited and reported once the console's own connection has
+        // answered all it had to send (a PING of the test's own is ordered after nothing the console sends).
+        settle(c);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(dump(raw, keys), before);
         QCOMPARE(audited(), auditedBefore);
         QVERIFY2(messages.isEmpty(), qPrintable(messages.value(0).value(0).toString()));

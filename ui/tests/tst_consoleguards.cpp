@@ -91,9 +91,10 @@ class TestConsoleGuards : public QObject
 
     // Return and Enter as they reach a dialog that changes something: sent to the dialog itself, to what has focus as
     // it opens, and to each widget Tab reaches in turn (the button that acts among them). Every time the dialog closes
-    // and nothing happened: Redis as before, no audit record, no message. Then a click on acting's button does act,
-    // and is the one record and the one message: an action that Return had started earlier on the same connection
-    // would have ended, been audited and reported before it.
+    // and nothing happened: Redis as before, no audit record, no message, each read once the console's own connection
+    // has answered everything it had to send (settle): a write that Return started has then run, been audited and
+    // reported, where Redis read as the dialog closes could still be as it was. Then a click on acting's button does
+    // act, and is the one record and the one message.
     void returnNeverActs(Console &c, const std::function<void()> &open,
         const std::function<QAbstractButton *(QDialog *)> &acting, const std::function<QByteArray()> &redis,
         const QByteArray &name, const QString &action)
@@ -133,6 +134,9 @@ class TestConsoleGuards : public QObject
                 QWidget *target = tabs < 0 ? shown.data() : QApplication::focusWidget();
                 QTest::keyClick(target, key);
                 QTRY_VERIFY2(!shown || !shown->isVisible(), qPrintable(where));
+                settle(c);
+                if (QTest::currentTestFailed())
+                    return;
                 QVERIFY2(redis() == before, qPrintable(where));
                 QVERIFY2(audited() == auditedBefore, qPrintable(where));
                 QVERIFY2(
