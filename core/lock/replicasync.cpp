@@ -5,6 +5,8 @@
 #include <QCoreApplication>
 #include <QMetaObject>
 
+#include <climits>
+
 namespace LockScope {
 
 namespace {
@@ -160,8 +162,12 @@ void ReplicaSync::waitOn(RedisCommander *node, int replicas, Done done)
             ack.replicas = replicas;
             if (!r.ok())
                 ack.error = r.error;
+            else if (!r.value.isInteger() || r.value.toInteger() < 0)
+                // WAIT answers a count. Anything else says nothing of the replicas: read as 0 it would undo an
+                // acquire they may have (found by fuzz_replies).
+                ack.error = RedisError(RedisError::Kind::Protocol, QStringLiteral("unexpected WAIT reply"));
             else
-                ack.acknowledged = int(r.value.toInteger());
+                ack.acknowledged = int(qMin(r.value.toInteger(), qint64(INT_MAX)));
             if (!ack.noneSynced() || !self || !target) {
                 done(ack);
                 return;

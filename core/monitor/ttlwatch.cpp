@@ -9,9 +9,20 @@
 
 #include <QPointer>
 
+#include <climits>
+
 #include <memory>
 
 namespace LockScope {
+
+namespace {
+// A NUMSUB count as a number of waiters: never below 0, and two of them (plain and sharded) add up within an int.
+// A negative or huge count, read as it came, made a negative number of waiters (found by fuzz_replies).
+int listeners(const RedisValue &count)
+{
+    return int(qBound(qint64(0), count.toInteger(), qint64(INT_MAX / 2)));
+}
+} // namespace
 
 TtlWatch::TtlWatch(Sources sources, QObject *parent)
     : QObject(parent)
@@ -111,7 +122,7 @@ void TtlWatch::poll()
         // Waiters of both namespaces add up: a mixed fleet has some on each.
         const auto count = [readings, name](const RedisResult &res) {
             if (res.ok() && res.value.size() == 2)
-                readings->waiters[name] += int(res.value.at(1).toInteger());
+                readings->waiters[name] += listeners(res.value.at(1));
         };
         connection->command({ "PUBSUB", "NUMSUB", channel }, join->track(count));
         if (shard) {
@@ -120,7 +131,7 @@ void TtlWatch::poll()
                 { "PUBSUB", "SHARDNUMSUB", channel }, join->track([readings, name, own](const RedisResult &res) {
                     if (!res.ok() || res.value.size() != 2)
                         return;
-                    const int n = qMax(0, int(res.value.at(1).toInteger()) - own);
+                    const int n = qMax(0, listeners(res.value.at(1)) - own);
                     readings->waiters[name] += n;
                     readings->shardWaiters.insert(name, n);
                 }));

@@ -4,8 +4,14 @@
 //   1: the kind probe's five replies (LockKindProber::probe), and LockKindProber::decide on fuzzed facts;
 //   2: a scanner pass (SCAN walks, TYPE, the key reads, aux keys, PUBSUB NUMSUB) on the replies;
 //   3: the scanner reading named keys (show NAME, a key the monitor refreshes);
-//   4: Sentinel: the answer to GET-MASTER-ADDR-BY-NAME from a loopback "sentinel", then its +switch-master messages.
-// Modes 1 to 3 talk to a ScriptedCommander: each command takes the next reply, and fails once the bytes are gone.
+//   4: Sentinel: the answer to GET-MASTER-ADDR-BY-NAME from a loopback "sentinel", then its +switch-master messages;
+//   5: the WAIT after a lock write (ReplicaSync: INFO replication, WAIT, INFO again);
+//   6: the publish mode's probe (PublishModeResolver) over a real router on the loopback peer;
+//   7: the monitor's PTTL and waiter polls (TtlWatch) over a real router on the loopback peer;
+//   8: the monitor's reads by name (KeyReader over the scanner);
+//   9: the guided demo's MONITOR lines (GuideObserver::parseMonitorLine).
+// Modes 1 to 3, 5 and 8 talk to a ScriptedCommander: each command takes the next reply, and fails once the bytes are
+// gone. Modes 5 to 9 are in replyconsumers.cpp.
 #include "fuzzinput.h"
 #include "fuzzqt.h"
 #include "kinds/hashrecognition.h"
@@ -16,6 +22,7 @@
 #include "redis/redisvalue.h"
 #include "redis/respcodec.h"
 #include "redis/sentinelresolver.h"
+#include "replyconsumers.h"
 #include "scriptedcommander.h"
 
 #include <QCoreApplication>
@@ -228,7 +235,7 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***)
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     FuzzInput in(data, size);
-    switch (in.byte() % 5) {
+    switch (in.byte() % 10) {
     case 1:
         probe(in);
         break;
@@ -240,6 +247,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         break;
     case 4:
         sentinel(in);
+        break;
+    case 5:
+        replicaWait(in);
+        break;
+    case 6:
+        publishMode(in, peer());
+        break;
+    case 7:
+        ttlPoll(in, peer());
+        break;
+    case 8:
+        keyReads(in);
+        break;
+    case 9:
+        monitorLines(in);
         break;
     default:
         decoders(in);

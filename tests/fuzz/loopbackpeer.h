@@ -25,7 +25,13 @@ public:
     }
     quint16 port() const { return m_server.serverPort(); }
     bool connected() const { return !m_links.empty(); }
-    void reset() { m_links.clear(); }
+    // Commands the client sent since the last reset(): whether something timer-driven (a poll) went out yet.
+    int commandsSeen() const { return m_commands; }
+    void reset()
+    {
+        m_links.clear();
+        m_commands = 0;
+    }
 
     void pump(int rounds = 3)
     {
@@ -91,12 +97,14 @@ private:
                 FUZZ_CHECK(command.isArray() && command.size() > 0);
                 for (const RedisValue &arg : command.elements())
                     FUZZ_CHECK(arg.isString());
+                ++m_commands;
             }
         }
     }
 
     QTcpServer m_server;
     std::vector<Link> m_links;
+    int m_commands = 0;
 };
 
 } // namespace LockScope::Fuzz

@@ -3,7 +3,8 @@
 
 Seeds are real shapes: RESP replies and pub/sub pushes as Redis sends them, Redisson hashes and key names from
 the protocol notes (binary names too), URLs and command lines from the README. Run it again after changing a
-target's input layout; files it does not write (regress-* inputs a fuzzer found) are left alone.
+target's input layout; files it does not write (regress-* inputs a fuzzer found, and the inputs named by their SHA-1
+that `scripts/dev fuzz-merge` carried in from fuzz runs) are left alone.
 """
 import base64
 import os
@@ -259,13 +260,105 @@ def replies_seeds():
           + switch.replace(b"mymaster", b"orders  "))
     write(t, "sentinel-error", b"\x04\x00" + piece(b"-NOAUTH Authentication required.\r\n"))
     write(t, "sentinel-nonsense", b"\x04\x00" + piece(arr(bulk(b""), bulk(b"70000"))))
+    # Mode 5: the WAIT after a write. Flags (1 no timeout, 2 undo unsynced, bits 2-3 the path: 0 a write, 1 an
+    # acquire, 2 a release; bits 4-5 one to three writes; bits 6-7 the release's outcome), the timeout's byte (without
+    # flag 1), the undo's answer (its outcome; 0x80 failed), then INFO replication, WAIT and INFO again.
+    info = bulk(b"# Replication\r\nrole:master\r\nconnected_slaves:1\r\n"
+                b"slave0:ip=127.0.0.1,port=7001,state=online,offset=42,lag=0\r\n")
+    info_none = bulk(b"# Replication\r\nrole:master\r\nconnected_slaves:0\r\n")
+    info_syncing = bulk(b"# Replication\r\nrole:master\r\nconnected_slaves:2\r\n"
+                        b"slave0:ip=127.0.0.1,port=7001,state=wait_bgsave,offset=0,lag=0\r\n"
+                        b"slave1:ip=127.0.0.1,port=7002,state=online,offset=42,lag=1\r\n")
+    waits = {
+        "acked": (0x00, info + num(1)),
+        "error": (0x00, info + b"-NOPERM this user has no permissions to run the 'wait' command\r\n"),
+        "not-a-count": (0x00, info + b"+OK\r\n"),
+        "no-replicas": (0x00, info_none),
+        "syncing": (0x00, info_syncing + num(1)),
+        "acquire-undone": (0x06, info + num(0) + info),
+        "acquire-gone": (0x06, info + num(0) + info_none),
+        "acquire-undo-failed": (0x06, info + num(0) + info),
+        "release": (0x08, info + num(1)),
+        "three-writes": (0x24, info + num(1) + num(0) + info + num(1)),
+        "info-denied": (0x04, b"-NOPERM this user has no permissions to run the 'info' command\r\n"),
+    }
+    for name, (flags, data) in waits.items():
+        undo = b"\x80" if name == "acquire-undo-failed" else b"\x00"
+        write(t, "wait-" + name, b"\x05" + bytes([flags]) + (b"" if flags & 1 else b"\x64") + undo + data)
+    write(t, "wait-off", b"\x05\x01\x00")
+    # Mode 6: the publish mode's probe. Flags (bits 0-1 the mode asked: auto, plain, sharded, both; bits 2-3 the
+    # topology: auto, standalone, cluster; 0x10 a second release waits), the chunks' seed, then what the server
+    # answers: COMMAND INFO SPUBLISH and PUBSUB SHARDNUMSUB, or INFO cluster, the slot map and SHARDNUMSUB (a map's
+    # port 7000 is the loopback peer's).
+    spublish = arr(arr(bulk(b"spublish"), num(3), arr(b"+pubsub\r\n", b"+loading\r\n", b"+stale\r\n"), num(1),
+                       num(1), num(1)))
+    unknown = b"-ERR unknown subcommand 'SHARDNUMSUB'. Try PUBSUB HELP.\r\n"
+    shards = arr(arr(bulk(b"slots"), arr(num(0), num(16383)), bulk(b"nodes"), arr(NODE7000)))
+    publishes = {
+        "sharded-redis7": (0x06, spublish + arr()),
+        "sharded-redis6": (0x16, arr(b"$-1\r\n") + unknown),
+        "both-redis6": (0x07, arr(b"$-1\r\n") + unknown),
+        "both-denied": (0x07, b"-NOPERM no permissions to run the 'command|info' command\r\n" * 2),
+        "auto-standalone": (0x00, bulk(b"# Cluster\r\ncluster_enabled:0\r\n")),
+        "auto-cluster": (0x10, bulk(b"# Cluster\r\ncluster_enabled:1\r\n") + shards + arr()),
+        "auto-cluster-redis6": (0x00, bulk(b"# Cluster\r\ncluster_enabled:1\r\n") + shards + unknown),
+        "cluster-topology": (0x0b, shards + spublish + arr()),
+    }
+    for i, (name, (flags, data)) in enumerate(publishes.items()):
+        write(t, "publish-" + name, b"\x06" + bytes([flags, [0, 3, 6][i % 3]]) + data)
+    # Mode 7: the monitor's polls. Flags (1 sharded publishing: SHARDNUMSUB too; 2 only the locks marked watched),
+    # our own shard listeners, the chunks' seed, the number of locks - 1, each a name and a shape (kind 1 + shape %
+    # 12: 0 reentrant, 1 fair, 2 read-write, 5 string; 0x80 it has a holder, 0x40 watched), then per lock with a
+    # holder the PTTL, PUBSUB NUMSUB and SHARDNUMSUB answers.
+    def numsub(channel, n):
+        return arr(bulk(channel), num(n))
+    ch = b"redisson_lock__channel:{orders:42}"
+    polls = {
+        "one-lock": (0x00, 0, [(b"orders:42", 0x80)], num(25000) + numsub(ch, 2)),
+        "sharded": (0x01, 1, [(b"orders:42", 0x80)], num(25000) + numsub(ch, 1) + numsub(ch, 3)),
+        "no-ttl": (0x00, 0, [(b"orders:42", 0x80)], num(-1) + numsub(ch, 0)),
+        "negative": (0x01, 2, [(b"orders:42", 0x80)], num(-2) + numsub(ch, -5) + numsub(ch, 1)),
+        "huge": (0x00, 0, [(b"orders:42", 0x80)], num(9223372036854775807) + numsub(ch, 4294967297)),
+        "odd-shapes": (0x01, 0, [(b"orders:42", 0x80)], bulk(b"25000") + arr(bulk(ch)) + b"+OK\r\n"),
+        "denied": (0x01, 0, [(b"orders:42", 0x80)], b"-NOPERM no permissions to run the 'pubsub' command\r\n" * 3),
+        "string": (0x00, 0, [(b"lock:job", 0x85)], num(9000)),
+        "watched": (0x02, 0, [(b"orders:42", 0xc0), (b"report:7", 0x82)], num(25000) + numsub(ch, 1)),
+        "mixed": (0x01, 0, [(b"orders:42", 0x80), (b"report:7", 0x82), (b"payroll", 0x81), (b"gone", 0x00)],
+                  (num(25000) + numsub(ch, 1) + numsub(ch, 0)) * 3),
+    }
+    for i, (name, (flags, own, locks, data)) in enumerate(polls.items()):
+        head = bytes([flags, own, [0, 3, 6][i % 3], len(locks) - 1])
+        write(t, "poll-" + name, b"\x07" + head + b"".join(piece(n) + bytes([shape]) for n, shape in locks) + data)
+    # Mode 8: the monitor's reads by name. Flags (1 typed walks, 2 shard waiters), the number of names - 1, the names,
+    # then the replies (as mode 3's).
+    write(t, "reads-lock", b"\x08\x00\x01" + piece(b"orders:42") + piece(b"redisson_lock_queue:{payroll}")
+          + b"+hash\r\n+list\r\n" + arr(bulk(b"0"), arr(bulk(owner()), bulk(b"1"))) + num(25000) + num(1)
+          + arr(bulk(owner(1, b"12"))) + arr(bulk(owner(1, b"12")), bulk(b"1700000000000")))
+    write(t, "reads-twice", b"\x08\x00\x02" + piece(b"lock:job") * 2 + piece(b"orders:42") + b"+string\r\n+hash\r\n"
+          + bulk(token) + num(9000) + arr(bulk(b"0"), arr(bulk(owner()), bulk(b"1"))) + num(25000))
+    write(t, "reads-lost", b"\x08\x02\x00" + piece(b"orders:42") + b"+hash\r\n")
+    # Mode 9: MONITOR lines. Flag 1: a client and arguments (count - 1, then each) quoted here as Redis quotes them;
+    # else the lines as the server sends them.
+    lines = (b'1700000000.123456 [0 127.0.0.1:5555] "EVAL" "if (redis.call(\'exists\', KEYS[1]) == 0) then '
+             b'redis.call(\'hincrby\', KEYS[1], ARGV[2], 1); return nil; end;" "1" "guided:orders" "30000" '
+             b'"6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1"\n'
+             b'1700000000.123470 [0 lua] "exists" "guided:orders"\n'
+             b'1700000000.123480 [0 lua] "hincrby" "guided:orders" "6e3d30b7:1" "1"\n'
+             b'1700000000.123490 [0 127.0.0.1:5556] "ECHO" "lockscope-guide-sync-7"\n'
+             b'1700000000.1235 [0 unix:/tmp/redis.sock] "SET" "k\\x00\\xe2\\x82\\xac" "a\\\"b\\\\c\\n\\r\\t\\a\\b"\n'
+             b'1700000000.1236 [0 127.0.0.1:5555] "GET" "unterminated\n'
+             b'1700000000.1237 [0 127.0.0.1:5555] "X" "\\x4"\n'
+             b'OK\n')
+    write(t, "monitor-lines", b"\x09\x00" + lines)
+    write(t, "monitor-quoted", b"\x09\x01" + piece(b"127.0.0.1:5555") + b"\x02" + piece(b"EVAL")
+          + piece(b"return \"x\\\n\x00\xff\x7f\"") + piece(b""))
 
 
 # ---- other Redis GUIs' connection files (fuzz_import) -------------------------------------------------------------
 def import_seeds():
     samples = os.path.join(HERE, "..", "..", "ui", "tests", "data", "import")
     # Mode byte: 0 as a file (the content decides), 1 RESP.app, 2 Another RDM, 3 Tiny RDM, 4 a URL list, 5 the bytes
-    # in a zip made by the target (0x08 deflated, 0x10 under another entry name) and as base64.
+    # in a zip made by the target (0x08 deflated, 0x10 under another entry name) and as base64, 6 the size caps.
     reader = {"respapp": 1, "ardm": 2, "tinyrdm": 3, "urls": 4}
     for name in sorted(os.listdir(samples)):
         with open(os.path.join(samples, name), "rb") as f:
@@ -284,6 +377,16 @@ def import_seeds():
     write("fuzz_import", "nested-groups", b"\x01" + b'[{"type":"group","name":"g","connections":' * 4 + b"[]" + b"}]" * 4)
     write("fuzz_import", "yaml-anchors", b"\x03- &a {name: x, addr: h, port: 1}\n- *a\n- {<<: *a, name: y}\n")
     write("fuzz_import", "urls-odd", b"\x04# c\nname redis://u:p@h:1/2\nrediss://[::1]\nbad line\n\nredis://h:99999\n")
+    # Mode 6: the size caps. 0x06 a file, 0x0d a zip's connections.yaml; two bytes (little-endian, signed) say how
+    # far from the cap (16 MiB a file, 64 MiB an entry) the input is made to be, then its first bytes.
+    json = b'[{"name":"prod","host":"10.0.0.5","port":6379,"auth":"secret"}]'
+    yaml = b"- name: prod\n  addr: 10.0.0.5\n  port: 6379\n"
+    for name, mode, offset, data in (("file-at-cap", 0x06, 0, json), ("file-over-cap", 0x06, 1, json),
+                                     ("file-under-cap", 0x06, -1, b"redis://10.0.0.5:6379/0\n"),
+                                     ("file-far-over-cap", 0x06, 32767, yaml),
+                                     ("zip-at-cap", 0x0d, 0, yaml), ("zip-over-cap", 0x0d, 1, yaml),
+                                     ("zip-under-cap", 0x0d, -1, yaml)):
+        write("fuzz_import", "cap-" + name, bytes([mode]) + (offset & 0xffff).to_bytes(2, "little") + data)
 
 
 # ---- URLs and command lines ----------------------------------------------------------------------------------

@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 
 #include <deque>
+#include <functional>
 #include <utility>
 
 namespace LockScope::Fuzz {
@@ -39,7 +40,10 @@ public:
         // A pass must end once the server is gone: a few rounds of failures, not a loop that keeps asking.
         if (m_exhausted)
             FUZZ_CHECK(++m_afterEnd < 10000);
-        m_queue.push_back({ nextReply(), std::move(callback) });
+        RedisResult reply = nextReply();
+        if (m_observer)
+            m_observer(argv, reply);
+        m_queue.push_back({ std::move(reply), std::move(callback) });
     }
     void eval(const RedisScript &, const QList<QByteArray> &, const QList<QByteArray> &, Callback) override
     {
@@ -65,6 +69,12 @@ public:
     }
     int commands() const { return m_commands; }
     bool corked() const { return m_corks > 0; }
+    // Sees each command with the answer it is about to get, for targets whose invariants depend on what one command
+    // was answered (a WAIT that was not an integer must not count as acknowledgements).
+    void onAnswer(std::function<void(const QList<QByteArray> &, const RedisResult &)> observer)
+    {
+        m_observer = std::move(observer);
+    }
 
 private:
     struct Pending
@@ -92,6 +102,7 @@ private:
     int m_afterEnd = 0;
     int m_commands = 0;
     int m_corks = 0;
+    std::function<void(const QList<QByteArray> &, const RedisResult &)> m_observer;
 };
 
 } // namespace LockScope::Fuzz
