@@ -231,8 +231,7 @@ void AppSession::watchNow(const ConnectionOptions &options, const QString &descr
     monitorOptions.stringPatterns = m_stringPatterns;
     m_monitor = new LockMonitor(options, monitorOptions, this);
     m_window->setLockMonitor(m_monitor, m_console->clientId());
-    m_window->setConsole(
-        new ConsoleActions(m_console, m_monitor, m_window, options.auditTarget(), options.readOnly));
+    m_window->setConsole(new ConsoleActions(m_console, m_monitor, m_window, options.auditTarget(), options.readOnly));
     m_monitor->start();
     RedisCommander *connection = m_console->connection();
     m_window->setRetrySource([connection] { return connection->retryDelayMs(); });

@@ -121,8 +121,8 @@ void ForceReleaseCommand::forceRelease(const ForceReleasePlan &plan, const LockN
     const QByteArray name = plan.name;
     const QByteArray owner = shown.holders.isEmpty() ? QByteArray() : shown.holders.first().owner;
     // Whom it wakes, as counted when the prompt read the lock: the summary says how many heard it.
-    Ops::forceRelease(client, m_connection.auditTarget(), plan,
-        ForceReleaseShown { shown.holders, shown.listeners }, [this, plan, name, owner](const ForceReleaseDone &r) {
+    Ops::forceRelease(client, m_connection.auditTarget(), plan, ForceReleaseShown { shown.holders, shown.listeners },
+        [this, plan, name, owner](const ForceReleaseDone &r) {
             // The same record as the console's for the same action, built by the operation.
             audit(m_out, r.record);
             if (r.error.isError()) {

@@ -87,8 +87,7 @@ void RepairQueueCommand::repair(LockClient *client, int recheckMs)
                 finish(ExitDone);
                 return;
             }
-            AuditRecord record(
-                QStringLiteral("repair-queue"), m_connection.auditTarget(), r.name, client->clientId());
+            AuditRecord record(QStringLiteral("repair-queue"), m_connection.auditTarget(), r.name, client->clientId());
             record.insert(QStringLiteral("removed"), removed);
             if (r.error.isError())
                 record.setError(r.error);

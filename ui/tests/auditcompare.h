@@ -7,8 +7,20 @@
 
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 
 namespace LockScope::Test {
+
+// A console test's process writes its audit records, and the CLIs it starts theirs (cliEnvironment), to the test's
+// own audit log, with its settings in the test's directory: nothing of the developer's own.
+inline QString useOwnAuditLog(const QTemporaryDir &dir)
+{
+    const QString path = dir.filePath(QStringLiteral("audit.log"));
+    qputenv("LOCKSCOPE_AUDIT_LOG", path.toUtf8());
+    qputenv("XDG_CONFIG_HOME", dir.filePath(QStringLiteral("config")).toUtf8());
+    QCoreApplication::setOrganizationName(QStringLiteral("lockscope-tests"));
+    return path;
+}
 
 // The lines appended to the audit log at path after its first `from` lines.
 inline QList<QJsonObject> auditLinesFrom(const QString &path, qsizetype from)

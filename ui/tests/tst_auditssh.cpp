@@ -37,9 +37,7 @@ private slots:
         QVERIFY(known.open(QIODevice::WriteOnly));
         known.write(m_host.knownHostsLine(m_host.hostKeyFile() + QStringLiteral(".pub")));
         known.close();
-        qputenv("LOCKSCOPE_AUDIT_LOG", auditPath().toUtf8()); // the CLI's too (cliEnvironment)
-        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-        QCoreApplication::setOrganizationName(QStringLiteral("lockscope-tests"));
+        QCOMPARE(useOwnAuditLog(m_dir), auditPath());
     }
 
     void everyWriteThroughSsh_data()

@@ -31,9 +31,7 @@ private slots:
         QVERIFY(m_dir.isValid());
         QString error;
         QVERIFY2(m_server.start(&error), qPrintable(error));
-        qputenv("LOCKSCOPE_AUDIT_LOG", auditPath().toUtf8()); // the CLI's too (cliEnvironment)
-        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-        QCoreApplication::setOrganizationName(QStringLiteral("lockscope-tests"));
+        QCOMPARE(useOwnAuditLog(m_dir), auditPath());
         RawRedis raw(m_server.port());
         QVERIFY(!raw.command({ "ACL", "SETUSER", "auditor", "on", ">s3cret", "~*", "&*", "+@all" }).isError());
     }

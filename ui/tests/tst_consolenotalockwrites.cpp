@@ -152,9 +152,7 @@ private slots:
         QVERIFY(m_dir.isValid());
         QString error;
         QVERIFY2(m_server.start(&error), qPrintable(error));
-        qputenv("LOCKSCOPE_AUDIT_LOG", auditPath().toUtf8()); // the CLI's too (cliEnvironment)
-        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-        QCoreApplication::setOrganizationName(QStringLiteral("lockscope-tests"));
+        QCOMPARE(useOwnAuditLog(m_dir), auditPath());
     }
 
     void init()
