@@ -158,11 +158,17 @@ const LockLayout &ConsoleActions::heldLayout(const QByteArray &name, const QByte
     return LockLayouts::forMode(LockMode::Reentrant);
 }
 
-void ConsoleActions::noteHoldsChanged()
+QHash<QByteArray, QByteArray> ConsoleActions::ownHolds() const
 {
     QHash<QByteArray, QByteArray> owners;
     for (const HoldEvent &hold : m_client->holds())
         owners.insert(hold.name, hold.owner);
+    return owners;
+}
+
+void ConsoleActions::noteHoldsChanged()
+{
+    const QHash<QByteArray, QByteArray> owners = ownHolds();
     if (owners != m_ownHolds) {
         m_ownHolds = owners;
         emit ownHoldsChanged(owners);

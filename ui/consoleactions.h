@@ -50,7 +50,9 @@ public:
     // What the acquire dialog asks for once accepted.
     void acquire(const AcquireRequest &request);
     // This console's own holds (name -> owner), as its client keeps them.
-    QHash<QByteArray, QByteArray> ownHolds() const { return m_ownHolds; }
+    // The holds the client has now (not as last announced): quitting asks about a hold whose acquire has answered
+    // even before the console has drawn it.
+    QHash<QByteArray, QByteArray> ownHolds() const;
     // Releases every hold of this console, each level of each (audited as any release is); done(failed) runs once all
     // answered, with how many could not be released.
     void releaseOwnHolds(std::function<void(int failed)> done);
