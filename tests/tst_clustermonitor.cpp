@@ -412,15 +412,16 @@ private slots:
         replicaReads.command({ "READONLY" });
         for (auto it = held.cbegin(); it != held.cend(); ++it)
             if (m_map.masterFor(keySlot(it.key())) == victim)
-                QTRY_COMPARE(replicaReads.command({ "EXISTS", it.key() }).toInteger(), qint64(1));
+                QTRY_COMPARE_WITH_TIMEOUT(replicaReads.command({ "EXISTS", it.key() }).toInteger(), qint64(1), 30000);
         for (int i = 0; i < m_cluster.size(); ++i)
             if (m_cluster.node(i).port() == victim.port)
                 m_cluster.node(i).killHard();
         // The replica takes over; the monitor follows it, and the watchdog holds carry on there.
         QTRY_VERIFY_WITH_TIMEOUT(w.monitor.connection()->slotMap().masters().contains(replica), 20000);
         QTRY_COMPARE_WITH_TIMEOUT(w.monitor.connection()->slotMap().coveredSlots(), 16384, 20000);
-        QTRY_COMPARE(w.monitor.lockCount(), 30);
-        // Released on the new master: seen there.
+        QTRY_COMPARE_WITH_TIMEOUT(w.monitor.lockCount(), 30, 30000);
+        // Released on the new master: seen there (after a failover its events may still be on their way back: on a
+        // busy machine the next rescan tells, 24 s after the release once under ASan beside four busy loops).
         QByteArray onReplica;
         for (auto it = held.cbegin(); it != held.cend(); ++it)
             if (m_map.masterFor(keySlot(it.key())) == victim)
@@ -428,7 +429,7 @@ private slots:
         QVERIFY(!onReplica.isEmpty());
         const ReleaseResult r = release(client, onReplica, held.value(onReplica));
         QVERIFY2(r.outcome == ReleaseResult::Outcome::Released, qPrintable(r.error.toString() + r.message));
-        QTRY_VERIFY_WITH_TIMEOUT(!w.monitor.record(onReplica)->present, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.monitor.record(onReplica)->present, 60000);
         QCOMPARE(w.monitor.lockCount(), 29);
     }
 };
