@@ -63,8 +63,10 @@ void Output::object(const QJsonObject &object, const QString &humanLine) const
     std::fflush(stdout);
 }
 
-void Output::arrayStart() const
+void Output::arrayStart(const char *key) const
 {
+    if (key)
+        std::fprintf(stdout, "{\"%s\":", key);
     std::fputc('[', stdout);
 }
 
@@ -75,9 +77,14 @@ void Output::arrayElement(const QByteArray &jsonText, bool first) const
     std::fwrite(jsonText.constData(), 1, size_t(jsonText.size()), stdout);
 }
 
-void Output::arrayEnd() const
+void Output::arrayEnd(const QByteArray &closing) const
 {
-    std::fputs("]\n", stdout);
+    std::fputc(']', stdout);
+    if (!closing.isNull()) {
+        std::fwrite(closing.constData(), 1, size_t(closing.size()), stdout);
+        std::fputc('}', stdout);
+    }
+    std::fputc('\n', stdout);
     std::fflush(stdout);
 }
 

@@ -29,9 +29,11 @@ public:
     void object(const QJsonObject &object, const QString &humanLine) const;
     // A long listing (list --json, --jsonl), one element at a time so the whole document never stands in memory, and
     // flushed once at the end rather than per element. The array is one line of compact JSON.
-    void arrayStart() const;
+    // key: the array is the value of that key in an object that closes with closing (its other members, each with
+    // its leading comma: ',"partial":true,"why":[...]'); empty key: a bare array.
+    void arrayStart(const char *key = nullptr) const;
     void arrayElement(const QByteArray &jsonText, bool first) const; // one compact JSON value
-    void arrayEnd() const;
+    void arrayEnd(const QByteArray &closing = {}) const;
     void jsonLine(const QJsonObject &object) const;
     void jsonLine(const QByteArray &jsonText) const; // one compact JSON value
     // Later: a long listing's lines reach the terminal in big writes, flushed once by the caller.

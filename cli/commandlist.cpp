@@ -1,5 +1,6 @@
 #include "commandlist.h"
 
+#include "blockerscommand.h"
 #include "countercommands.h"
 #include "democommand.h"
 #include "guidecommand.h"
@@ -9,6 +10,7 @@
 #include "releasecommands.h"
 #include "repaircommand.h"
 #include "statscommands.h"
+#include "tracecommand.h"
 #include "watchcommand.h"
 
 #include <QCommandLineOption>
@@ -37,32 +39,47 @@ const QList<CommandSpec> &commandList()
     // In --help's order: reading first, then writing, then the demos.
     static const QList<CommandSpec> list {
         { "list", "list", QT_TRANSLATE_NOOP("Cli", "every lock whose name matches --pattern (default *)"),
-            Takes::Pattern, make<ListCommand>, "pattern library jsonl string-locks no-string-locks layout-pattern json",
+            Takes::Pattern, make<ListCommand>,
+            "pattern library jsonl string-locks no-string-locks layout-pattern owner-template json",
             "lockscope-cli list\nlockscope-cli list --pattern 'orders:*' --json\nlockscope-cli list --library shedlock "
             "--jsonl" },
         { "show", "show NAME", QT_TRANSLATE_NOOP("Cli", "one lock in full: holders, TTL, waiters, queue, evidence"),
-            Takes::LockName, make<ShowCommand>, "hex string-locks no-string-locks layout-pattern json",
-            "lockscope-cli show orders:42\nlockscope-cli show orders:42 --json\nlockscope-cli show 6f72646572733a00ff "
-            "--hex" },
+            Takes::LockName, make<ShowCommand>,
+            "hex observe string-locks no-string-locks layout-pattern owner-template json",
+            "lockscope-cli show orders:42\nlockscope-cli show orders:42 --observe 30000\nlockscope-cli show orders:42 "
+            "--json\nlockscope-cli show 6f72646572733a00ff --hex" },
+        { "blockers", "blockers",
+            QT_TRANSLATE_NOOP(
+                "Cli", "who waits for whom: root blockers first, each with its liveness and what frees it; deadlocks"),
+            Takes::Pattern, make<BlockersCommand>,
+            "pattern string-locks no-string-locks layout-pattern owner-template json",
+            "lockscope-cli blockers\nlockscope-cli blockers --json" },
         { "watch", "watch", QT_TRANSLATE_NOOP("Cli", "live events of every lock matching --pattern until interrupted"),
             Takes::Pattern, make<WatchCommand>,
-            "pattern interval enable-keyspace-events string-locks no-string-locks layout-pattern json",
+            "pattern interval enable-keyspace-events string-locks no-string-locks layout-pattern owner-template json",
             "lockscope-cli watch --pattern 'orders:*'\nlockscope-cli watch --json\nlockscope-cli watch "
             "--enable-keyspace-events" },
         { "stats", "stats",
             QT_TRANSLATE_NOOP("Cli", "watch for --seconds N, then print contention statistics per lock"),
             Takes::Pattern, make<StatsCommand>,
-            "pattern seconds limit interval string-locks no-string-locks layout-pattern json",
+            "pattern seconds limit interval string-locks no-string-locks layout-pattern owner-template json",
             "lockscope-cli stats --seconds 60\nlockscope-cli stats --seconds 300 --pattern 'orders:*' --json" },
         { "top", "top",
             QT_TRANSLATE_NOOP("Cli", "the most contended locks, redrawn every --interval ms until interrupted"),
-            Takes::Pattern, make<TopCommand>, "pattern interval limit string-locks no-string-locks layout-pattern json",
+            Takes::Pattern, make<TopCommand>,
+            "pattern interval limit string-locks no-string-locks layout-pattern owner-template json",
             "lockscope-cli top\nlockscope-cli top --limit 10 --interval 1000" },
         { "serve-metrics", "serve-metrics",
             QT_TRANSLATE_NOOP("Cli", "serve statistics to Prometheus at --listen HOST:PORT (default 127.0.0.1:9464)"),
             Takes::Pattern, make<ServeMetricsCommand>,
-            "listen pattern limit interval string-locks no-string-locks layout-pattern",
+            "listen pattern limit interval string-locks no-string-locks layout-pattern owner-template",
             "lockscope-cli serve-metrics\nlockscope-cli serve-metrics --listen 0.0.0.0:9464 --pattern 'orders:*'" },
+        { "trace", "trace",
+            QT_TRANSLATE_NOOP("Cli",
+                "MONITOR for --seconds N (default 10, at most 300): which connection sent each owner\n"
+                "id and token, who retries, and what the trace cost the server (needs +monitor)"),
+            Takes::Pattern, make<TraceCommand>, "seconds json",
+            "lockscope-cli trace\nlockscope-cli trace --seconds 30 --json" },
         { "lock", "lock NAME", QT_TRANSLATE_NOOP("Cli", "acquire, hold, then release cleanly"), Takes::LockName,
             make<LockCommand>, "hex kind lease watchdog watchdog-timeout wait hold json",
             "lockscope-cli lock orders:42 --hold 10000\nlockscope-cli lock orders:42 --wait 5000 --lease "

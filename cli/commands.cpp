@@ -3,9 +3,12 @@
 #include "cliwords.h"
 #include "commandlist.h"
 
+#include "clients/tracestore.h"
+#include "kinds/custom/ownertemplate.h"
 #include "kinds/locklayout.h"
 #include "kinds/locklibraries.h"
 #include "kinds/locknames.h"
+#include "liveness/holderwatch.h"
 #include "lock/lockclient.h"
 #include "ops/auditlog.h"
 #include "ops/auditrecord.h"
@@ -154,6 +157,12 @@ StringLockPatterns Command::stringLockPatterns() const
         if (StringLockPatterns::parseDeclaration(entry.toUtf8(), &library, &glob))
             patterns.declare(library, glob);
     }
+    // Home-grown locks (checked when the options were read: checkLibraryOptions).
+    for (const QString &entry : m_parser.values(QStringLiteral("owner-template"))) {
+        QString error;
+        if (const std::optional<OwnerTemplate> t = OwnerTemplate::parse(entry.toUtf8(), &error))
+            patterns.addTemplate(*t);
+    }
     return patterns;
 }
 
@@ -171,6 +180,15 @@ bool Command::monitorOptions(LockMonitor::Options *options, bool rescanOption) c
         }
     }
     return true;
+}
+
+HolderWatch *Command::holderWatch(RedisRouter *router)
+{
+    auto *watch = new HolderWatch(router, this);
+    watch->setStringPatterns(stringLockPatterns());
+    if (const std::optional<TraceFindings> trace = TraceStore::load(m_connection))
+        watch->addTrace(*trace);
+    return watch;
 }
 
 QString Command::describeHolders(const LockNow &now) const
@@ -277,6 +295,12 @@ QList<QCommandLineOption> commandOptions()
                 "key names that belong to LIBRARY (a library whose keys have no fixed prefix: spring, redis-py, "
                 "redsync, ...); adds to its default patterns; repeatable"),
             QStringLiteral("LIBRARY=GLOB") },
+        { QStringLiteral("owner-template"),
+            QCoreApplication::translate("Cli",
+                "a home-grown lock scheme: GLOB=SOURCE[,ITEM...] where SOURCE is value, json:$.path or regex:PATTERN "
+                "(named groups), ITEMs host=, pid=, since=, run= (JSON paths), heartbeat=KEY-PATTERN, "
+                "heartbeat-age=SECONDS; repeatable"),
+            QStringLiteral("GLOB=SPEC") },
         { QStringLiteral("library"),
             QCoreApplication::translate("Cli", "list: only locks of this library (redisson, string, shedlock, ...)"),
             QStringLiteral("NAME") },
@@ -286,8 +310,14 @@ QList<QCommandLineOption> commandOptions()
                 "watch, stats, serve-metrics: ms between re-scans when the server sends no keyspace events (default "
                 "5000); top: ms between redraws (default 2000)"),
             QStringLiteral("MS") },
-        { QStringLiteral("seconds"), QCoreApplication::translate("Cli", "stats: how long to watch, in seconds"),
+        { QStringLiteral("seconds"),
+            QCoreApplication::translate(
+                "Cli", "stats: how long to watch; trace: how long to trace (default 10, at most 300); in seconds"),
             QStringLiteral("N") },
+        { QStringLiteral("observe"),
+            QCoreApplication::translate("Cli",
+                "show: watch the lock for MS first, so that its renewals are seen (the liveness verdict needs them)"),
+            QStringLiteral("MS") },
         { QStringLiteral("limit"),
             QCoreApplication::translate(
                 "Cli", "top, serve-metrics: the N most contended locks (default 20); stats: at most N locks"),
@@ -350,6 +380,13 @@ bool checkLibraryOptions(const QCommandLineParser &parser, const Output &out)
                 "--layout-pattern takes LIBRARY=GLOB with a library whose keys have no fixed prefix, one of: %1 "
                 "(got \"%2\")")
                           .arg(joined(LockLibraries::declarable()), entry));
+            return false;
+        }
+    }
+    for (const QString &entry : parser.values(QStringLiteral("owner-template"))) {
+        QString error;
+        if (!OwnerTemplate::parse(entry.toUtf8(), &error)) {
+            out.error(QCoreApplication::translate("Cli", "--owner-template: %1").arg(error));
             return false;
         }
     }

@@ -14,6 +14,7 @@
 
 namespace LockScope {
 class AuditRecord;
+class HolderWatch;
 class LockScanner;
 class RedisRouter;
 } // namespace LockScope
@@ -69,6 +70,9 @@ protected:
     bool auditable(const QString &action);
     // Asks on the terminal; anything but yes cancels the command (exit 1, "nothing changed") and returns false.
     bool confirm(const QString &question);
+    // Who holds what, and whether they are alive: a watch over router's servers that knows what the last trace of this
+    // server found (saved by lockscope-cli trace).
+    HolderWatch *holderWatch(RedisRouter *router);
     // One line on who holds a lock now (Ops::inspect): its holders and counts, or a string lock's token, and TTL.
     QString describeHolders(const LockNow &now) const;
 

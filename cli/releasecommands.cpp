@@ -1,5 +1,9 @@
 #include "releasecommands.h"
 
+#include "holderlines.h"
+#include "liveness/holderwatch.h"
+
+#include "kinds/custom/ownertemplate.h"
 #include "kinds/locklayouts.h"
 #include "lock/lockclient.h"
 #include "ops/auditrecord.h"
@@ -103,15 +107,32 @@ void ForceReleaseCommand::start()
             finish(ExitNotDone);
             return;
         }
-        const bool wakes = now.layout->capabilities().wakeChannel;
-        if (!confirmed
-            && !confirm(wakes ? tr("%1\nForce-release it and wake its waiters? [y/N] ").arg(describeHolders(now))
-                              : tr("%1\nForce-release it (delete the key)? [y/N] ").arg(describeHolders(now))))
-            return;
         // Without --expect-owner, exactly the holders on screen are the guard: if anyone came or went while the
-        // person read the prompt, nothing is deleted. The kind, and so whom the release wakes, is read again then:
-        // a waiter may have queued behind a fair lock while the prompt was open.
-        forceRelease(ForceReleasePlan { name, now.owners(), expectOwner }, now);
+        // person read the prompt, nothing is deleted. The kind, and so whom the release wakes, is read again then: a
+        // waiter may have queued behind a fair lock while the prompt was open.
+        const ForceReleasePlan plan { name, now.owners(), expectOwner };
+        if (confirmed) {
+            forceRelease(plan, now);
+            return;
+        }
+        // Whether each holder is alive, with the evidence, before the person confirms: releasing a live holder breaks
+        // mutual exclusion. One read: its connections and process (a trace's findings), never renewals unwatched.
+        HolderWatch *watch = holderWatch(client->connection());
+        // A home-grown lock's token, read as its owner template says (its owner, host, heartbeat).
+        LockNow described = now;
+        if (const std::shared_ptr<const OwnerTemplate> t = stringLockPatterns().templateFor(now.name))
+            for (LockHolder &h : described.holders)
+                t->describe(now.name, h);
+        watch->readClients([this, watch, now, described, plan] {
+            watch->readHeartbeats(described.holders, [this, watch, now, described, plan] {
+                const QString holders = describeHolders(now) + QLatin1Char('\n')
+                    + holdersFactLines(*watch, described).join(QLatin1Char('\n'));
+                const bool wakes = now.layout->capabilities().wakeChannel;
+                if (confirm(wakes ? tr("%1\nForce-release it and wake its waiters? [y/N] ").arg(holders)
+                                  : tr("%1\nForce-release it (delete the key)? [y/N] ").arg(holders)))
+                    forceRelease(plan, now);
+            });
+        });
     });
 }
 

@@ -135,6 +135,63 @@ private slots:
             QCOMPARE(RawRedis(m.port).command({ "CLUSTER", "SETSLOT", s, "NODE", targetId }).bytes(), "OK");
         QTRY_COMPARE(listed(prefix + "*").size(), 20);
     }
+
+    // Last: it stops a master. list and blockers then answer with what the other masters hold, and say that they
+    // could not see everything, naming the node: never a short list taken for the whole (issue 49 point 6).
+    void aMasterDownMakesThePartialAnswerSaySo()
+    {
+        const QByteArray prefix = uniqueKey("partial") + ":";
+        LockClient client(options());
+        QHash<quint16, QList<QByteArray>> byMaster;
+        for (int i = 0; i < 30; ++i) {
+            AcquireRequest r;
+            r.name = prefix + QByteArray::number(i);
+            r.leaseMs = 600000;
+            QVERIFY(acquire(client, r).acquired);
+            byMaster[m_map.masterFor(keySlot(r.name)).port] << r.name;
+        }
+        QCOMPARE(byMaster.size(), 3);
+        // The seed stays up; the others keep serving their own slots once the stopped one is marked failed.
+        int down = -1;
+        for (int i = 0; i < m_cluster.size(); ++i) {
+            RawRedis(m_cluster.node(i).port()).command({ "CONFIG", "SET", "cluster-require-full-coverage", "no" });
+            if (m_cluster.node(i).port() != m_cluster.node(0).port() && down < 0)
+                down = i;
+        }
+        const quint16 downPort = m_cluster.node(down).port();
+        m_cluster.node(down).stop();
+
+        const CliRun r
+            = runCli({ QStringLiteral("--url"), m_cluster.url(), QStringLiteral("--json"), QStringLiteral("list"),
+                         QStringLiteral("--pattern"), QString::fromUtf8(prefix) + QStringLiteral("*") },
+                m_dir);
+        CLI_EXIT(r, CliExit::Done);
+        const QJsonObject answer = QJsonDocument::fromJson(r.out).object();
+        QVERIFY2(answer.value(QStringLiteral("partial")).toBool(), r.out.constData());
+        const QString why = QJsonDocument(answer.value(QStringLiteral("why")).toArray()).toJson();
+        QVERIFY2(why.contains(QStringLiteral(":%1").arg(downPort)), qPrintable(why));
+        QSet<QByteArray> names;
+        for (const QJsonValue &lock : answer.value(QStringLiteral("locks")).toArray())
+            names << lock.toObject().value(QStringLiteral("name")).toString().toUtf8();
+        QSet<QByteArray> expected;
+        for (auto it = byMaster.cbegin(); it != byMaster.cend(); ++it)
+            if (it.key() != downPort)
+                for (const QByteArray &n : it.value())
+                    expected << n;
+        QCOMPARE(names, expected);
+
+        const CliRun b
+            = runCli({ QStringLiteral("--url"), m_cluster.url(), QStringLiteral("--json"), QStringLiteral("blockers"),
+                         QStringLiteral("--pattern"), QString::fromUtf8(prefix) + QStringLiteral("*") },
+                m_dir);
+        CLI_EXIT(b, CliExit::Done);
+        const QJsonObject blockers = QJsonDocument::fromJson(b.out).object();
+        QVERIFY2(blockers.value(QStringLiteral("partial")).toBool(), b.out.constData());
+        QVERIFY2(QJsonDocument(blockers.value(QStringLiteral("why")).toArray())
+                     .toJson()
+                     .contains(QByteArray::number(downPort)),
+            b.out.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestClusterList)

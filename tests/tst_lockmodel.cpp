@@ -1,7 +1,10 @@
 // The lock table and timeline models on a live monitor, under QAbstractItemModelTester while locks come, change
 // and go in batches: rows follow the server exactly, the TTL counts down from each lock's deadline without any
-// signal per row, and a lock's timeline lists what happened to it.
+// signal per row, a renewal's age and lateness follow the same clock, the holders' liveness repaints when the holder
+// watch learns something, and a lock's timeline lists what happened to it.
+#include "base/durationtext.h"
 #include "kinds/lockclassifier.h"
+#include "liveness/holderwatch.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"
 #include "models/locktablemodel.h"
@@ -155,6 +158,87 @@ private slots:
         now = deadline + 1;
         QCOMPARE(table.index(0, LockTableModel::Ttl).data().toString(), QStringLiteral("0.0 s"));
         QCOMPARE(changed.size(), 0);
+    }
+
+    // Renewed: the last renewal's age against the period seen, from the record and the model's clock (late once a
+    // renewal is a period overdue), no signal per row. Liveness: judged by the holder watch once there is one,
+    // repainted when it learns something; nothing on a gone lock's row.
+    void renewedAndLivenessColumns()
+    {
+        const ConnectionOptions options = ConnectionOptions::fromUrl(m_server.url());
+        const QByteArray name = uniqueKey("renewed");
+        LockMonitor::Options mo;
+        mo.pattern = name;
+        mo.ttlPollIntervalMs = 250;
+        MonitorWatch w(options, mo);
+        LockTableModel table(&w.monitor);
+        table.setEndedRetention(3600000);
+        QAbstractItemModelTester tester(&table, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(w.start());
+        // Taken while watched, renewed by its watchdog every second.
+        LockClientOptions co;
+        co.watchdogTimeoutMs = 3000;
+        LockClient a(options, co);
+        const AcquireResult held = acquire(a, request(name, -1));
+        QVERIFY(held.acquired);
+        QTRY_VERIFY_WITH_TIMEOUT(table.rowOf(name) >= 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.monitor.record(name)->renewalPeriodMs() > 0, 20000);
+        const int row = table.rowOf(name);
+        const auto cell = [&](int column, int role = Qt::DisplayRole) { return table.index(row, column).data(role); };
+        // No holder watch: nothing judged.
+        QCOMPARE(cell(LockTableModel::Liveness).toString(), QString());
+        QCOMPARE(cell(LockTableModel::Name, LockTableModel::LivenessRole).toInt(), -1);
+
+        // A frozen clock half a period after the last renewal, then a period and a half overdue. Nothing here
+        // returns to the event loop, so the record stays as read.
+        const LockRecord *record = w.monitor.record(name);
+        const qint64 period = record->renewalPeriodMs();
+        qint64 now = record->lastRenewalAtMs + period / 2;
+        table.setClock([&now] { return now; });
+        QSignalSpy changed(&table, &QAbstractItemModel::dataChanged);
+        QCOMPARE(cell(LockTableModel::Renewed).toString(),
+            QStringLiteral("%1 / %2").arg(durationText(period / 2), durationText(period)));
+        QCOMPARE(cell(LockTableModel::Name, LockTableModel::MissedRenewalsRole).toDouble(), 0.0);
+        const qint64 onTime = cell(LockTableModel::Renewed, LockTableModel::SortRole).toLongLong();
+        now = record->lastRenewalAtMs + period * 5 / 2 + 1;
+        QCOMPARE(cell(LockTableModel::Renewed).toString(),
+            QStringLiteral("%1 / %2 · 1.5 late").arg(durationText(period * 5 / 2 + 1), durationText(period)));
+        QCOMPARE(cell(LockTableModel::Name, LockTableModel::MissedRenewalsRole).toDouble(), 1.5);
+        QVERIFY(cell(LockTableModel::Renewed, LockTableModel::SortRole).toLongLong() > onTime);
+        QVERIFY(cell(LockTableModel::Renewed, Qt::ToolTipRole).toString().contains(QStringLiteral("overdue")));
+        QCOMPARE(changed.size(), 0);
+        table.setClock(&monotonicMs);
+
+        // The holder watch: the column repaints at once, and whenever the watch learns something.
+        HolderWatch watch(w.monitor.connection());
+        watch.setMonitor(&w.monitor);
+        const auto livenessRepainted = [&changed] {
+            for (const QList<QVariant> &signal : std::as_const(changed))
+                if (signal.at(0).toModelIndex().column() == LockTableModel::Liveness
+                    && signal.at(1).toModelIndex().column() == LockTableModel::Liveness)
+                    return true;
+            return false;
+        };
+        table.setHolderWatch(&watch);
+        QVERIFY(livenessRepainted());
+        QTRY_VERIFY2(cell(LockTableModel::Liveness).toString().startsWith(QStringLiteral("alive (renewing)")),
+            qPrintable(cell(LockTableModel::Liveness).toString()));
+        QCOMPARE(cell(LockTableModel::Name, LockTableModel::LivenessRole).toInt(), int(LivenessVerdict::State::Alive));
+        QCOMPARE(cell(LockTableModel::Liveness, LockTableModel::SortRole).toInt(), 2);
+        QVERIFY2(cell(LockTableModel::Liveness, Qt::ToolTipRole).toString().contains(QStringLiteral("renewed ")),
+            qPrintable(cell(LockTableModel::Liveness, Qt::ToolTipRole).toString()));
+        changed.clear();
+        watch.readClients();
+        QTRY_VERIFY(livenessRepainted());
+
+        // Gone: its row says how it ended, and judges nothing.
+        QCOMPARE(release(a, name, held.owner).outcome, ReleaseResult::Outcome::Released);
+        QTRY_VERIFY_WITH_TIMEOUT(table.isEnded(name), 10000);
+        QCOMPARE(cell(LockTableModel::Liveness).toString(), QString());
+        QCOMPARE(cell(LockTableModel::Renewed).toString(), QString());
+        QCOMPARE(cell(LockTableModel::Name, LockTableModel::LivenessRole).toInt(), -1);
+        QVERIFY(!cell(LockTableModel::Renewed, LockTableModel::SortRole).isValid());
+        table.setHolderWatch(nullptr);
     }
 };
 

@@ -1,5 +1,6 @@
 #include "guide/guideobserver.h"
 
+#include "redis/monitorline.h"
 #include "redis/redisconnection.h"
 #include "redis/redissubscriber.h"
 
@@ -10,61 +11,6 @@ namespace LockScope::Guide {
 namespace {
 const QByteArray syncPrefix = "lockscope-guide-sync-";
 constexpr size_t maxSeen = 2000;
-
-// MONITOR quotes each argument as sdscatrepr does: \\ \" \n \r \t \a \b and \xHH.
-bool unquote(const QByteArray &line, int *pos, QByteArray *out)
-{
-    int i = *pos;
-    if (i >= line.size() || line.at(i) != '"')
-        return false;
-    ++i;
-    out->clear();
-    while (i < line.size()) {
-        const char c = line.at(i);
-        if (c == '"') {
-            *pos = i + 1;
-            return true;
-        }
-        if (c != '\\') {
-            out->append(c);
-            ++i;
-            continue;
-        }
-        if (i + 1 >= line.size())
-            return false;
-        const char e = line.at(i + 1);
-        i += 2;
-        switch (e) {
-        case 'n':
-            out->append('\n');
-            break;
-        case 'r':
-            out->append('\r');
-            break;
-        case 't':
-            out->append('\t');
-            break;
-        case 'a':
-            out->append('\a');
-            break;
-        case 'b':
-            out->append('\b');
-            break;
-        case 'x': {
-            bool ok = false;
-            const int value = line.mid(i, 2).toInt(&ok, 16);
-            if (!ok)
-                return false;
-            out->append(char(value));
-            i += 2;
-            break;
-        }
-        default:
-            out->append(e);
-        }
-    }
-    return false;
-}
 
 QList<QByteArray> lower(QList<QByteArray> calls)
 {
@@ -129,26 +75,12 @@ void GuideObserver::sync(std::function<void()> done)
 
 bool GuideObserver::parseMonitorLine(const QByteArray &line, QByteArray *client, QList<QByteArray> *argv)
 {
-    const int open = line.indexOf('[');
-    const int close = line.indexOf(']', open);
-    if (open < 0 || close < 0)
+    MonitorLine parsed;
+    if (!LockScope::parseMonitorLine(line, &parsed))
         return false;
-    const QByteArray source = line.mid(open + 1, close - open - 1); // "0 127.0.0.1:5555" or "0 lua"
-    const int space = source.indexOf(' ');
-    *client = space < 0 ? source : source.mid(space + 1);
-    argv->clear();
-    int pos = close + 1;
-    while (pos < line.size()) {
-        while (pos < line.size() && line.at(pos) == ' ')
-            ++pos;
-        if (pos >= line.size())
-            break;
-        QByteArray arg;
-        if (!unquote(line, &pos, &arg))
-            return false;
-        argv->append(arg);
-    }
-    return !argv->isEmpty();
+    *client = std::move(parsed.client);
+    *argv = std::move(parsed.argv);
+    return true;
 }
 
 void GuideObserver::onMonitorLine(const QByteArray &line)

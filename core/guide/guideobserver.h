@@ -46,7 +46,8 @@ public:
 
     // The calls a guided script runs for its reply, where MONITOR cannot say (a server given with --url).
     static QList<QByteArray> inferCalls(const GuideRecord &record);
-    // Parses one MONITOR line: the client ("lua" inside a script) and the command's arguments, unescaped.
+    // Parses one MONITOR line: the client ("lua" inside a script) and the command's arguments, unescaped
+    // (redis/monitorline.h's parser, the transport's).
     static bool parseMonitorLine(const QByteArray &line, QByteArray *client, QList<QByteArray> *argv);
 
 signals:

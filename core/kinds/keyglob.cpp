@@ -1,5 +1,7 @@
 #include "kinds/keyglob.h"
 
+#include "kinds/custom/ownertemplate.h"
+
 #include "kinds/locklibraries.h"
 #include "kinds/string/stringlibrary.h"
 
@@ -38,6 +40,18 @@ bool classMatch(const char *&p, const char *end, char c)
     return hit != negate;
 }
 } // namespace
+
+QByteArray globEscape(const QByteArray &name)
+{
+    QByteArray glob;
+    glob.reserve(name.size());
+    for (const char c : name) {
+        if (c == '*' || c == '?' || c == '[' || c == ']' || c == '\\')
+            glob.append('\\');
+        glob.append(c);
+    }
+    return glob;
+}
 
 bool globMatch(const QByteArray &pattern, const QByteArray &key)
 {
@@ -161,6 +175,20 @@ QByteArray StringLockPatterns::declaredLibrary(const QByteArray &key, QByteArray
             return library;
         }
     }
+    return {};
+}
+
+void StringLockPatterns::addTemplate(const OwnerTemplate &ownerTemplate)
+{
+    declare("custom", ownerTemplate.glob);
+    m_templates.append(std::make_shared<const OwnerTemplate>(ownerTemplate));
+}
+
+std::shared_ptr<const OwnerTemplate> StringLockPatterns::templateFor(const QByteArray &key) const
+{
+    for (const auto &t : m_templates)
+        if (globMatch(t->glob, key))
+            return t;
     return {};
 }
 

@@ -7,7 +7,11 @@
 #include <QList>
 #include <QStringList>
 
+#include <memory>
+
 namespace LockScope {
+
+struct OwnerTemplate;
 
 // Everything the monitor read about one key, in one pipeline: type, fields and PTTL together
 // (docs/protocol/classification.md#reading-a-key).
@@ -27,6 +31,8 @@ struct KeySnapshot
     int shardSubscribers = -1; // PUBSUB SHARDNUMSUB of the same channel name (sharded pub/sub); -1: not read
     bool declared = false; // the name matches a lock pattern the user configured
     QByteArray library; // the library the name was declared as (--layout-pattern LIBRARY=GLOB); empty: none
+    // The owner template the name was declared with (--owner-template GLOB=SPEC): a home-grown lock ("custom").
+    std::shared_ptr<const OwnerTemplate> ownerTemplate;
     // A name no pattern declares, taken as Redisson's because someone listens on this channel of it (a counter's
     // waiters: LockRecogniser::vouchingChannelPatterns), and how many; empty: declared, or not vouched for.
     QByteArray vouchedBy;
@@ -56,6 +62,7 @@ struct LockHolder
     qint64 pid = 0; // DistributedLock's process id
     qint64 sinceMs = 0; // epoch ms the hold was taken (ShedLock's time, a version 1 UUID's)
     qint64 expiresMs = 0; // epoch ms an expirable semaphore's permit expires; 0: never
+    QByteArray heartbeatKey; // the key an owner template says its holder keeps fresh; empty: none
 };
 
 struct LockInfo

@@ -1,5 +1,7 @@
 #include "kinds/lockscanner.h"
+
 #include "kinds/lockscannerparts.h"
+#include <QCoreApplication>
 
 #include "kinds/auxreader.h"
 #include "kinds/locklayouts.h"
@@ -60,6 +62,7 @@ void LockScanner::start()
     m_keysSeen = 0;
     m_typeFilter = m_typeFilter && m_options.typedWalks;
     m_collectRejected = false;
+    m_partial.clear();
     m_scanDone = false;
     m_batchesInFlight = 0;
     m_stringKeysSeen.clear();
@@ -172,6 +175,8 @@ void LockScanner::scanFrom(RedisCommander *node, const ScanCursor &chain, const 
             return;
         }
         QList<QByteArray> keys;
+        if (!r.ok() && self->nodeFailed(target, r.error))
+            return;
         if (!self->pageKeys(r, &keys))
             return;
         if (!chain.filter.isEmpty())
@@ -195,6 +200,23 @@ void LockScanner::scanFrom(RedisCommander *node, const ScanCursor &chain, const 
         }
         self->m_connection->uncork();
     });
+}
+
+bool LockScanner::nodeFailed(RedisCommander *node, const RedisError &error)
+{
+    const bool reach = error.kind() == RedisError::Kind::Io || error.kind() == RedisError::Kind::Timeout;
+    if (!m_options.partialOnNodeFailure || !reach || !node)
+        return false;
+    const ConnectionOptions &o = node->options();
+    const QString reason = QCoreApplication::translate("LockScope::LockScanner", "node %1:%2 could not be read: %3")
+                               .arg(o.host)
+                               .arg(o.port)
+                               .arg(error.message());
+    if (!m_partial.contains(reason))
+        m_partial << reason;
+    if (--m_scansLeft <= 0)
+        walkEnded();
+    return true;
 }
 
 bool LockScanner::pageKeys(const RedisResult &r, QList<QByteArray> *keys)
@@ -323,6 +345,8 @@ void LockScanner::snapshot(const QList<QByteArray> &keys, std::optional<ScanCurs
                     s.stringPattern = true;
                     s.value = value->bytes();
                     s.library = self->m_options.stringPatterns.declaredLibrary(key);
+                    if (s.library == "custom")
+                        s.ownerTemplate = self->m_options.stringPatterns.templateFor(key);
                     if (classify(s).isLock()) {
                         snaps->append(std::move(s));
                         return;

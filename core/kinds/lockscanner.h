@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QSet>
+#include <QStringList>
 
 #include <functional>
 #include <memory>
@@ -47,6 +48,9 @@ public:
         // the end of the pass, not as their batch completes: for one-shot lists. Only with the untyped plan and the
         // pattern "*", where the walk returns every key.
         bool deferAuxReads = false;
+        // A node that cannot be reached (down, timing out) ends its own walk and is named in partial(); the others'
+        // locks are still reported. Off: the pass fails with it (the monitor retries a whole pass).
+        bool partialOnNodeFailure = false;
     };
     using Nodes = std::function<QList<RedisCommander *>()>;
 
@@ -63,6 +67,8 @@ public:
     // The same snapshot and classification for named keys, without a SCAN (show NAME; a key the monitor refreshes).
     void readKeys(const QList<QByteArray> &keys);
     bool isRunning() const { return m_running; }
+    // With partialOnNodeFailure, after finished(): the nodes the pass could not see, and why (empty: it saw them all).
+    QStringList partial() const { return m_partial; }
     // After readKeys(): the keys that exist as hashes but are not lock-shaped (user data), so a caller need not
     // read them again on every change.
     QList<QByteArray> rejected() const { return m_rejected; }
@@ -76,6 +82,9 @@ private:
     void scanFrom(RedisCommander *node, const ScanCursor &chain, const QByteArray &cursor);
     // The keys of one SCAN reply, counted as seen; a reply of another shape fails the pass (false).
     bool pageKeys(const RedisResult &r, QList<QByteArray> *keys);
+    // A node's SCAN failed: with partialOnNodeFailure and an error of the node's reach (not a refusal), its walk ends
+    // and the pass goes on without it (true); otherwise the pass fails (false).
+    bool nodeFailed(RedisCommander *node, const RedisError &error);
     // kinds/lockscannerwalk.cpp: the untyped plan. One walk per MATCH pattern, the cursors it serves, and how its
     // keys are sorted: TYPE of each, then each to the first cursor that takes its type and name.
     struct Walk
@@ -128,6 +137,7 @@ private:
     bool m_running = false;
     int m_keysSeen = 0;
     bool m_collectRejected = false;
+    QStringList m_partial;
     bool m_scanDone = false; // the last SCAN reply (cursor 0) has come
     int m_batchesInFlight = 0; // batches whose reads are still on their way
     quint64 m_generation = 0;

@@ -39,6 +39,8 @@ void LockScanner::walkFrom(RedisCommander *node, int walk, const QByteArray &cur
             if (!current(self, generation))
                 return;
             QList<QByteArray> keys;
+            if (!r.ok() && self->nodeFailed(target, r.error))
+                return;
             if (!self->pageKeys(r, &keys))
                 return;
             if (self->m_deferring)

@@ -1,6 +1,8 @@
 #include "models/locktablemodel.h"
 
 #include "kinds/locklayouts.h"
+#include "liveness/holderwatch.h"
+#include "models/livenesscolumns.h"
 #include "models/locktexts.h"
 #include "redis/bytesformat.h"
 
@@ -196,6 +198,20 @@ void LockTableModel::insertPending(bool all)
     m_pendingJoined = 0;
 }
 
+void LockTableModel::setHolderWatch(const HolderWatch *watch)
+{
+    if (m_watch)
+        disconnect(m_watch, nullptr, this, nullptr);
+    m_watch = watch;
+    const auto repaint = [this] {
+        if (rowCount() > 0)
+            emit dataChanged(index(0, Liveness), index(rowCount() - 1, Liveness));
+    };
+    if (watch)
+        connect(watch, &HolderWatch::changed, this, repaint);
+    repaint();
+}
+
 void LockTableModel::setOwnClientId(const QByteArray &clientId)
 {
     m_own.setClientId(clientId);
@@ -286,6 +302,9 @@ QVariant LockTableModel::display(const LockRecord &r, int column) const
         const QStringList warnings = m_own.warnings(r, m_clock());
         return warnings.isEmpty() ? QString() : warnings.first();
     }
+    case Renewed:
+    case Liveness:
+        return LivenessColumns::data(m_watch, r, m_clock(), column == Liveness, Qt::DisplayRole);
     }
     return {};
 }
@@ -305,6 +324,9 @@ QVariant LockTableModel::sortValue(const LockRecord &r, int column) const
         return -r.holdSinceMs;
     case Warnings:
         return int(r.warnings().size());
+    case Renewed:
+    case Liveness:
+        return LivenessColumns::data(m_watch, r, m_clock(), column == Liveness, SortRole);
     default:
         return display(r, column);
     }
@@ -355,6 +377,8 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
             return m_own.warnings(*r, m_clock()).join(QLatin1Char('\n'));
         if (index.column() == Name)
             return r->info.evidence.join(QLatin1Char('\n'));
+        if (index.column() == Renewed || index.column() == Liveness)
+            return LivenessColumns::data(m_watch, *r, m_clock(), index.column() == Liveness, role);
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() == Count || index.column() == Waiters || index.column() == Ttl || index.column() == Age)
@@ -392,6 +416,9 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
         return !r->renewalWarning.isEmpty();
     case EndedRole:
         return false;
+    case LivenessRole:
+    case MissedRenewalsRole:
+        return LivenessColumns::data(m_watch, *r, m_clock(), role == LivenessRole, role);
     }
     return {};
 }
@@ -438,6 +465,10 @@ QVariant LockTableModel::endedData(const LockRecord &r, int column, int role) co
         return false;
     case EndedRole:
         return true;
+    case LivenessRole:
+        return -1;
+    case MissedRenewalsRole:
+        return -1.0;
     }
     return {};
 }
@@ -448,6 +479,8 @@ QVariant LockTableModel::headerData(int section, Qt::Orientation orientation, in
         return tr("Who waits for it: a lock with a queue (a fair lock) counts its queued threads; any other counts the "
                   "connections subscribed to its wake-up channel, and a JVM subscribes once whatever its waiting "
                   "threads");
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && (section == Renewed || section == Liveness))
+        return LivenessColumns::headerToolTip(section == Liveness);
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
@@ -471,6 +504,10 @@ QVariant LockTableModel::headerData(int section, Qt::Orientation orientation, in
         return tr("Age");
     case Warnings:
         return tr("Warnings");
+    case Renewed:
+        return tr("Renewed");
+    case Liveness:
+        return tr("Liveness");
     }
     return {};
 }

@@ -5,6 +5,7 @@
 #include "monitor/lockmonitor.h"
 
 #include <QAbstractTableModel>
+#include <QPointer>
 #include <QSet>
 #include <QTimer>
 
@@ -13,6 +14,8 @@
 
 namespace LockScope {
 
+class HolderWatch;
+
 // Every lock the monitor knows, one row each, shared by the desktop view and the CLI. Rows change in batches, as
 // the monitor reports them; the TTL is computed from each lock's deadline whenever it is asked for, so a view
 // repaints its visible rows on its own clock and the model never runs a timer per row.
@@ -20,7 +23,22 @@ class LockTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Name, Kind, Mode, Holders, Count, Ttl, Watchdog, Waiters, Age, Warnings, ColumnCount };
+    // Renewed and Liveness came last: a header state saved before them keeps its meaning.
+    enum Column {
+        Name,
+        Kind,
+        Mode,
+        Holders,
+        Count,
+        Ttl,
+        Watchdog,
+        Waiters,
+        Age,
+        Warnings,
+        Renewed,
+        Liveness,
+        ColumnCount
+    };
     enum Role {
         SortRole = Qt::UserRole + 1, // a value that sorts numerically where the column is a number
         NameRole, // the lock name as stored (QByteArray)
@@ -35,12 +53,19 @@ public:
         RenewalWarningRole, // the TTL fell below 2/3 of a watchdog lease (bool)
         CounterRole, // a Redisson semaphore's free permits or a latch's count (qint64); -1: a lock, no counter
         EndedRole, // the lock is gone and its row stays a moment, saying how it ended (bool)
+        // The worst of its holders' liveness (LivenessVerdict::State as int); -1: not judged (no holder watch, no
+        // holder, a gone lock).
+        LivenessRole,
+        MissedRenewalsRole, // renewal periods overdue (double, RenewalFigures::missed); -1: unknown
     };
     using Clock = std::function<qint64()>; // monotonic ms
 
     explicit LockTableModel(LockMonitor *monitor, QObject *parent = nullptr);
 
     void setClock(Clock clock) { m_clock = std::move(clock); }
+    // Who holds each lock and whether it is alive: the Liveness column. Its changed() repaints that column; what
+    // changes with time alone (renewals falling overdue) shows at the view's next repaint. nullptr: not judged.
+    void setHolderWatch(const HolderWatch *watch);
     // Rows of locks that went (released, expired, force-released, lost) stay for retentionMs, greyed and saying how
     // they ended, and for as long after as keep(name) says so (the lock a person has selected): a lock does not vanish
     // from under someone's eyes, and comes back to its row if it is taken again meanwhile. 0, the default: a gone
@@ -90,6 +115,7 @@ private:
 
     LockMonitor *m_monitor;
     Clock m_clock;
+    QPointer<const HolderWatch> m_watch;
     OwnHolds m_own;
     RowIndex m_index;
     // While the first snapshot streams in, new rows wait here and join the table together every 100 ms: a view's

@@ -1,5 +1,7 @@
 #include "models/locktexts.h"
 
+#include "base/durationtext.h"
+
 #include "stats/lockstatistics.h"
 
 #include "kinds/locklayouts.h"
@@ -31,13 +33,7 @@ QString LockTexts::ownWatchdogText(bool on)
 
 QString LockTexts::durationText(qint64 ms)
 {
-    if (ms < 0)
-        return tr("none");
-    if (ms < 60000)
-        return tr("%1 s").arg(ms / 1000.0, 0, 'f', 1);
-    if (ms < 3600000)
-        return tr("%1 min %2 s").arg(ms / 60000).arg((ms / 1000) % 60);
-    return tr("%1 h %2 min").arg(ms / 3600000).arg((ms / 60000) % 60);
+    return LockScope::durationText(ms);
 }
 
 QString LockTexts::endingText(const LockRecord &record)

@@ -63,8 +63,18 @@ struct LockRecord
     qint64 leaseMs = 0; // the largest TTL seen during the current hold: the lease, once a renewal or acquire is seen
     qint64 holdSinceMs = 0; // monotonic ms when the current holders were first seen
     qint64 firstSeenMs = 0; // monotonic ms when the monitor first saw this lock
-    qint64 lastRenewalMs = -1;
+    qint64 lastRenewalMs = -1; // monotonic ms when a read first showed the last renewal
     int renewals = 0; // during the current hold
+    // When the last renewal happened: its deadline less the lease (a renewal sets the TTL to the lease), so a poll's
+    // delay does not blur it. Monotonic ms; -1: none seen.
+    qint64 lastRenewalAtMs = -1;
+    // The hold's first deadline, and whether the hold began while watched: then its deadline less the lease is when
+    // it was taken, and the first renewal's interval is known too.
+    qint64 holdStartDeadlineMs = -1;
+    bool holdStartSeen = false;
+    QList<qint64> renewalIntervals; // between the current hold's last few renewals (ms), oldest first
+    int transitions = 0; // the lock's owner changes seen while watched
+    QList<QByteArray> lastOwners; // who held it last (kept across the gaps when nobody holds it)
     bool ttlCutShort = false; // during the current hold: the same holder's deadline moved earlier (an unlock that keeps
                               // the key for a cool-down, as ShedLock's does)
     WatchdogGuess watchdog = WatchdogGuess::Unknown;
@@ -89,6 +99,8 @@ struct LockRecord
             all << renewalWarning;
         return all;
     }
+    // The period observed between renewals (the median of the last few intervals), or -1 when none was seen.
+    qint64 renewalPeriodMs() const;
     // Remaining lease at monotonic time nowMs, from the deadline: never a counter that is decremented.
     qint64 remainingMs(qint64 nowMs) const { return deadlineMs < 0 ? -1 : qMax<qint64>(0, deadlineMs - nowMs); }
 };

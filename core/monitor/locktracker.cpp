@@ -8,6 +8,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 namespace LockScope {
 
 namespace {
@@ -26,13 +28,36 @@ QList<QByteArray> queueOwners(const LockInfo &info)
     return owners;
 }
 
-void startHold(LockRecord &record, const LockInfo &read, qint64 nowMs)
+constexpr int kMaxRenewalIntervals = 8;
+
+QList<QByteArray> ownersOf(const LockInfo &info)
+{
+    QList<QByteArray> owners;
+    for (const LockHolder &h : info.holders)
+        owners << h.owner;
+    std::sort(owners.begin(), owners.end());
+    return owners;
+}
+
+// initial: the monitor's first sight of a hold that was already there, whose beginning nobody saw.
+void startHold(LockRecord &record, const LockInfo &read, qint64 nowMs, bool initial = false)
 {
     record.holdSinceMs = nowMs;
     record.leaseMs = qMax<qint64>(0, read.ttlMs);
     record.renewals = 0;
     record.ttlCutShort = false;
     record.lastRenewalMs = -1;
+    record.lastRenewalAtMs = -1;
+    record.renewalIntervals.clear();
+    record.holdStartDeadlineMs = record.deadlineMs;
+    record.holdStartSeen = !initial;
+    // A change of hands: other holders than the last ones (the same owner taking it again is not one).
+    const QList<QByteArray> owners = ownersOf(read);
+    if (!owners.isEmpty()) {
+        if (!record.lastOwners.isEmpty() && owners != record.lastOwners)
+            ++record.transitions;
+        record.lastOwners = owners;
+    }
     record.watchdog = WatchdogGuess::Unknown;
     record.holdWarnings.clear();
     record.renewalWarning.clear();
@@ -92,6 +117,15 @@ QByteArray watchdogGuessName(WatchdogGuess guess)
         break;
     }
     return "unknown";
+}
+
+qint64 LockRecord::renewalPeriodMs() const
+{
+    if (renewalIntervals.isEmpty())
+        return -1;
+    QList<qint64> sorted = renewalIntervals;
+    std::sort(sorted.begin(), sorted.end());
+    return sorted.at(sorted.size() / 2);
 }
 
 qint64 LockTracker::tolerance(qint64 leaseMs)
@@ -245,7 +279,7 @@ QList<LockEvent> LockTracker::apply(LockRecord &record, const std::optional<Lock
     const bool wasPresent = record.present;
     takeRead(record, now, nowMs);
     if (!wasPresent) {
-        startHold(record, now, nowMs);
+        startHold(record, now, nowMs, seen.initial);
         if (!seen.initial) {
             const Judgement judged = NewHoldJudge::judge(record, now);
             file(judged.events);
@@ -316,6 +350,18 @@ void LockTracker::judgeRenewal(LockRecord &record, const LockInfo &read, qint64 
         return;
     ++record.renewals;
     record.lastRenewalMs = nowMs;
+    // A renewal sets the TTL to the lease: it happened the lease before its deadline (never after this read).
+    const qint64 lease = qMax(record.leaseMs, read.ttlMs);
+    const qint64 at = qMin(readAt, record.deadlineMs - lease);
+    const qint64 previousAt = record.lastRenewalAtMs >= 0         ? record.lastRenewalAtMs
+        : record.holdStartSeen && record.holdStartDeadlineMs >= 0 ? record.holdStartDeadlineMs - lease
+                                                                  : -1;
+    if (previousAt >= 0 && at > previousAt) {
+        record.renewalIntervals << at - previousAt;
+        if (record.renewalIntervals.size() > kMaxRenewalIntervals)
+            record.renewalIntervals.removeFirst();
+    }
+    record.lastRenewalAtMs = at;
     const QByteArray owner = read.holders.isEmpty() ? QByteArray() : read.holders.first().owner;
     append(record,
         TrackerJudging::event(LockEvent::Type::Renewed, owner, TrackerJudging::countOf(read, owner), read.ttlMs),

@@ -1,5 +1,7 @@
 #include "profiles/connectionprofile.h"
 
+#include "kinds/custom/ownertemplate.h"
+
 #include "kinds/keyglob.h"
 
 #include <QCoreApplication>
@@ -127,6 +129,7 @@ QList<ConnectionProfile> ConnectionProfile::load(QSettings &settings)
         p.checkSyncedReplicas = settings.value(QStringLiteral("checkSyncedReplicas"), true).toBool();
         // Profiles saved before string locks existed look where a new one does; one saved empty looks nowhere.
         p.stringPatterns = settings.value(QStringLiteral("stringPatterns"), defaultStringPatterns()).toString();
+        p.ownerTemplates = settings.value(QStringLiteral("ownerTemplates")).toStringList();
         p.ssh = settings.value(QStringLiteral("ssh")).toString();
         p.sshKeyFile = settings.value(QStringLiteral("sshKey")).toString();
         p.sshKnownHostsFile = settings.value(QStringLiteral("sshKnownHosts")).toString();
@@ -134,6 +137,17 @@ QList<ConnectionProfile> ConnectionProfile::load(QSettings &settings)
     }
     settings.endArray();
     return profiles;
+}
+
+StringLockPatterns ConnectionProfile::stringLockPatterns() const
+{
+    StringLockPatterns patterns = StringLockPatterns::fromEntries(stringPatternList());
+    for (const QString &entry : ownerTemplates) {
+        QString error;
+        if (const std::optional<OwnerTemplate> t = OwnerTemplate::parse(entry.toUtf8(), &error))
+            patterns.addTemplate(*t);
+    }
+    return patterns;
 }
 
 void ConnectionProfile::save(const QList<ConnectionProfile> &profiles)
@@ -167,6 +181,7 @@ void ConnectionProfile::save(const QList<ConnectionProfile> &profiles, QSettings
         settings.setValue(QStringLiteral("replicaSyncTimeoutMs"), p.replicaSyncTimeoutMs);
         settings.setValue(QStringLiteral("checkSyncedReplicas"), p.checkSyncedReplicas);
         settings.setValue(QStringLiteral("stringPatterns"), p.stringPatterns.simplified());
+        settings.setValue(QStringLiteral("ownerTemplates"), p.ownerTemplates);
         settings.setValue(QStringLiteral("ssh"), p.ssh.trimmed());
         settings.setValue(QStringLiteral("sshKey"), p.sshKeyFile);
         settings.setValue(QStringLiteral("sshKnownHosts"), p.sshKnownHostsFile);

@@ -6,6 +6,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 
@@ -40,14 +41,17 @@ struct ConnectionProfile
     QString sshKnownHostsFile;
     // Where string locks (SET NX PX) are looked for: globs separated by whitespace, as typed; empty: nowhere.
     QString stringPatterns = defaultStringPatterns();
+    // Home-grown locks: "GLOB=SPEC" each (kinds/custom/ownertemplate.h, as --owner-template takes them).
+    QStringList ownerTemplates;
 
     static QString defaultStringPatterns(); // StringLockPatterns::defaults(), separated by spaces
     // A colour as "#rrggbb" (from "#RGB" or "#RRGGBB", any case), or empty when the text is no such colour.
     static QString colourName(const QString &text);
     // stringPatterns split on whitespace, for LockMonitor::Options::stringPatterns.
     QList<QByteArray> stringPatternList() const;
-    // The same list read as patterns and, for "LIBRARY=GLOB" entries, names declared as a library's.
-    StringLockPatterns stringLockPatterns() const { return StringLockPatterns::fromEntries(stringPatternList()); }
+    // The same list read as patterns and, for "LIBRARY=GLOB" entries, names declared as a library's; with the owner
+    // templates (one that does not parse is left out: the profile editor refuses it).
+    StringLockPatterns stringLockPatterns() const;
 
     // The options to connect with (passwords given separately); error when the URL or the SSH host does not parse.
     ConnectionOptions options(

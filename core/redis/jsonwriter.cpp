@@ -1,5 +1,9 @@
 #include "redis/jsonwriter.h"
 
+#include <QLocale>
+
+#include <cmath>
+
 #include "redis/bytesformat.h"
 
 namespace LockScope {
@@ -128,6 +132,16 @@ void JsonWriter::text(const QString &text)
     separate();
     const QByteArray utf8 = text.toUtf8();
     escaped(utf8.constData(), utf8.size());
+}
+
+void JsonWriter::real(double value)
+{
+    if (value == double(qint64(value)) && std::abs(value) < 1e15) {
+        number(qint64(value));
+        return;
+    }
+    separate();
+    m_out->append(QByteArray::number(value, 'g', QLocale::FloatingPointShortest));
 }
 
 void JsonWriter::number(qint64 value)

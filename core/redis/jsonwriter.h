@@ -27,6 +27,8 @@ public:
     void latin1(const char *text); // ASCII text
     void text(const QString &text);
     void number(qint64 value);
+    // A fraction as QJsonDocument writes one: the shortest text that reads back as the same double.
+    void real(double value);
     void boolean(bool value);
     void null();
 

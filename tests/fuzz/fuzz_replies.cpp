@@ -9,7 +9,7 @@
 //   6: the publish mode's probe (PublishModeResolver) over a real router on the loopback peer;
 //   7: the monitor's PTTL and waiter polls (TtlWatch) over a real router on the loopback peer;
 //   8: the monitor's reads by name (KeyReader over the scanner);
-//   9: the guided demo's MONITOR lines (GuideObserver::parseMonitorLine).
+//   9: MONITOR lines (parseMonitorLine, the guided demo's and the trace's readers) and CLIENT LIST.
 // Modes 1 to 3, 5 and 8 talk to a ScriptedCommander: each command takes the next reply, and fails once the bytes are
 // gone. Modes 5 to 9 are in replyconsumers.cpp.
 #include "fuzzinput.h"

@@ -352,6 +352,24 @@ def replies_seeds():
     write(t, "monitor-lines", b"\x09\x00" + lines)
     write(t, "monitor-quoted", b"\x09\x01" + piece(b"127.0.0.1:5555") + b"\x02" + piece(b"EVAL")
           + piece(b"return \"x\\\n\x00\xff\x7f\"") + piece(b""))
+    # The trace reads the same lines (flag 2: a cluster node's; flags >> 1: how many identities it keeps): Redisson's
+    # acquire and batched renewal, string locks' SET NX polls and one-key release, an IPv6 client, a script's calls.
+    trace = (b'1700000000.100000 [0 127.0.0.1:5555] "EVAL" "return nil" "1" "orders:42" "30000" "' + owner() + b'"\n'
+             b'1700000000.200000 [0 127.0.0.1:5556] "EVAL" "return nil" "1" "orders:42" "30000" "' + owner() + b'"\n'
+             b'1700000000.300000 [0 127.0.0.1:5555] "evalsha" "abc" "2" "a" "b" "30000" "' + owner(0, b"1") + b'" "'
+             + owner(1, b"2") + b'"\n'
+             b'1700000000.400000 [0 [::1]:6000] "set" "lock:a" "tok\\x00" "px" "8000" "nx"\n'
+             b'1700000000.500000 [0 [::1]:6000] "SET" "lock:a" "tok\\x00" "NX" "PX" "8000"\n'
+             b'1700000000.600000 [0 lua] "set" "lock:a" "x" "NX"\n'
+             b'1700000000.700000 [0 127.0.0.1:5557] "EVAL" "del" "1" "lock:a" "tok\\x00" "8000" "tok\\x00"\n'
+             b'1700000000.800000 [0 127.0.0.1:5557] "SETNX" "lock:b" "t"\n'
+             b'1700000000.900000 [0 127.0.0.1:5557] "EVAL" "x" "99" "a"\n')
+    write(t, "monitor-trace", b"\x09\x02" + trace)
+    clients = (b"id=3 addr=10.0.3.17:53422 laddr=10.0.3.2:6379 fd=8 name=orders-service-7 age=12 idle=0 flags=N db=0 "
+               b"sub=0 psub=0 ssub=0 multi=-1 cmd=evalsha user=default redir=-1 resp=2 lib-name=redis-py lib-ver=5.0.1\n"
+               b"id=4 addr=[::1]:6000 name= age=1 idle=1 flags=O cmd=monitor\r\n"
+               b"addr=1.2.3.4:5 name=no-id\nid=x addr=1.1.1.1:1\nfuture=1 id=9 addr=unix:/run/r.sock:0\n")
+    write(t, "monitor-client-list", b"\x09\x1e" + clients)
 
 
 # ---- other Redis GUIs' connection files (fuzz_import) -------------------------------------------------------------

@@ -1,5 +1,7 @@
 #include "replyconsumers.h"
 
+#include "clients/cliententry.h"
+#include "clients/tracereader.h"
 #include "guide/guideobserver.h"
 #include "kinds/lockscanner.h"
 #include "lock/replicasync.h"
@@ -7,6 +9,7 @@
 #include "monitor/keyreader.h"
 #include "monitor/lockrecordstore.h"
 #include "monitor/ttlwatch.h"
+#include "redis/monitorline.h"
 #include "redis/publishmoderesolver.h"
 #include "redis/redisrouter.h"
 #include "scriptedcommander.h"
@@ -396,20 +399,51 @@ void monitorLines(FuzzInput &in)
         QList<QByteArray> gotArgv;
         FUZZ_CHECK(Guide::GuideObserver::parseMonitorLine(line, &gotClient, &gotArgv));
         FUZZ_CHECK(gotClient == client && gotArgv == argv);
+        MonitorLine parsed;
+        FUZZ_CHECK(parseMonitorLine(line, &parsed));
+        FUZZ_CHECK(parsed.timestampUs == 1700000000123456 && parsed.db == 0 && parsed.client == client);
         return;
     }
-    // Whatever the server sends as lines: parsed or refused, never more than the line holds.
-    for (const QByteArray &line : in.rest().split('\n')) {
+    // Whatever the server sends as lines: parsed or refused, never more than the line holds. The trace reads the same
+    // lines (owners, tokens, retriers), and the whole as a CLIENT LIST.
+    const QByteArray rest = in.rest();
+    const QList<QByteArray> lines = rest.split('\n');
+    TraceReader reader(1 + (flags >> 1) % 16); // small bounds, so that the limits are reached too
+    for (const QByteArray &line : lines) {
+        reader.read((flags & 2) ? QByteArray("127.0.0.1:7000") : QByteArray(), line);
         QByteArray client;
         QList<QByteArray> argv;
-        if (!Guide::GuideObserver::parseMonitorLine(line, &client, &argv))
+        MonitorLine parsed;
+        const bool guideParsed = Guide::GuideObserver::parseMonitorLine(line, &client, &argv);
+        FUZZ_CHECK(guideParsed == parseMonitorLine(line, &parsed)); // one parser, two doors
+        if (!guideParsed)
             continue;
+        FUZZ_CHECK(parsed.client == client && parsed.argv == argv && parsed.timestampUs >= 0);
         FUZZ_CHECK(!argv.isEmpty() && client.size() < line.size());
         qsizetype total = 0;
         for (const QByteArray &arg : std::as_const(argv))
             total += arg.size() + 2; // each argument came with its quotes at least
         FUZZ_CHECK(total <= line.size());
     }
+    TraceFindings findings;
+    reader.fill(&findings);
+    const int bound = 1 + (flags >> 1) % 16;
+    FUZZ_CHECK(findings.cost.lines == lines.size());
+    FUZZ_CHECK(findings.sightings.size() <= bound && findings.retriers.size() <= bound);
+    for (const TraceFindings::Sighting &s : std::as_const(findings.sightings)) {
+        // An identity is something a line carried (quoted, so never longer than the line), on the key(s) it named.
+        FUZZ_CHECK(!s.identity.isEmpty() && s.commands >= 1 && s.firstMs <= s.lastMs);
+        FUZZ_CHECK(s.keys.size() <= TraceReader::maxKeysPerSighting && s.identity.size() <= rest.size());
+        FUZZ_CHECK(
+            s.kind != TraceFindings::Sighting::Identity::Token || s.identity.size() <= TraceReader::maxTokenBytes);
+    }
+    for (const TraceFindings::Retrier &r : std::as_const(findings.retriers))
+        FUZZ_CHECK(r.attempts >= 2 && r.attempts <= lines.size() && r.perSecond() >= 0);
+    // A connection CLIENT LIST names has an id and an address the listing holds.
+    const QList<ClientEntry> clients = parseClientList(rest);
+    FUZZ_CHECK(clients.size() <= lines.size());
+    for (const ClientEntry &c : clients)
+        FUZZ_CHECK(c.id >= 0 && !c.addr.isEmpty() && rest.contains("addr=" + c.addr));
 }
 
 } // namespace LockScope::Fuzz

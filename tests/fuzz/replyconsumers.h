@@ -18,7 +18,8 @@ void publishMode(FuzzInput &in, LoopbackPeer &wire);
 void ttlPoll(FuzzInput &in, LoopbackPeer &wire);
 // The monitor's reads by name (KeyReader over the scanner): each marked key answered once, or the batch failed.
 void keyReads(FuzzInput &in);
-// The guided demo's MONITOR lines (GuideObserver::parseMonitorLine), arbitrary and quoted as Redis quotes them.
+// MONITOR lines (parseMonitorLine, and the guided demo's GuideObserver::parseMonitorLine over it), arbitrary and quoted
+// as Redis quotes them; the trace's TraceReader on the same lines, and parseClientList on them as a CLIENT LIST.
 void monitorLines(FuzzInput &in);
 
 } // namespace LockScope::Fuzz

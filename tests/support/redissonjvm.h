@@ -20,6 +20,8 @@
 
 #include <optional>
 
+#include <signal.h>
+
 namespace LockScope::Test {
 
 class RedissonJvm
@@ -150,6 +152,13 @@ public:
     {
         return reply(send(request), timeoutMs).value_or(QJsonObject());
     }
+
+    qint64 pid() const { return m_process.processId(); }
+
+    // SIGSTOP, as a long GC pause or a debugger would stop it: its connections stay open, its watchdog stops until
+    // thaw() (SIGCONT). A frozen JVM is still killed by kill().
+    void freeze() { ::kill(pid_t(pid()), SIGSTOP); }
+    void thaw() { ::kill(pid_t(pid()), SIGCONT); }
 
     // kill -9, as a crash would end it: no unlock, no shutdown hook, the watchdog stops with it.
     void kill()

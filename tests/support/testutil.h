@@ -34,6 +34,8 @@ inline QProcessEnvironment cliEnvironment(const QTemporaryDir &dir)
 {
     QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
     e.insert(QStringLiteral("LOCKSCOPE_AUDIT_LOG"), dir.filePath(QStringLiteral("audit.log")));
+    // What one run leaves for the next (a trace's findings) stays with the test, never in the user's cache.
+    e.insert(QStringLiteral("XDG_CACHE_HOME"), dir.filePath(QStringLiteral("cache")));
     e.remove(QStringLiteral("LOCKSCOPE_URL"));
     return e;
 }

@@ -19,7 +19,8 @@ class StringLibrary;
     X(laravel)                                                                                                         \
     X(distributedLock)                                                                                                 \
     X(spring)                                                                                                          \
-    X(bsmRedislock)
+    X(bsmRedislock)                                                                                                    \
+    X(custom)
 
 namespace Libraries {
 #define LOCKSCOPE_DECLARE_STRING_LIBRARY(name) const StringLibrary &name();

@@ -2,6 +2,7 @@
 // unless its library takes locks without a lease; and which library wrote it (docs/protocol/libraries.md#recognition).
 #include "kinds/string/stringlayout.h"
 
+#include "kinds/custom/ownertemplate.h"
 #include "kinds/hashreading.h"
 #include "kinds/string/stringlibrary.h"
 
@@ -26,6 +27,38 @@ QString libraryList(const QList<const StringLibrary *> &libraries)
 
 } // namespace
 
+bool StringLayout::classifyTemplated(const KeySnapshot &key, LockInfo &info)
+{
+    const OwnerTemplate &t = *key.ownerTemplate;
+    info.kind = LockInfo::Kind::String;
+    info.library = "custom";
+    LockHolder h;
+    h.owner = key.value; // the whole value: the release compares and deletes exactly what was read
+    h.count = 1;
+    info.evidence << ClassifierText::tr("its name was declared with the owner template %1=%2")
+                         .arg(QString::fromUtf8(t.glob), QString::fromUtf8(t.spec));
+    if (t.describe(key.name, h)) {
+        info.confidence = LockInfo::Confidence::High;
+        info.evidence
+            << ClassifierText::tr("its value has the template's shape: owner %1").arg(QString::fromUtf8(h.client));
+    } else {
+        // Declared, so shown; but what it says of its holder cannot be read.
+        info.confidence = LockInfo::Confidence::Medium;
+        info.warnings << ClassifierText::tr("its value does not have its owner template's shape (%1): its holder "
+                                            "cannot be read from it")
+                             .arg(QString::fromUtf8(t.spec));
+    }
+    if (key.pttlMs == -1) {
+        info.evidence << ClassifierText::tr("no TTL");
+        info.warnings << ClassifierText::tr("never expires: it has no TTL, so if its holder died it stays locked until "
+                                            "someone releases it");
+    } else {
+        info.evidence << ClassifierText::tr("has a TTL");
+    }
+    info.holders << h;
+    return true;
+}
+
 bool StringLayout::classifyKey(const KeySnapshot &key, LockInfo &info) const
 {
     // Only inside the string lock patterns: elsewhere a string is application data.
@@ -33,8 +66,12 @@ bool StringLayout::classifyKey(const KeySnapshot &key, LockInfo &info) const
         return false;
     // A value of any length is some application's data. An integer is a counter (Redisson's semaphore permits, a
     // count-down latch), never a holder's token.
-    if (key.pttlMs == -2 || key.value.isEmpty() || key.value.size() > kMaxStringToken || redissonStringKey(key.name)
-        || isCounterValue(key.value))
+    if (key.pttlMs == -2 || key.value.isEmpty() || key.value.size() > kMaxStringToken || redissonStringKey(key.name))
+        return true;
+    // A team's own scheme, declared: its value is whatever the team writes, an integer too (a start time).
+    if (key.ownerTemplate)
+        return classifyTemplated(key, info);
+    if (isCounterValue(key.value))
         return true;
     const StringIdentity id = StringLibraries::identify(key.name, key.value, key.library);
     // A key that never expires is data, unless its library takes locks without a lease and its name and token agree:

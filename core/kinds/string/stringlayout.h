@@ -50,6 +50,8 @@ public:
     const RedisScript &renewal() const override;
     int pollIntervalMs() const override { return 100; }
     bool classifyKey(const KeySnapshot &key, LockInfo &info) const override;
+    // A name declared with an owner template: its holder as the template reads the value (kinds/custom/).
+    static bool classifyTemplated(const KeySnapshot &key, LockInfo &info);
 };
 
 } // namespace LockScope
