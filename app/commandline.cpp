@@ -26,7 +26,9 @@ AppCommandLine::AppCommandLine()
     , screenshot(QStringLiteral("screenshot"), QStringLiteral("save the window as FILE"), QStringLiteral("FILE"))
     , quitAfter(QStringLiteral("quit-after"), QStringLiteral("close after MS"), QStringLiteral("MS"))
     , screenshotView(QStringLiteral("screenshot-view"),
-          QStringLiteral("before the screenshot, show hot, stuck or clients"), QStringLiteral("VIEW"))
+          QStringLiteral("before the screenshot, show hot, stuck, clients or blockers"), QStringLiteral("VIEW"))
+    , screenshotLock(QStringLiteral("screenshot-lock"),
+          QStringLiteral("before the screenshot, select this lock (default: the first row)"), QStringLiteral("NAME"))
     , ssh(QStringLiteral("ssh"),
           QCoreApplication::translate("App", "reach Redis (and every node or sentinel it names) through this SSH host"),
           QStringLiteral("USER@HOST[:PORT]"))
@@ -46,11 +48,12 @@ AppCommandLine::AppCommandLine()
     screenshot.setFlags(QCommandLineOption::HiddenFromHelp);
     quitAfter.setFlags(QCommandLineOption::HiddenFromHelp);
     screenshotView.setFlags(QCommandLineOption::HiddenFromHelp);
+    screenshotLock.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addPositionalArgument(QStringLiteral("scenario"),
         QCoreApplication::translate("App", "with --guide: the scenario to open (G01 to G16, or its slug)"),
         QStringLiteral("[scenario]"));
-    parser.addOptions(
-        { url, readOnly, lang, demo, guide, ssh, sshKey, sshKnownHosts, screenshot, quitAfter, screenshotView });
+    parser.addOptions({ url, readOnly, lang, demo, guide, ssh, sshKey, sshKnownHosts, screenshot, quitAfter,
+        screenshotView, screenshotLock });
 }
 
 bool asksForHelpOrVersion(int argc, char *argv[])

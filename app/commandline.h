@@ -21,6 +21,7 @@ public:
     QCommandLineOption screenshot;
     QCommandLineOption quitAfter;
     QCommandLineOption screenshotView;
+    QCommandLineOption screenshotLock;
     QCommandLineOption ssh;
     QCommandLineOption sshKey;
     QCommandLineOption sshKnownHosts;

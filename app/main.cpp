@@ -188,9 +188,13 @@ int main(int argc, char *argv[])
     if (parser.isSet(quitAfter) && !parser.isSet(commandLine.guide)) {
         const QString file = parser.value(screenshot);
         const QString view = parser.value(commandLine.screenshotView);
-        QTimer::singleShot(parser.value(quitAfter).toInt(), &window, [&window, file, view] {
-            // A screenshot shows a lock in detail: the first row, selected shortly before the picture.
-            if (window.locksPane() && window.locksPane()->model()->rowCount() > 0)
+        const QByteArray lock = parser.value(commandLine.screenshotLock).toUtf8();
+        QTimer::singleShot(parser.value(quitAfter).toInt(), &window, [&window, file, view, lock] {
+            // A screenshot shows a lock in detail: the one named, else the first row, selected shortly before the
+            // picture.
+            if (window.locksPane() && !lock.isEmpty())
+                window.locksPane()->selectLock(lock);
+            else if (window.locksPane() && window.locksPane()->model()->rowCount() > 0)
                 window.locksPane()->selectLock(window.locksPane()->model()->nameAt(0));
             if (!view.isEmpty())
                 window.showContentionView(view);

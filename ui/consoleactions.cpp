@@ -461,6 +461,11 @@ void ConsoleActions::toggleWatchdog(bool on)
     updateEnabled();
 }
 
+void ConsoleActions::setHolderWatch(HolderWatch *watch)
+{
+    m_forceFlow->setHolderWatch(watch);
+}
+
 void ConsoleActions::forceRelease()
 {
     const LockRecord *r = m_current.isEmpty() ? nullptr : m_monitor->record(m_current);

@@ -17,6 +17,7 @@ namespace LockScope {
 
 class CounterActions;
 class ForceReleaseFlow;
+class HolderWatch;
 class LockClient;
 class LockLayout;
 class LockMonitor;
@@ -43,6 +44,8 @@ public:
     QList<QAction *> counterActions() const;
 
     void setCurrentLock(const QByteArray &name);
+    // Whether each holder is alive, in the force release dialog.
+    void setHolderWatch(HolderWatch *watch);
     // Our own hold on the current lock (its owner field; a string lock's token), or empty.
     QByteArray ourHold() const;
     // Our own hold on name as this console's client keeps it (renewed or not), or empty.

@@ -2,6 +2,8 @@
 
 #include "holdchart.h"
 #include "kinds/locklayouts.h"
+#include "liveness/holderwatch.h"
+#include "livenesstext.h"
 #include "models/locktexts.h"
 #include "models/locktimelinemodel.h"
 #include "monitor/lockmonitor.h"
@@ -18,6 +20,10 @@
 #include <algorithm>
 
 namespace LockScope {
+
+namespace {
+constexpr qsizetype kMaxHoldersJudged = 32;
+} // namespace
 
 DetailPane::DetailPane(LockMonitor *monitor, QWidget *parent)
     : QWidget(parent)
@@ -68,6 +74,17 @@ DetailPane::DetailPane(LockMonitor *monitor, QWidget *parent)
     m_chart = new HoldChart(content);
     layout->addWidget(m_chart);
 
+    // Whether each holder is alive, under who held it when: the "Why" text and the chart keep their place on a short
+    // screen, and the timeline below gives way.
+    m_liveness = new QLabel(content);
+    m_liveness->setAccessibleName(tr("Whether its holders are alive"));
+    m_liveness->setWordWrap(true);
+    m_liveness->setTextFormat(Qt::RichText);
+    m_liveness->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_liveness->installEventFilter(this);
+    m_liveness->hide();
+    layout->addWidget(m_liveness);
+
     m_timelineView = new QTableView(content);
     m_timelineView->setAccessibleName(tr("Timeline of the selected lock"));
     m_timelineView->setModel(m_timeline);
@@ -96,22 +113,49 @@ void DetailPane::setLock(const QByteArray &name)
     refresh();
 }
 
-void DetailPane::fitEvidence()
+void DetailPane::fitLabel(QLabel *label)
 {
-    const int needed = m_evidence->text().isEmpty() ? 0 : m_evidence->heightForWidth(m_evidence->width());
-    if (m_evidence->minimumHeight() == needed)
+    const int needed = label->text().isEmpty() ? 0 : label->heightForWidth(label->width());
+    if (label->minimumHeight() == needed)
         return;
     // A word-wrapped label asks its layout for one line's height: held to the height its lines need at its width,
     // the "Why" text is never cut off, and the timeline below gives way instead.
-    m_evidence->setMinimumHeight(needed);
+    label->setMinimumHeight(needed);
 }
 
 bool DetailPane::eventFilter(QObject *watched, QEvent *event)
 {
     // The label's own width is known only once the scroll area has laid it out: fitted on each of its resizes.
-    if (watched == m_evidence && event->type() == QEvent::Resize)
-        fitEvidence();
+    if ((watched == m_evidence || watched == m_liveness) && event->type() == QEvent::Resize)
+        fitLabel(static_cast<QLabel *>(watched));
     return QWidget::eventFilter(watched, event);
+}
+
+void DetailPane::setHolderWatch(const HolderWatch *watch)
+{
+    if (m_watch)
+        disconnect(m_watch, nullptr, this, nullptr);
+    m_watch = watch;
+    if (watch)
+        connect(watch, &HolderWatch::changed, this, &DetailPane::refresh);
+    refresh();
+}
+
+QString DetailPane::livenessHtml(const LockRecord &r) const
+{
+    // A person reading the pane decides about this one lock: its holders are judged one by one (the table judges a few
+    // a row), up to a number that still reads, and that a repaint every half second can afford.
+    const QList<LockHolder> &holders = r.info.holders;
+    QString html = LivenessText::headingHtml(int(holders.size()));
+    for (qsizetype i = 0; i < holders.size() && i < kMaxHoldersJudged; ++i) {
+        if (holders.size() > 1)
+            html += QStringLiteral("<p style=\"margin-bottom:0px\"><tt>%1</tt></p>")
+                        .arg(escapeBytes(holders.at(i).owner, 200).toHtmlEscaped());
+        html += LivenessText::holderHtml(*m_watch, r.info, holders.at(i));
+    }
+    if (holders.size() > kMaxHoldersJudged)
+        html += LivenessText::moreHoldersHtml(int(holders.size() - kMaxHoldersJudged));
+    return html;
 }
 
 void DetailPane::setOwnHolds(const QHash<QByteArray, QByteArray> &tokens)
@@ -134,6 +178,8 @@ void DetailPane::refresh()
     if (!r) {
         m_title->setText(tr("<i>Select a lock to see its holders, queue, evidence and history.</i>"));
         m_evidence->clear();
+        m_liveness->clear();
+        m_liveness->hide();
         m_chart->setTimeline({}, {});
         m_queue->hide();
         return;
@@ -189,6 +235,10 @@ void DetailPane::refresh()
                 deadline < 0 ? tr("unknown") : LockTexts::durationText(qMax<qint64>(0, deadline - epoch)) });
     }
     m_queue->setVisible(!info.queue.isEmpty());
+    const bool judged = m_watch && r->present && !info.holders.isEmpty();
+    m_liveness->setText(judged ? livenessHtml(*r) : QString());
+    m_liveness->setVisible(judged);
+    fitLabel(m_liveness);
     QString text;
     if (const QString waits = m_waits ? m_waits(info.name) : QString(); !waits.isEmpty())
         text += QStringLiteral("<p>%1</p>").arg(waits.toHtmlEscaped());
@@ -211,7 +261,7 @@ void DetailPane::refresh()
                     .arg(LockTexts::kindText(info.kind), info.evidence.join(QStringLiteral("; ")).toHtmlEscaped());
     }
     m_evidence->setText(text);
-    fitEvidence();
+    fitLabel(m_evidence);
     m_chart->setTimeline(r->timeline, owners);
 }
 

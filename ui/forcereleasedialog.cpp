@@ -3,6 +3,8 @@
 #include "confirmguard.h"
 #include "kinds/lockactions.h"
 #include "kinds/locklayouts.h"
+#include "liveness/holderwatch.h"
+#include "livenesstext.h"
 #include "models/locktexts.h"
 #include "ops/auditlog.h"
 #include "redis/bytesformat.h"
@@ -14,7 +16,8 @@
 
 namespace LockScope {
 
-ForceReleaseDialog::ForceReleaseDialog(const LockNow &now, const LockInfo *seen, QWidget *parent)
+ForceReleaseDialog::ForceReleaseDialog(
+    const LockNow &now, const LockInfo *seen, const HolderWatch *watch, QWidget *parent)
     : QDialog(parent)
 {
     setWindowTitle(tr("Force release"));
@@ -60,6 +63,8 @@ ForceReleaseDialog::ForceReleaseDialog(const LockNow &now, const LockInfo *seen,
                          now.mode.isEmpty() ? QString() : QStringLiteral(", %1").arg(LockLayouts::modeText(now.mode)),
                          ttl, holders, wakeText().toHtmlEscaped());
     }
+    if (watch)
+        m_text += livenessHtml(now, *watch);
     m_text += tr("<p>The attempt is recorded in the audit log <tt>%1</tt>, whatever its outcome.</p>")
                   .arg(AuditLog::path().toHtmlEscaped());
     // Its shape alone says it is a lock: the person deleting it should know it may be an application's data.
@@ -76,6 +81,28 @@ ForceReleaseDialog::ForceReleaseDialog(const LockNow &now, const LockInfo *seen,
     ConfirmGuard::install(this); // Return and Enter cancel, whatever has focus
     connect(m_confirm, &QPushButton::clicked, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+}
+
+QString ForceReleaseDialog::livenessHtml(const LockNow &now, const HolderWatch &watch)
+{
+    // The lock as read now, the monitor's record for its renewals (HolderWatch looks it up by name).
+    LockInfo lock;
+    lock.name = now.name;
+    lock.kind = now.layout ? now.layout->kind() : LockInfo::Kind::NotALock;
+    lock.holders = now.holders;
+    lock.ttlMs = now.ttlMs;
+    lock.mode = now.mode;
+    QString html = LivenessText::headingHtml(int(now.holders.size()));
+    for (const LockHolder &h : now.holders) {
+        const LivenessVerdict v = watch.verdict(lock, h);
+        if (now.holders.size() > 1)
+            html += QStringLiteral("<p style=\"margin-bottom:0px\"><tt style=\"white-space:nowrap\">%1</tt></p>")
+                        .arg(escapeBytes(h.owner, 200).toHtmlEscaped());
+        html += LivenessText::verdictHtml(v)
+            + QStringLiteral("<p style=\"margin-top:2px\"><i>%1</i></p>")
+                  .arg(LivenessText::releaseMeaning(v.state).toHtmlEscaped());
+    }
+    return html;
 }
 
 QString ForceReleaseDialog::wakeText() const

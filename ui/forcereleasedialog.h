@@ -8,16 +8,20 @@ class QPushButton;
 
 namespace LockScope {
 
+class HolderWatch;
+
 // The confirmation before deleting someone else's lock: exactly what will be deleted (name, kind, every holder
 // with its count, TTL) and what it does to the real owner. It shows the lock as Ops::inspect read it from Redis when
 // the person asked (as lockscope-cli's prompt does), not the monitor's last snapshot; what is shown becomes the guard:
 // if the holders change before the click lands, nothing is deleted. seen: the monitor's view of it, for what only the
 // monitor knows (the listeners on its channel, how confident its classification is); nullptr when it has none.
+// watch: whether each holder is alive, said with its evidence and what releasing it means, before the person
+// confirms (as lockscope-cli's prompt does); nullptr: not said.
 class ForceReleaseDialog : public QDialog
 {
     Q_OBJECT
 public:
-    ForceReleaseDialog(const LockNow &now, const LockInfo *seen, QWidget *parent = nullptr);
+    ForceReleaseDialog(const LockNow &now, const LockInfo *seen, const HolderWatch *watch, QWidget *parent = nullptr);
 
     QList<QByteArray> shownHolders() const { return m_holders; }
     // The holders with their counts, as shown: the audit record's holders_before.
@@ -32,6 +36,8 @@ public:
     QString wakeText() const;
 
 private:
+    static QString livenessHtml(const LockNow &now, const HolderWatch &watch);
+
     QList<QByteArray> m_holders;
     QList<LockHolder> m_holderCounts;
     QPushButton *m_confirm;

@@ -1,6 +1,7 @@
 #include "forcereleaseflow.h"
 
 #include "forcereleasedialog.h"
+#include "liveness/holderwatch.h"
 #include "monitor/lockmonitor.h"
 #include "ops/forcerelease.h"
 #include "ops/inspect.h"
@@ -25,6 +26,11 @@ ForceReleaseFlow::ForceReleaseFlow(LockClient *client, LockMonitor *monitor, QWi
     , m_action(action)
     , m_audit(client, m_connection, window, [this](const QString &text) { emit message(text, true); })
 { }
+
+void ForceReleaseFlow::setHolderWatch(HolderWatch *watch)
+{
+    m_watch = watch;
+}
 
 void ForceReleaseFlow::start(const QByteArray &name)
 {
@@ -51,8 +57,21 @@ void ForceReleaseFlow::confirm(const LockNow &now)
             true);
         return;
     }
+    if (!m_watch) {
+        showDialog(now);
+        return;
+    }
+    QPointer<ForceReleaseFlow> self(this);
+    m_watch->readClients([self, now] {
+        if (self)
+            self->showDialog(now);
+    });
+}
+
+void ForceReleaseFlow::showDialog(const LockNow &now)
+{
     const LockRecord *seen = m_monitor->record(now.name);
-    auto *dialog = new ForceReleaseDialog(now, seen && seen->present ? &seen->info : nullptr, m_window);
+    auto *dialog = new ForceReleaseDialog(now, seen && seen->present ? &seen->info : nullptr, m_watch, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     const QByteArray name = now.name;
     connect(dialog, &QDialog::accepted, this, [this, dialog, name] {

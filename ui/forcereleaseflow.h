@@ -3,6 +3,7 @@
 #include "consoleaudit.h"
 
 #include <QObject>
+#include <QPointer>
 
 class QAction;
 class QWidget;
@@ -10,6 +11,7 @@ class QWidget;
 namespace LockScope {
 struct LockNow;
 
+class HolderWatch;
 class LockClient;
 class LockMonitor;
 
@@ -26,6 +28,9 @@ public:
 
     // name: the lock chosen when the person asked, whatever is chosen by the time Redis answers.
     void start(const QByteArray &name);
+    // Whether each holder is alive, shown in the dialog (nullptr: not shown). CLIENT LIST is read again before the
+    // dialog opens: whether a holder's connection is still there is what the person confirms on.
+    void setHolderWatch(HolderWatch *watch);
 
 signals:
     void message(const QString &text, bool error);
@@ -33,8 +38,10 @@ signals:
     void finished();
 
 private:
-    // The dialog for what Ops::inspect read, and the force release it confirms.
+    // What Ops::inspect read: refused, or the dialog once the holders' connections are read.
     void confirm(const LockNow &now);
+    // The dialog for what Ops::inspect read, and the force release it confirms.
+    void showDialog(const LockNow &now);
 
     LockClient *m_client;
     LockMonitor *m_monitor;
@@ -42,6 +49,7 @@ private:
     QString m_connection;
     const QAction *m_action;
     ConsoleAudit m_audit;
+    QPointer<HolderWatch> m_watch;
 };
 
 } // namespace LockScope

@@ -1,7 +1,9 @@
 #include "lockfilterproxy.h"
 
+#include "liveness/livenessjudge.h"
 #include "models/locktablemodel.h"
 
+#include <QColor>
 #include <QFont>
 
 namespace LockScope {
@@ -69,6 +71,16 @@ QVariant LockFilterProxy::data(const QModelIndex &index, int role) const
         font.setBold(ours);
         font.setItalic(pinned);
         return font;
+    }
+    // A renewal a whole period overdue, a holder likely dead: in the warning colour the TTL bar and warnings use.
+    if (role == Qt::ForegroundRole
+        && (index.column() == LockTableModel::Renewed || index.column() == LockTableModel::Liveness)) {
+        const bool warn = index.column() == LockTableModel::Renewed
+            ? QIdentityProxyModel::data(index, LockTableModel::MissedRenewalsRole).toDouble() >= 1
+            : QIdentityProxyModel::data(index, LockTableModel::LivenessRole).toInt()
+                == int(LivenessVerdict::State::LikelyDead);
+        if (warn)
+            return QColor(0xc6, 0x28, 0x28);
     }
     return QIdentityProxyModel::data(index, role);
 }

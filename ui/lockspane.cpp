@@ -13,6 +13,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QScopedValueRollback>
 #include <QScrollBar>
 #include <QStyledItemDelegate>
@@ -101,6 +102,7 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     , m_monitor(monitor)
     , m_model(new LockTableModel(monitor, this))
     , m_proxy(new LockFilterProxy(m_model, this))
+    , m_autoFrom(LockTableModel::ColumnCount)
 {
 
     auto *layout = new QVBoxLayout(this);
@@ -186,6 +188,14 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     m_view->setColumnWidth(LockTableModel::Watchdog, 75);
     m_view->setColumnWidth(LockTableModel::Waiters, 58);
     m_view->setColumnWidth(LockTableModel::Age, 60);
+    m_view->viewport()->installEventFilter(this);
+    // A column shown or hidden from the header's own menu (a right-click on it).
+    m_view->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view->horizontalHeader(), &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+        QMenu *menu = headerMenu();
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(m_view->horizontalHeader()->mapToGlobal(at));
+    });
     layout->addWidget(m_view);
 
     // Once typing pauses, not on every key: each glob typed is matched against every row.
@@ -242,6 +252,7 @@ void LocksPane::fitColumns()
         if (wanted > m_view->columnWidth(column))
             m_view->setColumnWidth(column, qMin(wanted, maxWidth));
     }
+    fitOptionalColumns(); // wider columns may leave no room for them
 }
 
 void LocksPane::chooseLock(const QByteArray &name)

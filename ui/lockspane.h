@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QMenu;
 class QLabel;
 class QLineEdit;
 class QTableView;
@@ -40,6 +41,15 @@ public:
     void chooseLock(const QByteArray &name);
     // Widens the main columns to what they show (never narrows one a person widened).
     void fitColumns();
+    // The header as a person left it: a QHeaderView::saveState() and chosenColumns() as it was then (0: not known, a
+    // state from before Renewed and Liveness). The columns from chosenColumns() on are shown whenever the table has
+    // room for them beside every other column (Warnings at least as wide as its header), and give way when it has not:
+    // on a 1280-pixel screen every column up to Warnings stays in view (issue 47). Until the person shows or hides one
+    // from the header's menu: from then on they stay as chosen.
+    void restoreHeader(const QByteArray &state, int savedColumns);
+    int chosenColumns() const { return m_autoFrom; }
+    // The header's right-click menu: a checkable entry for each column but Name.
+    QMenu *headerMenu();
     // Shows only this client's locks (empty: everyone's).
     void showClient(const QString &clientId);
     void focusFilter();
@@ -66,6 +76,9 @@ private:
     void setChosen(const QByteArray &name);
     void onRowsLeaving(int first, int last);
     void reselectChosen();
+    // Shows the columns from m_autoFrom on where the table has room for them beside the others, else hides them.
+    void fitOptionalColumns();
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
     LockMonitor *m_monitor;
     LockTableModel *m_model;
@@ -80,6 +93,7 @@ private:
     QByteArray m_chosen;
     bool m_following = false;
     QTimer m_fitColumns; // the view's current moves because rows change, not because the person chose
+    int m_autoFrom; // the columns from this one on come and go with the room there is (ColumnCount: none)
 };
 
 } // namespace LockScope

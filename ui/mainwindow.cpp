@@ -10,6 +10,7 @@
 #include "eventspane.h"
 #include "helpwindow.h"
 #include "holdsmodel.h"
+#include "liveness/holderwatch.h"
 #include "lockspane.h"
 #include "models/contentionviews.h"
 #include "models/locktablemodel.h"
@@ -18,6 +19,7 @@
 #include "redis/bytesformat.h"
 #include "serverstatus.h"
 #include "stats/statscollector.h"
+#include "tracedialog.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -80,6 +82,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_contentionDock->setWidget(new QLabel(tr("No statistics yet"), m_contentionDock));
     addDockWidget(Qt::BottomDockWidgetArea, m_contentionDock);
     tabifyDockWidget(m_eventsDock, m_contentionDock);
+    buildBlockersDock();
     m_eventsDock->raise();
     m_demoDock->hide();
 
@@ -144,8 +147,10 @@ void MainWindow::closeEvent(QCloseEvent *event)
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
     settings.setValue(QStringLiteral("window/split"), m_split->saveState());
-    if (m_locks)
+    if (m_locks) {
         settings.setValue(QStringLiteral("window/locksHeader"), m_locks->view()->horizontalHeader()->saveState());
+        settings.setValue(QStringLiteral("window/locksHeaderColumns"), m_locks->chosenColumns());
+    }
     QMainWindow::closeEvent(event);
 }
 
@@ -212,14 +217,15 @@ void MainWindow::setLockMonitor(LockMonitor *monitor, const QByteArray &ownClien
             m_split->setSizes({ m_split->width() * 72 / 100, m_split->width() * 28 / 100 });
         });
     }
-    m_locks->view()->horizontalHeader()->restoreState(
-        settings.value(QStringLiteral("window/locksHeader")).toByteArray());
+    m_locks->restoreHeader(settings.value(QStringLiteral("window/locksHeader")).toByteArray(),
+        settings.value(QStringLiteral("window/locksHeaderColumns"), 0).toInt());
     connect(m_locks, &LocksPane::summaryChanged, m_locksSummary, &QLabel::setText);
     connect(m_locks, &LocksPane::currentLockChanged, m_detail, &DetailPane::setLock);
     m_events = new EventsPane(monitor, m_eventsDock);
     delete m_eventsDock->widget();
     m_eventsDock->setWidget(m_events);
     m_contentionViews = new ContentionViews(monitor, this);
+    watchHolders(monitor);
     m_contention = new ContentionPane(m_contentionViews, m_contentionDock);
     // The detail pane says how long the selected lock's waiters waited, from the same statistics as the Hot view.
     m_detail->setWaitsSource([views = m_contentionViews](const QByteArray &name) {
@@ -287,6 +293,8 @@ void MainWindow::setConsole(ConsoleActions *console)
         for (QAction *action : m_copy->actions())
             m_locks->view()->addAction(action);
     }
+    if (m_holderWatch)
+        console->setHolderWatch(m_holderWatch);
     connect(console, &ConsoleActions::message, this, &MainWindow::showMessage);
     connect(console, &ConsoleActions::ownHoldsChanged, this, [this](const QHash<QByteArray, QByteArray> &tokens) {
         if (m_locks)
@@ -319,6 +327,11 @@ void MainWindow::clearLockMonitor()
         delete std::exchange(m_console, nullptr);
     }
     delete std::exchange(m_copy, nullptr); // it points at the locks pane and the monitor
+    // Both point at the monitor and the statistics, which go with the old connection.
+    delete m_trace.data();
+    clearBlockers();
+    delete m_holderWatch.data();
+    m_traceAction->setEnabled(false);
     delete std::exchange(m_locks, nullptr);
     delete std::exchange(m_detail, nullptr);
     delete std::exchange(m_server, nullptr);
@@ -343,6 +356,11 @@ void MainWindow::setColourTag(const QColor &colour)
 
 void MainWindow::showContentionView(const QString &view)
 {
+    if (view == QLatin1String("blockers")) {
+        m_blockersDock->show();
+        m_blockersDock->raise();
+        return;
+    }
     if (!m_contention)
         return;
     m_contentionDock->show();
@@ -374,6 +392,7 @@ void MainWindow::buildMenus()
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_eventsDock->toggleViewAction());
     view->addAction(m_contentionDock->toggleViewAction());
+    view->addAction(m_blockersDock->toggleViewAction());
     view->addAction(m_demoDock->toggleViewAction());
     view->addAction(m_toolBar->toggleViewAction());
     view->addAction(tr("&Audit log…"), this, [this] {
@@ -385,6 +404,8 @@ void MainWindow::buildMenus()
         m_demo->eventLog()->clear();
         updateSummary();
     });
+
+    buildToolsMenu();
 
     QMenu *demo = menuBar()->addMenu(tr("&Demo"));
     QAction *guided = demo->addAction(tr("&Guided demo…"), this, &MainWindow::guidedDemoRequested);

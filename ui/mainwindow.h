@@ -7,6 +7,7 @@
 
 #include <QMainWindow>
 
+#include <QPointer>
 #include <QTimer>
 #include <functional>
 
@@ -27,10 +28,13 @@ class DetailPane;
 class EventLog;
 class EventsPane;
 class HelpWindow;
+class HolderWatch;
 class HoldsModel;
 class LockMonitor;
 class LocksPane;
 class ServerStatus;
+class TraceDialog;
+class BlockersPane;
 
 // The console's window: the connection, every lock the monitor finds (table and detail), the actions on them,
 // the live event stream, and in demo mode what the simulated clients do. It only shows what it is given; the
@@ -46,11 +50,20 @@ public:
     HoldsModel *holdsModel() const { return m_demo->holdsModel(); }
     EventLog *eventLog() const { return m_demo->eventLog(); }
     LocksPane *locksPane() const { return m_locks; }
+    // View › Blockers: the wait-for tree; nullptr before setLockMonitor().
+    BlockersPane *blockersPane() const;
+    QDockWidget *blockersDock() const { return m_blockersDock; }
     DetailPane *detailPane() const { return m_detail; }
     EventsPane *eventsPane() const { return m_events; }
     ContentionPane *contentionPane() const { return m_contention; }
     ContentionViews *contentionViews() const { return m_contentionViews; }
     ConsoleActions *console() const { return m_console; }
+    // Who holds each lock and whether it is alive: one for the monitor, shared by the table, the detail pane, force
+    // release and Tools › Trace clients. nullptr before setLockMonitor().
+    HolderWatch *holderWatch() const;
+    QAction *traceAction() const { return m_traceAction; }
+    // Tools › Trace clients' dialog, once opened.
+    TraceDialog *traceDialog() const;
 
     // displayUrl as ConnectionOptions::toDisplayUrl() gives it: never with a password.
     void setConnection(const QString &displayUrl, const QString &description, bool readOnly);
@@ -78,7 +91,8 @@ public:
     void clearLockMonitor();
     // The connection's colour tag (production red, ...) as a strip on the header; invalid: none.
     void setColourTag(const QColor &colour);
-    // Raises the Contention dock on "hot", "stuck" or "clients", with its first row selected.
+    // Raises the Contention dock on "hot", "stuck" or "clients", with its first row selected; "blockers": the Blockers
+    // dock.
     void showContentionView(const QString &view);
     // A result of an action, for the status bar (errors stay longer).
     void showMessage(const QString &text, bool error);
@@ -98,6 +112,12 @@ protected:
 
 private:
     void buildMenus();
+    // The Tools menu, and the holder watch and trace dialog behind it (mainwindowtools.cpp).
+    void buildToolsMenu();
+    void watchHolders(LockMonitor *monitor);
+    void buildBlockersDock();
+    void clearBlockers();
+    void openTraceDialog();
     void tick();
     void updateSummary();
     void fitToScreen();
@@ -120,6 +140,11 @@ private:
     ConsoleActions *m_console = nullptr;
     CopyActions *m_copy = nullptr;
     ServerStatus *m_server = nullptr;
+    // A child of the monitor: it reads on the monitor's connection, and goes with both.
+    QPointer<HolderWatch> m_holderWatch;
+    QPointer<TraceDialog> m_trace;
+    QPointer<BlockersPane> m_blockers; // the Blockers view, while connected
+    QAction *m_traceAction = nullptr;
     QMenu *m_lockMenu;
     QToolBar *m_toolBar;
     QLabel *m_placeholder;
@@ -129,6 +154,7 @@ private:
     QLabel *m_summaryLabel;
     QDockWidget *m_eventsDock;
     QDockWidget *m_contentionDock;
+    QDockWidget *m_blockersDock = nullptr;
     QDockWidget *m_demoDock;
     // One timer repaints every countdown; rows keep deadlines, not counters.
     QTimer m_repaint;

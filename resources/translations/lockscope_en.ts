@@ -24,6 +24,41 @@
             <numerusform>%n passwords were not kept: no keychain answers here, so they are asked for when connecting.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>queued: %1 (%n waiting)</source>
+        <translation>
+            <numerusform>queued: %1 (%n waiting)</numerusform>
+            <numerusform>queued: %1 (%n waiting)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>retried %n time(s), %1/s, from %2 (traced)</source>
+        <translation>
+            <numerusform>retried once, %1/s, from %2 (traced)</numerusform>
+            <numerusform>retried %n times, %1/s, from %2 (traced)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>renewals stopped: the last was %1 ago, %2 periods of %3 overdue (%n renewal(s) seen)</source>
+        <translation>
+            <numerusform>renewals stopped: the last was %1 ago, %2 periods of %3 overdue (%n renewal seen)</numerusform>
+            <numerusform>renewals stopped: the last was %1 ago, %2 periods of %3 overdue (%n renewals seen)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>renewed %1 ago, every %2 (%n renewal(s) seen)</source>
+        <translation>
+            <numerusform>renewed %1 ago, every %2 (%n renewal seen)</numerusform>
+            <numerusform>renewed %1 ago, every %2 (%n renewals seen)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>held %1%2, %3× the lock&apos;s usual hold (p95 %4 over %n hold(s)): a hung thread keeps its lock as long as its watchdog runs</source>
+        <translation>
+            <numerusform>held %1%2, %3× the lock's usual hold (p95 %4 over %n hold): a hung thread keeps its lock as long as its watchdog runs</numerusform>
+            <numerusform>held %1%2, %3× the lock's usual hold (p95 %4 over %n holds): a hung thread keeps its lock as long as its watchdog runs</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>LockScope::AuditLogView</name>
@@ -36,12 +71,67 @@
     </message>
 </context>
 <context>
-    <name>LockScope::Cli::CounterCommand</name>
+    <name>LockScope::BlockersModel</name>
     <message numerus="yes">
-        <source>added %n permit(s) to %1: %2 free now; its waiters told on %3</source>
+        <source>deadlock: %n owner(s)</source>
         <translation>
-            <numerusform>added %n permit to %1: %2 free now; its waiters told on %3</numerusform>
-            <numerusform>added %n permits to %1: %2 free now; its waiters told on %3</numerusform>
+            <numerusform>deadlock: %n owner</numerusform>
+            <numerusform>deadlock: %n owners</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::BlockersPane</name>
+    <message numerus="yes">
+        <source>%n root blocker(s)</source>
+        <translation>
+            <numerusform>%n root blocker</numerusform>
+            <numerusform>%n root blockers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n deadlock(s)</source>
+        <translation>
+            <numerusform>%n deadlock</numerusform>
+            <numerusform>%n deadlocks</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::BlockersCommand</name>
+    <message numerus="yes">
+        <source>%n root blocker(s), %1</source>
+        <translation>
+            <numerusform>%n root blocker, %1</numerusform>
+            <numerusform>%n root blockers, %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n deadlock(s)</source>
+        <translation>
+            <numerusform>%n deadlock</numerusform>
+            <numerusform>%n deadlocks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 · %n waiting</source>
+        <translation>
+            <numerusform>%1: %2 · %n waiting</numerusform>
+            <numerusform>%1: %2 · %n waiting</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (+%n unnamed)</source>
+        <translation>
+            <numerusform> (+%n unnamed)</numerusform>
+            <numerusform> (+%n unnamed)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>deadlock among %n owner(s):</source>
+        <translation>
+            <numerusform>deadlock among %n owner:</numerusform>
+            <numerusform>deadlock among %n owners:</numerusform>
         </translation>
     </message>
 </context>
@@ -59,6 +149,13 @@
         <translation>
             <numerusform>guide %1: %n step went otherwise than described</numerusform>
             <numerusform>guide %1: %n steps went otherwise than described</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n received the message</source>
+        <translation>
+            <numerusform>%n received the message</numerusform>
+            <numerusform>%n received the message</numerusform>
         </translation>
     </message>
 </context>
@@ -150,16 +247,6 @@ removed %n dead waiters; the new head was woken</numerusform>
     </message>
 </context>
 <context>
-    <name>LockScope::CounterActions</name>
-    <message numerus="yes">
-        <source>Added %n permit(s) to %1: %2 free now</source>
-        <translation>
-            <numerusform>Added %n permit to %1: %2 free now</numerusform>
-            <numerusform>Added %n permits to %1: %2 free now</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>LockScope::CounterLayout</name>
     <message numerus="yes">
         <source>%n to count down</source>
@@ -215,8 +302,8 @@ removed %n dead waiters; the new head was woken</numerusform>
     <message numerus="yes">
         <source>&quot;%1&quot; from %2 → %n receiver(s)</source>
         <translation>
-            <numerusform>"%1" from %2 → %n receiver</numerusform>
-            <numerusform>"%1" from %2 → %n receivers</numerusform>
+            <numerusform>&quot;%1&quot; from %2 → %n receiver</numerusform>
+            <numerusform>&quot;%1&quot; from %2 → %n receivers</numerusform>
         </translation>
     </message>
 </context>
@@ -432,6 +519,13 @@ removed %n dead waiters; the new head was woken</numerusform>
         <translation>
             <numerusform>force-released %1; the head of its queue of %n waiter was woken on its own channel</numerusform>
             <numerusform>force-released %1; the head of its queue of %n waiters was woken on its own channel</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>added %n permit(s) to %1: %2 free now; its waiters told on %3</source>
+        <translation>
+            <numerusform>added %n permit to %1: %2 free now; its waiters told on %3</numerusform>
+            <numerusform>added %n permits to %1: %2 free now; its waiters told on %3</numerusform>
         </translation>
     </message>
 </context>

@@ -426,6 +426,28 @@ scenarios; without --url on a private redis-server)</source>
         <comment>the usage line&apos;s placeholder for the lock name</comment>
         <translation>[名称]</translation>
     </message>
+    <message>
+        <source>who waits for whom: root blockers first, each with its liveness and what frees it; deadlocks</source>
+        <translation>谁在等谁：先列出根阻塞者，各附存活判定和解除办法；以及死锁</translation>
+    </message>
+    <message>
+        <source>MONITOR for --seconds N (default 10, at most 300): which connection sent each owner
+id and token, who retries, and what the trace cost the server (needs +monitor)</source>
+        <translation>MONITOR 运行 --seconds N 秒（默认 10，最多 300）：每个持有者 id 和令牌由哪个连接发出、
+谁在重试，以及这次跟踪给服务器带来的开销（需要 +monitor）</translation>
+    </message>
+    <message>
+        <source>a home-grown lock scheme: GLOB=SOURCE[,ITEM...] where SOURCE is value, json:$.path or regex:PATTERN (named groups), ITEMs host=, pid=, since=, run= (JSON paths), heartbeat=KEY-PATTERN, heartbeat-age=SECONDS; repeatable</source>
+        <translation>自研锁方案：GLOB=SOURCE[,ITEM...]，SOURCE 为 value、json:$.path 或 regex:PATTERN（命名分组），ITEM 为 host=、pid=、since=、run=（JSON 路径）、heartbeat=KEY-PATTERN、heartbeat-age=SECONDS；可重复</translation>
+    </message>
+    <message>
+        <source>show: watch the lock for MS first, so that its renewals are seen (the liveness verdict needs them)</source>
+        <translation>show：先观察该锁 MS 毫秒，以便看到续期（存活判定需要它）</translation>
+    </message>
+    <message>
+        <source>--owner-template: %1</source>
+        <translation>--owner-template：%1</translation>
+    </message>
 </context>
 <context>
     <name>Guide</name>
@@ -1194,6 +1216,208 @@ scenarios; without --url on a private redis-server)</source>
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>
+    <message>
+        <source>%1 of the queue</source>
+        <translation>队列的%1</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>队首</translation>
+    </message>
+    <message>
+        <source>place %1</source>
+        <translation>第 %1 位</translation>
+    </message>
+    <message numerus="yes">
+        <source>queued: %1 (%n waiting)</source>
+        <translation>
+            <numerusform>排队中：%1（%n 个在等）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>retried %n time(s), %1/s, from %2 (traced)</source>
+        <translation>
+            <numerusform>重试了 %n 次，每秒 %1 次，来自 %2（跟踪所见）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>lockscope-cli repair-queue %1 (its deadline passed: every fair acquire waits behind it)</source>
+        <translation>lockscope-cli repair-queue %1（其截止时间已过：所有公平获取都排在它后面）</translation>
+    </message>
+    <message>
+        <source>lockscope-cli force-release %1 (its holder is likely dead)</source>
+        <translation>lockscope-cli force-release %1（其持有者很可能已死）</translation>
+    </message>
+    <message>
+        <source>ask its owner: it is alive, and a release would let another client in beside it</source>
+        <translation>去问它的主人：它还活着，释放会让另一个客户端与它同时进入</translation>
+    </message>
+    <message>
+        <source>wait for its lease (%1 left), or find out whether it lives: show --observe</source>
+        <translation>等待其租期结束（还剩 %1），或查明它是否还活着：show --observe</translation>
+    </message>
+    <message>
+        <source>find out whether it lives (show --observe, trace); it never expires by itself</source>
+        <translation>查明它是否还活着（show --observe、trace）；它自己永远不会过期</translation>
+    </message>
+    <message>
+        <source>one read only: renewals were not watched (watch it for a while: show --observe MS)</source>
+        <translation>只读了一次：没有观察续期（观察一段时间：show --observe MS）</translation>
+    </message>
+    <message>
+        <source>renewals stopped</source>
+        <translation>续期已停止</translation>
+    </message>
+    <message numerus="yes">
+        <source>renewals stopped: the last was %1 ago, %2 periods of %3 overdue (%n renewal(s) seen)</source>
+        <translation>
+            <numerusform>续期已停止：最近一次在 %1 前，已逾期 %2 个 %3 的周期（见到 %n 次续期）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>renewing</source>
+        <translation>正在续期</translation>
+    </message>
+    <message numerus="yes">
+        <source>renewed %1 ago, every %2 (%n renewal(s) seen)</source>
+        <translation>
+            <numerusform>%1 前续期，每 %2 一次（见到 %n 次续期）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>renewed once, %1 ago; the period is not known yet</source>
+        <translation>续期过一次，在 %1 前；周期尚不可知</translation>
+    </message>
+    <message>
+        <source>no lease: the key never expires, and nothing renews it</source>
+        <translation>没有租期：该键永不过期，也没有谁为它续期</translation>
+    </message>
+    <message>
+        <source>fixed lease: nobody renewed it in %1 watched; it ends by itself in %2</source>
+        <translation>固定租期：观察的 %1 内无人续期；它将在 %2 后自行结束</translation>
+    </message>
+    <message>
+        <source>no renewal seen yet in %1 watched</source>
+        <translation>观察的 %1 内尚未见到续期</translation>
+    </message>
+    <message>
+        <source>its connection is not known (a trace would name it: lockscope-cli trace)</source>
+        <translation>不知道它的连接（跟踪可以找出：lockscope-cli trace）</translation>
+    </message>
+    <message>
+        <source>its connection %1 is known, but no CLIENT LIST has been read</source>
+        <translation>已知它的连接 %1，但尚未读取 CLIENT LIST</translation>
+    </message>
+    <message>
+        <source>its connection %1 is still open (CLIENT LIST at %2)</source>
+        <translation>它的连接 %1 仍然打开（%2 的 CLIENT LIST）</translation>
+    </message>
+    <message>
+        <source>its connection closed</source>
+        <translation>它的连接已关闭</translation>
+    </message>
+    <message>
+        <source>its connection %1 closed: not in CLIENT LIST since %2</source>
+        <translation>它的连接 %1 已关闭：自 %2 起不在 CLIENT LIST 中</translation>
+    </message>
+    <message>
+        <source>its process runs</source>
+        <translation>它的进程在运行</translation>
+    </message>
+    <message>
+        <source>process %1 on this host (%2) is running</source>
+        <translation>本机（%2）上的进程 %1 正在运行</translation>
+    </message>
+    <message>
+        <source>its process is gone</source>
+        <translation>它的进程已不在</translation>
+    </message>
+    <message>
+        <source>process %1 on this host (%2) is gone</source>
+        <translation>本机（%2）上的进程 %1 已不在</translation>
+    </message>
+    <message>
+        <source>heartbeat fresh</source>
+        <translation>心跳新鲜</translation>
+    </message>
+    <message>
+        <source>its heartbeat %1 was written %2 ago</source>
+        <translation>它的心跳 %1 在 %2 前写入</translation>
+    </message>
+    <message>
+        <source>its heartbeat %1 is there, kept alive by its TTL</source>
+        <translation>它的心跳 %1 存在，靠 TTL 保持</translation>
+    </message>
+    <message>
+        <source>heartbeat stale</source>
+        <translation>心跳陈旧</translation>
+    </message>
+    <message>
+        <source>its heartbeat %1 is stale: last written %2 ago</source>
+        <translation>它的心跳 %1 已陈旧：最后写入在 %2 前</translation>
+    </message>
+    <message>
+        <source>heartbeat gone</source>
+        <translation>心跳消失</translation>
+    </message>
+    <message>
+        <source>its heartbeat %1 is gone</source>
+        <translation>它的心跳 %1 已消失</translation>
+    </message>
+    <message numerus="yes">
+        <source>held %1%2, %3× the lock&apos;s usual hold (p95 %4 over %n hold(s)): a hung thread keeps its lock as long as its watchdog runs</source>
+        <translation>
+            <numerusform>已持有%1 %2，是该锁通常持有时长的 %3 倍（%n 次持有的 p95 为 %4）：卡住的线程只要看门狗在运行就一直持有锁</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>at least </source>
+        <translation>至少</translation>
+    </message>
+    <message>
+        <source>orphan renewal: its owner sent its unlock at %1, yet the hold stays and is still renewed (the unlock failed; the watchdog outlived it: redisson #7272)</source>
+        <translation>孤儿续期：它的主人在 %1 发出了解锁，但持有仍在且仍被续期（解锁失败；看门狗比它活得更久：redisson #7272）</translation>
+    </message>
+    <message>
+        <source>likely dead (%1)</source>
+        <translation>很可能已死（%1）</translation>
+    </message>
+    <message>
+        <source>alive (%1)</source>
+        <translation>存活（%1）</translation>
+    </message>
+    <message>
+        <source>alive (%1; but %2)</source>
+        <translation>存活（%1；但%2）</translation>
+    </message>
+    <message>
+        <source>unknown: one signal only (%1)</source>
+        <translation>未知：只有一个信号（%1）</translation>
+    </message>
+    <message>
+        <source>unknown: nothing seen says either way</source>
+        <translation>未知：所见无法判断</translation>
+    </message>
+    <message>
+        <source> · orphan renewal</source>
+        <translation> · 孤儿续期</translation>
+    </message>
+    <message>
+        <source> · held %1× its usual time</source>
+        <translation> · 持有时长是平常的 %1 倍</translation>
+    </message>
+    <message>
+        <source>alive</source>
+        <translation>存活</translation>
+    </message>
+    <message>
+        <source>likely dead</source>
+        <translation>很可能已死</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::AcquireDialog</name>
@@ -1395,6 +1619,86 @@ scenarios; without --url on a private redis-server)</source>
     </message>
 </context>
 <context>
+    <name>LockScope::BlockersModel</name>
+    <message>
+        <source>waits for %1</source>
+        <translation>等待 %1</translation>
+    </message>
+    <message>
+        <source>heads the queue of %1 (dead)</source>
+        <translation>位于 %1 的队首（已死）</translation>
+    </message>
+    <message>
+        <source>holds %1</source>
+        <translation>持有 %1</translation>
+    </message>
+    <message>
+        <source>%1 (+%2 unnamed)</source>
+        <translation>%1（另有 %2 个未具名）</translation>
+    </message>
+    <message numerus="yes">
+        <source>deadlock: %n owner(s)</source>
+        <translation>
+            <numerusform>死锁：%n 个持有者</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>each waits for a lock another holds: none of them can go on</source>
+        <translation>每个都在等另一个持有的锁：谁也无法继续</translation>
+    </message>
+    <message>
+        <source>waits for %1, held by %2</source>
+        <translation>等待 %1，由 %2 持有</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>谁</translation>
+    </message>
+    <message>
+        <source>Locks</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>Liveness</source>
+        <translation>存活</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>等待者</translation>
+    </message>
+    <message>
+        <source>What frees it / how it is known</source>
+        <translation>如何解除 / 依据</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::BlockersPane</name>
+    <message>
+        <source>Blockers</source>
+        <translation>阻塞</translation>
+    </message>
+    <message>
+        <source>Nobody waits for a lock someone holds.</source>
+        <translation>没有人在等别人持有的锁。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n root blocker(s)</source>
+        <translation>
+            <numerusform>%n 个根阻塞者</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n deadlock(s)</source>
+        <translation>
+            <numerusform>%n 个死锁</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Partial:</source>
+        <translation>不完整：</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::Cli</name>
     <message>
         <source>redis:// or rediss:// URL (default: $LOCKSCOPE_URL, else redis://127.0.0.1:6379/0)</source>
@@ -1567,6 +1871,107 @@ Accept this key and remember it? [y/N] </source>
     <message>
         <source>--%1 and --profile both say where to connect: give one of them</source>
         <translation>--%1 和 --profile 都指定了连接位置：只能给出其中一个</translation>
+    </message>
+    <message>
+        <source>    liveness: %1</source>
+        <translation>    存活：%1</translation>
+    </message>
+    <message>
+        <source>      - %1</source>
+        <translation>      - %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>, %1</source>
+        <translation>，%1</translation>
+    </message>
+    <message>
+        <source>    connection: %1, traced at %2</source>
+        <translation>    连接：%1，跟踪于 %2</translation>
+    </message>
+    <message>
+        <source>    connection: %1, by its name</source>
+        <translation>    连接：%1，依据其名称</translation>
+    </message>
+    <message>
+        <source>    renewals: last %1 ago, every %2, %3 missed</source>
+        <translation>    续期：最近一次在 %1 前，每 %2 一次，错过 %3 次</translation>
+    </message>
+    <message>
+        <source>(period not known yet)</source>
+        <translation>（周期尚不可知）</translation>
+    </message>
+    <message>
+        <source>    owner changes seen: %1</source>
+        <translation>    见到的持有者更替：%1</translation>
+    </message>
+    <message>
+        <source>  %1:</source>
+        <translation>  %1：</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::BlockersCommand</name>
+    <message>
+        <source>%1  &lt;- %2 waits for %3 (%4)</source>
+        <translation>%1  &lt;- %2 等待 %3（%4）</translation>
+    </message>
+    <message>
+        <source>%1       which holds %2, %3</source>
+        <translation>%1       它持有 %2，%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n root blocker(s), %1</source>
+        <translation>
+            <numerusform>%n 个根阻塞者，%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n deadlock(s)</source>
+        <translation>
+            <numerusform>%n 个死锁</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 heads the queue of %2, which nobody holds</source>
+        <translation>%1 位于 %2 的队首，而该锁无人持有</translation>
+    </message>
+    <message>
+        <source>%1 holds %2</source>
+        <translation>%1 持有 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 · %n waiting</source>
+        <translation>
+            <numerusform>%1：%2 · %n 个在等</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (+%n unnamed)</source>
+        <translation>
+            <numerusform>（另有 %n 个未具名）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>    fix: %1</source>
+        <translation>    解决：%1</translation>
+    </message>
+    <message>
+        <source>%1 waits for %2 (held by %3: %4)</source>
+        <translation>%1 等待 %2（由 %3 持有：%4）</translation>
+    </message>
+    <message numerus="yes">
+        <source>deadlock among %n owner(s):</source>
+        <translation>
+            <numerusform>%n 个持有者之间的死锁：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>partial: %1</source>
+        <translation>不完整：%1</translation>
     </message>
 </context>
 <context>
@@ -1844,6 +2249,10 @@ Force-release it (delete the key)? [y/N] </source>
         <source>%1  %2  %3  count %4  ttl %5  waiters %6  %7%8</source>
         <translation>%1  %2  %3  计数 %4  TTL %5  等待者 %6  %7%8</translation>
     </message>
+    <message>
+        <source>partial: %1</source>
+        <translation>不完整：%1</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::LockCommand</name>
@@ -2087,6 +2496,18 @@ removed %n dead waiter(s); the new head was woken</source>
         <source>  %1</source>
         <translation>  %1</translation>
     </message>
+    <message>
+        <source>--observe takes milliseconds (1 to 3600000)</source>
+        <translation>--observe 的值是毫秒数（1 到 3600000）</translation>
+    </message>
+    <message>
+        <source>watching %1 for %2 ms…</source>
+        <translation>正在观察 %1，共 %2 毫秒…</translation>
+    </message>
+    <message>
+        <source>  partial: %1</source>
+        <translation>  不完整：%1</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::StatsCommand</name>
@@ -2199,6 +2620,117 @@ removed %n dead waiter(s); the new head was woken</source>
     <message>
         <source>--interval takes milliseconds between redraws (at least 100)</source>
         <translation>--interval 接受两次重绘之间的毫秒数（至少 100）</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::TraceCommand</name>
+    <message>
+        <source>trace takes --seconds N from 1 to 300 (how long MONITOR runs; default 10)</source>
+        <translation>trace 的 --seconds N 取 1 到 300（MONITOR 运行的秒数；默认 10）</translation>
+    </message>
+    <message>
+        <source>tracing %1 for %2 s: MONITOR copies every command this server runs to LockScope while it runs</source>
+        <translation>正在跟踪 %1，共 %2 秒：MONITOR 运行期间，这台服务器执行的每条命令都会复制给 LockScope</translation>
+    </message>
+    <message>
+        <source>tracing %1 servers (%2) for %3 s: MONITOR copies every command these servers run to LockScope while it runs</source>
+        <translation>正在跟踪 %1 台服务器（%2），共 %3 秒：MONITOR 运行期间，这些服务器执行的每条命令都会复制给 LockScope</translation>
+    </message>
+    <message>
+        <source>warning: the findings could not be kept in %1 (%2)</source>
+        <translation>警告：跟踪结果无法保存到 %1（%2）</translation>
+    </message>
+    <message>
+        <source>traced %1 for %2</source>
+        <translation>已跟踪 %1，历时 %2</translation>
+    </message>
+    <message>
+        <source>OWNER / TOKEN</source>
+        <translation>持有者 / 令牌</translation>
+    </message>
+    <message>
+        <source>KIND</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>KEYS</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>CONNECTION</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>LIB</source>
+        <translation>客户端库</translation>
+    </message>
+    <message>
+        <source>AGE</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <source>IDLE</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>LAST SEEN</source>
+        <translation>最后出现</translation>
+    </message>
+    <message>
+        <source>gone</source>
+        <translation>已断开</translation>
+    </message>
+    <message>
+        <source>no owner id or token was seen in a lock command</source>
+        <translation>锁命令中没有出现任何持有者 id 或令牌</translation>
+    </message>
+    <message>
+        <source>no waiter retried an acquire</source>
+        <translation>没有等待者重试获取</translation>
+    </message>
+    <message>
+        <source>waiters that retry:</source>
+        <translation>反复重试的等待者：</translation>
+    </message>
+    <message>
+        <source>%1 retries %2 %3 times, %4/s (as %5)</source>
+        <translation>%1 重试 %2 共 %3 次，每秒 %4 次（身份 %5）</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>ADDR</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>USER</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>NODE</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>no connection listed</source>
+        <translation>没有列出任何连接</translation>
+    </message>
+    <message>
+        <source>connections:</source>
+        <translation>连接：</translation>
+    </message>
+    <message>
+        <source>cost: the server spent %1 ms of CPU in %2 s (%3 % of a core), MONITOR sent %4 lines, %5 bytes</source>
+        <translation>开销：服务器在 %2 秒内用了 %1 毫秒 CPU（一个核心的 %3 %），MONITOR 发送了 %4 行、%5 字节</translation>
+    </message>
+    <message>
+        <source>cost: the server&apos;s CPU could not be read (INFO cpu); MONITOR sent %1 lines, %2 bytes in %3 s</source>
+        <translation>开销：无法读取服务器的 CPU（INFO cpu）；MONITOR 在 %3 秒内发送了 %1 行、%2 字节</translation>
+    </message>
+    <message>
+        <source>partial: %1</source>
+        <translation>不完整：%1</translation>
     </message>
 </context>
 <context>
@@ -3273,6 +3805,10 @@ removed %n dead waiter(s); the new head was woken</source>
         <source>&lt;b&gt;%1&lt;/b&gt; · %2%3 · %4 · watchdog %5 · %6 waiting (queued threads)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; · %2%3 · %4 · 看门狗 %5 · %6 个等待（排队线程）</translation>
     </message>
+    <message>
+        <source>Whether its holders are alive</source>
+        <translation>其持有者是否存活</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::EventLog</name>
@@ -4071,6 +4607,21 @@ removed %n dead waiter(s); the new head was woken</source>
     </message>
 </context>
 <context>
+    <name>LockScope::HolderWatch</name>
+    <message>
+        <source>node %1 did not answer CLIENT LIST: %2</source>
+        <translation>节点 %1 没有回应 CLIENT LIST：%2</translation>
+    </message>
+    <message>
+        <source>the server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>CLIENT LIST denied: %1 (a holder&apos;s connection cannot be checked; the user needs +client|list)</source>
+        <translation>CLIENT LIST 被拒绝：%1（无法检查持有者的连接；该用户需要 +client|list）</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::HoldsModel</name>
     <message>
         <source>expired</source>
@@ -4161,6 +4712,85 @@ Check it with the server&apos;s administrator (ssh-keygen -l -f on the host&apos
     <message>
         <source>a connection without a name</source>
         <translation>一个没有名称的连接</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::LivenessText</name>
+    <message>
+        <source>Are its holders alive?</source>
+        <translation>其持有者是否存活？</translation>
+    </message>
+    <message>
+        <source>Is its holder alive?</source>
+        <translation>其持有者是否存活？</translation>
+    </message>
+    <message>
+        <source>Its holder is still working: releasing it lets another client in beside it, and both act as if each alone held the lock.</source>
+        <translation>其持有者仍在工作：释放它会让另一个客户端同时进入，两者都会以为只有自己持有这把锁。</translation>
+    </message>
+    <message>
+        <source>Its holder is most likely gone: nobody will release this lock, and releasing it lets its waiters in now rather than when its lease runs out.</source>
+        <translation>其持有者很可能已不在：不会有人释放这把锁；现在释放它，等待者即可立即进入，而不必等到租期耗尽。</translation>
+    </message>
+    <message>
+        <source>Nothing seen says for certain whether its holder is alive: release it only if you know that it is gone or stuck (Tools › Trace clients names its connection).</source>
+        <translation>目前所见无法确定其持有者是否存活：只有在确知它已不在或已卡住时才释放（工具 › 跟踪客户端可以找出它的连接）。</translation>
+    </message>
+    <message>
+        <source>Connection: not known (Tools › Trace clients names it)</source>
+        <translation>连接：未知（工具 › 跟踪客户端可以找出它）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>traced at %1</source>
+        <translation>跟踪于 %1</translation>
+    </message>
+    <message>
+        <source>named after it</source>
+        <translation>按其名称识别</translation>
+    </message>
+    <message>
+        <source>open (CLIENT LIST at %1)</source>
+        <translation>仍打开（CLIENT LIST 读取于 %1）</translation>
+    </message>
+    <message>
+        <source>gone: not in CLIENT LIST since %1</source>
+        <translation>已断开：自 %1 起不在 CLIENT LIST 中</translation>
+    </message>
+    <message>
+        <source>not listed yet</source>
+        <translation>尚未列出</translation>
+    </message>
+    <message>
+        <source>Connection: %1, %2 — %3</source>
+        <translation>连接：%1，%2 — %3</translation>
+    </message>
+    <message>
+        <source>Renewals: none seen in this hold</source>
+        <translation>续期：本次持有期间未见续期</translation>
+    </message>
+    <message>
+        <source>Renewals: last %1 ago, the period not known yet</source>
+        <translation>续期：上次在 %1 前，周期尚不可知</translation>
+    </message>
+    <message>
+        <source>Renewals: last %1 ago, every %2, %3 missed</source>
+        <translation>续期：上次在 %1 前，每 %2 一次，错过 %3 个周期</translation>
+    </message>
+    <message>
+        <source>Owner changes seen: %1</source>
+        <translation>观察到的持有者变更：%1 次</translation>
+    </message>
+    <message>
+        <source>%1 more holders are not judged here (see lockscope-cli show for every one)</source>
+        <translation>另有 %1 个持有者未在此判断（lockscope-cli show 会逐一判断）</translation>
     </message>
 </context>
 <context>
@@ -4517,6 +5147,26 @@ Check it with the server&apos;s administrator (ssh-keygen -l -f on the host&apos
         <source>no pattern declares its name: its waiters on %1, Redisson&apos;s own channel for it, vouch for it</source>
         <translation>没有模式声明此名称：在 %1（Redisson 为它使用的频道）上的等待者表明了它的身份</translation>
     </message>
+    <message>
+        <source>what its owner template declares</source>
+        <translation>其持有者模板所声明的形状</translation>
+    </message>
+    <message>
+        <source>its name was declared with the owner template %1=%2</source>
+        <translation>它的名称由持有者模板 %1=%2 声明</translation>
+    </message>
+    <message>
+        <source>its value has the template&apos;s shape: owner %1</source>
+        <translation>它的值符合模板的形状：持有者 %1</translation>
+    </message>
+    <message>
+        <source>its value does not have its owner template&apos;s shape (%1): its holder cannot be read from it</source>
+        <translation>它的值不符合持有者模板的形状（%1）：无法从中读出持有者</translation>
+    </message>
+    <message>
+        <source>no TTL</source>
+        <translation>没有 TTL</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::LockClient</name>
@@ -4613,6 +5263,13 @@ Shown because it is the selected lock, which the filter hides: the actions act o
     </message>
 </context>
 <context>
+    <name>LockScope::LockScanner</name>
+    <message>
+        <source>node %1:%2 could not be read: %3</source>
+        <translation>无法读取节点 %1:%2：%3</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::LockTableModel</name>
     <message>
         <source>reentrant</source>
@@ -4641,22 +5298,6 @@ Shown because it is the selected lock, which the filter hides: the actions act o
     <message>
         <source>no</source>
         <translation>无</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
-    </message>
-    <message>
-        <source>%1 min %2 s</source>
-        <translation>%1 分 %2 秒</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 小时 %2 分</translation>
     </message>
     <message>
         <source> (write)</source>
@@ -4827,6 +5468,78 @@ Shown because it is the selected lock, which the filter hides: the actions act o
     <message>
         <source>Waits: none ended yet</source>
         <translation>等待：尚无结束的等待</translation>
+    </message>
+    <message>
+        <source>%1 / ?</source>
+        <translation>%1 / ?</translation>
+    </message>
+    <message>
+        <source>%1 / %2 · %3 late</source>
+        <translation>%1 / %2 · 逾期 %3</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>No renewal seen in this hold: a fixed lease, a hold that began moments ago, or a watchdog that never ran while watched</source>
+        <translation>本次持有期间未见续期：固定租期、刚开始的持有，或在观察期间从未运行过的看门狗</translation>
+    </message>
+    <message>
+        <source>Last renewed %1 ago; the period between renewals is not known yet (a second renewal tells it)</source>
+        <translation>上次续期在 %1 前；续期周期尚不可知（再续期一次即可得知）</translation>
+    </message>
+    <message>
+        <source>Last renewed %1 ago, renewed every %2 before: the next renewal is %3 periods overdue. A watchdog that stops renewing belongs to a holder that is paused or gone</source>
+        <translation>上次续期在 %1 前，此前每 %2 续期一次：下一次续期已逾期 %3 个周期。看门狗停止续期，说明其持有者已暂停或已不在</translation>
+    </message>
+    <message>
+        <source>Last renewed %1 ago, renewed every %2: on time</source>
+        <translation>上次续期在 %1 前，每 %2 续期一次：按时</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>  • %1</source>
+        <translation>  • %1</translation>
+    </message>
+    <message>
+        <source>(%1 more holders not judged here: the detail pane judges each)</source>
+        <translation>（另有 %1 个持有者未在此判断：详情面板逐一判断）</translation>
+    </message>
+    <message>
+        <source>Whether its holder is alive, likely dead or unknown, from its renewals, its connection (CLIENT LIST, and a trace: Tools › Trace clients) and its process; with several holders, the worst. Its tooltip gives the evidence</source>
+        <translation>其持有者是存活、可能已死亡还是未知：依据其续期、其连接（CLIENT LIST，以及跟踪：工具 › 跟踪客户端）和其进程判断；有多个持有者时取最差者。单元格的提示给出证据</translation>
+    </message>
+    <message>
+        <source>How long ago its lease was last renewed, against the period seen between renewals; late when the next renewal is a whole period overdue or more</source>
+        <translation>其租期上次续期距今多久，以及观察到的续期周期；下一次续期逾期整整一个周期或更多时标为逾期</translation>
+    </message>
+    <message>
+        <source>Renewed</source>
+        <translation>续期</translation>
+    </message>
+    <message>
+        <source>Liveness</source>
+        <translation>存活状态</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
     </message>
 </context>
 <context>
@@ -5251,6 +5964,26 @@ In a dialog that changes something (force release, a permit, a latch), Return an
         <source>lockscope-cli &amp;reference</source>
         <translation>lockscope-cli 参考(&amp;R)</translation>
     </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Trace clients…</source>
+        <translation>跟踪客户端(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Trace done: the holders&apos; connections are named in the detail pane and in Force release</source>
+        <translation>跟踪完成：详情面板和强制释放中已标出持有者的连接</translation>
+    </message>
+    <message>
+        <source>Blockers</source>
+        <translation>阻塞</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>未连接</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Ops</name>
@@ -5364,6 +6097,49 @@ In a dialog that changes something (force release, a permit, a latch), Return an
     <message>
         <source>this console switched its watchdog off for this hold (Ctrl+W): the lease runs out in %1 unless it is switched on again</source>
         <translation>本控制台已关闭此持有的看门狗（Ctrl+W）：除非重新打开，租约将在 %1 后到期</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::OwnerTemplate</name>
+    <message>
+        <source>an owner template is GLOB=SPEC (got &quot;%1&quot;)</source>
+        <translation>持有者模板的格式是 GLOB=SPEC（收到“%1”）</translation>
+    </message>
+    <message>
+        <source>the owner template&apos;s regex does not compile: %1</source>
+        <translation>持有者模板的正则表达式无法编译：%1</translation>
+    </message>
+    <message>
+        <source>the owner template&apos;s regex needs a group named owner: (?&lt;owner&gt;...)</source>
+        <translation>持有者模板的正则表达式需要一个名为 owner 的分组：(?&lt;owner&gt;...)</translation>
+    </message>
+    <message>
+        <source>an owner template says where the owner is: value, json:$.path or regex:PATTERN (got &quot;%1&quot;)</source>
+        <translation>持有者模板要说明持有者在哪里：value、json:$.path 或 regex:PATTERN（收到“%1”）</translation>
+    </message>
+    <message>
+        <source>the owner template&apos;s item &quot;%1&quot; has no value</source>
+        <translation>持有者模板的项“%1”没有值</translation>
+    </message>
+    <message>
+        <source>%1= takes a JSON path ($.field) in a json: template</source>
+        <translation>在 json: 模板中，%1= 的值是 JSON 路径（$.field）</translation>
+    </message>
+    <message>
+        <source>heartbeat-age takes seconds (got &quot;%1&quot;)</source>
+        <translation>heartbeat-age 的值是秒数（收到“%1”）</translation>
+    </message>
+    <message>
+        <source>queue= takes KEY:value or KEY:json:$.path (got &quot;%1&quot;)</source>
+        <translation>queue= 的值是 KEY:value 或 KEY:json:$.path（收到“%1”）</translation>
+    </message>
+    <message>
+        <source>queue= needs a key before its format</source>
+        <translation>queue= 在格式前需要一个键</translation>
+    </message>
+    <message>
+        <source>the owner template has an unknown item &quot;%1&quot; (host, pid, since, run, heartbeat, heartbeat-age, queue)</source>
+        <translation>持有者模板有未知的项“%1”（可用：host、pid、since、run、heartbeat、heartbeat-age、queue）</translation>
     </message>
 </context>
 <context>
@@ -5844,6 +6620,287 @@ In a dialog that changes something (force release, a permit, a latch), Return an
     <message>
         <source>force release publishes the wake-up message the waiters sleep through</source>
         <translation>强制释放会发布等待者错过的唤醒消息</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::TraceDialog</name>
+    <message>
+        <source>Trace clients</source>
+        <translation>跟踪客户端</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;A trace runs MONITOR on the server for a few seconds to see which connection sends each lock&apos;s owner id or token, and who keeps retrying a lock: it names the connection of every holder it sees at work, and tells when that connection closes.&lt;/p&gt;&lt;p&gt;&lt;b&gt;What it costs:&lt;/b&gt; every command the server runs is copied to LockScope while it runs, which takes the server CPU time and bandwidth in proportion to its traffic. The cost is measured and shown. It stops by itself after the time below. It needs the +monitor right (in @admin and @dangerous).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;跟踪会在服务器上运行 MONITOR 几秒钟，查看每把锁的持有者 id 或令牌由哪个连接发出，以及谁在反复重试某把锁：它会找出所见到的每个正在工作的持有者的连接，并在该连接关闭时告知。&lt;/p&gt;&lt;p&gt;&lt;b&gt;代价：&lt;/b&gt;跟踪运行期间，服务器执行的每条命令都会复制给 LockScope，这会按其流量比例占用服务器的 CPU 时间和带宽。代价会被测量并显示。到达下面设定的时长后它会自行停止。它需要 +monitor 权限（属于 @admin 和 @dangerous）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>How long the trace runs, in seconds</source>
+        <translation>跟踪运行的时长（秒）</translation>
+    </message>
+    <message>
+        <source>&amp;Duration:</source>
+        <translation>时长(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Time left in the trace</source>
+        <translation>跟踪剩余时间</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Holders and their connections</source>
+        <translation>持有者及其连接</translation>
+    </message>
+    <message>
+        <source>Holder / connection</source>
+        <translation>持有者 / 连接</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>库</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>连接时长</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation>最后出现</translation>
+    </message>
+    <message>
+        <source>&amp;Holders</source>
+        <translation>持有者(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Who retries which lock</source>
+        <translation>谁在重试哪把锁</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Lock</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <source>Per second</source>
+        <translation>每秒</translation>
+    </message>
+    <message>
+        <source>As</source>
+        <translation>身份</translation>
+    </message>
+    <message>
+        <source>&amp;Retries</source>
+        <translation>重试(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Every connection of CLIENT LIST</source>
+        <translation>CLIENT LIST 中的所有连接</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>Last command</source>
+        <translation>最后的命令</translation>
+    </message>
+    <message>
+        <source>Co&amp;nnections</source>
+        <translation>连接(&amp;N)</translation>
+    </message>
+    <message>
+        <source>starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>Reading the server&apos;s CPU figures, then starting MONITOR…</source>
+        <translation>正在读取服务器的 CPU 数据，然后启动 MONITOR…</translation>
+    </message>
+    <message>
+        <source>Stopping: reading CLIENT LIST and the server&apos;s CPU figures…</source>
+        <translation>正在停止：读取 CLIENT LIST 和服务器的 CPU 数据…</translation>
+    </message>
+    <message>
+        <source>Tracing %1 for %2: every command the server runs is copied to LockScope while it runs.</source>
+        <translation>正在跟踪 %1，时长 %2：运行期间，服务器执行的每条命令都会复制给 LockScope。</translation>
+    </message>
+    <message>
+        <source>%1 left</source>
+        <translation>剩余 %1</translation>
+    </message>
+    <message>
+        <source>not traced</source>
+        <translation>未跟踪</translation>
+    </message>
+    <message>
+        <source>Stopped before the trace started: nothing was traced.</source>
+        <translation>在跟踪开始前已停止：未跟踪任何内容。</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Kept for lockscope-cli in %1.</source>
+        <translation>已保存到 %1，供 lockscope-cli 使用。</translation>
+    </message>
+    <message>
+        <source>Could not be kept for lockscope-cli in %1: %2</source>
+        <translation>无法保存到 %1 供 lockscope-cli 使用：%2</translation>
+    </message>
+    <message>
+        <source>Traced for %1: %2 identities seen, %3 retrying. The table, the detail pane and Force release now name the holders&apos; connections. %4</source>
+        <translation>已跟踪 %1：见到 %2 个身份，%3 个在重试。表格、详情面板和强制释放现在会标出持有者的连接。%4</translation>
+    </message>
+    <message>
+        <source>%1 @%2</source>
+        <translation>%1 @%2</translation>
+    </message>
+    <message>
+        <source>owner id</source>
+        <translation>持有者 id</translation>
+    </message>
+    <message>
+        <source>client id</source>
+        <translation>客户端 id</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>令牌</translation>
+    </message>
+    <message>
+        <source>Locks it named: %1</source>
+        <translation>它涉及的锁：%1</translation>
+    </message>
+    <message>
+        <source>not listed</source>
+        <translation>未列出</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>gone</source>
+        <translation>已断开</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Cost: the server spent %1 ms of CPU in %2 s (%3 % of a core); MONITOR sent %4 lines, %5 bytes.</source>
+        <translation>代价：服务器在 %2 秒内花费了 %1 毫秒 CPU（占一个核心的 %3 %）；MONITOR 发送了 %4 行、%5 字节。</translation>
+    </message>
+    <message>
+        <source>Cost: the server&apos;s CPU could not be read (INFO cpu); MONITOR sent %1 lines, %2 bytes in %3 s.</source>
+        <translation>代价：无法读取服务器的 CPU（INFO cpu）；MONITOR 在 %3 秒内发送了 %1 行、%2 字节。</translation>
+    </message>
+    <message>
+        <source>Partial: %1</source>
+        <translation>不完整：%1</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::TraceSession</name>
+    <message>
+        <source>more than %1 identities were seen: later ones were not kept</source>
+        <translation>出现的身份超过 %1 个：之后的未被保留</translation>
+    </message>
+    <message>
+        <source>more than %1 acquire attempts were seen: later ones were not counted</source>
+        <translation>出现的获取尝试超过 %1 个：之后的未被计数</translation>
+    </message>
+    <message>
+        <source>the server did not answer in time</source>
+        <translation>服务器未能及时应答</translation>
+    </message>
+    <message>
+        <source>no server to trace</source>
+        <translation>没有可跟踪的服务器</translation>
+    </message>
+    <message>
+        <source>MONITOR was refused for user &apos;%1&apos;: the trace needs +monitor (in @admin and @dangerous); nothing was traced</source>
+        <translation>用户“%1”被拒绝执行 MONITOR：跟踪需要 +monitor 权限（属于 @admin 和 @dangerous）；未进行任何跟踪</translation>
+    </message>
+    <message>
+        <source>MONITOR is not available on %1 (the server answered &quot;%2&quot;: it was renamed or disabled); nothing was traced</source>
+        <translation>%1 上无法使用 MONITOR（服务器回答“%2”：该命令已被改名或禁用）；未进行任何跟踪</translation>
+    </message>
+    <message>
+        <source>MONITOR failed on %1: %2; nothing was traced</source>
+        <translation>%1 上的 MONITOR 失败：%2；未进行任何跟踪</translation>
+    </message>
+    <message>
+        <source>node %1 down (%2)</source>
+        <translation>节点 %1 不可用（%2）</translation>
+    </message>
+    <message>
+        <source>no server could be traced</source>
+        <translation>没有任何服务器可以跟踪</translation>
+    </message>
+    <message>
+        <source>stopped before the trace started</source>
+        <translation>跟踪开始前已停止</translation>
+    </message>
+    <message>
+        <source>CLIENT LIST denied on %1</source>
+        <translation>%1 上的 CLIENT LIST 被拒绝</translation>
+    </message>
+    <message>
+        <source>CLIENT LIST denied</source>
+        <translation>CLIENT LIST 被拒绝</translation>
+    </message>
+    <message>
+        <source>CLIENT LIST failed on %1: %2</source>
+        <translation>%1 上的 CLIENT LIST 失败：%2</translation>
+    </message>
+    <message>
+        <source>an unexpected reply</source>
+        <translation>意外的回复</translation>
+    </message>
+    <message>
+        <source>MONITOR on %1 had not caught up when the trace ended: its last lines were not read</source>
+        <translation>%1 上的 MONITOR 在跟踪结束时尚未追上：最后的几行没有读到</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::TraceStore</name>
+    <message>
+        <source>cannot make the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,114 @@
+// The main window's Tools menu and what stands behind it: the one HolderWatch of a connection (who holds each lock,
+// whether it is alive), handed to every view that judges a holder, and Tools › Trace clients. Beside mainwindow.cpp,
+// which builds the window and wires it.
+#include "blockerspane.h"
+#include "consoleactions.h"
+#include "detailpane.h"
+#include "liveness/holderwatch.h"
+#include "lockspane.h"
+#include "mainwindow.h"
+#include "models/blockersmodel.h"
+#include "models/contentionviews.h"
+#include "models/locktablemodel.h"
+#include "monitor/lockmonitor.h"
+#include "redis/redisrouter.h"
+#include "tracedialog.h"
+
+#include <QDockWidget>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+
+namespace LockScope {
+
+namespace {
+// CLIENT LIST again this often while some connection is known to speak for a holder: a holder's connection that
+// closed shows within this long (HolderWatch reads nothing while it knows of none).
+constexpr int kHolderPollMs = 5000;
+// The Blockers view is rebuilt this often from the monitor's records (its texts only, while its shape holds).
+constexpr int kBlockersRefreshMs = 2000;
+} // namespace
+
+HolderWatch *MainWindow::holderWatch() const
+{
+    return m_holderWatch;
+}
+
+BlockersPane *MainWindow::blockersPane() const
+{
+    return m_blockers;
+}
+
+TraceDialog *MainWindow::traceDialog() const
+{
+    return m_trace;
+}
+
+void MainWindow::buildToolsMenu()
+{
+    QMenu *tools = menuBar()->addMenu(tr("&Tools"));
+    m_traceAction = tools->addAction(tr("&Trace clients…"), this, &MainWindow::openTraceDialog);
+    m_traceAction->setEnabled(false); // until there is a connection to trace
+}
+
+void MainWindow::watchHolders(LockMonitor *monitor)
+{
+    // Its parent is the monitor: it reads on the monitor's connection, and so may not outlive it.
+    m_holderWatch = new HolderWatch(monitor->connection(), monitor);
+    m_holderWatch->setMonitor(monitor);
+    m_holderWatch->setStatistics(&m_contentionViews->statistics());
+    m_holderWatch->setPollInterval(kHolderPollMs);
+    m_locks->model()->setHolderWatch(m_holderWatch);
+    m_detail->setHolderWatch(m_holderWatch);
+    if (m_console)
+        m_console->setHolderWatch(m_holderWatch);
+    m_traceAction->setEnabled(true);
+    // The Blockers view judges with the same watch: a child of the monitor too.
+    auto *blockers = new BlockersModel(monitor, m_holderWatch, monitor);
+    blockers->setRefreshInterval(kBlockersRefreshMs);
+    blockers->refresh();
+    m_blockers = new BlockersPane(blockers, m_blockersDock);
+    delete m_blockersDock->widget();
+    m_blockersDock->setWidget(m_blockers);
+    connect(m_blockers, &BlockersPane::lockActivated, this, [this](const QByteArray &name) {
+        if (m_locks)
+            m_locks->selectLock(name);
+    });
+}
+
+void MainWindow::buildBlockersDock()
+{
+    m_blockersDock = new QDockWidget(tr("Blockers"), this);
+    m_blockersDock->setObjectName(QStringLiteral("blockersDock"));
+    m_blockersDock->setWidget(new QLabel(tr("Not connected"), m_blockersDock));
+    addDockWidget(Qt::BottomDockWidgetArea, m_blockersDock);
+    tabifyDockWidget(m_contentionDock, m_blockersDock);
+}
+
+void MainWindow::clearBlockers()
+{
+    // The pane first: its model goes with the monitor.
+    delete m_blockers.data();
+    m_blockersDock->setWidget(new QLabel(tr("Not connected"), m_blockersDock));
+}
+
+void MainWindow::openTraceDialog()
+{
+    if (!m_locks)
+        return;
+    if (!m_trace) {
+        LockMonitor *monitor = m_locks->model()->monitor();
+        // The console's own connection settings, read-only as the monitor's are: a trace only reads.
+        m_trace = new TraceDialog(monitor->connection()->options(), m_holderWatch, monitor, this);
+        connect(m_trace, &TraceDialog::traced, this, [this] {
+            showMessage(
+                tr("Trace done: the holders' connections are named in the detail pane and in Force release"), false);
+        });
+    }
+    // Not modal: the table stays in use while a trace runs.
+    m_trace->show();
+    m_trace->raise();
+    m_trace->activateWindow();
+}
+
+} // namespace LockScope
