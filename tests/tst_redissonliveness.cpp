@@ -261,6 +261,54 @@ private slots:
                     .toBool());
     }
 
+    // An unlock of the holder's own owner id that let nothing go, while its watchdog renews on: an orphan renewal,
+    // named (redisson #7272: the unlock ran before the acquire it meant to undo). The unlock is sent as Redisson sends
+    // it (its owner id, the lock and its wake-up channel as keys), from a connection of the test's, and finds nothing
+    // of its own to release. A real partial unlock seen the same way is no orphan: the monitor saw its level go.
+    void anOrphanRenewalIsNamed()
+    {
+        const QByteArray prefix = uniqueKey("live-orphan");
+        const QByteArray name = prefix + ":orders";
+        Console console(m_server.url(), prefix + ":*");
+        QVERIFY(console.start());
+        RedissonJvm java;
+        QVERIFY(java.start(pinnedRedissonVersions().first(), m_server.url(), 3000));
+        const QString owner = java.call(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), {}, name))
+                                  .value(QStringLiteral("owner"))
+                                  .toString();
+        QVERIFY(!owner.isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(console.verdict(name).state == LivenessVerdict::State::Alive, 60000);
+        // Open until the end: the unlock's connection is one the holder's owner id was seen on.
+        RawRedis raw(m_server.port());
+        console.holders.addTrace(traceWhile(m_server.url(), [&] {
+            raw.command({ "EVAL", "return nil", "2", name, "redisson_lock__channel:{" + name + "}", "0", "3000",
+                owner.toUtf8() });
+        }));
+        QTRY_VERIFY2_WITH_TIMEOUT(console.verdict(name).summary.contains(QStringLiteral("orphan renewal")),
+            qPrintable(describe(console.verdict(name))), 60000);
+        QCOMPARE(console.verdict(name).state, LivenessVerdict::State::Alive);
+
+        // A second level taken and given back while traced: a real unlock that worked.
+        QVERIFY(java.call(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), {}, name))
+                    .value(QStringLiteral("ok"))
+                    .toBool());
+        QTRY_COMPARE_WITH_TIMEOUT(console.monitor.record(name)->info.holders.value(0).count, 2, 30000);
+        console.holders.addTrace(traceWhile(m_server.url(), [&] {
+            QVERIFY(java.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("a"), {}, name))
+                        .value(QStringLiteral("ok"))
+                        .toBool());
+        }));
+        QTRY_COMPARE_WITH_TIMEOUT(console.monitor.record(name)->info.holders.value(0).count, 1, 30000);
+        // Renewed on time after it, and no orphan said.
+        const qint64 renewals = console.monitor.record(name)->renewals;
+        QTRY_VERIFY_WITH_TIMEOUT(console.monitor.record(name)->renewals >= renewals + 3, 60000);
+        QVERIFY2(!console.verdict(name).summary.contains(QStringLiteral("orphan")),
+            qPrintable(describe(console.verdict(name))));
+        QVERIFY(java.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("a"), {}, name))
+                    .value(QStringLiteral("ok"))
+                    .toBool());
+    }
+
     // The CLI: `show --observe` watches a renewing holder and answers alive, with its renewals as numbers.
     void showObserveSaysAlive()
     {

@@ -46,11 +46,15 @@ void OwnerDirectory::addConnection(const QByteArray &identity, OwnerConnection c
 
 void OwnerDirectory::addTrace(const TraceFindings &findings)
 {
-    if (!findings.runId.isEmpty() && !m_runId.isEmpty() && findings.runId != m_runId)
+    if (!findings.runId.isEmpty() && !m_runId.isEmpty() && findings.runId != m_runId) {
         m_known.clear(); // another server run: its connections are other ones
+        m_releases.clear();
+    }
     if (!findings.runId.isEmpty())
         m_runId = findings.runId;
     for (const TraceFindings::Sighting &s : findings.sightings) {
+        if (s.lastReleaseMs > 0 && s.kind == TraceFindings::Sighting::Identity::Owner)
+            m_releases[s.identity] = qMax(m_releases.value(s.identity), s.lastReleaseMs);
         OwnerConnection c;
         c.source = OwnerConnection::Source::Trace;
         c.addr = s.addr;

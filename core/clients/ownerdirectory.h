@@ -58,6 +58,9 @@ public:
     // "orders-service-7 (10.0.3.17:53422)", "10.0.3.17:53422 (+2)", or empty when none is known.
     static QString describe(const OwnerPresence &presence);
 
+    // When a trace last saw this owner id send its unlock (epoch ms, the server's clock); 0: never.
+    qint64 lastReleaseMs(const QByteArray &owner) const { return m_releases.value(owner); }
+
     const QList<ClientEntry> &clients() const { return m_clients; }
     qint64 listedMs() const { return m_listedMs; }
     bool isEmpty() const { return m_known.isEmpty(); }
@@ -73,6 +76,7 @@ private:
     void addConnection(const QByteArray &identity, OwnerConnection connection);
 
     QHash<QByteArray, QList<Known>> m_known; // identity -> its connections
+    QHash<QByteArray, qint64> m_releases; // owner id -> its last unlock a trace saw
     QList<ClientEntry> m_clients;
     qint64 m_listedMs = -1;
     QByteArray m_runId;

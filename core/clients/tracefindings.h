@@ -26,6 +26,9 @@ struct TraceFindings
         qint64 commands = 0; // how many commands carried it
         qint64 firstMs = 0; // epoch ms, the server's clock (MONITOR's timestamps)
         qint64 lastMs = 0;
+        // An owner's unlock: a script carrying its owner id and naming a wake-up channel among its keys (Redisson's
+        // unlock publishes there; its acquire and renewal do not). When the last was sent; 0: none seen.
+        qint64 lastReleaseMs = 0;
     };
     // A connection that sends the same acquire for the same key again and again (redsync, redis-py, node-redlock poll
     // with SET NX; Redisson re-runs its acquire script after every wake-up): a waiter, named by its connection.

@@ -116,6 +116,14 @@ void TraceReader::readScript(const QByteArray &node, const MonitorLine &line, qi
     }
     for (const auto &[client, clientKeys] : std::as_const(clients))
         sight(Identity::Client, client, node, line.client, clientKeys, ms);
+    // An unlock names the lock's wake-up channel among its keys; an acquire or a renewal never does.
+    const bool release = std::any_of(keys.cbegin(), keys.cend(), [](const QByteArray &k) {
+        return k.startsWith("redisson_lock__channel") || k.startsWith("redisson_rwlock:")
+            || k.startsWith("redisson_rwlock_channel");
+    });
+    if (release)
+        for (const QByteArray &owner : std::as_const(owners))
+            noteRelease(owner, node, line.client, ms);
     if (keys.size() != 1)
         return;
     QList<QByteArray> tokens;
@@ -155,6 +163,14 @@ void TraceReader::sight(Identity kind, const QByteArray &identity, const QByteAr
     addKeys(&s.keys, keys);
     m_sightingIndex.insert(id, m_sightings.size());
     m_sightings << s;
+}
+
+void TraceReader::noteRelease(const QByteArray &owner, const QByteArray &node, const QByteArray &addr, qint64 ms)
+{
+    const auto it
+        = m_sightingIndex.constFind(compositeKey({ QByteArray::number(int(Identity::Owner)), node, addr, owner }));
+    if (it != m_sightingIndex.cend())
+        m_sightings[*it].lastReleaseMs = qMax(m_sightings[*it].lastReleaseMs, ms);
 }
 
 void TraceReader::attempt(

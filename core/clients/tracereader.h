@@ -50,6 +50,8 @@ public:
 private:
     void sight(TraceFindings::Sighting::Identity kind, const QByteArray &identity, const QByteArray &node,
         const QByteArray &addr, const QList<QByteArray> &keys, qint64 ms);
+    // An owner's unlock seen (sight() has kept its sighting).
+    void noteRelease(const QByteArray &owner, const QByteArray &node, const QByteArray &addr, qint64 ms);
     void attempt(
         const QByteArray &node, const QByteArray &addr, const QByteArray &key, const QByteArray &identity, qint64 ms);
     void readScript(const QByteArray &node, const MonitorLine &line, qint64 ms);

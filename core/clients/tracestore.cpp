@@ -129,7 +129,7 @@ QByteArray toJson(const TraceFindings &f, const QString &target)
             { QStringLiteral("identity"), text(s.identity) }, { QStringLiteral("addr"), text(s.addr) },
             { QStringLiteral("node"), text(s.node) }, { QStringLiteral("keys"), textList(s.keys) },
             { QStringLiteral("commands"), s.commands }, { QStringLiteral("first_ms"), s.firstMs },
-            { QStringLiteral("last_ms"), s.lastMs } };
+            { QStringLiteral("last_ms"), s.lastMs }, { QStringLiteral("last_release_ms"), s.lastReleaseMs } };
     }
     QJsonArray retriers;
     for (const TraceFindings::Retrier &r : f.retriers) {
@@ -180,6 +180,7 @@ std::optional<TraceFindings> fromJson(const QByteArray &json)
         s.commands = integer(o, "commands", 0);
         s.firstMs = integer(o, "first_ms", 0);
         s.lastMs = integer(o, "last_ms", 0);
+        s.lastReleaseMs = integer(o, "last_release_ms", 0);
         f.sightings << s;
     }
     for (const QJsonValue &v : root.value(QStringLiteral("retriers")).toArray()) {

@@ -240,6 +240,26 @@ void HolderWatch::readClients(std::function<void()> done)
     }
 }
 
+qint64 HolderWatch::failedUnlockMs(
+    const LockRecord &record, const LockHolder &holder, qint64 nowMs, qint64 epochMs) const
+{
+    const qint64 unlockMs = m_directory.lastReleaseMs(holder.owner);
+    if (unlockMs <= 0 || record.lastRenewalAtMs < 0)
+        return -1;
+    // The monitor watched the lock when the traced unlock came, no level of that owner was let go since, and a
+    // renewal came after it: the unlock did nothing (it may even have come before the acquire it meant to undo:
+    // redisson #7272), and the watchdog goes on. MONITOR's times are the server's clock: two seconds' grace.
+    constexpr qint64 graceMs = 2000;
+    const qint64 watchedSince = epochMs - (nowMs - record.firstSeenMs);
+    const qint64 renewedAt = epochMs - (nowMs - record.lastRenewalAtMs);
+    if (watchedSince > unlockMs || renewedAt < unlockMs + graceMs)
+        return -1;
+    for (const LockEvent &e : record.timeline)
+        if (e.owner == holder.owner && e.type == LockEvent::Type::Released && e.timeMs >= unlockMs - graceMs)
+            return -1;
+    return unlockMs;
+}
+
 LivenessInput::Process HolderWatch::localProcess(const LockHolder &holder)
 {
     if (holder.pid <= 0 || holder.host.isEmpty())
@@ -265,6 +285,8 @@ LivenessVerdict HolderWatch::verdict(const LockInfo &lock, const LockHolder &hol
     }
     in.presence = m_directory.presence(holder);
     in.process = localProcess(holder);
+    if (in.record)
+        in.unlockSeenMs = failedUnlockMs(*in.record, holder, in.nowMs, in.epochMs);
     in.heartbeat = heartbeatOf(lock, holder, in.epochMs, &in.heartbeatAgeMs);
     if (m_statistics) {
         if (const LockStats *stats = m_statistics->lock(lock.name)) {

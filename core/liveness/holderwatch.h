@@ -73,6 +73,9 @@ private:
         qint64 readAtMs = 0; // epoch ms
     };
     void poll();
+    // When a trace saw this holder's owner id send an unlock that did nothing (no level let go since, renewals going
+    // on); -1: no such unlock.
+    qint64 failedUnlockMs(const LockRecord &record, const LockHolder &holder, qint64 nowMs, qint64 epochMs) const;
     LivenessInput::Heartbeat heartbeatOf(
         const LockInfo &lock, const LockHolder &holder, qint64 epochMs, qint64 *ageMs) const;
 
