@@ -79,6 +79,19 @@ struct Console
     }
 };
 
+// One call on thread "a" of java that must succeed (a lock, an unlock): its reply's owner, or empty (and the test has
+// failed) when it did not.
+QString callOk(RedissonJvm &java, const QString &op, const QByteArray &name, const QJsonObject &more = {})
+{
+    const QJsonObject reply = java.call(redissonCall(op, QStringLiteral("a"), {}, name, more));
+    if (!reply.value(QStringLiteral("ok")).toBool()) {
+        QTest::qFail(QJsonDocument(reply).toJson().constData(), __FILE__, __LINE__);
+        return {};
+    }
+    return reply.value(QStringLiteral("owner")).toString().isEmpty() ? QStringLiteral("ok")
+                                                                     : reply.value(QStringLiteral("owner")).toString();
+}
+
 QString describe(const LivenessVerdict &v)
 {
     return v.summary + QStringLiteral("\n  ") + v.evidence.join(QStringLiteral("\n  "));
@@ -191,11 +204,8 @@ private slots:
         QVERIFY(console.start());
         RedissonJvm java;
         QVERIFY(java.start(version, m_server.url(), kWatchdogMs));
-        const TraceFindings findings = traceWhile(m_server.url(), [&] {
-            QVERIFY(java.call(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), {}, name))
-                        .value(QStringLiteral("ok"))
-                        .toBool());
-        });
+        const TraceFindings findings
+            = traceWhile(m_server.url(), [&] { QVERIFY(!callOk(java, QStringLiteral("lock"), name).isEmpty()); });
         console.holders.addTrace(findings);
         QTRY_VERIFY2_WITH_TIMEOUT(console.verdict(name).state == LivenessVerdict::State::Alive,
             qPrintable(describe(console.verdict(name))), 60000);
@@ -218,16 +228,12 @@ private slots:
         QVERIFY(console.start());
         RedissonJvm java;
         QVERIFY(java.start(pinnedRedissonVersions().first(), m_server.url()));
-        QVERIFY(java.call(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), {}, name, lease(kLongLeaseMs)))
-                    .value(QStringLiteral("ok"))
-                    .toBool());
+        QVERIFY(!callOk(java, QStringLiteral("lock"), name, lease(kLongLeaseMs)).isEmpty());
         QTRY_VERIFY_WITH_TIMEOUT(console.monitor.record(name) && console.monitor.record(name)->present, 30000);
         QCOMPARE(console.verdict(name).state, LivenessVerdict::State::Unknown);
         QVERIFY2(describe(console.verdict(name)).contains(QStringLiteral("its connection is not known")),
             qPrintable(describe(console.verdict(name))));
-        QVERIFY(java.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("a"), {}, name))
-                    .value(QStringLiteral("ok"))
-                    .toBool());
+        QVERIFY(!callOk(java, QStringLiteral("unlock"), name).isEmpty());
     }
 
     // Holds of a few milliseconds, then one the watchdog renews for ten seconds: alive, and far past its usual time
@@ -241,24 +247,16 @@ private slots:
         RedissonJvm java;
         QVERIFY(java.start(pinnedRedissonVersions().first(), m_server.url(), 3000));
         for (int i = 0; i < 6; ++i) {
-            QVERIFY(java.call(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), {}, name))
-                        .value(QStringLiteral("ok"))
-                        .toBool());
-            QVERIFY(java.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("a"), {}, name))
-                        .value(QStringLiteral("ok"))
-                        .toBool());
+            QVERIFY(!callOk(java, QStringLiteral("lock"), name).isEmpty());
+            QVERIFY(!callOk(java, QStringLiteral("unlock"), name).isEmpty());
         }
         QTRY_VERIFY_WITH_TIMEOUT(
             console.stats.statistics().lock(name) && console.stats.statistics().lock(name)->holds.count() >= 5, 30000);
-        QVERIFY(java.call(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), {}, name))
-                    .value(QStringLiteral("ok"))
-                    .toBool());
+        QVERIFY(!callOk(java, QStringLiteral("lock"), name).isEmpty());
         QTRY_VERIFY2_WITH_TIMEOUT(console.verdict(name).summary.contains(QStringLiteral("its usual time")),
             qPrintable(describe(console.verdict(name))), 90000);
         QCOMPARE(console.verdict(name).state, LivenessVerdict::State::Alive);
-        QVERIFY(java.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("a"), {}, name))
-                    .value(QStringLiteral("ok"))
-                    .toBool());
+        QVERIFY(!callOk(java, QStringLiteral("unlock"), name).isEmpty());
     }
 
     // An unlock of the holder's own owner id that let nothing go, while its watchdog renews on: an orphan renewal,
@@ -273,9 +271,7 @@ private slots:
         QVERIFY(console.start());
         RedissonJvm java;
         QVERIFY(java.start(pinnedRedissonVersions().first(), m_server.url(), 3000));
-        const QString owner = java.call(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), {}, name))
-                                  .value(QStringLiteral("owner"))
-                                  .toString();
+        const QString owner = callOk(java, QStringLiteral("lock"), name);
         QVERIFY(!owner.isEmpty());
         QTRY_VERIFY_WITH_TIMEOUT(console.verdict(name).state == LivenessVerdict::State::Alive, 60000);
         // Open until the end: the unlock's connection is one the holder's owner id was seen on.
@@ -289,24 +285,17 @@ private slots:
         QCOMPARE(console.verdict(name).state, LivenessVerdict::State::Alive);
 
         // A second level taken and given back while traced: a real unlock that worked.
-        QVERIFY(java.call(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), {}, name))
-                    .value(QStringLiteral("ok"))
-                    .toBool());
+        QVERIFY(!callOk(java, QStringLiteral("lock"), name).isEmpty());
         QTRY_COMPARE_WITH_TIMEOUT(console.monitor.record(name)->info.holders.value(0).count, 2, 30000);
-        console.holders.addTrace(traceWhile(m_server.url(), [&] {
-            QVERIFY(java.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("a"), {}, name))
-                        .value(QStringLiteral("ok"))
-                        .toBool());
-        }));
+        console.holders.addTrace(
+            traceWhile(m_server.url(), [&] { QVERIFY(!callOk(java, QStringLiteral("unlock"), name).isEmpty()); }));
         QTRY_COMPARE_WITH_TIMEOUT(console.monitor.record(name)->info.holders.value(0).count, 1, 30000);
         // Renewed on time after it, and no orphan said.
         const qint64 renewals = console.monitor.record(name)->renewals;
         QTRY_VERIFY_WITH_TIMEOUT(console.monitor.record(name)->renewals >= renewals + 3, 60000);
         QVERIFY2(!console.verdict(name).summary.contains(QStringLiteral("orphan")),
             qPrintable(describe(console.verdict(name))));
-        QVERIFY(java.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("a"), {}, name))
-                    .value(QStringLiteral("ok"))
-                    .toBool());
+        QVERIFY(!callOk(java, QStringLiteral("unlock"), name).isEmpty());
     }
 
     // The CLI: `show --observe` watches a renewing holder and answers alive, with its renewals as numbers.
@@ -315,9 +304,7 @@ private slots:
         const QByteArray name = uniqueKey("live-show") + ":orders";
         RedissonJvm java;
         QVERIFY(java.start(pinnedRedissonVersions().first(), m_server.url(), 3000));
-        QVERIFY(java.call(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), {}, name))
-                    .value(QStringLiteral("ok"))
-                    .toBool());
+        QVERIFY(!callOk(java, QStringLiteral("lock"), name).isEmpty());
         const CliRun run = m_fixture.cli({ QStringLiteral("show"), QString::fromUtf8(name), QStringLiteral("--observe"),
             QStringLiteral("5000"), QStringLiteral("--json") });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
@@ -334,9 +321,7 @@ private slots:
         QVERIFY2(once.exitCode == 0, qPrintable(once.err));
         QVERIFY2(once.out.contains("liveness: unknown"), once.out.constData());
         QVERIFY2(once.out.contains("--observe"), once.out.constData());
-        QVERIFY(java.call(redissonCall(QStringLiteral("unlock"), QStringLiteral("a"), {}, name))
-                    .value(QStringLiteral("ok"))
-                    .toBool());
+        QVERIFY(!callOk(java, QStringLiteral("unlock"), name).isEmpty());
     }
     // The force-release prompt, as support staff meet it: a holder a trace saw (lockscope-cli trace) whose JVM was
     // killed since. One read cannot see renewals stop, so the verdict is unknown, with its one signal named; the
@@ -354,9 +339,7 @@ private slots:
         QByteArray traceErr;
         QTRY_VERIFY2_WITH_TIMEOUT(
             (traceErr += trace.readAllStandardError()).contains("tracing "), traceErr.constData(), 30000);
-        QVERIFY(java.call(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), {}, name))
-                    .value(QStringLiteral("ok"))
-                    .toBool());
+        QVERIFY(!callOk(java, QStringLiteral("lock"), name).isEmpty());
         trace.terminate(); // ends the trace early; it still saves what it saw
         CLI_EXIT(finishCli(trace, 60000, CliWait::Blocking, traceErr), CliExit::Done);
 
