@@ -57,6 +57,8 @@ void MainWindow::watchHolders(LockMonitor *monitor)
     m_holderWatch = new HolderWatch(monitor->connection(), monitor);
     m_holderWatch->setMonitor(monitor);
     m_holderWatch->setStatistics(&m_contentionViews->statistics());
+    // The owner templates the monitor reads home-grown locks with: their heartbeats' age and their queues.
+    m_holderWatch->setStringPatterns(monitor->options().stringPatterns);
     m_holderWatch->setPollInterval(kHolderPollMs);
     m_locks->model()->setHolderWatch(m_holderWatch);
     m_detail->setHolderWatch(m_holderWatch);
