@@ -188,7 +188,7 @@ LocksPane::LocksPane(LockMonitor *monitor, QWidget *parent)
     m_view->setColumnWidth(LockTableModel::Watchdog, 75);
     m_view->setColumnWidth(LockTableModel::Waiters, 58);
     m_view->setColumnWidth(LockTableModel::Age, 60);
-    m_view->viewport()->installEventFilter(this);
+    m_view->installEventFilter(this);
     // A column shown or hidden from the header's own menu (a right-click on it).
     m_view->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_view->horizontalHeader(), &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {

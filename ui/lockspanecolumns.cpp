@@ -8,6 +8,7 @@
 #include <QEvent>
 #include <QHeaderView>
 #include <QMenu>
+#include <QScrollBar>
 #include <QTableView>
 
 namespace LockScope {
@@ -48,7 +49,10 @@ void LocksPane::fitOptionalColumns()
     for (int column = 0; column < LockTableModel::ColumnCount; ++column)
         if (column != LockTableModel::Warnings && (column >= m_autoFrom || !m_view->isColumnHidden(column)))
             needed += m_view->columnWidth(column);
-    const bool room = needed <= m_view->viewport()->width();
+    // Measured against the room the view has whatever its scroll bars do: against the viewport's width, showing the
+    // columns could take a scroll bar away, widen the viewport and hide them again, for ever.
+    const int available = m_view->maximumViewportSize().width() - m_view->verticalScrollBar()->sizeHint().width();
+    const bool room = needed <= available;
     for (int column = m_autoFrom; column < LockTableModel::ColumnCount; ++column)
         if (m_view->isColumnHidden(column) == room)
             m_view->setColumnHidden(column, !room);
@@ -56,7 +60,8 @@ void LocksPane::fitOptionalColumns()
 
 bool LocksPane::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+    // The view's own size, not its viewport's: a scroll bar coming or going is no reason to look again.
+    if (watched == m_view && event->type() == QEvent::Resize)
         fitOptionalColumns();
     return QWidget::eventFilter(watched, event);
 }
