@@ -3,13 +3,16 @@
 #include "blockerscommand.h"
 #include "countercommands.h"
 #include "democommand.h"
+#include "expirecommand.h"
 #include "guidecommand.h"
 #include "inspectcommands.h"
 #include "lockcommand.h"
 #include "metricscommand.h"
+#include "releaseclientcommand.h"
 #include "releasecommands.h"
 #include "repaircommand.h"
 #include "statscommands.h"
+#include "stuckcommand.h"
 #include "tracecommand.h"
 #include "watchcommand.h"
 
@@ -54,9 +57,19 @@ const QList<CommandSpec> &commandList()
             Takes::Pattern, make<BlockersCommand>,
             "pattern string-locks no-string-locks layout-pattern owner-template json",
             "lockscope-cli blockers\nlockscope-cli blockers --json" },
+        { "stuck", "stuck",
+            QT_TRANSLATE_NOOP("Cli",
+                "what keeps locks from being taken, the console's Stuck rules: one line per problem\n"
+                "with since when, its holder and what fixes it (--observe MS: watch first)"),
+            Takes::Pattern, make<StuckCommand>,
+            "pattern observe string-locks no-string-locks layout-pattern owner-template json",
+            "lockscope-cli stuck\nlockscope-cli stuck --pattern 'orders:*' --json\nlockscope-cli stuck --observe "
+            "60000" },
         { "watch", "watch", QT_TRANSLATE_NOOP("Cli", "live events of every lock matching --pattern until interrupted"),
             Takes::Pattern, make<WatchCommand>,
-            "pattern interval enable-keyspace-events string-locks no-string-locks layout-pattern owner-template json",
+            "pattern interval enable-keyspace-events reason notify syslog syslog-socket string-locks no-string-locks "
+            "layout-pattern owner-template "
+            "json",
             "lockscope-cli watch --pattern 'orders:*'\nlockscope-cli watch --json\nlockscope-cli watch "
             "--enable-keyspace-events" },
         { "stats", "stats",
@@ -85,27 +98,44 @@ const QList<CommandSpec> &commandList()
             "lockscope-cli lock orders:42 --hold 10000\nlockscope-cli lock orders:42 --wait 5000 --lease "
             "30000\nlockscope-cli lock catalog --kind read --watchdog-timeout 10000" },
         { "release", "release NAME", QT_TRANSLATE_NOOP("Cli", "release one level on behalf of --owner UUID:TID"),
-            Takes::LockName, make<ReleaseCommand>, "hex owner yes json",
+            Takes::LockName, make<ReleaseCommand>, "hex owner yes reason notify syslog syslog-socket json",
             "lockscope-cli release orders:42 --owner 6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731" },
         { "force-release", "force-release NAME", QT_TRANSLATE_NOOP("Cli", "delete the lock and wake its waiters"),
-            Takes::LockName, make<ForceReleaseCommand>, "hex expect-owner yes json",
+            Takes::LockName, make<ForceReleaseCommand>, "hex expect-owner yes reason notify syslog syslog-socket json",
             "lockscope-cli force-release orders:42\nlockscope-cli force-release orders:42 --expect-owner "
             "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731\nlockscope-cli force-release orders:42 --yes --json" },
+        { "release-client", "release-client UUID|UUID:TID",
+            QT_TRANSLATE_NOOP("Cli",
+                "release every hold, read hold, token and fair-queue place of one client, as each\n"
+                "library would, guarded by what is shown (--dry-run: only list them)"),
+            Takes::LockName, make<ReleaseClientCommand>,
+            "pattern dry-run yes even-if-alive reason notify syslog syslog-socket string-locks no-string-locks "
+            "layout-pattern owner-template json",
+            "lockscope-cli release-client 6e3d30b7-83b1-433a-9335-5e8b9916d3ac --dry-run\nlockscope-cli "
+            "release-client 6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731 --yes --reason 'pod killed'" },
+        { "expire", "expire NAME",
+            QT_TRANSLATE_NOOP("Cli",
+                "give a lock with no lease one of --lease MS, or a holder that overruns a longer one\n"
+                "(guarded by the holders shown; never shortens a lease)"),
+            Takes::LockName, make<ExpireCommand>, "hex lease expect-owner yes reason notify syslog syslog-socket json",
+            "lockscope-cli expire orders:42 --lease 60000\nlockscope-cli expire jobs.lock --lease 600000 --yes "
+            "--reason 'holder gone, no TTL'" },
         { "repair-queue", "repair-queue NAME",
             QT_TRANSLATE_NOOP("Cli", "remove a fair lock's dead waiters (--dry-run: only report them)"),
-            Takes::LockName, make<RepairQueueCommand>, "hex dry-run recheck yes json",
+            Takes::LockName, make<RepairQueueCommand>,
+            "hex dry-run recheck yes reason notify syslog syslog-socket json",
             "lockscope-cli repair-queue orders:42 --dry-run\nlockscope-cli repair-queue orders:42 --yes" },
         { "add-permits", "add-permits NAME",
             QT_TRANSLATE_NOOP("Cli", "give a Redisson semaphore --permits N more free permits (default 1)"),
-            Takes::LockName, makeCounter<CounterPlan::Action::AddPermits>, "hex permits yes json",
-            "lockscope-cli add-permits pool --permits 2" },
+            Takes::LockName, makeCounter<CounterPlan::Action::AddPermits>,
+            "hex permits yes reason notify syslog syslog-socket json", "lockscope-cli add-permits pool --permits 2" },
         { "release-permit", "release-permit NAME",
             QT_TRANSLATE_NOOP("Cli", "give back an expirable semaphore's permit --permit ID"), Takes::LockName,
-            makeCounter<CounterPlan::Action::ReleasePermit>, "hex permit yes json",
+            makeCounter<CounterPlan::Action::ReleasePermit>, "hex permit yes reason notify syslog syslog-socket json",
             "lockscope-cli release-permit pool --permit 2b3c4d5e6f708192a3b4c5d6e7f80910" },
         { "open-latch", "open-latch NAME",
             QT_TRANSLATE_NOOP("Cli", "open a Redisson count-down latch: every waiter goes on"), Takes::LockName,
-            makeCounter<CounterPlan::Action::Open>, "hex expect-count yes json",
+            makeCounter<CounterPlan::Action::Open>, "hex expect-count yes reason notify syslog syslog-socket json",
             "lockscope-cli open-latch ready --expect-count 2" },
         { "demo", "demo",
             QT_TRANSLATE_NOOP("Cli",

@@ -6,17 +6,20 @@
 #include "clients/tracestore.h"
 #include "kinds/custom/ownertemplate.h"
 #include "kinds/locklayout.h"
+#include "kinds/locklayouts.h"
 #include "kinds/locklibraries.h"
 #include "kinds/locknames.h"
 #include "liveness/holderwatch.h"
 #include "lock/lockclient.h"
 #include "ops/auditlog.h"
+#include "ops/auditnotifier.h"
 #include "ops/auditrecord.h"
 #include "redis/bytesformat.h"
 #include "redis/redisrouter.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QJsonObject>
 #include <QTimer>
 
 #include <iostream>
@@ -47,6 +50,9 @@ void Command::finish(int exitCode)
             c->flushDeferred();
             return;
         }
+        // A notification on its way (its own deadline is shorter) is let through before the process goes.
+        if (m_notifier && m_notifier->pending() > 0 && waited.elapsed() < 15000)
+            return;
         poll->stop();
         emit finished(exitCode);
     };
@@ -209,6 +215,35 @@ QString Command::describeHolders(const LockNow &now) const
     return tr("%1 is held by %2, %3").arg(name, holders.join(QStringLiteral(", ")), ttl);
 }
 
+void Command::audit(AuditRecord record)
+{
+    if (m_parser.isSet(QStringLiteral("reason")))
+        record.setReason(m_parser.value(QStringLiteral("reason")));
+    QString error;
+    QJsonObject line;
+    if (!record.append(AuditRecord::Writer::Cli, &error, &line)) {
+        m_out.error(QCoreApplication::translate("Cli", "warning: could not write the audit log %1: %2")
+                        .arg(AuditLog::path(), error));
+        line = record.toJson(AuditRecord::Writer::Cli); // told all the same, without the log's stamp
+    }
+    NotifyTargets targets;
+    for (const QString &url :
+        m_parser.values(QStringLiteral("notify")) + (m_profile ? m_profile->notify : QStringList()))
+        targets.webhooks << QUrl(url);
+    if (m_parser.isSet(QStringLiteral("syslog")) || m_parser.isSet(QStringLiteral("syslog-socket")))
+        targets.syslogSocket = m_parser.isSet(QStringLiteral("syslog-socket"))
+            ? m_parser.value(QStringLiteral("syslog-socket"))
+            : QStringLiteral("/dev/log");
+    if (targets.isEmpty())
+        return;
+    if (!m_notifier) {
+        m_notifier = new AuditNotifier(targets, this);
+        connect(m_notifier, &AuditNotifier::failed, this,
+            [this](const QString &why) { m_out.error(tr("warning: could not notify %1").arg(why)); });
+    }
+    m_notifier->notify(line);
+}
+
 void audit(const Output &out, const AuditRecord &record)
 {
     QString error;
@@ -245,10 +280,12 @@ QList<QCommandLineOption> commandOptions()
 {
     return {
         { QStringLiteral("kind"),
-            QCoreApplication::translate(
-                "Cli", "lock kind: reentrant (default), fair, read, write, fenced, or string (SET NX PX)"),
+            QCoreApplication::translate("Cli", "lock kind: %1 (default: %2)")
+                .arg(LockLayouts::modeIds().join(QLatin1String(", ")),
+                    QLatin1String(LockLayouts::mode(LockMode::Reentrant).id)),
             QStringLiteral("KIND") },
-        { QStringLiteral("lease"), QCoreApplication::translate("Cli", "explicit lease in ms (no watchdog)"),
+        { QStringLiteral("lease"),
+            QCoreApplication::translate("Cli", "lock: explicit lease in ms (no watchdog); expire: the lease to give"),
             QStringLiteral("MS") },
         { QStringLiteral("watchdog"),
             QCoreApplication::translate("Cli", "renew the lease with the watchdog (the default without --lease)") },
@@ -267,6 +304,22 @@ QList<QCommandLineOption> commandOptions()
         { QStringLiteral("hex"),
             QCoreApplication::translate("Cli",
                 "the lock name is given as hex digits (a binary name; list and show print it with \\xNN escapes)") },
+        { QStringLiteral("notify"),
+            QCoreApplication::translate("Cli",
+                "every write: also POST its audit record as JSON (with a chat \"text\" line) to this webhook URL; "
+                "repeatable"),
+            QStringLiteral("URL") },
+        { QStringLiteral("syslog"),
+            QCoreApplication::translate("Cli", "every write: also send its audit record to the local syslog") },
+        { QStringLiteral("syslog-socket"),
+            QCoreApplication::translate("Cli", "the local syslog socket for --syslog (default /dev/log)"),
+            QStringLiteral("PATH") },
+        { QStringLiteral("even-if-alive"),
+            QCoreApplication::translate("Cli",
+                "release-client: release holders judged alive all the same (once you know the client is gone)") },
+        { QStringLiteral("reason"),
+            QCoreApplication::translate("Cli", "why: written into the action's audit record as its reason"),
+            QStringLiteral("TEXT") },
         { QStringLiteral("expect-owner"),
             QCoreApplication::translate("Cli", "force-release only if this owner still holds the lock"),
             QStringLiteral("UUID:TID") },
@@ -316,7 +369,10 @@ QList<QCommandLineOption> commandOptions()
             QStringLiteral("N") },
         { QStringLiteral("observe"),
             QCoreApplication::translate("Cli",
-                "show: watch the lock for MS first, so that its renewals are seen (the liveness verdict needs them)"),
+                "show: watch the lock for MS first, so that its renewals are seen (the liveness verdict needs them); "
+                "stuck: watch the locks for MS first, so that stopped renewals and waiters left on a free lock are "
+                "seen "
+                "(default 0: one read)"),
             QStringLiteral("MS") },
         { QStringLiteral("limit"),
             QCoreApplication::translate(
@@ -330,7 +386,8 @@ QList<QCommandLineOption> commandOptions()
             QCoreApplication::translate(
                 "Cli", "watch: first switch on the keyspace notifications it needs (CONFIG SET; a write, audited)") },
         { QStringLiteral("dry-run"),
-            QCoreApplication::translate("Cli", "repair-queue: report what would be removed, change nothing") },
+            QCoreApplication::translate(
+                "Cli", "repair-queue, release-client: report what would be done, change nothing") },
         { QStringLiteral("recheck"),
             QCoreApplication::translate("Cli",
                 "repair-queue: ms between the two looks that find a waiter nobody listens for dead (default 3000)"),

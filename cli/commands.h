@@ -13,6 +13,8 @@
 #include <QPointer>
 
 namespace LockScope {
+struct LockNow;
+class AuditNotifier;
 class AuditRecord;
 class HolderWatch;
 class LockScanner;
@@ -32,7 +34,7 @@ class Command : public QObject
 public:
     Command(const QCommandLineParser &parser, ConnectionOptions connection, QObject *parent = nullptr);
     virtual void start() = 0;
-    // What main() runs: start(), after the low-confidence warning for the commands that act on one lock.
+    // What main() runs: start(), once a name given as hex digits is known to be one.
     void run();
     // --profile: the saved connection's key pattern and string lock patterns are what --pattern and --string-locks
     // default to.
@@ -42,10 +44,9 @@ signals:
     void finished(int exitCode);
 
 protected:
-    // release and force-release: in text mode, say on stderr before acting when the lock is of low confidence
-    // (it may be application data that looks like a lock); confidencecheck.cpp.
-    virtual bool warnsOnLowConfidence() const { return false; }
-    void warnOnLowConfidenceThenStart();
+    // release and force-release: in text mode, say on stderr before acting when the lock their one reading found is
+    // of low confidence (it may be application data that looks like a lock); confidencecheck.cpp.
+    void warnOnLowConfidence(const LockNow &reading) const;
     void finish(int exitCode);
     void scanWhenReady(RedisRouter *router, LockScanner *scanner);
     // Creates the client; a failed first connection ends the command with exit code 3 right away.
@@ -68,6 +69,9 @@ protected:
     // (refused) and returns false. Asked before anything is written or prompted for: an action that could not be
     // audited is not run.
     bool auditable(const QString &action);
+    // Appends an operation's record to the audit log with the person's --reason (audit() below), and posts it where
+    // --notify, --syslog and the profile's notify say; finish() waits for those posts (a while at most).
+    void audit(AuditRecord record);
     // Asks on the terminal; anything but yes cancels the command (exit 1, "nothing changed") and returns false.
     bool confirm(const QString &question);
     // Who holds what, and whether they are alive: a watch over router's servers that knows what the last trace of this
@@ -84,6 +88,7 @@ protected:
     // A QPointer: a command may delete a client it no longer needs (demo's connection check) before finish()
     // looks at it.
     QPointer<LockClient> m_client;
+    AuditNotifier *m_notifier = nullptr;
 };
 
 class LockCommand;

@@ -87,6 +87,7 @@ void CounterCommand::start()
             return;
         }
         plan.countShown = now.value;
+        plan.judged = true; // the reading shown is the one the action runs on
         if (!confirmed
             && !confirm(tr("Open %1 (count %2) and let every waiter through? [y/N] ")
                             .arg(escapeBytes(plan.name, 200), escapeBytes(plan.countShown, 40))))
@@ -99,7 +100,7 @@ void CounterCommand::run(const CounterPlan &plan)
 {
     auto *client = findChild<LockClient *>();
     Ops::counterAction(client, m_connection.auditTarget(), plan, [this, plan](const CounterDone &d) {
-        audit(m_out, d.record);
+        audit(d.record);
         if (d.error.isError()) {
             finish(m_out.fail(d.error));
             return;

@@ -19,8 +19,8 @@ void LockCommand::start()
     const QString kind = m_parser.value(QStringLiteral("kind"));
     AcquireMode mode = LockLayouts::mode(LockMode::Reentrant);
     if (!kind.isEmpty() && !LockLayouts::modeById(kind, &mode)) {
-        m_out.error(
-            tr("lock kind \"%1\" is not supported; use reentrant, fair, fenced, read, write or string").arg(kind));
+        m_out.error(tr("lock kind \"%1\" is not supported; use one of: %2")
+                        .arg(kind, LockLayouts::modeIds().join(QLatin1String(", "))));
         finish(ExitUsage);
         return;
     }

@@ -37,9 +37,22 @@ void ReleaseCommand::start()
     if (!auditable(QStringLiteral("release")))
         return;
     LockClient *client = makeClient();
-    // The release script (and whom it wakes) is the one the lock's layout needs as Redis has it now.
-    Ops::release(client, m_connection.auditTarget(), name, owner, [this, name, owner](const ReleaseDone &r) {
-        audit(m_out, r.record);
+    // One reading: what the person is warned about, and the layout whose release script (and so whom it wakes) runs.
+    Ops::inspect(
+        client, name,
+        [this, client, owner](const LockNow &now) {
+            warnOnLowConfidence(now);
+            Ops::releaseLevels(client, m_connection.auditTarget(), now, owner, 1,
+                [this, owner](const ReleaseLevelsDone &all) { released(all.last(), owner); });
+        },
+        LockAction::Release);
+}
+
+void ReleaseCommand::released(const ReleaseDone &r, const QByteArray &owner)
+{
+    const QByteArray name = lockName();
+    {
+        audit(r.record);
         if (r.error.isError()) {
             finish(m_out.fail(r.error));
             return;
@@ -52,7 +65,7 @@ void ReleaseCommand::start()
         const bool last = r.outcome == AuditRecord::Outcome::Released;
         m_out.event(QStringLiteral("released"), name, owner, r.levelsLeft, last ? -2 : r.ttlMs, r.summary);
         finish(ExitDone);
-    });
+    }
 }
 
 void ForceReleaseCommand::start()
@@ -82,36 +95,17 @@ void ForceReleaseCommand::start()
             finish(m_out.fail(now.error)); // not a lock: no prompt for a delete that will never happen
             return;
         }
+        warnOnLowConfidence(now);
         if (now.holders.isEmpty()) {
             m_out.error(tr("%1 is not locked: nothing to release").arg(escapeBytes(name, 200)));
             finish(ExitNotDone);
             return;
         }
-        // An expected owner who holds nothing here is a mistyped or stale id: said before any prompt, with who holds
-        // it.
-        if (!expectOwner.isEmpty() && !now.owners().contains(expectOwner)) {
-            // Audited as the guard that stopped it, as when the script finds the owner gone.
-            ForceReleaseDone stopped;
-            stopped.outcome = AuditRecord::Outcome::GuardFailed;
-            stopped.holdersNow = now.owners();
-            stopped.kind = now.kind;
-            audit(m_out,
-                Ops::forceReleaseRecord(m_connection.auditTarget(), client->clientId(),
-                    ForceReleasePlan { name, now.owners(), expectOwner }, now.holders, stopped));
-            QStringList holders;
-            for (const QByteArray &owner : now.owners())
-                holders << escapeBytes(owner, 200);
-            m_out.error(
-                tr("%1 is not held by %2 (held by %3); nothing changed")
-                    .arg(escapeBytes(name, 200), escapeBytes(expectOwner, 200), holders.join(QStringLiteral(", "))));
-            finish(ExitNotDone);
-            return;
-        }
         // Without --expect-owner, exactly the holders on screen are the guard: if anyone came or went while the
-        // person read the prompt, nothing is deleted. The kind, and so whom the release wakes, is read again then: a
-        // waiter may have queued behind a fair lock while the prompt was open.
-        const ForceReleasePlan plan { name, now.owners(), expectOwner };
-        if (confirmed) {
+        // person read the prompt, nothing is deleted; the layout this reading found chooses the script. An expected
+        // owner who holds nothing here is a mistyped or stale id: said before any prompt, with who holds it.
+        const ForceReleasePlan plan = ForceReleasePlan::fromReading(now, expectOwner);
+        if (confirmed || plan.ownerMissing()) {
             forceRelease(plan, now);
             return;
         }
@@ -145,7 +139,7 @@ void ForceReleaseCommand::forceRelease(const ForceReleasePlan &plan, const LockN
     Ops::forceRelease(client, m_connection.auditTarget(), plan, ForceReleaseShown { shown.holders, shown.listeners },
         [this, plan, name, owner](const ForceReleaseDone &r) {
             // The same record as the console's for the same action, built by the operation.
-            audit(m_out, r.record);
+            audit(r.record);
             if (r.error.isError()) {
                 finish(m_out.fail(r.error));
                 return;

@@ -5,6 +5,7 @@
 #include "kinds/locktypes.h"
 #include "ops/forcerelease.h"
 #include "ops/inspect.h"
+#include "ops/release.h"
 
 namespace LockScope::Cli {
 
@@ -16,8 +17,8 @@ public:
     using Command::Command;
     void start() override;
 
-protected:
-    bool warnsOnLowConfidence() const override { return true; }
+private:
+    void released(const ReleaseDone &r, const QByteArray &owner);
 };
 
 // force-release NAME [--expect-owner UUID:TID] [--yes]: delete the lock and wake its waiters (a string lock: its
@@ -28,9 +29,6 @@ class ForceReleaseCommand : public Command
 public:
     using Command::Command;
     void start() override;
-
-protected:
-    bool warnsOnLowConfidence() const override { return true; }
 
 private:
     void forceRelease(const ForceReleasePlan &plan, const LockNow &shown);

@@ -74,29 +74,16 @@ void RepairQueueCommand::start()
 void RepairQueueCommand::repair(LockClient *client, int recheckMs)
 {
     const QByteArray name = lockName();
-    Ops::repairFairQueue(
-        client, name, false,
-        [this, client](const FairQueueReport &r) {
-            QJsonArray removed;
-            for (const FairWaiter &w : r.waiters)
-                if (w.orphaned())
-                    removed.append(Output::jsonText(w.owner));
-            // Nothing dead: a repair that had nothing to do wrote nothing, and leaves no record.
-            if (!r.error.isError() && removed.isEmpty()) {
-                report(r, false);
-                finish(ExitDone);
+    Ops::repairQueue(
+        client, m_connection.auditTarget(), name,
+        [this](const RepairQueueDone &d) {
+            if (d.audited)
+                audit(d.record);
+            if (d.report.error.isError()) {
+                finish(m_out.fail(d.report.error));
                 return;
             }
-            AuditRecord record(QStringLiteral("repair-queue"), m_connection.auditTarget(), r.name, client->clientId());
-            record.insert(QStringLiteral("removed"), removed);
-            if (r.error.isError())
-                record.setError(r.error);
-            audit(m_out, record);
-            if (r.error.isError()) {
-                finish(m_out.fail(r.error));
-                return;
-            }
-            report(r, false);
+            report(d.report, false);
             finish(ExitDone);
         },
         recheckMs);

@@ -2,6 +2,7 @@
 
 #include "monitor/lockmonitor.h"
 #include "ops/auditrecord.h"
+#include "ops/keyspaceevents.h"
 #include "redis/bytesformat.h"
 #include "redis/redisconnection.h"
 #include "redis/redisrouter.h"
@@ -49,48 +50,20 @@ void WatchCommand::start()
         return;
     }
     // The one write watch can do, and only when asked: switch on the notifications the monitor needs. Refused, with
-    // nothing sent, where writes are: a read-only connection is a promise not to change the server's configuration.
-    if (m_connection.readOnly) {
-        finish(m_out.fail(RedisError(
-            RedisError::Kind::ReadOnly, tr("--enable-keyspace-events refused: read-only mode (it runs CONFIG SET)"))));
+    // nothing sent, where writes are (in the operation): a read-only connection is a promise not to change the
+    // server's configuration.
+    if (!m_connection.readOnly && !auditable(QStringLiteral("enable-keyspace-events")))
         return;
-    }
-    if (!auditable(QStringLiteral("enable-keyspace-events")))
-        return;
-    // In a cluster, notifications are per node: every master is configured.
-    auto *writer = new RedisRouter(m_connection, this);
-    connect(writer, &RedisCommander::disconnected, this, [this, writer](const RedisError &error) {
-        if (writer->mode() == RedisRouter::Mode::Probing)
-            finish(m_out.fail(error));
-    });
-    connect(writer, &RedisRouter::modeDecided, this, [this, writer] {
-        const QList<RedisConnection *> nodes = writer->masterConnections();
-        auto left = std::make_shared<int>(int(nodes.size()));
-        auto failure = std::make_shared<RedisError>();
-        for (RedisConnection *node : nodes)
-            LockEventFeed::enableKeyspaceEvents(node, [this, writer, left, failure](const RedisError &error) {
-                if (error.isError() && !failure->isError())
-                    *failure = error;
-                if (--*left == 0) {
-                    writer->deleteLater();
-                    keyspaceEventsEnabled(*failure);
-                }
-            });
-    });
-    writer->open();
-}
-
-void WatchCommand::keyspaceEventsEnabled(const RedisError &error)
-{
-    {
-        if (error.isError()) {
-            finish(m_out.fail(error));
+    Ops::enableKeyspaceEvents(m_connection, m_connection.auditTarget(), this, [this](const KeyspaceEventsDone &d) {
+        if (d.audited)
+            audit(d.record);
+        if (d.error.isError()) {
+            finish(m_out.fail(d.error));
             return;
         }
-        audit(m_out, AuditRecord(QStringLiteral("enable-keyspace-events"), m_connection.auditTarget(), {}, {}));
         status(tr("keyspace events switched on (notify-keyspace-events now includes K, h, $, z, g and x)"));
         startMonitor();
-    }
+    });
 }
 
 void WatchCommand::startMonitor()

@@ -20,7 +20,6 @@ public:
 
 private:
     void startMonitor();
-    void keyspaceEventsEnabled(const RedisError &error);
     void status(const QString &text) const;
 
     LockMonitor *m_monitor = nullptr;

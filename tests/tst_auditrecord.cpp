@@ -2,8 +2,17 @@
 // "result" words its readers already parse (docs/cli.md#files, the user guide's section 9).
 #include "ops/auditrecord.h"
 
+#include "ops/auditlog.h"
+
+#include <QFile>
+#include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace LockScope;
 
@@ -83,6 +92,42 @@ private slots:
         const AuditRecord record(QStringLiteral("release"), QStringLiteral("u"), QByteArray("a\xff", 2), "c");
         QCOMPARE(record.toJson(AuditRecord::Writer::Console).value(QStringLiteral("name")).toString(),
             QStringLiteral("a\\xff"));
+    }
+
+    void theLogIsItsOwnersAloneAndNamesTheAccount()
+    {
+        // Every lock name, server and owner acted on is in it: on a shared bastion nobody else may read it, and under
+        // cron or systemd ($USER unset) the record still says whose account acted.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("sub/audit.log"));
+        qputenv("LOCKSCOPE_AUDIT_LOG", path.toLocal8Bit());
+        qunsetenv("USER");
+        qunsetenv("LOGNAME");
+        const mode_t before = umask(022);
+        QVERIFY(AuditLog::append(QJsonObject { { QStringLiteral("action"), QStringLiteral("release") } }));
+        struct stat made
+        {
+        };
+        QCOMPARE(stat(path.toLocal8Bit().constData(), &made), 0);
+        QCOMPARE(made.st_mode & 0777, mode_t(0600));
+
+        // A log an older version made world-readable is narrowed at the next record.
+        QVERIFY(QFile::setPermissions(
+            path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadOther | QFileDevice::ReadGroup));
+        QVERIFY(AuditLog::append(QJsonObject { { QStringLiteral("action"), QStringLiteral("release") } }));
+        QCOMPARE(stat(path.toLocal8Bit().constData(), &made), 0);
+        QCOMPARE(made.st_mode & 0777, mode_t(0600));
+        umask(before);
+
+        QFile log(path);
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        const QJsonObject first = QJsonDocument::fromJson(log.readLine()).object();
+        const passwd *account = getpwuid(geteuid());
+        QVERIFY(account);
+        QCOMPARE(first.value(QStringLiteral("user")).toString(), QString::fromLocal8Bit(account->pw_name));
+
+        qunsetenv("LOCKSCOPE_AUDIT_LOG");
     }
 };
 

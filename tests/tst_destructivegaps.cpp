@@ -20,6 +20,9 @@
 #include <QTest>
 #include <QUuid>
 
+#include <pwd.h>
+#include <unistd.h>
+
 using namespace LockScope;
 using namespace LockScope::Test;
 
@@ -314,8 +317,8 @@ private slots:
             qPrintable(record.value(QStringLiteral("client_id")).toString()));
         QCOMPARE(record.value(QStringLiteral("pid")).toInteger(), r.pid);
         QCOMPARE(record.value(QStringLiteral("host")).toString(), QSysInfo::machineHostName());
-        QCOMPARE(record.value(QStringLiteral("user")).toString(),
-            qEnvironmentVariable("USER", qEnvironmentVariable("LOGNAME")));
+        // The operating system's account, not $USER (unset under cron and systemd).
+        QCOMPARE(record.value(QStringLiteral("user")).toString(), QString::fromLocal8Bit(getpwuid(geteuid())->pw_name));
         const QDateTime ts = QDateTime::fromString(record.value(QStringLiteral("ts")).toString(), Qt::ISODateWithMs);
         QVERIFY2(ts.isValid() && ts.timeSpec() == Qt::UTC && ts >= start && ts <= end,
             qPrintable(record.value(QStringLiteral("ts")).toString()));

@@ -10,7 +10,7 @@
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"
-#include "ops/releaseasfound.h"
+#include "ops/inspect.h"
 #include "rawredis.h"
 #include "redis/redisrouter.h"
 #include "redisserver.h"
@@ -92,11 +92,11 @@ private slots:
         QVERIFY2(!lua.isError(), lua.bytes().constData());
         QCOMPARE(lua.bytes(), layout.isEmpty() ? QByteArray("none") : layout);
 
-        // 2. The probe before a release.
-        const LockKindProbe probe = await<LockKindProbe>([&](auto d) { Ops::probeKind(&client, name, kHolder, d); });
-        QVERIFY2(!probe.error.isError(), qPrintable(probe.error.toString()));
-        if (!layout.isEmpty())
-            QCOMPARE(QByteArray(LockLayouts::forMode(probe.kind).id()), layout);
+        // 2. The reading before a release or force release (whose script's guard runs the kind check of 1).
+        const LockNow now = await<LockNow>([&](auto d) { Ops::inspect(&client, name, d); });
+        QVERIFY2(!now.error.isError(), qPrintable(now.error.toString()));
+        if (parts & Hash)
+            QCOMPARE(QByteArray(LockLayouts::forMode(now.actionMode(kHolder)).id()), layout);
 
         // 3. The classifier, as show reads the name.
         const NameReading reading = await<NameReading>([&](auto d) {
@@ -111,7 +111,7 @@ private slots:
         }
     }
 
-    // A name that holds something else: the kind check names its type, the probe refuses it by name.
+    // A name that holds something else: the kind check names its type, the reading refuses it by name.
     void otherTypes()
     {
         LockClient client(ConnectionOptions::fromUrl(m_server.url()));
@@ -122,8 +122,8 @@ private slots:
             name };
         argv << AcquireCheck::auxKeys(name);
         QCOMPARE(raw.command(argv).bytes(), QByteArray("list"));
-        const LockKindProbe probe = await<LockKindProbe>([&](auto d) { Ops::probeKind(&client, name, kHolder, d); });
-        QVERIFY2(probe.error.message().contains(QLatin1String("holds a list")), qPrintable(probe.error.message()));
+        const LockNow now = await<LockNow>([&](auto d) { Ops::inspect(&client, name, d); });
+        QVERIFY2(now.error.message().contains(QLatin1String("holds a list")), qPrintable(now.error.message()));
         QVERIFY(!HashRecognition::decide("list", {}));
     }
 

@@ -1,12 +1,13 @@
-// Release and force release decide the lock's kind from Redis at the moment of the action (Ops::probeKind,
-// lockkindprobe.cpp): the probe's answers for every layout, and lockscope-cli's release and force-release using
-// them, including a fair lock whose waiter queued while the force-release prompt was open, and a lock that changed
-// hands while the prompt was open (the "y" confirms the holders shown, so nothing is deleted).
+// Release and force release take the lock's layout from the action's one reading (Ops::inspect): its answers for
+// every layout, and lockscope-cli's release and force-release using them; a fair lock whose waiter queued while the
+// force-release prompt was open (the script's kind check refuses: the lock shown is no longer what is there), and a
+// lock that changed hands while the prompt was open (the "y" confirms the holders shown, so nothing is deleted).
 #include "clirun.h"
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
 #include "lockawait.h"
-#include "ops/releaseasfound.h"
+#include "ops/forcerelease.h"
+#include "ops/inspect.h"
 #include "rawredis.h"
 #include "rawsubscriber.h"
 #include "redisserver.h"
@@ -61,9 +62,14 @@ class TestReleaseKind : public QObject
         return QJsonDocument::fromJson(f.readAll().trimmed().split('\n').last()).object();
     }
 
-    LockKindProbe probe(LockClient &client, const QByteArray &name, const QByteArray &owner = {})
+    LockNow reading(LockClient &client, const QByteArray &name)
     {
-        return await<LockKindProbe>([&](auto d) { Ops::probeKind(&client, name, owner, d); });
+        return await<LockNow>([&](auto d) { Ops::inspect(&client, name, d); });
+    }
+    LockMode mode(LockClient &client, const QByteArray &name, const QByteArray &owner = {})
+    {
+        const LockNow now = reading(client, name);
+        return now.error.isError() ? LockMode::Reentrant : now.actionMode(owner);
     }
 
 private slots:
@@ -73,51 +79,91 @@ private slots:
         QVERIFY2(m_server.start(&error), qPrintable(error));
     }
 
-    void probeAnswersWhatRedisHoldsNow()
+    void theReadingAnswersWhatRedisHoldsNow()
     {
         LockClient client(ConnectionOptions::fromUrl(m_server.url()));
         RawRedis raw(m_server.port());
         const QByteArray name = uniqueKey("probe");
-        LockKindProbe p = probe(client, name);
-        QVERIFY(!p.error.isError());
-        QCOMPARE(p.type, "none");
-        QCOMPARE(p.kind, LockMode::Reentrant);
+        LockNow now = reading(client, name);
+        QVERIFY(!now.error.isError());
+        QVERIFY(!now.lock);
+        QCOMPARE(now.actionMode(), LockMode::Reentrant);
         raw.command({ "HSET", name, kHolder, "1" });
-        QCOMPARE(probe(client, name).kind, LockMode::Reentrant);
+        raw.command({ "PEXPIRE", name, "60000" });
+        QCOMPARE(mode(client, name), LockMode::Reentrant);
         raw.command({ "SET", LockNames::fencingToken(name), "7" });
-        QCOMPARE(probe(client, name).kind, LockMode::Fenced);
+        QCOMPARE(mode(client, name), LockMode::Fenced);
         // A stray fair deadline beside a fencing token: still fenced, as show calls it (tst_recognition).
         raw.command({ "ZADD", LockNames::fairTimeouts(name), "1", kWaiter });
-        QCOMPARE(probe(client, name).kind, LockMode::Fenced);
+        QCOMPARE(mode(client, name), LockMode::Fenced);
         // A fair lock is known by its queue, or by its deadline set alone.
         raw.command({ "DEL", LockNames::fencingToken(name) });
-        QCOMPARE(probe(client, name).kind, LockMode::Fair);
+        raw.command({ "ZADD", LockNames::fairTimeouts(name),
+            QByteArray::number(QDateTime::currentMSecsSinceEpoch() + 600000), kWaiter });
+        QCOMPARE(mode(client, name), LockMode::Fair);
         raw.command({ "RPUSH", LockNames::fairQueue(name), kWaiter });
-        QCOMPARE(probe(client, name).kind, LockMode::Fair);
+        QCOMPARE(mode(client, name), LockMode::Fair);
         // The hash's own mode field wins over aux keys; the owner's ":write" picks the half.
         const QByteArray rw = uniqueKey("probe-rw");
         raw.command({ "HSET", rw, "mode", "write", kHolder + ":write", "1" });
-        QCOMPARE(probe(client, rw, kHolder + ":write").kind, LockMode::Write);
-        QCOMPARE(probe(client, rw, kHolder).kind, LockMode::Read);
-        QCOMPARE(probe(client, rw).kind, LockMode::Read);
-        // A string lock has its own path; any other type is a clear error naming it.
-        const QByteArray text = uniqueKey("probe-string");
-        raw.command({ "SET", text, "token" });
-        p = probe(client, text);
-        QVERIFY(p.stringLock());
-        QVERIFY2(p.error.message().contains(QLatin1String("holds a string")), qPrintable(p.error.message()));
+        raw.command({ "PEXPIRE", rw, "60000" });
+        QCOMPARE(mode(client, rw, kHolder + ":write"), LockMode::Write);
+        QCOMPARE(mode(client, rw, kHolder), LockMode::Read);
+        QCOMPARE(mode(client, rw), LockMode::Read);
+        // Anything that is no lock is refused by the reading, naming what is there, and a force release of it
+        // changes nothing.
         const QByteArray list = uniqueKey("probe-list");
         raw.command({ "RPUSH", list, "a" });
-        p = probe(client, list);
-        QVERIFY(!p.stringLock());
-        QCOMPARE(p.error.kind(), RedisError::Kind::Reply);
-        QVERIFY2(p.error.message().contains(QLatin1String("WRONGTYPE the lock name holds a list")),
-            qPrintable(p.error.message()));
-        // And a release or force release refuses it without touching it.
-        const ForceReleaseResult forced
-            = await<ForceReleaseResult>([&](auto d) { Ops::forceReleaseAsFound(&client, list, ForceGuard {}, d); });
-        QVERIFY(forced.error.message().contains(QLatin1String("holds a list")));
+        now = reading(client, list);
+        QCOMPARE(now.error.kind(), RedisError::Kind::KindMismatch);
+        QVERIFY2(now.error.message().contains(QLatin1String("it holds a list")), qPrintable(now.error.message()));
         QCOMPARE(raw.type(list), "list");
+    }
+
+    void aForceReleaseKeepsToTheLayoutItsReadingFound()
+    {
+        // The reading shows a reentrant lock (a fair lock with nobody queued looks the same); a waiter queues before
+        // the script runs. The same holders, another layout: refused, nothing deleted, nobody woken on the wrong
+        // channel.
+        LockClient client(ConnectionOptions::fromUrl(m_server.url()));
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("kind-guard");
+        raw.command({ "HSET", name, kHolder, "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        const LockNow shown = reading(client, name);
+        QCOMPARE(shown.actionMode(), LockMode::Reentrant);
+        queueWaiter(raw, name, kWaiter);
+        RawSubscriber plain(m_server.port(), LockNames::lockChannel(name));
+        const ForceReleasePlan plan = ForceReleasePlan::fromReading(shown);
+        const ForceReleaseDone done = await<ForceReleaseDone>([&](auto d) {
+            Ops::forceRelease(&client, QStringLiteral("test"), plan, { shown.holders, 0 }, d);
+        });
+        QCOMPARE(done.outcome, AuditRecord::Outcome::GuardFailed);
+        QVERIFY2(done.summary.contains(QLatin1String("no longer a reentrant lock")), qPrintable(done.summary));
+        QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { kHolder, "1" } }));
+        QCOMPARE(plain.next(), "none");
+        // Read again, it is a fair lock, and its force release wakes the head of the queue on its own channel.
+        const LockNow again = reading(client, name);
+        QCOMPARE(again.actionMode(), LockMode::Fair);
+        RawSubscriber head(m_server.port(), LockNames::fairChannel(name, kWaiter));
+        const ForceReleaseDone forced = await<ForceReleaseDone>([&](auto d) {
+            Ops::forceRelease(
+                &client, QStringLiteral("test"), ForceReleasePlan::fromReading(again), { again.holders, 0 }, d);
+        });
+        QCOMPARE(forced.outcome, AuditRecord::Outcome::Deleted);
+        QCOMPARE(head.next(), "message:0");
+        // A fair lock whose queue emptied since its reading is its idle self: its script still fits.
+        raw.command({ "HSET", name, kHolder, "1" });
+        raw.command({ "PEXPIRE", name, "60000" });
+        const LockNow fair = reading(client, name);
+        QCOMPARE(fair.actionMode(), LockMode::Fair);
+        raw.command({ "DEL", LockNames::fairQueue(name), LockNames::fairTimeouts(name) });
+        const ForceReleaseDone idle = await<ForceReleaseDone>([&](auto d) {
+            Ops::forceRelease(
+                &client, QStringLiteral("test"), ForceReleasePlan::fromReading(fair), { fair.holders, 0 }, d);
+        });
+        QCOMPARE(idle.outcome, AuditRecord::Outcome::Deleted);
+        QCOMPARE(raw.type(name), "none");
     }
 
     void cliReleaseOfAFairLockTellsTheHead()
@@ -140,7 +186,7 @@ private slots:
         QCOMPARE(raw.command({ "LLEN", LockNames::fairQueue(name) }).toInteger(), 1);
     }
 
-    void cliForceReleaseReadsTheKindAfterThePrompt()
+    void cliForceReleaseRefusesWhenTheLayoutChangesAtThePrompt()
     {
         // A Java holder of a fair lock with nobody queued: it looks like any reentrant lock when the prompt shows it.
         RawRedis raw(m_server.port());
@@ -157,13 +203,23 @@ private slots:
         QByteArray err;
         QTRY_VERIFY2_WITH_TIMEOUT((err += p.readAllStandardError()).contains("Force-release it and wake its waiters?"),
             err.constData(), 30000);
-        // While the person reads the prompt, a waiter queues behind the holder and listens on its own channel.
+        // While the person reads the prompt, a waiter queues behind the holder and listens on its own channel: the lock
+        // is now a fair lock, not the one shown. Nothing is deleted (a reentrant release would wake nobody on the
+        // waiter's channel); the person is told to run it again, and then it is released as the fair lock it is.
         queueWaiter(raw, name, kWaiter);
         RawSubscriber head(m_server.port(), LockNames::fairChannel(name, kWaiter));
         QCOMPARE(::write(master, "y\n", 2), 2);
         const CliRun r = finishCli(p, 30000, CliWait::Blocking, err);
         ::close(master);
-        CLI_EXIT(r, CliExit::Done);
+        CLI_REFUSED(r, CliExit::NotDone,
+            name
+                + " changed after it was shown (the same holders, but it is no longer a reentrant lock); nothing "
+                  "changed. Run the command again to confirm what is there now");
+        QCOMPARE(raw.hgetall(name), (QMap<QByteArray, QByteArray> { { kHolder, "1" } }));
+        QCOMPARE(head.next(), "none");
+        QProcess again;
+        startCli(again, { QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes") });
+        CLI_EXIT(finishCli(again), CliExit::Done);
         QCOMPARE(raw.type(name), "none");
         QCOMPARE(head.next(), "message:0");
         QCOMPARE(raw.command({ "LLEN", LockNames::fairQueue(name) }).toInteger(), 1); // forceUnlock keeps the queue

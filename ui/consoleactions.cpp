@@ -7,6 +7,7 @@
 #include "kinds/locklayouts.h"
 #include "lock/lockclient.h"
 #include "monitor/lockmonitor.h"
+#include "ops/acquire.h"
 #include "ops/inspect.h"
 #include "ops/release.h"
 #include "redis/bytesformat.h"
@@ -23,22 +24,6 @@
 
 namespace LockScope {
 
-namespace {
-// Release all levels of a hold whose count the monitor has not read: one level at a time until the server answers
-// anything but "still held" (a reentrant hold this deep is not taken by a person).
-constexpr int kUnknownLevels = 1 << 16;
-
-// As lockscope-cli writes them, so that one query reads both tools' records.
-QList<QByteArray> holdersOf(const LockRecord *record)
-{
-    QList<QByteArray> holders;
-    if (record)
-        for (const LockHolder &h : record->info.holders)
-            holders << h.owner;
-    return holders;
-}
-} // namespace
-
 ConsoleActions::ConsoleActions(
     LockClient *client, LockMonitor *monitor, QWidget *window, QString connection, bool readOnly)
     : QObject(window)
@@ -47,7 +32,7 @@ ConsoleActions::ConsoleActions(
     , m_window(window)
     , m_connection(std::move(connection))
     , m_readOnly(readOnly)
-    , m_audit(client, m_connection, window, [this](const QString &text) { emit message(text, true); })
+    , m_audit(window, [this](const QString &text) { emit message(text, true); })
 {
     // "The N waiters listening were woken" counts the server's subscribers: the monitor's own ears are not waiters.
     QPointer<LockMonitor> ears(monitor);
@@ -148,14 +133,6 @@ QByteArray ConsoleActions::ownHold(const QByteArray &name) const
         if (hold.name == name)
             return hold.owner;
     return {};
-}
-
-const LockLayout &ConsoleActions::heldLayout(const QByteArray &name, const QByteArray &owner) const
-{
-    for (const HoldEvent &hold : m_client->holds())
-        if (hold.name == name && hold.owner == owner)
-            return LockLayouts::forMode(hold.kind);
-    return LockLayouts::forMode(LockMode::Reentrant);
 }
 
 QHash<QByteArray, QByteArray> ConsoleActions::ownHolds() const
@@ -263,53 +240,49 @@ void ConsoleActions::acquire(const AcquireRequest &request)
         return;
     }
     // What is no lock at all (an application's hash) is refused before any script runs: the acquire would only
-    // answer "busy".
+    // answer "busy". One reading decides, and its holders go into the record.
     QPointer<ConsoleActions> self(this);
-    m_client->checkTarget(request.name, LockAction::Acquire, [self, request](const RedisError &refusal) {
-        if (!self)
-            return;
-        if (refusal) // says what is there, and that the acquire was refused
-            emit self->message(refusal.message(), true);
-        else
-            self->acquireChecked(request);
-    });
-}
-
-void ConsoleActions::acquireChecked(const AcquireRequest &request)
-{
-    const QList<QByteArray> before = holdersOf(m_monitor->record(request.name));
-    const LockLayout &layout = LockLayouts::forMode(request.kind);
-    QPointer<ConsoleActions> self(this);
-    // A wait shows how long it has waited, with Cancel: the person is never left guessing whether anything happens.
-    QPointer<QProgressDialog> progress = request.waitMs != 0 ? waitProgress(request) : nullptr;
-    m_client->acquire(request, [self, request, before, &layout, progress](const AcquireResult &r) {
-        if (progress)
-            progress->deleteLater();
-        if (!self)
-            return;
-        const QString name = escapeBytes(request.name, 200);
-        if (r.cancelled) {
-            emit self->message(tr("Stopped waiting for %1; not acquired").arg(name), false);
-            self->m_audit.write(
-                QStringLiteral("acquire"), request.name, before, AuditRecord::Outcome::Busy, {}, layout);
-            return;
-        }
-        if (r.error.isError())
-            emit self->message(tr("Acquire %1 failed: %2").arg(name, r.error.message()), true);
-        else if (!r.acquired && !r.holderNow.isEmpty())
-            emit self->message(
-                tr("%1 is held by token %2; not acquired").arg(name, escapeBytes(r.holderNow, 200)), true);
-        else if (!r.acquired)
-            self->explainBusy(request.name);
-        else {
-            emit self->message(tr("Acquired %1 as %2").arg(name, QString::fromUtf8(r.owner)), false);
-            emit self->acquired(request.name);
-        }
-        self->m_audit.write(QStringLiteral("acquire"), request.name, before,
-            r.acquired ? AuditRecord::Outcome::Acquired : AuditRecord::Outcome::Busy, r.error, layout);
-        self->m_monitor->refresh({ request.name });
-        self->noteHoldsChanged();
-    });
+    // A wait shows how long it has waited, with Cancel, from the moment it is sent: the person is never left guessing
+    // whether anything happens.
+    auto progress = std::make_shared<QPointer<QProgressDialog>>();
+    auto sending = [self, request, progress] {
+        if (self && request.waitMs != 0)
+            *progress = self->waitProgress(request);
+    };
+    Ops::acquire(
+        m_client, m_connection, request,
+        [self, request, progress](const AcquireDone &d) {
+            if (*progress)
+                (*progress)->deleteLater();
+            if (!self)
+                return;
+            const AcquireResult &r = d.result;
+            if (d.refused) {
+                emit self->message(r.error.message(), true); // says what is there, and that the acquire was refused
+                return;
+            }
+            const QString name = escapeBytes(request.name, 200);
+            if (r.cancelled)
+                emit self->message(tr("Stopped waiting for %1; not acquired").arg(name), false);
+            else if (r.error.isError())
+                emit self->message(tr("Acquire %1 failed: %2").arg(name, r.error.message()), true);
+            else if (!r.acquired && !r.holderNow.isEmpty())
+                emit self->message(
+                    tr("%1 is held by token %2; not acquired").arg(name, escapeBytes(r.holderNow, 200)), true);
+            else if (!r.acquired)
+                self->explainBusy(request.name);
+            else {
+                emit self->message(tr("Acquired %1 as %2").arg(name, QString::fromUtf8(r.owner)), false);
+                emit self->acquired(request.name);
+            }
+            // The same record as any front-end's for the same action, built by the operation.
+            self->m_audit.append(d.record);
+            if (r.cancelled)
+                return;
+            self->m_monitor->refresh({ request.name });
+            self->noteHoldsChanged();
+        },
+        sending);
 }
 
 QProgressDialog *ConsoleActions::waitProgress(const AcquireRequest &request)
@@ -358,13 +331,13 @@ void ConsoleActions::release(bool all)
     // The levels as the monitor last read them; a hold it has not seen yet (just taken, the monitor reconnecting) is
     // released until the server says it is free, not left alone.
     const LockRecord *r = m_monitor->record(m_current);
-    int levels = r ? 1 : kUnknownLevels;
+    int levels = r ? 1 : -1;
     if (r)
         for (const LockHolder &h : r->info.holders)
             if (h.owner == owner)
                 levels = int(qMax<qint64>(1, h.count));
     // Our own count says when we are done: a read release answers "still held" while other readers remain.
-    releaseLevels(m_current, owner, all ? levels : 1, 0);
+    releaseLevels(m_current, owner, all ? levels : 1);
 }
 
 void ConsoleActions::releaseOwnHolds(std::function<void(int failed)> done)
@@ -400,16 +373,14 @@ void ConsoleActions::releaseHold(
     const QByteArray &name, const QByteArray &owner, int levels, std::function<void(bool)> done)
 {
     QPointer<ConsoleActions> self(this);
-    Ops::release(m_client, m_connection, name, owner, [self, name, owner, levels, done](const ReleaseDone &r) {
+    Ops::releaseLevels(m_client, m_connection, name, owner, levels, [self, name, done](const ReleaseLevelsDone &all) {
         if (!self) {
             done(false);
             return;
         }
-        self->m_audit.append(r.record);
-        if (!r.error.isError() && r.outcome == AuditRecord::Outcome::StillHeld && levels > 1) {
-            self->releaseHold(name, owner, levels - 1, done);
-            return;
-        }
+        for (const ReleaseDone &level : all.levels)
+            self->m_audit.append(level.record);
+        const ReleaseDone &r = all.last();
         if (r.error.isError())
             emit self->message(tr("Release of %1 failed: %2").arg(escapeBytes(name, 200), r.error.message()), true);
         self->noteHoldsChanged();
@@ -417,19 +388,17 @@ void ConsoleActions::releaseHold(
     });
 }
 
-void ConsoleActions::releaseLevels(const QByteArray &name, const QByteArray &owner, int levels, int released)
+void ConsoleActions::releaseLevels(const QByteArray &name, const QByteArray &owner, int levels)
 {
     QPointer<ConsoleActions> self(this);
-    // Which release script, and so whom it wakes, is read from Redis now, not from the monitor's last snapshot: a
-    // fair lock whose queue was empty at the last scan may have a waiter at its head by now.
-    Ops::release(m_client, m_connection, name, owner, [self, name, owner, levels, released](const ReleaseDone &r) {
+    // One reading of the lock decides the script, and so whom it wakes (not the monitor's last snapshot: a fair lock
+    // whose queue was empty at the last scan may have a waiter at its head by now); every level is audited.
+    Ops::releaseLevels(m_client, m_connection, name, owner, levels, [self, name](const ReleaseLevelsDone &all) {
         if (!self)
             return;
-        self->m_audit.append(r.record);
-        if (!r.error.isError() && r.outcome == AuditRecord::Outcome::StillHeld && released + 1 < levels) {
-            self->releaseLevels(name, owner, levels, released + 1);
-            return;
-        }
+        for (const ReleaseDone &level : all.levels)
+            self->m_audit.append(level.record);
+        const ReleaseDone &r = all.last();
         if (r.error.isError())
             emit self->message(tr("Release of %1 failed: %2").arg(escapeBytes(name, 200), r.summary), true);
         else
@@ -446,14 +415,14 @@ void ConsoleActions::toggleWatchdog(bool on)
         return;
     }
     const QByteArray owner = ourHold();
-    if (owner.isEmpty() || !m_client->setWatchdogEnabled(m_current, owner, on)) {
+    AuditRecord record;
+    if (owner.isEmpty() || !Ops::setWatchdog(m_client, m_connection, m_current, owner, on, &record)) {
         emit message(tr("No hold of ours on %1 to switch the watchdog of").arg(escapeBytes(m_current, 200)), true);
         updateEnabled();
         return;
     }
     noteWatchdogs();
-    m_audit.write(on ? QStringLiteral("watchdog-on") : QStringLiteral("watchdog-off"), m_current, { owner },
-        AuditRecord::Outcome::Done, {}, heldLayout(m_current, owner));
+    m_audit.append(record);
     emit message(on ? tr("Watchdog on for %1: the lease is renewed again").arg(escapeBytes(m_current, 200))
                     : tr("Watchdog off for %1: the lease now runs out unless it is switched on again")
                           .arg(escapeBytes(m_current, 200)),

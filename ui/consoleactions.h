@@ -81,12 +81,10 @@ private:
     QProgressDialog *waitProgress(const AcquireRequest &request);
     // Releases name's hold by owner, levels times at most and until it is gone; done(ok) after the last answer.
     void releaseHold(const QByteArray &name, const QByteArray &owner, int levels, std::function<void(bool)> done);
-    const LockLayout &heldLayout(const QByteArray &name, const QByteArray &owner) const;
     void openAcquireDialog();
     // The acquire once the name passed the check that it is a lock (or nothing yet).
-    void acquireChecked(const AcquireRequest &request);
     void release(bool all);
-    void releaseLevels(const QByteArray &name, const QByteArray &owner, int levels, int released);
+    void releaseLevels(const QByteArray &name, const QByteArray &owner, int levels); // levels < 0: until free
     void toggleWatchdog(bool on);
     void forceRelease();
 

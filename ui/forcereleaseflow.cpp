@@ -24,7 +24,7 @@ ForceReleaseFlow::ForceReleaseFlow(LockClient *client, LockMonitor *monitor, QWi
     , m_window(window)
     , m_connection(std::move(connection))
     , m_action(action)
-    , m_audit(client, m_connection, window, [this](const QString &text) { emit message(text, true); })
+    , m_audit(window, [this](const QString &text) { emit message(text, true); })
 { }
 
 void ForceReleaseFlow::setHolderWatch(HolderWatch *watch)
@@ -74,12 +74,13 @@ void ForceReleaseFlow::showDialog(const LockNow &now)
     auto *dialog = new ForceReleaseDialog(now, seen && seen->present ? &seen->info : nullptr, m_watch, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     const QByteArray name = now.name;
-    connect(dialog, &QDialog::accepted, this, [this, dialog, name] {
+    const LockMode kind = now.actionMode();
+    connect(dialog, &QDialog::accepted, this, [this, dialog, name, kind] {
         if (!m_audit.takes(m_action))
             return;
         // What the person confirmed is the guard, not whatever the monitor has read since; the script, and so whom
-        // it wakes, comes from a read of Redis made now.
-        const ForceReleasePlan plan { name, dialog->shownHolders(), {} };
+        // it wakes, is the layout of the reading the dialog shows.
+        const ForceReleasePlan plan { name, dialog->shownHolders(), {}, kind };
         const ForceReleaseShown shown { dialog->shownHolderCounts(), dialog->shownWaiters() };
         // Events and the timeline say who deleted it: from outside, a delete that publishes looks like a release.
         m_monitor->attributeNextEnd(

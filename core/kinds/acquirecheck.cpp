@@ -1,11 +1,13 @@
 #include "kinds/acquirecheck.h"
 
 #include "kinds/hashrecognition.h"
+#include "kinds/locklayouts.h"
 #include "kinds/locknames.h"
 #include "redis/bytesformat.h"
 #include "redis/redisvalue.h"
 
 #include <QCoreApplication>
+#include <QStringList>
 
 namespace LockScope::AcquireCheck {
 
@@ -20,17 +22,35 @@ QString shown(const QByteArray &key)
     return escapeBytes(key, 200);
 }
 
+// The mark's words for what Redis holds (HashMark::found, its aux keys in place of %1, %2, ...), in one pass: a key
+// that contains "%2" stays as it is.
+QString withKeys(const QString &text, const QStringList &keys)
+{
+    QString out;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (text.at(i) == QLatin1Char('%') && i + 1 < text.size() && text.at(i + 1).isDigit()) {
+            const int n = text.at(i + 1).digitValue();
+            if (n >= 1 && n <= keys.size()) {
+                out += keys.at(n - 1);
+                ++i;
+                continue;
+            }
+        }
+        out += text.at(i);
+    }
+    return out;
+}
+
 QString foundText(const QByteArray &found, const QByteArray &name)
 {
-    if (found == "reentrant")
-        return Text::tr("a reentrant lock (a lock hash with no mode field, fencing token or fair queue)");
-    if (found == "fenced")
-        return Text::tr("a fenced lock (its fencing token key %1 exists)").arg(shown(LockNames::fencingToken(name)));
-    if (found == "fair")
-        return Text::tr("a fair lock (its wait queue %1 or timeout set %2 exists)")
-            .arg(shown(LockNames::fairQueue(name)), shown(LockNames::fairTimeouts(name)));
-    if (found == "readwrite")
-        return Text::tr("a read-write lock (its hash has a mode field)");
+    if (const HashMark *mark = HashRecognition::markOf(found)) {
+        if (!mark->found)
+            return LockLayouts::kindText(found); // a layout that has no words of its own: its kind's
+        QStringList keys;
+        for (auto key : mark->auxKeys)
+            keys << shown(key(name));
+        return withKeys(QCoreApplication::translate("AcquireCheck", mark->found), keys);
+    }
     return Text::tr("a %1, not a lock").arg(QString::fromLatin1(found));
 }
 } // namespace

@@ -63,6 +63,14 @@ QList<QByteArray> auxKeys(const QByteArray &name)
     return keys;
 }
 
+const HashMark *markOf(const QByteArray &id)
+{
+    for (const Rule &rule : table().rules)
+        if (id == rule.layout->id())
+            return &rule.mark;
+    return nullptr;
+}
+
 const LockLayout *decide(const QByteArray &type, const QList<bool> &marks, bool *notAHash)
 {
     if (notAHash)
@@ -96,11 +104,12 @@ const LockLayout *classify(const KeySnapshot &key, const HashReading &hash)
 QByteArray lua()
 {
     // Cheap on the hot path: TYPE, one HEXISTS per field mark and one EXISTS per aux key, each only until a mark
-    // answers. The aux keys are read, never written, so the scripts take them as arguments and keep Redisson's own
-    // KEYS: a reentrant acquire stays single-key and, like Java's, works while its cluster slot migrates (an importing
-    // node serves a single-key read to an ASKING client, where a multi-key one answers TRYAGAIN). They share N's
-    // slot; only during a migration may one be on the other node, where Redis refuses the read: then the script
-    // answers TRYAGAIN, which the router retries, as Redis's own.
+    // answers. The aux keys are read, never written, so the scripts take them as arguments (all of them, as the tail of
+    // ARGV: lockKindAt(KEYS[1], unpack(ARGV, first))) and keep Redisson's own KEYS: a reentrant acquire stays
+    // single-key and, like Java's, works while its cluster slot migrates (an importing node serves a single-key read to
+    // an ASKING client, where a multi-key one answers TRYAGAIN). They share N's slot; only during a migration may one
+    // be on the other node, where Redis refuses the read: then the script answers TRYAGAIN, which the router retries,
+    // as Redis's own.
     QByteArray lua = R"LUA(
 local auxError
 local function auxExists(key)

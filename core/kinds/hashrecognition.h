@@ -23,6 +23,9 @@ struct HashMark
     QList<QByteArray (*)(const QByteArray &name)> auxKeys; // any of these keys exists; or, with neither: any hash
     // The same mark judged from what discovery read of a candidate (its fields, its aux reads); nullptr: any hash.
     bool (*seen)(const KeySnapshot &key, const HashReading &hash) = nullptr;
+    // What an acquire refused on such a lock says it is ("a fenced lock (its fencing token key %1 exists)"),
+    // translated in the AcquireCheck context (QT_TRANSLATE_NOOP); %1, %2, ... are auxKeys of the name, in order.
+    const char *found = nullptr;
 };
 
 namespace HashRecognition {
@@ -35,8 +38,11 @@ struct Read
 };
 // Every read, in the order the judgement takes them (marks in rank order, each mark's own reads in order).
 const QList<Read> &reads();
-// The aux keys the reads name for lock name: what the acquire scripts pass to lockKindAt, in this order.
+// The aux keys the reads name for lock name: what the acquire scripts pass to lockKindAt, in this order, as the tail
+// of their ARGV (lockKindAt(KEYS[1], unpack(ARGV, first))), so that a new mark's aux key needs no script edit.
 QList<QByteArray> auxKeys(const QByteArray &name);
+// The mark of the lock hash layout whose id is id (what lockKindAt answers for it), or nullptr: no such layout.
+const HashMark *markOf(const QByteArray &id);
 
 // The layout of a lock hash from the reads' answers (marks[i]: reads()[i] holds), or nullptr for none at all
 // (type "none"). type: TYPE's answer; anything but "hash" and "none" is no lock hash (nullptr, and *notAHash set).
@@ -46,11 +52,11 @@ const LockLayout *decide(const QByteArray &type, const QList<bool> &marks, bool 
 const LockLayout *classify(const KeySnapshot &key, const HashReading &hash);
 
 // Lua defining lockKindAt(n, aux...): the kind Redis holds under lock name n, read from n and the aux keys passed
-// (auxKeys' order; missing ones are not read): 'none', a layout's id ('reentrant' for a lock hash with no mark,
-// which is also an idle fair lock), 'unreadable' (an aux key could not be read: on another cluster node during a
-// migration, or denied by an ACL), or the Redis type of a key that is not a hash ('string', 'list', ...). And
-// refuseKind(found): the error reply that refuses an acquire on it (code LOCKKIND and the layout's id, WRONGTYPE for
-// a type, TRYAGAIN while migrating, else the read's own error).
+// (auxKeys' order; missing ones are not read: a script passes them all as its ARGV's tail, or none at all): 'none', a
+// layout's id ('reentrant' for a lock hash with no mark, which is also an idle fair lock), 'unreadable' (an aux key
+// could not be read: on another cluster node during a migration, or denied by an ACL), or the Redis type of a key that
+// is not a hash ('string', 'list', ...). And refuseKind(found): the error reply that refuses an acquire on it (code
+// LOCKKIND and the layout's id, WRONGTYPE for a type, TRYAGAIN while migrating, else the read's own error).
 QByteArray lua();
 
 } // namespace HashRecognition

@@ -32,31 +32,11 @@ QList<QByteArray> LockActions::holdersQuery(const QByteArray &name) const
     return { "HKEYS", name };
 }
 
-QList<QByteArray> LockActions::inspectQuery(const QByteArray &name) const
-{
-    return { "HGETALL", name };
-}
-
-void LockActions::decodeInspect(const RedisValue &reply, QList<LockHolder> *holders, QByteArray *mode) const
-{
-    for (int i = 0; i + 1 < reply.size(); i += 2) {
-        const QByteArray field = reply.at(i).bytes();
-        // A read-write lock's mode is a field of its hash, not a holder.
-        if (field == "mode") {
-            *mode = reply.at(i + 1).bytes();
-            continue;
-        }
-        LockHolder h;
-        h.owner = field;
-        h.count = reply.at(i + 1).bytes().toLongLong();
-        holders->append(h);
-    }
-}
-
 RedisError LockActions::wrongType(const QByteArray &, const QByteArray &type) const
 {
     return RedisError(RedisError::Kind::Reply,
-        QStringLiteral("WRONGTYPE the lock name holds a %1, not a lock hash").arg(QString::fromUtf8(type)));
+        QStringLiteral("WRONGTYPE the lock name holds a %1, not a lock hash").arg(QString::fromUtf8(type)),
+        "WRONGTYPE");
 }
 
 RedisError LockActions::checkRelease(const QByteArray &, const QByteArray &) const
@@ -67,6 +47,12 @@ RedisError LockActions::checkRelease(const QByteArray &, const QByteArray &) con
 RedisError LockActions::checkForceRelease(const QByteArray &, const ForceGuard &) const
 {
     return {};
+}
+
+std::optional<ScriptCall> LockActions::setLease(const LeaseCall &call) const
+{
+    return ScriptCall(&LockScripts::setLease(), { call.name },
+        QList<QByteArray> { QByteArray::number(call.leaseMs) } + call.guard.scriptArgs());
 }
 
 const RedisScript &LockActions::renewal() const

@@ -69,6 +69,14 @@ struct ForceReleaseCall
     bool cluster = false; // every key of a script must share the lock's slot
 };
 
+// A lease given to a lock by a person (lockscope-cli expire): leaseMs from now, while the guard holds.
+struct LeaseCall
+{
+    QByteArray name;
+    qint64 leaseMs = 0;
+    ForceGuard guard; // what the person saw: the same guard a force release keeps to
+};
+
 // How a lock of a layout is taken, given back and forced open, as the library that owns it does each: the scripts,
 // how to read their answers, and the checks made before anything is sent. A layout whose locks are taken or
 // released here has one (LockLayout::lockActions()); a counter has none and is never released as a lock.
@@ -91,6 +99,10 @@ public:
     // Deletes the whole lock while the guard holds and wakes its waiters: 1 deleted, 0 nothing there, -1 the guard
     // failed and nothing changed.
     virtual ScriptCall forceRelease(const ForceReleaseCall &call) const = 0;
+    // Gives the lock a lease of call.leaseMs from now while the guard holds, never shortening the one it has: 1 set, 0
+    // nothing there, -1 the guard failed, -2 it already has at least that long (nothing changed but for 1). None: the
+    // layout keeps no single lease to set (a sorted set's holds expire one by one). Redisson's lock hashes: PEXPIRE.
+    virtual std::optional<ScriptCall> setLease(const LeaseCall &call) const;
     // Where a waiter of owner's listens for a release (empty: the layout wakes nobody).
     virtual QByteArray waitChannel(const QByteArray &name, const QByteArray &owner) const
     {
@@ -124,10 +136,6 @@ public:
     // After a failed guard, the read that lists who holds it now (empty: the answer already named them). Its reply's
     // elements are the holders, a "mode" field aside.
     virtual QList<QByteArray> holdersQuery(const QByteArray &name) const;
-    // Inspecting one lock now (ops/inspect.h), for a person about to act on it: the read that lists its holders (its
-    // PTTL travels with it), and the holders (owner and count) and mode in its answer.
-    virtual QList<QByteArray> inspectQuery(const QByteArray &name) const;
-    virtual void decodeInspect(const RedisValue &reply, QList<LockHolder> *holders, QByteArray *mode) const;
     // The refusal when name holds a Redis type this layout cannot use (type: TYPE's answer).
     virtual RedisError wrongType(const QByteArray &name, const QByteArray &type) const;
     // Refuses, before anything is sent, a release or force release that can only do harm (an empty error: none).

@@ -38,8 +38,15 @@ void readWhatIsThere(RedisCommander *connection, const QByteArray &name,
 void read(RedisCommander *connection, const QByteArray &name, const StringLockPatterns &patterns,
     std::function<void(const NameReading &)> done)
 {
+    read(connection, name, Options { patterns, false }, std::move(done));
+}
+
+void read(RedisCommander *connection, const QByteArray &name, const Options &how,
+    std::function<void(const NameReading &)> done)
+{
     LockScanner::Options options;
-    options.stringPatterns = patterns;
+    options.stringPatterns = how.patterns;
+    options.shardWaiters = how.shardWaiters;
     // Parented to the connection: a reading still on its way when the connection goes ends with it.
     auto *scanner = new LockScanner(connection, options, connection);
     auto reading = std::make_shared<NameReading>();

@@ -25,9 +25,16 @@ struct NameReading
 };
 
 namespace LockAtName {
+struct Options
+{
+    StringLockPatterns patterns;
+    bool shardWaiters = false; // count the listeners on the shard channel too (PUBSUB SHARDNUMSUB; Redis 7)
+};
 // Reads name with the same reads and classification as list and show (LockScanner::readKeys), then, when no lock
 // is there, its TYPE. done runs later in connection's thread.
 void read(RedisCommander *connection, const QByteArray &name, const StringLockPatterns &patterns,
+    std::function<void(const NameReading &)> done);
+void read(RedisCommander *connection, const QByteArray &name, const Options &options,
     std::function<void(const NameReading &)> done);
 // Why what is at name is not listed as a lock, as show says it: "user:42 is not a lock (it holds a hash)".
 // integer: the string holds an integer, which may be a Redisson counter nobody waits on: the text names the option

@@ -125,14 +125,6 @@ QList<ScanCursor> scanCursors(const DiscoveryScope &scope)
     return cursors;
 }
 
-std::optional<LockMode> kindClaiming(const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns)
-{
-    for (const LockLayout *layout : all())
-        if (layout->recogniser().claimsName(name, type, patterns) && !layout->actionModes().isEmpty())
-            return layout->actionModes().first();
-    return std::nullopt;
-}
-
 const LockLayout &forMode(LockMode mode)
 {
     for (const LockLayout *layout : all())
@@ -207,6 +199,14 @@ bool modeById(QStringView id, AcquireMode *found)
         }
     }
     return false;
+}
+
+QStringList modeIds()
+{
+    QStringList ids;
+    for (const AcquireMode &m : modes())
+        ids << QString::fromLatin1(m.id);
+    return ids;
 }
 
 } // namespace LockScope::LockLayouts

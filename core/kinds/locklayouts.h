@@ -2,6 +2,7 @@
 
 #include "kinds/locklayout.h"
 
+#include <QStringList>
 #include <QStringView>
 
 #include <optional>
@@ -29,10 +30,6 @@ QString modeText(const QByteArray &mode);
 QByteArray hashReleaseChannel(const KeySnapshot &snapshot);
 // Every distinct SCAN cursor the layouts need over scope, in the registry's order.
 QList<ScanCursor> scanCursors(const DiscoveryScope &scope);
-// The action kind of the layout that claims a key of type under name by its name (LockLayout::claimsName), if one
-// does.
-std::optional<LockMode> kindClaiming(
-    const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns);
 // Whether some layout's lock may live on under name with no key of its own (LockRecogniser::mayOutliveItsKey).
 bool mayOutliveItsKey(const QByteArray &name);
 // The layout that takes a lock of mode, and its actions (every layout a mode or action kind names has them).
@@ -52,5 +49,7 @@ AcquireMode mode(LockMode kind);
 QString wantedText(LockMode kind);
 // The mode a --kind word names; false when none does.
 bool modeById(QStringView id, AcquireMode *found);
+// Every mode's --kind word, in modes()' order: what the CLI offers and lists.
+QStringList modeIds();
 
 } // namespace LockScope::LockLayouts

@@ -104,15 +104,6 @@ public:
     // acquire script, the probe before a release and the classifier's choice among the lock hash layouts all read
     // these marks. None: the layout keeps no Redisson lock hash.
     virtual std::optional<HashMark> hashMark() const { return std::nullopt; }
-    // Whether a key of this Redis type under this name is this layout's by its name alone (a library's fixed prefix
-    // on a hash Redisson's layouts would otherwise take): the lock kind probe then names its action kind.
-    virtual bool claimsName(const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns) const
-    {
-        Q_UNUSED(name);
-        Q_UNUSED(type);
-        Q_UNUSED(patterns);
-        return false;
-    }
     // Classification (docs/protocol/classification.md). Asked first for every key: true when this layout decides
     // what it is (a string inside a string lock pattern, an orphaned fair queue, a sidekiq-unique-jobs hash), with
     // info filled in (it may still be no lock); false leaves it to the others, and a hash to Redisson's shape rules.

@@ -90,8 +90,9 @@ public:
     // Runs a script of a layout's own action (a Redisson semaphore's "add permits", a latch's "open") as this client's
     // writes go: refused in read-only mode, for a bad name and where checkTarget refuses, sent once the publish
     // command is known (build gets it). done gets the script's answer, or the refusal as its error.
+    // judged: a reading made for this action (Ops::inspect) already passed checkTarget; it is not read again.
     void runAction(LockAction action, const QByteArray &name,
-        std::function<ScriptCall(const QByteArray &publish)> build, Callback<RedisResult> done);
+        std::function<ScriptCall(const QByteArray &publish)> build, Callback<RedisResult> done, bool judged = false);
     void isLocked(const QByteArray &name, Callback<QueryResult> done); // 1 or 0
     void holdCount(const QByteArray &name, const QByteArray &owner, Callback<QueryResult> done);
     void remainingTtl(const QByteArray &name, Callback<QueryResult> done); // -2 absent, -1 no TTL

@@ -12,13 +12,17 @@ using LockClientInternal::cleanScriptError;
 using LockClientInternal::later;
 
 void LockClient::runAction(LockAction action, const QByteArray &name,
-    std::function<ScriptCall(const QByteArray &publish)> build, Callback<RedisResult> done)
+    std::function<ScriptCall(const QByteArray &publish)> build, Callback<RedisResult> done, bool judged)
 {
     const QByteArray actionName = LockAtName::actionName(action).toLatin1();
     if (const RedisError error = checkWrite(actionName.constData(), name)) {
         RedisResult r;
         r.error = error;
         later(this, done, r);
+        return;
+    }
+    if (judged) {
+        runCheckedAction(std::move(build), std::move(done));
         return;
     }
     QPointer<LockClient> self(this);

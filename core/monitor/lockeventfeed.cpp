@@ -1,5 +1,7 @@
 #include "monitor/lockeventfeed.h"
 
+#include "redis/keyspaceflags.h"
+
 #include "kinds/locknamemap.h"
 #include "redis/rediscommander.h"
 #include "redis/redissubscriber.h"
@@ -12,7 +14,7 @@
 namespace LockScope {
 
 namespace {
-const QByteArray kEventClasses = "h$zgx";
+const QByteArray kEventClasses = KeyspaceFlags::lockEventClasses();
 } // namespace
 
 LockEventFeed::LockEventFeed(ConnectionOptions options, RedisCommander *reader, bool useKeyspaceEvents, QObject *parent)
@@ -126,22 +128,6 @@ char LockEventFeed::usableFlags(const QByteArray &flags)
     if (flags.contains('E'))
         return 'E';
     return 0;
-}
-
-void LockEventFeed::enableKeyspaceEvents(RedisCommander *writer, std::function<void(const RedisError &)> done)
-{
-    writer->command({ "CONFIG", "GET", "notify-keyspace-events" }, [writer, done](const RedisResult &r) {
-        if (!r.ok()) {
-            done(r.error);
-            return;
-        }
-        QByteArray flags = r.value.size() == 2 ? r.value.at(1).bytes() : QByteArray();
-        for (char c : QByteArray("K") + kEventClasses)
-            if (!flags.contains(c) && !(c != 'K' && flags.contains('A')))
-                flags += c;
-        writer->command({ "CONFIG", "SET", "notify-keyspace-events", flags },
-            [done](const RedisResult &set) { done(set.ok() ? RedisError() : set.error); });
-    });
 }
 
 void LockEventFeed::start()

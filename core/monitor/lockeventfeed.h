@@ -15,8 +15,8 @@ class RedisSubscriber;
 
 // Where the monitor learns that a lock changed, without rescanning: the wake-up channels every release publishes
 // on (PSUBSCRIBE to each layout's releaseChannelPatterns(): Redisson's lock and read-write channels today), and
-// keyspace notifications when the server already sends them. It never changes the server's configuration by
-// itself; enableKeyspaceEvents() is the explicit action a user may ask for.
+// keyspace notifications when the server already sends them. It never changes the server's configuration: switching
+// them on is an operation a user asks for explicitly (ops/keyspaceevents.h).
 class LockEventFeed : public QObject
 {
     Q_OBJECT
@@ -51,8 +51,6 @@ public:
 
     // 'K' or 'E' when the notify-keyspace-events flags include hash, generic and expired events; 0 otherwise.
     static char usableFlags(const QByteArray &flags);
-    // Adds K, h, g and x to the flags already set (CONFIG SET: a write, refused on a read-only connection).
-    static void enableKeyspaceEvents(RedisCommander *writer, std::function<void(const RedisError &)> done);
 
 signals:
     // names: the lock names a key or channel maps to; event: the keyspace event ("hset", "del", ...) or empty.

@@ -24,6 +24,14 @@ void AuditRecord::setLayout(const LockLayout &layout)
         m_fields.insert(QStringLiteral("kind"), QString::fromLatin1(layout.id()));
 }
 
+void AuditRecord::setReason(const QString &reason)
+{
+    if (reason.isEmpty())
+        m_fields.remove(QStringLiteral("reason"));
+    else
+        m_fields.insert(QStringLiteral("reason"), reason);
+}
+
 void AuditRecord::setHoldersBefore(const QList<QByteArray> &owners)
 {
     QJsonArray array;
@@ -41,9 +49,24 @@ void AuditRecord::setHoldersBefore(const QList<LockHolder> &holders)
     m_fields.insert(QStringLiteral("holders_before"), array);
 }
 
-bool AuditRecord::append(Writer writer, QString *error) const
+bool AuditRecord::append(Writer writer, QString *error, QJsonObject *written) const
 {
-    return AuditLog::append(toJson(writer), error);
+    return AuditLog::append(toJson(writer), error, written);
+}
+
+void AuditRecord::setGuardedOutcome(Outcome outcome, const RedisError &error, const QList<QByteArray> &holdersNow)
+{
+    if (error.isError()) {
+        setError(error);
+        return;
+    }
+    if (outcome == Outcome::GuardFailed) {
+        QJsonArray now;
+        for (const QByteArray &holder : holdersNow)
+            now.append(jsonText(holder));
+        m_fields.insert(QStringLiteral("holders_now"), now);
+    }
+    setOutcome(outcome);
 }
 
 void AuditRecord::setError(const RedisError &error)

@@ -39,6 +39,9 @@ public:
 
     void setOutcome(Outcome outcome) { m_outcome = outcome; }
     void setError(const RedisError &error); // Failed, with the error as the result
+    // How a guarded write ended: the error, or the outcome with holders_now when its guard failed (who held it
+    // instead).
+    void setGuardedOutcome(Outcome outcome, const RedisError &error, const QList<QByteArray> &holdersNow);
     Outcome outcome() const { return m_outcome; }
     // Any field of the action's own (owner, holders_before, guard, holders_now, kind, removed, ...).
     void insert(const QString &key, const QJsonValue &value) { m_fields.insert(key, value); }
@@ -49,8 +52,10 @@ public:
     void setHoldersBefore(const QList<QByteArray> &owners);
     // holders_before with each holder's count, as an operation read them just before it acted.
     void setHoldersBefore(const QList<LockHolder> &holders);
+    // "reason": why the person acted, as they gave it (--reason, the console's reason field); none when empty.
+    void setReason(const QString &reason);
     // The line appended to the audit log; false (with the reason) when it could not be written.
-    bool append(Writer writer, QString *error = nullptr) const;
+    bool append(Writer writer, QString *error = nullptr, QJsonObject *written = nullptr) const;
 
     // The line to append (AuditLog adds ts, user, host and pid).
     QJsonObject toJson(Writer writer) const;

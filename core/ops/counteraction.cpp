@@ -1,5 +1,7 @@
 #include "ops/counteraction.h"
 
+#include "ops/inspect.h"
+
 #include "kinds/locklayouts.h"
 #include "lock/lockclient.h"
 #include "redis/bytesformat.h"
@@ -87,24 +89,18 @@ LockAction lockAction(CounterPlan::Action action)
 
 void inspectCounter(LockClient *client, const CounterPlan &plan, std::function<void(const CounterNow &)> done)
 {
-    QPointer<LockClient> guard(client);
-    const QByteArray name = plan.name;
-    client->checkTarget(name, lockAction(plan.action), [guard, name, done](const RedisError &refusal) {
-        if (!guard)
-            return;
-        if (refusal) {
-            done(CounterNow { refusal, false, {} });
-            return;
-        }
-        guard->connection()->command({ "GET", name }, [done](const RedisResult &r) {
-            CounterNow now;
-            if (!r.ok())
-                now.error = r.error;
-            now.exists = r.ok() && !r.value.isNil();
-            now.value = r.value.bytes();
-            done(now);
-        });
-    });
+    // The action's one reading: it refuses what the action does not apply to, and its count is the one shown.
+    inspect(
+        client, plan.name,
+        [done](const LockNow &now) {
+            CounterNow counter;
+            counter.error = now.error;
+            counter.exists = now.lock.has_value();
+            if (now.lock && now.lock->counter >= 0)
+                counter.value = QByteArray::number(now.lock->counter);
+            done(counter);
+        },
+        lockAction(plan.action));
 }
 
 void counterAction(
@@ -134,46 +130,50 @@ void counterAction(
         return LockLayouts::counterCall(request, publish).value_or(CounterCall {}).script;
     };
     const LockAction action = lockAction(plan.action);
-    client->runAction(action, plan.name, std::move(build), [plan, channel, finish](const RedisResult &r) {
-        CounterDone d;
-        d.channel = channel;
-        if (!r.ok()) {
-            d.error = r.error;
-            finish(d);
-            return;
-        }
-        const qint64 status = r.value.at(0).toInteger();
-        d.value = r.value.at(1).bytes();
-        if (r.value.at(1).type() == RedisValue::Type::Integer)
-            d.value = QByteArray::number(r.value.at(1).toInteger());
-        const QString name = escapeBytes(plan.name, 200);
-        if (status == -3) {
-            d.error = RedisError(RedisError::Kind::Reply,
-                QCoreApplication::translate("LockScope::CounterAction",
-                    "%1 holds a %2, not a Redisson semaphore's or latch's count; nothing changed")
-                    .arg(name, QString::fromUtf8(d.value)),
-                "WRONGTYPE");
-        } else if (status == -2) {
-            if (plan.action == CounterPlan::Action::Open)
-                d.outcome = AuditRecord::Outcome::AlreadyGone;
-            else
+    // A plan made from a reading (inspectCounter) was judged by it: the script's own guards keep to what it showed.
+    client->runAction(
+        action, plan.name, std::move(build),
+        [plan, channel, finish](const RedisResult &r) {
+            CounterDone d;
+            d.channel = channel;
+            if (!r.ok()) {
+                d.error = r.error;
+                finish(d);
+                return;
+            }
+            const qint64 status = r.value.at(0).toInteger();
+            d.value = r.value.at(1).bytes();
+            if (r.value.at(1).type() == RedisValue::Type::Integer)
+                d.value = QByteArray::number(r.value.at(1).toInteger());
+            const QString name = escapeBytes(plan.name, 200);
+            if (status == -3) {
                 d.error = RedisError(RedisError::Kind::Reply,
-                    QCoreApplication::translate("LockScope::CounterAction", "%1 does not exist; nothing changed")
-                        .arg(name));
-        } else if (status == -1) {
-            d.outcome = AuditRecord::Outcome::GuardFailed;
-        } else if (status == 0) {
-            d.outcome = AuditRecord::Outcome::NotHeld;
-        } else if (status == 1) {
-            d.outcome = plan.action == CounterPlan::Action::AddPermits ? AuditRecord::Outcome::Done
-                : plan.action == CounterPlan::Action::ReleasePermit    ? AuditRecord::Outcome::Released
-                                                                       : AuditRecord::Outcome::Deleted;
-        } else {
-            d.error = RedisError(RedisError::Kind::Protocol,
-                QCoreApplication::translate("LockScope::CounterAction", "unexpected answer from the server"));
-        }
-        finish(d);
-    });
+                    QCoreApplication::translate("LockScope::CounterAction",
+                        "%1 holds a %2, not a Redisson semaphore's or latch's count; nothing changed")
+                        .arg(name, QString::fromUtf8(d.value)),
+                    "WRONGTYPE");
+            } else if (status == -2) {
+                if (plan.action == CounterPlan::Action::Open)
+                    d.outcome = AuditRecord::Outcome::AlreadyGone;
+                else
+                    d.error = RedisError(RedisError::Kind::Reply,
+                        QCoreApplication::translate("LockScope::CounterAction", "%1 does not exist; nothing changed")
+                            .arg(name));
+            } else if (status == -1) {
+                d.outcome = AuditRecord::Outcome::GuardFailed;
+            } else if (status == 0) {
+                d.outcome = AuditRecord::Outcome::NotHeld;
+            } else if (status == 1) {
+                d.outcome = plan.action == CounterPlan::Action::AddPermits ? AuditRecord::Outcome::Done
+                    : plan.action == CounterPlan::Action::ReleasePermit    ? AuditRecord::Outcome::Released
+                                                                           : AuditRecord::Outcome::Deleted;
+            } else {
+                d.error = RedisError(RedisError::Kind::Protocol,
+                    QCoreApplication::translate("LockScope::CounterAction", "unexpected answer from the server"));
+            }
+            finish(d);
+        },
+        plan.judged);
 }
 
 } // namespace Ops

@@ -25,6 +25,9 @@ struct CounterPlan
     qint64 permits = 1; // AddPermits
     QByteArray permitId; // ReleasePermit
     QByteArray countShown; // Open: the count the person saw, the guard (empty: none)
+    // The action's reading (inspectCounter) already judged the name: it is not read again before the script, whose
+    // guards (an integer string still there, the count shown) keep to what it showed.
+    bool judged = false;
 
     QString actionName() const; // the audit record's action: "add-permits", "release-permit", "open-latch"
     // The record's own fields: permits, permit, expect_count.
@@ -54,7 +57,8 @@ struct CounterNow
 };
 
 namespace Ops {
-// Refuses, as the action would, what the action does not apply to; then reads the count. done runs later.
+// The action's one reading: refuses, as the action would, what the action does not apply to, with the count it found.
+// done runs later.
 void inspectCounter(LockClient *client, const CounterPlan &plan, std::function<void(const CounterNow &)> done);
 // Runs the plan through the client (its read-only check, its publish command); url: the server as the front-end
 // shows it (never with a password), for the record. done runs later in the client's thread.

@@ -1,5 +1,9 @@
 #include "ops/fairqueuerepair.h"
 
+#include "redis/bytesformat.h"
+
+#include <QJsonArray>
+
 #include "kinds/fair/fairlockscripts.h"
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
@@ -218,6 +222,30 @@ void repairFairQueue(LockClient *client, const QByteArray &name, bool dryRun,
             }
             repairCheckedQueue(self, name, dryRun, done, recheckMs);
         });
+}
+
+void repairQueue(LockClient *client, const QString &url, const QByteArray &name,
+    std::function<void(const RepairQueueDone &)> done, int recheckMs)
+{
+    const QByteArray clientId = client->clientId();
+    repairFairQueue(
+        client, name, false,
+        [url, clientId, done](const FairQueueReport &r) {
+            RepairQueueDone d;
+            d.report = r;
+            QJsonArray removed;
+            for (const FairWaiter &w : r.waiters)
+                if (w.orphaned())
+                    removed.append(jsonText(w.owner));
+            // Nothing dead: a repair that had nothing to do wrote nothing, and leaves no record.
+            d.audited = r.error.isError() || !removed.isEmpty();
+            d.record = AuditRecord(QStringLiteral("repair-queue"), url, r.name, clientId);
+            d.record.insert(QStringLiteral("removed"), removed);
+            if (r.error.isError())
+                d.record.setError(r.error);
+            done(d);
+        },
+        recheckMs);
 }
 
 } // namespace Ops

@@ -19,17 +19,7 @@ AuditRecord forceReleaseRecord(const QString &url, const QByteArray &clientId, c
     plan.describe(record);
     if (done.kind)
         record.setLayout(LockLayouts::forMode(*done.kind));
-    if (done.error.isError()) {
-        record.setError(done.error);
-        return record;
-    }
-    if (done.outcome == AuditRecord::Outcome::GuardFailed) {
-        QJsonArray now;
-        for (const QByteArray &holder : done.holdersNow)
-            now.append(jsonText(holder));
-        record.insert(QStringLiteral("holders_now"), now);
-    }
-    record.setOutcome(done.outcome);
+    record.setGuardedOutcome(done.outcome, done.error, done.holdersNow);
     return record;
 }
 

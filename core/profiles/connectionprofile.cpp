@@ -130,6 +130,7 @@ QList<ConnectionProfile> ConnectionProfile::load(QSettings &settings)
         // Profiles saved before string locks existed look where a new one does; one saved empty looks nowhere.
         p.stringPatterns = settings.value(QStringLiteral("stringPatterns"), defaultStringPatterns()).toString();
         p.ownerTemplates = settings.value(QStringLiteral("ownerTemplates")).toStringList();
+        p.notify = settings.value(QStringLiteral("notify")).toStringList();
         p.ssh = settings.value(QStringLiteral("ssh")).toString();
         p.sshKeyFile = settings.value(QStringLiteral("sshKey")).toString();
         p.sshKnownHostsFile = settings.value(QStringLiteral("sshKnownHosts")).toString();
@@ -182,6 +183,7 @@ void ConnectionProfile::save(const QList<ConnectionProfile> &profiles, QSettings
         settings.setValue(QStringLiteral("checkSyncedReplicas"), p.checkSyncedReplicas);
         settings.setValue(QStringLiteral("stringPatterns"), p.stringPatterns.simplified());
         settings.setValue(QStringLiteral("ownerTemplates"), p.ownerTemplates);
+        settings.setValue(QStringLiteral("notify"), p.notify);
         settings.setValue(QStringLiteral("ssh"), p.ssh.trimmed());
         settings.setValue(QStringLiteral("sshKey"), p.sshKeyFile);
         settings.setValue(QStringLiteral("sshKnownHosts"), p.sshKnownHostsFile);

@@ -43,6 +43,8 @@ struct ConnectionProfile
     QString stringPatterns = defaultStringPatterns();
     // Home-grown locks: "GLOB=SPEC" each (kinds/custom/ownertemplate.h, as --owner-template takes them).
     QStringList ownerTemplates;
+    // Where each audited action is also posted (webhook URLs; docs/cli.md#notifications).
+    QStringList notify;
 
     static QString defaultStringPatterns(); // StringLockPatterns::defaults(), separated by spaces
     // A colour as "#rrggbb" (from "#RGB" or "#RRGGBB", any case), or empty when the text is no such colour.

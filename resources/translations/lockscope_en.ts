@@ -55,8 +55,8 @@
     <message numerus="yes">
         <source>held %1%2, %3× the lock&apos;s usual hold (p95 %4 over %n hold(s)): a hung thread keeps its lock as long as its watchdog runs</source>
         <translation>
-            <numerusform>held %1%2, %3× the lock's usual hold (p95 %4 over %n hold): a hung thread keeps its lock as long as its watchdog runs</numerusform>
-            <numerusform>held %1%2, %3× the lock's usual hold (p95 %4 over %n holds): a hung thread keeps its lock as long as its watchdog runs</numerusform>
+            <numerusform>held %1%2, %3× the lock&apos;s usual hold (p95 %4 over %n hold): a hung thread keeps its lock as long as its watchdog runs</numerusform>
+            <numerusform>held %1%2, %3× the lock&apos;s usual hold (p95 %4 over %n holds): a hung thread keeps its lock as long as its watchdog runs</numerusform>
         </translation>
     </message>
 </context>
@@ -173,6 +173,23 @@
         <translation>
             <numerusform>%n holder</numerusform>
             <numerusform>%n holders</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::ReleaseClientCommand</name>
+    <message numerus="yes">
+        <source>Release all %n item(s) of %1 and wake their waiters? [y/N] </source>
+        <translation>
+            <numerusform>Release the %n item of %1 and wake its waiters? [y/N] </numerusform>
+            <numerusform>Release all %n items of %1 and wake their waiters? [y/N] </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 holds or waits for %n item(s):</source>
+        <translation>
+            <numerusform>%1 holds or waits for %n item:</numerusform>
+            <numerusform>%1 holds or waits for %n items:</numerusform>
         </translation>
     </message>
 </context>
@@ -526,6 +543,27 @@ removed %n dead waiters; the new head was woken</numerusform>
         <translation>
             <numerusform>added %n permit to %1: %2 free now; its waiters told on %3</numerusform>
             <numerusform>added %n permits to %1: %2 free now; its waiters told on %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>released %n item(s) of %1 as their libraries would, waking their waiters</source>
+        <translation>
+            <numerusform>released %n item of %1 as its library would, waking its waiters</numerusform>
+            <numerusform>released %n items of %1 as their libraries would, waking their waiters</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n had changed since they were shown and were left alone</source>
+        <translation>
+            <numerusform>; %n had changed since it was shown and was left alone</numerusform>
+            <numerusform>; %n had changed since they were shown and were left alone</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n failed</source>
+        <translation>
+            <numerusform>; %n failed</numerusform>
+            <numerusform>; %n failed</numerusform>
         </translation>
     </message>
 </context>

@@ -130,10 +130,6 @@
 <context>
     <name>Cli</name>
     <message>
-        <source>explicit lease in ms (no watchdog)</source>
-        <translation>显式租期，单位毫秒（不使用看门狗）</translation>
-    </message>
-    <message>
         <source>renew the lease with the watchdog (the default without --lease)</source>
         <translation>由看门狗续期（未指定 --lease 时的默认行为）</translation>
     </message>
@@ -190,10 +186,6 @@
         <translation>警告：无法写入审计日志 %1：%2</translation>
     </message>
     <message>
-        <source>repair-queue: report what would be removed, change nothing</source>
-        <translation>repair-queue：只报告将被移除的内容，不做任何更改</translation>
-    </message>
-    <message>
         <source>watch: first switch on the keyspace notifications it needs (CONFIG SET; a write, audited)</source>
         <translation>watch：先开启所需的键空间通知（CONFIG SET；属于写操作，会记入审计日志）</translation>
     </message>
@@ -206,8 +198,8 @@
         <translation>--lease 与 --watchdog 互斥：租期要么固定，要么续期</translation>
     </message>
     <message>
-        <source>lock kind: reentrant (default), fair, read, write, fenced, or string (SET NX PX)</source>
-        <translation>锁类型：reentrant（默认）、fair、read、write、fenced，或 string（SET NX PX）</translation>
+        <source>lock kind: %1 (default: %2)</source>
+        <translation>锁类型：%1（默认：%2）</translation>
     </message>
     <message>
         <source>list, show, watch: a string key is a lock only when its name matches one of these globs and it has a TTL; repeat for several (default: lock:* mutex:* *:lock)</source>
@@ -264,10 +256,6 @@
     <message>
         <source>watch, stats, serve-metrics: ms between re-scans when the server sends no keyspace events (default 5000); top: ms between redraws (default 2000)</source>
         <translation>watch、stats、serve-metrics：服务器不发送键空间事件时两次重新扫描之间的毫秒数（默认 5000）；top：两次重绘之间的毫秒数（默认 2000）</translation>
-    </message>
-    <message>
-        <source>stats: how long to watch, in seconds</source>
-        <translation>stats：观察多长时间，单位秒</translation>
     </message>
     <message>
         <source>top, serve-metrics: the N most contended locks (default 20); stats: at most N locks</source>
@@ -441,12 +429,62 @@ id and token, who retries, and what the trace cost the server (needs +monitor)</
         <translation>自研锁方案：GLOB=SOURCE[,ITEM...]，SOURCE 为 value、json:$.path 或 regex:PATTERN（命名分组），ITEM 为 host=、pid=、since=、run=（JSON 路径）、heartbeat=KEY-PATTERN、heartbeat-age=SECONDS；可重复</translation>
     </message>
     <message>
-        <source>show: watch the lock for MS first, so that its renewals are seen (the liveness verdict needs them)</source>
-        <translation>show：先观察该锁 MS 毫秒，以便看到续期（存活判定需要它）</translation>
-    </message>
-    <message>
         <source>--owner-template: %1</source>
         <translation>--owner-template：%1</translation>
+    </message>
+    <message>
+        <source>stats: how long to watch; trace: how long to trace (default 10, at most 300); in seconds</source>
+        <translation>stats：观察多长时间；trace：跟踪多长时间（默认 10，最多 300）；单位为秒</translation>
+    </message>
+    <message>
+        <source>give a lock with no lease one of --lease MS, or a holder that overruns a longer one
+(guarded by the holders shown; never shortens a lease)</source>
+        <translation>给没有租期的锁设置 --lease MS 的租期，或给超时运行的持有者一次更长的租期
+（以所显示的持有者为保护条件；绝不缩短租期）</translation>
+    </message>
+    <message>
+        <source>lock: explicit lease in ms (no watchdog); expire: the lease to give</source>
+        <translation>lock：显式租期（毫秒，无看门狗）；expire：要设置的租期</translation>
+    </message>
+    <message>
+        <source>why: written into the action&apos;s audit record as its reason</source>
+        <translation>原因：作为 reason 写入该操作的审计记录</translation>
+    </message>
+    <message>
+        <source>what keeps locks from being taken, the console&apos;s Stuck rules: one line per problem
+with since when, its holder and what fixes it (--observe MS: watch first)</source>
+        <translation>是什么让锁无法被获取，即控制台的“卡住”规则：每个问题一行，
+附起始时间、持有者和解决办法（--observe MS：先观察）</translation>
+    </message>
+    <message>
+        <source>release every hold, read hold, token and fair-queue place of one client, as each
+library would, guarded by what is shown (--dry-run: only list them)</source>
+        <translation>按各库自己的方式释放某个客户端的全部持有、读持有、令牌和公平队列位置，
+以所显示的内容为保护条件（--dry-run：只列出它们）</translation>
+    </message>
+    <message>
+        <source>release-client: release holders judged alive all the same (once you know the client is gone)</source>
+        <translation>release-client：即使持有者被判定为存活也照样释放（在你确知该客户端已不在之后）</translation>
+    </message>
+    <message>
+        <source>repair-queue, release-client: report what would be done, change nothing</source>
+        <translation>repair-queue、release-client：报告将要做的事，不做任何更改</translation>
+    </message>
+    <message>
+        <source>show: watch the lock for MS first, so that its renewals are seen (the liveness verdict needs them); stuck: watch the locks for MS first, so that stopped renewals and waiters left on a free lock are seen (default 0: one read)</source>
+        <translation>show：先观察该锁 MS 毫秒，以便看到续期（存活判定需要它）；stuck：先观察这些锁 MS 毫秒，以便看到停止的续期和留在空闲锁上的等待者（默认 0：只读一次）</translation>
+    </message>
+    <message>
+        <source>every write: also POST its audit record as JSON (with a chat &quot;text&quot; line) to this webhook URL; repeatable</source>
+        <translation>每次写操作：同时把其审计记录以 JSON（带一行聊天用的 &quot;text&quot;）POST 到此 webhook URL；可重复</translation>
+    </message>
+    <message>
+        <source>every write: also send its audit record to the local syslog</source>
+        <translation>每次写操作：同时把其审计记录发送到本机 syslog</translation>
+    </message>
+    <message>
+        <source>the local syslog socket for --syslog (default /dev/log)</source>
+        <translation>--syslog 使用的本机 syslog 套接字（默认 /dev/log）</translation>
     </message>
 </context>
 <context>
@@ -1619,6 +1657,25 @@ id and token, who retries, and what the trace cost the server (needs +monitor)</
     </message>
 </context>
 <context>
+    <name>LockScope::AuditNotifier</name>
+    <message>
+        <source>syslog (%1): %2</source>
+        <translation>syslog（%1）：%2</translation>
+    </message>
+    <message>
+        <source>webhook %1: %2</source>
+        <translation>webhook %1：%2</translation>
+    </message>
+    <message>
+        <source>HTTP status %1</source>
+        <translation>HTTP 状态 %1</translation>
+    </message>
+    <message>
+        <source>the socket path is too long</source>
+        <translation>套接字路径太长</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::BlockersModel</name>
     <message>
         <source>waits for %1</source>
@@ -2024,6 +2081,10 @@ Accept this key and remember it? [y/N] </source>
         <source>--hex takes the name as pairs of hex digits (6f72646572733a3432 is orders:42), not &apos;%1&apos;</source>
         <translation>--hex 需要成对的十六进制数字作为名称（6f72646572733a3432 即 orders:42），而不是“%1”</translation>
     </message>
+    <message>
+        <source>warning: could not notify %1</source>
+        <translation>警告：无法通知 %1</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::CounterCommand</name>
@@ -2092,6 +2153,35 @@ Accept this key and remember it? [y/N] </source>
     </message>
 </context>
 <context>
+    <name>LockScope::Cli::ExpireCommand</name>
+    <message>
+        <source>expire needs --lease MS, a number of milliseconds above 0</source>
+        <translation>expire 需要 --lease MS，一个大于 0 的毫秒数</translation>
+    </message>
+    <message>
+        <source>expire refused: read-only mode</source>
+        <translation>expire 被拒绝：只读模式</translation>
+    </message>
+    <message>
+        <source>expire needs --yes when standard input is not a terminal</source>
+        <translation>标准输入不是终端时，expire 需要 --yes</translation>
+    </message>
+    <message>
+        <source>%1 is not locked: no lease to give</source>
+        <translation>%1 未被锁定：无需设置租期</translation>
+    </message>
+    <message>
+        <source>%1
+Give it a lease of %2 ms (it expires then unless its holder renews it)? [y/N] </source>
+        <translation>%1
+为它设置 %2 毫秒的租期（届时除非持有者续期，否则过期）？[y/N] </translation>
+    </message>
+    <message>
+        <source>%1. Run the command again to confirm what is there now</source>
+        <translation>%1。请再次运行该命令，以确认现在的状态</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::Cli::ForceReleaseCommand</name>
     <message>
         <source>force-release refused: read-only mode</source>
@@ -2116,10 +2206,6 @@ Force-release it and wake its waiters? [y/N] </source>
 Force-release it (delete the key)? [y/N] </source>
         <translation>%1
 强制释放它（删除该键）？[y/N] </translation>
-    </message>
-    <message>
-        <source>%1 is not held by %2 (held by %3); nothing changed</source>
-        <translation>%1 并非由 %2 持有（持有者为 %3）；未做任何更改</translation>
     </message>
     <message>
         <source>%1. Run the command again to confirm what is there now</source>
@@ -2301,12 +2387,71 @@ Force-release it (delete the key)? [y/N] </source>
         <translation>，防护令牌 %1</translation>
     </message>
     <message>
-        <source>lock kind &quot;%1&quot; is not supported; use reentrant, fair, fenced, read, write or string</source>
-        <translation>不支持锁类型“%1”；请使用 reentrant、fair、fenced、read、write 或 string</translation>
+        <source>lock kind &quot;%1&quot; is not supported; use one of: %2</source>
+        <translation>不支持锁类型“%1”；请使用以下之一：%2</translation>
     </message>
     <message>
         <source>not acquired: %1 is held by token %2, ttl %3 ms</source>
         <translation>未获取：%1 由令牌 %2 持有，TTL %3 毫秒</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::ReleaseClientCommand</name>
+    <message>
+        <source>hold</source>
+        <translation>持有</translation>
+    </message>
+    <message>
+        <source>read hold</source>
+        <translation>读持有</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>令牌</translation>
+    </message>
+    <message>
+        <source>queue place</source>
+        <translation>队列位置</translation>
+    </message>
+    <message>
+        <source>release-client needs the client: its UUID (every thread of it) or one owner UUID:TID</source>
+        <translation>release-client 需要指定客户端：它的 UUID（其所有线程）或一个持有者 UUID:TID</translation>
+    </message>
+    <message>
+        <source>release-client refused: read-only mode</source>
+        <translation>release-client 被拒绝：只读模式</translation>
+    </message>
+    <message>
+        <source>release-client needs --yes (or --dry-run) when standard input is not a terminal</source>
+        <translation>标准输入不是终端时，release-client 需要 --yes（或 --dry-run）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Release all %n item(s) of %1 and wake their waiters? [y/N] </source>
+        <translation>
+            <numerusform>释放 %1 的全部 %n 项并唤醒其等待者？[y/N] </numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>  %1  %2  %3</source>
+        <translation>  %1  %2  %3</translation>
+    </message>
+    <message>
+        <source>  count %1</source>
+        <translation>  计数 %1</translation>
+    </message>
+    <message>
+        <source>%1 holds nothing and waits for nothing here</source>
+        <translation>%1 在这里既不持有也不等待任何东西</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 holds or waits for %n item(s):</source>
+        <translation>
+            <numerusform>%1 持有或等待 %n 项：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>partial: %1</source>
+        <translation>不完整：%1</translation>
     </message>
 </context>
 <context>
@@ -2616,6 +2761,57 @@ removed %n dead waiter(s); the new head was woken</source>
     </message>
 </context>
 <context>
+    <name>LockScope::Cli::StuckCommand</name>
+    <message>
+        <source>--observe takes milliseconds (0 to 3600000)</source>
+        <translation>--observe 的值是毫秒数（0 到 3600000）</translation>
+    </message>
+    <message>
+        <source>watching %1 for %2 ms…</source>
+        <translation>正在观察 %1，共 %2 毫秒…</translation>
+    </message>
+    <message>
+        <source>the observation never completed a pass over every node (%1): what it did not see is judged from one read</source>
+        <translation>观察未能完整扫描每个节点（%1）：它未看到的部分按一次读取判断</translation>
+    </message>
+    <message>
+        <source>no answer in time</source>
+        <translation>未及时得到应答</translation>
+    </message>
+    <message>
+        <source>deadlock: its holder waits for a lock whose holder waits, in a ring, for this one</source>
+        <translation>死锁：它的持有者在等待另一把锁，而那把锁的持有者又沿环等待这把锁</translation>
+    </message>
+    <message>
+        <source>one holder in the ring must let go (lockscope-cli blockers shows the ring): stop that thread, or force release its lock once you accept that it loses it</source>
+        <translation>环中必须有一个持有者放手（lockscope-cli blockers 会显示这个环）：停止那个线程，或在接受它会失去锁之后强制释放它的锁</translation>
+    </message>
+    <message>
+        <source>%1  %2  since %3  holder %4  fix: %5</source>
+        <translation>%1  %2  起始 %3  持有者 %4  解决：%5</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>no stuck locks</source>
+        <translation>没有卡住的锁</translation>
+    </message>
+    <message>
+        <source>no stuck locks among those it could see</source>
+        <translation>在能看到的锁中没有卡住的锁</translation>
+    </message>
+    <message>
+        <source>partial: %1</source>
+        <translation>不完整：%1</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::Cli::TopCommand</name>
     <message>
         <source>--interval takes milliseconds between redraws (at least 100)</source>
@@ -2780,10 +2976,6 @@ removed %n dead waiter(s); the new head was woken</source>
     <message>
         <source>keyspace events switched on (notify-keyspace-events now includes K, h, $, z, g and x)</source>
         <translation>已开启键空间事件（notify-keyspace-events 现包含 K、h、$、z、g 和 x）</translation>
-    </message>
-    <message>
-        <source>--enable-keyspace-events refused: read-only mode (it runs CONFIG SET)</source>
-        <translation>--enable-keyspace-events 被拒绝：只读模式（它会执行 CONFIG SET）</translation>
     </message>
 </context>
 <context>
@@ -6086,6 +6278,68 @@ In a dialog that changes something (force release, a permit, a latch), Return an
         <translation>
             <numerusform>已代 %2 释放 %1；已唤醒监听 %3 的 %n 个等待者</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 changed after it was shown: %2</source>
+        <translation>%1 在显示之后已改变：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not held by %2 (held by %3); nothing changed</source>
+        <translation>%1 并非由 %2 持有（持有者为 %3）；未做任何更改</translation>
+    </message>
+    <message>
+        <source>%1 changed after it was shown (the same holders, but it is no longer a %2 lock); nothing changed</source>
+        <translation>%1 在显示之后已改变（持有者相同，但它已不再是 %2 锁）；未做任何更改</translation>
+    </message>
+    <message>
+        <source>--enable-keyspace-events refused: read-only mode (it runs CONFIG SET)</source>
+        <translation>--enable-keyspace-events 被拒绝：只读模式（它会执行 CONFIG SET）</translation>
+    </message>
+    <message>
+        <source>%1 now expires in %2 ms unless its holder renews it (it had no lease)</source>
+        <translation>%1 将在 %2 毫秒后过期，除非其持有者续期（此前没有租期）</translation>
+    </message>
+    <message>
+        <source>%1 now expires in %2 ms unless its holder renews it (it had %3 ms left)</source>
+        <translation>%1 将在 %2 毫秒后过期，除非其持有者续期（此前剩余 %3 毫秒）</translation>
+    </message>
+    <message>
+        <source>%1 changed after it was shown (its lease or kind is not what was shown); nothing changed</source>
+        <translation>%1 在显示之后已改变（其租期或类型与所显示的不同）；未做任何更改</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 lock: each of its holds expires on its own, there is no one lease to set; nothing changed</source>
+        <translation>%1 是 %2 锁：它的每个持有各自过期，没有统一的租期可设置；未做任何更改</translation>
+    </message>
+    <message>
+        <source>--lease takes a number of milliseconds above 0</source>
+        <translation>--lease 需要一个大于 0 的毫秒数</translation>
+    </message>
+    <message>
+        <source>%1 already has %2 ms of its lease left, at least the %3 ms asked: a lease is never shortened; nothing changed</source>
+        <translation>%1 的租期还剩 %2 毫秒，不少于所要求的 %3 毫秒：租期绝不缩短；未做任何更改</translation>
+    </message>
+    <message numerus="yes">
+        <source>released %n item(s) of %1 as their libraries would, waking their waiters</source>
+        <translation>
+            <numerusform>已按各库的方式释放 %1 的 %n 项，并唤醒了其等待者</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n had changed since they were shown and were left alone</source>
+        <translation>
+            <numerusform>；%n 项在显示之后已改变，未予处理</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n failed</source>
+        <translation>
+            <numerusform>；%n 项失败</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 looks alive: %2; releasing a live holder breaks the exclusion it relies on, so nothing was released (insist with --even-if-alive once you know it is gone)</source>
+        <translation>%1 看起来仍然存活：%2；释放存活的持有者会破坏它所依赖的互斥，因此未释放任何东西（确知它已不在后，可用 --even-if-alive 坚持释放）</translation>
     </message>
 </context>
 <context>

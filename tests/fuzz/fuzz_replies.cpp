@@ -1,7 +1,7 @@
 // Hostile server replies fed to the code that acts on them, past the RESP reader (fuzz_resp covers that). The first
 // byte picks the mode (docs/fuzzing.md):
-//   0: each reply through every layout's answer decoders (acquire, release, force release, inspect);
-//   1: the kind probe's five replies (LockKindProber::probe), and LockKindProber::decide on fuzzed facts;
+//   0: each reply through every layout's answer decoders (acquire, release, force release);
+//   1: HashRecognition::decide on fuzzed facts (the judgement the kind check's Lua makes);
 //   2: a scanner pass (SCAN walks, TYPE, the key reads, aux keys, PUBSUB NUMSUB) on the replies;
 //   3: the scanner reading named keys (show NAME, a key the monitor refreshes);
 //   4: Sentinel: the answer to GET-MASTER-ADDR-BY-NAME from a loopback "sentinel", then its +switch-master messages;
@@ -15,7 +15,6 @@
 #include "fuzzinput.h"
 #include "fuzzqt.h"
 #include "kinds/hashrecognition.h"
-#include "kinds/lockkindprobe.h"
 #include "kinds/locklayouts.h"
 #include "kinds/lockscanner.h"
 #include "loopbackpeer.h"
@@ -66,48 +65,25 @@ void decoders(FuzzInput &in)
             FUZZ_CHECK(!(force.deleted && force.guardFailed)); // deleted, or the guard failed: never both
             if (!force.guardFailed)
                 FUZZ_CHECK(force.holdersNow.isEmpty());
-            QList<LockHolder> holders;
-            QByteArray mode;
-            layout->decodeInspect(reply, &holders, &mode);
-            // A hash reply's holders are its fields (a mode field aside); no answer makes up more than it holds.
-            FUZZ_CHECK(holders.size() <= qMax<qsizetype>(1, reply.size() / 2));
         }
     }
 }
 
-void checkProbe(const LockKindProbe &p, const QByteArray &owner)
-{
-    // Only a lock hash (or nothing at all) gets a hash release script; anything else is refused by name.
-    if (!p.error.isError())
-        FUZZ_CHECK(p.type == "hash" || p.type == "none");
-    if (p.kind == LockMode::Write)
-        FUZZ_CHECK(owner.endsWith(":write"));
-    if (p.actionError().isError())
-        FUZZ_CHECK(p.error.isError());
-}
-
 void probe(FuzzInput &in)
 {
-    const QByteArray name = in.piece();
-    const QByteArray owner = in.piece();
     const quint8 facts = in.byte();
     const QByteArray type = in.piece();
-    const QByteArray mode = in.piece();
     QList<bool> marks;
     for (qsizetype i = 0; i < HashRecognition::reads().size(); ++i)
         marks << bool((facts >> i) & 1);
-    Q_UNUSED(mode);
-    checkProbe(LockKindProber::decide(type, marks, owner), owner);
-
-    ScriptedCommander server(in.rest());
-    int answers = 0;
-    LockKindProber::probe(&server, name, owner, [&](const LockKindProbe &p) {
-        ++answers;
-        checkProbe(p, owner);
-    });
-    server.drain();
-    FUZZ_CHECK(answers == 1); // one answer, however the replies went
-    FUZZ_CHECK(!server.corked());
+    bool notAHash = false;
+    const LockLayout *layout = HashRecognition::decide(type, marks, &notAHash);
+    // Only a lock hash (or nothing at all) is some layout's; anything else is no lock hash, and says so.
+    FUZZ_CHECK(notAHash == (type != "hash" && type != "none"));
+    if (notAHash)
+        FUZZ_CHECK(!layout);
+    if (type == "hash")
+        FUZZ_CHECK(layout != nullptr); // a hash with no mark is the plain lock hash
 }
 
 // One pass: start(), or readKeys(named) when names are given.

@@ -2,6 +2,10 @@
 
 #include <QByteArray>
 #include <QCoreApplication>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QList>
 #include <QProcessEnvironment>
 #include <QRandomGenerator>
 #include <QString>
@@ -38,6 +42,18 @@ inline QProcessEnvironment cliEnvironment(const QTemporaryDir &dir)
     e.insert(QStringLiteral("XDG_CACHE_HOME"), dir.filePath(QStringLiteral("cache")));
     e.remove(QStringLiteral("LOCKSCOPE_URL"));
     return e;
+}
+
+// The audit log's records, one object a line, in the order written (none when there is no log yet).
+inline QList<QJsonObject> auditLines(const QString &path)
+{
+    QFile f(path);
+    QList<QJsonObject> lines;
+    if (f.open(QIODevice::ReadOnly))
+        for (const QByteArray &line : f.readAll().split('\n'))
+            if (!line.isEmpty())
+                lines << QJsonDocument::fromJson(line).object();
+    return lines;
 }
 
 } // namespace LockScope::Test

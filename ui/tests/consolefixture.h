@@ -12,6 +12,7 @@
 #include "monitor/lockmonitor.h"
 #include "rawredis.h"
 #include "redis/redisrouter.h"
+#include "testutil.h"
 
 #include <QApplication>
 #include <QFile>
@@ -117,17 +118,6 @@ template <typename T> T *waitForDialog(QWidget *parent)
     T *dialog = nullptr;
     [&] { QTRY_VERIFY((dialog = parent->findChild<T *>()) != nullptr && dialog->isVisible()); }();
     return dialog;
-}
-
-inline QList<QJsonObject> auditLines(const QString &path)
-{
-    QFile f(path);
-    QList<QJsonObject> lines;
-    if (f.open(QIODevice::ReadOnly))
-        for (const QByteArray &line : f.readAll().split('\n'))
-            if (!line.isEmpty())
-                lines << QJsonDocument::fromJson(line).object();
-    return lines;
 }
 
 // Someone else's Redisson lock: a JVM's owner field, and a lease no test outlives (each test ends it itself).

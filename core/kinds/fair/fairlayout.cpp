@@ -25,11 +25,12 @@ QList<AcquireMode> FairLayout::modes() const
 ScriptCall FairLayout::acquire(LockMode, const AcquireCall &call) const
 {
     // Only a caller that is prepared to wait joins the queue; deadlines use this client's wall clock.
-    const QList<QByteArray> aux = AcquireCheck::auxKeys(call.name);
+    // The queue keys are written, so they are keys; the kind check reads every aux key from the arguments' tail.
     return { call.willWait ? &FairLockScripts::acquire() : &FairLockScripts::tryAcquire(),
-        { call.name, aux.at(1), aux.at(2) },
-        { QByteArray::number(call.leaseMs), call.owner, QByteArray::number(call.queueWaitMs),
-            QByteArray::number(call.nowMs), aux.at(0) } };
+        { call.name, LockNames::fairQueue(call.name), LockNames::fairTimeouts(call.name) },
+        QList<QByteArray> { QByteArray::number(call.leaseMs), call.owner, QByteArray::number(call.queueWaitMs),
+            QByteArray::number(call.nowMs) }
+            + AcquireCheck::auxKeys(call.name) };
 }
 
 ScriptCall FairLayout::release(LockMode, const ReleaseCall &call) const

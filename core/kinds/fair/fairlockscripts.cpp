@@ -18,7 +18,7 @@ namespace LockScope::FairLockScripts {
 
 // Before the purge, the first write: a held lock with no queue is a fair lock with nobody waiting.
 #define LOCKSCOPE_KIND_CHECK                                                                                           \
-    "local found = lockKindAt(KEYS[1], ARGV[5], KEYS[2], KEYS[3]) "                                                    \
+    "local found = lockKindAt(KEYS[1], unpack(ARGV, 5)) "                                                              \
     "if found ~= 'none' and found ~= 'reentrant' and found ~= 'fair' then return refuseKind(found) end "
 
 // Free and either nobody queued or the caller at the head: take it, and everyone behind waits `wait` less.
@@ -132,7 +132,7 @@ return 1
 const RedisScript &forceRelease()
 {
     // ARGV ["0", nowMs, publishCmd, guard...] -> 1 deleted | 0 nothing there | -1 the guard failed
-    static const RedisScript script(QByteArray(ForceGuardLua::function) + R"LUA(
+    static const RedisScript script(ForceGuardLua::function() + R"LUA(
 local kt = redis.call('type', KEYS[1])['ok']
 if kt ~= 'none' and kt ~= 'hash' then
     return redis.error_reply('WRONGTYPE the lock name holds a ' .. kt .. ', not a lock hash')

@@ -7,7 +7,7 @@ namespace LockScope::FairLockScripts {
 // The fair lock's scripts, with the effects docs/protocol/fair.md describes (our Lua text). Every script first
 // purges stale heads (docs/protocol/fair.md#stale-purge): waiters at the front of the queue whose deadline (epoch ms,
 // on the waiting client's clock) has passed.
-// KEYS [N, queue, zset]; ARGV [leaseMs, field, waitMs, nowMs, tokenKey] -> nil acquired | ms to sleep (enqueues
+// KEYS [N, queue, zset]; ARGV [leaseMs, field, waitMs, nowMs, aux keys...] -> nil acquired | ms to sleep (enqueues
 // the caller)
 const RedisScript &acquire();
 // The no-wait form: the same, but never enqueues -> nil acquired | PTTL

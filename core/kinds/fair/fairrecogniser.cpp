@@ -87,7 +87,8 @@ void FairRecogniser::readAux(AuxReader &reader) const
 std::optional<HashMark> FairRecogniser::hashMark() const
 {
     return HashMark { 20, {}, { &LockNames::fairQueue, &LockNames::fairTimeouts },
-        [](const KeySnapshot &key, const HashReading &) { return queueOf(key).exists(); } };
+        [](const KeySnapshot &key, const HashReading &) { return queueOf(key).exists(); },
+        QT_TRANSLATE_NOOP("AcquireCheck", "a fair lock (its wait queue %1 or timeout set %2 exists)") };
 }
 
 void FairRecogniser::describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const

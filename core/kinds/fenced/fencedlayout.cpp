@@ -24,10 +24,9 @@ QList<AcquireMode> FencedLayout::modes() const
 
 ScriptCall FencedLayout::acquire(LockMode, const AcquireCall &call) const
 {
-    // The token key is written, so it is a key; the fair keys are only read.
-    const QList<QByteArray> aux = AcquireCheck::auxKeys(call.name);
-    return { &FencedLockScripts::acquire(), { call.name, aux.at(0) },
-        QList<QByteArray> { QByteArray::number(call.leaseMs), call.owner } + aux.mid(1) };
+    // The token key is written, so it is a key too; the kind check reads every aux key from the arguments' tail.
+    return { &FencedLockScripts::acquire(), { call.name, LockNames::fencingToken(call.name) },
+        QList<QByteArray> { QByteArray::number(call.leaseMs), call.owner } + AcquireCheck::auxKeys(call.name) };
 }
 
 void FencedLayout::readAux(AuxReader &reader) const
@@ -52,7 +51,8 @@ AuxEvidence FencedLayout::auxEvidence(const KeySnapshot &key) const
 std::optional<HashMark> FencedLayout::hashMark() const
 {
     return HashMark { 10, {}, { &LockNames::fencingToken },
-        [](const KeySnapshot &key, const HashReading &) { return tokenKeyExists(key); } };
+        [](const KeySnapshot &key, const HashReading &) { return tokenKeyExists(key); },
+        QT_TRANSLATE_NOOP("AcquireCheck", "a fenced lock (its fencing token key %1 exists)") };
 }
 
 void FencedLayout::describeHash(const KeySnapshot &, const HashReading &hash, LockInfo &info) const

@@ -9,7 +9,7 @@ const RedisScript &acquire()
     // Every successful acquire draws a token, reentry included, as Redisson's FencedLock does. The token is drawn
     // first: a counter that cannot count fails the script before the hash is touched (Redis never rolls back).
     static const RedisScript script(AcquireCheck::lua() + R"LUA(
-local found = lockKindAt(KEYS[1], KEYS[2], ARGV[3], ARGV[4])
+local found = lockKindAt(KEYS[1], unpack(ARGV, 3))
 if found ~= 'none' and found ~= 'fenced' then
     return refuseKind(found)
 end

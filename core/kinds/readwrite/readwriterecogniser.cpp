@@ -57,8 +57,8 @@ void ReadWriteRecogniser::describeAux(const KeySnapshot &key, LockInfo &info) co
 
 std::optional<HashMark> ReadWriteRecogniser::hashMark() const
 {
-    return HashMark { 0, "mode", {},
-        [](const KeySnapshot &, const HashReading &hash) { return !hash.mode.isEmpty(); } };
+    return HashMark { 0, "mode", {}, [](const KeySnapshot &, const HashReading &hash) { return !hash.mode.isEmpty(); },
+        QT_TRANSLATE_NOOP("AcquireCheck", "a read-write lock (its hash has a mode field)") };
 }
 
 void ReadWriteRecogniser::describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const

@@ -12,7 +12,7 @@ const RedisScript &acquireRead()
 {
     // Readers are admitted whenever the mode is read, and a writer may take read holds (downgrade).
     static const RedisScript script(AcquireCheck::lua() + R"LUA(
-local found = lockKindAt(KEYS[1], ARGV[4], ARGV[5], ARGV[6])
+local found = lockKindAt(KEYS[1], unpack(ARGV, 4))
 if found ~= 'none' and found ~= 'readwrite' then
     return refuseKind(found)
 end
@@ -84,7 +84,7 @@ const RedisScript &acquireWrite()
 {
     // Write reentry adds the lease to the remaining TTL, unlike RLock's reset.
     static const RedisScript script(AcquireCheck::lua() + R"LUA(
-local found = lockKindAt(KEYS[1], ARGV[3], ARGV[4], ARGV[5])
+local found = lockKindAt(KEYS[1], unpack(ARGV, 3))
 if found ~= 'none' and found ~= 'readwrite' then
     return refuseKind(found)
 end
@@ -141,7 +141,7 @@ return 1
 const RedisScript &forceRelease()
 {
     // ARGV [publishCmd, guard...] -> 1 deleted | 0 nothing there | -1 the guard failed, nothing changed
-    static const RedisScript script(QByteArray(ForceGuardLua::function) + R"LUA(
+    static const RedisScript script(ForceGuardLua::function() + R"LUA(
 local kt = redis.call('type', KEYS[1])['ok']
 if kt ~= 'none' and kt ~= 'hash' then
     return redis.error_reply('WRONGTYPE the lock name holds a ' .. kt .. ', not a lock hash')

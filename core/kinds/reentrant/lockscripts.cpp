@@ -16,7 +16,7 @@ const RedisScript &acquire()
 {
     // The kind check comes first (and fails WRONGTYPE on a non-hash) before anything is written.
     static const RedisScript script(AcquireCheck::lua() + R"LUA(
-local found = lockKindAt(KEYS[1], ARGV[3], ARGV[4], ARGV[5])
+local found = lockKindAt(KEYS[1], unpack(ARGV, 3))
 if found ~= 'none' and found ~= 'reentrant' then
     return refuseKind(found)
 end
@@ -59,7 +59,7 @@ return 1
 const RedisScript &forceRelease()
 {
     // ARGV ["0", publishCmd, guard...] -> 1 deleted | 0 nothing there | -1 the guard failed, nothing changed
-    static const RedisScript script(QByteArray(ForceGuardLua::function) + LOCKSCOPE_REFUSE_NON_HASH("KEYS[1]") R"LUA(
+    static const RedisScript script(ForceGuardLua::function() + LOCKSCOPE_REFUSE_NON_HASH("KEYS[1]") R"LUA(
 if redis.call('exists', KEYS[1]) == 0 then
     return 0
 end
@@ -68,6 +68,27 @@ if not guardHolds(3) then
 end
 redis.call('del', KEYS[1])
 for cmd in string.gmatch(ARGV[2], '[^,]+') do redis.call(cmd, KEYS[2], ARGV[1]) end
+return 1
+)LUA");
+    return script;
+}
+
+const RedisScript &setLease()
+{
+    // The same guard as a force release's: the holders (and kind) shown. Never shortens: a lease running out sooner
+    // than its holder expects breaks the exclusion it relies on.
+    static const RedisScript script(ForceGuardLua::function() + LOCKSCOPE_REFUSE_NON_HASH("KEYS[1]") R"LUA(
+if redis.call('exists', KEYS[1]) == 0 then
+    return 0
+end
+if not guardHolds(2) then
+    return -1
+end
+local ttl = redis.call('pttl', KEYS[1])
+if ttl >= tonumber(ARGV[1]) then
+    return -2
+end
+redis.call('pexpire', KEYS[1], ARGV[1])
 return 1
 )LUA");
     return script;

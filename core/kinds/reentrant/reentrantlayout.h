@@ -30,7 +30,12 @@ public:
     QList<QByteArray> releaseChannelPatterns() const override;
     QList<QByteArray> namesFromChannel(const QByteArray &channel) const override;
     // The plain lock hash: any hash that no other layout's mark claims.
-    std::optional<HashMark> hashMark() const override { return HashMark { 100, {}, {}, nullptr }; }
+    std::optional<HashMark> hashMark() const override
+    {
+        return HashMark { 100, {}, {}, nullptr,
+            QT_TRANSLATE_NOOP(
+                "AcquireCheck", "a reentrant lock (a lock hash with no mode field, fencing token or fair queue)") };
+    }
     void describeHash(const KeySnapshot &key, const HashReading &hash, LockInfo &info) const override;
 };
 

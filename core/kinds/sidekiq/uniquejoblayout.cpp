@@ -43,7 +43,7 @@ return 1
 // The same keys; ARGV [digest, guard...]: delete-by-digest while the guard holds, then the sentinel on :QUEUED.
 const RedisScript &forceReleaseScript()
 {
-    static const RedisScript script(QByteArray(ForceGuardLua::function) + R"LUA(
+    static const RedisScript script(ForceGuardLua::function() + R"LUA(
 if redis.call('exists', KEYS[1]) == 0 then
     return 0
 end
@@ -78,15 +78,6 @@ bool UniqueJobLayout::isJobId(const QByteArray &field)
     return field.size() == 24 && std::all_of(field.cbegin(), field.cend(), [](char c) {
         return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
     });
-}
-
-bool UniqueJobLayout::claimsName(
-    const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns) const
-{
-    if (type != "hash")
-        return false;
-    const QByteArray declared = patterns.declaredLibrary(name);
-    return declared.isEmpty() ? globMatch(kDefaultPattern, name) : declared == library();
 }
 
 bool UniqueJobLayout::classifyKey(const KeySnapshot &key, LockInfo &info) const
@@ -161,16 +152,6 @@ ScriptCall UniqueJobLayout::forceRelease(const ForceReleaseCall &call) const
     return { &forceReleaseScript(), QList<QByteArray> { call.name } + keys,
         QList<QByteArray> { digestOf(call.name) } + call.guard.scriptArgs(),
         keys.isEmpty() ? QList<QByteArray>() : QList<QByteArray> { keys.at(1) } };
-}
-
-void UniqueJobLayout::decodeInspect(const RedisValue &reply, QList<LockHolder> *holders, QByteArray *) const
-{
-    for (int i = 0; i + 1 < reply.size(); i += 2) {
-        LockHolder h;
-        h.owner = reply.at(i).bytes();
-        h.count = 1; // the value is when it was locked, not a count
-        holders->append(h);
-    }
 }
 
 RedisError UniqueJobLayout::wrongType(const QByteArray &name, const QByteArray &type) const

@@ -23,12 +23,12 @@ public:
     QList<LockMode> actionModes() const override { return { LockMode::UniqueJob }; }
     // Read by the walk over hashes the Redisson layouts share: no walk of its own.
     QList<ScanCursor> scanCursors(const DiscoveryScope &) const override { return {}; }
-    bool claimsName(const QByteArray &name, const QByteArray &type, const StringLockPatterns &patterns) const override;
     bool classifyKey(const KeySnapshot &key, LockInfo &info) const override;
     ScriptCall acquire(LockMode mode, const AcquireCall &call) const override;
     ScriptCall release(LockMode mode, const ReleaseCall &call) const override;
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
-    void decodeInspect(const RedisValue &reply, QList<LockHolder> *holders, QByteArray *mode) const override;
+    // Each hold has its own expiry (a member's score, a job's lock_ttl): there is no one lease to set.
+    std::optional<ScriptCall> setLease(const LeaseCall &) const override { return std::nullopt; }
     RedisError wrongType(const QByteArray &name, const QByteArray &type) const override;
     RedisError checkRelease(const QByteArray &name, const QByteArray &holder) const override;
 

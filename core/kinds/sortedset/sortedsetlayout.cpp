@@ -82,26 +82,6 @@ void SortedSetLayout::decodeForceRelease(const RedisValue &reply, ForceReleaseRe
         result->holdersNow << member.bytes();
 }
 
-QList<QByteArray> SortedSetLayout::inspectQuery(const QByteArray &name) const
-{
-    return { "ZRANGE", name, "0", "999", "WITHSCORES" };
-}
-
-void SortedSetLayout::decodeInspect(const RedisValue &reply, QList<LockHolder> *holders, QByteArray *mode) const
-{
-    for (int i = 0; i + 1 < reply.size(); i += 2) {
-        const QByteArray member = reply.at(i).bytes();
-        if (member == kWriteMarker) {
-            *mode = "write";
-            continue;
-        }
-        LockHolder h;
-        h.owner = member;
-        h.count = 1;
-        holders->append(h);
-    }
-}
-
 RedisError SortedSetLayout::wrongType(const QByteArray &name, const QByteArray &type) const
 {
     return RedisError(RedisError::Kind::Reply,

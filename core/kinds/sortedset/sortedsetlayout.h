@@ -28,10 +28,10 @@ public:
     // The members the person saw, those still there, each as its own release would: 1 | 0 no set | the members now,
     // when none of them is left (the guard failed).
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
+    // Each hold has its own expiry (a member's score, a job's lock_ttl): there is no one lease to set.
+    std::optional<ScriptCall> setLease(const LeaseCall &) const override { return std::nullopt; }
     void decodeForceRelease(const RedisValue &reply, ForceReleaseResult *result) const override;
     QList<QByteArray> holdersQuery(const QByteArray &) const override { return {}; }
-    QList<QByteArray> inspectQuery(const QByteArray &name) const override;
-    void decodeInspect(const RedisValue &reply, QList<LockHolder> *holders, QByteArray *mode) const override;
     RedisError wrongType(const QByteArray &name, const QByteArray &type) const override;
     RedisError checkRelease(const QByteArray &name, const QByteArray &holder) const override;
     RedisError checkForceRelease(const QByteArray &name, const ForceGuard &guard) const override;

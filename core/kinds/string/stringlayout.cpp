@@ -69,6 +69,13 @@ ScriptCall StringLayout::forceRelease(const ForceReleaseCall &call) const
     return compareAndDelete(call.name, call.guard.fields.value(0), call.patterns, call.cluster);
 }
 
+std::optional<ScriptCall> StringLayout::setLease(const LeaseCall &call) const
+{
+    // The one token shown (or named) is the guard, compared in the script that sets the lease.
+    return ScriptCall(&StringLockScripts::setLease(), { call.name },
+        { QByteArray::number(call.leaseMs), call.guard.fields.value(0) });
+}
+
 ScriptCall StringLayout::compareAndDelete(
     const QByteArray &name, const QByteArray &token, const StringLockPatterns *patterns, bool cluster)
 {
@@ -121,17 +128,6 @@ void StringLayout::decodeForceRelease(const RedisValue &reply, ForceReleaseResul
     result->guardFailed = !result->deleted && !reply.isNil();
     if (result->guardFailed)
         result->holdersNow = { reply.bytes() };
-}
-
-void StringLayout::decodeInspect(const RedisValue &reply, QList<LockHolder> *holders, QByteArray *) const
-{
-    // The value is the one holder's token; nil: nothing there.
-    if (reply.isNil())
-        return;
-    LockHolder h;
-    h.owner = reply.bytes();
-    h.count = 1;
-    holders->append(h);
 }
 
 RedisError StringLayout::wrongType(const QByteArray &name, const QByteArray &type) const

@@ -29,6 +29,7 @@ public:
     ScriptCall release(LockMode mode, const ReleaseCall &call) const override;
     // The same compare-and-delete, with the token the person saw (the guard's one field) in place of ours.
     ScriptCall forceRelease(const ForceReleaseCall &call) const override;
+    std::optional<ScriptCall> setLease(const LeaseCall &call) const override;
     static ScriptCall compareAndDelete(
         const QByteArray &name, const QByteArray &token, const StringLockPatterns *patterns, bool cluster);
     // Extends N's lease while it still holds token.
@@ -40,8 +41,6 @@ public:
     void decodeRelease(const RedisValue &reply, ReleaseResult *result) const override;
     void decodeForceRelease(const RedisValue &reply, ForceReleaseResult *result) const override;
     QList<QByteArray> holdersQuery(const QByteArray &) const override { return {}; }
-    QList<QByteArray> inspectQuery(const QByteArray &name) const override { return { "GET", name }; }
-    void decodeInspect(const RedisValue &reply, QList<LockHolder> *holders, QByteArray *mode) const override;
     RedisError wrongType(const QByteArray &name, const QByteArray &type) const override;
     // A counter's value (semaphore permits, a latch) is never a token: deleting by it would destroy the counter.
     RedisError checkRelease(const QByteArray &name, const QByteArray &holder) const override;

@@ -9,7 +9,7 @@ namespace LockScope::StringLockScripts {
 const RedisScript &acquire()
 {
     static const RedisScript script(AcquireCheck::lua() + R"LUA(
-local found = lockKindAt(KEYS[1], ARGV[3], ARGV[4], ARGV[5])
+local found = lockKindAt(KEYS[1], unpack(ARGV, 3))
 if found == 'none' or found == 'string' then
     if redis.call('set', KEYS[1], ARGV[1], 'nx', 'px', ARGV[2]) then
         return 1
@@ -34,6 +34,25 @@ if v == ARGV[1] then
     return 1
 end
 return v
+)LUA");
+    return script;
+}
+
+const RedisScript &setLease()
+{
+    static const RedisScript script(R"LUA(
+local v = redis.call('get', KEYS[1])
+if not v then
+    return 0
+end
+if v ~= ARGV[2] then
+    return -1
+end
+if redis.call('pttl', KEYS[1]) >= tonumber(ARGV[1]) then
+    return -2
+end
+redis.call('pexpire', KEYS[1], ARGV[1])
+return 1
 )LUA");
     return script;
 }

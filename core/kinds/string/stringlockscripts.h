@@ -16,6 +16,8 @@ const RedisScript &compareAndDelete();
 const RedisScript &compareDeleteAndWake();
 // KEYS [N]; ARGV [token, leaseMs] -> 1 renewed | 0 not ours any more
 const RedisScript &compareAndExpire();
+// KEYS [N]; ARGV [leaseMs, token] -> 1 lease set | 0 nothing there | -1 another token | -2 already that long
+const RedisScript &setLease();
 // The lock client watchdog's batch: KEYS [N1..Nk]; ARGV [lease1, token1, "", ...] -> 1 | 0 each (lease 0: only check
 // that the key still holds the token)
 const RedisScript &renewBatch();
