@@ -172,6 +172,8 @@ void AppSession::openConnectionDialog()
         m_pattern = profile.pattern.toUtf8();
         m_stringPatterns = profile.stringLockPatterns();
         m_window->setColourTag(QColor(profile.colour)); // empty: an invalid colour, no tag
+        m_production = profile.production;
+        m_window->setProduction(m_production);
         watch(options, profile.name.isEmpty() ? tr("Your Redis server.") : profile.name);
         m_window->setNote(connectionNote(options));
     });
@@ -231,7 +233,9 @@ void AppSession::watchNow(const ConnectionOptions &options, const QString &descr
     monitorOptions.stringPatterns = m_stringPatterns;
     m_monitor = new LockMonitor(options, monitorOptions, this);
     m_window->setLockMonitor(m_monitor, m_console->clientId());
-    m_window->setConsole(new ConsoleActions(m_console, m_monitor, m_window, options.auditTarget(), options.readOnly));
+    auto *actions = new ConsoleActions(m_console, m_monitor, m_window, options.auditTarget(), options.readOnly);
+    actions->setProduction(m_production);
+    m_window->setConsole(actions);
     m_monitor->start();
     RedisCommander *connection = m_console->connection();
     m_window->setRetrySource([connection] { return connection->retryDelayMs(); });

@@ -61,6 +61,7 @@ private:
     LockClient *m_console = nullptr;
     LockMonitor *m_monitor = nullptr;
     QByteArray m_pattern = "*";
+    bool m_production = false; // the profile is marked production: destructive dialogs ask for the name typed
     StringLockPatterns m_stringPatterns
         = StringLockPatterns(StringLockPatterns::defaults()); // from the profile connected with
     std::unique_ptr<SecretStore> m_secrets;

@@ -101,7 +101,8 @@ const QList<CommandSpec> &commandList()
             Takes::LockName, make<ReleaseCommand>, "hex owner yes reason notify syslog syslog-socket json",
             "lockscope-cli release orders:42 --owner 6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731" },
         { "force-release", "force-release NAME", QT_TRANSLATE_NOOP("Cli", "delete the lock and wake its waiters"),
-            Takes::LockName, make<ForceReleaseCommand>, "hex expect-owner yes reason notify syslog syslog-socket json",
+            Takes::LockName, make<ForceReleaseCommand>,
+            "hex expect-owner yes confirm-name reason notify syslog syslog-socket json",
             "lockscope-cli force-release orders:42\nlockscope-cli force-release orders:42 --expect-owner "
             "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731\nlockscope-cli force-release orders:42 --yes --json" },
         { "release-client", "release-client UUID|UUID:TID",
@@ -109,7 +110,8 @@ const QList<CommandSpec> &commandList()
                 "release every hold, read hold, token and fair-queue place of one client, as each\n"
                 "library would, guarded by what is shown (--dry-run: only list them)"),
             Takes::LockName, make<ReleaseClientCommand>,
-            "pattern dry-run yes even-if-alive reason notify syslog syslog-socket string-locks no-string-locks "
+            "pattern dry-run yes confirm-name even-if-alive reason notify syslog syslog-socket string-locks "
+            "no-string-locks "
             "layout-pattern owner-template json",
             "lockscope-cli release-client 6e3d30b7-83b1-433a-9335-5e8b9916d3ac --dry-run\nlockscope-cli "
             "release-client 6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731 --yes --reason 'pod killed'" },
@@ -117,7 +119,8 @@ const QList<CommandSpec> &commandList()
             QT_TRANSLATE_NOOP("Cli",
                 "give a lock with no lease one of --lease MS, or a holder that overruns a longer one\n"
                 "(guarded by the holders shown; never shortens a lease)"),
-            Takes::LockName, make<ExpireCommand>, "hex lease expect-owner yes reason notify syslog syslog-socket json",
+            Takes::LockName, make<ExpireCommand>,
+            "hex lease expect-owner yes confirm-name reason notify syslog syslog-socket json",
             "lockscope-cli expire orders:42 --lease 60000\nlockscope-cli expire jobs.lock --lease 600000 --yes "
             "--reason 'holder gone, no TTL'" },
         { "repair-queue", "repair-queue NAME",

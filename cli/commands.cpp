@@ -82,12 +82,36 @@ LockClient *Command::makeClient(int watchdogTimeoutMs)
     return client;
 }
 
-bool Command::confirm(const QString &question)
+bool Command::production() const
 {
-    std::cerr << question.toStdString() << std::flush;
+    return m_profile && m_profile->production;
+}
+
+bool Command::productionAllows(const QByteArray &target)
+{
+    if (!production() || !m_parser.isSet(QStringLiteral("yes")))
+        return true;
+    // A production server: --yes alone is not a confirmation, the name typed with it is.
+    if (m_parser.value(QStringLiteral("confirm-name")) == escapeBytes(target, 4096))
+        return true;
+    m_out.error(tr("%1 is a production server: --yes needs --confirm-name %2 (the name typed); nothing changed")
+                    .arg(m_profile->name, escapeBytes(target, 200)));
+    finish(ExitUsage);
+    return false;
+}
+
+bool Command::confirm(const QString &question, const QByteArray &target)
+{
+    // On a production server a "y" is not enough: the lock's (or client's) name is typed, as shown.
+    const bool typed = production() && !target.isEmpty();
+    const QString asked = typed ? QString(question).replace(QStringLiteral(" [y/N] "), QString()) + QLatin1Char('\n')
+            + tr("%1 is a production server: type %2 to confirm: ").arg(m_profile->name, escapeBytes(target, 4096))
+                                : question;
+    std::cerr << asked.toStdString() << std::flush;
     std::string answer;
     std::getline(std::cin, answer);
-    if (answer == "y" || answer == "Y" || answer == "yes")
+    if (typed ? QString::fromStdString(answer) == escapeBytes(target, 4096)
+              : (answer == "y" || answer == "Y" || answer == "yes"))
         return true;
     m_out.error(tr("cancelled; nothing changed"));
     finish(ExitNotDone);
@@ -314,6 +338,10 @@ QList<QCommandLineOption> commandOptions()
         { QStringLiteral("syslog-socket"),
             QCoreApplication::translate("Cli", "the local syslog socket for --syslog (default /dev/log)"),
             QStringLiteral("PATH") },
+        { QStringLiteral("confirm-name"),
+            QCoreApplication::translate(
+                "Cli", "with --yes on a production profile: the lock's (or client's) name, typed, as the confirmation"),
+            QStringLiteral("NAME") },
         { QStringLiteral("even-if-alive"),
             QCoreApplication::translate("Cli",
                 "release-client: release holders judged alive all the same (once you know the client is gone)") },

@@ -73,7 +73,13 @@ protected:
     // --notify, --syslog and the profile's notify say; finish() waits for those posts (a while at most).
     void audit(AuditRecord record);
     // Asks on the terminal; anything but yes cancels the command (exit 1, "nothing changed") and returns false.
-    bool confirm(const QString &question);
+    // target: on a production profile the name that must be typed instead of "y" (empty: "y" stands).
+    bool confirm(const QString &question, const QByteArray &target = {});
+    // A production profile (its "production" field): force-release, release-client and expire need the name typed.
+    bool production() const;
+    // Before anything is read: on production, --yes stands only with --confirm-name equal to target; otherwise says
+    // so and ends the command (exit 2).
+    bool productionAllows(const QByteArray &target);
     // Who holds what, and whether they are alive: a watch over router's servers that knows what the last trace of this
     // server found (saved by lockscope-cli trace).
     HolderWatch *holderWatch(RedisRouter *router);

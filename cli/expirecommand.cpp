@@ -30,7 +30,7 @@ void ExpireCommand::start()
         finish(ExitUsage);
         return;
     }
-    if (!auditable(QStringLiteral("expire")))
+    if (!auditable(QStringLiteral("expire")) || !productionAllows(name))
         return;
     LockClient *client = makeClient();
     // One reading: what is shown, what the guard keeps to, the lease it has.
@@ -59,7 +59,8 @@ void ExpireCommand::start()
             }
             if (confirm(tr("%1\nGive it a lease of %2 ms (it expires then unless its holder renews it)? [y/N] ")
                             .arg(describeHolders(now))
-                            .arg(lease)))
+                            .arg(lease),
+                    name))
                 expire(plan, now);
         },
         LockAction::ForceRelease);

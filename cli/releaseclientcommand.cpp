@@ -48,7 +48,7 @@ void ReleaseClientCommand::start()
         finish(ExitUsage);
         return;
     }
-    if (!dryRun && !auditable(QStringLiteral("release-client")))
+    if (!dryRun && (!auditable(QStringLiteral("release-client")) || !productionAllows(clientId)))
         return;
     LockClient *client = makeClient();
     Ops::findClientHolds(client, clientId, keyPattern(), [this, client, dryRun, confirmed](ClientPlan plan) {
@@ -84,7 +84,8 @@ void ReleaseClientCommand::start()
             if (!confirmed
                 && !confirm(
                     tr("Release all %n item(s) of %1 and wake their waiters? [y/N] ", nullptr, int(plan.items.size()))
-                        .arg(escapeBytes(plan.client, 200))))
+                        .arg(escapeBytes(plan.client, 200)),
+                    plan.client))
                 return;
             run(plan);
         });

@@ -82,7 +82,7 @@ void ForceReleaseCommand::start()
         finish(ExitUsage);
         return;
     }
-    if (!auditable(QStringLiteral("force-release")))
+    if (!auditable(QStringLiteral("force-release")) || !productionAllows(name))
         return;
     LockClient *client = makeClient();
     if (const RedisError error = client->validateName(name)) {
@@ -123,7 +123,8 @@ void ForceReleaseCommand::start()
                     + holdersFactLines(*watch, described).join(QLatin1Char('\n'));
                 const bool wakes = now.layout->capabilities().wakeChannel;
                 if (confirm(wakes ? tr("%1\nForce-release it and wake its waiters? [y/N] ").arg(holders)
-                                  : tr("%1\nForce-release it (delete the key)? [y/N] ").arg(holders)))
+                                  : tr("%1\nForce-release it (delete the key)? [y/N] ").arg(holders),
+                        plan.name))
                     forceRelease(plan, now);
             });
         });

@@ -147,6 +147,56 @@ private slots:
         raw.command({ "DEL", "jobs:nightly" });
     }
 
+    void productionNeedsTheNameTyped()
+    {
+        // A profile marked production: --yes alone deletes nothing; with the name typed (--confirm-name) it does.
+        RawRedis raw(m_server.port(), {}, kPassword);
+        const QByteArray name = uniqueKey("prod");
+        holdLock(raw, name);
+        ConnectionProfile prod = profile(QStringLiteral("prod"));
+        prod.production = true;
+        saveProfiles({ prod });
+        CliRun r = cli({ QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes"),
+            QStringLiteral("--profile"), QStringLiteral("prod") });
+        CLI_REFUSED(r, CliExit::Usage, "prod is a production server: --yes needs --confirm-name " + name);
+        QCOMPARE(raw.hgetall(name).value(kOwner), QByteArray("1"));
+        r = cli({ QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes"),
+            QStringLiteral("--confirm-name"), QString::fromUtf8(name + "x"), QStringLiteral("--profile"),
+            QStringLiteral("prod") });
+        QCOMPARE(r.exitCode, CliExit::Usage);
+        QCOMPARE(raw.hgetall(name).value(kOwner), QByteArray("1"));
+        r = cli({ QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes"),
+            QStringLiteral("--confirm-name"), QString::fromUtf8(name), QStringLiteral("--profile"),
+            QStringLiteral("prod") });
+        CLI_EXIT(r, CliExit::Done);
+        QCOMPARE(raw.type(name), QByteArray("none"));
+
+        // At a terminal a "y" cancels: the name is what is typed.
+        holdLock(raw, name);
+        QProcessEnvironment e = cliEnvironment(m_dir);
+        e.insert(QStringLiteral("XDG_CONFIG_HOME"), configHome());
+        e.remove(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"));
+        e.insert(QStringLiteral("PROFILE_PW"), QString::fromLatin1(kPassword));
+        const QStringList args { QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--profile"),
+            QStringLiteral("prod"), QStringLiteral("--password-env"), QStringLiteral("PROFILE_PW") };
+        QProcess p;
+        startCliAtTerminal(p, args, e);
+        QByteArray seen;
+        QTRY_VERIFY2_WITH_TIMEOUT((seen += p.readAllStandardOutput()).contains("to confirm:"), seen.constData(), 30000);
+        QVERIFY2(seen.contains("prod is a production server: type " + name), seen.constData());
+        p.write("y\n");
+        QCOMPARE(finishCliAtTerminal(p, 30000, seen).exitCode, CliExit::NotDone);
+        QCOMPARE(raw.hgetall(name).value(kOwner), QByteArray("1"));
+        QProcess typed;
+        startCliAtTerminal(typed, args, e);
+        seen.clear();
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            (seen += typed.readAllStandardOutput()).contains("to confirm:"), seen.constData(), 30000);
+        typed.write(name + "\n");
+        QCOMPARE(finishCliAtTerminal(typed, 30000, seen).exitCode, CliExit::Done);
+        QCOMPARE(raw.type(name), QByteArray("none"));
+    }
+
     void mistypedNameConnectsNowhere()
     {
         saveProfiles({ profile(QStringLiteral("staging")), profile(QStringLiteral("dev")) });

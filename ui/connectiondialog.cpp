@@ -64,6 +64,7 @@ ConnectionDialog::ConnectionDialog(SecretStore *secrets, QWidget *parent)
     m_key = new QLineEdit(this);
     m_serverName = new QLineEdit(this);
     m_readOnly = new QCheckBox(tr("Read-only: never write to this server"), this);
+    m_production = new QCheckBox(tr("Production: a force release needs the lock's name typed to confirm"), this);
     m_pattern = new QLineEdit(QStringLiteral("*"), this);
     m_colour = new QComboBox(this);
     m_colour->addItem(tr("No colour"), QString());
@@ -100,6 +101,7 @@ ConnectionDialog::ConnectionDialog(SecretStore *secrets, QWidget *parent)
         route->setVisible(m_ssh->isChecked());
     });
     form->addRow(QString(), m_readOnly);
+    form->addRow(QString(), m_production);
     locks->addRow(tr("Scan &pattern:"), m_pattern);
     m_stringPatterns = new QLineEdit(ConnectionProfile::defaultStringPatterns(), this);
     m_stringPatterns->setAccessibleName(tr("String lock patterns"));
@@ -217,6 +219,7 @@ void ConnectionDialog::loadProfile(int index)
     m_key->setText(p.tlsKeyFile);
     m_serverName->setText(p.tlsServerName);
     m_readOnly->setChecked(p.readOnly);
+    m_production->setChecked(p.production);
     m_pattern->setText(p.pattern);
     m_colour->setCurrentIndex(qMax(0, m_colour->findData(ConnectionProfile::colourName(p.colour))));
     m_topology->setCurrentIndex(qMax(0, m_topology->findData(p.topology)));
@@ -264,6 +267,7 @@ ConnectionProfile ConnectionDialog::profile() const
     p.tlsKeyFile = m_key->text();
     p.tlsServerName = m_serverName->text();
     p.readOnly = m_readOnly->isChecked();
+    p.production = m_production->isChecked();
     p.pattern = m_pattern->text().isEmpty() ? QStringLiteral("*") : m_pattern->text();
     p.colour = ConnectionProfile::colourName(m_colour->currentData().toString());
     p.topology = m_topology->currentData().toString();

@@ -62,6 +62,7 @@ private:
     QLineEdit *m_key;
     QLineEdit *m_serverName;
     QCheckBox *m_readOnly;
+    QCheckBox *m_production;
     QLineEdit *m_pattern;
     QComboBox *m_colour;
     QComboBox *m_topology;

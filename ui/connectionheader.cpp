@@ -36,6 +36,10 @@ ConnectionHeader::ConnectionHeader(QWidget *parent)
     m_readOnlyBadge->setStyleSheet(QStringLiteral(
         "QLabel { color: white; background: #6a1b9a; border-radius: 4px; padding: 1px 6px; font-weight: bold; }"));
     m_readOnlyBadge->hide();
+    m_productionBadge = new QLabel(QCoreApplication::translate("LockScope::MainWindow", "PRODUCTION"), this);
+    m_productionBadge->setStyleSheet(QStringLiteral(
+        "QLabel { color: white; background: #c62828; border-radius: 4px; padding: 1px 6px; font-weight: bold; }"));
+    m_productionBadge->hide();
     m_routeLabel = new QLabel(this);
     m_routeLabel->setAccessibleName(QCoreApplication::translate("LockScope::MainWindow", "Connected through"));
     m_routeLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -43,6 +47,7 @@ ConnectionHeader::ConnectionHeader(QWidget *parent)
     top->addWidget(m_stateLabel);
     top->addWidget(m_urlLabel);
     top->addWidget(m_routeLabel);
+    top->addWidget(m_productionBadge);
     top->addWidget(m_readOnlyBadge);
     top->addStretch(1);
     layout->addLayout(top);
@@ -179,6 +184,16 @@ void ConnectionHeader::setNote(const QString &text)
 {
     m_noteLabel->setText(text);
     m_noteLabel->setVisible(!text.isEmpty());
+}
+
+void ConnectionHeader::setProduction(bool production)
+{
+    m_productionBadge->setVisible(production);
+}
+
+bool ConnectionHeader::production() const
+{
+    return !m_productionBadge->isHidden();
 }
 
 void ConnectionHeader::setColourTag(const QColor &colour)

@@ -44,6 +44,9 @@ public:
     void setNote(const QString &text);
     QString note() const;
     void setColourTag(const QColor &colour);
+    // A production server: a red badge beside the URL, so nobody mistakes it for staging.
+    void setProduction(bool production);
+    bool production() const;
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -55,6 +58,7 @@ private:
     QLabel *m_urlLabel;
     QLabel *m_routeLabel;
     QLabel *m_readOnlyBadge;
+    QLabel *m_productionBadge;
     QLabel *m_descriptionLabel;
     QLabel *m_noteLabel;
     State m_state = State::Starting;

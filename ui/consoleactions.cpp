@@ -435,6 +435,11 @@ void ConsoleActions::setHolderWatch(HolderWatch *watch)
     m_forceFlow->setHolderWatch(watch);
 }
 
+void ConsoleActions::setProduction(bool production)
+{
+    m_forceFlow->setProduction(production);
+}
+
 void ConsoleActions::forceRelease()
 {
     const LockRecord *r = m_current.isEmpty() ? nullptr : m_monitor->record(m_current);

@@ -46,6 +46,8 @@ public:
     void setCurrentLock(const QByteArray &name);
     // Whether each holder is alive, in the force release dialog.
     void setHolderWatch(HolderWatch *watch);
+    // A production server: the force release dialog needs the lock's name typed before it confirms.
+    void setProduction(bool production);
     // Our own hold on the current lock (its owner field; a string lock's token), or empty.
     QByteArray ourHold() const;
     // Our own hold on name as this console's client keeps it (renewed or not), or empty.

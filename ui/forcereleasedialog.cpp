@@ -11,6 +11,7 @@
 
 #include <QDialogButtonBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -75,12 +76,52 @@ ForceReleaseDialog::ForceReleaseDialog(
     label->setWordWrap(true);
     label->setTextFormat(Qt::RichText);
     layout->addWidget(label);
+    // Why, for the audit record and whoever reads it tomorrow.
+    auto *reasonLabel = new QLabel(tr("&Reason (goes into the audit record):"), this);
+    m_reason = new QLineEdit(this);
+    m_reason->setPlaceholderText(tr("e.g. INC-4711: holder pod killed"));
+    reasonLabel->setBuddy(m_reason);
+    layout->addWidget(reasonLabel);
+    layout->addWidget(m_reason);
+    m_shownName = escapeBytes(now.name, 200);
+    m_nameLabel = new QLabel(tr("This is a <b>production</b> server. Type the lock's name to confirm:"), this);
+    m_name = new QLineEdit(this);
+    m_name->setPlaceholderText(m_shownName);
+    m_nameLabel->setBuddy(m_name);
+    m_nameLabel->hide();
+    m_name->hide();
+    layout->addWidget(m_nameLabel);
+    layout->addWidget(m_name);
+    connect(m_name, &QLineEdit::textChanged, this, &ForceReleaseDialog::updateConfirm);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     m_confirm = buttons->addButton(tr("&Force release"), QDialogButtonBox::DestructiveRole);
     layout->addWidget(buttons);
     ConfirmGuard::install(this); // Return and Enter cancel, whatever has focus
     connect(m_confirm, &QPushButton::clicked, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+}
+
+void ForceReleaseDialog::setProduction(bool production)
+{
+    m_production = production;
+    m_nameLabel->setVisible(production);
+    m_name->setVisible(production);
+    updateConfirm();
+}
+
+QString ForceReleaseDialog::reason() const
+{
+    return m_reason->text().trimmed();
+}
+
+bool ForceReleaseDialog::confirmed() const
+{
+    return !m_production || m_name->text() == m_shownName;
+}
+
+void ForceReleaseDialog::updateConfirm()
+{
+    m_confirm->setEnabled(confirmed());
 }
 
 QString ForceReleaseDialog::livenessHtml(const LockNow &now, const HolderWatch &watch)

@@ -4,6 +4,8 @@
 
 #include <QDialog>
 
+class QLabel;
+class QLineEdit;
 class QPushButton;
 
 namespace LockScope {
@@ -27,6 +29,13 @@ public:
     // The holders with their counts, as shown: the audit record's holders_before.
     QList<LockHolder> shownHolderCounts() const { return m_holderCounts; }
     QPushButton *confirmButton() const { return m_confirm; }
+    // A production server: the lock's name must be typed (as the table shows it) before the button confirms.
+    void setProduction(bool production);
+    QLineEdit *nameField() const { return m_name; }
+    QLineEdit *reasonField() const { return m_reason; }
+    QString reason() const;
+    // Whether the confirmation stands: not on production, or the name typed is the lock's.
+    bool confirmed() const;
     QString text() const { return m_text; }
     // Whom the release wakes, as last read: the listeners on its layout's release channel (-1: not read), and that
     // channel (empty: the layout has none, its library's own wake-up is used). A lock whose waiters queue: the queue's
@@ -40,7 +49,14 @@ private:
 
     QList<QByteArray> m_holders;
     QList<LockHolder> m_holderCounts;
+    void updateConfirm();
+
     QPushButton *m_confirm;
+    QLineEdit *m_reason;
+    QLabel *m_nameLabel;
+    QLineEdit *m_name;
+    QString m_shownName; // the lock's name as the table shows it: what production needs typed
+    bool m_production = false;
     QString m_text;
     int m_waiters = -1;
     QByteArray m_channel;

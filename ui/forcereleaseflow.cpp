@@ -72,15 +72,19 @@ void ForceReleaseFlow::showDialog(const LockNow &now)
 {
     const LockRecord *seen = m_monitor->record(now.name);
     auto *dialog = new ForceReleaseDialog(now, seen && seen->present ? &seen->info : nullptr, m_watch, m_window);
+    dialog->setProduction(m_production);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     const QByteArray name = now.name;
     const LockMode kind = now.actionMode();
     connect(dialog, &QDialog::accepted, this, [this, dialog, name, kind] {
+        if (!dialog->confirmed())
+            return; // a production lock whose name was not typed: nothing is done
         if (!m_audit.takes(m_action))
             return;
         // What the person confirmed is the guard, not whatever the monitor has read since; the script, and so whom
         // it wakes, is the layout of the reading the dialog shows.
-        const ForceReleasePlan plan { name, dialog->shownHolders(), {}, kind };
+        ForceReleasePlan plan { name, dialog->shownHolders(), {}, kind, {} };
+        plan.reason = dialog->reason();
         const ForceReleaseShown shown { dialog->shownHolderCounts(), dialog->shownWaiters() };
         // Events and the timeline say who deleted it: from outside, a delete that publishes looks like a release.
         m_monitor->attributeNextEnd(

@@ -31,6 +31,7 @@ public:
     // Whether each holder is alive, shown in the dialog (nullptr: not shown). CLIENT LIST is read again before the
     // dialog opens: whether a holder's connection is still there is what the person confirms on.
     void setHolderWatch(HolderWatch *watch);
+    void setProduction(bool production) { m_production = production; }
 
 signals:
     void message(const QString &text, bool error);
@@ -50,6 +51,7 @@ private:
     const QAction *m_action;
     ConsoleAudit m_audit;
     QPointer<HolderWatch> m_watch;
+    bool m_production = false;
 };
 
 } // namespace LockScope

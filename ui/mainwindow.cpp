@@ -349,6 +349,11 @@ void MainWindow::clearLockMonitor()
     m_serverLabel->clear();
 }
 
+void MainWindow::setProduction(bool production)
+{
+    m_header->setProduction(production);
+}
+
 void MainWindow::setColourTag(const QColor &colour)
 {
     m_header->setColourTag(colour);

@@ -91,6 +91,7 @@ public:
     void clearLockMonitor();
     // The connection's colour tag (production red, ...) as a strip on the header; invalid: none.
     void setColourTag(const QColor &colour);
+    void setProduction(bool production);
     // Raises the Contention dock on "hot", "stuck" or "clients", with its first row selected; "blockers": the Blockers
     // dock.
     void showContentionView(const QString &view);

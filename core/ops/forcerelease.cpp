@@ -17,7 +17,7 @@ namespace LockScope {
 
 ForceReleasePlan ForceReleasePlan::fromReading(const LockNow &reading, const QByteArray &expectOwner)
 {
-    return { reading.name, reading.owners(), expectOwner, reading.actionMode() };
+    return { reading.name, reading.owners(), expectOwner, reading.actionMode(), {} };
 }
 
 ForceGuard ForceReleasePlan::guard() const

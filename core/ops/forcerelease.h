@@ -27,6 +27,7 @@ struct ForceReleasePlan
     QList<QByteArray> shown; // the holders (or token) on screen when the person confirmed
     QByteArray expectOwner; // named instead of what was shown: only while this owner holds it
     LockMode kind = LockMode::Reentrant; // the script the reading's layout runs
+    QString reason; // why, in the person's words: the record's "reason"
 
     static ForceReleasePlan fromReading(const LockNow &reading, const QByteArray &expectOwner = {});
 

@@ -17,6 +17,7 @@ AuditRecord forceReleaseRecord(const QString &url, const QByteArray &clientId, c
             QJsonObject { { QStringLiteral("owner"), jsonText(h.owner) }, { QStringLiteral("count"), h.count } });
     record.insert(QStringLiteral("holders_before"), before);
     plan.describe(record);
+    record.setReason(plan.reason);
     if (done.kind)
         record.setLayout(LockLayouts::forMode(*done.kind));
     record.setGuardedOutcome(done.outcome, done.error, done.holdersNow);

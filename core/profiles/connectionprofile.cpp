@@ -131,6 +131,7 @@ QList<ConnectionProfile> ConnectionProfile::load(QSettings &settings)
         p.stringPatterns = settings.value(QStringLiteral("stringPatterns"), defaultStringPatterns()).toString();
         p.ownerTemplates = settings.value(QStringLiteral("ownerTemplates")).toStringList();
         p.notify = settings.value(QStringLiteral("notify")).toStringList();
+        p.production = settings.value(QStringLiteral("production"), false).toBool();
         p.ssh = settings.value(QStringLiteral("ssh")).toString();
         p.sshKeyFile = settings.value(QStringLiteral("sshKey")).toString();
         p.sshKnownHostsFile = settings.value(QStringLiteral("sshKnownHosts")).toString();
@@ -184,6 +185,7 @@ void ConnectionProfile::save(const QList<ConnectionProfile> &profiles, QSettings
         settings.setValue(QStringLiteral("stringPatterns"), p.stringPatterns.simplified());
         settings.setValue(QStringLiteral("ownerTemplates"), p.ownerTemplates);
         settings.setValue(QStringLiteral("notify"), p.notify);
+        settings.setValue(QStringLiteral("production"), p.production);
         settings.setValue(QStringLiteral("ssh"), p.ssh.trimmed());
         settings.setValue(QStringLiteral("sshKey"), p.sshKeyFile);
         settings.setValue(QStringLiteral("sshKnownHosts"), p.sshKnownHostsFile);

@@ -43,6 +43,9 @@ struct ConnectionProfile
     QString stringPatterns = defaultStringPatterns();
     // Home-grown locks: "GLOB=SPEC" each (kinds/custom/ownertemplate.h, as --owner-template takes them).
     QStringList ownerTemplates;
+    // A production server: the console shows it in the header, and a destructive action needs the lock's name typed
+    // (lockscope-cli: typed at the prompt, or --confirm-name with --yes).
+    bool production = false;
     // Where each audited action is also posted (webhook URLs; docs/cli.md#notifications).
     QStringList notify;
 

@@ -486,6 +486,10 @@ library would, guarded by what is shown (--dry-run: only list them)</source>
         <source>the local syslog socket for --syslog (default /dev/log)</source>
         <translation>--syslog 使用的本机 syslog 套接字（默认 /dev/log）</translation>
     </message>
+    <message>
+        <source>with --yes on a production profile: the lock&apos;s (or client&apos;s) name, typed, as the confirmation</source>
+        <translation>与 --yes 一起用于生产配置：键入锁（或客户端）的名称作为确认</translation>
+    </message>
 </context>
 <context>
     <name>Guide</name>
@@ -2085,6 +2089,14 @@ Accept this key and remember it? [y/N] </source>
         <source>warning: could not notify %1</source>
         <translation>警告：无法通知 %1</translation>
     </message>
+    <message>
+        <source>%1 is a production server: --yes needs --confirm-name %2 (the name typed); nothing changed</source>
+        <translation>%1 是生产服务器：--yes 需要 --confirm-name %2（键入的名称）；未做任何更改</translation>
+    </message>
+    <message>
+        <source>%1 is a production server: type %2 to confirm: </source>
+        <translation>%1 是生产服务器：键入 %2 以确认：</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::CounterCommand</name>
@@ -3236,6 +3248,10 @@ removed %n dead waiter(s); the new head was woken</source>
         <source>(no host yet)</source>
         <translation>（尚未填写主机）</translation>
     </message>
+    <message>
+        <source>Production: a force release needs the lock&apos;s name typed to confirm</source>
+        <translation>生产环境：强制释放需要键入锁的名称来确认</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::ConnectionOptions</name>
@@ -4197,6 +4213,18 @@ removed %n dead waiter(s); the new head was woken</source>
         <translation>
             <numerusform>唤醒其 %n 个等待者队列的头部 %1（在它自己的频道 %2 上）；其余等待者随后依次获取。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;Reason (goes into the audit record):</source>
+        <translation>原因（写入审计记录）(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>e.g. INC-4711: holder pod killed</source>
+        <translation>例如 INC-4711：持有者 pod 已被终止</translation>
+    </message>
+    <message>
+        <source>This is a &lt;b&gt;production&lt;/b&gt; server. Type the lock&apos;s name to confirm:</source>
+        <translation>这是一台&lt;b&gt;生产&lt;/b&gt;服务器。请键入锁的名称以确认：</translation>
     </message>
 </context>
 <context>
@@ -6175,6 +6203,10 @@ In a dialog that changes something (force release, a permit, a latch), Return an
     <message>
         <source>Not connected</source>
         <translation>未连接</translation>
+    </message>
+    <message>
+        <source>PRODUCTION</source>
+        <translation>生产</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,7 @@
 // The console never changes what is no lock: a lock the person confirmed a force release of, replaced while the
 // dialog was open by application data that still carries the old holder's field, is refused with the reason show
-// gives, and the data is left exactly as it is. The guard of shown holders alone would let this one through (the
-// holder's field is still there); only the judgement list and show make stops it.
+// gives, and the data is left exactly as it is. A guard of the shown holders' names alone would let this one through
+// (the holder's field is still there): the script's guard also requires a lock's shape (every holder a whole count).
 #include "consolefixture.h"
 #include "forcereleasedialog.h"
 #include "rawredis.h"
