@@ -361,8 +361,10 @@ QList<QCommandLineOption> commandOptions()
             QCoreApplication::translate("Cli", "open-latch: open only while the latch still holds this count"),
             QStringLiteral("N") },
         { QStringLiteral("pattern"),
-            QCoreApplication::translate(
-                "Cli", "list, watch, stats, top, serve-metrics: only lock names matching this glob (default *)"),
+            QCoreApplication::translate("Cli",
+                "list, watch, stats, top, serve-metrics, blockers, stuck, release-client: only lock names matching "
+                "this "
+                "glob (default *)"),
             QStringLiteral("GLOB") },
         { QStringLiteral("string-locks"),
             QCoreApplication::translate("Cli",

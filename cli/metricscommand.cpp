@@ -2,6 +2,7 @@
 
 #include "stats/openmetrics.h"
 #include "stats/statscollector.h"
+#include "stats/stuckscan.h"
 #include "terminationwatcher.h"
 
 #include <QHostAddress>
@@ -86,6 +87,10 @@ void ServeMetricsCommand::start()
 
 void ServeMetricsCommand::snapshotReady()
 {
+    if (!m_stuck) {
+        m_stuck = new StuckScan(m_monitor, 15000, 500, this);
+        m_stuck->start();
+    }
     const QString text = tr("watching %n lock(s) via %1", nullptr, m_monitor->lockCount())
                              .arg(QString::fromLatin1(LockEventFeed::modeName(m_monitor->mode())));
     std::fputs((text + QLatin1Char('\n')).toLocal8Bit().constData(), stderr);
@@ -100,6 +105,7 @@ QByteArray ServeMetricsCommand::page(const QByteArray &accept) const
     page.server = m_connection.toDisplayUrl().toUtf8();
     page.topLocks = m_limit;
     page.gauges = kindGauges(*m_monitor);
+    page.stuck = m_stuck ? m_stuck->last() : StuckGauges {};
     return renderMetrics(m_collector->statistics(), page);
 }
 

@@ -4,6 +4,10 @@
 
 class QHttpServer;
 
+namespace LockScope {
+class StuckScan;
+}
+
 namespace LockScope::Cli {
 
 // serve-metrics [--listen HOST:PORT] [--limit N]: the statistics at http://HOST:PORT/metrics in the OpenMetrics text
@@ -23,6 +27,7 @@ private:
     QByteArray page(const QByteArray &accept) const;
 
     QHttpServer *m_server = nullptr;
+    StuckScan *m_stuck = nullptr; // the stuck gauges, judged between scrapes
     int m_limit = 20;
 };
 

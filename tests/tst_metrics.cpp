@@ -176,6 +176,115 @@ private slots:
         CLI_EXIT(finishCli(pacer.watch, 20000), CliExit::Done);
     }
 
+    void shippedAlertRulesFireOnATakeover()
+    {
+        // The rules the package ships, as an operator loads them: promtool accepts them, and a real Prometheus
+        // evaluating them over serve-metrics fires "owner changed without a release" when a lock changes hands with
+        // no release between (the old holder's lease gone while it may still believe it holds it), and reports a lock
+        // that never expires as stuck, problem by problem.
+        const QString prometheus = QStandardPaths::findExecutable(QStringLiteral("prometheus"));
+        const QString promtool = QStandardPaths::findExecutable(QStringLiteral("promtool"));
+        QVERIFY2(!prometheus.isEmpty() && !promtool.isEmpty(),
+            "prometheus and promtool are not installed (scripts/dev setup installs them)");
+        const QString rules = QStringLiteral(LOCKSCOPE_ALERT_RULES);
+        QProcess check;
+        check.start(promtool, { QStringLiteral("check"), QStringLiteral("rules"), rules });
+        QVERIFY(check.waitForFinished(30000));
+        QVERIFY2(check.exitCode() == 0, (check.readAllStandardOutput() + check.readAllStandardError()).constData());
+
+        RawRedis raw(m_server.port());
+        const QString prefix = uniqueName("alerts");
+        const QByteArray name = (prefix + QStringLiteral(":orders")).toUtf8();
+        const QByteArray noTtl = (prefix + QStringLiteral(":forever")).toUtf8();
+        QProcess serve;
+        startCli(serve,
+            QStringList { QStringLiteral("--json"), QStringLiteral("serve-metrics"), QStringLiteral("--listen"),
+                QStringLiteral("127.0.0.1:0"), QStringLiteral("--pattern"), prefix + QLatin1Char('*') }
+                + url(m_server),
+            m_dir);
+        QTRY_VERIFY_WITH_TIMEOUT(serve.canReadLine(), 20000);
+        const QUrl metrics(json(serve.readLine())[QStringLiteral("listening")].toString());
+        waitForStatus(serve, "watching 0 lock");
+        QNetworkAccessManager http;
+        const auto get = [&http](const QUrl &url) {
+            QNetworkReply *reply = http.get(QNetworkRequest(url));
+            QEventLoop loop;
+            QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+            loop.exec();
+            const QByteArray body = reply->readAll();
+            reply->deleteLater();
+            return body;
+        };
+        // A hold serve-metrics has seen (its acquisition counted), and a lock with no TTL.
+        acquire(raw, name, kOwnerA, "600000");
+        acquire(raw, noTtl, kOwnerB, {});
+        QTRY_VERIFY_WITH_TIMEOUT(
+            get(metrics).contains("lockscope_acquisitions_total{kind=\"reentrant\",library=\"redisson\"} 2"), 30000);
+        // Judged between scrapes, in rounds 15 s apart: the next round counts it.
+        QTRY_VERIFY_WITH_TIMEOUT(get(metrics).contains("lockscope_stuck_locks{problem=\"never-expires\"} 1"), 60000);
+
+        QTemporaryDir promDir;
+        QTcpServer portPicker;
+        QVERIFY(portPicker.listen(QHostAddress::LocalHost, 0));
+        const quint16 promPort = portPicker.serverPort();
+        portPicker.close();
+        QFile config(promDir.filePath(QStringLiteral("prometheus.yml")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write("global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\nrule_files:\n  - '" + rules.toUtf8()
+            + "'\nscrape_configs:\n  - job_name: lockscope\n    static_configs:\n      - targets: ['"
+            + metrics.host().toUtf8() + ':' + QByteArray::number(metrics.port()) + "']\n");
+        config.close();
+        QProcess prom;
+        prom.setProcessChannelMode(QProcess::MergedChannels);
+        prom.start(prometheus,
+            { QStringLiteral("--config.file=") + config.fileName(),
+                QStringLiteral("--storage.tsdb.path=") + promDir.filePath(QStringLiteral("data")),
+                QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(promPort) });
+        QVERIFY(prom.waitForStarted());
+        const QUrl alerts(QStringLiteral("http://127.0.0.1:%1/api/v1/alerts").arg(promPort));
+        QUrl query(QStringLiteral("http://127.0.0.1:%1/api/v1/query").arg(promPort));
+        QUrlQuery q;
+        q.addQueryItem(QStringLiteral("query"), QStringLiteral("lockscope_owner_changes_total"));
+        query.setQuery(q);
+        // Prometheus has the counter at 0 before the takeover: its increase is what the rule sees.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !json(get(query))[QStringLiteral("data")][QStringLiteral("result")].toArray().isEmpty(), 60000);
+        const auto firing = [&](const QString &alert) {
+            const QJsonArray list = json(get(alerts))[QStringLiteral("data")][QStringLiteral("alerts")].toArray();
+            for (const QJsonValue &a : list)
+                if (a[QStringLiteral("labels")][QStringLiteral("alertname")].toString() == alert
+                    && a[QStringLiteral("state")].toString() == QStringLiteral("firing"))
+                    return true;
+            return false;
+        };
+        QVERIFY(!firing(QStringLiteral("LockScopeOwnerChangedWithoutRelease")));
+
+        // The takeover: the lock changes hands in one step, the key never gone and no release published between.
+        raw.command({ "MULTI" });
+        raw.command({ "HSET", name, kOwnerB, "1" });
+        raw.command({ "HDEL", name, kOwnerA });
+        raw.command({ "PEXPIRE", name, "600000" });
+        raw.command({ "EXEC" });
+        QTRY_VERIFY_WITH_TIMEOUT(
+            get(metrics).contains("lockscope_owner_changes_total{kind=\"reentrant\",library=\"redisson\"} 1"), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(firing(QStringLiteral("LockScopeOwnerChangedWithoutRelease")), 60000);
+        // The never-expiring lock is pending (it fires after its five minutes), named by its problem.
+        const QJsonArray list = json(get(alerts))[QStringLiteral("data")][QStringLiteral("alerts")].toArray();
+        bool stuckPending = false;
+        for (const QJsonValue &a : list)
+            stuckPending = stuckPending
+                || (a[QStringLiteral("labels")][QStringLiteral("alertname")].toString()
+                        == QStringLiteral("LockScopeStuckLock")
+                    && a[QStringLiteral("labels")][QStringLiteral("problem")].toString()
+                        == QStringLiteral("never-expires"));
+        QVERIFY2(stuckPending, QJsonDocument(list).toJson(QJsonDocument::Compact).constData());
+
+        prom.terminate();
+        QVERIFY(prom.waitForFinished(20000));
+        serve.terminate();
+        CLI_EXIT(finishCli(serve, 20000), CliExit::Done);
+    }
+
     void metricsListenIsChecked()
     {
         CLI_EXIT(runCli(QStringList { QStringLiteral("serve-metrics"), QStringLiteral("--listen"),

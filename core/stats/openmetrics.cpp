@@ -147,6 +147,11 @@ QByteArray renderMetrics(const LockStatistics &statistics, const MetricsPage &pa
     w.family("lockscope_waiters", "gauge", "Known waiters now (subscribed to a wake-up channel, or queued).");
     for (const KindGauge &g : page.gauges)
         w.sample("lockscope_waiters", kindLabels(g.kind, g.library), double(g.waiters));
+    w.family("lockscope_stuck_locks", "gauge", "Locks that something keeps from being taken now, by problem.");
+    for (const auto &[problem, count] : page.stuck.problems)
+        w.sample("lockscope_stuck_locks", { { "problem", labelValue(problem) } }, double(count));
+    w.family("lockscope_oldest_hold_seconds", "gauge", "How long the longest hold present has lasted, as far as seen.");
+    w.sample("lockscope_oldest_hold_seconds", {}, page.stuck.oldestHoldSeconds);
 
     struct Counter
     {

@@ -21,6 +21,14 @@ struct KindGauge
 };
 QList<KindGauge> kindGauges(const LockMonitor &monitor);
 
+// What keeps locks from being taken, by problem (the Stuck rules, stats/stuckcheck.h), and the oldest hold: what
+// alert rules watch (packaging/prometheus/lockscope-alerts.yml). Judged between scrapes (stats/stuckscan.h).
+struct StuckGauges
+{
+    QList<QPair<QByteArray, qint64>> problems; // every problem id, with how many locks have it (0 too)
+    double oldestHoldSeconds = 0; // the longest hold present, as far as seen; 0: none held
+};
+
 struct MetricsPage
 {
     enum class Format {
@@ -33,6 +41,7 @@ struct MetricsPage
     QByteArray server; // host:port or what the connection shows
     int topLocks = 20; // per-lock series for at most this many locks, the most contended: bounded cardinality
     QList<KindGauge> gauges;
+    StuckGauges stuck;
 };
 
 // The exposition: totals per kind and library (bounded by the kinds and libraries known), and per-lock series for

@@ -25,6 +25,24 @@ QByteArray StuckFinding::reasonId(Reason reason)
     return {};
 }
 
+QByteArray StuckFinding::problemId(Reason reason)
+{
+    switch (reason) {
+    case Reason::JammedQueue:
+        return "queue-jammed";
+    case Reason::WaitersWithoutHolder:
+        return "waiters-on-free-lock";
+    default:
+        return reasonId(reason);
+    }
+}
+
+QList<StuckFinding::Reason> StuckFinding::reasons()
+{
+    return { Reason::NeverExpires, Reason::HeldTooLong, Reason::RenewalsStopped, Reason::JammedQueue,
+        Reason::DeadReaders, Reason::WaitersWithoutHolder };
+}
+
 QByteArray StuckFinding::fixId(Fix fix)
 {
     switch (fix) {

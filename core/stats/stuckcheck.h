@@ -33,6 +33,10 @@ struct StuckFinding
     qint64 sinceMs = -1;
 
     static QByteArray reasonId(Reason reason); // "never-expires", "held-too-long", ...
+    // The same in the words of lockscope-cli stuck and the metrics' problem label (conventions.md): "queue-jammed"
+    // for JammedQueue, "waiters-on-free-lock" for WaitersWithoutHolder, the others as reasonId.
+    static QByteArray problemId(Reason reason);
+    static QList<Reason> reasons(); // every reason, in declaration order
     static QByteArray fixId(Fix fix); // "force-release", "repair-queue", ...
     static QString reasonText(Reason reason);
     static QString fixText(Fix fix);

@@ -250,10 +250,6 @@
         <translation>--interval 接受毫秒数（至少 10）</translation>
     </message>
     <message>
-        <source>list, watch, stats, top, serve-metrics: only lock names matching this glob (default *)</source>
-        <translation>list、watch、stats、top、serve-metrics：只看名称匹配此通配模式的锁（默认 *）</translation>
-    </message>
-    <message>
         <source>watch, stats, serve-metrics: ms between re-scans when the server sends no keyspace events (default 5000); top: ms between redraws (default 2000)</source>
         <translation>watch、stats、serve-metrics：服务器不发送键空间事件时两次重新扫描之间的毫秒数（默认 5000）；top：两次重绘之间的毫秒数（默认 2000）</translation>
     </message>
@@ -489,6 +485,10 @@ library would, guarded by what is shown (--dry-run: only list them)</source>
     <message>
         <source>with --yes on a production profile: the lock&apos;s (or client&apos;s) name, typed, as the confirmation</source>
         <translation>与 --yes 一起用于生产配置：键入锁（或客户端）的名称作为确认</translation>
+    </message>
+    <message>
+        <source>list, watch, stats, top, serve-metrics, blockers, stuck, release-client: only lock names matching this glob (default *)</source>
+        <translation>list、watch、stats、top、serve-metrics、blockers、stuck、release-client：只处理名称匹配此通配符的锁（默认 *）</translation>
     </message>
 </context>
 <context>
