@@ -268,14 +268,6 @@ void Command::audit(AuditRecord record)
     m_notifier->notify(line);
 }
 
-void audit(const Output &out, const AuditRecord &record)
-{
-    QString error;
-    if (!record.append(AuditRecord::Writer::Cli, &error))
-        out.error(QCoreApplication::translate("Cli", "warning: could not write the audit log %1: %2")
-                      .arg(AuditLog::path(), error));
-}
-
 bool readLockTimes(const QCommandLineParser &parser, const Output &out, LockTimes *times)
 {
     const auto readMs = [&parser](const QString &option, qint64 *value, qint64 min) {

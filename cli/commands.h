@@ -69,8 +69,10 @@ protected:
     // (refused) and returns false. Asked before anything is written or prompted for: an action that could not be
     // audited is not run.
     bool auditable(const QString &action);
-    // Appends an operation's record to the audit log with the person's --reason (audit() below), and posts it where
-    // --notify, --syslog and the profile's notify say; finish() waits for those posts (a while at most).
+    // Appends an operation's record to the audit log with the person's --reason, and posts it where --notify, --syslog
+    // and the profile's notify say; finish() waits for those posts (a while at most). The log was writable before the
+    // action (auditable()); if it stopped being so meanwhile, the action has happened all the same, and this says so
+    // as a warning.
     void audit(AuditRecord record);
     // Asks on the terminal; anything but yes cancels the command (exit 1, "nothing changed") and returns false.
     // target: on a production profile the name that must be typed instead of "y" (empty: "y" stands).
@@ -114,10 +116,6 @@ struct LockTimes
 bool readLockTimes(const QCommandLineParser &parser, const Output &out, LockTimes *times);
 // --layout-pattern names a known library, --library a known one; false, with the usage error printed, otherwise.
 bool checkLibraryOptions(const QCommandLineParser &parser, const Output &out);
-
-// Appends a record to the audit log. The log was writable before the action (Command::auditable); if it stopped
-// being so meanwhile, the action has happened all the same, and this says so as a warning.
-void audit(const Output &out, const AuditRecord &record);
 
 // Builds the command named on the command line, or nullptr with a usage error printed.
 Command *createCommand(

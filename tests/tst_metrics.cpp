@@ -36,6 +36,45 @@ class TestMetrics : public QObject
 
     QStringList url(const RedisServer &server) const { return { QStringLiteral("--url"), server.url() }; }
 
+    // serve-metrics on a free loopback port for the locks under prefix, once it follows changes; its /metrics URL.
+    QUrl startServe(QProcess &serve, const QString &prefix)
+    {
+        startCli(serve,
+            QStringList { QStringLiteral("--json"), QStringLiteral("serve-metrics"), QStringLiteral("--listen"),
+                QStringLiteral("127.0.0.1:0"), QStringLiteral("--pattern"), prefix + QLatin1Char('*') }
+                + url(m_server),
+            m_dir);
+        [&] { QTRY_VERIFY_WITH_TIMEOUT(serve.canReadLine(), 20000); }();
+        const QUrl metrics(json(serve.readLine())[QStringLiteral("listening")].toString());
+        // A workload starts once serve-metrics follows changes: an acquisition before that is not one it saw.
+        waitForStatus(serve, "watching 0 lock");
+        return metrics;
+    }
+
+    // A real Prometheus scraping target every second (and evaluating extra's rules as often); its port, 0 on failure.
+    static quint16 startPrometheus(QProcess &prom, const QTemporaryDir &dir, const QString &prometheus,
+        const QUrl &target, const QByteArray &extra)
+    {
+        QTcpServer portPicker;
+        if (!portPicker.listen(QHostAddress::LocalHost, 0))
+            return 0;
+        const quint16 promPort = portPicker.serverPort();
+        portPicker.close();
+        QFile config(dir.filePath(QStringLiteral("prometheus.yml")));
+        if (!config.open(QIODevice::WriteOnly))
+            return 0;
+        config.write("global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n" + extra
+            + "scrape_configs:\n  - job_name: lockscope\n    static_configs:\n      - targets: ['"
+            + target.host().toUtf8() + ':' + QByteArray::number(target.port()) + "']\n");
+        config.close();
+        prom.setProcessChannelMode(QProcess::MergedChannels);
+        prom.start(prometheus,
+            { QStringLiteral("--config.file=") + config.fileName(),
+                QStringLiteral("--storage.tsdb.path=") + dir.filePath(QStringLiteral("data")),
+                QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(promPort) });
+        return prom.waitForStarted() ? promPort : 0;
+    }
+
 private slots:
     void initTestCase()
     {
@@ -56,16 +95,8 @@ private slots:
         const QString prefix = uniqueName("metrics");
         const QByteArray name = (prefix + QStringLiteral(":a\"quoted\"")).toUtf8();
         QProcess serve;
-        startCli(serve,
-            QStringList { QStringLiteral("--json"), QStringLiteral("serve-metrics"), QStringLiteral("--listen"),
-                QStringLiteral("127.0.0.1:0"), QStringLiteral("--pattern"), prefix + QLatin1Char('*') }
-                + url(m_server),
-            m_dir);
-        QTRY_VERIFY_WITH_TIMEOUT(serve.canReadLine(), 20000);
-        const QUrl metrics(json(serve.readLine())[QStringLiteral("listening")].toString());
+        const QUrl metrics = startServe(serve, prefix);
         QVERIFY2(metrics.isValid() && metrics.host() == QLatin1String("127.0.0.1"), qPrintable(metrics.toString()));
-        // The workload starts once serve-metrics follows changes: an acquisition before that is not one it saw.
-        waitForStatus(serve, "watching 0 lock");
 
         QNetworkAccessManager http;
         const auto get = [&http](const QUrl &url, const QByteArray &accept, QByteArray *contentType) {
@@ -128,23 +159,9 @@ private slots:
 
         // A real Prometheus scrapes it (asking for OpenMetrics first) and answers queries on what it scraped.
         QTemporaryDir promDir;
-        QTcpServer portPicker;
-        QVERIFY(portPicker.listen(QHostAddress::LocalHost, 0));
-        const quint16 promPort = portPicker.serverPort();
-        portPicker.close();
-        QFile config(promDir.filePath(QStringLiteral("prometheus.yml")));
-        QVERIFY(config.open(QIODevice::WriteOnly));
-        config.write("global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: lockscope\n    static_configs:\n"
-                     "      - targets: ['"
-            + metrics.host().toUtf8() + ':' + QByteArray::number(metrics.port()) + "']\n");
-        config.close();
         QProcess prom;
-        prom.setProcessChannelMode(QProcess::MergedChannels);
-        prom.start(prometheus,
-            { QStringLiteral("--config.file=") + config.fileName(),
-                QStringLiteral("--storage.tsdb.path=") + promDir.filePath(QStringLiteral("data")),
-                QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(promPort) });
-        QVERIFY(prom.waitForStarted());
+        const quint16 promPort = startPrometheus(prom, promDir, prometheus, metrics, {});
+        QVERIFY(promPort != 0);
         QUrl query(QStringLiteral("http://127.0.0.1:%1/api/v1/query").arg(promPort));
         QUrlQuery q;
         q.addQueryItem(QStringLiteral("query"),
@@ -197,14 +214,7 @@ private slots:
         const QByteArray name = (prefix + QStringLiteral(":orders")).toUtf8();
         const QByteArray noTtl = (prefix + QStringLiteral(":forever")).toUtf8();
         QProcess serve;
-        startCli(serve,
-            QStringList { QStringLiteral("--json"), QStringLiteral("serve-metrics"), QStringLiteral("--listen"),
-                QStringLiteral("127.0.0.1:0"), QStringLiteral("--pattern"), prefix + QLatin1Char('*') }
-                + url(m_server),
-            m_dir);
-        QTRY_VERIFY_WITH_TIMEOUT(serve.canReadLine(), 20000);
-        const QUrl metrics(json(serve.readLine())[QStringLiteral("listening")].toString());
-        waitForStatus(serve, "watching 0 lock");
+        const QUrl metrics = startServe(serve, prefix);
         QNetworkAccessManager http;
         const auto get = [&http](const QUrl &url) {
             QNetworkReply *reply = http.get(QNetworkRequest(url));
@@ -224,23 +234,10 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(get(metrics).contains("lockscope_stuck_locks{problem=\"never-expires\"} 1"), 60000);
 
         QTemporaryDir promDir;
-        QTcpServer portPicker;
-        QVERIFY(portPicker.listen(QHostAddress::LocalHost, 0));
-        const quint16 promPort = portPicker.serverPort();
-        portPicker.close();
-        QFile config(promDir.filePath(QStringLiteral("prometheus.yml")));
-        QVERIFY(config.open(QIODevice::WriteOnly));
-        config.write("global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\nrule_files:\n  - '" + rules.toUtf8()
-            + "'\nscrape_configs:\n  - job_name: lockscope\n    static_configs:\n      - targets: ['"
-            + metrics.host().toUtf8() + ':' + QByteArray::number(metrics.port()) + "']\n");
-        config.close();
         QProcess prom;
-        prom.setProcessChannelMode(QProcess::MergedChannels);
-        prom.start(prometheus,
-            { QStringLiteral("--config.file=") + config.fileName(),
-                QStringLiteral("--storage.tsdb.path=") + promDir.filePath(QStringLiteral("data")),
-                QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(promPort) });
-        QVERIFY(prom.waitForStarted());
+        const quint16 promPort
+            = startPrometheus(prom, promDir, prometheus, metrics, "rule_files:\n  - '" + rules.toUtf8() + "'\n");
+        QVERIFY(promPort != 0);
         const QUrl alerts(QStringLiteral("http://127.0.0.1:%1/api/v1/alerts").arg(promPort));
         QUrl query(QStringLiteral("http://127.0.0.1:%1/api/v1/query").arg(promPort));
         QUrlQuery q;
