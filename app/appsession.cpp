@@ -173,6 +173,7 @@ void AppSession::openConnectionDialog()
         m_stringPatterns = profile.stringLockPatterns();
         m_window->setColourTag(QColor(profile.colour)); // empty: an invalid colour, no tag
         m_production = profile.production;
+        m_notify = profile.notify;
         m_window->setProduction(m_production);
         watch(options, profile.name.isEmpty() ? tr("Your Redis server.") : profile.name);
         m_window->setNote(connectionNote(options));
@@ -235,6 +236,7 @@ void AppSession::watchNow(const ConnectionOptions &options, const QString &descr
     m_window->setLockMonitor(m_monitor, m_console->clientId());
     auto *actions = new ConsoleActions(m_console, m_monitor, m_window, options.auditTarget(), options.readOnly);
     actions->setProduction(m_production);
+    actions->setNotify(m_notify);
     m_window->setConsole(actions);
     m_monitor->start();
     RedisCommander *connection = m_console->connection();

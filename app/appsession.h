@@ -62,6 +62,7 @@ private:
     LockMonitor *m_monitor = nullptr;
     QByteArray m_pattern = "*";
     bool m_production = false; // the profile is marked production: destructive dialogs ask for the name typed
+    QStringList m_notify; // the profile's notify list: every write of the console is also posted there
     StringLockPatterns m_stringPatterns
         = StringLockPatterns(StringLockPatterns::defaults()); // from the profile connected with
     std::unique_ptr<SecretStore> m_secrets;

@@ -8,6 +8,7 @@
 #include "inspectcommands.h"
 #include "lockcommand.h"
 #include "metricscommand.h"
+#include "reapcommand.h"
 #include "releaseclientcommand.h"
 #include "releasecommands.h"
 #include "repaircommand.h"
@@ -85,8 +86,10 @@ const QList<CommandSpec> &commandList()
         { "serve-metrics", "serve-metrics",
             QT_TRANSLATE_NOOP("Cli", "serve statistics to Prometheus at --listen HOST:PORT (default 127.0.0.1:9464)"),
             Takes::Pattern, make<ServeMetricsCommand>,
-            "listen pattern limit interval string-locks no-string-locks layout-pattern owner-template",
-            "lockscope-cli serve-metrics\nlockscope-cli serve-metrics --listen 0.0.0.0:9464 --pattern 'orders:*'" },
+            "listen pattern limit interval reap-policy confirm-name reason notify syslog syslog-socket string-locks "
+            "no-string-locks layout-pattern owner-template",
+            "lockscope-cli serve-metrics\nlockscope-cli serve-metrics --listen 0.0.0.0:9464 --pattern 'orders:*'\n"
+            "lockscope-cli serve-metrics --reap-policy /etc/lockscope/reap.yaml --notify https://chat.example/hook" },
         { "trace", "trace",
             QT_TRANSLATE_NOOP("Cli",
                 "MONITOR for --seconds N (default 10, at most 300): which connection sent each owner\n"
@@ -115,6 +118,16 @@ const QList<CommandSpec> &commandList()
             "layout-pattern owner-template json",
             "lockscope-cli release-client 6e3d30b7-83b1-433a-9335-5e8b9916d3ac --dry-run\nlockscope-cli "
             "release-client 6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731 --yes --reason 'pod killed'" },
+        { "reap", "reap",
+            QT_TRANSLATE_NOOP("Cli",
+                "the guarded reaper: release the holds a --policy FILE's rules judge gone (two signals each),\n"
+                "after a report (--dry-run) and its approval (--approve HASH|REPORT-FILE, or on the terminal);\n"
+                "each lock re-checked before its release, quotas and protected names kept"),
+            Takes::Pattern, make<ReapCommand>,
+            "policy dry-run approve yes confirm-name observe reason notify syslog syslog-socket string-locks "
+            "no-string-locks layout-pattern owner-template json",
+            "lockscope-cli reap --policy reap.yaml --dry-run --json > report.jsonl\nlockscope-cli reap --policy "
+            "reap.yaml --approve report.jsonl --reason 'INC-4711'" },
         { "expire", "expire NAME",
             QT_TRANSLATE_NOOP("Cli",
                 "give a lock with no lease one of --lease MS, or a holder that overruns a longer one\n"

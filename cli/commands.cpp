@@ -250,10 +250,16 @@ void Command::audit(AuditRecord record)
                         .arg(AuditLog::path(), error));
         line = record.toJson(AuditRecord::Writer::Cli); // told all the same, without the log's stamp
     }
+    notify(line);
+}
+
+void Command::notify(const QJsonObject &line)
+{
     NotifyTargets targets;
-    for (const QString &url :
-        m_parser.values(QStringLiteral("notify")) + (m_profile ? m_profile->notify : QStringList()))
+    for (const QString &url : m_parser.values(QStringLiteral("notify")))
         targets.webhooks << QUrl(url);
+    if (m_profile)
+        targets.add(m_profile->notify);
     if (m_parser.isSet(QStringLiteral("syslog")) || m_parser.isSet(QStringLiteral("syslog-socket")))
         targets.syslogSocket = m_parser.isSet(QStringLiteral("syslog-socket"))
             ? m_parser.value(QStringLiteral("syslog-socket"))
@@ -337,6 +343,18 @@ QList<QCommandLineOption> commandOptions()
         { QStringLiteral("even-if-alive"),
             QCoreApplication::translate("Cli",
                 "release-client: release holders judged alive all the same (once you know the client is gone)") },
+        { QStringLiteral("policy"),
+            QCoreApplication::translate("Cli", "reap: the policy file (YAML: rules, protect, max_per_run)"),
+            QStringLiteral("FILE") },
+        { QStringLiteral("reap-policy"),
+            QCoreApplication::translate("Cli",
+                "serve-metrics: also run the guarded reaper with this policy file (reports always; releases only "
+                "when the policy is unattended)"),
+            QStringLiteral("FILE") },
+        { QStringLiteral("approve"),
+            QCoreApplication::translate(
+                "Cli", "reap: release what this report approves: its report_sha256, or the file its dry run wrote"),
+            QStringLiteral("HASH|FILE") },
         { QStringLiteral("reason"),
             QCoreApplication::translate("Cli", "why: written into the action's audit record as its reason"),
             QStringLiteral("TEXT") },
@@ -394,7 +412,7 @@ QList<QCommandLineOption> commandOptions()
                 "show: watch the lock for MS first, so that its renewals are seen (the liveness verdict needs them); "
                 "stuck: watch the locks for MS first, so that stopped renewals and waiters left on a free lock are "
                 "seen "
-                "(default 0: one read)"),
+                "(default 0: one read); reap: watch at least this long, beyond the policy's verdict_for"),
             QStringLiteral("MS") },
         { QStringLiteral("limit"),
             QCoreApplication::translate(
@@ -409,7 +427,7 @@ QList<QCommandLineOption> commandOptions()
                 "Cli", "watch: first switch on the keyspace notifications it needs (CONFIG SET; a write, audited)") },
         { QStringLiteral("dry-run"),
             QCoreApplication::translate(
-                "Cli", "repair-queue, release-client: report what would be done, change nothing") },
+                "Cli", "repair-queue, release-client, reap: report what would be done, change nothing") },
         { QStringLiteral("recheck"),
             QCoreApplication::translate("Cli",
                 "repair-queue: ms between the two looks that find a waiter nobody listens for dead (default 3000)"),

@@ -74,6 +74,8 @@ protected:
     // action (auditable()); if it stopped being so meanwhile, the action has happened all the same, and this says so
     // as a warning.
     void audit(AuditRecord record);
+    // Posts a line (an audit record, a reaper's report) where --notify, --syslog and the profile's notify say.
+    void notify(const QJsonObject &line);
     // Asks on the terminal; anything but yes cancels the command (exit 1, "nothing changed") and returns false.
     // target: on a production profile the name that must be typed instead of "y" (empty: "y" stands).
     bool confirm(const QString &question, const QByteArray &target = {});

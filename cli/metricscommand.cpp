@@ -1,6 +1,5 @@
 #include "metricscommand.h"
 
-#include "stats/openmetrics.h"
 #include "stats/statscollector.h"
 #include "stats/stuckscan.h"
 #include "terminationwatcher.h"
@@ -49,7 +48,9 @@ void ServeMetricsCommand::start()
         finish(ExitUsage);
         return;
     }
-    if (!readLimit(20, &m_limit) || !startWatching(true)) {
+    if (!readLimit(20, &m_limit) || !loadReapPolicy())
+        return;
+    if (!startWatching(true)) {
         finish(ExitUsage);
         return;
     }
@@ -90,6 +91,7 @@ void ServeMetricsCommand::snapshotReady()
     if (!m_stuck) {
         m_stuck = new StuckScan(m_monitor, 15000, 500, this);
         m_stuck->start();
+        startReaper();
     }
     const QString text = tr("watching %n lock(s) via %1", nullptr, m_monitor->lockCount())
                              .arg(QString::fromLatin1(LockEventFeed::modeName(m_monitor->mode())));
@@ -106,6 +108,7 @@ QByteArray ServeMetricsCommand::page(const QByteArray &accept) const
     page.topLocks = m_limit;
     page.gauges = kindGauges(*m_monitor);
     page.stuck = m_stuck ? m_stuck->last() : StuckGauges {};
+    page.reap = m_reapGauges;
     return renderMetrics(m_collector->statistics(), page);
 }
 

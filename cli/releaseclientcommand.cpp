@@ -3,6 +3,7 @@
 #include "liveness/holderwatch.h"
 #include "lock/lockclient.h"
 #include "ops/releaseclient.h"
+#include "reclaim/clientverdicts.h"
 #include "redis/bytesformat.h"
 
 #include <QJsonArray>
@@ -62,16 +63,7 @@ void ReleaseClientCommand::start()
         // releasing a live holder breaks the exclusion it relies on.
         HolderWatch *watch = holderWatch(client->connection());
         watch->readClients([this, watch, plan, dryRun, confirmed]() mutable {
-            for (ClientItem &item : plan.items) {
-                if (item.what == ClientItem::What::QueueEntry || !item.reading.lock)
-                    continue;
-                for (const LockHolder &h : item.reading.holders)
-                    if (h.owner == item.owner) {
-                        const LivenessVerdict v = watch->verdict(*item.reading.lock, h);
-                        item.alive = v.state == LivenessVerdict::State::Alive;
-                        item.liveness = v.summary;
-                    }
-            }
+            judgeClientItems(&plan, *watch);
             report(plan, dryRun, false);
             if (dryRun) {
                 finish(ExitDone);

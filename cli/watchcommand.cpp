@@ -98,6 +98,8 @@ void WatchCommand::startMonitor()
                 extra.insert(QStringLiteral("previous_owner"), Output::jsonText(e.previousOwner));
             if (!e.detail.isEmpty())
                 extra.insert(QStringLiteral("detail"), e.detail);
+            if (e.lateMs >= 0)
+                extra.insert(QStringLiteral("late_ms"), e.lateMs);
             const QString human
                 = QStringLiteral("%1  %2  %3  %4%5%6")
                       .arg(QDateTime::fromMSecsSinceEpoch(e.timeMs).toString(QStringLiteral("HH:mm:ss.zzz")),

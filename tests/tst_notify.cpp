@@ -5,7 +5,9 @@
 #include "rawredis.h"
 #include "redisserver.h"
 #include "testutil.h"
+#include "webhook.h"
 
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTcpServer>
@@ -24,44 +26,6 @@ using namespace LockScope::Test;
 
 namespace {
 const QByteArray kHolder = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731";
-
-// A webhook: answers every request 200 and keeps each body.
-class Hook : public QObject
-{
-public:
-    Hook()
-    {
-        m_server.listen(QHostAddress::LocalHost, 0);
-        connect(&m_server, &QTcpServer::newConnection, this, [this] {
-            while (QTcpSocket *s = m_server.nextPendingConnection()) {
-                auto buffer = std::make_shared<QByteArray>();
-                connect(s, &QTcpSocket::readyRead, s, [this, s, buffer] {
-                    *buffer += s->readAll();
-                    const int end = buffer->indexOf("\r\n\r\n");
-                    if (end < 0)
-                        return;
-                    const QByteArray head = buffer->left(end).toLower();
-                    const int at = head.indexOf("content-length:");
-                    const int length
-                        = at < 0 ? 0 : head.mid(at + 15, head.indexOf('\r', at) - at - 15).trimmed().toInt();
-                    if (buffer->size() < end + 4 + length)
-                        return;
-                    requests << qMakePair(buffer->left(buffer->indexOf("\r\n")), buffer->mid(end + 4, length));
-                    s->write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok");
-                    s->disconnectFromHost();
-                });
-            }
-        });
-    }
-    QString url() const
-    {
-        return QStringLiteral("http://127.0.0.1:%1/hooks/T000/B000/secret").arg(m_server.serverPort());
-    }
-    QList<QPair<QByteArray, QByteArray>> requests; // request line, body
-
-private:
-    QTcpServer m_server;
-};
 
 // A syslog daemon's socket: a datagram socket of the test's own.
 class SyslogSocket
@@ -146,6 +110,36 @@ private slots:
         const QJsonObject line = QJsonDocument::fromJson(logged.mid(logged.indexOf("]: ") + 3)).object();
         QCOMPARE(line.value(QStringLiteral("action")).toString(), QStringLiteral("force-release"));
         QCOMPARE(line.value(QStringLiteral("name")).toString(), QString::fromUtf8(name));
+    }
+
+    // The reaper's report is posted too, before anyone approves it: the people who approve learn of it there.
+    void aReapReportIsPosted()
+    {
+        const QByteArray prefix = uniqueKey("notify-reap");
+        QFile policy(m_dir.filePath(QStringLiteral("reap.yaml")));
+        QVERIFY(policy.open(QIODevice::WriteOnly));
+        policy.write(
+            "name: nightly\nrules:\n  - pattern: \"" + prefix + ":*\"\n    min_age: 1h\n    verdict_for: 0s\n");
+        policy.close();
+        Hook hook;
+        QProcess p;
+        startCli(p,
+            { QStringLiteral("reap"), QStringLiteral("--policy"), policy.fileName(), QStringLiteral("--dry-run"),
+                QStringLiteral("--json"), QStringLiteral("--notify"), hook.url(), QStringLiteral("--url"),
+                m_server.url() },
+            m_dir);
+        const CliRun r = finishCli(p, 30000, CliWait::ServeEvents);
+        CLI_EXIT(r, CliExit::Done);
+        const QJsonObject summary = QJsonDocument::fromJson(r.out.trimmed().split('\n').last()).object();
+        QCOMPARE(hook.requests.size(), 1);
+        const QJsonObject body = QJsonDocument::fromJson(hook.requests.first().second).object();
+        QCOMPARE(body.value(QStringLiteral("action")).toString(), QStringLiteral("reap-report"));
+        QCOMPARE(body.value(QStringLiteral("name")).toString(), QStringLiteral("nightly"));
+        QCOMPARE(body.value(QStringLiteral("report_sha256")).toString(),
+            summary.value(QStringLiteral("report_sha256")).toString());
+        QCOMPARE(body.value(QStringLiteral("to_release")).toInt(), 0);
+        QVERIFY2(body.value(QStringLiteral("text")).toString().contains(QStringLiteral("reap-report nightly")),
+            hook.requests.first().second.constData());
     }
 
     void aHookThatIsDownWarnsAndChangesNothingOfTheAction()

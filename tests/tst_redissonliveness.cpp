@@ -14,6 +14,7 @@
 #include "redisserver.h"
 #include "redissonfixture.h"
 #include "testutil.h"
+#include "tracewhile.h"
 
 #include "clients/tracesession.h"
 #include "liveness/holderwatch.h"
@@ -95,30 +96,6 @@ QString callOk(RedissonJvm &java, const QString &op, const QByteArray &name, con
 QString describe(const LivenessVerdict &v)
 {
     return v.summary + QStringLiteral("\n  ") + v.evidence.join(QStringLiteral("\n  "));
-}
-
-// Traces the server while `during` runs (it should send the holder's commands), then stops: the findings.
-TraceFindings traceWhile(const QString &url, const std::function<void()> &during)
-{
-    RedisRouter router(ConnectionOptions::fromUrl(url));
-    TraceSession trace(&router, TraceSession::maxDurationMs);
-    QSignalSpy started(&trace, &TraceSession::started);
-    QSignalSpy finished(&trace, &TraceSession::finished);
-    trace.start();
-    if (!started.wait(30000)) {
-        QTest::qFail("the trace never started", __FILE__, __LINE__);
-        return {};
-    }
-    during();
-    trace.stop();
-    if (finished.isEmpty() && !finished.wait(30000)) {
-        QTest::qFail("the trace never finished", __FILE__, __LINE__);
-        return {};
-    }
-    const RedisError error = finished.first().at(1).value<RedisError>();
-    if (error.isError())
-        QTest::qFail(qPrintable(error.message()), __FILE__, __LINE__);
-    return finished.first().at(0).value<TraceFindings>();
 }
 
 void oldestAndNewest()

@@ -26,6 +26,7 @@ private slots:
     void pollingMarksFiguresInferred();
     void handoffsAndExpiries();
     void ownerChangeEndsTheOldHoldWithoutASample();
+    void lateRenewalsAreGaps();
     void fairQueueWaitsAreMeasured();
     void waiterTimeIsIntegrated();
     void subscriptionsAreWaits();
@@ -178,6 +179,21 @@ void TestStatistics::ownerChangeEndsTheOldHoldWithoutASample()
     QVERIFY(l->openHolds.contains(ownerB));
     QCOMPARE(s.client("0f6c8a3e-1b2d-4c5e-8f90-a1b2c3d4e5f6")->takeovers, 1u);
     QCOMPARE(s.client("6e3d30b7-83b1-433a-9335-5e8b9916d3ac")->holdsOpen, 0);
+}
+
+// A renewal the tracker found late is a gap, per lock and in the kind's totals (lockscope_renewal_gaps_total); one on
+// time is not.
+void TestStatistics::lateRenewalsAreGaps()
+{
+    LockStatistics s({}, 0);
+    s.addEvent(ev(LockEvent::Type::Acquired, "g", ownerA, 0), nullptr, FigureSource::Measured);
+    s.addEvent(ev(LockEvent::Type::Renewed, "g", ownerA, 10000), nullptr, FigureSource::Measured);
+    LockEvent late = ev(LockEvent::Type::Renewed, "g", ownerA, 26000);
+    late.lateMs = 6000;
+    s.addEvent(late, nullptr, FigureSource::Measured);
+    QCOMPARE(s.lock("g")->renewals, 2u);
+    QCOMPARE(s.lock("g")->renewalGaps, 1u);
+    QCOMPARE(s.totals().begin()->second.renewalGaps, 1u);
 }
 
 void TestStatistics::fairQueueWaitsAreMeasured()

@@ -360,6 +360,29 @@ private slots:
         QVERIFY(run.record.renewalWarning.isEmpty());
     }
 
+    // A renewal half a period or more past the holder's own rhythm is a gap (a pause it survived), said by how much;
+    // one on time after it is not.
+    void aLateRenewalIsAGap()
+    {
+        Run run;
+        run.read(lock({ { kA, 1 } }, 3000, 0), 0);
+        for (const qint64 t : { 1000, 2000, 3000 }) {
+            const QList<LockEvent> e = run.read(lock({ { kA, 1 } }, 3000, t), t);
+            QCOMPARE(types(e), QList<Type> { Type::Renewed });
+            QCOMPARE(e.first().lateMs, -1);
+        }
+        // 1.4 periods: late, but not a gap.
+        QList<LockEvent> e = run.read(lock({ { kA, 1 } }, 3000, 4400), 4400);
+        QCOMPARE(types(e), QList<Type> { Type::Renewed });
+        QCOMPARE(e.first().lateMs, -1);
+        e = run.read(lock({ { kA, 1 } }, 3000, 6000), 6000);
+        QCOMPARE(types(e), QList<Type> { Type::Renewed });
+        QCOMPARE(e.first().lateMs, 600);
+        QVERIFY2(e.first().detail.contains(QStringLiteral("later than its usual")), qPrintable(e.first().detail));
+        e = run.read(lock({ { kA, 1 } }, 3000, 7000), 7000);
+        QCOMPARE(e.first().lateMs, -1);
+    }
+
     void aFixedLeaseIsNoWatchdog()
     {
         Run run;

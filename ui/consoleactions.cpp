@@ -8,10 +8,13 @@
 #include "lock/lockclient.h"
 #include "monitor/lockmonitor.h"
 #include "ops/acquire.h"
+#include "ops/auditnotifier.h"
 #include "ops/inspect.h"
 #include "ops/release.h"
+#include "reclaimflow.h"
 #include "redis/bytesformat.h"
 #include "redis/redisrouter.h"
+#include "releaseclientflow.h"
 
 #include <QAction>
 #include <QDateTime>
@@ -53,6 +56,9 @@ ConsoleActions::ConsoleActions(
     m_force->setToolTip(tr("Delete anyone's lock and wake its waiters, if the holders are still the ones shown"));
     m_refresh = new QAction(tr("Re&fresh"), this);
     m_refresh->setShortcut(QKeySequence::Refresh);
+    m_releaseClient = new QAction(tr("Release everything this client holds…"), this);
+    m_releaseClient->setToolTip(tr("Release every hold, read hold, token and queue place of the client chosen, as "
+                                   "each library would: the dialog lists them first"));
     m_acquire->setIcon(QIcon(QStringLiteral(":/icons/acquire.svg")));
     m_release->setIcon(QIcon(QStringLiteral(":/icons/release.svg")));
     m_releaseAll->setIcon(QIcon(QStringLiteral(":/icons/release-all.svg")));
@@ -65,6 +71,7 @@ ConsoleActions::ConsoleActions(
     connect(m_releaseAll, &QAction::triggered, this, [this] { release(true); });
     connect(m_watchdog, &QAction::triggered, this, &ConsoleActions::toggleWatchdog);
     connect(m_force, &QAction::triggered, this, &ConsoleActions::forceRelease);
+    connect(m_releaseClient, &QAction::triggered, this, &ConsoleActions::releaseClient);
     connect(m_refresh, &QAction::triggered, this, [this] {
         if (!m_current.isEmpty())
             m_monitor->refresh({ m_current });
@@ -74,6 +81,12 @@ ConsoleActions::ConsoleActions(
     m_forceFlow = new ForceReleaseFlow(client, monitor, window, m_connection, m_force, this);
     connect(m_forceFlow, &ForceReleaseFlow::message, this, &ConsoleActions::message);
     connect(m_forceFlow, &ForceReleaseFlow::finished, this, &ConsoleActions::noteHoldsChanged);
+    m_clientFlow = new ReleaseClientFlow(client, monitor, window, m_connection, m_releaseClient, this);
+    connect(m_clientFlow, &ReleaseClientFlow::message, this, &ConsoleActions::message);
+    connect(m_clientFlow, &ReleaseClientFlow::finished, this, &ConsoleActions::noteHoldsChanged);
+    m_reclaimFlow = new ReclaimFlow(client, monitor, window, m_connection, readOnly, this);
+    connect(m_reclaimFlow, &ReclaimFlow::message, this, &ConsoleActions::message);
+    connect(m_reclaimFlow, &ReclaimFlow::finished, this, &ConsoleActions::noteHoldsChanged);
     connect(monitor, &LockMonitor::locksChanged, this, [this](const LockMonitor::Changes &changes) {
         if (changes.updated.contains(m_current) || changes.removed.contains(m_current)) {
             updateEnabled();
@@ -120,11 +133,22 @@ QList<QAction *> ConsoleActions::counterActions() const
     return m_counters->actions();
 }
 
+QAction *ConsoleActions::reclaimAction() const
+{
+    return m_reclaimFlow->action();
+}
+
 void ConsoleActions::setCurrentLock(const QByteArray &name)
 {
     m_current = name;
     updateEnabled();
     m_counters->setCurrentLock(name);
+}
+
+void ConsoleActions::setCurrentClient(const QByteArray &clientId)
+{
+    m_currentClient = clientId;
+    updateEnabled();
 }
 
 QByteArray ConsoleActions::ownHold(const QByteArray &name) const
@@ -190,8 +214,9 @@ void ConsoleActions::updateEnabled()
     const bool gone = !m_current.isEmpty() && !present;
     m_force->setEnabled(!m_readOnly && ((present && !r->info.holders.isEmpty()) || gone));
     m_refresh->setEnabled(!m_current.isEmpty());
+    m_releaseClient->setEnabled(!m_readOnly && !m_currentClient.isEmpty());
     if (m_readOnly) {
-        for (QAction *a : { m_acquire, m_release, m_releaseAll, m_watchdog, m_force })
+        for (QAction *a : { m_acquire, m_release, m_releaseAll, m_watchdog, m_force, m_releaseClient })
             a->setToolTip(tr("Read-only connection: nothing is written"));
         return;
     }
@@ -433,11 +458,31 @@ void ConsoleActions::toggleWatchdog(bool on)
 void ConsoleActions::setHolderWatch(HolderWatch *watch)
 {
     m_forceFlow->setHolderWatch(watch);
+    m_clientFlow->setHolderWatch(watch);
+    m_reclaimFlow->setHolderWatch(watch);
+}
+
+void ConsoleActions::setNotify(const QStringList &targets)
+{
+    NotifyTargets to;
+    to.add(targets);
+    delete m_notifier;
+    m_notifier = to.isEmpty() ? nullptr : new AuditNotifier(to, this);
+    if (m_notifier)
+        connect(m_notifier, &AuditNotifier::failed, this,
+            [this](const QString &why) { emit message(tr("Could not notify %1").arg(why), true); });
+    m_audit.setNotifier(m_notifier);
+    m_counters->setNotifier(m_notifier);
+    m_forceFlow->setNotifier(m_notifier);
+    m_clientFlow->setNotifier(m_notifier);
+    m_reclaimFlow->setNotifier(m_notifier);
 }
 
 void ConsoleActions::setProduction(bool production)
 {
     m_forceFlow->setProduction(production);
+    m_clientFlow->setProduction(production);
+    m_reclaimFlow->setProduction(production);
 }
 
 void ConsoleActions::forceRelease()
@@ -454,6 +499,14 @@ void ConsoleActions::forceRelease()
         return;
     // The dialog shows the lock as Redis holds it now, read the way lockscope-cli's prompt reads it.
     m_forceFlow->start(m_current);
+}
+
+void ConsoleActions::releaseClient()
+{
+    // The client chosen when the person asked, whatever is chosen by the time Redis answers.
+    if (m_readOnly || m_currentClient.isEmpty())
+        return;
+    m_clientFlow->start(m_currentClient);
 }
 
 } // namespace LockScope

@@ -3,6 +3,7 @@
 #include "models/contentionviews.h"
 #include "models/keyedtablemodel.h"
 
+#include <QAction>
 #include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -40,9 +41,13 @@ ContentionPane::ContentionPane(ContentionViews *views, QWidget *parent)
     m_fix->setToolTip(tr("Opens the force release dialog for this lock: it shows what will be deleted first"));
     m_export = new QPushButton(tr("Export…"), this);
     m_export->setToolTip(tr("Save what this view shows as CSV or JSON"));
+    // The console's action, once it is given: until then (no console) nothing here writes.
+    m_releaseClient = new QPushButton(this);
+    m_releaseClient->hide();
     buttons->addWidget(m_hint, 1);
     buttons->addWidget(m_show);
     buttons->addWidget(m_fix);
+    buttons->addWidget(m_releaseClient);
     buttons->addWidget(m_export);
     layout->addLayout(buttons);
 
@@ -113,6 +118,33 @@ QModelIndex ContentionPane::currentRow() const
     return view ? view->currentIndex() : QModelIndex();
 }
 
+QByteArray ContentionPane::currentClient() const
+{
+    return m_clientsView->currentIndex().data(KeyedTableModel::ClientRole).toByteArray();
+}
+
+void ContentionPane::setReleaseClientAction(QAction *action)
+{
+    m_releaseClientAction = action;
+    m_clientsView->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_clientsView->addAction(action);
+    // The button is the action: the same text, state and reason when it is off (read-only, no client chosen).
+    const auto mirror = [this, action] {
+        m_releaseClient->setText(action->text());
+        m_releaseClient->setEnabled(action->isEnabled());
+        m_releaseClient->setToolTip(action->toolTip());
+    };
+    connect(action, &QAction::changed, m_releaseClient, mirror);
+    connect(m_releaseClient, &QPushButton::clicked, action, &QAction::trigger);
+    // The console goes before this pane does: the button goes with it.
+    connect(action, &QObject::destroyed, m_releaseClient, [this] {
+        m_releaseClientAction = nullptr;
+        m_releaseClient->hide();
+    });
+    mirror();
+    updateButtons();
+}
+
 void ContentionPane::updateButtons()
 {
     const QModelIndex row = currentRow();
@@ -120,6 +152,11 @@ void ContentionPane::updateButtons()
     m_show->setEnabled(row.isValid());
     // Force release is the console's one fix: the dialog it opens guards it. The others are said, not done.
     m_fix->setVisible(m_tabs->currentWidget() == m_stuckView);
+    m_releaseClient->setVisible(m_releaseClientAction && m_tabs->currentWidget() == m_clientsView);
+    if (const QByteArray client = currentClient(); client != m_currentClient) {
+        m_currentClient = client;
+        emit currentClientChanged(client);
+    }
     m_fix->setEnabled(row.isValid()
         && (action == "force-release" || action == "wake-waiters" || action == "find-holder"
             || action == "wait-for-expiry"));

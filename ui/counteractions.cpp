@@ -28,25 +28,6 @@ QByteArray counterOf(const LockRecord *r)
 }
 } // namespace
 
-bool auditLogTakes(const QString &what, QWidget *window, const std::function<void(const QString &)> &message)
-{
-    QString error;
-    if (AuditLog::writable(&error))
-        return true;
-    const QString action = QString(what).remove(QLatin1Char('&')).remove(QStringLiteral("…"));
-    const QString text = QCoreApplication::translate("LockScope::CounterActions",
-        "%1 refused: the audit log %2 cannot be written (%3). Nothing was changed: every write of the console is "
-        "audited. Make the file writable, or start LockScope with $LOCKSCOPE_AUDIT_LOG pointing at one that is.")
-                             .arg(action, AuditLog::path(), error);
-    message(text);
-    auto *box = new QMessageBox(QMessageBox::Warning,
-        QCoreApplication::translate("LockScope::CounterActions", "Audit log not writable"), text, QMessageBox::Ok,
-        window);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
-    return false;
-}
-
 CounterActions::CounterActions(
     LockClient *client, LockMonitor *monitor, QWidget *window, QString connection, bool readOnly, QObject *parent)
     : QObject(parent)
@@ -55,6 +36,7 @@ CounterActions::CounterActions(
     , m_window(window)
     , m_connection(std::move(connection))
     , m_readOnly(readOnly)
+    , m_audit(window, [this](const QString &text) { emit message(text, true); })
 {
     m_addPermits = new QAction(tr("Add &permits…"), this);
     m_addPermits->setToolTip(tr("Give a Redisson semaphore more free permits and tell its waiters"));
@@ -173,15 +155,13 @@ void CounterActions::run(const CounterPlan &plan)
     const QAction *action = plan.action == CounterPlan::Action::AddPermits ? m_addPermits
         : plan.action == CounterPlan::Action::ReleasePermit                ? m_releasePermit
                                                                            : m_openLatch;
-    if (!auditLogTakes(action->text(), m_window, [this](const QString &text) { emit message(text, true); }))
+    if (!m_audit.takes(action))
         return;
     QPointer<CounterActions> self(this);
     Ops::counterAction(m_client, m_connection, plan, [self, plan](const CounterDone &d) {
         if (!self)
             return;
-        QString failure;
-        if (!d.record.append(AuditRecord::Writer::Console, &failure))
-            emit self->message(tr("Could not write the audit log: %1").arg(failure), true);
+        self->m_audit.append(d.record);
         const bool done = !d.error.isError()
             && (d.outcome == AuditRecord::Outcome::Done || d.outcome == AuditRecord::Outcome::Released
                 || d.outcome == AuditRecord::Outcome::Deleted);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "consoleaudit.h"
 #include "ops/counteraction.h"
 
 #include <QObject>
@@ -14,11 +15,6 @@ namespace LockScope {
 class LockClient;
 class LockMonitor;
 struct LockRecord;
-
-// Whether the audit log can take the record of an action now. If not, says so where the person looks (a warning box
-// on window, and message) and returns false. Asked right before each write of the console: an action that could not
-// be audited is not run. what: the action as its menu names it.
-bool auditLogTakes(const QString &what, QWidget *window, const std::function<void(const QString &)> &message);
 
 // The console's actions on Redisson's semaphores and count-down latches (Ops::counterAction): add permits to a
 // semaphore, give back one permit of an expirable semaphore, open a latch. Each asks in a dialog that does not block,
@@ -39,6 +35,7 @@ public:
 
     void setCurrentLock(const QByteArray &name);
     void updateEnabled();
+    void setNotifier(AuditNotifier *notifier) { m_audit.setNotifier(notifier); }
 
 signals:
     void message(const QString &text, bool error);
@@ -55,6 +52,7 @@ private:
     QWidget *m_window;
     QString m_connection;
     bool m_readOnly;
+    ConsoleAudit m_audit;
     QByteArray m_current;
     QAction *m_addPermits;
     QAction *m_releasePermit;

@@ -18,19 +18,8 @@ namespace LockScope {
 
 ForceReleaseFlow::ForceReleaseFlow(LockClient *client, LockMonitor *monitor, QWidget *window, QString connection,
     const QAction *action, QObject *parent)
-    : QObject(parent)
-    , m_client(client)
-    , m_monitor(monitor)
-    , m_window(window)
-    , m_connection(std::move(connection))
-    , m_action(action)
-    , m_audit(window, [this](const QString &text) { emit message(text, true); })
+    : ConsoleWriteFlow(client, monitor, window, std::move(connection), action, parent)
 { }
-
-void ForceReleaseFlow::setHolderWatch(HolderWatch *watch)
-{
-    m_watch = watch;
-}
 
 void ForceReleaseFlow::start(const QByteArray &name)
 {

@@ -293,8 +293,12 @@ void MainWindow::setConsole(ConsoleActions *console)
         for (QAction *action : m_copy->actions())
             m_locks->view()->addAction(action);
     }
-    if (m_holderWatch)
-        console->setHolderWatch(m_holderWatch);
+    if (m_contention) { // the Clients view's release-client: the console's action, on the client chosen there
+        m_contention->setReleaseClientAction(console->releaseClientAction());
+        connect(m_contention, &ContentionPane::currentClientChanged, console, &ConsoleActions::setCurrentClient);
+        console->setCurrentClient(m_contention->currentClient());
+    }
+    attachTools(console); // its judge, and its entries in the Tools menu
     connect(console, &ConsoleActions::message, this, &MainWindow::showMessage);
     connect(console, &ConsoleActions::ownHoldsChanged, this, [this](const QHash<QByteArray, QByteArray> &tokens) {
         if (m_locks)

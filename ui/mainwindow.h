@@ -115,6 +115,8 @@ private:
     void buildMenus();
     // The Tools menu, and the holder watch and trace dialog behind it (mainwindowtools.cpp).
     void buildToolsMenu();
+    // The console's holder watch, and its own entries in the Tools menu (Reclaim by policy), which go with it.
+    void attachTools(ConsoleActions *console);
     void watchHolders(LockMonitor *monitor);
     void buildBlockersDock();
     void clearBlockers();
@@ -146,6 +148,7 @@ private:
     QPointer<TraceDialog> m_trace;
     QPointer<BlockersPane> m_blockers; // the Blockers view, while connected
     QAction *m_traceAction = nullptr;
+    QMenu *m_toolsMenu = nullptr;
     QMenu *m_lockMenu;
     QToolBar *m_toolBar;
     QLabel *m_placeholder;

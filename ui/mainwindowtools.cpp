@@ -1,6 +1,6 @@
 // The main window's Tools menu and what stands behind it: the one HolderWatch of a connection (who holds each lock,
-// whether it is alive), handed to every view that judges a holder, and Tools › Trace clients. Beside mainwindow.cpp,
-// which builds the window and wires it.
+// whether it is alive), handed to every view that judges a holder, Tools › Trace clients, and the console's Tools ›
+// Reclaim by policy. Beside mainwindow.cpp, which builds the window and wires it.
 #include "blockerspane.h"
 #include "consoleactions.h"
 #include "detailpane.h"
@@ -47,8 +47,17 @@ TraceDialog *MainWindow::traceDialog() const
 void MainWindow::buildToolsMenu()
 {
     QMenu *tools = menuBar()->addMenu(tr("&Tools"));
+    m_toolsMenu = tools;
     m_traceAction = tools->addAction(tr("&Trace clients…"), this, &MainWindow::openTraceDialog);
     m_traceAction->setEnabled(false); // until there is a connection to trace
+}
+
+void MainWindow::attachTools(ConsoleActions *console)
+{
+    if (m_holderWatch)
+        console->setHolderWatch(m_holderWatch);
+    // The console's action: deleted with it when the connection goes, and so gone from the menu then.
+    m_toolsMenu->addAction(console->reclaimAction());
 }
 
 void MainWindow::watchHolders(LockMonitor *monitor)

@@ -35,6 +35,9 @@ struct LockEvent
     QByteArray previousOwner; // owner-changed only
     qint64 count = 0; // the owner's reentrancy count after the event
     qint64 ttlMs = -2;
+    // renewed only: how much longer than the holder's usual period this renewal took, when it came half a period or
+    // more late (a pause the holder survived, this time); -1 otherwise.
+    qint64 lateMs = -1;
     QString detail; // for people: what was seen
 
     static QByteArray typeName(Type type); // "acquired", "force-released", ...

@@ -1,5 +1,6 @@
 #include "monitor/locktracker.h"
 
+#include "base/durationtext.h"
 #include "kinds/locklayouts.h"
 #include "monitor/holdendjudge.h"
 #include "monitor/holderchangejudge.h"
@@ -356,16 +357,26 @@ void LockTracker::judgeRenewal(LockRecord &record, const LockInfo &read, qint64 
     const qint64 previousAt = record.lastRenewalAtMs >= 0         ? record.lastRenewalAtMs
         : record.holdStartSeen && record.holdStartDeadlineMs >= 0 ? record.holdStartDeadlineMs - lease
                                                                   : -1;
+    qint64 lateMs = -1;
     if (previousAt >= 0 && at > previousAt) {
+        // Against the holder's own rhythm (the median of its last intervals, two at least, whatever its library's
+        // period): half a period or more past it is a gap, a pause that a longer one would turn into a lost lease.
+        const qint64 usual = record.renewalIntervals.size() >= 2 ? record.renewalPeriodMs() : -1;
+        if (usual > 0 && (at - previousAt) * 2 >= usual * 3)
+            lateMs = at - previousAt - usual;
         record.renewalIntervals << at - previousAt;
         if (record.renewalIntervals.size() > kMaxRenewalIntervals)
             record.renewalIntervals.removeFirst();
     }
     record.lastRenewalAtMs = at;
     const QByteArray owner = read.holders.isEmpty() ? QByteArray() : read.holders.first().owner;
-    append(record,
-        TrackerJudging::event(LockEvent::Type::Renewed, owner, TrackerJudging::countOf(read, owner), read.ttlMs),
-        epochMs, events);
+    LockEvent renewed
+        = TrackerJudging::event(LockEvent::Type::Renewed, owner, TrackerJudging::countOf(read, owner), read.ttlMs);
+    renewed.lateMs = lateMs;
+    if (lateMs >= 0)
+        renewed.detail = QCoreApplication::translate("LockScope::LockTracker", "renewed %1 later than its usual %2")
+                             .arg(durationText(lateMs), durationText(record.renewalPeriodMs()));
+    append(record, renewed, epochMs, events);
 }
 
 } // namespace LockScope

@@ -19,6 +19,18 @@ constexpr int kWebhookTimeoutMs = 10000;
 constexpr int kSyslogAuthprivNotice = 10 * 8 + 5; // LOG_AUTHPRIV | LOG_NOTICE: who changed what, for the admins
 } // namespace
 
+void NotifyTargets::add(const QStringList &entries)
+{
+    for (const QString &entry : entries) {
+        if (entry == QLatin1String("syslog"))
+            syslogSocket = QStringLiteral("/dev/log");
+        else if (entry.startsWith(QLatin1String("syslog:")))
+            syslogSocket = entry.mid(7);
+        else
+            webhooks << QUrl(entry);
+    }
+}
+
 AuditNotifier::AuditNotifier(NotifyTargets targets, QObject *parent)
     : QObject(parent)
     , m_targets(std::move(targets))

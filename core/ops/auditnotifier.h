@@ -17,6 +17,8 @@ struct NotifyTargets
     QList<QUrl> webhooks; // POSTed the record as JSON, with a Slack-compatible "text" field
     QString syslogSocket; // the local syslog socket ("/dev/log"); empty: no syslog
     bool isEmpty() const { return webhooks.isEmpty() && syslogSocket.isEmpty(); }
+    // A profile's notify list: "syslog" (the local syslog), "syslog:PATH" (that socket), else a webhook URL.
+    void add(const QStringList &entries);
 };
 
 // Sends each audit line (as the audit log has it: ts, user, host and pid included) to every target. Webhooks are

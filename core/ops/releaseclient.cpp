@@ -34,6 +34,12 @@ QByteArray ClientItem::whatId(What what)
     return {};
 }
 
+ClientItem::What ClientItem::holdOf(const LockNow &reading)
+{
+    const LockCapabilities caps = reading.layout ? reading.layout->capabilities() : LockCapabilities {};
+    return caps.tokenHolder ? What::Token : reading.mode == "read" && caps.holderSet ? What::ReadHold : What::Hold;
+}
+
 namespace Ops {
 
 namespace {
@@ -58,9 +64,7 @@ void collect(const LockInfo &lock, const LockClient &lockClient, const QByteArra
         if (!ownedBy(h.owner, client) && !(caps.tokenHolder && !h.client.isEmpty() && ownedBy(h.client, client)))
             continue;
         ClientItem item;
-        item.what = caps.tokenHolder                ? ClientItem::What::Token
-            : lock.mode == "read" && caps.holderSet ? ClientItem::What::ReadHold
-                                                    : ClientItem::What::Hold;
+        item.what = ClientItem::holdOf(reading);
         item.owner = h.owner;
         item.count = qMax<qint64>(1, h.count);
         item.reading = reading;
@@ -91,8 +95,39 @@ QJsonObject itemJson(const ClientItem &item)
     return o;
 }
 
+QString summaryOf(const ClientPlan &plan)
+{
+    int released = 0, gone = 0, failed = 0;
+    for (const ClientItem &item : plan.items) {
+        if (item.error.isError())
+            ++failed;
+        else if (item.outcome == AuditRecord::Outcome::Released || item.outcome == AuditRecord::Outcome::Deleted)
+            ++released;
+        else
+            ++gone;
+    }
+    return QCoreApplication::translate("LockScope::Ops",
+               "released %n item(s) of %1 as their libraries would, waking their waiters", nullptr, released)
+               .arg(escapeBytes(plan.client, 200))
+        + (gone > 0 ? QCoreApplication::translate(
+               "LockScope::Ops", "; %n had changed since they were shown and were left alone", nullptr, gone)
+                    : QString())
+        + (failed > 0 ? QCoreApplication::translate("LockScope::Ops", "; %n failed", nullptr, failed) : QString());
+}
+} // namespace
+
+bool ownedBy(const QByteArray &owner, const QByteArray &client)
+{
+    if (client.isEmpty())
+        return false;
+    if (owner == client || owner == client + ":write")
+        return true;
+    // A bare client id (no thread after it): every owner of that client.
+    return !client.contains(':') && owner.startsWith(client + ':');
+}
+
 // One item, as its library's own release would give it back; done with the item's outcome.
-void releaseItem(LockClient *client, const QString &url, ClientItem item, std::function<void(const ClientItem &)> done)
+void releaseHold(LockClient *client, const QString &url, ClientItem item, std::function<void(const ClientItem &)> done)
 {
     if (item.what != ClientItem::What::QueueEntry) {
         // Every level shown, on the pass's reading: the script checks the owner still holds it each time; a hold
@@ -134,37 +169,6 @@ void releaseItem(LockClient *client, const QString &url, ClientItem item, std::f
                 done(item);
             });
     });
-}
-
-QString summaryOf(const ClientPlan &plan)
-{
-    int released = 0, gone = 0, failed = 0;
-    for (const ClientItem &item : plan.items) {
-        if (item.error.isError())
-            ++failed;
-        else if (item.outcome == AuditRecord::Outcome::Released || item.outcome == AuditRecord::Outcome::Deleted)
-            ++released;
-        else
-            ++gone;
-    }
-    return QCoreApplication::translate("LockScope::Ops",
-               "released %n item(s) of %1 as their libraries would, waking their waiters", nullptr, released)
-               .arg(escapeBytes(plan.client, 200))
-        + (gone > 0 ? QCoreApplication::translate(
-               "LockScope::Ops", "; %n had changed since they were shown and were left alone", nullptr, gone)
-                    : QString())
-        + (failed > 0 ? QCoreApplication::translate("LockScope::Ops", "; %n failed", nullptr, failed) : QString());
-}
-} // namespace
-
-bool ownedBy(const QByteArray &owner, const QByteArray &client)
-{
-    if (client.isEmpty())
-        return false;
-    if (owner == client || owner == client + ":write")
-        return true;
-    // A bare client id (no thread after it): every owner of that client.
-    return !client.contains(':') && owner.startsWith(client + ':');
 }
 
 void findClientHolds(LockClient *client, const QByteArray &clientId, const QByteArray &pattern,
@@ -256,7 +260,7 @@ void releaseClient(
     *next = [guard, url, state, next, finish](int index) {
         if (!guard)
             return;
-        releaseItem(guard, url, state->plan.items.at(index), [state, next, index, finish](const ClientItem &item) {
+        releaseHold(guard, url, state->plan.items.at(index), [state, next, index, finish](const ClientItem &item) {
             state->plan.items[index] = item;
             if (index + 1 < state->plan.items.size()) {
                 (*next)(index + 1);

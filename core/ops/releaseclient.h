@@ -34,6 +34,8 @@ struct ClientItem
     RedisError error;
 
     static QByteArray whatId(What what); // "hold", "read-hold", "token", "queue-entry"
+    // What a holder of this reading holds: a token (a string lock's, a sorted set's member), a read hold, or a hold.
+    static What holdOf(const LockNow &reading);
     QByteArray name() const { return reading.name; }
 };
 
@@ -66,6 +68,9 @@ bool ownedBy(const QByteArray &owner, const QByteArray &client);
 // queue entry of client. done runs later in the client's thread.
 void findClientHolds(LockClient *client, const QByteArray &clientId, const QByteArray &pattern,
     std::function<void(const ClientPlan &)> done);
+// One item, as its library's own release would give it back (every level of a hold on its reading, the owner checked
+// by the script each time; a queue place given up as its waiter would); done with the item's outcome.
+void releaseHold(LockClient *client, const QString &url, ClientItem item, std::function<void(const ClientItem &)> done);
 // Releases the plan's items as each library's own release would (every level of a hold, waking its waiters; a queue
 // entry given up, its new head told), each only while it is as the plan found it; one audit record for the whole.
 // Refused in read-only mode, and while an item's holder is alive unless plan.insist.

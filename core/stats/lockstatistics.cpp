@@ -250,6 +250,10 @@ void LockStatistics::addEvent(const LockEvent &event, const LockInfo *info, Figu
         break;
     case LockEvent::Type::Renewed:
         ++stats.renewals;
+        if (event.lateMs >= 0) {
+            ++stats.renewalGaps;
+            ++totals.renewalGaps;
+        }
         break;
     case LockEvent::Type::Reentered:
     case LockEvent::Type::QueueChanged:

@@ -43,6 +43,7 @@ struct LockStats
     quint64 ownerChanges = 0; // a new owner without a release of the old one
     quint64 handoffs = 0; // another owner took it within the hand-off window of a hold's end
     quint64 renewals = 0;
+    quint64 renewalGaps = 0; // renewals that came half a period or more late
     quint64 holdsFromBefore = 0; // holds that ended but began before watching: not in `holds`
     HoldHistogram holds; // completed holds whose start was seen
     HoldHistogram waits; // each wait seen end to end, timed as waitMethod says
@@ -113,6 +114,7 @@ struct KindTotals
     quint64 forceReleases = 0;
     quint64 ownerChanges = 0;
     quint64 handoffs = 0;
+    quint64 renewalGaps = 0;
 };
 
 // One client id's footprint (a Redisson client UUID, else the owner token as stored).

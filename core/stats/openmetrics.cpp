@@ -152,6 +152,22 @@ QByteArray renderMetrics(const LockStatistics &statistics, const MetricsPage &pa
         w.sample("lockscope_stuck_locks", { { "problem", labelValue(problem) } }, double(count));
     w.family("lockscope_oldest_hold_seconds", "gauge", "How long the longest hold present has lasted, as far as seen.");
     w.sample("lockscope_oldest_hold_seconds", {}, page.stuck.oldestHoldSeconds);
+    if (page.reap.enabled) {
+        const QByteArray policy = labelValue(page.reap.policy);
+        w.family("lockscope_reap_candidates", "gauge", "Locks the reaper's last report would release, by rule.");
+        for (const auto &[rule, count] : page.reap.candidates)
+            w.sample(
+                "lockscope_reap_candidates", { { "policy", policy }, { "rule", labelValue(rule) } }, double(count));
+        const QPair<const char *, quint64> runs[] = { { "lockscope_reap_released", page.reap.released },
+            { "lockscope_reap_left_alone", page.reap.leftAlone }, { "lockscope_reap_failed", page.reap.failed } };
+        const char *helps[] = { "Lock holds the reaper released.",
+            "Lock holds the reaper left alone: changed since its report, or over its quota.",
+            "Lock holds the reaper's release failed for." };
+        for (int i = 0; i < 3; ++i) {
+            w.family(runs[i].first, "counter", helps[i]);
+            w.sample(QByteArray(runs[i].first) + "_total", { { "policy", policy } }, double(runs[i].second));
+        }
+    }
 
     struct Counter
     {
@@ -166,6 +182,9 @@ QByteArray renderMetrics(const LockStatistics &statistics, const MetricsPage &pa
         { "lockscope_force_releases", "Locks deleted without their owner's unlock.", &KindTotals::forceReleases },
         { "lockscope_owner_changes", "A new owner without a release of the old one.", &KindTotals::ownerChanges },
         { "lockscope_handoffs", "Another owner took a lock within a second of its release.", &KindTotals::handoffs },
+        { "lockscope_renewal_gaps",
+            "Renewals that came half a period or more past the holder's usual rhythm: pauses it survived.",
+            &KindTotals::renewalGaps },
     };
     for (const Counter &c : counters) {
         w.family(c.name, "counter", c.help);

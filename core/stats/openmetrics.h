@@ -29,6 +29,18 @@ struct StuckGauges
     double oldestHoldSeconds = 0; // the longest hold present, as far as seen; 0: none held
 };
 
+// The guarded reaper run by serve-metrics (--reap-policy, reclaim/): what its last report found to release by rule, and
+// what its runs did since it started.
+struct ReapGauges
+{
+    bool enabled = false;
+    QByteArray policy;
+    QList<QPair<QByteArray, qint64>> candidates; // every rule, with how many locks its last report would release
+    quint64 released = 0;
+    quint64 leftAlone = 0; // changed between the report and the release, or over the quota
+    quint64 failed = 0;
+};
+
 struct MetricsPage
 {
     enum class Format {
@@ -42,6 +54,7 @@ struct MetricsPage
     int topLocks = 20; // per-lock series for at most this many locks, the most contended: bounded cardinality
     QList<KindGauge> gauges;
     StuckGauges stuck;
+    ReapGauges reap;
 };
 
 // The exposition: totals per kind and library (bounded by the kinds and libraries known), and per-lock series for

@@ -177,6 +177,23 @@
     </message>
 </context>
 <context>
+    <name>LockScope::Cli::ReapCommand</name>
+    <message numerus="yes">
+        <source>%n to release</source>
+        <translation>
+            <numerusform>%n to release</numerusform>
+            <numerusform>%n to release</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Release these %n lock hold(s) as their libraries would, waking their waiters? [y/N] </source>
+        <translation>
+            <numerusform>Release this lock hold as its library would, waking its waiters? [y/N] </numerusform>
+            <numerusform>Release these %n lock holds as their libraries would, waking their waiters? [y/N] </numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LockScope::Cli::ReleaseClientCommand</name>
     <message numerus="yes">
         <source>Release all %n item(s) of %1 and wake their waiters? [y/N] </source>
@@ -230,6 +247,13 @@ removed %n dead waiters; the new head was woken</numerusform>
         <translation>
             <numerusform>watching %n lock via %1</numerusform>
             <numerusform>watching %n locks via %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n to release</source>
+        <translation>
+            <numerusform>%n to release</numerusform>
+            <numerusform>%n to release</numerusform>
         </translation>
     </message>
 </context>
@@ -566,6 +590,20 @@ removed %n dead waiters; the new head was woken</numerusform>
             <numerusform>; %n failed</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>reaped %n lock hold(s) as their libraries would, waking their waiters</source>
+        <translation>
+            <numerusform>reaped %n lock hold as its library would, waking its waiters</numerusform>
+            <numerusform>reaped %n lock holds as their libraries would, waking their waiters</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n had changed since the report and were left alone</source>
+        <translation>
+            <numerusform>; %n had changed since the report and was left alone</numerusform>
+            <numerusform>; %n had changed since the report and were left alone</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>LockScope::PermitSetLayout</name>
@@ -574,6 +612,57 @@ removed %n dead waiters; the new head was woken</numerusform>
         <translation>
             <numerusform>%n permit taken</numerusform>
             <numerusform>%n permits taken</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ReapReport</name>
+    <message numerus="yes">
+        <source>policy %1 on %2: %n lock hold(s) to release</source>
+        <translation>
+            <numerusform>policy %1 on %2: %n lock hold to release</numerusform>
+            <numerusform>policy %1 on %2: %n lock holds to release</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ReclaimDialog</name>
+    <message numerus="yes">
+        <source>Release %n lock hold(s)</source>
+        <translation>
+            <numerusform>Release %n lock hold</numerusform>
+            <numerusform>Release %n lock holds</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Policy %1 on %2: %n lock hold(s) to release.</source>
+        <translation>
+            <numerusform>Policy %1 on %2: %n lock hold to release.</numerusform>
+            <numerusform>Policy %1 on %2: %n lock holds to release.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more left alone (over the run&apos;s quota, or protected).</source>
+        <translation>
+            <numerusform>%n more left alone (over the run&apos;s quota, or protected).</numerusform>
+            <numerusform>%n more left alone (over the run&apos;s quota, or protected).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lock hold(s) the check found were not in the report shown and were left alone.</source>
+        <translation>
+            <numerusform>%n lock hold the check found was not in the report shown and was left alone.</numerusform>
+            <numerusform>%n lock holds the check found were not in the report shown and were left alone.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ReclaimFlow</name>
+    <message numerus="yes">
+        <source>Watching the locks policy %1 covers (%2) for %n s, its longest verdict_for…</source>
+        <translation>
+            <numerusform>Watching the locks policy %1 covers (%2) for %n s, its longest verdict_for…</numerusform>
+            <numerusform>Watching the locks policy %1 covers (%2) for %n s, its longest verdict_for…</numerusform>
         </translation>
     </message>
 </context>
@@ -591,6 +680,37 @@ removed %n dead waiters; the new head was woken</numerusform>
         <translation>
             <numerusform>%n replica, </numerusform>
             <numerusform>%n replicas, </numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ReleaseClientDialog</name>
+    <message numerus="yes">
+        <source>&lt;p&gt;Release everything &lt;b&gt;%1&lt;/b&gt; holds or waits for here, %n item(s), each as its library&apos;s own release gives it back: every level of a hold, its waiters woken; a place in a fair queue given up, the new head told.&lt;/p&gt;</source>
+        <translation>
+            <numerusform>&lt;p&gt;Release everything &lt;b&gt;%1&lt;/b&gt; holds or waits for here, %n item, as its library&apos;s own release gives it back: every level of a hold, its waiters woken; a place in a fair queue given up, the new head told.&lt;/p&gt;</numerusform>
+            <numerusform>&lt;p&gt;Release everything &lt;b&gt;%1&lt;/b&gt; holds or waits for here, %n items, each as its library&apos;s own release gives it back: every level of a hold, its waiters woken; a place in a fair queue given up, the new head told.&lt;/p&gt;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Even if alive: %n item(s) look alive; release them all the same (their holder may still be working under the lock)</source>
+        <translation>
+            <numerusform>Even if alive: %n item looks alive; release it all the same (its holder may still be working under the lock)</numerusform>
+            <numerusform>Even if alive: %n items look alive; release them all the same (their holders may still be working under the locks)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Release %n item(s)</source>
+        <translation>
+            <numerusform>&amp;Release %n item</numerusform>
+            <numerusform>&amp;Release %n items</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s) look alive: releasing a live holder breaks the exclusion it relies on. Tick &quot;Even if alive&quot; once you know it is gone.</source>
+        <translation>
+            <numerusform>%n item looks alive: releasing a live holder breaks the exclusion it relies on. Tick &quot;Even if alive&quot; once you know it is gone.</numerusform>
+            <numerusform>%n items look alive: releasing a live holder breaks the exclusion it relies on. Tick &quot;Even if alive&quot; once you know they are gone.</numerusform>
         </translation>
     </message>
 </context>

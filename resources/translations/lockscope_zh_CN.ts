@@ -463,14 +463,6 @@ library would, guarded by what is shown (--dry-run: only list them)</source>
         <translation>release-client：即使持有者被判定为存活也照样释放（在你确知该客户端已不在之后）</translation>
     </message>
     <message>
-        <source>repair-queue, release-client: report what would be done, change nothing</source>
-        <translation>repair-queue、release-client：报告将要做的事，不做任何更改</translation>
-    </message>
-    <message>
-        <source>show: watch the lock for MS first, so that its renewals are seen (the liveness verdict needs them); stuck: watch the locks for MS first, so that stopped renewals and waiters left on a free lock are seen (default 0: one read)</source>
-        <translation>show：先观察该锁 MS 毫秒，以便看到续期（存活判定需要它）；stuck：先观察这些锁 MS 毫秒，以便看到停止的续期和留在空闲锁上的等待者（默认 0：只读一次）</translation>
-    </message>
-    <message>
         <source>every write: also POST its audit record as JSON (with a chat &quot;text&quot; line) to this webhook URL; repeatable</source>
         <translation>每次写操作：同时把其审计记录以 JSON（带一行聊天用的 &quot;text&quot;）POST 到此 webhook URL；可重复</translation>
     </message>
@@ -489,6 +481,34 @@ library would, guarded by what is shown (--dry-run: only list them)</source>
     <message>
         <source>list, watch, stats, top, serve-metrics, blockers, stuck, release-client: only lock names matching this glob (default *)</source>
         <translation>list、watch、stats、top、serve-metrics、blockers、stuck、release-client：只处理名称匹配此通配符的锁（默认 *）</translation>
+    </message>
+    <message>
+        <source>the guarded reaper: release the holds a --policy FILE&apos;s rules judge gone (two signals each),
+after a report (--dry-run) and its approval (--approve HASH|REPORT-FILE, or on the terminal);
+each lock re-checked before its release, quotas and protected names kept</source>
+        <translation>受保护的回收器：释放 --policy FILE 的规则判定已失效的持有（每条规则需两个信号），
+先出报告（--dry-run），再经批准（--approve HASH|REPORT-FILE，或在终端上确认）；
+每个锁释放前都会再次核对，遵守配额与受保护的名称</translation>
+    </message>
+    <message>
+        <source>reap: the policy file (YAML: rules, protect, max_per_run)</source>
+        <translation>reap：策略文件（YAML：rules、protect、max_per_run）</translation>
+    </message>
+    <message>
+        <source>serve-metrics: also run the guarded reaper with this policy file (reports always; releases only when the policy is unattended)</source>
+        <translation>serve-metrics：同时按此策略文件运行受保护的回收器（总是出报告；仅当策略为 unattended 时才释放）</translation>
+    </message>
+    <message>
+        <source>reap: release what this report approves: its report_sha256, or the file its dry run wrote</source>
+        <translation>reap：释放此报告所批准的内容：其 report_sha256，或演练（dry run）写出的文件</translation>
+    </message>
+    <message>
+        <source>show: watch the lock for MS first, so that its renewals are seen (the liveness verdict needs them); stuck: watch the locks for MS first, so that stopped renewals and waiters left on a free lock are seen (default 0: one read); reap: watch at least this long, beyond the policy&apos;s verdict_for</source>
+        <translation>show：先观察该锁 MS 毫秒，以便看到续期（存活判断需要它）；stuck：先观察各锁 MS 毫秒，以便看到已停止的续期和滞留在空闲锁上的等待者（默认 0：只读一次）；reap：至少观察这么久，超出策略的 verdict_for 时以此为准</translation>
+    </message>
+    <message>
+        <source>repair-queue, release-client, reap: report what would be done, change nothing</source>
+        <translation>repair-queue、release-client、reap：只报告将要做什么，不做任何更改</translation>
     </message>
 </context>
 <context>
@@ -1460,6 +1480,102 @@ library would, guarded by what is shown (--dry-run: only list them)</source>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
+    <message>
+        <source>expected a single value</source>
+        <translation>应为单个值</translation>
+    </message>
+    <message>
+        <source>expected a value or a list of values</source>
+        <translation>应为一个值或一组值</translation>
+    </message>
+    <message>
+        <source>an empty value</source>
+        <translation>值为空</translation>
+    </message>
+    <message>
+        <source>expected true or false, not %1</source>
+        <translation>应为 true 或 false，而不是 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a duration (90s, 5m, 2h, 1d, 250ms)</source>
+        <translation>%1 不是时长（90s、5m、2h、1d、250ms）</translation>
+    </message>
+    <message>
+        <source>expected a number of locks (0 to 100000)</source>
+        <translation>应为锁的数量（0 到 100000）</translation>
+    </message>
+    <message>
+        <source>unknown key %1 (known: %2)</source>
+        <translation>未知的键 %1（已知：%2）</translation>
+    </message>
+    <message>
+        <source>rule %1</source>
+        <translation>规则 %1</translation>
+    </message>
+    <message>
+        <source>a rule is a map of keys (pattern, kind, min_age, …)</source>
+        <translation>规则是由键组成的映射（pattern、kind、min_age 等）</translation>
+    </message>
+    <message>
+        <source>an empty pattern</source>
+        <translation>模式为空</translation>
+    </message>
+    <message>
+        <source>unknown library %1 (known: %2)</source>
+        <translation>未知的库 %1（已知：%2）</translation>
+    </message>
+    <message>
+        <source>unknown kind %1 (known: %2)</source>
+        <translation>未知的类型 %1（已知：%2）</translation>
+    </message>
+    <message>
+        <source>ttl is none (only locks that never expire) or any, not %1</source>
+        <translation>ttl 应为 none（只针对永不过期的锁）或 any，而不是 %1</translation>
+    </message>
+    <message>
+        <source>names %1 signal(s) that its holder is gone; a rule needs two of min_age, verdict_for and connection_gone, since one alone cannot tell a slow or paused holder from a dead one</source>
+        <translation>只给出了 %1 个表明持有者已失效的信号；规则需要 min_age、verdict_for 和 connection_gone 中的两个，因为单个信号无法区分缓慢或暂停的持有者与已失效的持有者</translation>
+    </message>
+    <message>
+        <source>min_age %1: how long it has been held is not known</source>
+        <translation>min_age %1：不知道已持有多久</translation>
+    </message>
+    <message>
+        <source>min_age %1: held only %2</source>
+        <translation>min_age %1：仅持有了 %2</translation>
+    </message>
+    <message>
+        <source>held at least %1 (min_age %2)</source>
+        <translation>已持有至少 %1（min_age %2）</translation>
+    </message>
+    <message>
+        <source>held %1 (min_age %2)</source>
+        <translation>已持有 %1（min_age %2）</translation>
+    </message>
+    <message>
+        <source>verdict_for %1: not judged likely dead</source>
+        <translation>verdict_for %1：未被判定为可能已失效</translation>
+    </message>
+    <message>
+        <source>verdict_for %1: likely dead for only %2</source>
+        <translation>verdict_for %1：被判定可能已失效仅 %2</translation>
+    </message>
+    <message>
+        <source>likely dead for %1 without a break (verdict_for %2)</source>
+        <translation>连续 %1 被判定可能已失效（verdict_for %2）</translation>
+    </message>
+    <message>
+        <source>connection_gone: its connection is still there</source>
+        <translation>connection_gone：其连接仍在</translation>
+    </message>
+    <message>
+        <source>connection_gone: no connection is known to speak for it (trace its clients, or have them name their connections)</source>
+        <translation>connection_gone：不知道哪个连接代表它（请跟踪其客户端，或让客户端为连接命名）</translation>
+    </message>
+    <message>
+        <source>every connection known to speak for it has left</source>
+        <translation>已知代表它的连接都已断开</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::AcquireDialog</name>
@@ -2408,6 +2524,69 @@ Force-release it (delete the key)? [y/N] </source>
     </message>
 </context>
 <context>
+    <name>LockScope::Cli::ReapCommand</name>
+    <message>
+        <source>reap needs --policy FILE (docs/reap-policy.md)</source>
+        <translation>reap 需要 --policy FILE（见 docs/reap-policy.md）</translation>
+    </message>
+    <message>
+        <source>--observe takes milliseconds (0 to 86400000)</source>
+        <translation>--observe 的值是毫秒数（0 到 86400000）</translation>
+    </message>
+    <message>
+        <source>--dry-run changes nothing, so there is nothing to approve: give one or the other</source>
+        <translation>--dry-run 不做任何更改，因此没有可批准的内容：两者只能给一个</translation>
+    </message>
+    <message>
+        <source>reap refused: read-only mode</source>
+        <translation>reap 被拒绝：只读模式</translation>
+    </message>
+    <message>
+        <source>reap needs --approve (the dry run&apos;s report), --yes or --dry-run when standard input is not a terminal</source>
+        <translation>标准输入不是终端时，reap 需要 --approve（演练的报告）、--yes 或 --dry-run</translation>
+    </message>
+    <message>
+        <source>policy %1 is not unattended: run reap --dry-run, have its report read, and pass its report_sha256 or the report file to --approve (or set unattended: true in the policy)</source>
+        <translation>策略 %1 不是无人值守的：请先运行 reap --dry-run，让人审阅报告，再把它的 report_sha256 或报告文件交给 --approve（或在策略中设置 unattended: true）</translation>
+    </message>
+    <message>
+        <source>the approved report was made under another version of policy %1; nothing was released</source>
+        <translation>所批准的报告是在策略 %1 的另一个版本下生成的；未释放任何内容</translation>
+    </message>
+    <message>
+        <source>the approved report is of %1, not %2; nothing was released</source>
+        <translation>所批准的报告针对的是 %1，而不是 %2；未释放任何内容</translation>
+    </message>
+    <message>
+        <source>%1 is a production server: --approve needs --confirm-name %2 (the policy&apos;s name typed); nothing changed</source>
+        <translation>%1 是生产服务器：--approve 需要同时给出 --confirm-name %2（输入策略名称）；未做任何更改</translation>
+    </message>
+    <message>
+        <source>watching %1 for %2 ms (the policy&apos;s longest verdict_for)…</source>
+        <translation>正在观察 %1，共 %2 毫秒（策略中最长的 verdict_for）…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n to release</source>
+        <translation>
+            <numerusform>%n 个待释放</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>this run&apos;s report (sha256 %1) is not the one approved (%2): something changed since; nothing was released</source>
+        <translation>本次运行的报告（sha256 %1）不是已批准的那份（%2）：此后有变化；未释放任何内容</translation>
+    </message>
+    <message numerus="yes">
+        <source>Release these %n lock hold(s) as their libraries would, waking their waiters? [y/N] </source>
+        <translation>
+            <numerusform>按各自的库的方式释放这 %n 个锁持有，并唤醒等待者？[y/N] </numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>  %1  %2: %3</source>
+        <translation>  %1  %2：%3</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::Cli::ReleaseClientCommand</name>
     <message>
         <source>hold</source>
@@ -2581,6 +2760,24 @@ removed %n dead waiter(s); the new head was woken</source>
         <translation>
             <numerusform>正在通过 %1 观察 %n 个锁</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>warning: read-only mode: policy %1 is unattended, but its reports are only reported</source>
+        <translation>警告：只读模式：策略 %1 是无人值守的，但其报告只会被报告</translation>
+    </message>
+    <message>
+        <source>%1 is a production server: an unattended reaper needs --confirm-name %2 (the policy&apos;s name typed)</source>
+        <translation>%1 是生产服务器：无人值守的回收器需要 --confirm-name %2（输入策略名称）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n to release</source>
+        <translation>
+            <numerusform>%n 个待释放</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>serve-metrics reaper, unattended policy %1</source>
+        <translation>serve-metrics 回收器，无人值守策略 %1</translation>
     </message>
 </context>
 <context>
@@ -3449,6 +3646,18 @@ removed %n dead waiter(s); the new head was woken</source>
         <source>Not connected to the server: %1 was not acquired, nothing was written</source>
         <translation>未连接到服务器：%1 未获取，未写入任何内容</translation>
     </message>
+    <message>
+        <source>Release everything this client holds…</source>
+        <translation>释放该客户端持有的一切…</translation>
+    </message>
+    <message>
+        <source>Release every hold, read hold, token and queue place of the client chosen, as each library would: the dialog lists them first</source>
+        <translation>按各库自身的方式释放所选客户端的每个持有、读持有、令牌和队列位置：对话框会先列出它们</translation>
+    </message>
+    <message>
+        <source>Could not notify %1</source>
+        <translation>无法通知 %1</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::ContentionPane</name>
@@ -3747,10 +3956,6 @@ removed %n dead waiter(s); the new head was woken</source>
     <message>
         <source>Open %1 (count %2)? Every waiter goes on at once, as if the count had reached zero.</source>
         <translation>打开 %1（计数 %2）？所有等待者将立即继续执行，如同计数已归零。</translation>
-    </message>
-    <message>
-        <source>Could not write the audit log: %1</source>
-        <translation>无法写入审计日志：%1</translation>
     </message>
     <message>
         <source>%1 failed: %2</source>
@@ -5885,6 +6090,10 @@ Shown because it is the selected lock, which the filter hides: the actions act o
         <source>seen with a fair queue before (an idle fair lock looks like a reentrant one)</source>
         <translation>之前曾见到公平队列（空闲的公平锁看起来像可重入锁）</translation>
     </message>
+    <message>
+        <source>renewed %1 later than its usual %2</source>
+        <translation>续期比通常的 %2 晚了 %1</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::LockWaiters</name>
@@ -6373,6 +6582,42 @@ In a dialog that changes something (force release, a permit, a latch), Return an
         <source>%1 looks alive: %2; releasing a live holder breaks the exclusion it relies on, so nothing was released (insist with --even-if-alive once you know it is gone)</source>
         <translation>%1 看起来仍然存活：%2；释放存活的持有者会破坏它所依赖的互斥，因此未释放任何东西（确知它已不在后，可用 --even-if-alive 坚持释放）</translation>
     </message>
+    <message numerus="yes">
+        <source>reaped %n lock hold(s) as their libraries would, waking their waiters</source>
+        <translation>
+            <numerusform>已按各自的库的方式回收 %n 个锁持有，并唤醒了等待者</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n had changed since the report and were left alone</source>
+        <translation>
+            <numerusform>；%n 个自报告以来已有变化，未做处理</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not in the approved report</source>
+        <translation>不在已批准的报告中</translation>
+    </message>
+    <message>
+        <source>changed before its release: %1</source>
+        <translation>释放前已有变化：%1</translation>
+    </message>
+    <message>
+        <source>over this run&apos;s quota now</source>
+        <translation>现已超出本次运行的配额</translation>
+    </message>
+    <message>
+        <source>its name is protected</source>
+        <translation>其名称受保护</translation>
+    </message>
+    <message>
+        <source>changed since the report (now %1, count %2)</source>
+        <translation>自报告以来已有变化（现为 %1，计数 %2）</translation>
+    </message>
+    <message>
+        <source>changed since the report: gone, held by someone else, or its rule&apos;s signals no longer all hold</source>
+        <translation>自报告以来已有变化：已不存在、被他人持有，或其规则的信号不再全部成立</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::OwnHolds</name>
@@ -6435,6 +6680,380 @@ In a dialog that changes something (force release, a permit, a latch), Return an
         <translation>
             <numerusform>已占用 %n 个许可</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ReapApproval</name>
+    <message>
+        <source>--approve takes the report&apos;s sha256 (64 hex digits) or the file a dry run wrote; %1: %2</source>
+        <translation>--approve 的值是报告的 sha256（64 位十六进制数）或演练写出的文件；%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a dry run&apos;s report: a line is not a JSON object (%2)</source>
+        <translation>%1 不是演练的报告：某一行不是 JSON 对象（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is not a dry run&apos;s report: an item lacks its name, owner, count or action</source>
+        <translation>%1 不是演练的报告：某一项缺少名称、持有者、计数或操作</translation>
+    </message>
+    <message>
+        <source>%1 is not a dry run&apos;s report: no line carries report_sha256</source>
+        <translation>%1 不是演练的报告：没有任何一行带有 report_sha256</translation>
+    </message>
+    <message>
+        <source>%1 was changed after its dry run: its items hash to %2, it says %3; nothing was released</source>
+        <translation>%1 在演练之后被改动过：其条目的哈希为 %2，而文件中写的是 %3；未释放任何内容</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ReapPolicy</name>
+    <message>
+        <source>a policy is a map with a rules list</source>
+        <translation>策略应是一个包含 rules 列表的映射</translation>
+    </message>
+    <message>
+        <source>an empty name</source>
+        <translation>名称为空</translation>
+    </message>
+    <message>
+        <source>at least 1s: a report is a pass over every lock</source>
+        <translation>至少 1s：每份报告都要遍历所有锁</translation>
+    </message>
+    <message>
+        <source>a policy needs a list of at least one rule</source>
+        <translation>策略至少需要一条规则</translation>
+    </message>
+    <message>
+        <source>rule %1</source>
+        <translation>规则 %1</translation>
+    </message>
+    <message>
+        <source>two rules have this name</source>
+        <translation>有两条规则同名</translation>
+    </message>
+    <message>
+        <source>not YAML: %1</source>
+        <translation>不是 YAML：%1</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ReapReport</name>
+    <message numerus="yes">
+        <source>policy %1 on %2: %n lock hold(s) to release</source>
+        <translation>
+            <numerusform>策略 %1（%2）：%n 个锁持有待释放</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>release</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <source>over quota, left for a later run</source>
+        <translation>超出配额，留待下次运行</translation>
+    </message>
+    <message>
+        <source>protected, left alone</source>
+        <translation>受保护，未做处理</translation>
+    </message>
+    <message>
+        <source>held for an unknown time</source>
+        <translation>持有时长未知</translation>
+    </message>
+    <message>
+        <source>held at least %1</source>
+        <translation>已持有至少 %1</translation>
+    </message>
+    <message>
+        <source>held %1</source>
+        <translation>已持有 %1</translation>
+    </message>
+    <message>
+        <source>  %1  %2  %3  count %4  %5  rule %6  → %7</source>
+        <translation>  %1  %2  %3  计数 %4  %5  规则 %6  → %7</translation>
+    </message>
+    <message>
+        <source>left alone: %1</source>
+        <translation>未做处理：%1</translation>
+    </message>
+    <message>
+        <source>%1%2</source>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>, verified: %1</source>
+        <translation>，核实：%1</translation>
+    </message>
+    <message>
+        <source>partial: %1</source>
+        <translation>不完整：%1</translation>
+    </message>
+    <message>
+        <source>report sha256 %1</source>
+        <translation>报告 sha256 %1</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ReclaimDialog</name>
+    <message>
+        <source>Reclaim by policy</source>
+        <translation>按策略回收</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;A reap policy (docs/reap-policy.md) says which locks may be reclaimed and what must be true of their holders. The console watches the locks it covers for its longest &lt;tt&gt;verdict_for&lt;/tt&gt; and reports every holder its rules judge gone. Only that report can be released, and each lock only if the check right before releasing finds it unchanged; every release is recorded in the audit log &lt;tt&gt;%1&lt;/tt&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;回收策略（docs/reap-policy.md）规定哪些锁可以回收，以及其持有者必须满足什么条件。控制台会按策略中最长的 &lt;tt&gt;verdict_for&lt;/tt&gt; 观察它覆盖的锁，并报告规则判定已失效的每个持有者。只能释放这份报告中的内容，而且每个锁仅在释放前的核对发现它未变化时才会释放；每次释放都记录在审计日志 &lt;tt&gt;%1&lt;/tt&gt; 中。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Policy &amp;file:</source>
+        <translation>策略文件(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>reap.yaml</source>
+        <translation>reap.yaml</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Watch and report</source>
+        <translation>观察并报告</translation>
+    </message>
+    <message>
+        <source>Watch the locks the policy covers for its longest verdict_for, then report; nothing is written</source>
+        <translation>按策略中最长的 verdict_for 观察其覆盖的锁，然后报告；不写入任何内容</translation>
+    </message>
+    <message>
+        <source>Choose a policy file, then Watch and report.</source>
+        <translation>请选择策略文件，然后点击“观察并报告”。</translation>
+    </message>
+    <message>
+        <source>The reaper&apos;s report</source>
+        <translation>回收器的报告</translation>
+    </message>
+    <message>
+        <source>&amp;Reason (goes into each audit record):</source>
+        <translation>原因(&amp;R)（写入每条审计记录）：</translation>
+    </message>
+    <message>
+        <source>e.g. INC-4711: nightly import crashed</source>
+        <translation>例如 INC-4711：夜间导入崩溃</translation>
+    </message>
+    <message>
+        <source>This is a &lt;b&gt;production&lt;/b&gt; server. Type the policy&apos;s name to confirm:</source>
+        <translation>这是&lt;b&gt;生产&lt;/b&gt;服务器。请输入策略名称以确认：</translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n lock hold(s)</source>
+        <translation>
+            <numerusform>释放 %n 个锁持有</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose a policy file first.</source>
+        <translation>请先选择策略文件。</translation>
+    </message>
+    <message>
+        <source>Choose a reap policy</source>
+        <translation>选择回收策略</translation>
+    </message>
+    <message>
+        <source>Reap policies (*.yaml *.yml);;All files (*)</source>
+        <translation>回收策略 (*.yaml *.yml);;所有文件 (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Policy %1 on %2: %n lock hold(s) to release.</source>
+        <translation>
+            <numerusform>策略 %1（%2）：%n 个锁持有待释放。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more left alone (over the run&apos;s quota, or protected).</source>
+        <translation>
+            <numerusform>另有 %n 个未做处理（超出本次配额，或受保护）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not everything could be seen: %1.</source>
+        <translation>并非所有内容都能看到：%1。</translation>
+    </message>
+    <message>
+        <source>Report sha256: %1</source>
+        <translation>报告 sha256：%1</translation>
+    </message>
+    <message>
+        <source>Checking each lock again, then releasing those still as reported…</source>
+        <translation>正在再次核对每个锁，然后释放仍与报告一致的锁…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lock hold(s) the check found were not in the report shown and were left alone.</source>
+        <translation>
+            <numerusform>核对时发现 %n 个锁持有不在所显示的报告中，未做处理。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Read-only connection: the report is shown, nothing is released.</source>
+        <translation>只读连接：只显示报告，不释放任何内容。</translation>
+    </message>
+    <message>
+        <source>Watch and report first: only a report you have read can be released.</source>
+        <translation>请先观察并报告：只有你看过的报告才能释放。</translation>
+    </message>
+    <message>
+        <source>Releasing…</source>
+        <translation>正在释放…</translation>
+    </message>
+    <message>
+        <source>This report has been acted on: watch and report again for a new one.</source>
+        <translation>这份报告已执行：请重新观察并报告以获得新报告。</translation>
+    </message>
+    <message>
+        <source>The report has nothing to release.</source>
+        <translation>这份报告没有可释放的内容。</translation>
+    </message>
+    <message>
+        <source>Type the policy&apos;s name to confirm: this is a production server.</source>
+        <translation>请输入策略名称以确认：这是生产服务器。</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ReclaimFlow</name>
+    <message>
+        <source>&amp;Reclaim by policy…</source>
+        <translation>按策略回收(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Watch the locks a reap policy covers and see which holders its rules judge gone (read-only connection: nothing is released)</source>
+        <translation>观察回收策略覆盖的锁，查看其规则判定哪些持有者已失效（只读连接：不释放任何内容）</translation>
+    </message>
+    <message>
+        <source>Watch the locks a reap policy covers, see which holders its rules judge gone, and release those you approve</source>
+        <translation>观察回收策略覆盖的锁，查看其规则判定哪些持有者已失效，并释放你批准的那些</translation>
+    </message>
+    <message>
+        <source>Not connected yet: there are no locks to watch.</source>
+        <translation>尚未连接：没有可观察的锁。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Watching the locks policy %1 covers (%2) for %n s, its longest verdict_for…</source>
+        <translation>
+            <numerusform>正在观察策略 %1 覆盖的锁（%2），共 %n 秒，即其最长的 verdict_for…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Only the locks this console watches (%1) are seen.</source>
+        <translation>只能看到此控制台观察的锁（%1）。</translation>
+    </message>
+    <message>
+        <source>Reclaim by policy %1 refused: %2</source>
+        <translation>按策略 %1 回收被拒绝：%2</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ReclaimReportModel</name>
+    <message>
+        <source>release</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <source>over quota</source>
+        <translation>超出配额</translation>
+    </message>
+    <message>
+        <source>protected</source>
+        <translation>受保护</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>at least %1</source>
+        <translation>至少 %1</translation>
+    </message>
+    <message>
+        <source>not in the report shown, left alone</source>
+        <translation>不在所显示的报告中，未做处理</translation>
+    </message>
+    <message>
+        <source>left alone: over this run&apos;s quota</source>
+        <translation>未做处理：超出本次运行的配额</translation>
+    </message>
+    <message>
+        <source>left alone: its name is protected</source>
+        <translation>未做处理：其名称受保护</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>left alone: %1</source>
+        <translation>未做处理：%1</translation>
+    </message>
+    <message>
+        <source>not released</source>
+        <translation>未释放</translation>
+    </message>
+    <message>
+        <source>verified: gone</source>
+        <translation>核实：已不存在</translation>
+    </message>
+    <message>
+        <source>verified: a waiter holds it now</source>
+        <translation>核实：现由一个等待者持有</translation>
+    </message>
+    <message>
+        <source>but its holder still holds it</source>
+        <translation>但其持有者仍持有它</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>Lock</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>计数</translation>
+    </message>
+    <message>
+        <source>Held</source>
+        <translation>已持有</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
     </message>
 </context>
 <context>
@@ -6583,6 +7202,112 @@ In a dialog that changes something (force release, a permit, a latch), Return an
     <message>
         <source>the pub/sub connection did not answer a PING within %1 ms</source>
         <translation>发布/订阅连接在 %1 毫秒内未响应 PING</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ReleaseClientDialog</name>
+    <message>
+        <source>hold</source>
+        <translation>持有</translation>
+    </message>
+    <message>
+        <source>read hold</source>
+        <translation>读持有</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>令牌</translation>
+    </message>
+    <message>
+        <source>queue place</source>
+        <translation>队列位置</translation>
+    </message>
+    <message>
+        <source>Release everything this client holds</source>
+        <translation>释放该客户端持有的一切</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; holds nothing and waits for nothing here: there is nothing to release.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; 在这里既不持有也不等待任何东西：没有可释放的内容。&lt;/p&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;p&gt;Release everything &lt;b&gt;%1&lt;/b&gt; holds or waits for here, %n item(s), each as its library&apos;s own release gives it back: every level of a hold, its waiters woken; a place in a fair queue given up, the new head told.&lt;/p&gt;</source>
+        <translation>
+            <numerusform>&lt;p&gt;释放 &lt;b&gt;%1&lt;/b&gt; 在这里持有或等待的一切，共 %n 项，每项都按其所属库自身的释放方式归还：持有的每一层都释放，并唤醒其等待者；公平队列中的位置被放弃，并通知新的队首。&lt;/p&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Not every node could be read:&lt;/b&gt; %1. What the client holds there is not listed and is not released.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;并非每个节点都能读取：&lt;/b&gt;%1。该客户端在那里持有的东西未列出，也不会被释放。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>What will be released</source>
+        <translation>将被释放的内容</translation>
+    </message>
+    <message>
+        <source>Lock</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>计数</translation>
+    </message>
+    <message>
+        <source>Liveness</source>
+        <translation>存活状态</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Only these are released, each only while it is as shown: a hold taken after this list was read, or taken again since, stays. The owner may still believe it holds them: its own unlock will fail later.&lt;/p&gt;&lt;p&gt;The attempt is recorded in the audit log &lt;tt&gt;%1&lt;/tt&gt;, whatever its outcome.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;只释放这些项，且每项仅在仍与所显示的一致时才释放：读取此列表之后才取得的持有，或此后重新取得的持有，都会保留。持有者可能仍以为自己持有它们：它自己的解锁稍后会失败。&lt;/p&gt;&lt;p&gt;无论结果如何，此次尝试都会记入审计日志 &lt;tt&gt;%1&lt;/tt&gt;。&lt;/p&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>Even if alive: %n item(s) look alive; release them all the same (their holder may still be working under the lock)</source>
+        <translation>
+            <numerusform>即使存活也释放：%n 项看起来仍然存活；照样释放它们（其持有者可能仍在锁的保护下工作）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Reason (goes into the audit record):</source>
+        <translation>原因（写入审计记录）(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>e.g. INC-4711: pod orders-7 killed</source>
+        <translation>例如 INC-4711：pod orders-7 已被终止</translation>
+    </message>
+    <message>
+        <source>This is a &lt;b&gt;production&lt;/b&gt; server. Type the client id to confirm:</source>
+        <translation>这是一台&lt;b&gt;生产&lt;/b&gt;服务器。请键入客户端 ID 以确认：</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Release %n item(s)</source>
+        <translation>
+            <numerusform>释放 %n 项(&amp;R)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s) look alive: releasing a live holder breaks the exclusion it relies on. Tick &quot;Even if alive&quot; once you know it is gone.</source>
+        <translation>
+            <numerusform>%n 项看起来仍然存活：释放存活的持有者会破坏它所依赖的互斥。确知它已不在后，请勾选“即使存活也释放”。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Type the client id to confirm: this is a production server.</source>
+        <translation>请键入客户端 ID 以确认：这是一台生产服务器。</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ReleaseClientFlow</name>
+    <message>
+        <source>Release of everything %1 holds refused: %2</source>
+        <translation>释放 %1 持有的一切被拒绝：%2</translation>
     </message>
 </context>
 <context>

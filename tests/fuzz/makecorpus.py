@@ -458,10 +458,48 @@ def text_seeds():
         write("fuzz_cli", name, "\n".join(line.split(" ")).encode())
 
 
+# ---- reap policies and approvals ---------------------------------------------------------------------------------
+POLICIES = {
+    "policy-full": b"""name: nightly
+max_per_run: 20
+protect: ["billing:*", "payments:settlement"]
+unattended: false
+every: 5m
+rules:
+  - name: dead-redisson-holders
+    pattern: "orders:*"
+    library: redisson
+    kind: [reentrant, fair]
+    verdict_for: 10m
+    min_age: 30m
+    max_per_run: 5
+  - name: crashed-imports
+    pattern: "lock:import:*"
+    kind: string
+    ttl: none
+    connection_gone: true
+    min_age: 2h
+""",
+    "policy-one-signal": b"rules:\n  - pattern: x\n    min_age: 1h\n",
+    "policy-unknown-key": b"rules:\n  - min_age: 1h\n    verdict_for: 1m\n    older_than: 2h\n",
+    "policy-not-yaml": b"rules: [\n",
+}
+# A dry run's own output (lockscope-cli reap --dry-run --json), its hash as the reaper computes it.
+REPORT = b'{"action":"release","age_at_least":false,"age_ms":967411125,"count":1,"evidence":["held 268 h 43 min (min_age 1 min 0 s)","likely dead for 0.0 s without a break (verdict_for 0.0 s)","no lease: the key never expires, and nothing renews it","its connection is not known (a trace would name it: lockscope-cli trace)","process 4194999 on this host (vm) is gone","its heartbeat lock:hb:run7 is stale: last written 1 h 0 min ago"],"kind":"string","library":"custom","liveness":"likely dead (its process is gone, heartbeat stale)","name":"lock:import","owner":"ADDED:run7@vm,1795000000,pid=4194999","rule":"dead-imports","ttl_ms":-1}\n{"dry_run":true,"observed_ms":0,"over_quota":0,"policy":"nightly","policy_sha256":"57a155499f9d469868e70609bb66888e13f39af622a115cbb3078d21448fb034","protected":0,"report_sha256":"f38068a7378ac09893453ae93310037a34aa8502d88cab337e4c662aeb2fe4c4","server":"redis://127.0.0.1:49463/0","to_release":1}\n'
+
+
+def reap_seeds():
+    for name, text in POLICIES.items():
+        write("fuzz_reap", name, b"\x00" + text)
+    write("fuzz_reap", "approval-report", b"\x01" + REPORT)
+    write("fuzz_reap", "approval-altered", b"\x01" + REPORT.replace(b'"count":1', b'"count":2', 1))
+
+
 if __name__ == "__main__":
     resp_seeds()
     classifier_seeds()
     text_seeds()
     replies_seeds()
     import_seeds()
+    reap_seeds()
     sys.exit(0)

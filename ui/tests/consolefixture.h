@@ -3,6 +3,8 @@
 
 #include "consoleactions.h"
 #include "eventspane.h"
+#include "homegrownlocks.h"
+#include "kinds/custom/ownertemplate.h"
 #include "lock/lockclient.h"
 #include "lockfilterproxy.h"
 #include "lockspane.h"
@@ -12,6 +14,7 @@
 #include "monitor/lockmonitor.h"
 #include "rawredis.h"
 #include "redis/redisrouter.h"
+#include "redisserver.h"
 #include "testutil.h"
 
 #include <QApplication>
@@ -21,6 +24,7 @@
 #include <QLineEdit>
 #include <QPointer>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -121,6 +125,31 @@ template <typename T> T *waitForDialog(QWidget *parent)
 }
 
 // Someone else's Redisson lock: a JVM's owner field, and a lease no test outlives (each test ends it itself).
+// initTestCase's part of most console tests: the private redis-server started, and the audit log (audit.log) and the
+// settings (config/) in the test's own directory, never the developer's.
+inline void startConsoleTest(RedisServer &server, const QTemporaryDir &dir)
+{
+    QString error;
+    QVERIFY2(server.start(&error), qPrintable(error));
+    qputenv("LOCKSCOPE_AUDIT_LOG", dir.filePath(QStringLiteral("audit.log")).toUtf8());
+    qputenv("XDG_CONFIG_HOME", dir.filePath(QStringLiteral("config")).toUtf8());
+    QCoreApplication::setOrganizationName(QStringLiteral("lockscope-tests"));
+}
+
+// The home-grown lock scheme (homegrownlocks.h), as the console learns it: a profile's owner template
+// (ConnectionProfile::stringLockPatterns), given to its monitor and its client.
+inline LockMonitor::Options homeGrownOptions(const QByteArray &p)
+{
+    LockMonitor::Options options = Console::fastMonitor();
+    options.stringPatterns = StringLockPatterns(StringLockPatterns::defaults());
+    QString error;
+    const std::optional<OwnerTemplate> tpl = OwnerTemplate::parse(homeGrownTemplate(p), &error);
+    if (!tpl)
+        qFatal("owner template: %s", qPrintable(error));
+    options.stringPatterns.addTemplate(*tpl);
+    return options;
+}
+
 inline const QByteArray kTheirs = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731";
 inline void holdAsSomeoneElse(RawRedis &raw, const QByteArray &name)
 {

@@ -6,10 +6,15 @@
 #include "consolefixture.h"
 #include "forcereleasedialog.h"
 #include "ops/auditrecord.h"
+#include "reclaimdialog.h"
+#include "reclaimflow.h"
 #include "redisserver.h"
+#include "releaseclientdialog.h"
 #include "testutil.h"
 
+#include <QFile>
 #include <QInputDialog>
+#include <QJsonArray>
 #include <QTemporaryDir>
 
 using namespace LockScope;
@@ -199,6 +204,105 @@ private slots:
         QCOMPARE(raw.type(name), QByteArray("none"));
         compareRecords(*byCli, *byConsole);
         QCOMPARE(byCli->value(QStringLiteral("outcome")).toString(), QStringLiteral("deleted"));
+    }
+
+    // Everything a client held, by lockscope-cli release-client --yes and by the Clients view's dialog confirmed with
+    // a click: the client asked for, each item (lock, what, owner, count, outcome), the reason.
+    void releaseEverythingOfAClient()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()));
+        RawRedis raw(m_server.port());
+        const QByteArray p = uniqueKey("parity-client");
+        const QByteArray client = "0b5e4a0e-2f55-4c1a-9d7e-3a1f8c2b6d90";
+        const auto holdBoth = [&] {
+            for (const char *lock : { ":a", ":b" }) {
+                raw.command({ "HSET", p + lock, client + ":7", "2" });
+                raw.command({ "PEXPIRE", p + lock, "600000" });
+            }
+        };
+        const auto recordOf = [this](qsizetype from) -> std::optional<QJsonObject> {
+            const QList<QJsonObject> lines = auditLines(auditPath());
+            for (qsizetype i = lines.size() - 1; i >= from; --i)
+                if (lines.at(i).value(QStringLiteral("action")).toString() == QLatin1String("release-client"))
+                    return lines.at(i);
+            return std::nullopt;
+        };
+        holdBoth();
+        qsizetype from = lineCount();
+        const CliRun r = cli({ QStringLiteral("release-client"), QString::fromUtf8(client), QStringLiteral("--yes"),
+            QStringLiteral("--reason"), QStringLiteral("pod killed") });
+        CLI_EXIT(r, CliExit::Done);
+        const std::optional<QJsonObject> byCli = recordOf(from);
+        QVERIFY(byCli);
+        QCOMPARE(raw.command({ "EXISTS", p + ":a", p + ":b" }).toInteger(), 0);
+
+        holdBoth();
+        QTRY_VERIFY_WITH_TIMEOUT(c.row(p + ":a") >= 0 && c.row(p + ":b") >= 0, 10000);
+        from = lineCount();
+        c.actions->setCurrentClient(client);
+        c.actions->releaseClientAction()->trigger();
+        auto *dialog = waitForDialog<ReleaseClientDialog>(&c.window);
+        QVERIFY(dialog);
+        dialog->reasonField()->setFocus(Qt::OtherFocusReason);
+        QTest::keyClicks(dialog->reasonField(), QStringLiteral("pod killed"));
+        QTest::mouseClick(dialog->confirmButton(), Qt::LeftButton);
+        std::optional<QJsonObject> byConsole;
+        QTRY_VERIFY_WITH_TIMEOUT((byConsole = recordOf(from)).has_value(), 10000);
+        QCOMPARE(raw.command({ "EXISTS", p + ":a", p + ":b" }).toInteger(), 0);
+        compareRecords(*byCli, *byConsole);
+        QCOMPARE(byCli->value(QStringLiteral("items")).toArray().size(), 2);
+    }
+
+    // A dead home-grown hold reaped by lockscope-cli reap (its policy unattended, --yes) and by the console's Reclaim
+    // dialog confirmed with a click: the lock, its owner, count, kind and library, the rule, the policy and its
+    // hash, the report's hash, the verification and the reason. The evidence is each run's own judgement, in words
+    // with durations of that moment: both have it, and it is not compared.
+    void reapADeadHold()
+    {
+        const QByteArray p = uniqueKey("parity-reap");
+        Console c(ConnectionOptions::fromUrl(m_server.url()), homeGrownOptions(p));
+        RawRedis raw(m_server.port());
+        const QString policy = m_dir.filePath(QStringLiteral("parity-reap.yaml"));
+        QFile file(policy);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(homeGrownPolicy(p, "parity", "unattended: true\n"));
+        file.close();
+
+        const QByteArray dead = homeGrown(raw, p, "import", "run1", true);
+        // The same hold again for the console, byte for byte (its token carries the time it was taken).
+        const QByteArray token = raw.get(dead), heartbeat = raw.get(p + ":hb:run1");
+        qsizetype from = lineCount();
+        const CliRun r = cli({ QStringLiteral("reap"), QStringLiteral("--policy"), policy, QStringLiteral("--yes"),
+            QStringLiteral("--reason"), QStringLiteral("nightly"), QStringLiteral("--owner-template"),
+            QString::fromUtf8(homeGrownTemplate(p)) });
+        CLI_EXIT(r, CliExit::Done);
+        std::optional<QJsonObject> byCli = record(QStringLiteral("reap"), dead, from);
+        QVERIFY(byCli);
+        QCOMPARE(raw.type(dead), QByteArray("none"));
+
+        raw.command({ "SET", dead, token });
+        raw.command({ "SET", p + ":hb:run1", heartbeat });
+        QTRY_VERIFY_WITH_TIMEOUT(c.monitor.record(dead) && c.monitor.record(dead)->present, 10000);
+        from = lineCount();
+        c.actions->reclaimAction()->trigger();
+        auto *dialog = waitForDialog<ReclaimDialog>(&c.window);
+        QVERIFY(dialog);
+        dialog->policyField()->setText(policy);
+        QTest::mouseClick(dialog->watchButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->releaseButton()->isEnabled(), 30000);
+        dialog->reasonField()->setFocus(Qt::OtherFocusReason);
+        QTest::keyClicks(dialog->reasonField(), QStringLiteral("nightly"));
+        QTest::mouseClick(dialog->releaseButton(), Qt::LeftButton);
+        std::optional<QJsonObject> byConsole;
+        QTRY_VERIFY_WITH_TIMEOUT((byConsole = record(QStringLiteral("reap"), dead, from)).has_value(), 30000);
+        QCOMPARE(raw.type(dead), QByteArray("none"));
+        for (std::optional<QJsonObject> *o : { &byCli, &byConsole }) {
+            QVERIFY(!(*o)->value(QStringLiteral("evidence")).toArray().isEmpty());
+            (*o)->remove(QStringLiteral("evidence"));
+        }
+        compareRecords(*byCli, *byConsole);
+        QCOMPARE(byCli->value(QStringLiteral("verified")).toString(), QStringLiteral("gone"));
+        raw.command({ "DEL", p + ":hb:run1" });
     }
 
     // Permits given to a Redisson semaphore: the permits asked for, the count now.

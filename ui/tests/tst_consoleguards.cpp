@@ -159,14 +159,7 @@ class TestConsoleGuards : public QObject
     }
 
 private slots:
-    void initTestCase()
-    {
-        QString error;
-        QVERIFY2(m_server.start(&error), qPrintable(error));
-        qputenv("LOCKSCOPE_AUDIT_LOG", auditPath().toUtf8());
-        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-        QCoreApplication::setOrganizationName(QStringLiteral("lockscope-tests"));
-    }
+    void initTestCase() { startConsoleTest(m_server, m_dir); }
 
     // Point 7: the force release dialog opened with Ctrl+Shift+Del.
     void returnNeverForceReleases()

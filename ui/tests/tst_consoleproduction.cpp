@@ -1,12 +1,13 @@
 // A production server, as support staff meet it: the header says PRODUCTION, and the force release dialog confirms
 // only once the lock's name is typed (real key presses); Return never confirms, a wrong name never does. The reason
-// typed goes into the audit record, on any server.
+// typed goes into the audit record, on any server, and every write is posted to the profile's notify list.
 #include "connectionheader.h"
 #include "consolefixture.h"
 #include "forcereleasedialog.h"
 #include "rawredis.h"
 #include "redisserver.h"
 #include "testutil.h"
+#include "webhook.h"
 
 #include <QAction>
 #include <QLineEdit>
@@ -35,14 +36,7 @@ class TestConsoleProduction : public QObject
     }
 
 private slots:
-    void initTestCase()
-    {
-        QString error;
-        QVERIFY2(m_server.start(&error), qPrintable(error));
-        qputenv("LOCKSCOPE_AUDIT_LOG", auditPath().toUtf8());
-        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-        QCoreApplication::setOrganizationName(QStringLiteral("lockscope-tests"));
-    }
+    void initTestCase() { startConsoleTest(m_server, m_dir); }
 
     void theNameMustBeTyped()
     {
@@ -108,6 +102,32 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(raw.type(name), QByteArray("none"), 10000);
         QTRY_VERIFY(auditLines(auditPath()).size() > records);
         QVERIFY(!auditLines(auditPath()).last().contains(QStringLiteral("reason"))); // none typed, none recorded
+    }
+
+    // The profile's notify list: the console's force release is posted there as lockscope-cli's would be, the
+    // record as the log has it, with the chat line.
+    void writesArePostedToTheProfilesHooks()
+    {
+        Console c(ConnectionOptions::fromUrl(m_server.url()));
+        Hook hook;
+        c.actions->setNotify({ hook.url() });
+        RawRedis raw(m_server.port());
+        const QByteArray name = uniqueKey("hooked");
+        raw.command({ "HSET", name, kTheirs, "1" });
+        raw.command({ "PEXPIRE", name, "600000" });
+        ForceReleaseDialog *dialog = openDialog(c, name);
+        QVERIFY(dialog);
+        dialog->reasonField()->setFocus(Qt::OtherFocusReason);
+        QTest::keyClicks(dialog->reasonField(), QStringLiteral("INC-4712"));
+        QTest::mouseClick(dialog->confirmButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(raw.type(name), QByteArray("none"), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(hook.requests.size(), 1, 10000);
+        const QJsonObject body = QJsonDocument::fromJson(hook.requests.first().second).object();
+        QCOMPARE(body.value(QStringLiteral("action")).toString(), QStringLiteral("force-release"));
+        QCOMPARE(body.value(QStringLiteral("name")).toString(), QString::fromUtf8(name));
+        QCOMPARE(body.value(QStringLiteral("reason")).toString(), QStringLiteral("INC-4712"));
+        QVERIFY2(body.value(QStringLiteral("text")).toString().contains(QStringLiteral("INC-4712")),
+            hook.requests.first().second.constData());
     }
 };
 
