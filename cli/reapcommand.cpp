@@ -10,6 +10,8 @@
 #include "redis/bytesformat.h"
 #include "redis/redisrouter.h"
 
+#include <algorithm>
+
 #include <unistd.h>
 
 namespace LockScope::Cli {
@@ -106,6 +108,9 @@ void ReapCommand::start()
     HolderWatch *holders = holderWatch(monitor->connection());
     holders->setMonitor(monitor);
     m_watch = new ReapWatch(*m_policy, m_connection.auditTarget(), monitor, holders, this);
+    // Each judgement reads CLIENT LIST: every second for a short watch, sixty times over a long one (at most every
+    // 15 s), which is enough to tell for how long a verdict has held.
+    m_watch->setJudgeEvery(int(std::clamp<qint64>(observeMs / 60, 1000, 15000)));
     // Not even the server's kind is known: nothing to judge, and nothing will be.
     connect(monitor->connection(), &RedisCommander::disconnected, this, [this, monitor](const RedisError &error) {
         if (monitor->connection()->mode() == RedisRouter::Mode::Probing)

@@ -1,7 +1,7 @@
 // release-client: everything one client holds and waits for, released as each library would, from the command line as
-// support staff run it after a pod was killed. Its holds on three layouts and its place in a fair queue go, every
-// waiter behind them wakes (real waiting clients acquire), another client's holds and a hold taken after the report was
-// shown stay, and the whole is one audit record with its items.
+// support staff run it after a pod was killed. Its holds on three layouts, a semaphore permit and its place in a fair
+// queue go, every waiter behind them wakes (real waiting clients acquire), another client's holds and a hold taken
+// after the report was shown stay, and the whole is one audit record with its items.
 #include "clirun.h"
 #include "kinds/locknames.h"
 #include "lock/lockclient.h"
@@ -90,6 +90,12 @@ private slots:
         raw.command({ "RPUSH", LockNames::fairQueue(queued), kGone + ":3", kOther + ":9" });
         raw.command({ "ZADD", LockNames::fairTimeouts(queued), QByteArray::number(now + 600000), kGone + ":3",
             QByteArray::number(now + 900000), kOther + ":9" });
+        // A permit of a redis-semaphore semaphore whose identifier is the pod's client id, beside another client's.
+        // Scored ahead of now (as a refresh would keep it), so that no wait of this test makes it look stale.
+        const QByteArray permits = "semaphore:" + p;
+        raw.command(
+            { "ZADD", permits, QByteArray::number(now + 600000), kGone, QByteArray::number(now + 600000), kOther });
+        raw.command({ "PEXPIRE", permits, "600000" });
 
         // Live waiters behind the pod's holds: they must wake when it is released, not at its lease's end.
         LockClient waiting(url);
@@ -111,7 +117,7 @@ private slots:
             cliEnvironment(m_dir));
         QByteArray seen;
         QTRY_VERIFY2_WITH_TIMEOUT((seen += p1.readAllStandardOutput()).contains("[y/N]"), seen.constData(), 30000);
-        QVERIFY2(seen.contains("holds or waits for 5 items"), seen.constData());
+        QVERIFY2(seen.contains("holds or waits for 6 items"), seen.constData());
         {
             LockClient back(url, clientOptions(kGone));
             QVERIFY(acquire(back, request(late, LockMode::Reentrant)).acquired);
@@ -128,6 +134,8 @@ private slots:
         QVERIFY(raw.get(token).isEmpty() || raw.get(token) != kGone + ":1");
         QCOMPARE(raw.command({ "LRANGE", LockNames::fairQueue(queued), "0", "-1" }).size(), 1);
         QCOMPARE(raw.command({ "LINDEX", LockNames::fairQueue(queued), "0" }).bytes(), kOther + ":9");
+        QVERIFY(raw.command({ "ZSCORE", permits, kGone }).isNil());
+        QVERIFY(!raw.command({ "ZSCORE", permits, kOther }).isNil()); // the other client's permit stays
         // Others' holds, and the hold taken after the report, stay.
         QVERIFY(raw.hgetall(other).contains(kOther + ":2"));
         QVERIFY(raw.hgetall(queued).contains(kOther + ":2"));
@@ -145,7 +153,7 @@ private slots:
         QCOMPARE(record.value(QStringLiteral("reason")).toString(), QStringLiteral("pod killed"));
         QCOMPARE(record.value(QStringLiteral("outcome")).toString(), QStringLiteral("done"));
         const QJsonArray items = record.value(QStringLiteral("items")).toArray();
-        QCOMPARE(items.size(), 5);
+        QCOMPARE(items.size(), 6);
         QSet<QString> whats;
         for (const QJsonValue &v : items) {
             const QJsonObject item = v.toObject();
