@@ -54,7 +54,7 @@ public:
         return -1;
     }
 
-    bool waitFor(LockEvent::Type type, const QByteArray &name, int from = 0, int timeoutMs = 10000)
+    bool waitFor(LockEvent::Type type, const QByteArray &name, int from = 0, int timeoutMs = 60000)
     {
         bool found = false;
         [&] { QTRY_VERIFY_WITH_TIMEOUT((found = find(type, name, from) >= 0), timeoutMs); }();
