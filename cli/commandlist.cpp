@@ -9,6 +9,7 @@
 #include "lockcommand.h"
 #include "metricscommand.h"
 #include "reapcommand.h"
+#include "recordcommands.h"
 #include "releaseclientcommand.h"
 #include "releasecommands.h"
 #include "repaircommand.h"
@@ -118,6 +119,20 @@ const QList<CommandSpec> &commandList()
             "layout-pattern owner-template json",
             "lockscope-cli release-client 6e3d30b7-83b1-433a-9335-5e8b9916d3ac --dry-run\nlockscope-cli "
             "release-client 6e3d30b7-83b1-433a-9335-5e8b9916d3ac:731 --yes --reason 'pod killed'" },
+        { "record", "record",
+            QT_TRANSLATE_NOOP("Cli",
+                "every event of every lock matching --pattern into a recording (--db FILE, SQLite) until\n"
+                "SIGINT or SIGTERM; appends to an existing one, prunes by --retain and --max-size"),
+            Takes::Pattern, make<RecordCommand>,
+            "db retain max-size redact pattern interval string-locks no-string-locks layout-pattern owner-template "
+            "json",
+            "lockscope-cli record --db incidents.sqlite\nlockscope-cli record --db /var/lib/lockscope/orders.sqlite "
+            "--retain 14d --max-size 2G --redact 'customer:*'" },
+        { "history", "history NAME",
+            QT_TRANSLATE_NOOP("Cli", "one lock's recorded events, oldest first (--db FILE, --since T, --until T)"),
+            Takes::LockName, make<HistoryCommand>, "hex db since until json",
+            "lockscope-cli history orders:42 --db incidents.sqlite --since 2026-11-26T03:00:00Z --until "
+            "2026-11-26T03:30:00Z" },
         { "reap", "reap",
             QT_TRANSLATE_NOOP("Cli",
                 "the guarded reaper: release the holds a --policy FILE's rules judge gone (two signals each),\n"

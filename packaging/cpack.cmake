@@ -29,9 +29,11 @@ set(CPACK_DEBIAN_PACKAGE_SECTION database)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
+# Plugins, which shlibdeps cannot see: the flight recorder's SQLite driver, and every icon of the app is an SVG (the
+# icon engine in libqt6svg6).
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6sql6-sqlite")
 if(LOCKSCOPE_BUILD_GUI)
-    # Plugins, which shlibdeps cannot see: every icon of the app is an SVG (the icon engine in libqt6svg6).
-    set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6svg6")
+    set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6sql6-sqlite, libqt6svg6")
 endif()
 # redis-server: only for the demo, which starts a private one. qt6-translations-l10n: Qt's own strings in Chinese.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "redis-server, qt6-translations-l10n")

@@ -12,6 +12,7 @@
 #include "testutil.h"
 #include "tracewhile.h"
 
+#include "base/quantities.h"
 #include "clients/tracestore.h"
 #include "kinds/locknames.h"
 #include "reclaim/reappolicy.h"
@@ -491,13 +492,13 @@ private slots:
         unknown.connectionKnown = unknown.connectionGone = true;
         QVERIFY(reapSignalsHold(gone, unknown, &evidence));
 
-        QCOMPARE(parseReapDuration(QStringLiteral("90s")), 90000);
-        QCOMPARE(parseReapDuration(QStringLiteral("5m")), 300000);
-        QCOMPARE(parseReapDuration(QStringLiteral("2h")), 7200000);
-        QCOMPARE(parseReapDuration(QStringLiteral("250ms")), 250);
-        QCOMPARE(parseReapDuration(QStringLiteral("30")), 30000);
-        QCOMPARE(parseReapDuration(QStringLiteral("-5m")), -1);
-        QCOMPARE(parseReapDuration(QStringLiteral("5 minutes")), -1);
+        QCOMPARE(parseDurationMs(QStringLiteral("90s")), 90000);
+        QCOMPARE(parseDurationMs(QStringLiteral("5m")), 300000);
+        QCOMPARE(parseDurationMs(QStringLiteral("2h")), 7200000);
+        QCOMPARE(parseDurationMs(QStringLiteral("250ms")), 250);
+        QCOMPARE(parseDurationMs(QStringLiteral("30")), 30000);
+        QCOMPARE(parseDurationMs(QStringLiteral("-5m")), -1);
+        QCOMPARE(parseDurationMs(QStringLiteral("5 minutes")), -1);
 
         QString error;
         std::optional<ReapPolicy> policy = ReapPolicy::parse(

@@ -1,5 +1,6 @@
 #include "reclaim/reappolicy.h"
 
+#include "base/quantities.h"
 #include "kinds/keyglob.h"
 #include "kinds/locklayout.h"
 #include "kinds/locklayouts.h"
@@ -9,11 +10,8 @@
 #include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
-#include <QRegularExpression>
 
 #include <yaml-cpp/yaml.h>
-
-#include <limits>
 
 namespace LockScope {
 
@@ -73,7 +71,7 @@ bool boolean(const YAML::Node &node, const QString &where)
 qint64 duration(const YAML::Node &node, const QString &where)
 {
     const QString v = scalar(node, where);
-    const qint64 ms = parseReapDuration(v);
+    const qint64 ms = parseDurationMs(v);
     if (ms < 0)
         fail(where, tr("%1 is not a duration (90s, 5m, 2h, 1d, 250ms)").arg(v));
     return ms;
@@ -282,24 +280,6 @@ std::optional<ReapPolicy> ReapPolicy::load(const QString &path, QString *error)
     if (!policy)
         *error = QCoreApplication::translate("LockScope::ReapPolicy", "%1: %2").arg(path, *error);
     return policy;
-}
-
-qint64 parseReapDuration(const QString &text)
-{
-    static const QRegularExpression shape(QStringLiteral("^\\s*(\\d{1,12})\\s*(ms|s|m|h|d)?\\s*$"));
-    const QRegularExpressionMatch m = shape.match(text);
-    if (!m.hasMatch())
-        return -1;
-    const qint64 n = m.captured(1).toLongLong();
-    const QString unit = m.captured(2);
-    const qint64 scale = unit == QLatin1String("ms") ? 1
-        : unit == QLatin1String("m")                 ? 60 * 1000
-        : unit == QLatin1String("h")                 ? 3600 * 1000
-        : unit == QLatin1String("d")                 ? 24 * 3600 * 1000
-                                                     : 1000;
-    if (n > std::numeric_limits<qint64>::max() / scale)
-        return -1;
-    return n * scale;
 }
 
 } // namespace LockScope

@@ -56,7 +56,4 @@ struct ReapPolicy
     static std::optional<ReapPolicy> load(const QString &path, QString *error);
 };
 
-// "90s", "5m", "2h", "1d", "250ms", or a bare number of seconds; -1 when it is none of those.
-qint64 parseReapDuration(const QString &text);
-
 } // namespace LockScope

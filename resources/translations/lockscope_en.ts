@@ -194,6 +194,16 @@
     </message>
 </context>
 <context>
+    <name>LockScope::Cli::RecordCommand</name>
+    <message numerus="yes">
+        <source>watching %n lock(s) via %1</source>
+        <translation>
+            <numerusform>watching %n lock via %1</numerusform>
+            <numerusform>watching %n locks via %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LockScope::Cli::ReleaseClientCommand</name>
     <message numerus="yes">
         <source>Release all %n item(s) of %1 and wake their waiters? [y/N] </source>

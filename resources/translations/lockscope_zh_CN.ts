@@ -510,6 +510,40 @@ each lock re-checked before its release, quotas and protected names kept</source
         <source>repair-queue, release-client, reap: report what would be done, change nothing</source>
         <translation>repair-queue、release-client、reap：只报告将要做什么，不做任何更改</translation>
     </message>
+    <message>
+        <source>every event of every lock matching --pattern into a recording (--db FILE, SQLite) until
+SIGINT or SIGTERM; appends to an existing one, prunes by --retain and --max-size</source>
+        <translation>把匹配 --pattern 的每个锁的每个事件记录到录制文件（--db FILE，SQLite），直到
+收到 SIGINT 或 SIGTERM；追加到已有的录制，按 --retain 和 --max-size 清理</translation>
+    </message>
+    <message>
+        <source>one lock&apos;s recorded events, oldest first (--db FILE, --since T, --until T)</source>
+        <translation>一个锁已录制的事件，按时间先后（--db FILE、--since T、--until T）</translation>
+    </message>
+    <message>
+        <source>record, history: the recording (an SQLite file; record&apos;s default is in the data directory)</source>
+        <translation>record、history：录制文件（SQLite 文件；record 的默认位置在数据目录中）</translation>
+    </message>
+    <message>
+        <source>record: keep this long (default 7d); the oldest goes while recording</source>
+        <translation>record：保留多久（默认 7d）；录制时最旧的会被删除</translation>
+    </message>
+    <message>
+        <source>record: keep the recording&apos;s data under this size (default 1G)</source>
+        <translation>record：把录制数据保持在此大小以内（默认 1G）</translation>
+    </message>
+    <message>
+        <source>record: lock names matching this glob are stored as their hash (repeatable)</source>
+        <translation>record：匹配此通配符的锁名以哈希形式保存（可重复）</translation>
+    </message>
+    <message>
+        <source>history: from this moment (ISO 8601 with a zone, or epoch ms)</source>
+        <translation>history：从此时刻开始（带时区的 ISO 8601，或纪元毫秒）</translation>
+    </message>
+    <message>
+        <source>history: up to this moment (ISO 8601 with a zone, or epoch ms)</source>
+        <translation>history：到此时刻为止（带时区的 ISO 8601，或纪元毫秒）</translation>
+    </message>
 </context>
 <context>
     <name>Guide</name>
@@ -2446,6 +2480,25 @@ Force-release it (delete the key)? [y/N] </source>
     </message>
 </context>
 <context>
+    <name>LockScope::Cli::HistoryCommand</name>
+    <message>
+        <source>--since and --until take ISO 8601 times with a zone (2026-11-26T03:12:00Z) or epoch ms</source>
+        <translation>--since 和 --until 的值是带时区的 ISO 8601 时间（2026-11-26T03:12:00Z）或纪元毫秒</translation>
+    </message>
+    <message>
+        <source>history needs --db FILE: the recording to read</source>
+        <translation>history 需要 --db FILE：要读取的录制文件</translation>
+    </message>
+    <message>
+        <source>  count %1</source>
+        <translation>  计数 %1</translation>
+    </message>
+    <message>
+        <source>%1: nothing recorded in that window</source>
+        <translation>%1：该时间段内没有任何录制</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::Cli::ListCommand</name>
     <message numerus="yes">
         <source>%n holders</source>
@@ -2584,6 +2637,31 @@ Force-release it (delete the key)? [y/N] </source>
     <message>
         <source>  %1  %2: %3</source>
         <translation>  %1  %2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::RecordCommand</name>
+    <message>
+        <source>--retain takes a duration (7d, 12h, 90m)</source>
+        <translation>--retain 的值是时长（7d、12h、90m）</translation>
+    </message>
+    <message>
+        <source>--max-size takes a size of at least 1M (500M, 2G)</source>
+        <translation>--max-size 的值是至少 1M 的大小（500M、2G）</translation>
+    </message>
+    <message>
+        <source>recording to %1</source>
+        <translation>正在录制到 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>watching %n lock(s) via %1</source>
+        <translation>
+            <numerusform>正在通过 %1 观察 %n 个锁</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>warning: could not write the recording: %1</source>
+        <translation>警告：无法写入录制：%1</translation>
     </message>
 </context>
 <context>
@@ -7054,6 +7132,65 @@ In a dialog that changes something (force release, a permit, a latch), Return an
     <message>
         <source>Result</source>
         <translation>结果</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::RecordingStore</name>
+    <message>
+        <source>%1: no such recording</source>
+        <translation>%1：没有这个录制</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a LockScope recording (not an SQLite database); it was left as it is</source>
+        <translation>%1 不是 LockScope 录制（不是 SQLite 数据库）；已原样保留</translation>
+    </message>
+    <message>
+        <source>cannot create the folder of %1</source>
+        <translation>无法创建 %1 所在的文件夹</translation>
+    </message>
+    <message>
+        <source>Qt&apos;s SQLite driver is not installed (Debian: libqt6sql6-sqlite)</source>
+        <translation>未安装 Qt 的 SQLite 驱动（Debian：libqt6sql6-sqlite）</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1：%2（%3）</translation>
+    </message>
+    <message>
+        <source>the database is damaged or unreadable; it was left as it is</source>
+        <translation>数据库已损坏或无法读取；已原样保留</translation>
+    </message>
+    <message>
+        <source>the database is damaged (%1); it was left as it is</source>
+        <translation>数据库已损坏（%1）；已原样保留</translation>
+    </message>
+    <message>
+        <source>%1 is not a LockScope recording (another program&apos;s database); it was left as it is</source>
+        <translation>%1 不是 LockScope 录制（是其他程序的数据库）；已原样保留</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer LockScope (schema %2; this one reads up to %3); it was left as it is</source>
+        <translation>%1 由更新版本的 LockScope 写入（模式 %2；本版本最多读取 %3）；已原样保留</translation>
+    </message>
+    <message>
+        <source>cannot switch to write-ahead logging</source>
+        <translation>无法切换到预写日志（WAL）</translation>
+    </message>
+    <message>
+        <source>cannot start a transaction</source>
+        <translation>无法开始事务</translation>
+    </message>
+    <message>
+        <source>cannot create the schema</source>
+        <translation>无法创建数据库模式</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>未知错误</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "commands.h"
+
+namespace LockScope {
+class Recorder;
+}
+
+namespace LockScope::Cli {
+
+// record --db FILE [--retain DURATION] [--max-size SIZE] [--pattern GLOB] [--redact GLOB]: every event of every lock
+// matching the pattern into a recording (docs/recording.md) until SIGINT or SIGTERM; appends to an existing one, and
+// refuses a file that is not one. Says once on standard error where it records ({"recording": FILE} with --json).
+class RecordCommand : public Command
+{
+    Q_OBJECT
+public:
+    using Command::Command;
+    void start() override;
+
+private:
+    Recorder *m_recorder = nullptr;
+};
+
+// history NAME --db FILE [--since T] [--until T] [--json]: one lock's recorded events, oldest first (the event objects
+// of watch, with "source": "recording"; gaps in what was seen said as gaps).
+class HistoryCommand : public Command
+{
+    Q_OBJECT
+public:
+    using Command::Command;
+    void start() override;
+};
+
+} // namespace LockScope::Cli

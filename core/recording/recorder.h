@@ -1,0 +1,68 @@
+#pragma once
+
+#include "recording/recordedevent.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QThread>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+
+namespace LockScope {
+
+class LockMonitor;
+class RecordingStore;
+
+// What a recorder keeps: where, for how long, how much, and which names only as hashes.
+struct RecorderOptions
+{
+    QString path;
+    qint64 retainMs = 7LL * 24 * 3600 * 1000;
+    qint64 maxBytes = 1LL << 30;
+    NameRedaction redaction;
+    int flushMs = 250; // a batch a quarter second: a killed recorder loses at most that
+    int pruneMs = 60 * 1000;
+};
+
+// Records everything a monitor reports into a recording (recordingstore.h): every event, every renewal unsampled
+// (their gaps are the evidence of pauses), and the connection's gaps as gaps. Events
+// are gathered on the monitor's thread and written by a thread of the recorder's own, one transaction per batch, so a
+// slow disk never holds up the monitor (or the console's window).
+class Recorder : public QObject
+{
+    Q_OBJECT
+public:
+    Recorder(const LockMonitor *monitor, QByteArray server, RecorderOptions options, QObject *parent = nullptr);
+    ~Recorder() override;
+
+    // Opens the file on the writer thread; opened() says how that went (an empty error: recording).
+    void start();
+    // Writes what is gathered now; done runs (on this thread) once it is on disk.
+    void flush(std::function<void()> done = {});
+
+    qint64 written() const { return m_written.load(); }
+    qint64 dataBytes() const { return m_bytes.load(); }
+
+signals:
+    void opened(const QString &error);
+    void writeFailed(const QString &error);
+
+private:
+    void gather(const QList<RecordedEvent> &events);
+
+    const LockMonitor *m_monitor;
+    QByteArray m_server;
+    RecorderOptions m_options;
+    QList<RecordedEvent> m_pending;
+    QTimer m_flush;
+    QThread m_thread;
+    QObject *m_writer = nullptr; // lives on m_thread
+    std::shared_ptr<RecordingStore> m_store; // used on m_thread only
+    std::atomic<qint64> m_written { 0 };
+    std::atomic<qint64> m_bytes { 0 };
+    qint64 m_gapSinceMs = -1; // the connection is down since (epoch ms); -1: up
+};
+
+} // namespace LockScope

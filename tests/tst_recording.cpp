@@ -1,0 +1,234 @@
+// The flight recorder, as people meet it the morning after: lockscope-cli record kept every event of the night on
+// disk, and history answers from the file exactly (acquired, the renewal, released; the force release's deletion);
+// a recorder killed with -9 keeps what it had written, and started again it appends to the same file; a file that is
+// not a recording (random bytes, another program's SQLite database, a damaged recording) is refused and left as it is;
+// retention takes only the oldest. Real redis-server, real processes; the store's pruning on rows built by hand.
+#include "clirun.h"
+#include "rawredis.h"
+#include "redisserver.h"
+#include "statsworkload.h"
+#include "testutil.h"
+
+#include "recording/recordingstore.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+QList<QJsonObject> lines(const QByteArray &out)
+{
+    QList<QJsonObject> all;
+    for (const QByteArray &line : out.split('\n'))
+        if (!line.trimmed().isEmpty())
+            all << QJsonDocument::fromJson(line).object();
+    return all;
+}
+
+QStringList eventsOf(const QList<QJsonObject> &history)
+{
+    QStringList types;
+    for (const QJsonObject &o : history)
+        types << o.value(QStringLiteral("event")).toString();
+    return types;
+}
+
+QByteArray sha(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256)
+                                       : QByteArray();
+}
+} // namespace
+
+class TestRecording : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server { RedisServerOptions {
+        { QStringLiteral("--notify-keyspace-events"), QStringLiteral("KEA") } } };
+    QTemporaryDir m_dir;
+
+    // record on the locks under prefix into db, once its monitor follows changes.
+    void startRecorder(QProcess &p, const QString &db, const QByteArray &prefix)
+    {
+        startCli(p,
+            { QStringLiteral("--json"), QStringLiteral("record"), QStringLiteral("--db"), db,
+                QStringLiteral("--pattern"), QString::fromUtf8(prefix + "*"), QStringLiteral("--url"), m_server.url() },
+            m_dir);
+        waitForStatus(p, "watching");
+    }
+    QList<QJsonObject> history(const QString &db, const QByteArray &name)
+    {
+        const CliRun r = runCli({ QStringLiteral("history"), QString::fromUtf8(name), QStringLiteral("--db"), db,
+                                    QStringLiteral("--json") },
+            m_dir);
+        return r.normal() ? lines(r.out) : QList<QJsonObject>();
+    }
+    // Waits until the recording has n events of name (written: readable from the file by another process).
+    bool recorded(const QString &db, const QByteArray &name, int n)
+    {
+        [&] { QTRY_VERIFY_WITH_TIMEOUT(history(db, name).size() >= n, 30000); }();
+        return !QTest::currentTestFailed();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+    }
+
+    // A night: acquired, renewed, released; another lock force-released by lockscope-cli. Stopped with SIGTERM, the
+    // recording tells each as it happened, in order, with owners, counts and TTLs.
+    void historyTellsWhatHappened()
+    {
+        const QByteArray p = uniqueKey("rec");
+        const QByteArray name = p + ":orders";
+        const QString db = m_dir.filePath(QStringLiteral("night.sqlite"));
+        QProcess recorder;
+        startRecorder(recorder, db, p);
+        RawRedis raw(m_server.port());
+        acquire(raw, name, kOwnerA, "20000");
+        QVERIFY(recorded(db, name, 1));
+        // A renewal: the TTL set back up, well beyond where the first deadline would have it.
+        raw.command({ "PEXPIRE", name, "30000" });
+        QVERIFY(recorded(db, name, 2));
+        release(raw, name, kOwnerA);
+        QVERIFY(recorded(db, name, 3));
+        recorder.terminate();
+        QVERIFY(recorder.waitForFinished(30000));
+        QCOMPARE(recorder.exitCode(), 0);
+
+        const QList<QJsonObject> h = history(db, name);
+        QCOMPARE(eventsOf(h),
+            (QStringList { QStringLiteral("acquired"), QStringLiteral("renewed"), QStringLiteral("released") }));
+        QCOMPARE(h.at(0).value(QStringLiteral("owner")).toString(), QString::fromUtf8(kOwnerA));
+        QCOMPARE(h.at(0).value(QStringLiteral("count")).toInt(), 1);
+        QCOMPARE(h.at(0).value(QStringLiteral("kind")).toString(), QStringLiteral("reentrant"));
+        QCOMPARE(h.at(0).value(QStringLiteral("source")).toString(), QStringLiteral("recording"));
+        QCOMPARE(h.at(2).value(QStringLiteral("count")).toInt(), 0);
+        // Nothing recorded of a lock that was never there.
+        const CliRun none = runCli(
+            { QStringLiteral("history"), QString::fromUtf8(p + ":nothing"), QStringLiteral("--db"), db }, m_dir);
+        CLI_EXIT(none, CliExit::NotDone);
+    }
+
+    // kill -9 mid-run: what was written stays, and a recorder started again on the file appends to it.
+    void aKilledRecorderKeepsWhatItWroteAndARestartAppends()
+    {
+        const QByteArray p = uniqueKey("rec-kill");
+        const QByteArray name = p + ":import";
+        const QString db = m_dir.filePath(QStringLiteral("killed.sqlite"));
+        RawRedis raw(m_server.port());
+        {
+            QProcess recorder;
+            startRecorder(recorder, db, p);
+            acquire(raw, name, kOwnerA, "600000");
+            QVERIFY(recorded(db, name, 1));
+            recorder.kill();
+            QVERIFY(recorder.waitForFinished(30000));
+        }
+        release(raw, name, kOwnerA); // while nobody records: not in the recording
+        QProcess again;
+        startRecorder(again, db, p);
+        acquire(raw, name, kOwnerB, "600000");
+        QVERIFY(recorded(db, name, 2));
+        again.terminate();
+        QVERIFY(again.waitForFinished(30000));
+        const QList<QJsonObject> h = history(db, name);
+        QCOMPARE(eventsOf(h), (QStringList { QStringLiteral("acquired"), QStringLiteral("acquired") }));
+        QCOMPARE(h.at(0).value(QStringLiteral("owner")).toString(), QString::fromUtf8(kOwnerA));
+        QCOMPARE(h.at(1).value(QStringLiteral("owner")).toString(), QString::fromUtf8(kOwnerB));
+        raw.command({ "DEL", name });
+    }
+
+    // Not a recording: said, refused, and the file left byte for byte as it was.
+    void aForeignOrDamagedFileIsRefused()
+    {
+        const QString random = m_dir.filePath(QStringLiteral("random.bin"));
+        {
+            QFile f(random);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray(4096, '\x5a'));
+        }
+        const QString foreign = m_dir.filePath(QStringLiteral("foreign.sqlite"));
+        {
+            QSqlDatabase other = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("foreign"));
+            other.setDatabaseName(foreign);
+            QVERIFY(other.open());
+            QSqlQuery q(other);
+            QVERIFY(q.exec(QStringLiteral("CREATE TABLE invoices (id INTEGER PRIMARY KEY, amount INTEGER)")));
+            QVERIFY(q.exec(QStringLiteral("INSERT INTO invoices (amount) VALUES (42)")));
+            other.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("foreign"));
+        const QString damaged = m_dir.filePath(QStringLiteral("damaged.sqlite"));
+        {
+            RecordingStore store;
+            QString error;
+            QVERIFY2(store.open(damaged, true, &error), qPrintable(error));
+            QList<RecordedEvent> rows;
+            for (int i = 0; i < 2000; ++i)
+                rows << RecordedEvent { 1000 + i, "redis://h:1/0", "acquired", "lock:" + QByteArray::number(i), "owner",
+                    {}, 1, 30000, -1, "reentrant", "redisson", {} };
+            QVERIFY2(store.append(rows, &error), qPrintable(error));
+        }
+        {
+            // Its pages overwritten past the header: what a disk error leaves.
+            QFile f(damaged);
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            f.seek(8192);
+            f.write(QByteArray(16384, '\xff'));
+        }
+        for (const QString &path : { random, foreign, damaged }) {
+            const QByteArray before = sha(path);
+            QProcess recorder;
+            startCli(recorder,
+                { QStringLiteral("record"), QStringLiteral("--db"), path, QStringLiteral("--url"), m_server.url() },
+                m_dir);
+            const CliRun r = finishCli(recorder, 30000);
+            QVERIFY2(r.exitCode == CliExit::Usage, r.describe().constData());
+            QVERIFY2(
+                r.err.contains("not a LockScope recording") || r.err.contains("damaged"), r.describe().constData());
+            QCOMPARE(sha(path), before);
+        }
+    }
+
+    // Retention by age takes what is older than the window, by size the oldest first; the newest stays.
+    void retentionTakesOnlyTheOldest()
+    {
+        const QString db = m_dir.filePath(QStringLiteral("retained.sqlite"));
+        RecordingStore store;
+        QString error;
+        QVERIFY2(store.open(db, true, &error), qPrintable(error));
+        const qint64 now = 10LL * 24 * 3600 * 1000;
+        QList<RecordedEvent> rows;
+        for (int i = 0; i < 20000; ++i) // one a minute, ~14 days back to now
+            rows << RecordedEvent { now - (20000 - i) * 60000LL, "redis://h:1/0", "renewed", "lock:a", "owner", {}, 1,
+                30000, -1, "reentrant", "redisson", QStringLiteral("a detail that takes some room on its page") };
+        QVERIFY2(store.append(rows, &error), qPrintable(error));
+        const qint64 week = 7LL * 24 * 3600 * 1000;
+        QVERIFY(store.prune(now, week, -1, &error) > 0);
+        QVERIFY(store.firstTimeMs() >= now - week);
+        QCOMPARE(store.lastTimeMs(), now - 60000);
+        const qint64 left = store.eventCount();
+        const qint64 cap = store.dataBytes() / 2;
+        QVERIFY(store.prune(now, -1, cap, &error) > 0);
+        QVERIFY2(store.dataBytes() <= cap, qPrintable(QString::number(store.dataBytes())));
+        QVERIFY(store.eventCount() < left);
+        QCOMPARE(store.lastTimeMs(), now - 60000); // the newest stays
+        QCOMPARE(store.history("lock:a", now - 60000, now, &error).size(), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRecording)
+#include "tst_recording.moc"
