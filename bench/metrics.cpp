@@ -13,6 +13,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QUrl>
 
 #include <arpa/inet.h>
@@ -137,6 +138,8 @@ public:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C")); // the lines read below are untranslated
         env.insert(QStringLiteral("LANGUAGE"), QStringLiteral("C"));
+        // It records, as users run it; into a directory of the bench's own.
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_data.path());
         m_process.setProcessEnvironment(env);
         m_process.start(cli,
             { QStringLiteral("--url"), url, QStringLiteral("--json"), QStringLiteral("serve-metrics"),
@@ -170,6 +173,7 @@ public:
 
 private:
     QProcess m_process;
+    QTemporaryDir m_data;
     quint16 m_port = 0;
     QString m_watching, m_mode;
 };

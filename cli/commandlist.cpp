@@ -87,8 +87,8 @@ const QList<CommandSpec> &commandList()
         { "serve-metrics", "serve-metrics",
             QT_TRANSLATE_NOOP("Cli", "serve statistics to Prometheus at --listen HOST:PORT (default 127.0.0.1:9464)"),
             Takes::Pattern, make<ServeMetricsCommand>,
-            "listen pattern limit interval reap-policy confirm-name reason notify syslog syslog-socket string-locks "
-            "no-string-locks layout-pattern owner-template",
+            "listen pattern limit interval db no-record retain max-size redact reap-policy confirm-name reason notify "
+            "syslog syslog-socket string-locks no-string-locks layout-pattern owner-template",
             "lockscope-cli serve-metrics\nlockscope-cli serve-metrics --listen 0.0.0.0:9464 --pattern 'orders:*'\n"
             "lockscope-cli serve-metrics --reap-policy /etc/lockscope/reap.yaml --notify https://chat.example/hook" },
         { "trace", "trace",

@@ -344,18 +344,25 @@ QList<QCommandLineOption> commandOptions()
             QCoreApplication::translate("Cli",
                 "release-client: release holders judged alive all the same (once you know the client is gone)") },
         { QStringLiteral("db"),
-            QCoreApplication::translate(
-                "Cli", "record, history: the recording (an SQLite file; record's default is in the data directory)"),
+            QCoreApplication::translate("Cli",
+                "record, history, serve-metrics: the recording (an SQLite file; the default is in the data "
+                "directory)"),
             QStringLiteral("FILE") },
+        {
+            QStringLiteral("no-record"),
+            QCoreApplication::translate("Cli", "serve-metrics: serve the metrics without recording the events"),
+        },
         { QStringLiteral("retain"),
-            QCoreApplication::translate("Cli", "record: keep this long (default 7d); the oldest goes while recording"),
+            QCoreApplication::translate(
+                "Cli", "record, serve-metrics: keep this long (default 7d); the oldest goes while recording"),
             QStringLiteral("DURATION") },
         { QStringLiteral("max-size"),
-            QCoreApplication::translate("Cli", "record: keep the recording's data under this size (default 1G)"),
+            QCoreApplication::translate(
+                "Cli", "record, serve-metrics: keep the recording's data under this size (default 1G)"),
             QStringLiteral("SIZE") },
         { QStringLiteral("redact"),
             QCoreApplication::translate(
-                "Cli", "record: lock names matching this glob are stored as their hash (repeatable)"),
+                "Cli", "record, serve-metrics: lock names matching this glob are stored as their hash (repeatable)"),
             QStringLiteral("GLOB") },
         { QStringLiteral("since"),
             QCoreApplication::translate("Cli", "history: from this moment (ISO 8601 with a zone, or epoch ms)"),

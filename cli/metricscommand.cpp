@@ -1,5 +1,7 @@
 #include "metricscommand.h"
 
+#include "recordcommands.h"
+
 #include "stats/statscollector.h"
 #include "stats/stuckscan.h"
 #include "terminationwatcher.h"
@@ -50,6 +52,11 @@ void ServeMetricsCommand::start()
     }
     if (!readLimit(20, &m_limit) || !loadReapPolicy())
         return;
+    RecorderOptions recording;
+    if (!m_parser.isSet(QStringLiteral("no-record")) && !readRecorderOptions(m_parser, m_out, &recording)) {
+        finish(ExitUsage);
+        return;
+    }
     if (!startWatching(true)) {
         finish(ExitUsage);
         return;
@@ -82,8 +89,30 @@ void ServeMetricsCommand::start()
     const QString url = QStringLiteral("http://%1:%2/metrics").arg(host).arg(bound);
     m_out.object({ { QStringLiteral("listening"), url } }, tr("serving metrics at %1").arg(url));
     std::fflush(stdout);
+    // Recording by default: the daemon people already run keeps the story, not only the numbers.
+    if (!m_parser.isSet(QStringLiteral("no-record"))) {
+        m_recorder = new Recorder(m_monitor, m_connection.auditTarget().toUtf8(), recording, this);
+        connect(m_recorder, &Recorder::opened, this, [this, path = recording.path](const QString &error) {
+            if (!error.isEmpty()) {
+                m_out.error(tr("%1 (--no-record serves the metrics without recording, --db FILE records elsewhere)")
+                                .arg(error));
+                finish(ExitUsage);
+                return;
+            }
+            std::fputs((tr("recording to %1").arg(path) + QLatin1Char('\n')).toLocal8Bit().constData(), stderr);
+        });
+        connect(m_recorder, &Recorder::writeFailed, this,
+            [this](const QString &error) { m_out.error(tr("warning: could not write the recording: %1").arg(error)); });
+        m_recorder->start();
+    }
     auto *watcher = new TerminationWatcher(false, this);
-    connect(watcher, &TerminationWatcher::terminationRequested, this, [this] { finish(ExitDone); });
+    connect(watcher, &TerminationWatcher::terminationRequested, this, [this] {
+        // What was gathered goes to disk before the exit.
+        if (m_recorder)
+            m_recorder->flush([this] { finish(ExitDone); });
+        else
+            finish(ExitDone);
+    });
 }
 
 void ServeMetricsCommand::snapshotReady()

@@ -10,6 +10,7 @@
 class QHttpServer;
 
 namespace LockScope {
+class Recorder;
 class ReapWatch;
 class StuckScan;
 struct ReapReport;
@@ -23,7 +24,8 @@ namespace LockScope::Cli {
 // ({"listening": URL} with --json). Per-lock series for the --limit (default 20) most contended locks only.
 // With --reap-policy FILE it also runs the guarded reaper every policy "every": each report is posted where --notify
 // and --syslog say and counted in lockscope_reap_* series; an unattended policy's report is acted on (re-checked,
-// released, audited), any other's only reported.
+// released, audited), any other's only reported. It records every event into a recording unless --no-record
+// (--db FILE; docs/recording.md): nobody starts a recorder before an incident.
 class ServeMetricsCommand : public StatsWatchCommand
 {
     Q_OBJECT
@@ -48,6 +50,7 @@ private:
     ReapWatch *m_reaper = nullptr;
     ReapGauges m_reapGauges;
     bool m_reaping = false; // a report or its run is under way: the next tick waits for it
+    Recorder *m_recorder = nullptr;
 };
 
 } // namespace LockScope::Cli

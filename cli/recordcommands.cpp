@@ -23,34 +23,40 @@ QString isoTime(qint64 epochMs)
 }
 } // namespace
 
-void RecordCommand::start()
+bool readRecorderOptions(const QCommandLineParser &parser, const Output &out, RecorderOptions *options)
 {
-    RecorderOptions options;
-    options.path = m_parser.isSet(QStringLiteral("db"))
-        ? m_parser.value(QStringLiteral("db"))
+    options->path = parser.isSet(QStringLiteral("db"))
+        ? parser.value(QStringLiteral("db"))
         : QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
             + QStringLiteral("/lockscope/recording.sqlite");
-    if (m_parser.isSet(QStringLiteral("retain"))) {
-        options.retainMs = parseDurationMs(m_parser.value(QStringLiteral("retain")));
-        if (options.retainMs <= 0) {
-            m_out.error(tr("--retain takes a duration (7d, 12h, 90m)"));
-            finish(ExitUsage);
-            return;
+    if (parser.isSet(QStringLiteral("retain"))) {
+        options->retainMs = parseDurationMs(parser.value(QStringLiteral("retain")));
+        if (options->retainMs <= 0) {
+            out.error(RecordCommand::tr("--retain takes a duration (7d, 12h, 90m)"));
+            return false;
         }
     }
-    if (m_parser.isSet(QStringLiteral("max-size"))) {
-        options.maxBytes = parseSizeBytes(m_parser.value(QStringLiteral("max-size")));
-        if (options.maxBytes < (1 << 20)) {
-            m_out.error(tr("--max-size takes a size of at least 1M (500M, 2G)"));
-            finish(ExitUsage);
-            return;
+    if (parser.isSet(QStringLiteral("max-size"))) {
+        options->maxBytes = parseSizeBytes(parser.value(QStringLiteral("max-size")));
+        if (options->maxBytes < (1 << 20)) {
+            out.error(RecordCommand::tr("--max-size takes a size of at least 1M (500M, 2G)"));
+            return false;
         }
     }
     QList<QByteArray> redact;
-    for (const QString &glob : m_parser.values(QStringLiteral("redact")))
+    for (const QString &glob : parser.values(QStringLiteral("redact")))
         redact << glob.toUtf8();
-    options.redaction = NameRedaction(redact);
+    options->redaction = NameRedaction(redact);
+    return true;
+}
 
+void RecordCommand::start()
+{
+    RecorderOptions options;
+    if (!readRecorderOptions(m_parser, m_out, &options)) {
+        finish(ExitUsage);
+        return;
+    }
     LockMonitor::Options monitor;
     if (!monitorOptions(&monitor))
         return;

@@ -2,11 +2,13 @@
 
 #include "commands.h"
 
-namespace LockScope {
-class Recorder;
-}
+#include "recording/recorder.h"
 
 namespace LockScope::Cli {
+
+// --db (default: the data directory's recording.sqlite), --retain, --max-size and --redact, as record and
+// serve-metrics take them; false, with the usage error printed, on a bad one.
+bool readRecorderOptions(const QCommandLineParser &parser, const Output &out, RecorderOptions *options);
 
 // record --db FILE [--retain DURATION] [--max-size SIZE] [--pattern GLOB] [--redact GLOB]: every event of every lock
 // matching the pattern into a recording (docs/recording.md) until SIGINT or SIGTERM; appends to an existing one, and

@@ -151,6 +151,42 @@ private slots:
         raw.command({ "DEL", name });
     }
 
+    // serve-metrics records by default, into the data directory; --no-record serves the metrics alone.
+    void serveMetricsRecordsByDefault()
+    {
+        const QByteArray p = uniqueKey("rec-serve");
+        const QByteArray name = p + ":orders";
+        const QString db = m_dir.filePath(QStringLiteral("data/lockscope/recording.sqlite")); // cliEnvironment's
+        RawRedis raw(m_server.port());
+        {
+            QProcess serve;
+            startCli(serve,
+                { QStringLiteral("serve-metrics"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                    QStringLiteral("--pattern"), QString::fromUtf8(p + "*"), QStringLiteral("--url"), m_server.url() },
+                m_dir);
+            waitForStatus(serve, "watching");
+            acquire(raw, name, kOwnerA, "600000");
+            QVERIFY(recorded(db, name, 1));
+            serve.terminate();
+            QVERIFY(serve.waitForFinished(30000));
+            QCOMPARE(serve.exitCode(), 0);
+        }
+        const QString other = m_dir.filePath(QStringLiteral("no-record"));
+        QProcess plain;
+        QProcessEnvironment env = cliEnvironment(m_dir);
+        env.insert(QStringLiteral("XDG_DATA_HOME"), other);
+        startCli(plain,
+            { QStringLiteral("serve-metrics"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                QStringLiteral("--no-record"), QStringLiteral("--pattern"), QString::fromUtf8(p + "*"),
+                QStringLiteral("--url"), m_server.url() },
+            env);
+        waitForStatus(plain, "watching");
+        plain.terminate();
+        QVERIFY(plain.waitForFinished(30000));
+        QVERIFY(!QFile::exists(other + QStringLiteral("/lockscope/recording.sqlite")));
+        raw.command({ "DEL", name });
+    }
+
     // Not a recording: said, refused, and the file left byte for byte as it was.
     void aForeignOrDamagedFileIsRefused()
     {

@@ -521,28 +521,32 @@ SIGINT or SIGTERM; appends to an existing one, prunes by --retain and --max-size
         <translation>一个锁已录制的事件，按时间先后（--db FILE、--since T、--until T）</translation>
     </message>
     <message>
-        <source>record, history: the recording (an SQLite file; record&apos;s default is in the data directory)</source>
-        <translation>record、history：录制文件（SQLite 文件；record 的默认位置在数据目录中）</translation>
-    </message>
-    <message>
-        <source>record: keep this long (default 7d); the oldest goes while recording</source>
-        <translation>record：保留多久（默认 7d）；录制时最旧的会被删除</translation>
-    </message>
-    <message>
-        <source>record: keep the recording&apos;s data under this size (default 1G)</source>
-        <translation>record：把录制数据保持在此大小以内（默认 1G）</translation>
-    </message>
-    <message>
-        <source>record: lock names matching this glob are stored as their hash (repeatable)</source>
-        <translation>record：匹配此通配符的锁名以哈希形式保存（可重复）</translation>
-    </message>
-    <message>
         <source>history: from this moment (ISO 8601 with a zone, or epoch ms)</source>
         <translation>history：从此时刻开始（带时区的 ISO 8601，或纪元毫秒）</translation>
     </message>
     <message>
         <source>history: up to this moment (ISO 8601 with a zone, or epoch ms)</source>
         <translation>history：到此时刻为止（带时区的 ISO 8601，或纪元毫秒）</translation>
+    </message>
+    <message>
+        <source>record, history, serve-metrics: the recording (an SQLite file; the default is in the data directory)</source>
+        <translation>record、history、serve-metrics：录制文件（SQLite 文件；默认位置在数据目录中）</translation>
+    </message>
+    <message>
+        <source>serve-metrics: serve the metrics without recording the events</source>
+        <translation>serve-metrics：只提供指标，不录制事件</translation>
+    </message>
+    <message>
+        <source>record, serve-metrics: keep this long (default 7d); the oldest goes while recording</source>
+        <translation>record、serve-metrics：保留多久（默认 7d）；录制时最旧的会被删除</translation>
+    </message>
+    <message>
+        <source>record, serve-metrics: keep the recording&apos;s data under this size (default 1G)</source>
+        <translation>record、serve-metrics：把录制数据保持在此大小以内（默认 1G）</translation>
+    </message>
+    <message>
+        <source>record, serve-metrics: lock names matching this glob are stored as their hash (repeatable)</source>
+        <translation>record、serve-metrics：匹配此通配符的锁名以哈希形式保存（可重复）</translation>
     </message>
 </context>
 <context>
@@ -2856,6 +2860,18 @@ removed %n dead waiter(s); the new head was woken</source>
     <message>
         <source>serve-metrics reaper, unattended policy %1</source>
         <translation>serve-metrics 回收器，无人值守策略 %1</translation>
+    </message>
+    <message>
+        <source>%1 (--no-record serves the metrics without recording, --db FILE records elsewhere)</source>
+        <translation>%1（--no-record 只提供指标而不录制，--db FILE 录制到别处）</translation>
+    </message>
+    <message>
+        <source>recording to %1</source>
+        <translation>正在录制到 %1</translation>
+    </message>
+    <message>
+        <source>warning: could not write the recording: %1</source>
+        <translation>警告：无法写入录制：%1</translation>
     </message>
 </context>
 <context>

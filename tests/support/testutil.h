@@ -40,6 +40,8 @@ inline QProcessEnvironment cliEnvironment(const QTemporaryDir &dir)
     e.insert(QStringLiteral("LOCKSCOPE_AUDIT_LOG"), dir.filePath(QStringLiteral("audit.log")));
     // What one run leaves for the next (a trace's findings) stays with the test, never in the user's cache.
     e.insert(QStringLiteral("XDG_CACHE_HOME"), dir.filePath(QStringLiteral("cache")));
+    // And what it keeps (serve-metrics' recording, by default) in the test's directory too.
+    e.insert(QStringLiteral("XDG_DATA_HOME"), dir.filePath(QStringLiteral("data")));
     e.remove(QStringLiteral("LOCKSCOPE_URL"));
     return e;
 }
