@@ -1,6 +1,6 @@
 #include "lock/blockinglockclient.h"
 
-#include "lock/taskrelay.h"
+#include "base/taskrelay.h"
 #include "redis/redisrouter.h"
 
 #include <QCoreApplication>

@@ -1,11 +1,13 @@
 #include "recording/recorder.h"
 
+#include "base/taskrelay.h"
 #include "monitor/lockmonitor.h"
 #include "recording/recordingstore.h"
 #include "redis/redisrouter.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QEventLoop>
 
 namespace LockScope {
 
@@ -14,14 +16,20 @@ Recorder::Recorder(const LockMonitor *monitor, QByteArray server, RecorderOption
     , m_monitor(monitor)
     , m_server(std::move(server))
     , m_options(std::move(options))
-    , m_store(std::make_shared<RecordingStore>())
+    , m_back(new TaskRelay(this))
 {
-    m_writer = new QObject;
-    m_writer->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_writer, &QObject::deleteLater);
-    m_thread.setObjectName(QStringLiteral("recorder"));
     m_flush.setInterval(m_options.flushMs);
     connect(&m_flush, &QTimer::timeout, this, [this] { flush(); });
+    m_prune.setInterval(m_options.pruneMs);
+    // Retention while running: the oldest goes, on the writer thread.
+    connect(&m_prune, &QTimer::timeout, this, [this] {
+        const RecorderOptions o = m_options;
+        toWriter([o](RecordingStore &store) {
+            QString error;
+            if (store.isOpen())
+                store.prune(QDateTime::currentMSecsSinceEpoch(), o.retainMs, o.maxBytes, &error);
+        });
+    });
     connect(m_monitor, &LockMonitor::eventsOccurred, this, [this](const QList<LockEvent> &events) {
         QList<RecordedEvent> rows;
         rows.reserve(events.size());
@@ -63,60 +71,62 @@ Recorder::Recorder(const LockMonitor *monitor, QByteArray server, RecorderOption
 Recorder::~Recorder()
 {
     m_flush.stop();
-    // What is gathered goes to disk before the writer stops: a clean stop loses nothing.
-    // The store is closed on the thread that used it, after the batches queued before this one (this thread waits:
-    // the recorder is going).
+    m_prune.stop();
+    if (!m_thread.joinable())
+        return;
+    // What is gathered goes to disk before the writer stops: a clean stop loses nothing. The store closes on the
+    // thread that used it, as the thread ends.
     const QList<RecordedEvent> rest = std::exchange(m_pending, {});
-    if (m_thread.isRunning()) {
-        QMetaObject::invokeMethod(
-            m_writer,
-            [this, rest] {
-                QString error;
-                if (m_store->isOpen())
-                    m_store->append(rest, &error);
-                m_store.reset();
-            },
-            Qt::BlockingQueuedConnection);
-    }
-    m_thread.quit();
-    m_thread.wait();
+    toWriter([this, rest](RecordingStore &store) {
+        QString error;
+        if (store.isOpen())
+            store.append(rest, &error);
+        m_quit();
+    });
+    m_thread.join();
+}
+
+void Recorder::toWriter(std::function<void(RecordingStore &)> task)
+{
+    if (!m_writer)
+        return;
+    m_writer->post([this, task = std::move(task)] { task(*m_store); });
 }
 
 void Recorder::start()
 {
-    m_thread.start();
-    std::shared_ptr<RecordingStore> store = m_store;
-    const RecorderOptions options = m_options;
-    QPointer<Recorder> self(this);
-    QMetaObject::invokeMethod(m_writer, [self, store, options] {
-        QString error;
-        const bool ok = store->open(options.path, true, &error);
-        const qint64 bytes = ok ? store->dataBytes() : 0;
-        QMetaObject::invokeMethod(
-            qApp,
-            [self, ok, error, bytes] {
-                if (!self)
-                    return;
-                self->m_bytes = bytes;
-                if (ok)
-                    self->m_flush.start();
-                emit self->opened(ok ? QString() : error);
-            },
-            Qt::QueuedConnection);
+    m_thread = std::thread([this] {
+        QEventLoop loop; // first: it gives this thread its event dispatcher
+        TaskRelay relay;
+        RecordingStore store;
+        {
+            std::lock_guard<std::mutex> lock(m_startMutex);
+            m_writer = &relay;
+            m_store = &store;
+            m_quit = [&loop] { loop.quit(); };
+        }
+        m_started.notify_all();
+        loop.exec();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
     });
-    // Retention while running: the oldest goes, on the writer thread.
-    auto *prune = new QTimer(this);
-    prune->setInterval(m_options.pruneMs);
-    connect(prune, &QTimer::timeout, this, [this] {
-        std::shared_ptr<RecordingStore> s = m_store;
-        const RecorderOptions o = m_options;
-        QMetaObject::invokeMethod(m_writer, [s, o] {
-            QString error;
-            if (s->isOpen())
-                s->prune(QDateTime::currentMSecsSinceEpoch(), o.retainMs, o.maxBytes, &error);
+    {
+        std::unique_lock<std::mutex> lock(m_startMutex);
+        m_started.wait(lock, [this] { return m_writer != nullptr; });
+    }
+    const QString path = m_options.path;
+    toWriter([this, path](RecordingStore &store) {
+        QString error;
+        const bool ok = store.open(path, true, &error);
+        const qint64 bytes = ok ? store.dataBytes() : 0;
+        m_back->post([this, ok, error, bytes] {
+            m_bytes = bytes;
+            if (ok) {
+                m_flush.start();
+                m_prune.start();
+            }
+            emit opened(ok ? QString() : error);
         });
     });
-    prune->start();
 }
 
 void Recorder::gather(const QList<RecordedEvent> &events)
@@ -126,28 +136,25 @@ void Recorder::gather(const QList<RecordedEvent> &events)
 
 void Recorder::flush(std::function<void()> done)
 {
+    if (m_pending.isEmpty() && !done)
+        return; // nothing to write: the writer is not woken four times a second for nothing
     const QList<RecordedEvent> batch = std::exchange(m_pending, {});
-    std::shared_ptr<RecordingStore> store = m_store;
-    QPointer<Recorder> self(this);
-    QMetaObject::invokeMethod(m_writer, [self, store, batch, done] {
+    toWriter([this, batch, done](RecordingStore &store) {
         QString error;
-        const bool ok = !store->isOpen() || store->append(batch, &error);
-        const qint64 bytes = store->isOpen() ? store->dataBytes() : 0;
-        QMetaObject::invokeMethod(
-            qApp,
-            [self, ok, error, bytes, n = batch.size(), done] {
-                if (!self)
-                    return;
-                self->m_bytes = bytes;
-                if (ok)
-                    self->m_written += n;
-                else
-                    emit self->writeFailed(error);
-                if (done)
-                    done();
-            },
-            Qt::QueuedConnection);
+        const bool ok = !store.isOpen() || store.append(batch, &error);
+        const qint64 bytes = store.isOpen() ? store.dataBytes() : 0;
+        m_back->post([this, ok, error, bytes, n = batch.size(), done] {
+            m_bytes = bytes;
+            if (ok)
+                m_written += n;
+            else
+                emit writeFailed(error);
+            if (done)
+                done();
+        });
     });
+    if (!m_writer && done)
+        done(); // never started: nothing to wait for
 }
 
 } // namespace LockScope

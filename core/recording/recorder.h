@@ -3,17 +3,19 @@
 #include "recording/recordedevent.h"
 
 #include <QObject>
-#include <QPointer>
-#include <QThread>
 #include <QTimer>
 
 #include <atomic>
-#include <memory>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <thread>
 
 namespace LockScope {
 
 class LockMonitor;
 class RecordingStore;
+class TaskRelay;
 
 // What a recorder keeps: where, for how long, how much, and which names only as hashes.
 struct RecorderOptions
@@ -29,7 +31,9 @@ struct RecorderOptions
 // Records everything a monitor reports into a recording (recordingstore.h): every event, every renewal unsampled
 // (their gaps are the evidence of pauses), and the connection's gaps as gaps. Events
 // are gathered on the monitor's thread and written by a thread of the recorder's own, one transaction per batch, so a
-// slow disk never holds up the monitor (or the console's window).
+// slow disk never holds up the monitor (or the console's window). Work goes to that thread, and its answers come
+// back, through TaskRelays (a std::mutex and an eventfd), never through Qt's cross-thread events, which
+// ThreadSanitizer cannot follow into an uninstrumented QtCore.
 class Recorder : public QObject
 {
     Q_OBJECT
@@ -51,15 +55,23 @@ signals:
 
 private:
     void gather(const QList<RecordedEvent> &events);
+    // Runs task on the writer thread, with the store only that thread touches.
+    void toWriter(std::function<void(RecordingStore &)> task);
 
     const LockMonitor *m_monitor;
     QByteArray m_server;
     RecorderOptions m_options;
     QList<RecordedEvent> m_pending;
     QTimer m_flush;
-    QThread m_thread;
-    QObject *m_writer = nullptr; // lives on m_thread
-    std::shared_ptr<RecordingStore> m_store; // used on m_thread only
+    QTimer m_prune;
+    TaskRelay *m_back; // this thread's: the writer's answers come back through it
+    std::thread m_thread;
+    std::mutex m_startMutex;
+    std::condition_variable m_started;
+    // The writer thread's, set under m_startMutex once it runs, gone with it.
+    TaskRelay *m_writer = nullptr;
+    RecordingStore *m_store = nullptr;
+    std::function<void()> m_quit;
     std::atomic<qint64> m_written { 0 };
     std::atomic<qint64> m_bytes { 0 };
     qint64 m_gapSinceMs = -1; // the connection is down since (epoch ms); -1: up

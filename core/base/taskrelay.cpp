@@ -1,4 +1,4 @@
-#include "lock/taskrelay.h"
+#include "base/taskrelay.h"
 
 #include <QSocketNotifier>
 
