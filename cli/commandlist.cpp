@@ -10,6 +10,7 @@
 #include "metricscommand.h"
 #include "reapcommand.h"
 #include "recordcommands.h"
+#include "recordquerycommands.h"
 #include "releaseclientcommand.h"
 #include "releasecommands.h"
 #include "repaircommand.h"
@@ -133,6 +134,31 @@ const QList<CommandSpec> &commandList()
             Takes::LockName, make<HistoryCommand>, "hex db since until json",
             "lockscope-cli history orders:42 --db incidents.sqlite --since 2026-11-26T03:00:00Z --until "
             "2026-11-26T03:30:00Z" },
+        { "at", "at TIME",
+            QT_TRANSLATE_NOOP("Cli", "every lock and its holders at that moment, from a recording (--db FILE)"),
+            Takes::Argument, make<AtCommand>, "db pattern json",
+            "lockscope-cli at 2026-11-26T03:12:00Z\nlockscope-cli at 2026-11-26T03:12:00+08:00 --pattern 'orders:*' "
+            "--json" },
+        { "explain", "explain [MESSAGE]",
+            QT_TRANSLATE_NOOP("Cli",
+                "the story of the hold an error is about (Redisson's \"not locked by current thread\", redsync's,\n"
+                "redis-py's, python-redis-lock's): acquired, renewals and their gaps, how it ended, who came next"),
+            Takes::OptionalArgument, make<ExplainCommand>, "db owner lock around json",
+            "lockscope-cli explain 'attempt to unlock lock, not locked by current thread by node id: "
+            "2c0b6a3e-7a71-4b7e-9a43-8f1de3c2a901 thread-id: 93'\nlockscope-cli explain --lock orders:42 --around "
+            "2026-11-26T03:12:15Z\njournalctl -u orders | grep IllegalMonitorState | tail -1 | lockscope-cli explain "
+            "-" },
+        { "client", "client OWNER",
+            QT_TRANSLATE_NOOP("Cli",
+                "everything one holder did across locks, from a recording (a client id alone: all "
+                "its threads)"),
+            Takes::Argument, make<ClientCommand>, "db since until json",
+            "lockscope-cli client 2c0b6a3e-7a71-4b7e-9a43-8f1de3c2a901:93\nlockscope-cli client "
+            "2c0b6a3e-7a71-4b7e-9a43-8f1de3c2a901 --since 2026-11-26T03:00:00Z" },
+        { "export", "export",
+            QT_TRANSLATE_NOOP("Cli", "a recording's timeline as JSON lines or CSV on standard output"), Takes::Pattern,
+            make<ExportCommand>, "db since until format pattern",
+            "lockscope-cli export --since 2026-11-26T00:00:00Z --format csv > night.csv" },
         { "reap", "reap",
             QT_TRANSLATE_NOOP("Cli",
                 "the guarded reaper: release the holds a --policy FILE's rules judge gone (two signals each),\n"

@@ -20,6 +20,8 @@ struct CommandSpec
         LockName, // exactly one lock name
         Pattern, // none: it works on every lock matching --pattern
         Scenario, // guide: a scenario id, or none with --list
+        Argument, // exactly one argument that is not a lock name (a time, an owner)
+        OptionalArgument, // one such argument, or none
     };
     const char *name;
     const char *synopsis; // "show NAME", as --help lists it

@@ -321,7 +321,8 @@ QList<QCommandLineOption> commandOptions()
             QCoreApplication::translate(
                 "Cli", "hold for MS, then release (default: until SIGINT, SIGTERM or end of input)"),
             QStringLiteral("MS") },
-        { QStringLiteral("owner"), QCoreApplication::translate("Cli", "the holder to release for, as UUID:TID"),
+        { QStringLiteral("owner"),
+            QCoreApplication::translate("Cli", "the holder to release for, as UUID:TID; explain: whose hold to tell"),
             QStringLiteral("UUID:TID") },
         { QStringLiteral("hex"),
             QCoreApplication::translate("Cli",
@@ -345,8 +346,8 @@ QList<QCommandLineOption> commandOptions()
                 "release-client: release holders judged alive all the same (once you know the client is gone)") },
         { QStringLiteral("db"),
             QCoreApplication::translate("Cli",
-                "record, history, serve-metrics: the recording (an SQLite file; the default is in the data "
-                "directory)"),
+                "record, serve-metrics and the questions (history, at, explain, client, export): the recording "
+                "(an SQLite file; the default is in the data directory)"),
             QStringLiteral("FILE") },
         {
             QStringLiteral("no-record"),
@@ -365,11 +366,22 @@ QList<QCommandLineOption> commandOptions()
                 "Cli", "record, serve-metrics: lock names matching this glob are stored as their hash (repeatable)"),
             QStringLiteral("GLOB") },
         { QStringLiteral("since"),
-            QCoreApplication::translate("Cli", "history: from this moment (ISO 8601 with a zone, or epoch ms)"),
+            QCoreApplication::translate(
+                "Cli", "history, client, export: from this moment (ISO 8601 with a zone, or epoch ms)"),
             QStringLiteral("T") },
         { QStringLiteral("until"),
-            QCoreApplication::translate("Cli", "history: up to this moment (ISO 8601 with a zone, or epoch ms)"),
+            QCoreApplication::translate(
+                "Cli", "history, client, export: up to this moment (ISO 8601 with a zone, or epoch ms)"),
             QStringLiteral("T") },
+        { QStringLiteral("lock"),
+            QCoreApplication::translate("Cli", "explain: the lock the error is about (when the message names none)"),
+            QStringLiteral("NAME") },
+        { QStringLiteral("around"),
+            QCoreApplication::translate(
+                "Cli", "explain: when the error was seen (ISO 8601 with a zone, or epoch ms; default: the log line's)"),
+            QStringLiteral("T") },
+        { QStringLiteral("format"), QCoreApplication::translate("Cli", "export: jsonl (the default) or csv"),
+            QStringLiteral("FORMAT") },
         { QStringLiteral("policy"),
             QCoreApplication::translate("Cli", "reap: the policy file (YAML: rules, protect, max_per_run)"),
             QStringLiteral("FILE") },

@@ -78,13 +78,17 @@ int main(int argc, char *argv[])
     }
     // Commands over many locks filter them with --pattern; guide takes a scenario id, and none with --list; every
     // other command acts on exactly one name.
-    const bool arityOk = spec->takes == CommandSpec::Takes::Scenario ? args.size() <= 2
-        : spec->takes == CommandSpec::Takes::Pattern                 ? args.size() == 1
-                                                                     : args.size() == 2;
+    using Takes = CommandSpec::Takes;
+    const bool arityOk = spec->takes == Takes::Scenario || spec->takes == Takes::OptionalArgument ? args.size() <= 2
+        : spec->takes == Takes::Pattern                                                           ? args.size() == 1
+                                                                                                  : args.size() == 2;
     if (!arityOk) {
-        out.error(spec->takes == CommandSpec::Takes::Pattern
+        out.error(spec->takes == Takes::Pattern
                 ? QCoreApplication::translate("Cli", "%1 takes no lock name (use --pattern)").arg(args.first())
-                : QCoreApplication::translate("Cli", "%1 takes exactly one lock name").arg(args.first()));
+                : spec->takes == Takes::LockName
+                ? QCoreApplication::translate("Cli", "%1 takes exactly one lock name").arg(args.first())
+                : QCoreApplication::translate("Cli", "usage: lockscope-cli %1")
+                      .arg(QString::fromLatin1(spec->synopsis)));
         return ExitUsage;
     }
     if (!checkLibraryOptions(parser, out))

@@ -5,6 +5,7 @@
 
 #include "base/quantities.h"
 #include "monitor/lockmonitor.h"
+#include "ops/auditlog.h"
 #include "recording/recorder.h"
 #include "recording/recordingstore.h"
 #include "redis/bytesformat.h"
@@ -16,15 +17,9 @@
 
 namespace LockScope::Cli {
 
-namespace {
-QString isoTime(qint64 epochMs)
-{
-    return QDateTime::fromMSecsSinceEpoch(epochMs, Qt::UTC).toString(Qt::ISODateWithMs);
-}
-} // namespace
-
 bool readRecorderOptions(const QCommandLineParser &parser, const Output &out, RecorderOptions *options)
 {
+    options->auditLogPath = AuditLog::path();
     options->path = parser.isSet(QStringLiteral("db"))
         ? parser.value(QStringLiteral("db"))
         : QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
@@ -88,73 +83,6 @@ void RecordCommand::start()
         m_recorder->flush([this] { finish(ExitDone); });
     });
     m_recorder->start();
-}
-
-void HistoryCommand::start()
-{
-    const QByteArray name = lockName();
-    const qint64 since
-        = m_parser.isSet(QStringLiteral("since")) ? parseTimeMs(m_parser.value(QStringLiteral("since"))) : -1;
-    const qint64 until
-        = m_parser.isSet(QStringLiteral("until")) ? parseTimeMs(m_parser.value(QStringLiteral("until"))) : -1;
-    if ((m_parser.isSet(QStringLiteral("since")) && since < 0)
-        || (m_parser.isSet(QStringLiteral("until")) && until < 0)) {
-        m_out.error(tr("--since and --until take ISO 8601 times with a zone (2026-11-26T03:12:00Z) or epoch ms"));
-        finish(ExitUsage);
-        return;
-    }
-    if (!m_parser.isSet(QStringLiteral("db"))) {
-        m_out.error(tr("history needs --db FILE: the recording to read"));
-        finish(ExitUsage);
-        return;
-    }
-    RecordingStore store;
-    QString error;
-    if (!store.open(m_parser.value(QStringLiteral("db")), false, &error)) {
-        m_out.error(error);
-        finish(ExitUsage);
-        return;
-    }
-    // A redacted name is stored hashed: asked by its name, found by its hash too.
-    QList<RecordedEvent> events = store.history(name, since, until, &error);
-    if (events.isEmpty() && error.isEmpty())
-        events = store.history(NameRedaction::hashed(name), since, until, &error);
-    if (!error.isEmpty()) {
-        m_out.error(error);
-        finish(ExitNotDone);
-        return;
-    }
-    QStringList lines;
-    for (const RecordedEvent &e : events) {
-        QJsonObject o { { QStringLiteral("ts"), isoTime(e.timeMs) },
-            { QStringLiteral("event"), QString::fromLatin1(e.type) }, { QStringLiteral("name"), jsonText(e.name) },
-            { QStringLiteral("owner"), jsonText(e.owner) }, { QStringLiteral("count"), e.count },
-            { QStringLiteral("ttl_ms"), e.ttlMs }, { QStringLiteral("source"), QStringLiteral("recording") } };
-        if (!e.previousOwner.isEmpty())
-            o.insert(QStringLiteral("previous_owner"), jsonText(e.previousOwner));
-        if (e.lateMs >= 0)
-            o.insert(QStringLiteral("late_ms"), e.lateMs);
-        if (!e.kind.isEmpty())
-            o.insert(QStringLiteral("kind"), QString::fromLatin1(e.kind));
-        if (!e.library.isEmpty())
-            o.insert(QStringLiteral("library"), QString::fromUtf8(e.library));
-        if (!e.detail.isEmpty())
-            o.insert(QStringLiteral("detail"), e.detail);
-        if (m_out.json()) {
-            m_out.jsonLine(o);
-            continue;
-        }
-        lines << QStringLiteral("%1  %2  %3%4%5")
-                     .arg(QDateTime::fromMSecsSinceEpoch(e.timeMs).toString(Qt::ISODateWithMs),
-                         QString::fromLatin1(e.type),
-                         e.owner.isEmpty() ? QStringLiteral("-") : escapeBytes(e.owner, 120),
-                         e.count > 0 ? tr("  count %1").arg(e.count) : QString(),
-                         e.detail.isEmpty() ? QString() : QStringLiteral("  (") + e.detail + QLatin1Char(')'));
-    }
-    if (!m_out.json())
-        m_out.line(events.isEmpty() ? tr("%1: nothing recorded in that window").arg(escapeBytes(name, 200))
-                                    : lines.join(QLatin1Char('\n')));
-    finish(events.isEmpty() ? ExitNotDone : ExitDone);
 }
 
 } // namespace LockScope::Cli

@@ -24,14 +24,4 @@ private:
     Recorder *m_recorder = nullptr;
 };
 
-// history NAME --db FILE [--since T] [--until T] [--json]: one lock's recorded events, oldest first (the event objects
-// of watch, with "source": "recording"; gaps in what was seen said as gaps).
-class HistoryCommand : public Command
-{
-    Q_OBJECT
-public:
-    using Command::Command;
-    void start() override;
-};
-
 } // namespace LockScope::Cli

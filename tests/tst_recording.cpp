@@ -3,8 +3,8 @@
 // a recorder killed with -9 keeps what it had written, and started again it appends to the same file; a file that is
 // not a recording (random bytes, another program's SQLite database, a damaged recording) is refused and left as it is;
 // retention takes only the oldest. Real redis-server, real processes; the store's pruning on rows built by hand.
-#include "clirun.h"
 #include "rawredis.h"
+#include "recordingcli.h"
 #include "redisserver.h"
 #include "statsworkload.h"
 #include "testutil.h"
@@ -25,23 +25,6 @@ using namespace LockScope;
 using namespace LockScope::Test;
 
 namespace {
-QList<QJsonObject> lines(const QByteArray &out)
-{
-    QList<QJsonObject> all;
-    for (const QByteArray &line : out.split('\n'))
-        if (!line.trimmed().isEmpty())
-            all << QJsonDocument::fromJson(line).object();
-    return all;
-}
-
-QStringList eventsOf(const QList<QJsonObject> &history)
-{
-    QStringList types;
-    for (const QJsonObject &o : history)
-        types << o.value(QStringLiteral("event")).toString();
-    return types;
-}
-
 QByteArray sha(const QString &path)
 {
     QFile f(path);
@@ -57,28 +40,11 @@ class TestRecording : public QObject
         { QStringLiteral("--notify-keyspace-events"), QStringLiteral("KEA") } } };
     QTemporaryDir m_dir;
 
-    // record on the locks under prefix into db, once its monitor follows changes.
-    void startRecorder(QProcess &p, const QString &db, const QByteArray &prefix)
-    {
-        startCli(p,
-            { QStringLiteral("--json"), QStringLiteral("record"), QStringLiteral("--db"), db,
-                QStringLiteral("--pattern"), QString::fromUtf8(prefix + "*"), QStringLiteral("--url"), m_server.url() },
-            m_dir);
-        waitForStatus(p, "watching");
-    }
-    QList<QJsonObject> history(const QString &db, const QByteArray &name)
-    {
-        const CliRun r = runCli({ QStringLiteral("history"), QString::fromUtf8(name), QStringLiteral("--db"), db,
-                                    QStringLiteral("--json") },
-            m_dir);
-        return r.normal() ? lines(r.out) : QList<QJsonObject>();
-    }
-    // Waits until the recording has n events of name (written: readable from the file by another process).
-    bool recorded(const QString &db, const QByteArray &name, int n)
-    {
-        [&] { QTRY_VERIFY_WITH_TIMEOUT(history(db, name).size() >= n, 30000); }();
-        return !QTest::currentTestFailed();
-    }
+    RecordingCli m_cli { m_server, m_dir };
+
+    void startRecorder(QProcess &p, const QString &db, const QByteArray &prefix) { m_cli.startRecorder(p, db, prefix); }
+    QList<QJsonObject> history(const QString &db, const QByteArray &name) { return m_cli.history(db, name); }
+    bool recorded(const QString &db, const QByteArray &name, int n) { return m_cli.recorded(db, name, n); }
 
 private slots:
     void initTestCase()

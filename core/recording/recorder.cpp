@@ -2,6 +2,7 @@
 
 #include "base/taskrelay.h"
 #include "monitor/lockmonitor.h"
+#include "recording/auditfeed.h"
 #include "recording/recordingstore.h"
 #include "redis/redisrouter.h"
 
@@ -18,6 +19,15 @@ Recorder::Recorder(const LockMonitor *monitor, QByteArray server, RecorderOption
     , m_options(std::move(options))
     , m_back(new TaskRelay(this))
 {
+    if (!m_options.auditLogPath.isEmpty())
+        m_audit = std::make_unique<AuditFeed>(m_options.auditLogPath, m_server);
+    m_snapshot.setInterval(m_options.snapshotMs);
+    connect(&m_snapshot, &QTimer::timeout, this, &Recorder::snapshot);
+    // A complete pass is a lock table worth keeping when none is kept yet, or none since the connection came back.
+    connect(m_monitor, &LockMonitor::snapshotFinished, this, [this](const RedisError &error) {
+        if (!error.isError() && m_snapshotDue)
+            snapshot();
+    });
     m_flush.setInterval(m_options.flushMs);
     connect(&m_flush, &QTimer::timeout, this, [this] { flush(); });
     m_prune.setInterval(m_options.pruneMs);
@@ -40,6 +50,9 @@ Recorder::Recorder(const LockMonitor *monitor, QByteArray server, RecorderOption
             rows << row;
         }
         gather(rows);
+        m_sinceSnapshot += rows.size();
+        if (m_sinceSnapshot >= m_options.snapshotEvents && !m_snapshotDue)
+            snapshot();
     });
     // What could not be seen is recorded as not seen: a gap from the moment the connection went until it is back,
     // never events made up for it.
@@ -65,6 +78,7 @@ Recorder::Recorder(const LockMonitor *monitor, QByteArray server, RecorderOption
         gap.detail = QString::number(gap.timeMs - m_gapSinceMs);
         m_gapSinceMs = -1;
         gather({ gap });
+        m_snapshotDue = true;
     });
 }
 
@@ -72,6 +86,7 @@ Recorder::~Recorder()
 {
     m_flush.stop();
     m_prune.stop();
+    m_snapshot.stop();
     if (!m_thread.joinable())
         return;
     // What is gathered goes to disk before the writer stops: a clean stop loses nothing. The store closes on the
@@ -118,14 +133,67 @@ void Recorder::start()
         QString error;
         const bool ok = store.open(path, true, &error);
         const qint64 bytes = ok ? store.dataBytes() : 0;
+        if (ok && m_audit) {
+            // Taken up after the newest audit record this recording already has.
+            EventQuery last;
+            last.server = m_server;
+            last.types = { "audit" };
+            last.newestFirst = true;
+            last.limit = 1;
+            QString ignored;
+            const QList<RecordedEvent> newest = store.events(last, &ignored);
+            // A recording without any starts from its own first event (a new one: from now), not the log's past.
+            const qint64 first = store.firstTimeMs();
+            m_audit->skipUntil(!newest.isEmpty() ? newest.first().timeMs
+                    : first >= 0                 ? first - 1
+                                                 : QDateTime::currentMSecsSinceEpoch());
+        }
         m_back->post([this, ok, error, bytes] {
             m_bytes = bytes;
             if (ok) {
                 m_flush.start();
                 m_prune.start();
+                m_snapshot.start();
+                if (m_monitor->isSnapshotComplete())
+                    snapshot(); // started beside a monitor already running (the console's toggle)
             }
             emit opened(ok ? QString() : error);
         });
+    });
+}
+
+void Recorder::snapshot()
+{
+    m_snapshotDue = false;
+    m_sinceSnapshot = 0;
+    RecordedSnapshot table;
+    table.server = m_server;
+    table.timeMs = QDateTime::currentMSecsSinceEpoch();
+    const qint64 now = monotonicMs();
+    for (const QByteArray &name : m_monitor->lockNames()) {
+        const LockRecord *r = m_monitor->record(name);
+        if (!r)
+            continue;
+        RecordedHolding h;
+        h.name = m_options.redaction.apply(name);
+        h.kind = LockInfo::kindName(r->info.kind);
+        h.library = r->info.library;
+        h.ttlMs = r->deadlineMs < 0 ? -1 : r->remainingMs(now);
+        if (r->info.holders.isEmpty()) {
+            table.holdings << h; // it exists, nobody holds it (a latch, a free semaphore)
+            continue;
+        }
+        for (const LockHolder &holder : r->info.holders) {
+            h.owner = holder.owner;
+            h.count = holder.count;
+            table.holdings << h;
+        }
+    }
+    flush(); // the events before it go first
+    toWriter([this, table](RecordingStore &store) {
+        QString error;
+        if (store.isOpen() && !store.appendSnapshot(table, &error))
+            m_back->post([this, error] { emit writeFailed(error); });
     });
 }
 
@@ -136,11 +204,16 @@ void Recorder::gather(const QList<RecordedEvent> &events)
 
 void Recorder::flush(std::function<void()> done)
 {
-    if (m_pending.isEmpty() && !done)
+    if (m_pending.isEmpty() && !done && !m_audit)
         return; // nothing to write: the writer is not woken four times a second for nothing
-    const QList<RecordedEvent> batch = std::exchange(m_pending, {});
-    toWriter([this, batch, done](RecordingStore &store) {
+    const QList<RecordedEvent> gathered = std::exchange(m_pending, {});
+    toWriter([this, gathered, done](RecordingStore &store) {
         QString error;
+        QList<RecordedEvent> batch = gathered;
+        if (m_audit && store.isOpen())
+            batch << m_audit->readNew(m_options.redaction);
+        if (batch.isEmpty() && !done)
+            return;
         const bool ok = !store.isOpen() || store.append(batch, &error);
         const qint64 bytes = store.isOpen() ? store.dataBytes() : 0;
         m_back->post([this, ok, error, bytes, n = batch.size(), done] {

@@ -8,11 +8,13 @@
 #include <atomic>
 #include <condition_variable>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <thread>
 
 namespace LockScope {
 
+class AuditFeed;
 class LockMonitor;
 class RecordingStore;
 class TaskRelay;
@@ -26,6 +28,11 @@ struct RecorderOptions
     NameRedaction redaction;
     int flushMs = 250; // a batch a quarter second: a killed recorder loses at most that
     int pruneMs = 60 * 1000;
+    // The lock table is kept whole this often, and after this many events, whichever comes first: "at 03:12"
+    // replays from the snapshot before it.
+    int snapshotMs = 5 * 60 * 1000;
+    int snapshotEvents = 100000;
+    QString auditLogPath; // LockScope's own actions followed into the timeline; empty: none
 };
 
 // Records everything a monitor reports into a recording (recordingstore.h): every event, every renewal unsampled
@@ -45,6 +52,8 @@ public:
     void start();
     // Writes what is gathered now; done runs (on this thread) once it is on disk.
     void flush(std::function<void()> done = {});
+    // Keeps the monitor's lock table now (after what is gathered).
+    void snapshot();
 
     qint64 written() const { return m_written.load(); }
     qint64 dataBytes() const { return m_bytes.load(); }
@@ -64,6 +73,10 @@ private:
     QList<RecordedEvent> m_pending;
     QTimer m_flush;
     QTimer m_prune;
+    QTimer m_snapshot;
+    qint64 m_sinceSnapshot = 0; // events gathered since the last snapshot
+    bool m_snapshotDue = true; // the next complete pass is kept: the first, and the first after a gap
+    std::unique_ptr<AuditFeed> m_audit; // the writer thread's once it runs
     TaskRelay *m_back; // this thread's: the writer's answers come back through it
     std::thread m_thread;
     std::mutex m_startMutex;

@@ -1,5 +1,7 @@
 #include "recording/recordingstore.h"
 
+#include "recording/recordingschema.h"
+
 #include <QAtomicInteger>
 #include <QCoreApplication>
 #include <QDir>
@@ -22,16 +24,6 @@ QString tr(const char *text)
 
 QAtomicInteger<int> g_connections;
 
-// Version 1: the timeline. Each later version adds its step to kMigrations, run in order on an older file.
-const char *const kSchema[] = {
-    "CREATE TABLE events (id INTEGER PRIMARY KEY, ts INTEGER NOT NULL, server TEXT NOT NULL, type TEXT NOT NULL, "
-    "name BLOB NOT NULL, owner BLOB, previous_owner BLOB, count INTEGER, ttl_ms INTEGER, late_ms INTEGER, kind TEXT, "
-    "library TEXT, detail TEXT)",
-    "CREATE INDEX events_by_name ON events(name, ts)",
-    "CREATE INDEX events_by_time ON events(ts)",
-    "CREATE INDEX events_by_owner ON events(owner, ts)",
-};
-
 QVariant bytes(const QByteArray &b)
 {
     return b.isNull() ? QVariant(QByteArray("")) : QVariant(b);
@@ -41,7 +33,33 @@ QString sqlError(const QSqlError &e)
 {
     return e.text().isEmpty() ? QCoreApplication::translate("LockScope::RecordingStore", "unknown error") : e.text();
 }
+
+const char *const kEventColumns
+    = "ts, server, type, name, owner, previous_owner, count, ttl_ms, late_ms, kind, library, detail";
+
+RecordedEvent readEvent(const QSqlQuery &q)
+{
+    RecordedEvent e;
+    e.timeMs = q.value(0).toLongLong();
+    e.server = q.value(1).toString().toUtf8();
+    e.type = q.value(2).toString().toLatin1();
+    e.name = q.value(3).toByteArray();
+    e.owner = q.value(4).toByteArray();
+    e.previousOwner = q.value(5).toByteArray();
+    e.count = q.value(6).toLongLong();
+    e.ttlMs = q.value(7).toLongLong();
+    e.lateMs = q.value(8).toLongLong();
+    e.kind = q.value(9).toString().toLatin1();
+    e.library = q.value(10).toString().toUtf8();
+    e.detail = q.value(11).toString();
+    return e;
+}
 } // namespace
+
+int RecordingStore::schemaVersion()
+{
+    return RecordingSchema::latestVersion();
+}
 
 RecordingStore::RecordingStore()
     : m_connection(QStringLiteral("lockscope-recording-%1").arg(g_connections.fetchAndAddRelaxed(1)))
@@ -99,7 +117,7 @@ bool RecordingStore::open(const QString &path, bool create, QString *error)
         *error = tr("%1: %2").arg(path, sqlError(db.lastError()));
         return false;
     }
-    return prepare(!exists || QFileInfo(path).size() == 0, error);
+    return prepare(!exists || QFileInfo(path).size() == 0, create, error);
 }
 
 qint64 RecordingStore::pragma(const char *name) const
@@ -110,7 +128,7 @@ qint64 RecordingStore::pragma(const char *name) const
     return q.value(0).toLongLong();
 }
 
-bool RecordingStore::prepare(bool fresh, QString *error)
+bool RecordingStore::prepare(bool fresh, bool forWriting, QString *error)
 {
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     QSqlQuery q(db);
@@ -133,30 +151,63 @@ bool RecordingStore::prepare(bool fresh, QString *error)
             db.close();
             return false;
         }
-        if (version > kSchemaVersion) {
+        if (version > schemaVersion()) {
             *error = tr("%1 was written by a newer LockScope (schema %2; this one reads up to %3); it was left as it "
                         "is")
                          .arg(m_path)
                          .arg(version)
-                         .arg(kSchemaVersion);
+                         .arg(schemaVersion());
             db.close();
             return false;
         }
+        m_version = int(version);
     }
     // WAL: a writer never blocks readers (history while recording), and a commit is durable against a killed
     // process; NORMAL syncs at checkpoints, which only a power loss could undo.
     if (!q.exec(QStringLiteral("PRAGMA journal_mode=WAL")) || !q.exec(QStringLiteral("PRAGMA synchronous=NORMAL")))
         return fail(tr("cannot switch to write-ahead logging"));
     if (fresh) {
-        if (!db.transaction())
-            return fail(tr("cannot start a transaction"));
-        for (const char *statement : kSchema)
-            if (!q.exec(QString::fromLatin1(statement)))
-                return fail(tr("cannot create the schema"));
-        if (!q.exec(QStringLiteral("PRAGMA application_id=%1").arg(kApplicationId))
-            || !q.exec(QStringLiteral("PRAGMA user_version=%1").arg(kSchemaVersion)) || !db.commit())
+        if (!q.exec(QStringLiteral("PRAGMA application_id=%1").arg(kApplicationId)))
             return fail(tr("cannot create the schema"));
+        m_version = 0;
     }
+    if (forWriting && m_version < schemaVersion() && !migrate(m_version, error)) {
+        db.close();
+        return false;
+    }
+    return true;
+}
+
+bool RecordingStore::migrate(int from, QString *error)
+{
+    // Every step past the file's version, and the new version, in one transaction: a file is at one version or the
+    // next, never half way.
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    QSqlQuery q(db);
+    if (!db.transaction()) {
+        *error = tr("%1: cannot start a transaction (%2)").arg(m_path, sqlError(db.lastError()));
+        return false;
+    }
+    for (const RecordingSchema::Step &step : RecordingSchema::steps()) {
+        if (step.version <= from)
+            continue;
+        for (const char *statement : step.statements) {
+            if (!q.exec(QString::fromLatin1(statement))) {
+                *error = tr("%1: cannot bring the schema to version %2 (%3); it was left as it is")
+                             .arg(m_path)
+                             .arg(step.version)
+                             .arg(sqlError(q.lastError()));
+                db.rollback();
+                return false;
+            }
+        }
+    }
+    if (!q.exec(QStringLiteral("PRAGMA user_version=%1").arg(schemaVersion())) || !db.commit()) {
+        *error = tr("%1: cannot bring the schema up to date (%2)").arg(m_path, sqlError(q.lastError()));
+        db.rollback();
+        return false;
+    }
+    m_version = schemaVersion();
     return true;
 }
 
@@ -204,26 +255,40 @@ qint64 RecordingStore::dataBytes() const
     return pages < 0 || free < 0 || size < 0 ? -1 : (pages - free) * size;
 }
 
-qint64 RecordingStore::eventCount() const
+qint64 RecordingStore::scalar(const QString &sql) const
 {
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    return q.exec(QStringLiteral("SELECT count(*) FROM events")) && q.next() ? q.value(0).toLongLong() : -1;
+    return q.exec(sql) && q.next() && !q.value(0).isNull() ? q.value(0).toLongLong() : -1;
+}
+
+qint64 RecordingStore::eventCount() const
+{
+    return scalar(QStringLiteral("SELECT count(*) FROM events"));
 }
 
 qint64 RecordingStore::firstTimeMs() const
 {
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    return q.exec(QStringLiteral("SELECT min(ts) FROM events")) && q.next() && !q.value(0).isNull()
-        ? q.value(0).toLongLong()
-        : -1;
+    return scalar(QStringLiteral("SELECT min(ts) FROM events"));
 }
 
 qint64 RecordingStore::lastTimeMs() const
 {
+    return scalar(QStringLiteral("SELECT max(ts) FROM events"));
+}
+
+QList<QByteArray> RecordingStore::servers() const
+{
+    QList<QByteArray> out;
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    return q.exec(QStringLiteral("SELECT max(ts) FROM events")) && q.next() && !q.value(0).isNull()
-        ? q.value(0).toLongLong()
-        : -1;
+    if (q.exec(QStringLiteral("SELECT server, min(id) FROM events GROUP BY server ORDER BY 2")))
+        while (q.next())
+            out << q.value(0).toString().toUtf8();
+    // A server whose locks were seen but never changed has snapshots and no events.
+    if (m_version >= 2 && q.exec(QStringLiteral("SELECT DISTINCT server FROM snapshot_marks")))
+        while (q.next())
+            if (!out.contains(q.value(0).toString().toUtf8()))
+                out << q.value(0).toString().toUtf8();
+    return out;
 }
 
 qint64 RecordingStore::prune(qint64 nowMs, qint64 retainMs, qint64 maxBytes, QString *error)
@@ -253,47 +318,194 @@ qint64 RecordingStore::prune(qint64 nowMs, qint64 retainMs, qint64 maxBytes, QSt
         }
         removed += q.numRowsAffected();
     }
+    // Snapshots older than every event left tell nothing the timeline could continue from.
+    if (removed > 0 && m_version >= 2) {
+        const qint64 oldest = firstTimeMs();
+        for (const char *table : { "snapshots", "snapshot_marks" }) {
+            q.prepare(QStringLiteral("DELETE FROM %1 WHERE ts < ?").arg(QLatin1String(table)));
+            q.addBindValue(oldest < 0 ? std::numeric_limits<qint64>::max() : oldest);
+            if (!q.exec()) {
+                *error = sqlError(q.lastError());
+                return -1;
+            }
+        }
+    }
     return removed;
 }
 
 QList<RecordedEvent> RecordingStore::history(
     const QByteArray &name, qint64 sinceMs, qint64 untilMs, QString *error) const
 {
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    // The lock's rows, and the gaps in what was seen (which name no lock) in the same window: a quiet stretch of the
-    // history is told apart from one nobody saw.
-    q.prepare(QStringLiteral("SELECT ts, server, type, name, owner, previous_owner, count, ttl_ms, late_ms, kind, "
-                             "library, detail, id FROM events WHERE name = ? AND ts >= ? AND ts <= ? UNION ALL "
-                             "SELECT ts, server, type, name, owner, previous_owner, count, ttl_ms, late_ms, kind, "
-                             "library, detail, id FROM events WHERE name = ? AND type IN ('gap-start', 'gap-end') AND "
-                             "ts >= ? AND ts <= ? ORDER BY 1, 13"));
-    const qint64 from = sinceMs < 0 ? std::numeric_limits<qint64>::min() : sinceMs;
-    const qint64 to = untilMs < 0 ? std::numeric_limits<qint64>::max() : untilMs;
-    for (const QByteArray &n : { name, QByteArray("") }) {
-        q.addBindValue(bytes(n));
-        q.addBindValue(from);
-        q.addBindValue(to);
-    }
+    EventQuery query;
+    query.name = name;
+    query.sinceMs = sinceMs;
+    query.untilMs = untilMs;
+    // The gaps in what was seen: a quiet stretch of the history is told apart from one nobody saw.
+    query.withGaps = true;
+    return events(query, error);
+}
+
+QList<RecordedEvent> RecordingStore::events(const EventQuery &query, QString *error) const
+{
     QList<RecordedEvent> out;
+    forEachEvent(
+        query,
+        [&out](const RecordedEvent &e) {
+            out << e;
+            return true;
+        },
+        error);
+    return out;
+}
+
+bool RecordingStore::forEachEvent(
+    const EventQuery &query, const std::function<bool(const RecordedEvent &)> &each, QString *error) const
+{
+    QStringList where;
+    QVariantList binds;
+    if (!query.name.isEmpty()) {
+        if (query.withGaps) {
+            where << QStringLiteral("(name = ? OR (name = ? AND type IN ('gap-start', 'gap-end')))");
+            binds << bytes(query.name) << bytes("");
+        } else {
+            where << QStringLiteral("name = ?");
+            binds << bytes(query.name);
+        }
+    }
+    if (!query.owner.isEmpty() && query.ownerPrefix) {
+        // A range on the owner indexes: "<id>:" up to "<id>;" holds every "<id>:<thread>".
+        const QByteArray low = query.owner + ':', high = query.owner + ';';
+        where << QStringLiteral("((owner >= ? AND owner < ?) OR (previous_owner >= ? AND previous_owner < ?))");
+        binds << low << high << low << high;
+    } else if (!query.owner.isEmpty()) {
+        where << QStringLiteral("(owner = ? OR previous_owner = ?)");
+        binds << bytes(query.owner) << bytes(query.owner);
+    }
+    if (!query.server.isEmpty()) {
+        where << QStringLiteral("server = ?");
+        binds << QString::fromUtf8(query.server);
+    }
+    if (!query.types.isEmpty()) {
+        QStringList marks;
+        for (const QByteArray &type : query.types) {
+            marks << QStringLiteral("?");
+            binds << QString::fromLatin1(type);
+        }
+        where << QStringLiteral("type IN (%1)").arg(marks.join(QLatin1Char(',')));
+    }
+    if (query.sinceMs >= 0) {
+        where << QStringLiteral("ts >= ?");
+        binds << query.sinceMs;
+    }
+    if (query.untilMs >= 0) {
+        where << QStringLiteral("ts <= ?");
+        binds << query.untilMs;
+    }
+    QString sql = QStringLiteral("SELECT %1 FROM events").arg(QLatin1String(kEventColumns));
+    if (!where.isEmpty())
+        sql += QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND "));
+    sql += query.newestFirst ? QStringLiteral(" ORDER BY ts DESC, id DESC") : QStringLiteral(" ORDER BY ts, id");
+    if (query.limit > 0)
+        sql += QStringLiteral(" LIMIT %1").arg(query.limit);
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    q.setForwardOnly(true);
+    if (!q.prepare(sql)) {
+        *error = sqlError(q.lastError());
+        return false;
+    }
+    for (const QVariant &v : binds)
+        q.addBindValue(v);
     if (!q.exec()) {
         *error = sqlError(q.lastError());
-        return out;
+        return false;
     }
-    while (q.next()) {
-        RecordedEvent e;
-        e.timeMs = q.value(0).toLongLong();
-        e.server = q.value(1).toString().toUtf8();
-        e.type = q.value(2).toString().toLatin1();
-        e.name = q.value(3).toByteArray();
-        e.owner = q.value(4).toByteArray();
-        e.previousOwner = q.value(5).toByteArray();
-        e.count = q.value(6).toLongLong();
-        e.ttlMs = q.value(7).toLongLong();
-        e.lateMs = q.value(8).toLongLong();
-        e.kind = q.value(9).toString().toLatin1();
-        e.library = q.value(10).toString().toUtf8();
-        e.detail = q.value(11).toString();
-        out << e;
+    while (q.next())
+        if (!each(readEvent(q)))
+            break;
+    return true;
+}
+
+bool RecordingStore::appendSnapshot(const RecordedSnapshot &snapshot, QString *error)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    if (!db.transaction()) {
+        *error = sqlError(db.lastError());
+        return false;
+    }
+    QSqlQuery q(db);
+    const auto failed = [&] {
+        *error = sqlError(q.lastError());
+        db.rollback();
+        return false;
+    };
+    q.prepare(QStringLiteral("INSERT OR REPLACE INTO snapshot_marks (ts, server, locks) VALUES (?, ?, ?)"));
+    q.addBindValue(snapshot.timeMs);
+    q.addBindValue(QString::fromUtf8(snapshot.server));
+    q.addBindValue(qint64(snapshot.holdings.size()));
+    if (!q.exec())
+        return failed();
+    q.prepare(QStringLiteral("INSERT INTO snapshots (ts, server, name, owner, count, ttl_ms, kind, library) VALUES "
+                             "(?, ?, ?, ?, ?, ?, ?, ?)"));
+    for (const RecordedHolding &h : snapshot.holdings) {
+        q.addBindValue(snapshot.timeMs);
+        q.addBindValue(QString::fromUtf8(snapshot.server));
+        q.addBindValue(bytes(h.name));
+        q.addBindValue(bytes(h.owner));
+        q.addBindValue(h.count);
+        q.addBindValue(h.ttlMs);
+        q.addBindValue(QString::fromLatin1(h.kind));
+        q.addBindValue(QString::fromUtf8(h.library));
+        if (!q.exec())
+            return failed();
+    }
+    if (!db.commit()) {
+        *error = sqlError(db.lastError());
+        return false;
+    }
+    return true;
+}
+
+QList<RecordedSnapshot> RecordingStore::snapshotsAt(qint64 timeMs, QString *error) const
+{
+    QList<RecordedSnapshot> out;
+    for (const QByteArray &server : servers()) {
+        RecordedSnapshot s;
+        s.server = server;
+        out << s;
+    }
+    if (m_version < 2)
+        return out; // a first recording kept no snapshots
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    q.setForwardOnly(true);
+    for (RecordedSnapshot &s : out) {
+        q.prepare(QStringLiteral("SELECT max(ts) FROM snapshot_marks WHERE server = ? AND ts <= ?"));
+        q.addBindValue(QString::fromUtf8(s.server));
+        q.addBindValue(timeMs);
+        if (!q.exec() || !q.next()) {
+            *error = sqlError(q.lastError());
+            return {};
+        }
+        if (q.value(0).isNull())
+            continue;
+        s.timeMs = q.value(0).toLongLong();
+        q.prepare(QStringLiteral(
+            "SELECT name, owner, count, ttl_ms, kind, library FROM snapshots WHERE server = ? AND ts = ?"));
+        q.addBindValue(QString::fromUtf8(s.server));
+        q.addBindValue(s.timeMs);
+        if (!q.exec()) {
+            *error = sqlError(q.lastError());
+            return {};
+        }
+        while (q.next()) {
+            RecordedHolding h;
+            h.name = q.value(0).toByteArray();
+            h.owner = q.value(1).toByteArray();
+            h.count = q.value(2).toLongLong();
+            h.ttlMs = q.value(3).toLongLong();
+            h.kind = q.value(4).toString().toLatin1();
+            h.library = q.value(5).toString().toUtf8();
+            s.holdings << h;
+        }
     }
     return out;
 }

@@ -98,6 +98,16 @@
     </message>
 </context>
 <context>
+    <name>LockScope::Cli::AtCommand</name>
+    <message numerus="yes">
+        <source>at %1, %n lock(s) held:</source>
+        <translation>
+            <numerusform>at %1, %n lock held:</numerusform>
+            <numerusform>at %1, %n locks held:</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LockScope::Cli::BlockersCommand</name>
     <message numerus="yes">
         <source>%n root blocker(s), %1</source>
@@ -311,6 +321,23 @@ removed %n dead waiters; the new head was woken</numerusform>
         <translation>
             <numerusform>%n permit free</numerusform>
             <numerusform>%n permits free</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Explainer</name>
+    <message numerus="yes">
+        <source>renewed %n time(s)%1, the last at %2</source>
+        <translation>
+            <numerusform>renewed %n time%1, the last at %2</numerusform>
+            <numerusform>renewed %n times%1, the last at %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>renewal gap of %1 at %2: %n renewal(s) missed, a pause the holder survived</source>
+        <translation>
+            <numerusform>renewal gap of %1 at %2: %n renewal missed, a pause the holder survived</numerusform>
+            <numerusform>renewal gap of %1 at %2: %n renewals missed, a pause the holder survived</numerusform>
         </translation>
     </message>
 </context>

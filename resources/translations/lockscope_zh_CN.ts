@@ -146,10 +146,6 @@
         <translation>持有 MS 毫秒后释放（默认：直到 SIGINT、SIGTERM 或输入结束）</translation>
     </message>
     <message>
-        <source>the holder to release for, as UUID:TID</source>
-        <translation>代为释放的持有者，格式为 UUID:TID</translation>
-    </message>
-    <message>
         <source>force-release only if this owner still holds the lock</source>
         <translation>仅当该持有者仍持有锁时才强制释放</translation>
     </message>
@@ -521,18 +517,6 @@ SIGINT or SIGTERM; appends to an existing one, prunes by --retain and --max-size
         <translation>一个锁已录制的事件，按时间先后（--db FILE、--since T、--until T）</translation>
     </message>
     <message>
-        <source>history: from this moment (ISO 8601 with a zone, or epoch ms)</source>
-        <translation>history：从此时刻开始（带时区的 ISO 8601，或纪元毫秒）</translation>
-    </message>
-    <message>
-        <source>history: up to this moment (ISO 8601 with a zone, or epoch ms)</source>
-        <translation>history：到此时刻为止（带时区的 ISO 8601，或纪元毫秒）</translation>
-    </message>
-    <message>
-        <source>record, history, serve-metrics: the recording (an SQLite file; the default is in the data directory)</source>
-        <translation>record、history、serve-metrics：录制文件（SQLite 文件；默认位置在数据目录中）</translation>
-    </message>
-    <message>
         <source>serve-metrics: serve the metrics without recording the events</source>
         <translation>serve-metrics：只提供指标，不录制事件</translation>
     </message>
@@ -547,6 +531,56 @@ SIGINT or SIGTERM; appends to an existing one, prunes by --retain and --max-size
     <message>
         <source>record, serve-metrics: lock names matching this glob are stored as their hash (repeatable)</source>
         <translation>record、serve-metrics：匹配此通配符的锁名以哈希形式保存（可重复）</translation>
+    </message>
+    <message>
+        <source>every lock and its holders at that moment, from a recording (--db FILE)</source>
+        <translation>某一时刻的每个锁及其持有者，取自录制文件（--db FILE）</translation>
+    </message>
+    <message>
+        <source>the story of the hold an error is about (Redisson&apos;s &quot;not locked by current thread&quot;, redsync&apos;s,
+redis-py&apos;s, python-redis-lock&apos;s): acquired, renewals and their gaps, how it ended, who came next</source>
+        <translation>讲述某个错误所涉及的那次持有（Redisson 的 &quot;not locked by current thread&quot;、redsync、
+redis-py、python-redis-lock 的错误）：何时获取、续期及其间隔、如何结束、下一个持有者是谁</translation>
+    </message>
+    <message>
+        <source>everything one holder did across locks, from a recording (a client id alone: all its threads)</source>
+        <translation>某个持有者在各个锁上做过的一切，取自录制文件（只给客户端 id：其所有线程）</translation>
+    </message>
+    <message>
+        <source>a recording&apos;s timeline as JSON lines or CSV on standard output</source>
+        <translation>把录制文件的时间线以 JSON 行或 CSV 输出到标准输出</translation>
+    </message>
+    <message>
+        <source>the holder to release for, as UUID:TID; explain: whose hold to tell</source>
+        <translation>代为释放的持有者，格式为 UUID:TID；explain：要讲述谁的持有</translation>
+    </message>
+    <message>
+        <source>record, serve-metrics and the questions (history, at, explain, client, export): the recording (an SQLite file; the default is in the data directory)</source>
+        <translation>record、serve-metrics 以及查询命令（history、at、explain、client、export）：录制文件（SQLite 文件；默认位于数据目录）</translation>
+    </message>
+    <message>
+        <source>history, client, export: from this moment (ISO 8601 with a zone, or epoch ms)</source>
+        <translation>history、client、export：从此时刻起（带时区的 ISO 8601，或纪元毫秒数）</translation>
+    </message>
+    <message>
+        <source>history, client, export: up to this moment (ISO 8601 with a zone, or epoch ms)</source>
+        <translation>history、client、export：截至此时刻（带时区的 ISO 8601，或纪元毫秒数）</translation>
+    </message>
+    <message>
+        <source>explain: the lock the error is about (when the message names none)</source>
+        <translation>explain：错误所涉及的锁（当消息中没有锁名时）</translation>
+    </message>
+    <message>
+        <source>explain: when the error was seen (ISO 8601 with a zone, or epoch ms; default: the log line&apos;s)</source>
+        <translation>explain：错误出现的时间（带时区的 ISO 8601，或纪元毫秒数；默认：日志行自身的时间）</translation>
+    </message>
+    <message>
+        <source>export: jsonl (the default) or csv</source>
+        <translation>export：jsonl（默认）或 csv</translation>
+    </message>
+    <message>
+        <source>usage: lockscope-cli %1</source>
+        <translation>用法：lockscope-cli %1</translation>
     </message>
 </context>
 <context>
@@ -2129,6 +2163,39 @@ Accept this key and remember it? [y/N] </source>
     </message>
 </context>
 <context>
+    <name>LockScope::Cli::AtCommand</name>
+    <message>
+        <source>at takes a moment: ISO 8601 with a zone (2026-11-26T03:12:00Z), epoch ms, or now</source>
+        <translation>at 需要一个时刻：带时区的 ISO 8601（2026-11-26T03:12:00Z）、纪元毫秒数，或 now</translation>
+    </message>
+    <message>
+        <source>%1 at %2: not seen (%3)</source>
+        <translation>%1 在 %2：未观察到（%3）</translation>
+    </message>
+    <message>
+        <source>%1 ×%2 since %3</source>
+        <translation>%1 ×%2，自 %3 起</translation>
+    </message>
+    <message>
+        <source>%1 ×%2</source>
+        <translation>%1 ×%2</translation>
+    </message>
+    <message>
+        <source>(free)</source>
+        <translation>（空闲）</translation>
+    </message>
+    <message>
+        <source>nothing held at %1</source>
+        <translation>%1 时没有被持有的锁</translation>
+    </message>
+    <message numerus="yes">
+        <source>at %1, %n lock(s) held:</source>
+        <translation>
+            <numerusform>%1 时，%n 个锁被持有：</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LockScope::Cli::BlockersCommand</name>
     <message>
         <source>%1  &lt;- %2 waits for %3 (%4)</source>
@@ -2187,6 +2254,13 @@ Accept this key and remember it? [y/N] </source>
     <message>
         <source>partial: %1</source>
         <translation>不完整：%1</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::ClientCommand</name>
+    <message>
+        <source>%1: nothing recorded in that window</source>
+        <translation>%1：该时间窗口内没有录制内容</translation>
     </message>
 </context>
 <context>
@@ -2348,6 +2422,60 @@ Give it a lease of %2 ms (it expires then unless its holder renews it)? [y/N] </
     </message>
 </context>
 <context>
+    <name>LockScope::Cli::ExplainCommand</name>
+    <message>
+        <source>--around takes ISO 8601 with a zone (2026-11-26T03:12:15Z) or epoch ms</source>
+        <translation>--around 需要带时区的 ISO 8601（2026-11-26T03:12:15Z）或纪元毫秒数</translation>
+    </message>
+    <message>
+        <source>not a message LockScope knows (Redisson&apos;s, redsync&apos;s, redis-py&apos;s, python-redis-lock&apos;s, bsm/redislock&apos;s); give --owner CLIENT:THREAD or --lock NAME</source>
+        <translation>不是 LockScope 认识的消息（Redisson、redsync、redis-py、python-redis-lock、bsm/redislock 的消息）；请给出 --owner CLIENT:THREAD 或 --lock NAME</translation>
+    </message>
+    <message>
+        <source>this message (%1) names no lock: give --lock NAME</source>
+        <translation>这条消息（%1）没有指出锁：请给出 --lock NAME</translation>
+    </message>
+    <message>
+        <source>explain needs the message, --owner CLIENT:THREAD or --lock NAME</source>
+        <translation>explain 需要消息、--owner CLIENT:THREAD 或 --lock NAME</translation>
+    </message>
+    <message>
+        <source>no recording at %1</source>
+        <translation>%1 处没有录制文件</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1：</translation>
+    </message>
+    <message>
+        <source>What it means: %1.</source>
+        <translation>这意味着：%1。</translation>
+    </message>
+    <message>
+        <source>%1, and the message names no lock to look at now: give --lock NAME</source>
+        <translation>%1，且消息中没有可供查看现状的锁：请给出 --lock NAME</translation>
+    </message>
+    <message>
+        <source>%1: only the lock as it is now can be told. %2 %3</source>
+        <translation>%1：只能说明锁的现状。%2 %3</translation>
+    </message>
+    <message>
+        <source>is not held now</source>
+        <translation>当前未被持有</translation>
+    </message>
+    <message>
+        <source>is held now by %1</source>
+        <translation>当前由 %1 持有</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::ExportCommand</name>
+    <message>
+        <source>--format takes jsonl or csv</source>
+        <translation>--format 的取值为 jsonl 或 csv</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::Cli::ForceReleaseCommand</name>
     <message>
         <source>force-release refused: read-only mode</source>
@@ -2485,18 +2613,6 @@ Force-release it (delete the key)? [y/N] </source>
 </context>
 <context>
     <name>LockScope::Cli::HistoryCommand</name>
-    <message>
-        <source>--since and --until take ISO 8601 times with a zone (2026-11-26T03:12:00Z) or epoch ms</source>
-        <translation>--since 和 --until 的值是带时区的 ISO 8601 时间（2026-11-26T03:12:00Z）或纪元毫秒</translation>
-    </message>
-    <message>
-        <source>history needs --db FILE: the recording to read</source>
-        <translation>history 需要 --db FILE：要读取的录制文件</translation>
-    </message>
-    <message>
-        <source>  count %1</source>
-        <translation>  计数 %1</translation>
-    </message>
     <message>
         <source>%1: nothing recorded in that window</source>
         <translation>%1：该时间段内没有任何录制</translation>
@@ -2666,6 +2782,29 @@ Force-release it (delete the key)? [y/N] </source>
     <message>
         <source>warning: could not write the recording: %1</source>
         <translation>警告：无法写入录制：%1</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::RecordingQuery</name>
+    <message>
+        <source>no recording at %1: serve-metrics and record keep one there; or give --db FILE</source>
+        <translation>%1 处没有录制文件：serve-metrics 和 record 会在那里保存录制；或者用 --db FILE 指定</translation>
+    </message>
+    <message>
+        <source>--since and --until take ISO 8601 times with a zone (2026-11-26T03:12:00Z) or epoch ms</source>
+        <translation>--since 和 --until 需要带时区的 ISO 8601 时间（2026-11-26T03:12:00Z）或纪元毫秒数</translation>
+    </message>
+    <message>
+        <source>%1 by %2@%3: %4%5</source>
+        <translation>%2@%3 执行 %1：%4%5</translation>
+    </message>
+    <message>
+        <source>, reason: %1</source>
+        <translation>，原因：%1</translation>
+    </message>
+    <message>
+        <source>  count %1</source>
+        <translation>  计数 %1</translation>
     </message>
 </context>
 <context>
@@ -4453,6 +4592,208 @@ removed %n dead waiter(s); the new head was woken</source>
     <message>
         <source>Events</source>
         <translation>事件</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ExplainRequest</name>
+    <message>
+        <source>Redisson&apos;s unlock of a lock its thread does not hold</source>
+        <translation>Redisson 解锁了其线程并未持有的锁</translation>
+    </message>
+    <message>
+        <source>Redisson&apos;s watchdog failing to renew a lock</source>
+        <translation>Redisson 看门狗未能为锁续期</translation>
+    </message>
+    <message>
+        <source>python-redis-lock&apos;s release or extend of a lock it no longer holds</source>
+        <translation>python-redis-lock 释放或延长了它已不再持有的锁</translation>
+    </message>
+    <message>
+        <source>redbeat&apos;s scheduler lock, no longer owned</source>
+        <translation>redbeat 的调度器锁，已不再归其所有</translation>
+    </message>
+    <message>
+        <source>redis-py&apos;s lock, no longer owned</source>
+        <translation>redis-py 的锁，已不再归其所有</translation>
+    </message>
+    <message>
+        <source>redsync&apos;s unlock or extend of a lock that had expired</source>
+        <translation>redsync 解锁或延长了已过期的锁</translation>
+    </message>
+    <message>
+        <source>bsm/redislock&apos;s release of a lock no longer held</source>
+        <translation>bsm/redislock 释放了已不再持有的锁</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Explainer</name>
+    <message>
+        <source>the message names neither a holder nor a lock: give --owner or --lock</source>
+        <translation>消息中既没有持有者也没有锁：请给出 --owner 或 --lock</translation>
+    </message>
+    <message>
+        <source>the recording has no hold of %1 that ended%2</source>
+        <translation>录制中没有 %1 的已结束持有%2</translation>
+    </message>
+    <message>
+        <source> before %1</source>
+        <translation>（%1 之前）</translation>
+    </message>
+    <message>
+        <source>nothing of %1 is in the recording</source>
+        <translation>录制中没有 %1 的任何记录</translation>
+    </message>
+    <message>
+        <source>nothing of %1 on %2 is in the recording</source>
+        <translation>录制中没有 %1 在 %2 上的任何记录</translation>
+    </message>
+    <message>
+        <source>%1 acquired %2 at %3%4</source>
+        <translation>%1 于 %3 获取了 %2%4</translation>
+    </message>
+    <message>
+        <source> (lease %1)</source>
+        <translation>（租期 %1）</translation>
+    </message>
+    <message>
+        <source>%1 held %2 from before the recording&apos;s window (from %3)</source>
+        <translation>%1 在录制窗口之前就已持有 %2（自 %3 起）</translation>
+    </message>
+    <message numerus="yes">
+        <source>renewed %n time(s)%1, the last at %2</source>
+        <translation>
+            <numerusform>续期 %n 次%1，最后一次在 %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, every %1</source>
+        <translation>，每 %1 一次</translation>
+    </message>
+    <message numerus="yes">
+        <source>renewal gap of %1 at %2: %n renewal(s) missed, a pause the holder survived</source>
+        <translation>
+            <numerusform>%2 出现 %1 的续期间隔：错过 %n 次续期，持有者挺过了这次暂停</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>never renewed (a fixed lease): it ran out at %1, %2 after the acquire, with the work still going</source>
+        <translation>从未续期（固定租期）：它在 %1 到期，即获取后 %2，而工作仍在进行</translation>
+    </message>
+    <message>
+        <source>no renewal after %1: the lease ran out at %2, %3 later (a pause of at least that: a GC, a frozen process, a lost network)</source>
+        <translation>%1 之后再无续期：租期在 %2 到期，%3 之后（至少暂停了这么久：GC、进程被冻结、网络中断）</translation>
+    </message>
+    <message>
+        <source>the lease ran out at %1</source>
+        <translation>租期在 %1 到期</translation>
+    </message>
+    <message>
+        <source>LockScope&apos;s %1 by %2 cut the lease short%3</source>
+        <translation>%2 通过 LockScope 的 %1 缩短了租期%3</translation>
+    </message>
+    <message>
+        <source> (reason: %1)</source>
+        <translation>（原因：%1）</translation>
+    </message>
+    <message>
+        <source>force-released at %1: deleted by something other than LockScope (no audit record)</source>
+        <translation>于 %1 被强制释放：由 LockScope 以外的东西删除（没有审计记录）</translation>
+    </message>
+    <message>
+        <source>force-released at %1 by %2 with LockScope&apos;s %3%4</source>
+        <translation>于 %1 由 %2 通过 LockScope 的 %3 强制释放%4</translation>
+    </message>
+    <message>
+        <source>released by its holder at %1</source>
+        <translation>于 %1 由其持有者释放</translation>
+    </message>
+    <message>
+        <source>taken over at %1 without a release seen</source>
+        <translation>于 %1 被接管，未见释放</translation>
+    </message>
+    <message>
+        <source>lost at %1: the hold vanished under its holder</source>
+        <translation>于 %1 丢失：持有在其持有者不知情时消失</translation>
+    </message>
+    <message>
+        <source>still held when the recording ends</source>
+        <translation>录制结束时仍被持有</translation>
+    </message>
+    <message>
+        <source>%1 took the lock %2 later, at %3</source>
+        <translation>%1 在 %2 之后（%3）获取了该锁</translation>
+    </message>
+    <message>
+        <source>%1 took the lock at %2</source>
+        <translation>%1 于 %2 获取了该锁</translation>
+    </message>
+    <message>
+        <source>at %1 (the error) nothing was seen: a gap in the recording</source>
+        <translation>%1（出错时）没有观察到任何东西：录制中的空白</translation>
+    </message>
+    <message>
+        <source>at %1 (the error) nobody held it</source>
+        <translation>%1（出错时）无人持有</translation>
+    </message>
+    <message>
+        <source>at %1 (the error) it was held by %2</source>
+        <translation>%1（出错时）由 %2 持有</translation>
+    </message>
+    <message>
+        <source>the work outlived its fixed lease, which ran out at %1; whatever it did after that ran without the lock%2: a longer lease, or the watchdog (no lease), would have kept it</source>
+        <translation>工作超出了固定租期，租期在 %1 到期；此后所做的一切都是在没有锁的情况下进行的%2：更长的租期或看门狗（不设租期）本可以保住它</translation>
+    </message>
+    <message>
+        <source>, and its unlock found the hold gone</source>
+        <translation>，其解锁时发现持有已不在</translation>
+    </message>
+    <message>
+        <source>the holder stopped renewing and its lease ran out at %1; whatever it did after that ran without the lock%2</source>
+        <translation>持有者停止了续期，租期在 %1 到期；此后所做的一切都是在没有锁的情况下进行的%2</translation>
+    </message>
+    <message>
+        <source>the lock was taken from its holder at %1 by a force release%2</source>
+        <translation>该锁于 %1 被强制释放，从持有者手中拿走%2</translation>
+    </message>
+    <message>
+        <source>; its unlock came after and found nothing of its own</source>
+        <translation>；其解锁在此之后，找不到属于自己的持有</translation>
+    </message>
+    <message>
+        <source>the hold was already released by its own unlock at %1: this unlock was one too many</source>
+        <translation>该持有已在 %1 由其自己的解锁释放：这次解锁是多余的一次</translation>
+    </message>
+    <message>
+        <source>the hold ended with its own release at %1</source>
+        <translation>该持有以 %1 的自行释放结束</translation>
+    </message>
+    <message>
+        <source>another owner took the lock at %1 while this one believed it held it</source>
+        <translation>另一个持有者在 %1 拿到了锁，而这一个仍以为自己持有它</translation>
+    </message>
+    <message>
+        <source>the hold vanished at %1 before its holder released it</source>
+        <translation>该持有在持有者释放之前于 %1 消失</translation>
+    </message>
+    <message>
+        <source>the recording shows the hold still there: the unlock came from another thread or client than the one holding it (a Redisson lock belongs to its thread)</source>
+        <translation>录制显示该持有仍在：解锁来自与持有者不同的线程或客户端（Redisson 锁属于获取它的线程）</translation>
+    </message>
+    <message>
+        <source>the hold goes on</source>
+        <translation>该持有仍在继续</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
     </message>
 </context>
 <context>
@@ -7197,16 +7538,24 @@ In a dialog that changes something (force release, a permit, a latch), Return an
         <translation>无法切换到预写日志（WAL）</translation>
     </message>
     <message>
-        <source>cannot start a transaction</source>
-        <translation>无法开始事务</translation>
-    </message>
-    <message>
         <source>cannot create the schema</source>
         <translation>无法创建数据库模式</translation>
     </message>
     <message>
         <source>unknown error</source>
         <translation>未知错误</translation>
+    </message>
+    <message>
+        <source>%1: cannot start a transaction (%2)</source>
+        <translation>%1：无法开始事务（%2）</translation>
+    </message>
+    <message>
+        <source>%1: cannot bring the schema to version %2 (%3); it was left as it is</source>
+        <translation>%1：无法把模式升级到版本 %2（%3）；文件保持原样</translation>
+    </message>
+    <message>
+        <source>%1: cannot bring the schema up to date (%2)</source>
+        <translation>%1：无法把模式升级到最新（%2）</translation>
     </message>
 </context>
 <context>
@@ -7784,6 +8133,17 @@ In a dialog that changes something (force release, a permit, a latch), Return an
     <message>
         <source>force release publishes the wake-up message the waiters sleep through</source>
         <translation>强制释放会发布等待者错过的唤醒消息</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::TimelineState</name>
+    <message>
+        <source>before the recording&apos;s first snapshot</source>
+        <translation>在录制的第一个快照之前</translation>
+    </message>
+    <message>
+        <source>inside a gap in what was seen (%1)</source>
+        <translation>处于观察空白之中（%1）</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,340 @@
+// The questions a recording answers the morning after, asked of lockscope-cli as a support engineer asks them: who
+// held what at a chosen moment (a lock held since before the recording began, one taken while it ran, one released);
+// LockScope's own force release in the timeline with its reason, and in the story explain tells; one client's doings
+// across locks; the timeline exported as JSON lines and CSV; a first-version recording brought up to date when it is
+// written to and left as it is when only read; the error messages explain recognises. Real redis-server, holds
+// written as Redisson writes them.
+#include "rawredis.h"
+#include "recordingcli.h"
+#include "redisserver.h"
+#include "testutil.h"
+
+#include "recording/explainrequest.h"
+#include "recording/recordingstore.h"
+
+#include <QDateTime>
+#include <QFile>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace LockScope;
+using namespace LockScope::Test;
+
+namespace {
+qint64 now()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+QString ms(qint64 epochMs)
+{
+    return QString::number(epochMs);
+}
+
+// A moment strictly after now, so that what happens next is after it.
+qint64 momentNow()
+{
+    const qint64 t = now();
+    while (now() <= t + 1)
+        QTest::qWait(1);
+    return t + 1;
+}
+
+qint64 userVersion(const QString &path)
+{
+    qint64 version = -1;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("peek"));
+        db.setDatabaseName(path);
+        if (db.open()) {
+            QSqlQuery q(db);
+            if (q.exec(QStringLiteral("PRAGMA user_version")) && q.next())
+                version = q.value(0).toLongLong();
+            db.close();
+        }
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("peek"));
+    return version;
+}
+} // namespace
+
+class TestRecordingQuestions : public QObject
+{
+    Q_OBJECT
+    RedisServer m_server { RedisServerOptions {
+        { QStringLiteral("--notify-keyspace-events"), QStringLiteral("KEA") } } };
+    QTemporaryDir m_dir;
+    RecordingCli m_cli { m_server, m_dir };
+
+    // at's holders of name at t, as owners.
+    QStringList holdersAt(const QString &db, qint64 t, const QByteArray &name)
+    {
+        QStringList owners;
+        for (const QJsonObject &o : m_cli.ask({ QStringLiteral("at"), ms(t), QStringLiteral("--db"), db }))
+            if (o.value(QStringLiteral("name")).toString() == QString::fromUtf8(name))
+                for (const QJsonValue &h : o.value(QStringLiteral("holders")).toArray())
+                    owners << h.toObject().value(QStringLiteral("owner")).toString();
+        return owners;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+    }
+
+    // Three moments of one morning: a lock held since before the recorder started (known from its first snapshot),
+    // a second taken while recording, the first released.
+    void atTellsWhoHeldWhat()
+    {
+        const QByteArray p = uniqueKey("at");
+        const QByteArray before = p + ":before", during = p + ":during";
+        const QString db = m_dir.filePath(QStringLiteral("at.sqlite"));
+        RawRedis raw(m_server.port());
+        acquire(raw, before, kOwnerA, "600000");
+        const qint64 beforeRecording = momentNow();
+        QProcess recorder;
+        m_cli.startRecorder(recorder, db, p);
+        // The first complete pass is kept whole: from then on "before" is known held, without an event of it.
+        QTRY_COMPARE_WITH_TIMEOUT(holdersAt(db, now(), before), QStringList { QString::fromUtf8(kOwnerA) }, 30000);
+        const qint64 t1 = momentNow();
+        acquire(raw, during, kOwnerB, "600000");
+        QVERIFY(m_cli.recordedEvent(db, during, QStringLiteral("acquired")));
+        const qint64 t2 = momentNow();
+        release(raw, before, kOwnerA);
+        QVERIFY(m_cli.recordedEvent(db, before, QStringLiteral("released")));
+        const qint64 t3 = momentNow();
+        recorder.terminate();
+        QVERIFY(recorder.waitForFinished(30000));
+
+        QCOMPARE(holdersAt(db, t1, before), QStringList { QString::fromUtf8(kOwnerA) });
+        QCOMPARE(holdersAt(db, t1, during), QStringList());
+        QCOMPARE(holdersAt(db, t2, before), QStringList { QString::fromUtf8(kOwnerA) });
+        QCOMPARE(holdersAt(db, t2, during), QStringList { QString::fromUtf8(kOwnerB) });
+        QCOMPARE(holdersAt(db, t3, before), QStringList());
+        QCOMPARE(holdersAt(db, t3, during), QStringList { QString::fromUtf8(kOwnerB) });
+        // Before the recording there is nothing to tell, and at says so rather than "nothing held".
+        const QList<QJsonObject> early
+            = m_cli.ask({ QStringLiteral("at"), ms(beforeRecording), QStringLiteral("--db"), db });
+        QCOMPARE(early.size(), 1);
+        QCOMPARE(early.first().value(QStringLiteral("seen")).toBool(true), false);
+        const CliRun text = runCli({ QStringLiteral("at"), ms(t2), QStringLiteral("--db"), db }, m_dir);
+        CLI_EXIT(text, CliExit::Done);
+        QVERIFY2(text.out.contains(during) && text.out.contains(kOwnerB), text.describe().constData());
+        raw.command({ "DEL", during });
+    }
+
+    // A force release by lockscope-cli with its reason: the audit record sits in the lock's history beside the
+    // deletion, and explain tells who released the holder's lock, with what, and why.
+    void forceReleaseIsInTheTimelineWithItsReason()
+    {
+        const QByteArray p = uniqueKey("audit");
+        const QByteArray name = p + ":orders";
+        const QString db = m_dir.filePath(QStringLiteral("audit.sqlite"));
+        const QString reason = QStringLiteral("stuck after the 03:10 deploy, ticket OPS-7");
+        RawRedis raw(m_server.port());
+        QProcess recorder;
+        m_cli.startRecorder(recorder, db, p);
+        acquire(raw, name, kOwnerA, "600000");
+        QVERIFY(m_cli.recordedEvent(db, name, QStringLiteral("acquired")));
+        const CliRun released
+            = runCli({ QStringLiteral("force-release"), QString::fromUtf8(name), QStringLiteral("--yes"),
+                         QStringLiteral("--reason"), reason, QStringLiteral("--url"), m_server.url() },
+                m_dir);
+        CLI_EXIT(released, CliExit::Done);
+        QVERIFY(m_cli.recordedEvent(db, name, QStringLiteral("force-released")));
+        QVERIFY(m_cli.recordedEvent(db, name, QStringLiteral("audit")));
+        recorder.terminate();
+        QVERIFY(recorder.waitForFinished(30000));
+
+        QJsonObject audit;
+        for (const QJsonObject &o : m_cli.history(db, name))
+            if (o.value(QStringLiteral("event")).toString() == QLatin1String("audit"))
+                audit = o;
+        QCOMPARE(audit.value(QStringLiteral("owner")).toString(), QString::fromUtf8(kOwnerA));
+        QCOMPARE(audit.value(QStringLiteral("audit")).toObject().value(QStringLiteral("reason")).toString(), reason);
+        QCOMPARE(audit.value(QStringLiteral("audit")).toObject().value(QStringLiteral("action")).toString(),
+            QStringLiteral("force-release"));
+
+        const QList<QJsonObject> story = m_cli.ask({ QStringLiteral("explain"), QStringLiteral("--owner"),
+            QString::fromUtf8(kOwnerA), QStringLiteral("--db"), db });
+        QCOMPARE(story.size(), 1);
+        const QJsonObject end = story.first().value(QStringLiteral("end")).toObject();
+        QCOMPARE(story.first().value(QStringLiteral("name")).toString(), QString::fromUtf8(name));
+        QCOMPARE(end.value(QStringLiteral("event")).toString(), QStringLiteral("force-released"));
+        QCOMPARE(end.value(QStringLiteral("action")).toString(), QStringLiteral("force-release"));
+        QCOMPARE(end.value(QStringLiteral("reason")).toString(), reason);
+        QVERIFY(end.value(QStringLiteral("by")).toString().contains(QLatin1Char('@')));
+    }
+
+    // One client, two of its threads, and another client: client names the whole client or one thread; export gives
+    // the same timeline as JSON lines and as CSV.
+    void clientAndExport()
+    {
+        const QByteArray p = uniqueKey("client");
+        const QString db = m_dir.filePath(QStringLiteral("client.sqlite"));
+        const QByteArray clientA = kOwnerA.left(kOwnerA.indexOf(':'));
+        const QByteArray otherThread = clientA + ":32";
+        RawRedis raw(m_server.port());
+        QProcess recorder;
+        m_cli.startRecorder(recorder, db, p);
+        acquire(raw, p + ":a", kOwnerA, "600000");
+        acquire(raw, p + ":b", otherThread, "600000");
+        acquire(raw, p + ":c", kOwnerB, "600000");
+        for (const QByteArray &n : { p + ":a", p + ":b", p + ":c" })
+            QVERIFY(m_cli.recordedEvent(db, n, QStringLiteral("acquired")));
+        recorder.terminate();
+        QVERIFY(recorder.waitForFinished(30000));
+
+        const auto namesOf = [](const QList<QJsonObject> &events) {
+            QStringList names;
+            for (const QJsonObject &o : events)
+                names << o.value(QStringLiteral("name")).toString();
+            names.sort();
+            return names;
+        };
+        QCOMPARE(
+            namesOf(m_cli.ask({ QStringLiteral("client"), QString::fromUtf8(clientA), QStringLiteral("--db"), db })),
+            (QStringList { QString::fromUtf8(p + ":a"), QString::fromUtf8(p + ":b") }));
+        QCOMPARE(
+            namesOf(m_cli.ask({ QStringLiteral("client"), QString::fromUtf8(kOwnerA), QStringLiteral("--db"), db })),
+            QStringList { QString::fromUtf8(p + ":a") });
+
+        const QList<QJsonObject> jsonl = m_cli.ask({ QStringLiteral("export"), QStringLiteral("--db"), db,
+            QStringLiteral("--pattern"), QString::fromUtf8(p + "*") });
+        QCOMPARE(eventsOf(jsonl),
+            (QStringList { QStringLiteral("acquired"), QStringLiteral("acquired"), QStringLiteral("acquired") }));
+        const CliRun csv = runCli({ QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--format"),
+                                      QStringLiteral("csv"), QStringLiteral("--pattern"), QString::fromUtf8(p + "*") },
+            m_dir);
+        CLI_EXIT(csv, CliExit::Done);
+        const QList<QByteArray> rows = csv.out.trimmed().split('\n');
+        QCOMPARE(rows.size(), 4);
+        QVERIFY(rows.first().startsWith("ts,server,event,name,owner"));
+        QVERIFY(rows.at(1).contains(",acquired," + p + ":a," + kOwnerA + ","));
+        const CliRun bad = runCli(
+            { QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--format"), QStringLiteral("xml") },
+            m_dir);
+        CLI_EXIT(bad, CliExit::Usage);
+        for (const QByteArray &n : { p + ":a", p + ":b", p + ":c" })
+            raw.command({ "DEL", n });
+    }
+
+    // A recording of the first schema (no snapshots): read as it is, and brought up to date (its events kept) only
+    // when a recorder writes to it. A newer one is refused and left as it is.
+    void aFirstVersionRecordingIsBroughtUpToDate()
+    {
+        const QString db = m_dir.filePath(QStringLiteral("v1.sqlite"));
+        {
+            QSqlDatabase v1 = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v1"));
+            v1.setDatabaseName(db);
+            QVERIFY(v1.open());
+            QSqlQuery q(v1);
+            for (const char *statement :
+                { "PRAGMA application_id=1280004946", "PRAGMA user_version=1",
+                    "CREATE TABLE events (id INTEGER PRIMARY KEY, ts INTEGER NOT NULL, server TEXT NOT NULL, "
+                    "type TEXT NOT NULL, name BLOB NOT NULL, owner BLOB, previous_owner BLOB, count INTEGER, "
+                    "ttl_ms INTEGER, late_ms INTEGER, kind TEXT, library TEXT, detail TEXT)",
+                    "CREATE INDEX events_by_name ON events(name, ts)", "CREATE INDEX events_by_time ON events(ts)",
+                    "CREATE INDEX events_by_owner ON events(owner, ts)",
+                    "INSERT INTO events (ts, server, type, name, owner, count, ttl_ms, late_ms, kind, library, detail) "
+                    "VALUES (1764300000000, 'redis://old:6379/0', 'acquired', CAST('orders:7' AS BLOB), "
+                    "CAST('6e3d30b7-83b1-433a-9335-5e8b9916d3ac:31' AS BLOB), 1, 30000, -1, 'reentrant', 'redisson', "
+                    "'')" })
+                QVERIFY2(q.exec(QString::fromLatin1(statement)), qPrintable(q.lastError().text()));
+            v1.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("v1"));
+        QCOMPARE(RecordingStore::kApplicationId, 1280004946);
+
+        QCOMPARE(eventsOf(m_cli.history(db, "orders:7")), QStringList { QStringLiteral("acquired") });
+        QCOMPARE(userVersion(db), 1); // only read: unchanged
+        QProcess recorder;
+        m_cli.startRecorder(recorder, db, uniqueKey("v1"));
+        recorder.terminate();
+        QVERIFY(recorder.waitForFinished(30000));
+        QCOMPARE(userVersion(db), qint64(RecordingStore::schemaVersion()));
+        QCOMPARE(eventsOf(m_cli.history(db, "orders:7")), QStringList { QStringLiteral("acquired") });
+
+        const QString newer = m_dir.filePath(QStringLiteral("newer.sqlite"));
+        QVERIFY(QFile::copy(db, newer));
+        {
+            QSqlDatabase n = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("newer"));
+            n.setDatabaseName(newer);
+            QVERIFY(n.open());
+            QSqlQuery q(n);
+            QVERIFY(q.exec(QStringLiteral("PRAGMA user_version=99")));
+            n.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("newer"));
+        const CliRun refused
+            = runCli({ QStringLiteral("history"), QStringLiteral("orders:7"), QStringLiteral("--db"), newer }, m_dir);
+        CLI_EXIT(refused, CliExit::Usage);
+        QVERIFY2(refused.err.contains("newer LockScope"), refused.describe().constData());
+        QCOMPARE(userVersion(newer), 99);
+    }
+
+    // The messages people paste: each library's own words, with the holder, the lock and the time they carry.
+    void explainKnowsTheLibrariesMessages()
+    {
+        ExplainRequest r;
+        QVERIFY(ExplainRequest::parse(
+            QStringLiteral("2026-11-26 03:12:15,123 ERROR [pool-3-thread-7] o.e.Orders - unlock failed\n"
+                           "java.lang.IllegalMonitorStateException: attempt to unlock lock, not locked by current "
+                           "thread by node id: 2c0b6a3e-7a71-4b7e-9a43-8f1de3c2a901 thread-id: 93\n\tat "
+                           "org.redisson.RedissonBaseLock.lambda$unlockAsync0$2(RedissonBaseLock.java:292)"),
+            &r));
+        QCOMPARE(r.owner, QByteArray("2c0b6a3e-7a71-4b7e-9a43-8f1de3c2a901:93"));
+        QCOMPARE(r.library, QByteArray("redisson"));
+        QVERIFY(r.unlockFailed);
+        QCOMPARE(r.aroundMs, QDateTime(QDate(2026, 11, 26), QTime(3, 12, 15, 123)).toMSecsSinceEpoch());
+        r = {};
+        QVERIFY(ExplainRequest::parse(QStringLiteral("IllegalMonitorStateException: attempt to unlock read lock, not "
+                                                     "locked by current thread by node id: "
+                                                     "2c0b6a3e-7a71-4b7e-9a43-8f1de3c2a901 thread-id: 1"),
+            &r));
+        QCOMPARE(r.owner, QByteArray("2c0b6a3e-7a71-4b7e-9a43-8f1de3c2a901:1"));
+        r = {};
+        QVERIFY(ExplainRequest::parse(
+            QStringLiteral("redis_lock.NotAcquired: Lock lock:report is not acquired or it already expired."), &r));
+        QCOMPARE(r.lock, QByteArray("lock:report"));
+        QCOMPARE(r.library, QByteArray("python-redis-lock"));
+        r = {};
+        QVERIFY(ExplainRequest::parse(
+            QStringLiteral("[2026-11-26T03:12:15Z] redbeat: redis.exceptions.LockNotOwnedError: Cannot extend a lock "
+                           "that's no longer owned"),
+            &r));
+        QCOMPARE(r.lock, QByteArray("redbeat::lock"));
+        QCOMPARE(r.aroundMs, QDateTime(QDate(2026, 11, 26), QTime(3, 12, 15), Qt::UTC).toMSecsSinceEpoch());
+        r = {};
+        QVERIFY(ExplainRequest::parse(QStringLiteral("redis.exceptions.LockNotOwnedError: Cannot release a lock that's "
+                                                     "no longer owned"),
+            &r));
+        QCOMPARE(r.library, QByteArray("redis-py"));
+        QVERIFY(r.lock.isEmpty());
+        r = {};
+        QVERIFY(ExplainRequest::parse(
+            QStringLiteral("2026-11-26T03:12:15+08:00 unlock: redsync: failed to unlock, lock was already expired"),
+            &r));
+        QCOMPARE(r.library, QByteArray("redsync"));
+        QCOMPARE(r.aroundMs, QDateTime(QDate(2026, 11, 25), QTime(19, 12, 15), Qt::UTC).toMSecsSinceEpoch());
+        r = {};
+        QVERIFY(ExplainRequest::parse(QStringLiteral("Can't update lock orders:42 expiration"), &r));
+        QCOMPARE(r.lock, QByteArray("orders:42"));
+        r = {};
+        QVERIFY(!ExplainRequest::parse(QStringLiteral("java.lang.NullPointerException at Foo.bar"), &r));
+
+        // Not a message it knows, and nothing else to go on: a usage error, nothing read.
+        const CliRun unknown = runCli({ QStringLiteral("explain"), QStringLiteral("something else went wrong"),
+                                          QStringLiteral("--db"), m_dir.filePath(QStringLiteral("none.sqlite")) },
+            m_dir);
+        CLI_EXIT(unknown, CliExit::Usage);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRecordingQuestions)
+#include "tst_recordingquestions.moc"
