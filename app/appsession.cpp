@@ -1,5 +1,7 @@
 #include "appsession.h"
 
+#include "consolerecording.h"
+
 #include "connectiondialog.h"
 #include "consoleactions.h"
 #include "demo/democlients.h"
@@ -238,6 +240,8 @@ void AppSession::watchNow(const ConnectionOptions &options, const QString &descr
     actions->setProduction(m_production);
     actions->setNotify(m_notify);
     m_window->setConsole(actions);
+    m_window->setRecording(
+        new ConsoleRecording(m_monitor, options.auditTarget().toUtf8(), ConsoleRecording::defaultPath(), m_window));
     m_monitor->start();
     RedisCommander *connection = m_console->connection();
     m_window->setRetrySource([connection] { return connection->retryDelayMs(); });

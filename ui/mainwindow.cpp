@@ -3,6 +3,7 @@
 #include "auditlogview.h"
 #include "confirmguard.h"
 #include "consoleactions.h"
+#include "consolerecording.h"
 #include "contentionpane.h"
 #include "copyactions.h"
 #include "detailpane.h"
@@ -318,8 +319,19 @@ void MainWindow::setConsole(ConsoleActions *console)
     });
 }
 
+void MainWindow::setRecording(ConsoleRecording *recording)
+{
+    m_recording = recording;
+    m_fileMenu->insertAction(m_fileMenu->actions().value(1), recording->toggle());
+    statusBar()->addPermanentWidget(recording->indicator());
+}
+
 void MainWindow::clearLockMonitor()
 {
+    if (m_recording) {
+        m_fileMenu->removeAction(m_recording->toggle());
+        delete m_recording.data(); // before the monitor it records
+    }
     if (m_console) {
         for (QAction *action : m_console->actions()) {
             m_toolBar->removeAction(action);
@@ -384,6 +396,7 @@ void MainWindow::showContentionView(const QString &view)
 void MainWindow::buildMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    m_fileMenu = file;
     QAction *connectAction = file->addAction(tr("&Connect…"), this, &MainWindow::connectRequested);
     connectAction->setShortcut(QKeySequence::Open);
     connectAction->setIcon(QIcon(QStringLiteral(":/icons/connect.svg")));

@@ -21,6 +21,7 @@ class QToolBar;
 namespace LockScope {
 
 class ConsoleActions;
+class ConsoleRecording;
 class CopyActions;
 class ContentionPane;
 class ContentionViews;
@@ -87,6 +88,8 @@ public:
     void setLockMonitor(LockMonitor *monitor, const QByteArray &ownClientId);
     // The write actions (toolbar, menu, the table's context menu).
     void setConsole(ConsoleActions *console);
+    // The console's own recording of the last hour: its toggle in the File menu, its size in the status bar.
+    void setRecording(ConsoleRecording *recording);
     // Before connecting elsewhere: the views of the old connection go (the session deletes what it owns).
     void clearLockMonitor();
     // The connection's colour tag (production red, ...) as a strip on the header; invalid: none.
@@ -154,6 +157,8 @@ private:
     QLabel *m_placeholder;
     ConnectionHeader *m_header;
     QLabel *m_serverLabel;
+    QMenu *m_fileMenu = nullptr;
+    QPointer<ConsoleRecording> m_recording;
     QLabel *m_locksSummary;
     QLabel *m_summaryLabel;
     QDockWidget *m_eventsDock;

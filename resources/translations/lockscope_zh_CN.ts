@@ -3893,6 +3893,29 @@ removed %n dead waiter(s); the new head was woken</source>
     </message>
 </context>
 <context>
+    <name>LockScope::ConsoleRecording</name>
+    <message>
+        <source>&amp;Record the last hour</source>
+        <translation>录制最近一小时(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Keep what the console sees for an hour, in %1 (lockscope-cli history, at and explain read it with --db)</source>
+        <translation>把控制台看到的内容保留一小时，存于 %1（lockscope-cli 的 history、at 和 explain 用 --db 读取）</translation>
+    </message>
+    <message>
+        <source>Not recording: %1</source>
+        <translation>未在录制：%1</translation>
+    </message>
+    <message>
+        <source>Not recording</source>
+        <translation>未在录制</translation>
+    </message>
+    <message>
+        <source>● Recording the last hour · %1</source>
+        <translation>● 正在录制最近一小时 · %1</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::ContentionPane</name>
     <message>
         <source>Hot</source>

@@ -18,6 +18,7 @@
 #include "testutil.h"
 
 #include <QApplication>
+#include <QDialog>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
