@@ -51,15 +51,15 @@ bool waitUntil(const std::function<bool()> &done, int timeoutMs)
 }
 
 // The i-th event of a workload over `locks` locks: each lock acquired, renewed eight times, released, by one of a
-// handful of owners per lock, as a fleet of watchdogs makes them.
+// handful of owners per lock, as a fleet of watchdogs makes them (a release is seen before the next acquire).
 LockEvent eventAt(qint64 i, int locks, qint64 timeMs)
 {
     LockEvent e;
     const qint64 lock = i % locks, round = i / locks;
-    const int step = int(round % 10);
+    const int step = int((round + lock) % 10); // the locks out of step: at any moment most are held
     e.timeMs = timeMs;
     e.name = "bench:rec:orders:" + QByteArray::number(lock);
-    e.owner = "6e3d30b7-83b1-433a-9335-" + QByteArray::number(100000000000 + (round / 10) % 7) + ':'
+    e.owner = "6e3d30b7-83b1-433a-9335-" + QByteArray::number(100000000000 + ((round + lock) / 10) % 7) + ':'
         + QByteArray::number(lock % 97);
     e.type = step == 0 ? LockEvent::Type::Acquired : step == 9 ? LockEvent::Type::Released : LockEvent::Type::Renewed;
     e.count = step == 9 ? 0 : 1;
@@ -152,7 +152,7 @@ double plainInsertLoop(const QString &path, qint64 events, int locks)
             q.addBindValue(QString::fromLatin1(LockEvent::typeName(e.type)));
             q.addBindValue(e.name);
             q.addBindValue(e.owner);
-            q.addBindValue(QByteArray(""));
+            q.addBindValue(QVariant(QMetaType(QMetaType::QByteArray))); // no previous owner: NULL, as recorded
             q.addBindValue(e.count);
             q.addBindValue(e.ttlMs);
             q.addBindValue(e.lateMs);
@@ -220,8 +220,8 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("bench_recording"));
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "The recorder at 50k events/s against a plain SQLite insert loop; at, history and explain on a big recording."));
+    parser.setApplicationDescription(QStringLiteral("The recorder at 50k events/s against a plain SQLite insert loop; "
+                                                    "at, history and explain on a big recording."));
     parser.addHelpOption();
     addUrlOption(parser);
     parser.addOption({ QStringLiteral("events"), QStringLiteral("events the recorder records"), QStringLiteral("N"),
@@ -230,8 +230,8 @@ int main(int argc, char **argv)
         QStringLiteral("50000") });
     parser.addOption({ QStringLiteral("big"), QStringLiteral("events in the recording the questions read"),
         QStringLiteral("N"), QStringLiteral("10000000") });
-    parser.addOption({ QStringLiteral("locks"), QStringLiteral("distinct locks"), QStringLiteral("N"),
-        QStringLiteral("10000") });
+    parser.addOption(
+        { QStringLiteral("locks"), QStringLiteral("distinct locks"), QStringLiteral("N"), QStringLiteral("10000") });
     parser.process(app);
     const qint64 events = parser.value(QStringLiteral("events")).toLongLong();
     const int rate = parser.value(QStringLiteral("rate")).toInt();
@@ -248,10 +248,10 @@ int main(int argc, char **argv)
     // A: paced at the workload's rate (every event kept?), then unpaced against the plain loop.
     qint64 keptPaced = 0, keptMax = 0;
     double rssPaced = 0, rssMax = 0, backlogPaced = 0, backlogMax = 0;
-    const double pacedRate = recordThroughRecorder(server, dir.filePath(QStringLiteral("paced.sqlite")), events,
-        locks, rate, &keptPaced, &rssPaced, &backlogPaced);
-    const double recorderMax = recordThroughRecorder(server, dir.filePath(QStringLiteral("max.sqlite")), events,
-        locks, 0, &keptMax, &rssMax, &backlogMax);
+    const double pacedRate = recordThroughRecorder(server, dir.filePath(QStringLiteral("paced.sqlite")), events, locks,
+        rate, &keptPaced, &rssPaced, &backlogPaced);
+    const double recorderMax = recordThroughRecorder(
+        server, dir.filePath(QStringLiteral("max.sqlite")), events, locks, 0, &keptMax, &rssMax, &backlogMax);
     const double plain = plainInsertLoop(dir.filePath(QStringLiteral("plain.sqlite")), events, locks);
     report(QStringLiteral("recorder paced at %1/s: %2 events/s, %3 of %4 kept, caught up %5 ms after the last; "
                           "unpaced %6 events/s vs a plain insert loop %7 rows/s; RSS growth %8 MB")
@@ -283,9 +283,16 @@ int main(int argc, char **argv)
             wall = qMin(wall, runCliProcess(cli, args, out, true).wallMs);
         return wall;
     };
+    // What each answered, so that a fast answer is known to be a whole one.
+    const auto linesOut = [&] {
+        QFile f(out);
+        return f.open(QIODevice::ReadOnly) ? qint64(f.readAll().count('\n')) : qint64(-1);
+    };
     const double atMs = best({ QStringLiteral("at"), at, QStringLiteral("--db"), bigPath, QStringLiteral("--json") });
+    const qint64 atLocks = linesOut();
     const double historyMs = best({ QStringLiteral("history"), lock, QStringLiteral("--db"), bigPath,
         QStringLiteral("--since"), QString::number(middle - 12LL * 3600 * 1000), QStringLiteral("--json") });
+    const qint64 historyEvents = linesOut();
     const double explainMs = best({ QStringLiteral("explain"), QStringLiteral("--owner"), QString::fromUtf8(owner),
         QStringLiteral("--around"), at, QStringLiteral("--db"), bigPath, QStringLiteral("--json") });
     const double emptyMs = best({ QStringLiteral("history"), QStringLiteral("bench:rec:orders:1"),
@@ -313,6 +320,8 @@ int main(int argc, char **argv)
                       .add(QStringLiteral("big_events"), big)
                       .add(QStringLiteral("bytes_per_event"), bytesPerEvent)
                       .add(QStringLiteral("at_ms"), atMs)
+                      .add(QStringLiteral("at_locks"), atLocks)
+                      .add(QStringLiteral("history_events"), historyEvents)
                       .add(QStringLiteral("history_day_ms"), historyMs)
                       .add(QStringLiteral("explain_ms"), explainMs)
                       .add(QStringLiteral("baseline"),

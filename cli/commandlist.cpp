@@ -76,10 +76,14 @@ const QList<CommandSpec> &commandList()
             "lockscope-cli watch --pattern 'orders:*'\nlockscope-cli watch --json\nlockscope-cli watch "
             "--enable-keyspace-events" },
         { "stats", "stats",
-            QT_TRANSLATE_NOOP("Cli", "watch for --seconds N, then print contention statistics per lock"),
+            QT_TRANSLATE_NOOP("Cli",
+                "watch for --seconds N, then print contention statistics per lock; with --db FILE, those of\n"
+                "a recording's window (--since T, --until T)"),
             Takes::Pattern, make<StatsCommand>,
-            "pattern seconds limit interval string-locks no-string-locks layout-pattern owner-template json",
-            "lockscope-cli stats --seconds 60\nlockscope-cli stats --seconds 300 --pattern 'orders:*' --json" },
+            "pattern seconds limit interval db since until string-locks no-string-locks layout-pattern owner-template "
+            "json",
+            "lockscope-cli stats --seconds 60\nlockscope-cli stats --seconds 300 --pattern 'orders:*' --json\n"
+            "lockscope-cli stats --db night.sqlite --since 2026-11-26T03:00:00Z --until 2026-11-26T04:00:00Z" },
         { "top", "top",
             QT_TRANSLATE_NOOP("Cli", "the most contended locks, redrawn every --interval ms until interrupted"),
             Takes::Pattern, make<TopCommand>,

@@ -86,8 +86,13 @@ QString StatsWatchCommand::header() const
 
 QString StatsWatchCommand::table(int lockLimit, const QHash<QByteArray, quint64> *previous) const
 {
-    const LockStatistics &s = m_collector->statistics();
-    const qint64 now = StatsCollector::nowMs();
+    return statsTable(
+        m_collector->statistics(), StatsCollector::nowMs(), lockLimit, previous, m_collector->blindSpots());
+}
+
+QString StatsWatchCommand::statsTable(const LockStatistics &s, qint64 now, int lockLimit,
+    const QHash<QByteArray, quint64> *previous, const QStringList &blindSpots)
+{
     QList<QStringList> rows;
     QStringList head { tr("LOCK"), tr("KIND"), tr("LIBRARY") };
     if (previous)
@@ -121,13 +126,17 @@ QString StatsWatchCommand::table(int lockLimit, const QHash<QByteArray, quint64>
         out += tr("(no lock activity seen yet)") + QLatin1Char('\n');
     if (anyInferred)
         out += tr("~ inferred: from re-scans, polls or reasoning rather than keyspace events") + QLatin1Char('\n');
-    for (const QString &blind : m_collector->blindSpots())
+    for (const QString &blind : blindSpots)
         out += tr("note: %1").arg(blind) + QLatin1Char('\n');
     return out;
 }
 
 void StatsCommand::start()
 {
+    if (m_parser.isSet(QStringLiteral("db"))) {
+        printRecorded();
+        return;
+    }
     bool ok = false;
     m_seconds = m_parser.value(QStringLiteral("seconds")).toInt(&ok);
     if (!m_parser.isSet(QStringLiteral("seconds")) || !ok || m_seconds < 1) {

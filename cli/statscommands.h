@@ -3,6 +3,7 @@
 #include "commands.h"
 
 namespace LockScope {
+class LockStatistics;
 class StatsCollector;
 struct LockStats;
 } // namespace LockScope
@@ -26,6 +27,8 @@ protected:
     // The ranked table people read, with "~" before inferred figures.
     QString table(int lockLimit, const QHash<QByteArray, quint64> *previousAcquisitions = nullptr) const;
     QString header() const;
+    static QString statsTable(const LockStatistics &statistics, qint64 nowMs, int lockLimit,
+        const QHash<QByteArray, quint64> *previousAcquisitions, const QStringList &blindSpots);
     // --limit N (positive); false, with the usage error printed, otherwise.
     bool readLimit(int fallback, int *limit) const;
 
@@ -46,6 +49,8 @@ private:
     void snapshotReady() override;
     void printSettled();
     void print();
+    // --db FILE: the statistics of a window of a recording (--since, --until), in the same JSON (statsrecorded.cpp).
+    void printRecorded();
 
     bool m_printing = false;
     int m_limit = -1;

@@ -224,6 +224,54 @@ private slots:
             raw.command({ "DEL", n });
     }
 
+    // stats --db: a recorded hour's contention in the JSON live stats prints, for a window of the recording.
+    void statsOfARecordedWindow()
+    {
+        const QByteArray p = uniqueKey("stats");
+        const QByteArray name = p + ":orders";
+        const QString db = m_dir.filePath(QStringLiteral("stats.sqlite"));
+        RawRedis raw(m_server.port());
+        QProcess recorder;
+        m_cli.startRecorder(recorder, db, p);
+        for (int i = 0; i < 3; ++i) {
+            acquire(raw, name, kOwnerA, "600000");
+            QVERIFY(m_cli.recorded(db, name, 2 * i + 1));
+            release(raw, name, kOwnerA);
+            QVERIFY(m_cli.recorded(db, name, 2 * i + 2));
+        }
+        const qint64 afterThree = momentNow();
+        acquire(raw, name, kOwnerB, "600000");
+        QVERIFY(m_cli.recorded(db, name, 7));
+        raw.command({ "PEXPIRE", name, "1" }); // its lease ran out
+        QVERIFY(m_cli.recordedEvent(db, name, QStringLiteral("expired")));
+        recorder.terminate();
+        QVERIFY(recorder.waitForFinished(30000));
+
+        const auto lockOf = [&](const QList<QJsonObject> &report) {
+            for (const QJsonValue &l : report.value(0).value(QStringLiteral("locks")).toArray())
+                if (l.toObject().value(QStringLiteral("name")).toString() == QString::fromUtf8(name))
+                    return l.toObject();
+            return QJsonObject();
+        };
+        const QList<QJsonObject> all = m_cli.ask({ QStringLiteral("stats"), QStringLiteral("--db"), db,
+            QStringLiteral("--pattern"), QString::fromUtf8(p + "*") });
+        QCOMPARE(all.size(), 1);
+        QCOMPARE(all.first().value(QStringLiteral("mode")).toString(), QStringLiteral("recording"));
+        QJsonObject l = lockOf(all);
+        QCOMPARE(l.value(QStringLiteral("acquisitions")).toInt(), 4);
+        QCOMPARE(l.value(QStringLiteral("releases")).toInt(), 3);
+        QCOMPARE(l.value(QStringLiteral("expiries")).toInt(), 1);
+        QCOMPARE(l.value(QStringLiteral("hold_ms")).toObject().value(QStringLiteral("samples")).toInt(), 4);
+        // The window before the fourth hold: three holds, none expired.
+        l = lockOf(m_cli.ask({ QStringLiteral("stats"), QStringLiteral("--db"), db, QStringLiteral("--until"),
+            ms(afterThree), QStringLiteral("--pattern"), QString::fromUtf8(p + "*") }));
+        QCOMPARE(l.value(QStringLiteral("acquisitions")).toInt(), 3);
+        QCOMPARE(l.value(QStringLiteral("expiries")).toInt(), 0);
+        const CliRun text = runCli({ QStringLiteral("stats"), QStringLiteral("--db"), db }, m_dir);
+        CLI_EXIT(text, CliExit::Done);
+        QVERIFY2(text.out.contains(name) && text.out.contains("recording "), text.describe().constData());
+    }
+
     // A recording of the first schema (no snapshots): read as it is, and brought up to date (its events kept) only
     // when a recorder writes to it. A newer one is refused and left as it is.
     void aFirstVersionRecordingIsBroughtUpToDate()

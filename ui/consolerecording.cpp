@@ -46,6 +46,11 @@ ConsoleRecording::~ConsoleRecording()
     delete m_label; // not in a status bar yet; once there, the bar's
 }
 
+QLabel *ConsoleRecording::indicator() const
+{
+    return m_label;
+}
+
 QString ConsoleRecording::defaultPath()
 {
     return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)

@@ -30,7 +30,7 @@ public:
     static constexpr qint64 kMaxBytes = 256LL << 20;
 
     QAction *toggle() const { return m_toggle; }
-    QLabel *indicator() const { return m_label; }
+    QLabel *indicator() const;
     bool isRecording() const { return m_recorder != nullptr; }
     QString path() const { return m_path; }
 

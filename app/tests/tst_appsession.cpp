@@ -8,6 +8,7 @@
 #include "redisserver.h"
 
 #include <QTcpServer>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace LockScope;
@@ -25,7 +26,18 @@ class TestAppSession : public QObject
         return probe.serverPort();
     }
 
+    QTemporaryDir m_dir;
+
 private slots:
+    // What a session keeps (the console's recording, its settings, the audit log) stays in the test's directory.
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
+        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
+        qputenv("LOCKSCOPE_AUDIT_LOG", m_dir.filePath(QStringLiteral("audit.log")).toUtf8());
+    }
+
     void badUrlIsShownInTheWindow()
     {
         MainWindow window;

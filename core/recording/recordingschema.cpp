@@ -24,7 +24,9 @@ const QList<Step> &steps()
                 "CREATE TABLE snapshots (ts INTEGER NOT NULL, server TEXT NOT NULL, name BLOB NOT NULL, owner BLOB, "
                 "count INTEGER, ttl_ms INTEGER, kind TEXT, library TEXT)",
                 "CREATE INDEX snapshots_by_time ON snapshots(server, ts)",
-                "CREATE INDEX events_by_previous_owner ON events(previous_owner, ts)",
+                // Only owner changes have a previous owner (the rest store NULL): a partial index costs the other
+                // rows nothing, and "previous_owner = ?" implies it, so SQLite uses it.
+                "CREATE INDEX events_by_previous_owner ON events(previous_owner, ts) WHERE previous_owner IS NOT NULL",
             } },
     };
     return all;

@@ -286,6 +286,13 @@ removed %n dead waiters; the new head was woken</numerusform>
             <numerusform>watching %n locks for %1 s via %2...</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>recording %1: %2 to %3, %n event(s), %4 gap(s) in what was seen</source>
+        <translation>
+            <numerusform>recording %1: %2 to %3, %n event, %4 gap(s) in what was seen</numerusform>
+            <numerusform>recording %1: %2 to %3, %n events, %4 gap(s) in what was seen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::StatsWatchCommand</name>

@@ -302,10 +302,6 @@
         <translation>实时显示所有匹配 --pattern 的锁的事件，直到被中断</translation>
     </message>
     <message>
-        <source>watch for --seconds N, then print contention statistics per lock</source>
-        <translation>观察 --seconds N 秒，然后打印每把锁的争用统计</translation>
-    </message>
-    <message>
         <source>the most contended locks, redrawn every --interval ms until interrupted</source>
         <translation>争用最激烈的锁，每 --interval 毫秒重绘一次，直到被中断</translation>
     </message>
@@ -581,6 +577,12 @@ redis-py、python-redis-lock 的错误）：何时获取、续期及其间隔、
     <message>
         <source>usage: lockscope-cli %1</source>
         <translation>用法：lockscope-cli %1</translation>
+    </message>
+    <message>
+        <source>watch for --seconds N, then print contention statistics per lock; with --db FILE, those of
+a recording&apos;s window (--since T, --until T)</source>
+        <translation>观察 --seconds N 秒，然后打印每把锁的争用统计；使用 --db FILE 时，
+打印录制文件某一时间窗口（--since T、--until T）的统计</translation>
     </message>
 </context>
 <context>
@@ -3106,6 +3108,20 @@ removed %n dead waiter(s); the new head was woken</source>
         <source>watching %n lock(s) for %1 s via %2...</source>
         <translation>
             <numerusform>正在通过 %2 观察 %n 个锁，持续 %1 秒……</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>--since and --until take ISO 8601 times with a zone (2026-11-26T03:12:00Z) or epoch ms</source>
+        <translation>--since 和 --until 需要带时区的 ISO 8601 时间（2026-11-26T03:12:00Z）或纪元毫秒数</translation>
+    </message>
+    <message>
+        <source>from a recording: waiters and waits are not recorded, only the holds&apos; events</source>
+        <translation>来自录制文件：等待者和等待时间不会被录制，只有持有的事件</translation>
+    </message>
+    <message numerus="yes">
+        <source>recording %1: %2 to %3, %n event(s), %4 gap(s) in what was seen</source>
+        <translation>
+            <numerusform>录制文件 %1：%2 至 %3，%n 个事件，观察空白 %4 处</numerusform>
         </translation>
     </message>
 </context>
