@@ -152,6 +152,12 @@ const QList<CommandSpec> &commandList()
             "2c0b6a3e-7a71-4b7e-9a43-8f1de3c2a901 thread-id: 93'\nlockscope-cli explain --lock orders:42 --around "
             "2026-11-26T03:12:15Z\njournalctl -u orders | grep IllegalMonitorState | tail -1 | lockscope-cli explain "
             "-" },
+        { "advise", "advise",
+            QT_TRANSLATE_NOOP("Cli",
+                "the lease advisor, from a recording: hold times against each lock's lease, each client's renewal\n"
+                "rhythm and gaps, its inferred lockWatchdogTimeout, and verdicts (lease too short, a pause, ...)"),
+            Takes::Pattern, make<AdviseCommand>, "db since until pattern json",
+            "lockscope-cli advise --since 2026-11-26T00:00:00Z\nlockscope-cli advise --pattern 'orders:*' --json" },
         { "client", "client OWNER",
             QT_TRANSLATE_NOOP("Cli",
                 "everything one holder did across locks, from a recording (a client id alone: all "

@@ -366,12 +366,12 @@ QList<QCommandLineOption> commandOptions()
                 "Cli", "record, serve-metrics: lock names matching this glob are stored as their hash (repeatable)"),
             QStringLiteral("GLOB") },
         { QStringLiteral("since"),
-            QCoreApplication::translate(
-                "Cli", "history, client, export: from this moment (ISO 8601 with a zone, or epoch ms)"),
+            QCoreApplication::translate("Cli",
+                "history, client, export, advise, stats --db: from this moment (ISO 8601 with a zone, or epoch ms)"),
             QStringLiteral("T") },
         { QStringLiteral("until"),
-            QCoreApplication::translate(
-                "Cli", "history, client, export: up to this moment (ISO 8601 with a zone, or epoch ms)"),
+            QCoreApplication::translate("Cli",
+                "history, client, export, advise, stats --db: up to this moment (ISO 8601 with a zone, or epoch ms)"),
             QStringLiteral("T") },
         { QStringLiteral("lock"),
             QCoreApplication::translate("Cli", "explain: the lock the error is about (when the message names none)"),

@@ -68,6 +68,15 @@ public:
     void start() override;
 };
 
+// advise [--since T] [--until T] [--pattern GLOB] [--json]: the lease advisor's verdicts per lock.
+class AdviseCommand : public RecordingQuery
+{
+    Q_OBJECT
+public:
+    using RecordingQuery::RecordingQuery;
+    void start() override;
+};
+
 // explain ['TEXT'] [--owner ID] [--lock NAME] [--around T] [--json]: the story of the hold an error is about.
 class ExplainCommand : public RecordingQuery
 {

@@ -14,6 +14,8 @@
 
 #include <QDateTime>
 #include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -272,6 +274,79 @@ private slots:
         QVERIFY2(text.out.contains(name) && text.out.contains("recording "), text.describe().constData());
     }
 
+    // advise on a recording whose night is known exactly (rows written as a recorder writes them): a fixed lease
+    // the work outgrows, a watchdog that paused, clients of one lock on different timeouts, a hold far past usual.
+    void adviseNamesWhatToChange()
+    {
+        const QString db = m_dir.filePath(QStringLiteral("advise.sqlite"));
+        const QByteArray server = "redis://127.0.0.1:1/0";
+        const QByteArray a = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1", x = "0f6c8a3e-1b2d-4c5e-8f90-a1b2c3d4e5f6:7",
+                         y = "9a9b9c9d-1b2d-4c5e-8f90-a1b2c3d4e5f6:8";
+        QList<RecordedEvent> rows;
+        const auto add = [&](qint64 t, const char *type, const QByteArray &name, const QByteArray &owner, qint64 ttl) {
+            rows << RecordedEvent { t, server, type, name, owner, {}, QByteArray(type) == "released" ? 0 : 1, ttl, -1,
+                "reentrant", "redisson", {} };
+        };
+        const qint64 t0 = 1764300000000;
+        qint64 t = t0;
+        for (int i = 0; i < 10; ++i) { // a 3 s lease; two holds of ten outlive two thirds of it
+            add(t, "acquired", "fixed", a, 3000);
+            add(t + (i < 8 ? 1000 : 2500), "released", "fixed", a, -2);
+            t += 5000;
+        }
+        t = t0;
+        add(t, "acquired", "wd", x, 30000); // x renews every 10 s, then pauses 30 s
+        for (const qint64 at : { 10000, 20000, 30000, 40000, 50000, 80000, 90000 })
+            add(t + at, "renewed", "wd", x, 30000);
+        add(t + 95000, "released", "wd", x, -2);
+        add(t + 100000, "acquired", "wd", y, 60000); // y renews every 20 s: a 60 s lockWatchdogTimeout
+        for (const qint64 at : { 120000, 140000, 160000 })
+            add(t + at, "renewed", "wd", y, 60000);
+        add(t + 170000, "released", "wd", y, -2);
+        for (int i = 0; i < 20; ++i) { // one-second holds, then one of five minutes
+            add(t0 + i * 2000, "acquired", "long", a, 30000);
+            add(t0 + i * 2000 + 1000, "released", "long", a, -2);
+        }
+        add(t0 + 100000, "acquired", "long", a, 600000);
+        add(t0 + 400000, "released", "long", a, -2);
+        std::sort(rows.begin(), rows.end(),
+            [](const RecordedEvent &l, const RecordedEvent &r) { return l.timeMs < r.timeMs; });
+        {
+            RecordingStore store;
+            QString error;
+            QVERIFY2(store.open(db, true, &error), qPrintable(error));
+            QVERIFY2(store.append(rows, &error), qPrintable(error));
+        }
+        QHash<QString, QJsonObject> byName;
+        for (const QJsonObject &o : m_cli.ask({ QStringLiteral("advise"), QStringLiteral("--db"), db }))
+            byName.insert(o.value(QStringLiteral("name")).toString(), o);
+        const auto codes = [&](const QString &name) {
+            QStringList all;
+            for (const QJsonValue &v : byName.value(name).value(QStringLiteral("verdicts")).toArray())
+                all << v.toObject().value(QStringLiteral("code")).toString();
+            return all;
+        };
+        QCOMPARE(byName.size(), 3);
+        QCOMPARE(codes(QStringLiteral("fixed")), QStringList { QStringLiteral("lease-too-short") });
+        QCOMPARE(byName.value(QStringLiteral("fixed")).value(QStringLiteral("past_two_thirds")).toDouble(), 0.2);
+        QCOMPARE(codes(QStringLiteral("wd")),
+            (QStringList { QStringLiteral("renewal-gap"), QStringLiteral("mixed-timeouts") }));
+        const QJsonArray clients = byName.value(QStringLiteral("wd")).value(QStringLiteral("clients")).toArray();
+        QCOMPARE(clients.size(), 2);
+        for (const QJsonValue &c : clients) {
+            const QJsonObject o = c.toObject();
+            const bool isX = o.value(QStringLiteral("client")).toString() == QString::fromUtf8(x.left(36));
+            QCOMPARE(o.value(QStringLiteral("inferred_watchdog_timeout_ms")).toInteger(), isX ? 30000 : 60000);
+            if (isX)
+                QCOMPARE(
+                    o.value(QStringLiteral("longest_gap")).toObject().value(QStringLiteral("ms")).toInteger(), 30000);
+        }
+        QCOMPARE(codes(QStringLiteral("long")), QStringList { QStringLiteral("long-hold") });
+        const CliRun text = runCli({ QStringLiteral("advise"), QStringLiteral("--db"), db }, m_dir);
+        CLI_EXIT(text, CliExit::Done);
+        QVERIFY2(text.out.contains("lease too short: 20 % of holds passed"), text.describe().constData());
+    }
+
     // A recording of the first schema (no snapshots): read as it is, and brought up to date (its events kept) only
     // when a recorder writes to it. A newer one is refused and left as it is.
     void aFirstVersionRecordingIsBroughtUpToDate()
@@ -375,6 +450,18 @@ private slots:
         QCOMPARE(r.lock, QByteArray("orders:42"));
         r = {};
         QVERIFY(!ExplainRequest::parse(QStringLiteral("java.lang.NullPointerException at Foo.bar"), &r));
+
+        // A question about something that is no recording: refused, and nothing is written to it.
+        for (const QString &path : { QStringLiteral("/dev/null"), m_dir.filePath(QStringLiteral("empty.sqlite")) }) {
+            if (!path.startsWith(QLatin1Char('/') + QStringLiteral("dev"))) {
+                QFile f(path);
+                QVERIFY(f.open(QIODevice::WriteOnly));
+            }
+            const CliRun refused = runCli({ QStringLiteral("advise"), QStringLiteral("--db"), path }, m_dir);
+            CLI_EXIT(refused, CliExit::Usage);
+            QVERIFY2(refused.err.contains("not a LockScope recording"), refused.describe().constData());
+            QCOMPARE(QFileInfo(path).size(), 0);
+        }
 
         // Not a message it knows, and nothing else to go on: a usage error, nothing read.
         const CliRun unknown = runCli({ QStringLiteral("explain"), QStringLiteral("something else went wrong"),

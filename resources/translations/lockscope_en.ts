@@ -98,6 +98,16 @@
     </message>
 </context>
 <context>
+    <name>LockScope::Cli::AdviseCommand</name>
+    <message numerus="yes">
+        <source>%1  %2/%3  %n hold(s)  p50 %4 s  p95 %5 s  max %6 s  lease %7 s%8</source>
+        <translation>
+            <numerusform>%1  %2/%3  %n hold  p50 %4 s  p95 %5 s  max %6 s  lease %7 s%8</numerusform>
+            <numerusform>%1  %2/%3  %n holds  p50 %4 s  p95 %5 s  max %6 s  lease %7 s%8</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LockScope::Cli::AtCommand</name>
     <message numerus="yes">
         <source>at %1, %n lock(s) held:</source>

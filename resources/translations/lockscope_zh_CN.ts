@@ -555,14 +555,6 @@ redis-py、python-redis-lock 的错误）：何时获取、续期及其间隔、
         <translation>record、serve-metrics 以及查询命令（history、at、explain、client、export）：录制文件（SQLite 文件；默认位于数据目录）</translation>
     </message>
     <message>
-        <source>history, client, export: from this moment (ISO 8601 with a zone, or epoch ms)</source>
-        <translation>history、client、export：从此时刻起（带时区的 ISO 8601，或纪元毫秒数）</translation>
-    </message>
-    <message>
-        <source>history, client, export: up to this moment (ISO 8601 with a zone, or epoch ms)</source>
-        <translation>history、client、export：截至此时刻（带时区的 ISO 8601，或纪元毫秒数）</translation>
-    </message>
-    <message>
         <source>explain: the lock the error is about (when the message names none)</source>
         <translation>explain：错误所涉及的锁（当消息中没有锁名时）</translation>
     </message>
@@ -583,6 +575,20 @@ redis-py、python-redis-lock 的错误）：何时获取、续期及其间隔、
 a recording&apos;s window (--since T, --until T)</source>
         <translation>观察 --seconds N 秒，然后打印每把锁的争用统计；使用 --db FILE 时，
 打印录制文件某一时间窗口（--since T、--until T）的统计</translation>
+    </message>
+    <message>
+        <source>the lease advisor, from a recording: hold times against each lock&apos;s lease, each client&apos;s renewal
+rhythm and gaps, its inferred lockWatchdogTimeout, and verdicts (lease too short, a pause, ...)</source>
+        <translation>租期顾问，取自录制文件：各锁持有时间与其租期的对比、各客户端的续期节奏
+与间隔、推断出的 lockWatchdogTimeout，以及结论（租期太短、一次暂停等）</translation>
+    </message>
+    <message>
+        <source>history, client, export, advise, stats --db: from this moment (ISO 8601 with a zone, or epoch ms)</source>
+        <translation>history、client、export、advise、stats --db：从此时刻起（带时区的 ISO 8601，或纪元毫秒数）</translation>
+    </message>
+    <message>
+        <source>history, client, export, advise, stats --db: up to this moment (ISO 8601 with a zone, or epoch ms)</source>
+        <translation>history、client、export、advise、stats --db：截至此时刻（带时区的 ISO 8601，或纪元毫秒数）</translation>
     </message>
 </context>
 <context>
@@ -2162,6 +2168,27 @@ Accept this key and remember it? [y/N] </source>
     <message>
         <source>  %1:</source>
         <translation>  %1：</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::Cli::AdviseCommand</name>
+    <message numerus="yes">
+        <source>%1  %2/%3  %n hold(s)  p50 %4 s  p95 %5 s  max %6 s  lease %7 s%8</source>
+        <translation>
+            <numerusform>%1  %2/%3  %n 次持有  p50 %4 秒  p95 %5 秒  最长 %6 秒  租期 %7 秒%8</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (watchdog)</source>
+        <translation>（看门狗）</translation>
+    </message>
+    <message>
+        <source>  %1 renews every %2 s (lockWatchdogTimeout about %3 s); gaps ≤1.5×: %4, 1.5–3×: %5, &gt;3×: %6</source>
+        <translation>  %1 每 %2 秒续期一次（lockWatchdogTimeout 约 %3 秒）；间隔 ≤1.5×：%4，1.5–3×：%5，&gt;3×：%6</translation>
+    </message>
+    <message>
+        <source>no holds recorded in that window</source>
+        <translation>该时间窗口内没有录制到持有</translation>
     </message>
 </context>
 <context>
@@ -5614,6 +5641,33 @@ Check it with the server&apos;s administrator (ssh-keygen -l -f on the host&apos
     </message>
 </context>
 <context>
+    <name>LockScope::LeaseAdvice</name>
+    <message>
+        <source>lease too short: %1 % of holds passed ⅔ of its %2 s lease, %3 expired</source>
+        <translation>租期太短：%1% 的持有超过了 %2 秒租期的 ⅔，%3 次过期</translation>
+    </message>
+    <message>
+        <source>renewal gap %1 s at %2 (%3 renews every %4 s): a pause</source>
+        <translation>%2 出现 %1 秒的续期间隔（%3 每 %4 秒续期一次）：一次暂停</translation>
+    </message>
+    <message>
+        <source>%1 for %2 s, %3× the p95 hold</source>
+        <translation>%1 %2 秒，为 p95 持有时间的 %3 倍</translation>
+    </message>
+    <message>
+        <source>renewing</source>
+        <translation>持续续期</translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation>持有</translation>
+    </message>
+    <message>
+        <source>clients renew on different watchdog timeouts (%1 s to %2 s): one may lose the lock the other would keep</source>
+        <translation>各客户端的看门狗超时不同（%1 秒到 %2 秒）：一方可能丢掉另一方能保住的锁</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::LivenessText</name>
     <message>
         <source>Are its holders alive?</source>
@@ -7595,6 +7649,14 @@ In a dialog that changes something (force release, a permit, a latch), Return an
     <message>
         <source>%1: cannot bring the schema up to date (%2)</source>
         <translation>%1：无法把模式升级到最新（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is not a LockScope recording (not a regular file); it was left as it is</source>
+        <translation>%1 不是 LockScope 录制文件（不是普通文件）；已保持原样</translation>
+    </message>
+    <message>
+        <source>%1 is empty: not a LockScope recording</source>
+        <translation>%1 是空文件：不是 LockScope 录制文件</translation>
     </message>
 </context>
 <context>
