@@ -17,16 +17,13 @@ QString seconds(qint64 ms)
 void AdviseCommand::start()
 {
     qint64 since, until;
-    if (!readWindow(&since, &until))
-        return;
     RecordingStore store;
-    if (!openRecording(store))
+    if (!openWindow(store, &since, &until))
         return;
     LeaseAdvice advice;
     QString error;
     if (!LeaseAdvice::advise(store, keyPattern(), since, until, &advice, &error)) {
-        m_out.error(error);
-        finish(ExitNotDone);
+        readFailed(error);
         return;
     }
     if (m_out.json()) {

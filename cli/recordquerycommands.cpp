@@ -78,6 +78,12 @@ bool RecordingQuery::readWindow(qint64 *sinceMs, qint64 *untilMs)
     return true;
 }
 
+void RecordingQuery::readFailed(const QString &error)
+{
+    m_out.error(error);
+    finish(ExitNotDone);
+}
+
 QJsonObject RecordingQuery::eventJson(const RecordedEvent &e)
 {
     QJsonObject o { { QStringLiteral("ts"), isoTime(e.timeMs) },
@@ -124,10 +130,8 @@ void HistoryCommand::start()
 {
     const QByteArray name = lockName();
     qint64 since, until;
-    if (!readWindow(&since, &until))
-        return;
     RecordingStore store;
-    if (!openRecording(store))
+    if (!openWindow(store, &since, &until))
         return;
     QString error;
     // A redacted name is stored hashed: asked by its name, found by its hash too.
@@ -136,8 +140,7 @@ void HistoryCommand::start()
         && std::none_of(events.cbegin(), events.cend(), [](const RecordedEvent &e) { return !e.name.isEmpty(); }))
         events = store.history(NameRedaction::hashed(name), since, until, &error);
     if (!error.isEmpty()) {
-        m_out.error(error);
-        finish(ExitNotDone);
+        readFailed(error);
         return;
     }
     const bool any
@@ -218,8 +221,7 @@ void AtCommand::start()
         }
     }
     if (!error.isEmpty()) {
-        m_out.error(error);
-        finish(ExitNotDone);
+        readFailed(error);
         return;
     }
     if (!m_out.json())
@@ -233,10 +235,8 @@ void ClientCommand::start()
 {
     const QByteArray owner = positional(1).toUtf8();
     qint64 since, until;
-    if (!readWindow(&since, &until))
-        return;
     RecordingStore store;
-    if (!openRecording(store))
+    if (!openWindow(store, &since, &until))
         return;
     EventQuery q;
     q.owner = owner;
@@ -259,8 +259,7 @@ void ClientCommand::start()
         },
         &error);
     if (!error.isEmpty()) {
-        m_out.error(error);
-        finish(ExitNotDone);
+        readFailed(error);
         return;
     }
     if (!m_out.json())
@@ -279,10 +278,8 @@ void ExportCommand::start()
         return;
     }
     qint64 since, until;
-    if (!readWindow(&since, &until))
-        return;
     RecordingStore store;
-    if (!openRecording(store))
+    if (!openWindow(store, &since, &until))
         return;
     const QByteArray pattern = keyPattern();
     EventQuery q;
@@ -319,8 +316,7 @@ void ExportCommand::start()
         &error);
     out.flush();
     if (!error.isEmpty()) {
-        m_out.error(error);
-        finish(ExitNotDone);
+        readFailed(error);
         return;
     }
     finish(ExitDone);
@@ -370,8 +366,7 @@ void ExplainCommand::start()
     QString error;
     const HoldStory story = Explainer::explain(store, request, &error);
     if (!error.isEmpty()) {
-        m_out.error(error);
-        finish(ExitNotDone);
+        readFailed(error);
         return;
     }
     if (!story.found) {

@@ -23,6 +23,13 @@ protected:
     bool openRecording(RecordingStore &store);
     // --since and --until as epoch ms (-1: open); false (usage error printed) when one is not a time.
     bool readWindow(qint64 *sinceMs, qint64 *untilMs);
+    // Both: the window, then the recording; false (said, finished) on either's error.
+    bool openWindow(RecordingStore &store, qint64 *sinceMs, qint64 *untilMs)
+    {
+        return readWindow(sinceMs, untilMs) && openRecording(store);
+    }
+    // A recording that could not be read: said, exit 1.
+    void readFailed(const QString &error);
     QString recordingPath() const;
     // An event as history, client and export --format jsonl write it: watch's event object with "source".
     static QJsonObject eventJson(const RecordedEvent &e);

@@ -5,6 +5,7 @@
 #include "monitor/lockrecord.h"
 
 #include <QCryptographicHash>
+#include <QHash>
 
 namespace LockScope {
 
@@ -26,6 +27,32 @@ RecordedEvent RecordedEvent::fromLockEvent(const LockEvent &event, const QByteAr
         r.library = lock->library;
     }
     return r;
+}
+
+bool RecordedEvent::toLockEvent(LockEvent *event) const
+{
+    static const QHash<QByteArray, LockEvent::Type> types = [] {
+        QHash<QByteArray, LockEvent::Type> all;
+        for (LockEvent::Type t : { LockEvent::Type::Acquired, LockEvent::Type::Reentered, LockEvent::Type::Released,
+                 LockEvent::Type::Renewed, LockEvent::Type::Expired, LockEvent::Type::ForceReleased,
+                 LockEvent::Type::OwnerChanged, LockEvent::Type::QueueChanged, LockEvent::Type::Lost,
+                 LockEvent::Type::WakeUpMissed })
+            all.insert(LockEvent::typeName(t), t);
+        return all;
+    }();
+    const auto it = types.constFind(type);
+    if (it == types.cend())
+        return false;
+    event->timeMs = timeMs;
+    event->type = *it;
+    event->name = name;
+    event->owner = owner;
+    event->previousOwner = previousOwner;
+    event->count = count;
+    event->ttlMs = ttlMs;
+    event->lateMs = lateMs;
+    event->detail = detail;
+    return true;
 }
 
 QByteArray NameRedaction::hashed(const QByteArray &name)

@@ -27,6 +27,9 @@ struct RecordedEvent
     QString detail; // for people: what was seen (a gap's end: how long it lasted, in ms)
 
     static RecordedEvent fromLockEvent(const LockEvent &event, const QByteArray &server, const LockInfo *lock);
+    // Back to the monitor's event, for what folds events (statistics); false for a row that is none (a gap, an
+    // audit record).
+    bool toLockEvent(LockEvent *event) const;
 };
 
 // Names that carry customer ids are stored hashed: "sha256:" and the first 32 hex digits of the name's SHA-256, the
