@@ -384,9 +384,7 @@ void ExplainCommand::start()
     QStringList lines;
     if (recognised)
         lines << tr("%1:").arg(request.recognised);
-    for (const QString &line : story.story)
-        lines << QStringLiteral("  • ") + line;
-    lines << tr("What it means: %1.").arg(story.meaning);
+    lines << story.lines();
     m_out.object(o, lines.join(QLatin1Char('\n')));
     finish(ExitDone);
 }

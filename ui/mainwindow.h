@@ -22,6 +22,7 @@ namespace LockScope {
 
 class ConsoleActions;
 class ConsoleRecording;
+class ExplainDialog;
 class CopyActions;
 class ContentionPane;
 class ContentionViews;
@@ -63,6 +64,9 @@ public:
     // release and Tools › Trace clients. nullptr before setLockMonitor().
     HolderWatch *holderWatch() const;
     QAction *traceAction() const { return m_traceAction; }
+    QAction *explainAction() const { return m_explainAction; }
+    // The open Explain dialog, if any (Tools › Explain a hold…, or a holder's "Explain this holder's story…").
+    ExplainDialog *explainDialog() const;
     // Tools › Trace clients' dialog, once opened.
     TraceDialog *traceDialog() const;
 
@@ -124,6 +128,7 @@ private:
     void buildBlockersDock();
     void clearBlockers();
     void openTraceDialog();
+    void openExplainDialog(const QByteArray &owner, const QByteArray &lock);
     void tick();
     void updateSummary();
     void fitToScreen();
@@ -151,6 +156,9 @@ private:
     QPointer<TraceDialog> m_trace;
     QPointer<BlockersPane> m_blockers; // the Blockers view, while connected
     QAction *m_traceAction = nullptr;
+    QAction *m_explainAction = nullptr;
+    QAction *m_explainHolder = nullptr; // the table's, while there is a recording
+    QPointer<ExplainDialog> m_explainDialog;
     QMenu *m_toolsMenu = nullptr;
     QMenu *m_lockMenu;
     QToolBar *m_toolBar;

@@ -3,7 +3,9 @@
 // Reclaim by policy. Beside mainwindow.cpp, which builds the window and wires it.
 #include "blockerspane.h"
 #include "consoleactions.h"
+#include "consolerecording.h"
 #include "detailpane.h"
+#include "explaindialog.h"
 #include "liveness/holderwatch.h"
 #include "lockspane.h"
 #include "mainwindow.h"
@@ -50,6 +52,25 @@ void MainWindow::buildToolsMenu()
     m_toolsMenu = tools;
     m_traceAction = tools->addAction(tr("&Trace clients…"), this, &MainWindow::openTraceDialog);
     m_traceAction->setEnabled(false); // until there is a connection to trace
+    m_explainAction = tools->addAction(tr("&Explain a hold…"), this, [this] { openExplainDialog({}, {}); });
+    m_explainAction->setEnabled(false); // until the console records
+}
+
+ExplainDialog *MainWindow::explainDialog() const
+{
+    return m_explainDialog;
+}
+
+void MainWindow::openExplainDialog(const QByteArray &owner, const QByteArray &lock)
+{
+    if (!m_recording)
+        return;
+    auto *dialog = new ExplainDialog(m_recording->path(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (!owner.isEmpty() || !lock.isEmpty())
+        dialog->setHolder(owner, lock);
+    m_explainDialog = dialog;
+    dialog->show();
 }
 
 void MainWindow::attachTools(ConsoleActions *console)

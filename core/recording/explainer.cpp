@@ -340,6 +340,17 @@ HoldStory Explainer::explain(const RecordingStore &store, const ExplainRequest &
     return s;
 }
 
+QStringList HoldStory::lines() const
+{
+    if (!found)
+        return { notFound };
+    QStringList out;
+    for (const QString &line : story)
+        out << QStringLiteral("  • ") + line;
+    out << QCoreApplication::translate("LockScope::HoldStory", "What it means: %1.").arg(meaning);
+    return out;
+}
+
 QJsonObject HoldStory::toJson() const
 {
     QJsonObject o { { QStringLiteral("source"), QStringLiteral("recording") }, { QStringLiteral("found"), found } };

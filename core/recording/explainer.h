@@ -45,6 +45,8 @@ struct HoldStory
     QString meaning;
 
     QJsonObject toJson() const;
+    // For people: the story a line each ("• ..."), then what it means; or why there is none.
+    QStringList lines() const;
 };
 
 class Explainer

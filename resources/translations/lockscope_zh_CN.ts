@@ -2477,10 +2477,6 @@ Give it a lease of %2 ms (it expires then unless its holder renews it)? [y/N] </
         <translation>%1：</translation>
     </message>
     <message>
-        <source>What it means: %1.</source>
-        <translation>这意味着：%1。</translation>
-    </message>
-    <message>
         <source>%1, and the message names no lock to look at now: give --lock NAME</source>
         <translation>%1，且消息中没有可供查看现状的锁：请给出 --lock NAME</translation>
     </message>
@@ -4661,6 +4657,61 @@ removed %n dead waiter(s); the new head was woken</source>
     </message>
 </context>
 <context>
+    <name>LockScope::ExplainDialog</name>
+    <message>
+        <source>&amp;Explain</source>
+        <translation>讲述(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Explain a hold</source>
+        <translation>讲述一次持有</translation>
+    </message>
+    <message>
+        <source>Paste the error as the service logged it (Redisson&apos;s &quot;not locked by current thread&quot;, redsync&apos;s, redis-py&apos;s, python-redis-lock&apos;s), or name the holder:</source>
+        <translation>粘贴服务日志中的错误（Redisson 的 &quot;not locked by current thread&quot;、redsync、redis-py、python-redis-lock 的错误），或指明持有者：</translation>
+    </message>
+    <message>
+        <source>attempt to unlock lock, not locked by current thread by node id: … thread-id: …</source>
+        <translation>attempt to unlock lock, not locked by current thread by node id: … thread-id: …</translation>
+    </message>
+    <message>
+        <source>CLIENT:THREAD</source>
+        <translation>客户端:线程</translation>
+    </message>
+    <message>
+        <source>&amp;Holder:</source>
+        <translation>持有者(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>&amp;Lock:</source>
+        <translation>锁(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>From the console&apos;s recording: %1</source>
+        <translation>取自控制台的录制文件：%1</translation>
+    </message>
+    <message>
+        <source>Not a message LockScope knows; name the holder or the lock.</source>
+        <translation>不是 LockScope 认识的消息；请指明持有者或锁。</translation>
+    </message>
+    <message>
+        <source>Paste the error, or name the holder or the lock.</source>
+        <translation>请粘贴错误，或指明持有者或锁。</translation>
+    </message>
+    <message>
+        <source>There is no recording yet (%1): turn on File › Record the last hour.</source>
+        <translation>还没有录制文件（%1）：请打开 文件 › 录制最近一小时。</translation>
+    </message>
+    <message>
+        <source>Reading the recording…</source>
+        <translation>正在读取录制文件…</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1：</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::ExplainRequest</name>
     <message>
         <source>Redisson&apos;s unlock of a lock its thread does not hold</source>
@@ -5530,6 +5581,13 @@ removed %n dead waiter(s); the new head was woken</source>
     <message>
         <source>no holds in the last %1</source>
         <translation>最近 %1 内没有持有</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::HoldStory</name>
+    <message>
+        <source>What it means: %1.</source>
+        <translation>这意味着：%1。</translation>
     </message>
 </context>
 <context>
@@ -6944,6 +7002,14 @@ In a dialog that changes something (force release, a permit, a latch), Return an
     <message>
         <source>PRODUCTION</source>
         <translation>生产</translation>
+    </message>
+    <message>
+        <source>E&amp;xplain this holder&apos;s story…</source>
+        <translation>讲述此持有者的经过(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>&amp;Explain a hold…</source>
+        <translation>讲述一次持有(&amp;E)…</translation>
     </message>
 </context>
 <context>
