@@ -319,24 +319,6 @@ void MainWindow::setConsole(ConsoleActions *console)
     });
 }
 
-void MainWindow::setRecording(ConsoleRecording *recording)
-{
-    m_recording = recording;
-    m_fileMenu->insertAction(m_fileMenu->actions().value(1), recording->toggle());
-    statusBar()->addPermanentWidget(recording->indicator());
-    m_explainAction->setEnabled(true);
-    if (!m_locks)
-        return;
-    // The selected lock's first holder, its story told from the recording.
-    m_explainHolder = new QAction(tr("E&xplain this holder's story…"), recording);
-    connect(m_explainHolder, &QAction::triggered, this, [this] {
-        const QByteArray name = m_locks->currentLock();
-        const LockRecord *r = name.isNull() ? nullptr : m_locks->model()->monitor()->record(name);
-        openExplainDialog(r && !r->info.holders.isEmpty() ? r->info.holders.first().owner : QByteArray(), name);
-    });
-    m_locks->view()->addAction(m_explainHolder);
-}
-
 void MainWindow::clearLockMonitor()
 {
     if (m_recording) {

@@ -1,6 +1,7 @@
 // The main window's Tools menu and what stands behind it: the one HolderWatch of a connection (who holds each lock,
-// whether it is alive), handed to every view that judges a holder, Tools › Trace clients, and the console's Tools ›
-// Reclaim by policy. Beside mainwindow.cpp, which builds the window and wires it.
+// whether it is alive), handed to every view that judges a holder, Tools › Trace clients, the console's Tools ›
+// Reclaim by policy, and its recording with Tools › Explain a hold. Beside mainwindow.cpp, which builds the window
+// and wires it.
 #include "blockerspane.h"
 #include "consoleactions.h"
 #include "consolerecording.h"
@@ -20,6 +21,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QStatusBar>
 
 namespace LockScope {
 
@@ -54,6 +56,24 @@ void MainWindow::buildToolsMenu()
     m_traceAction->setEnabled(false); // until there is a connection to trace
     m_explainAction = tools->addAction(tr("&Explain a hold…"), this, [this] { openExplainDialog({}, {}); });
     m_explainAction->setEnabled(false); // until the console records
+}
+
+void MainWindow::setRecording(ConsoleRecording *recording)
+{
+    m_recording = recording;
+    m_fileMenu->insertAction(m_fileMenu->actions().value(1), recording->toggle());
+    statusBar()->addPermanentWidget(recording->indicator());
+    m_explainAction->setEnabled(true);
+    if (!m_locks)
+        return;
+    // The selected lock's first holder, its story told from the recording.
+    m_explainHolder = new QAction(tr("E&xplain this holder's story…"), recording);
+    connect(m_explainHolder, &QAction::triggered, this, [this] {
+        const QByteArray name = m_locks->currentLock();
+        const LockRecord *r = name.isNull() ? nullptr : m_locks->model()->monitor()->record(name);
+        openExplainDialog(r && !r->info.holders.isEmpty() ? r->info.holders.first().owner : QByteArray(), name);
+    });
+    m_locks->view()->addAction(m_explainHolder);
 }
 
 ExplainDialog *MainWindow::explainDialog() const
