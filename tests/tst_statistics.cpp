@@ -27,6 +27,7 @@ private slots:
     void handoffsAndExpiries();
     void ownerChangeEndsTheOldHoldWithoutASample();
     void lateRenewalsAreGaps();
+    void fixedLeasesOutgrownAreCounted();
     void fairQueueWaitsAreMeasured();
     void waiterTimeIsIntegrated();
     void subscriptionsAreWaits();
@@ -194,6 +195,27 @@ void TestStatistics::lateRenewalsAreGaps()
     QCOMPARE(s.lock("g")->renewals, 2u);
     QCOMPARE(s.lock("g")->renewalGaps, 1u);
     QCOMPARE(s.totals().begin()->second.renewalGaps, 1u);
+}
+
+// The lease advisor's live figures (lockscope_lock_fixed_lease_holds*): of the holds with a fixed lease, those that
+// outlived two thirds of it; a hold its watchdog renewed is none of them, whatever its length.
+void TestStatistics::fixedLeasesOutgrownAreCounted()
+{
+    LockStatistics s({}, 0);
+    const auto hold = [&](const QByteArray &owner, qint64 at, qint64 lease, qint64 length, bool renewed) {
+        LockEvent acquired = ev(LockEvent::Type::Acquired, "f", owner, at);
+        acquired.ttlMs = lease;
+        s.addEvent(acquired, nullptr, FigureSource::Measured);
+        if (renewed)
+            s.addEvent(ev(LockEvent::Type::Renewed, "f", owner, at + length / 2), nullptr, FigureSource::Measured);
+        s.addEvent(ev(LockEvent::Type::Released, "f", owner, at + length), nullptr, FigureSource::Measured);
+    };
+    hold(ownerA, 0, 3000, 1000, false);
+    hold(ownerA, 10000, 3000, 2500, false); // past two thirds of its lease
+    hold(ownerB, 20000, 3000, 9000, true); // renewed: a watchdog's, not a fixed lease
+    QCOMPARE(s.lock("f")->fixedLeaseHolds, 2u);
+    QCOMPARE(s.lock("f")->fixedLeaseHoldsPastTwoThirds, 1u);
+    QCOMPARE(s.lock("f")->leaseMs, qint64(3000));
 }
 
 void TestStatistics::fairQueueWaitsAreMeasured()

@@ -152,7 +152,9 @@ void LockStatistics::startHold(LockStats &stats, const LockEvent &event, FigureS
     // Acquired again without an end seen in between: the earlier hold's end is unknown.
     if (stats.openHolds.contains(event.owner))
         endHold(stats, event.owner, event.timeMs, source, false);
-    stats.openHolds.insert(event.owner, { event.timeMs, source == FigureSource::Inferred });
+    stats.openHolds.insert(event.owner, { event.timeMs, source == FigureSource::Inferred, event.ttlMs, false });
+    if (event.ttlMs > 0)
+        stats.leaseMs = event.ttlMs;
     ClientStats &client = clientEntry(event.owner, event.timeMs);
     ++client.holdsOpen;
 }
@@ -178,6 +180,11 @@ void LockStatistics::endHold(LockStats &stats, const QByteArray &owner, qint64 a
     stats.holds.add(atMs - hold.sinceMs);
     if (hold.inferred || source == FigureSource::Inferred)
         stats.holdsInferred = true;
+    if (!hold.renewed && hold.leaseMs > 0) {
+        ++stats.fixedLeaseHolds;
+        if ((atMs - hold.sinceMs) * 3 > hold.leaseMs * 2)
+            ++stats.fixedLeaseHoldsPastTwoThirds;
+    }
 }
 
 void LockStatistics::addEvent(const LockEvent &event, const LockInfo *info, FigureSource source)
@@ -250,6 +257,8 @@ void LockStatistics::addEvent(const LockEvent &event, const LockInfo *info, Figu
         break;
     case LockEvent::Type::Renewed:
         ++stats.renewals;
+        if (const auto hold = stats.openHolds.find(event.owner); hold != stats.openHolds.end())
+            hold->renewed = true;
         if (event.lateMs >= 0) {
             ++stats.renewalGaps;
             ++totals.renewalGaps;

@@ -44,6 +44,11 @@ struct LockStats
     quint64 handoffs = 0; // another owner took it within the hand-off window of a hold's end
     quint64 renewals = 0;
     quint64 renewalGaps = 0; // renewals that came half a period or more late
+    // The lease advisor's live figures (docs/recording.md#advise): the TTL the latest hold was taken with, and of the
+    // holds with a fixed lease (never renewed) that ended, how many outlived two thirds of it.
+    qint64 leaseMs = -1;
+    quint64 fixedLeaseHolds = 0;
+    quint64 fixedLeaseHoldsPastTwoThirds = 0;
     quint64 holdsFromBefore = 0; // holds that ended but began before watching: not in `holds`
     HoldHistogram holds; // completed holds whose start was seen
     HoldHistogram waits; // each wait seen end to end, timed as waitMethod says
@@ -70,6 +75,8 @@ struct LockStats
     {
         qint64 sinceMs = 0;
         bool inferred = false;
+        qint64 leaseMs = -1; // its TTL when taken
+        bool renewed = false;
     };
     QHash<QByteArray, Hold> openHolds; // owner -> when its hold was seen to begin
     bool held = false;

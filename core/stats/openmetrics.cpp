@@ -216,6 +216,22 @@ QByteArray renderMetrics(const LockStatistics &statistics, const MetricsPage &pa
         w.sample("lockscope_lock_hold_seconds_sum", lockLabels(*l), l->holds.sumMs() / 1000.0);
         w.sample("lockscope_lock_hold_seconds_count", lockLabels(*l), double(l->holds.count()));
     }
+    // The lease advisor's live figures: a fixed lease the work outgrows shows before a hold expires under it.
+    w.family("lockscope_lock_lease_seconds", "gauge",
+        "The lease the latest hold of one of the most contended locks "
+        "was taken with.");
+    for (const LockStats *l : top)
+        if (l->leaseMs > 0)
+            w.sample("lockscope_lock_lease_seconds", lockLabels(*l), double(l->leaseMs) / 1000.0);
+    w.family("lockscope_lock_fixed_lease_holds", "counter",
+        "Holds with a fixed lease (never renewed) of one of the most contended locks that ended.");
+    for (const LockStats *l : top)
+        w.sample("lockscope_lock_fixed_lease_holds_total", lockLabels(*l), double(l->fixedLeaseHolds));
+    w.family("lockscope_lock_fixed_lease_holds_past_two_thirds", "counter",
+        "Of those, the holds that outlived two thirds of their lease: the lease is too short for the work.");
+    for (const LockStats *l : top)
+        w.sample("lockscope_lock_fixed_lease_holds_past_two_thirds_total", lockLabels(*l),
+            double(l->fixedLeaseHoldsPastTwoThirds));
     w.family("lockscope_lock_waiters", "gauge", "Waiters of one of the most contended locks now.");
     for (const LockStats *l : top)
         w.sample("lockscope_lock_waiters", lockLabels(*l), l->waitersNow);
