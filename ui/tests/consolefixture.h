@@ -2,6 +2,7 @@
 #pragma once
 
 #include "consoleactions.h"
+#include "consolerecording.h"
 #include "eventspane.h"
 #include "homegrownlocks.h"
 #include "kinds/custom/ownertemplate.h"
@@ -135,6 +136,14 @@ inline void startConsoleTest(RedisServer &server, const QTemporaryDir &dir)
     qputenv("LOCKSCOPE_AUDIT_LOG", dir.filePath(QStringLiteral("audit.log")).toUtf8());
     qputenv("XDG_CONFIG_HOME", dir.filePath(QStringLiteral("config")).toUtf8());
     QCoreApplication::setOrganizationName(QStringLiteral("lockscope-tests"));
+}
+
+// The console's recording of the last hour into path, as AppSession gives it one (File's toggle, the status bar).
+inline ConsoleRecording *recordConsole(Console &c, const RedisServer &server, const QString &path)
+{
+    auto *recording = new ConsoleRecording(&c.monitor, server.url().toUtf8(), path, &c.window);
+    c.window.setRecording(recording);
+    return recording;
 }
 
 // The home-grown lock scheme (homegrownlocks.h), as the console learns it: a profile's owner template

@@ -47,8 +47,7 @@ private slots:
     {
         const QString path = m_dir.filePath(QStringLiteral("console.sqlite"));
         Console c(ConnectionOptions::fromUrl(m_server.url()));
-        auto *recording = new ConsoleRecording(&c.monitor, m_server.url().toUtf8(), path, &c.window);
-        c.window.setRecording(recording);
+        ConsoleRecording *recording = recordConsole(c, m_server, path);
         QVERIFY(c.window.explainAction()->isEnabled());
         QTRY_VERIFY_WITH_TIMEOUT(c.monitor.isSnapshotComplete(), 30000);
 

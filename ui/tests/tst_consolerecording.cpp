@@ -57,8 +57,7 @@ private slots:
     {
         const QString path = m_dir.filePath(QStringLiteral("console.sqlite"));
         Console c(ConnectionOptions::fromUrl(m_server.url()));
-        auto *recording = new ConsoleRecording(&c.monitor, m_server.url().toUtf8(), path, &c.window);
-        c.window.setRecording(recording);
+        ConsoleRecording *recording = recordConsole(c, m_server, path);
         QAction *toggle = fileAction(c.window, QStringLiteral("&Record the last hour"));
         QVERIFY(toggle);
         QVERIFY(toggle->isChecked()); // nobody turned it on: the default
@@ -104,8 +103,7 @@ private slots:
             f.write("meeting notes, not a recording\n");
         }
         Console c(ConnectionOptions::fromUrl(m_server.url()));
-        auto *recording = new ConsoleRecording(&c.monitor, m_server.url().toUtf8(), path, &c.window);
-        c.window.setRecording(recording);
+        ConsoleRecording *recording = recordConsole(c, m_server, path);
         QTRY_VERIFY(recording->indicator()->text().startsWith(QStringLiteral("Not recording: ")));
         QVERIFY(recording->indicator()->text().contains(QStringLiteral("not a LockScope recording")));
         QVERIFY(!recording->toggle()->isChecked());
