@@ -47,7 +47,7 @@ private slots:
     {
         const QString path = m_dir.filePath(QStringLiteral("console.sqlite"));
         Console c(ConnectionOptions::fromUrl(m_server.url()));
-        ConsoleRecording *recording = recordConsole(c, m_server, path);
+        recordConsole(c, m_server, path);
         QVERIFY(c.window.explainAction()->isEnabled());
         QTRY_VERIFY_WITH_TIMEOUT(c.monitor.isSnapshotComplete(), 30000);
 
