@@ -1,8 +1,9 @@
-// "Why did my unlock fail?", asked as a support engineer asks it: a real Redisson service holds a lock under its
-// watchdog while lockscope-cli records; the JVM is stopped (SIGSTOP, as a long GC pause stops it) until its lease runs
-// out and another client takes the lock; thawed, its unlock throws IllegalMonitorStateException. explain, given that
-// exception's text, tells the story from the recording: the holder named in the message, its renewals and the pause
-// that ended them, the expiry, the next owner, and who held the lock when the unlock came.
+// "Why did my unlock fail?", asked as a support engineer asks it, of the newest and the oldest Redisson pinned: a
+// real Redisson service holds a lock under its watchdog while lockscope-cli records; the JVM is stopped (SIGSTOP, as a
+// long GC pause stops it) until its lease runs out and another client takes the lock; thawed, its unlock throws
+// IllegalMonitorStateException. explain, given that exception's text, tells the story from the recording: the holder
+// named in the message, its renewals and the pause that ended them, the expiry, the next owner, and who held the lock
+// when the unlock came.
 #include "clirun.h"
 #include "rawredis.h"
 #include "recordingcli.h"
@@ -32,8 +33,10 @@ private slots:
         QVERIFY2(m_server.start(&error), qPrintable(error));
     }
 
+    void unlockAfterAPauseIsExplained_data() { oldestAndNewestRedissonRows(); }
     void unlockAfterAPauseIsExplained()
     {
+        QFETCH(QString, version);
         const QByteArray p = uniqueKey("explain");
         const QByteArray name = p + ":orders";
         const QString db = m_dir.filePath(QStringLiteral("incident.sqlite"));
@@ -41,7 +44,7 @@ private slots:
         m_cli.startRecorder(recorder, db, p);
         RedissonJvm java;
         // A three-second watchdog: it renews every second, and a pause of a few seconds loses the lock.
-        QVERIFY(java.start(pinnedRedissonVersions().first(), m_server.url(), 3000));
+        QVERIFY(java.start(version, m_server.url(), 3000));
         const QJsonObject locked = java.call(redissonCall(QStringLiteral("lock"), QStringLiteral("a"), {}, name));
         QVERIFY2(locked.value(QStringLiteral("ok")).toBool(), QJsonDocument(locked).toJson().constData());
         const QString owner = locked.value(QStringLiteral("owner")).toString();

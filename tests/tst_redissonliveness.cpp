@@ -98,13 +98,6 @@ QString describe(const LivenessVerdict &v)
     return v.summary + QStringLiteral("\n  ") + v.evidence.join(QStringLiteral("\n  "));
 }
 
-void oldestAndNewest()
-{
-    QTest::addColumn<QString>("version");
-    const QStringList versions = pinnedRedissonVersions();
-    QTest::newRow(qPrintable(versions.first())) << versions.first();
-    QTest::newRow(qPrintable(versions.last())) << versions.last();
-}
 } // namespace
 
 class TestRedissonLiveness : public QObject
@@ -118,7 +111,7 @@ private slots:
 
     // Renewing: alive. Frozen: renewals stop but its connection stays, so unknown, said as one signal. Killed while
     // frozen: its connections close, the second signal, and it is likely dead while its lease still runs.
-    void frozenThenKilledHolder_data() { oldestAndNewest(); }
+    void frozenThenKilledHolder_data() { oldestAndNewestRedissonRows(); }
     void frozenThenKilledHolder()
     {
         QFETCH(QString, version);

@@ -47,6 +47,16 @@ inline void redissonVersionRows()
         QTest::newRow(qPrintable(v)) << v;
 }
 
+// A data column "version" with the newest and the oldest pinned version: a behaviour that spans every version, at
+// its two ends.
+inline void oldestAndNewestRedissonRows()
+{
+    QTest::addColumn<QString>("version");
+    const QStringList versions = pinnedRedissonVersions();
+    QTest::newRow(qPrintable(versions.first())) << versions.first();
+    QTest::newRow(qPrintable(versions.last())) << versions.last();
+}
+
 // Long enough that a waiter woken within a test's minute was woken by a message, not by its timer.
 constexpr qint64 kLongLeaseMs = 600000;
 
