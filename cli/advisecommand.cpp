@@ -5,6 +5,8 @@
 #include "recording/recordingstore.h"
 #include "redis/bytesformat.h"
 
+#include <QJsonObject>
+
 namespace LockScope::Cli {
 
 namespace {

@@ -7,6 +7,7 @@
 #include "stats/statsjson.h"
 
 #include <QDateTime>
+#include <QJsonObject>
 
 namespace LockScope::Cli {
 
