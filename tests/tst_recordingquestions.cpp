@@ -309,6 +309,24 @@ private slots:
         }
         add(t0 + 100000, "acquired", "long", a, 600000);
         add(t0 + 400000, "released", "long", a, -2);
+        // Watchdog locks, no fixed lease among them: two readers of one read-write lock, whose key's renewals name the
+        // first (the second's 25 s hold of a 30 s lease was renewed all the same); a hold that ended before its first
+        // renewal; a holder whose client stopped and whose lease ran out.
+        add(t0, "acquired", "rw", x, 30000);
+        add(t0 + 1000, "acquired", "rw", y, 30000);
+        for (const qint64 at : { 10000, 20000 })
+            add(t0 + at, "renewed", "rw", x, 30000);
+        add(t0 + 26000, "released", "rw", y, -2);
+        add(t0 + 27000, "released", "rw", x, -2);
+        add(t0, "acquired", "wd-short", x, 30000);
+        add(t0 + 2000, "released", "wd-short", x, -2);
+        add(t0 + 3000, "acquired", "wd-short", x, 30000);
+        add(t0 + 13000, "renewed", "wd-short", x, 30000);
+        add(t0 + 15000, "released", "wd-short", x, -2);
+        add(t0, "acquired", "crashed", y, 30000);
+        for (const qint64 at : { 10000, 20000, 30000 })
+            add(t0 + at, "renewed", "crashed", y, 30000);
+        add(t0 + 60000, "expired", "crashed", y, -2);
         std::sort(rows.begin(), rows.end(),
             [](const RecordedEvent &l, const RecordedEvent &r) { return l.timeMs < r.timeMs; });
         {
@@ -326,7 +344,12 @@ private slots:
                 all << v.toObject().value(QStringLiteral("code")).toString();
             return all;
         };
-        QCOMPARE(byName.size(), 3);
+        QCOMPARE(byName.size(), 6);
+        for (const char *watchdog : { "rw", "wd-short", "crashed" }) {
+            QVERIFY2(codes(QLatin1String(watchdog)).isEmpty(), watchdog);
+            QVERIFY(byName.value(QLatin1String(watchdog)).value(QStringLiteral("watchdog")).toBool());
+        }
+        QCOMPARE(byName.value(QStringLiteral("crashed")).value(QStringLiteral("expiries")).toInt(), 1);
         QCOMPARE(codes(QStringLiteral("fixed")), QStringList { QStringLiteral("lease-too-short") });
         QCOMPARE(byName.value(QStringLiteral("fixed")).value(QStringLiteral("past_two_thirds")).toDouble(), 0.2);
         QCOMPARE(codes(QStringLiteral("wd")),

@@ -28,6 +28,7 @@ private slots:
     void ownerChangeEndsTheOldHoldWithoutASample();
     void lateRenewalsAreGaps();
     void fixedLeasesOutgrownAreCounted();
+    void watchdogHoldsAreNoFixedLeases();
     void fairQueueWaitsAreMeasured();
     void waiterTimeIsIntegrated();
     void subscriptionsAreWaits();
@@ -216,6 +217,33 @@ void TestStatistics::fixedLeasesOutgrownAreCounted()
     QCOMPARE(s.lock("f")->fixedLeaseHolds, 2u);
     QCOMPARE(s.lock("f")->fixedLeaseHoldsPastTwoThirds, 1u);
     QCOMPARE(s.lock("f")->leaseMs, qint64(3000));
+}
+
+// A renewal extends the key's lease for every hold on it, though the event names one holder: the second reader of a
+// read-write lock held 25 s of a 30 s lease and was never short of it. Once a lock is seen renewed, its holds that end
+// before their first renewal are watchdog holds too.
+void TestStatistics::watchdogHoldsAreNoFixedLeases()
+{
+    LockStatistics s({}, 0);
+    const auto acquire = [&](const QByteArray &owner, qint64 at) {
+        LockEvent acquired = ev(LockEvent::Type::Acquired, "rw", owner, at);
+        acquired.ttlMs = 30000;
+        s.addEvent(acquired, nullptr, FigureSource::Measured);
+    };
+    const auto release = [&](const QByteArray &owner, qint64 at) {
+        s.addEvent(ev(LockEvent::Type::Released, "rw", owner, at), nullptr, FigureSource::Measured);
+    };
+    acquire(ownerA, 0);
+    acquire(ownerB, 1000);
+    s.addEvent(ev(LockEvent::Type::Renewed, "rw", ownerA, 10000), nullptr, FigureSource::Measured);
+    s.addEvent(ev(LockEvent::Type::Renewed, "rw", ownerA, 20000), nullptr, FigureSource::Measured);
+    release(ownerB, 26000);
+    release(ownerA, 27000);
+    acquire(ownerB, 30000); // ends before a renewal
+    release(ownerB, 31000);
+    QCOMPARE(s.lock("rw")->fixedLeaseHolds, 0u);
+    QCOMPARE(s.lock("rw")->fixedLeaseHoldsPastTwoThirds, 0u);
+    QCOMPARE(s.lock("rw")->holds.count(), 3u);
 }
 
 void TestStatistics::fairQueueWaitsAreMeasured()

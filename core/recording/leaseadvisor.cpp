@@ -57,7 +57,8 @@ struct Working
     QHash<QByteArray, Hold> open; // by owner
     QList<qint64> durations;
     QList<qint64> leases;
-    qint64 fixedHolds = 0, fixedPastTwoThirds = 0;
+    qint64 fixedHolds = 0, fixedPastTwoThirds = 0, fixedExpiries = 0;
+    bool renewedSeen = false; // the lock's lease was renewed in the window: a watchdog lock, never a fixed lease
     QHash<QByteArray, qint64> lastBeat; // by owner: its last acquire or renewal
     QHash<QByteArray, QList<std::pair<qint64, qint64>>> intervals; // by client: (at, interval)
 };
@@ -141,8 +142,13 @@ bool LeaseAdvice::advise(const RecordingStore &store, const QByteArray &pattern,
                 if (e.ttlMs > 0)
                     w.leases << e.ttlMs;
             } else if (e.type == "renewed") {
-                Hold &h = w.open[e.owner];
-                h.renewed = true;
+                // A renewal extends the key's lease, so every hold open on it is on a watchdog: the monitor names one
+                // holder (a read-write lock's readers share one key, renewed by whichever client's watchdog).
+                w.renewedSeen = true;
+                if (!w.open.contains(e.owner))
+                    w.open.insert(e.owner, Hold {});
+                for (Hold &h : w.open)
+                    h.renewed = true;
                 if (const auto last = w.lastBeat.constFind(e.owner); last != w.lastBeat.cend())
                     w.intervals[clientOf(e.owner)] << std::make_pair(e.timeMs, e.timeMs - *last);
                 w.lastBeat[e.owner] = e.timeMs;
@@ -150,8 +156,13 @@ bool LeaseAdvice::advise(const RecordingStore &store, const QByteArray &pattern,
                 if (e.count <= 0)
                     end(w, e.owner, e.timeMs);
             } else if (e.type == "expired" || e.type == "force-released") {
-                if (e.type == "expired")
+                if (e.type == "expired") {
                     ++w.lock.expiries;
+                    // Only a lease nobody renewed says the lease was too short; a watchdog's ran out because its
+                    // client stopped (a crash, a pause): renewal-gap's business.
+                    if (std::any_of(w.open.cbegin(), w.open.cend(), [](const Hold &h) { return !h.renewed; }))
+                        ++w.fixedExpiries;
+                }
                 const QList<QByteArray> owners = w.open.keys();
                 for (const QByteArray &owner : owners)
                     end(w, owner, e.timeMs);
@@ -171,7 +182,10 @@ bool LeaseAdvice::advise(const RecordingStore &store, const QByteArray &pattern,
         l.p95Ms = quantile(w.durations, 0.95);
         l.maxMs = w.durations.isEmpty() ? -1 : *std::max_element(w.durations.cbegin(), w.durations.cend());
         l.leaseMs = quantile(w.leases, 0.5);
-        l.watchdog = !w.intervals.isEmpty();
+        l.watchdog = w.renewedSeen;
+        // A watchdog lock's holds that ended before its first renewal were never fixed-lease holds.
+        if (w.renewedSeen)
+            w.fixedHolds = w.fixedPastTwoThirds = w.fixedExpiries = 0;
         l.pastTwoThirds = w.fixedHolds > 0 ? double(w.fixedPastTwoThirds) / double(w.fixedHolds) : 0;
         for (auto it = w.open.cbegin(); it != w.open.cend(); ++it) {
             if (it->startMs >= 0 && out->untilMs - it->startMs > l.longestOpenMs) {
@@ -199,12 +213,12 @@ bool LeaseAdvice::advise(const RecordingStore &store, const QByteArray &pattern,
             l.clients << c;
         }
         // The verdicts.
-        if (w.fixedHolds > 0 && l.leaseMs > 0 && (l.pastTwoThirds >= 0.05 || l.expiries > 0))
+        if (w.fixedHolds > 0 && l.leaseMs > 0 && (l.pastTwoThirds >= 0.05 || w.fixedExpiries > 0))
             l.verdicts << Verdict { "lease-too-short",
                 tr("lease too short: %1 % of holds passed ⅔ of its %2 s lease, %3 expired")
                     .arg(qRound(l.pastTwoThirds * 100))
                     .arg(seconds(l.leaseMs))
-                    .arg(l.expiries) };
+                    .arg(w.fixedExpiries) };
         for (const Client &c : l.clients)
             if (c.periodMs > 0 && c.longestGap.gapMs * 2 > c.periodMs * 3)
                 l.verdicts << Verdict { "renewal-gap",

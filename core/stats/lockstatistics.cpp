@@ -180,7 +180,9 @@ void LockStatistics::endHold(LockStats &stats, const QByteArray &owner, qint64 a
     stats.holds.add(atMs - hold.sinceMs);
     if (hold.inferred || source == FigureSource::Inferred)
         stats.holdsInferred = true;
-    if (!hold.renewed && hold.leaseMs > 0) {
+    // Once its lease has been seen renewed the lock is a watchdog's: its holds that end before their first renewal
+    // were not taken with a fixed lease either.
+    if (!hold.renewed && !stats.renewedSeen && hold.leaseMs > 0) {
         ++stats.fixedLeaseHolds;
         if ((atMs - hold.sinceMs) * 3 > hold.leaseMs * 2)
             ++stats.fixedLeaseHoldsPastTwoThirds;
@@ -257,8 +259,11 @@ void LockStatistics::addEvent(const LockEvent &event, const LockInfo *info, Figu
         break;
     case LockEvent::Type::Renewed:
         ++stats.renewals;
-        if (const auto hold = stats.openHolds.find(event.owner); hold != stats.openHolds.end())
-            hold->renewed = true;
+        stats.renewedSeen = true;
+        // The key's lease was extended for every hold on it; the event names one holder (a read-write lock's readers
+        // share the key).
+        for (LockStats::Hold &hold : stats.openHolds)
+            hold.renewed = true;
         if (event.lateMs >= 0) {
             ++stats.renewalGaps;
             ++totals.renewalGaps;

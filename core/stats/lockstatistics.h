@@ -49,6 +49,7 @@ struct LockStats
     qint64 leaseMs = -1;
     quint64 fixedLeaseHolds = 0;
     quint64 fixedLeaseHoldsPastTwoThirds = 0;
+    bool renewedSeen = false; // a watchdog lock: no hold of it counts as a fixed-lease one
     quint64 holdsFromBefore = 0; // holds that ended but began before watching: not in `holds`
     HoldHistogram holds; // completed holds whose start was seen
     HoldHistogram waits; // each wait seen end to end, timed as waitMethod says
