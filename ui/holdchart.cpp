@@ -104,12 +104,32 @@ void HoldChart::wheelEvent(QWheelEvent *event)
         event->ignore();
         return;
     }
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const qint64 now = endMs();
     if (delta > 0)
         zoomIn(now);
     else
         zoomOut(now);
     event->accept();
+}
+
+qint64 HoldChart::endMs() const
+{
+    return m_endMs >= 0 ? m_endMs : QDateTime::currentMSecsSinceEpoch();
+}
+
+qint64 HoldChart::timeAt(int x) const
+{
+    if (m_bars.isEmpty() || x < m_bars.left() || x > m_bars.right())
+        return -1;
+    return m_fromMs + qint64(double(x - m_bars.left()) / double(m_bars.width()) * double(m_windowMs));
+}
+
+void HoldChart::mousePressEvent(QMouseEvent *event)
+{
+    const qint64 at = event->button() == Qt::LeftButton ? timeAt(event->position().toPoint().x()) : -1;
+    if (at >= 0)
+        emit timeClicked(at);
+    QWidget::mousePressEvent(event);
 }
 
 void HoldChart::mouseDoubleClickEvent(QMouseEvent *event)
@@ -164,14 +184,16 @@ void HoldChart::paintEvent(QPaintEvent *)
     p.setRenderHint(QPainter::Antialiasing);
     const QRect area = rect().adjusted(4, 4, -4, -18);
     p.fillRect(rect(), palette().color(QPalette::Base));
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const qint64 now = endMs();
     const qint64 window = windowMs(now);
     const qint64 from = now - window;
+    m_bars = QRect();
     p.setPen(palette().color(QPalette::PlaceholderText));
     p.drawText(rect().adjusted(4, 0, -4, 0), Qt::AlignBottom | Qt::AlignLeft, QLatin1Char('-') + durationText(window));
     p.drawText(rect().adjusted(4, 0, -4, 0), Qt::AlignBottom | Qt::AlignHCenter,
         QLatin1Char('-') + durationText(window / 2) + (isFitted() ? QString() : tr("  (zoomed)")));
-    p.drawText(rect().adjusted(4, 0, -4, 0), Qt::AlignBottom | Qt::AlignRight, tr("now"));
+    p.drawText(rect().adjusted(4, 0, -4, 0), Qt::AlignBottom | Qt::AlignRight,
+        m_endMs < 0 ? tr("now") : QDateTime::fromMSecsSinceEpoch(m_endMs).toString(QStringLiteral("HH:mm:ss")));
     // A tick at each quarter of the window.
     for (int i = 1; i < 4; ++i) {
         const int tx = area.left() + area.width() * i / 4;
@@ -193,6 +215,9 @@ void HoldChart::paintEvent(QPaintEvent *)
         legendWidth = qMax(legendWidth, metrics.horizontalAdvance(ownerLabel(owner)));
     legendWidth = qMin(legendWidth + 18, area.width() * 2 / 5);
     const QRect bars = area.adjusted(legendWidth, 0, 0, 0);
+    m_bars = bars;
+    m_fromMs = from;
+    m_windowMs = window;
     const int laneHeight = qMax(6, qMin(22, area.height() / int(lanes.size())));
     const auto x
         = [&](qint64 t) { return bars.left() + int(double(qMax(t, from) - from) / double(window) * bars.width()); };

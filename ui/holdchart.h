@@ -18,6 +18,15 @@ public:
     explicit HoldChart(QWidget *parent = nullptr);
 
     void setTimeline(const QList<LockEvent> &timeline, const QList<QByteArray> &holdersNow);
+    // Where the window ends (epoch ms): a replayed moment; -1, the default, is now, by the wall clock.
+    void setEndMs(qint64 ms)
+    {
+        m_endMs = ms;
+        update();
+    }
+    qint64 endMs() const;
+    // The moment under x in the bars drawn last (-1: none drawn there).
+    qint64 timeAt(int x) const;
     // A fixed window (one of zoomSteps() or any other); 0: fit to the data.
     void setWindowMs(qint64 ms)
     {
@@ -53,10 +62,20 @@ protected:
     void paintEvent(QPaintEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
     void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+
+signals:
+    // A click on the bars: "who held it then" (the replay goes to that moment).
+    void timeClicked(qint64 timeMs);
 
 private:
     QList<Span> m_spans;
     qint64 m_zoomMs = 0; // 0: fitted
+    qint64 m_endMs = -1;
+    // What the last paint drew, for timeAt().
+    QRect m_bars;
+    qint64 m_fromMs = 0;
+    qint64 m_windowMs = 0;
 };
 
 } // namespace LockScope

@@ -23,6 +23,7 @@ namespace LockScope {
 class ConsoleActions;
 class ConsoleRecording;
 class ExplainDialog;
+class ReplayWindow;
 class CopyActions;
 class ContentionPane;
 class ContentionViews;
@@ -67,6 +68,10 @@ public:
     QAction *explainAction() const { return m_explainAction; }
     // The open Explain dialog, if any (Tools › Explain a hold…, or a holder's "Explain this holder's story…").
     ExplainDialog *explainDialog() const;
+    // File › Open recording… (or Replay the last hour): the newest replay window opened, if it is still open.
+    ReplayWindow *replayWindow() const;
+    QAction *openRecordingAction() const { return m_openRecording; }
+    ReplayWindow *openReplay(const QString &path);
     // Tools › Trace clients' dialog, once opened.
     TraceDialog *traceDialog() const;
 
@@ -159,6 +164,9 @@ private:
     QAction *m_explainAction = nullptr;
     QAction *m_explainHolder = nullptr; // the table's, while there is a recording
     QPointer<ExplainDialog> m_explainDialog;
+    QPointer<ReplayWindow> m_replay;
+    QAction *m_openRecording = nullptr;
+    QAction *m_replayLastHour = nullptr;
     QMenu *m_toolsMenu = nullptr;
     QMenu *m_lockMenu;
     QToolBar *m_toolBar;

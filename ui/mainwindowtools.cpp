@@ -15,12 +15,15 @@
 #include "models/locktablemodel.h"
 #include "monitor/lockmonitor.h"
 #include "redis/redisrouter.h"
+#include "replaywindow.h"
 #include "tracedialog.h"
 
 #include <QDockWidget>
+#include <QFileDialog>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QStandardPaths>
 #include <QStatusBar>
 
 namespace LockScope {
@@ -56,6 +59,33 @@ void MainWindow::buildToolsMenu()
     m_traceAction->setEnabled(false); // until there is a connection to trace
     m_explainAction = tools->addAction(tr("&Explain a hold…"), this, [this] { openExplainDialog({}, {}); });
     m_explainAction->setEnabled(false); // until the console records
+    // File › Open recording…, after Connect…: a recording is looked at as a connection is.
+    m_openRecording = new QAction(tr("Open &recording…"), this);
+    m_openRecording->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    connect(m_openRecording, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open a recording"),
+            QStandardPaths::writableLocation(QStandardPaths::AppDataLocation),
+            tr("LockScope recordings (*.sqlite *.db);;All files (*)"));
+        if (!path.isEmpty())
+            openReplay(path);
+    });
+    m_fileMenu->insertAction(m_fileMenu->actions().value(1), m_openRecording);
+}
+
+ReplayWindow *MainWindow::replayWindow() const
+{
+    return m_replay;
+}
+
+ReplayWindow *MainWindow::openReplay(const QString &path)
+{
+    // A window of its own, beside the live one: last night's table next to today's.
+    auto *window = new ReplayWindow(path, this);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->setWindowFlag(Qt::Window);
+    m_replay = window;
+    window->show();
+    return window;
 }
 
 void MainWindow::setRecording(ConsoleRecording *recording)
@@ -64,6 +94,13 @@ void MainWindow::setRecording(ConsoleRecording *recording)
     m_fileMenu->insertAction(m_fileMenu->actions().value(1), recording->toggle());
     statusBar()->addPermanentWidget(recording->indicator());
     m_explainAction->setEnabled(true);
+    m_replayLastHour = new QAction(tr("Replay the &last hour"), recording);
+    connect(m_replayLastHour, &QAction::triggered, this, [this] {
+        if (m_recording)
+            openReplay(m_recording->path());
+    });
+    const auto actions = m_fileMenu->actions();
+    m_fileMenu->insertAction(actions.value(actions.indexOf(m_openRecording) + 1), m_replayLastHour);
     if (!m_locks)
         return;
     // The selected lock's first holder, its story told from the recording.

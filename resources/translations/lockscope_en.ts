@@ -786,6 +786,30 @@ removed %n dead waiters; the new head was woken</numerusform>
     </message>
 </context>
 <context>
+    <name>LockScope::ReplayWindow</name>
+    <message numerus="yes">
+        <source>History of %1: %n event(s)</source>
+        <translation>
+            <numerusform>History of %1: %n event</numerusform>
+            <numerusform>History of %1: %n events</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on %2: %n lock(s)</source>
+        <translation>
+            <numerusform>%1 on %2: %n lock</numerusform>
+            <numerusform>%1 on %2: %n locks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n held</source>
+        <translation>
+            <numerusform>%n held</numerusform>
+            <numerusform>%n held</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LockScope::ServerStatus</name>
     <message numerus="yes">
         <source>replica reads, up to %n s behind</source>

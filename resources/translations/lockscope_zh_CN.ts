@@ -7011,6 +7011,22 @@ In a dialog that changes something (force release, a permit, a latch), Return an
         <source>&amp;Explain a hold…</source>
         <translation>讲述一次持有(&amp;E)…</translation>
     </message>
+    <message>
+        <source>Open &amp;recording…</source>
+        <translation>打开录制文件(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Open a recording</source>
+        <translation>打开录制文件</translation>
+    </message>
+    <message>
+        <source>LockScope recordings (*.sqlite *.db);;All files (*)</source>
+        <translation>LockScope 录制文件 (*.sqlite *.db);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Replay the &amp;last hour</source>
+        <translation>回放最近一小时(&amp;L)</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Ops</name>
@@ -7992,6 +8008,196 @@ In a dialog that changes something (force release, a permit, a latch), Return an
         <translation>
             <numerusform>以 SPUBLISH 释放，而它的 %n 个等待者在监听普通频道（SUBSCRIBE）：它们会一直睡到 TTL 结束；请改为两者都发布</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ReplayEngine</name>
+    <message>
+        <source>no recording is open</source>
+        <translation>没有打开的录制文件</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ReplayEventsModel</name>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Lock</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>计数</translation>
+    </message>
+    <message>
+        <source>TTL</source>
+        <translation>TTL</translation>
+    </message>
+    <message>
+        <source>What was seen</source>
+        <translation>观察到的情况</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ReplayTableModel</name>
+    <message>
+        <source>no expiry</source>
+        <translation>不过期</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>无人持有</translation>
+    </message>
+    <message>
+        <source>from before the recording</source>
+        <translation>录制开始之前</translation>
+    </message>
+    <message>
+        <source>Lock</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>库</translation>
+    </message>
+    <message>
+        <source>Held by</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>计数</translation>
+    </message>
+    <message>
+        <source>TTL then</source>
+        <translation>当时的 TTL</translation>
+    </message>
+    <message>
+        <source>Held for</source>
+        <translation>已持有</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::ReplayWindow</name>
+    <message>
+        <source>Replay of %1 — LockScope</source>
+        <translation>回放 %1 — LockScope</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>回放</translation>
+    </message>
+    <message>
+        <source>The server whose locks are shown</source>
+        <translation>显示哪台服务器上的锁</translation>
+    </message>
+    <message>
+        <source>The moment shown: type one and press Return</source>
+        <translation>显示的时刻：输入一个时刻后按回车</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>播放(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Play the recording from the moment shown (Space)</source>
+        <translation>从显示的时刻开始播放录制（空格键）</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>How fast the recording plays</source>
+        <translation>录制的播放速度</translation>
+    </message>
+    <message>
+        <source>&amp;Next event of the lock</source>
+        <translation>该锁的下一个事件(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Go to the selected lock&apos;s next event (Ctrl+Right)</source>
+        <translation>跳到所选锁的下一个事件（Ctrl+右方向键）</translation>
+    </message>
+    <message>
+        <source>The recording from its first event to its last: click or drag to a moment</source>
+        <translation>录制从第一个事件到最后一个事件：点击或拖动到某个时刻</translation>
+    </message>
+    <message>
+        <source>Filter locks by name (glob)</source>
+        <translation>按名称筛选锁（通配符）</translation>
+    </message>
+    <message>
+        <source>Select a lock to see its history.</source>
+        <translation>选择一个锁以查看它的历史。</translation>
+    </message>
+    <message>
+        <source>&amp;History of the lock</source>
+        <translation>锁的历史(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Events up to the moment</source>
+        <translation>截至该时刻的事件(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>History of %1: %n event(s)</source>
+        <translation>
+            <numerusform>%1 的历史：%n 个事件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 has no event after this moment</source>
+        <translation>%1 在此时刻之后没有事件</translation>
+    </message>
+    <message>
+        <source>%1 holds no events yet</source>
+        <translation>%1 中还没有事件</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on %2: %n lock(s)</source>
+        <translation>
+            <numerusform>%1，%2 上：%n 个锁</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n held</source>
+        <translation>
+            <numerusform>%n 个被持有</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not seen: %1</source>
+        <translation>未观察到：%1</translation>
+    </message>
+    <message>
+        <source>History of %1 (not held at this moment)</source>
+        <translation>%1 的历史（此时刻未被持有）</translation>
+    </message>
+    <message>
+        <source>Reading the history of %1…</source>
+        <translation>正在读取 %1 的历史…</translation>
+    </message>
+    <message>
+        <source>Who held the lock up to the moment shown: click a bar to see that moment</source>
+        <translation>到所示时刻为止谁持有过该锁：点击某一段以查看那个时刻</translation>
     </message>
 </context>
 <context>
