@@ -1,5 +1,6 @@
 #include "recording/recordingstore.h"
 
+#include "recording/recordingpostgres.h"
 #include "recording/recordingschema.h"
 #include "recording/recordingsql.h"
 
@@ -54,9 +55,26 @@ bool RecordingStore::isOpen() const
     return QSqlDatabase::contains(m_connection) && QSqlDatabase::database(m_connection, false).isOpen();
 }
 
+QString RecordingStore::shownPath(const QString &path)
+{
+    return RecordingPostgres::isUrl(path) ? RecordingPostgres::shownUrl(path) : path;
+}
+
 bool RecordingStore::open(const QString &path, bool create, QString *error)
 {
-    m_path = path;
+    m_path = shownPath(path);
+    m_postgres = RecordingPostgres::isUrl(path);
+    if (m_postgres) {
+        if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL"))) {
+            *error = tr("Qt's PostgreSQL driver is not installed (Debian: libqt6sql6-psql)");
+            return false;
+        }
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_connection);
+        if (RecordingPostgres::open(db, path, create, &m_version, error))
+            return true;
+        db.close();
+        return false;
+    }
     const bool exists = QFileInfo::exists(path);
     if (!exists && !create) {
         *error = tr("%1: no such recording").arg(path);
@@ -256,6 +274,8 @@ bool RecordingStore::append(const QList<RecordedEvent> &events, QString *error)
 
 qint64 RecordingStore::dataBytes() const
 {
+    if (m_postgres)
+        return RecordingPostgres::dataBytes(QSqlDatabase::database(m_connection, false));
     const qint64 pages = pragma("page_count"), free = pragma("freelist_count"), size = pragma("page_size");
     return pages < 0 || free < 0 || size < 0 ? -1 : (pages - free) * size;
 }

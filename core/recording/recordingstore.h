@@ -46,7 +46,8 @@ struct RecordedSnapshot
 // transaction, so a recorder killed with -9 loses only the batch it was gathering and a restart appends. A file is a
 // LockScope recording by its application id and schema version: anything else (another program's database, a file
 // that is no database, a corrupt one, a newer schema) is refused with the reason and never written to. An older
-// schema is brought up to date when the file is opened for writing (recordingschema.h).
+// schema is brought up to date when the file is opened for writing (recordingschema.h). Or the same tables in a
+// PostgreSQL database, which several recorders may write at once (recordingpostgres.h).
 //
 // One store is used from one thread (the recorder's writer thread, or a command's).
 class RecordingStore
@@ -62,9 +63,12 @@ public:
 
     // Opens the file at path, creating it (and its folder) when it does not exist and create is true. Opened only to
     // read (create false), an older schema is read as it is: the tables it lacks answer nothing.
+    // A path that is a postgresql:// (or postgres://) URL is a recording in that database (recordingpostgres.h).
     bool open(const QString &path, bool create, QString *error);
     bool isOpen() const;
+    // As it may be shown: a URL without its password.
     QString path() const { return m_path; }
+    static QString shownPath(const QString &path);
     int fileVersion() const { return m_version; }
 
     // One transaction for the whole batch.
@@ -88,7 +92,8 @@ public:
     // The servers the recording has seen, in the order of their first row.
     QList<QByteArray> servers() const;
 
-    // Bytes the data takes (pages in use, the write-ahead log aside).
+    // Bytes the data takes (pages in use, the write-ahead log aside; in PostgreSQL, the rows left's share of the
+    // tables).
     qint64 dataBytes() const;
     qint64 eventCount() const;
     // The oldest and newest event's time (epoch ms), -1 when empty.
@@ -104,6 +109,7 @@ private:
     QString m_connection; // Qt SQL's connection name, unique per store
     QString m_path;
     int m_version = 0;
+    bool m_postgres = false;
 };
 
 } // namespace LockScope
