@@ -407,6 +407,12 @@ private slots:
         QCOMPARE(holders.value(QString::fromUtf8(two)), QStringList { QString::fromUtf8(kOwnerB) });
         QVERIFY(holders.value(QString::fromUtf8(one)).isEmpty());
         QVERIFY2(servers.filter(atSecond).size() >= 1, qPrintable(servers.join(QLatin1Char(' '))));
+        // The whole timeline exported: both servers' rows, in one stream.
+        QStringList exported;
+        for (const QJsonObject &o : cliOne.ask({ QStringLiteral("export"), QStringLiteral("--db"), url }))
+            exported << o.value(QStringLiteral("server")).toString();
+        QVERIFY2(!exported.filter(atFirst).isEmpty() && !exported.filter(atSecond).isEmpty(),
+            qPrintable(exported.join(QLatin1Char(' '))));
         // Both servers' recorders kept their tables: the store names both.
         RecordingStore store;
         QVERIFY2(store.open(url, false, &error), qPrintable(error));
