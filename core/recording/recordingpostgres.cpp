@@ -192,7 +192,19 @@ bool open(QSqlDatabase &db, const QString &path, bool forWriting, int *version, 
     return true;
 }
 
-qint64 dataBytes(const QSqlDatabase &db)
+qint64 tableBytes(const QSqlDatabase &db)
+{
+    QSqlQuery q(db);
+    // to_regclass: a first-version recording has no snapshots.
+    return q.exec(QStringLiteral("SELECT coalesce(pg_total_relation_size(to_regclass('events')), 0) + "
+                                 "coalesce(pg_total_relation_size(to_regclass('snapshots')), 0) + "
+                                 "coalesce(pg_total_relation_size(to_regclass('snapshot_marks')), 0)"))
+            && q.next()
+        ? q.value(0).toLongLong()
+        : -1;
+}
+
+qint64 liveBytes(const QSqlDatabase &db)
 {
     QSqlQuery q(db);
     qint64 total = 0;
@@ -202,6 +214,7 @@ qint64 dataBytes(const QSqlDatabase &db)
                         .arg(QLatin1String(table)))
             || !q.next())
             continue; // a first-version recording has no snapshots
+        // The rows' own bytes, with the indexes' share in the proportion the tables have them.
         const double live = q.value(0).toDouble(), all = q.value(1).toDouble(), heap = q.value(2).toDouble();
         total += heap > 0 ? qint64(live * all / heap) : 0;
     }

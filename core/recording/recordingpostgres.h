@@ -19,8 +19,10 @@ QString shownUrl(const QString &path);
 // forWriting creates or brings its schema up to date. *version: the schema version found (or made).
 bool open(QSqlDatabase &db, const QString &url, bool forWriting, int *version, QString *error);
 
-// The share of the tables' size that the rows left take, indexes included: PostgreSQL keeps what a deletion frees
-// for the rows that follow rather than giving it back, so the tables' size alone would never fall under a cap.
-qint64 dataBytes(const QSqlDatabase &db);
+// What the recording's tables take, indexes included (pg_total_relation_size): cheap, asked after every batch.
+qint64 tableBytes(const QSqlDatabase &db);
+// The share of that the rows left take (a scan of the tables, for retention only). PostgreSQL keeps what a deletion
+// frees for the rows that follow rather than giving it back, so the tables' size alone would never fall under a cap.
+qint64 liveBytes(const QSqlDatabase &db);
 
 } // namespace LockScope::RecordingPostgres

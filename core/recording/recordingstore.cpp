@@ -275,7 +275,7 @@ bool RecordingStore::append(const QList<RecordedEvent> &events, QString *error)
 qint64 RecordingStore::dataBytes() const
 {
     if (m_postgres)
-        return RecordingPostgres::dataBytes(QSqlDatabase::database(m_connection, false));
+        return RecordingPostgres::tableBytes(QSqlDatabase::database(m_connection, false));
     const qint64 pages = pragma("page_count"), free = pragma("freelist_count"), size = pragma("page_size");
     return pages < 0 || free < 0 || size < 0 ? -1 : (pages - free) * size;
 }
@@ -339,7 +339,13 @@ qint64 RecordingStore::prune(qint64 nowMs, qint64 retainMs, qint64 maxBytes, QSt
         removed += q.numRowsAffected();
     }
     // Over the cap: the oldest tenth at a time, until it fits (a handful of rounds, each a short transaction).
-    for (int round = 0; maxBytes > 0 && round < 20 && dataBytes() > maxBytes; ++round) {
+    // In PostgreSQL the tables keep their size after a deletion: what counts there is the rows left (and the scan that
+    // measures them is only made once the tables have reached the cap).
+    const auto over = [this, maxBytes] {
+        return dataBytes() > maxBytes
+            && (!m_postgres || RecordingPostgres::liveBytes(QSqlDatabase::database(m_connection, false)) > maxBytes);
+    };
+    for (int round = 0; maxBytes > 0 && round < 20 && over(); ++round) {
         const qint64 count = eventCount();
         if (count <= 0)
             break;

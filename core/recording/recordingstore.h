@@ -76,8 +76,9 @@ public:
     // The lock table at timeMs on server, in one transaction.
     bool appendSnapshot(const RecordedSnapshot &snapshot, QString *error);
     // Removes events older than retainMs before nowMs (retainMs <= 0: none by age), then the oldest until the data
-    // takes at most maxBytes (<= 0: no cap); snapshots older than the oldest event left go with them. The file's
-    // freed pages are reused by what comes next. Returns how many events were removed, or -1 (and *error).
+    // takes at most maxBytes (<= 0: no cap; in PostgreSQL, the rows left take at most that); snapshots older than the
+    // oldest event left go with them. The file's freed pages are reused by what comes next. Returns how many events
+    // were removed, or -1 (and *error).
     qint64 prune(qint64 nowMs, qint64 retainMs, qint64 maxBytes, QString *error);
 
     // The rows a query asks for, oldest first unless it asks otherwise.
@@ -92,8 +93,8 @@ public:
     // The servers the recording has seen, in the order of their first row.
     QList<QByteArray> servers() const;
 
-    // Bytes the data takes (pages in use, the write-ahead log aside; in PostgreSQL, the rows left's share of the
-    // tables).
+    // Bytes the data takes (pages in use, the write-ahead log aside; in PostgreSQL, the tables and their indexes,
+    // which a deletion does not shrink: prune's cap counts the rows left there).
     qint64 dataBytes() const;
     qint64 eventCount() const;
     // The oldest and newest event's time (epoch ms), -1 when empty.
