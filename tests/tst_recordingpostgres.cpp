@@ -275,6 +275,25 @@ private slots:
         QVERIFY(store.dataBytes() >= size / 2);
     }
 
+    // The server restarted under a recorder: the next batch is written on a new connection, not lost.
+    void aRestartedServerIsConnectedAgain()
+    {
+        RecordingStore store;
+        QString error;
+        const QString url = freshDatabase();
+        QVERIFY2(store.open(url, true, &error), qPrintable(error));
+        QVERIFY2(store.append({ row(1000, kServerA, "acquired", "lock:r", "c1:1") }, &error), qPrintable(error));
+        QVERIFY2(m_postgres.restart(&error), qPrintable(error));
+        QVERIFY2(store.append({ row(2000, kServerA, "released", "lock:r", "c1:1") }, &error), qPrintable(error));
+        RecordedSnapshot s;
+        s.server = kServerA;
+        s.timeMs = 2000;
+        QVERIFY2(m_postgres.restart(&error), qPrintable(error));
+        QVERIFY2(store.appendSnapshot(s, &error), qPrintable(error));
+        QCOMPARE(psql(url, QStringLiteral("SELECT string_agg(type, ',' ORDER BY ts) FROM events")),
+            QByteArray("acquired,released"));
+    }
+
     // Another program's events table: refused, by the store and by lockscope-cli record, and left as it was.
     void anotherProgramsDatabaseIsRefused()
     {

@@ -107,6 +107,11 @@ bool RecordingStore::forEachEvent(
 
 bool RecordingStore::appendSnapshot(const RecordedSnapshot &snapshot, QString *error)
 {
+    return appendSnapshotOnce(snapshot, error) || (reconnected() && appendSnapshotOnce(snapshot, error));
+}
+
+bool RecordingStore::appendSnapshotOnce(const RecordedSnapshot &snapshot, QString *error)
+{
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     if (!db.transaction()) {
         *error = sqlError(db.lastError());

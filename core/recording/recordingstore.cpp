@@ -219,6 +219,24 @@ bool RecordingStore::migrate(int from, QString *error)
 
 bool RecordingStore::append(const QList<RecordedEvent> &events, QString *error)
 {
+    return appendOnce(events, error) || (reconnected() && appendOnce(events, error));
+}
+
+bool RecordingStore::reconnected()
+{
+    // A file stays open; a PostgreSQL server restarts, or a connection is cut, and Qt's driver never connects again by
+    // itself: the recorder would fail every batch from then on.
+    if (!m_postgres)
+        return false;
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    if (db.isOpen() && QSqlQuery(db).exec(QStringLiteral("SELECT 1")))
+        return false; // connected: the failure was the statement's
+    db.close();
+    return db.open();
+}
+
+bool RecordingStore::appendOnce(const QList<RecordedEvent> &events, QString *error)
+{
     if (events.isEmpty())
         return true;
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);

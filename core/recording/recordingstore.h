@@ -71,7 +71,8 @@ public:
     static QString shownPath(const QString &path);
     int fileVersion() const { return m_version; }
 
-    // One transaction for the whole batch.
+    // One transaction for the whole batch. In PostgreSQL, a connection found lost is made again and the batch retried
+    // once.
     bool append(const QList<RecordedEvent> &events, QString *error);
     // The lock table at timeMs on server, in one transaction.
     bool appendSnapshot(const RecordedSnapshot &snapshot, QString *error);
@@ -102,6 +103,10 @@ public:
     qint64 lastTimeMs() const;
 
 private:
+    bool appendOnce(const QList<RecordedEvent> &events, QString *error);
+    bool appendSnapshotOnce(const RecordedSnapshot &snapshot, QString *error);
+    // After a write failed: whether a lost PostgreSQL connection was made again (the write is then worth another try).
+    bool reconnected();
     bool prepare(bool fresh, bool forWriting, QString *error);
     bool migrate(int from, QString *error);
     qint64 pragma(const char *name) const;

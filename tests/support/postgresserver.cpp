@@ -123,14 +123,20 @@ bool PostgresServer::start(QString *error)
             error))
         return false;
     for (int attempt = 0; attempt < 3; ++attempt)
-        if (launch(error))
+        if (launch(freeLoopbackPort(), error))
             return true;
     return false;
 }
 
-bool PostgresServer::launch(QString *error)
+bool PostgresServer::restart(QString *error)
 {
-    m_port = freeLoopbackPort();
+    stop();
+    return launch(m_port, error);
+}
+
+bool PostgresServer::launch(quint16 port, QString *error)
+{
+    m_port = port;
     m_server = std::make_unique<QProcess>();
     asPostgres(*m_server, QStringLiteral("postgres"),
         { QStringLiteral("-D"), m_dir.filePath(QStringLiteral("data")), QStringLiteral("-p"), QString::number(m_port),

@@ -29,6 +29,8 @@ public:
     // Blocks until the server accepts connections (at most 60 s: initdb and a start under the sanitizers on a busy
     // machine take their time).
     bool start(QString *error);
+    // stop(), then the same server on the same port again.
+    bool restart(QString *error);
     // SIGINT (PostgreSQL's fast shutdown: SIGTERM would wait for every client to leave), SIGKILL after 10 s.
     void stop();
 
@@ -44,7 +46,7 @@ public:
 private:
     bool run(const QString &program, const QStringList &args, QString *error, QByteArray *output = nullptr) const;
     void asPostgres(QProcess &p, const QString &program, const QStringList &args) const;
-    bool launch(QString *error);
+    bool launch(quint16 port, QString *error);
 
     QTemporaryDir m_dir;
     QString m_bin;
