@@ -6,6 +6,7 @@
 // recorder's RSS growth are reported too.
 #include "benchcommon.h"
 #include "clirun.h"
+#include "recordingworkload.h"
 
 #include "monitor/lockmonitor.h"
 #include "recording/recorder.h"
@@ -48,23 +49,6 @@ bool waitUntil(const std::function<bool()> &done, int timeoutMs)
         QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 50);
     }
     return true;
-}
-
-// The i-th event of a workload over `locks` locks: each lock acquired, renewed eight times, released, by one of a
-// handful of owners per lock, as a fleet of watchdogs makes them (a release is seen before the next acquire).
-LockEvent eventAt(qint64 i, int locks, qint64 timeMs)
-{
-    LockEvent e;
-    const qint64 lock = i % locks, round = i / locks;
-    const int step = int((round + lock) % 10); // the locks out of step: at any moment most are held
-    e.timeMs = timeMs;
-    e.name = "bench:rec:orders:" + QByteArray::number(lock);
-    e.owner = "6e3d30b7-83b1-433a-9335-" + QByteArray::number(100000000000 + ((round + lock) / 10) % 7) + ':'
-        + QByteArray::number(lock % 97);
-    e.type = step == 0 ? LockEvent::Type::Acquired : step == 9 ? LockEvent::Type::Released : LockEvent::Type::Renewed;
-    e.count = step == 9 ? 0 : 1;
-    e.ttlMs = step == 9 ? -2 : 30000;
-    return e;
 }
 
 qint64 rowsIn(const QString &path)

@@ -347,8 +347,8 @@ QList<QCommandLineOption> commandOptions()
         { QStringLiteral("db"),
             QCoreApplication::translate("Cli",
                 "record, serve-metrics and the questions (history, at, explain, client, export): the recording "
-                "(an SQLite file; the default is in the data directory)"),
-            QStringLiteral("FILE") },
+                "(an SQLite file, the default is in the data directory; or postgresql://user@host:port/database)"),
+            QStringLiteral("FILE|URL") },
         {
             QStringLiteral("no-record"),
             QCoreApplication::translate("Cli", "serve-metrics: serve the metrics without recording the events"),

@@ -2,6 +2,7 @@
 
 #include "recordcommands.h"
 
+#include "recording/recordingstore.h"
 #include "stats/statscollector.h"
 #include "stats/stuckscan.h"
 #include "terminationwatcher.h"
@@ -92,15 +93,16 @@ void ServeMetricsCommand::start()
     // Recording by default: the daemon people already run keeps the story, not only the numbers.
     if (!m_parser.isSet(QStringLiteral("no-record"))) {
         m_recorder = new Recorder(m_monitor, m_connection.auditTarget().toUtf8(), recording, this);
-        connect(m_recorder, &Recorder::opened, this, [this, path = recording.path](const QString &error) {
-            if (!error.isEmpty()) {
-                m_out.error(tr("%1 (--no-record serves the metrics without recording, --db FILE records elsewhere)")
-                                .arg(error));
-                finish(ExitUsage);
-                return;
-            }
-            std::fputs((tr("recording to %1").arg(path) + QLatin1Char('\n')).toLocal8Bit().constData(), stderr);
-        });
+        connect(m_recorder, &Recorder::opened, this,
+            [this, path = RecordingStore::shownPath(recording.path)](const QString &error) {
+                if (!error.isEmpty()) {
+                    m_out.error(tr("%1 (--no-record serves the metrics without recording, --db FILE records elsewhere)")
+                                    .arg(error));
+                    finish(ExitUsage);
+                    return;
+                }
+                std::fputs((tr("recording to %1").arg(path) + QLatin1Char('\n')).toLocal8Bit().constData(), stderr);
+            });
         connect(m_recorder, &Recorder::writeFailed, this,
             [this](const QString &error) { m_out.error(tr("warning: could not write the recording: %1").arg(error)); });
         m_recorder->start();

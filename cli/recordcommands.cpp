@@ -57,24 +57,25 @@ void RecordCommand::start()
         return;
     auto *lockMonitor = new LockMonitor(readOnly(m_connection), monitor, this);
     m_recorder = new Recorder(lockMonitor, m_connection.auditTarget().toUtf8(), options, this);
-    connect(m_recorder, &Recorder::opened, this, [this, lockMonitor, path = options.path](const QString &error) {
-        if (!error.isEmpty()) {
-            m_out.error(error);
-            finish(ExitUsage);
-            return;
-        }
-        m_out.object({ { QStringLiteral("recording"), path } }, tr("recording to %1").arg(path));
-        // Events count from the first complete pass on: said on standard error, as serve-metrics says it.
-        connect(
-            lockMonitor, &LockMonitor::snapshotFinished, this,
-            [lockMonitor] {
-                const QString text = tr("watching %n lock(s) via %1", nullptr, lockMonitor->lockCount())
-                                         .arg(QString::fromLatin1(LockEventFeed::modeName(lockMonitor->mode())));
-                std::fputs((text + QLatin1Char('\n')).toLocal8Bit().constData(), stderr);
-            },
-            Qt::SingleShotConnection);
-        lockMonitor->start();
-    });
+    connect(m_recorder, &Recorder::opened, this,
+        [this, lockMonitor, path = RecordingStore::shownPath(options.path)](const QString &error) {
+            if (!error.isEmpty()) {
+                m_out.error(error);
+                finish(ExitUsage);
+                return;
+            }
+            m_out.object({ { QStringLiteral("recording"), path } }, tr("recording to %1").arg(path));
+            // Events count from the first complete pass on: said on standard error, as serve-metrics says it.
+            connect(
+                lockMonitor, &LockMonitor::snapshotFinished, this,
+                [lockMonitor] {
+                    const QString text = tr("watching %n lock(s) via %1", nullptr, lockMonitor->lockCount())
+                                             .arg(QString::fromLatin1(LockEventFeed::modeName(lockMonitor->mode())));
+                    std::fputs((text + QLatin1Char('\n')).toLocal8Bit().constData(), stderr);
+                },
+                Qt::SingleShotConnection);
+            lockMonitor->start();
+        });
     connect(m_recorder, &Recorder::writeFailed, this,
         [this](const QString &error) { m_out.error(tr("warning: could not write the recording: %1").arg(error)); });
     auto *watcher = new TerminationWatcher(false, this);

@@ -37,6 +37,7 @@ if(LOCKSCOPE_BUILD_GUI)
 endif()
 # redis-server: only for the demo, which starts a private one. qt6-translations-l10n: Qt's own strings in Chinese.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "redis-server, qt6-translations-l10n")
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "redis-tools")
+# libqt6sql6-psql: only for a recording kept in PostgreSQL (--db postgresql://...), which says so when it is missing.
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "redis-tools, libqt6sql6-psql")
 
 include(CPack)

@@ -107,6 +107,11 @@ bool RecordingStore::forEachEvent(
 
 bool RecordingStore::appendSnapshot(const RecordedSnapshot &snapshot, QString *error)
 {
+    return appendSnapshotOnce(snapshot, error) || (reconnected() && appendSnapshotOnce(snapshot, error));
+}
+
+bool RecordingStore::appendSnapshotOnce(const RecordedSnapshot &snapshot, QString *error)
+{
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     if (!db.transaction()) {
         *error = sqlError(db.lastError());
@@ -118,7 +123,9 @@ bool RecordingStore::appendSnapshot(const RecordedSnapshot &snapshot, QString *e
         db.rollback();
         return false;
     };
-    q.prepare(QStringLiteral("INSERT OR REPLACE INTO snapshot_marks (ts, server, locks) VALUES (?, ?, ?)"));
+    // An upsert both SQLite (3.24 on) and PostgreSQL read alike.
+    q.prepare(QStringLiteral("INSERT INTO snapshot_marks (ts, server, locks) VALUES (?, ?, ?) "
+                             "ON CONFLICT (server, ts) DO UPDATE SET locks = excluded.locks"));
     q.addBindValue(snapshot.timeMs);
     q.addBindValue(QString::fromUtf8(snapshot.server));
     q.addBindValue(qint64(snapshot.holdings.size()));

@@ -1,5 +1,6 @@
 #include "recording/recordingstore.h"
 
+#include "recording/recordingpostgres.h"
 #include "recording/recordingschema.h"
 #include "recording/recordingsql.h"
 
@@ -54,9 +55,26 @@ bool RecordingStore::isOpen() const
     return QSqlDatabase::contains(m_connection) && QSqlDatabase::database(m_connection, false).isOpen();
 }
 
+QString RecordingStore::shownPath(const QString &path)
+{
+    return RecordingPostgres::isUrl(path) ? RecordingPostgres::shownUrl(path) : path;
+}
+
 bool RecordingStore::open(const QString &path, bool create, QString *error)
 {
-    m_path = path;
+    m_path = shownPath(path);
+    m_postgres = RecordingPostgres::isUrl(path);
+    if (m_postgres) {
+        if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL"))) {
+            *error = tr("Qt's PostgreSQL driver is not installed (Debian: libqt6sql6-psql)");
+            return false;
+        }
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_connection);
+        if (RecordingPostgres::open(db, path, create, &m_version, error))
+            return true;
+        db.close();
+        return false;
+    }
     const bool exists = QFileInfo::exists(path);
     if (!exists && !create) {
         *error = tr("%1: no such recording").arg(path);
@@ -201,6 +219,24 @@ bool RecordingStore::migrate(int from, QString *error)
 
 bool RecordingStore::append(const QList<RecordedEvent> &events, QString *error)
 {
+    return appendOnce(events, error) || (reconnected() && appendOnce(events, error));
+}
+
+bool RecordingStore::reconnected()
+{
+    // A file stays open; a PostgreSQL server restarts, or a connection is cut, and Qt's driver never connects again by
+    // itself: the recorder would fail every batch from then on.
+    if (!m_postgres)
+        return false;
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    if (db.isOpen() && QSqlQuery(db).exec(QStringLiteral("SELECT 1")))
+        return false; // connected: the failure was the statement's
+    db.close();
+    return db.open();
+}
+
+bool RecordingStore::appendOnce(const QList<RecordedEvent> &events, QString *error)
+{
     if (events.isEmpty())
         return true;
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
@@ -256,6 +292,8 @@ bool RecordingStore::append(const QList<RecordedEvent> &events, QString *error)
 
 qint64 RecordingStore::dataBytes() const
 {
+    if (m_postgres)
+        return RecordingPostgres::tableBytes(QSqlDatabase::database(m_connection, false));
     const qint64 pages = pragma("page_count"), free = pragma("freelist_count"), size = pragma("page_size");
     return pages < 0 || free < 0 || size < 0 ? -1 : (pages - free) * size;
 }
@@ -319,7 +357,13 @@ qint64 RecordingStore::prune(qint64 nowMs, qint64 retainMs, qint64 maxBytes, QSt
         removed += q.numRowsAffected();
     }
     // Over the cap: the oldest tenth at a time, until it fits (a handful of rounds, each a short transaction).
-    for (int round = 0; maxBytes > 0 && round < 20 && dataBytes() > maxBytes; ++round) {
+    // In PostgreSQL the tables keep their size after a deletion: what counts there is the rows left (and the scan that
+    // measures them is only made once the tables have reached the cap).
+    const auto over = [this, maxBytes] {
+        return dataBytes() > maxBytes
+            && (!m_postgres || RecordingPostgres::liveBytes(QSqlDatabase::database(m_connection, false)) > maxBytes);
+    };
+    for (int round = 0; maxBytes > 0 && round < 20 && over(); ++round) {
         const qint64 count = eventCount();
         if (count <= 0)
             break;

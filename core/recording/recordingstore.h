@@ -46,7 +46,8 @@ struct RecordedSnapshot
 // transaction, so a recorder killed with -9 loses only the batch it was gathering and a restart appends. A file is a
 // LockScope recording by its application id and schema version: anything else (another program's database, a file
 // that is no database, a corrupt one, a newer schema) is refused with the reason and never written to. An older
-// schema is brought up to date when the file is opened for writing (recordingschema.h).
+// schema is brought up to date when the file is opened for writing (recordingschema.h). Or the same tables in a
+// PostgreSQL database, which several recorders may write at once (recordingpostgres.h).
 //
 // One store is used from one thread (the recorder's writer thread, or a command's).
 class RecordingStore
@@ -62,18 +63,23 @@ public:
 
     // Opens the file at path, creating it (and its folder) when it does not exist and create is true. Opened only to
     // read (create false), an older schema is read as it is: the tables it lacks answer nothing.
+    // A path that is a postgresql:// (or postgres://) URL is a recording in that database (recordingpostgres.h).
     bool open(const QString &path, bool create, QString *error);
     bool isOpen() const;
+    // As it may be shown: a URL without its password.
     QString path() const { return m_path; }
+    static QString shownPath(const QString &path);
     int fileVersion() const { return m_version; }
 
-    // One transaction for the whole batch.
+    // One transaction for the whole batch. In PostgreSQL, a connection found lost is made again and the batch retried
+    // once.
     bool append(const QList<RecordedEvent> &events, QString *error);
     // The lock table at timeMs on server, in one transaction.
     bool appendSnapshot(const RecordedSnapshot &snapshot, QString *error);
     // Removes events older than retainMs before nowMs (retainMs <= 0: none by age), then the oldest until the data
-    // takes at most maxBytes (<= 0: no cap); snapshots older than the oldest event left go with them. The file's
-    // freed pages are reused by what comes next. Returns how many events were removed, or -1 (and *error).
+    // takes at most maxBytes (<= 0: no cap; in PostgreSQL, the rows left take at most that); snapshots older than the
+    // oldest event left go with them. The file's freed pages are reused by what comes next. Returns how many events
+    // were removed, or -1 (and *error).
     qint64 prune(qint64 nowMs, qint64 retainMs, qint64 maxBytes, QString *error);
 
     // The rows a query asks for, oldest first unless it asks otherwise.
@@ -88,7 +94,8 @@ public:
     // The servers the recording has seen, in the order of their first row.
     QList<QByteArray> servers() const;
 
-    // Bytes the data takes (pages in use, the write-ahead log aside).
+    // Bytes the data takes (pages in use, the write-ahead log aside; in PostgreSQL, the tables and their indexes,
+    // which a deletion does not shrink: prune's cap counts the rows left there).
     qint64 dataBytes() const;
     qint64 eventCount() const;
     // The oldest and newest event's time (epoch ms), -1 when empty.
@@ -96,6 +103,10 @@ public:
     qint64 lastTimeMs() const;
 
 private:
+    bool appendOnce(const QList<RecordedEvent> &events, QString *error);
+    bool appendSnapshotOnce(const RecordedSnapshot &snapshot, QString *error);
+    // After a write failed: whether a lost PostgreSQL connection was made again (the write is then worth another try).
+    bool reconnected();
     bool prepare(bool fresh, bool forWriting, QString *error);
     bool migrate(int from, QString *error);
     qint64 pragma(const char *name) const;
@@ -104,6 +115,7 @@ private:
     QString m_connection; // Qt SQL's connection name, unique per store
     QString m_path;
     int m_version = 0;
+    bool m_postgres = false;
 };
 
 } // namespace LockScope
