@@ -23,6 +23,7 @@ namespace LockScope {
 class ConsoleActions;
 class ConsoleRecording;
 class ExplainDialog;
+class LeaseView;
 class ReplayWindow;
 class CopyActions;
 class ContentionPane;
@@ -66,6 +67,9 @@ public:
     HolderWatch *holderWatch() const;
     QAction *traceAction() const { return m_traceAction; }
     QAction *explainAction() const { return m_explainAction; }
+    QAction *leaseAction() const { return m_leaseAction; }
+    // Tools › Lease advice…'s view, if it is open.
+    LeaseView *leaseView() const;
     // The open Explain dialog, if any (Tools › Explain a hold…, or a holder's "Explain this holder's story…").
     ExplainDialog *explainDialog() const;
     // File › Open recording… (or Replay the last hour): the newest replay window opened, if it is still open.
@@ -165,6 +169,8 @@ private:
     QAction *m_explainHolder = nullptr; // the table's, while there is a recording
     QPointer<ExplainDialog> m_explainDialog;
     QPointer<ReplayWindow> m_replay;
+    QPointer<LeaseView> m_leaseView;
+    QAction *m_leaseAction = nullptr;
     QAction *m_openRecording = nullptr;
     QAction *m_replayLastHour = nullptr;
     QMenu *m_toolsMenu = nullptr;

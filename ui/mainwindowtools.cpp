@@ -7,6 +7,7 @@
 #include "consolerecording.h"
 #include "detailpane.h"
 #include "explaindialog.h"
+#include "leaseview.h"
 #include "liveness/holderwatch.h"
 #include "lockspane.h"
 #include "mainwindow.h"
@@ -59,6 +60,17 @@ void MainWindow::buildToolsMenu()
     m_traceAction->setEnabled(false); // until there is a connection to trace
     m_explainAction = tools->addAction(tr("&Explain a hold…"), this, [this] { openExplainDialog({}, {}); });
     m_explainAction->setEnabled(false); // until the console records
+    m_leaseAction = tools->addAction(tr("&Lease advice…"), this, [this] {
+        if (!m_recording)
+            return;
+        if (!m_leaseView) {
+            m_leaseView = new LeaseView(m_recording->path(), this);
+            m_leaseView->setAttribute(Qt::WA_DeleteOnClose);
+        }
+        m_leaseView->show();
+        m_leaseView->raise();
+    });
+    m_leaseAction->setEnabled(false); // until the console records
     // File › Open recording…, after Connect…: a recording is looked at as a connection is.
     m_openRecording = new QAction(tr("Open &recording…"), this);
     m_openRecording->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
@@ -70,6 +82,11 @@ void MainWindow::buildToolsMenu()
             openReplay(path);
     });
     m_fileMenu->insertAction(m_fileMenu->actions().value(1), m_openRecording);
+}
+
+LeaseView *MainWindow::leaseView() const
+{
+    return m_leaseView;
 }
 
 ReplayWindow *MainWindow::replayWindow() const
@@ -94,6 +111,7 @@ void MainWindow::setRecording(ConsoleRecording *recording)
     m_fileMenu->insertAction(m_fileMenu->actions().value(1), recording->toggle());
     statusBar()->addPermanentWidget(recording->indicator());
     m_explainAction->setEnabled(true);
+    m_leaseAction->setEnabled(true);
     m_replayLastHour = new QAction(tr("Replay the &last hour"), recording);
     connect(m_replayLastHour, &QAction::triggered, this, [this] {
         if (m_recording)

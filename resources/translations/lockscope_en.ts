@@ -433,6 +433,23 @@ removed %n dead waiters; the new head was woken</numerusform>
     </message>
 </context>
 <context>
+    <name>LockScope::LeaseView</name>
+    <message numerus="yes">
+        <source>%n lock(s) held</source>
+        <translation>
+            <numerusform>%n lock held</numerusform>
+            <numerusform>%n locks held</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with advice</source>
+        <translation>
+            <numerusform>%n with advice</numerusform>
+            <numerusform>%n with advice</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LockScope::LockClassifier</name>
     <message numerus="yes">
         <source>its permit set %1 holds %n permit(s) taken</source>

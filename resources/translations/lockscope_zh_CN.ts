@@ -551,10 +551,6 @@ redis-py、python-redis-lock 的错误）：何时获取、续期及其间隔、
         <translation>代为释放的持有者，格式为 UUID:TID；explain：要讲述谁的持有</translation>
     </message>
     <message>
-        <source>record, serve-metrics and the questions (history, at, explain, client, export): the recording (an SQLite file; the default is in the data directory)</source>
-        <translation>record、serve-metrics 以及查询命令（history、at、explain、client、export）：录制文件（SQLite 文件；默认位于数据目录）</translation>
-    </message>
-    <message>
         <source>explain: the lock the error is about (when the message names none)</source>
         <translation>explain：错误所涉及的锁（当消息中没有锁名时）</translation>
     </message>
@@ -589,6 +585,10 @@ rhythm and gaps, its inferred lockWatchdogTimeout, and verdicts (lease too short
     <message>
         <source>history, client, export, advise, stats --db: up to this moment (ISO 8601 with a zone, or epoch ms)</source>
         <translation>history、client、export、advise、stats --db：截至此时刻（带时区的 ISO 8601，或纪元毫秒数）</translation>
+    </message>
+    <message>
+        <source>record, serve-metrics and the questions (history, at, explain, client, export): the recording (an SQLite file, the default is in the data directory; or postgresql://user@host:port/database)</source>
+        <translation>record、serve-metrics 以及查询命令（history、at、explain、client、export）：录制位置（SQLite 文件，默认位于数据目录；或 postgresql://user@host:port/database）</translation>
     </message>
 </context>
 <context>
@@ -5726,6 +5726,167 @@ Check it with the server&apos;s administrator (ssh-keygen -l -f on the host&apos
     </message>
 </context>
 <context>
+    <name>LockScope::LeaseAdviceModel</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>renewed</source>
+        <translation>续期</translation>
+    </message>
+    <message>
+        <source>fixed</source>
+        <translation>固定租期</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Lock</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Holds</source>
+        <translation>持有次数</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>Longest</source>
+        <translation>最长</translation>
+    </message>
+    <message>
+        <source>Lease</source>
+        <translation>租期</translation>
+    </message>
+    <message>
+        <source>Lease kept by</source>
+        <translation>租期维持方式</translation>
+    </message>
+    <message>
+        <source>Past ⅔</source>
+        <translation>超过 ⅔</translation>
+    </message>
+    <message>
+        <source>Expired</source>
+        <translation>过期</translation>
+    </message>
+    <message>
+        <source>What to change</source>
+        <translation>应当调整什么</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::LeaseClientsModel</name>
+    <message>
+        <source>≤1.5×: %1, 1.5–3×: %2, &gt;3×: %3</source>
+        <translation>≤1.5×：%1，1.5–3×：%2，&gt;3×：%3</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1，于 %2</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>Renewals</source>
+        <translation>续期次数</translation>
+    </message>
+    <message>
+        <source>Renews every</source>
+        <translation>续期周期</translation>
+    </message>
+    <message>
+        <source>Watchdog timeout (inferred)</source>
+        <translation>看门狗超时（推断）</translation>
+    </message>
+    <message>
+        <source>Gaps against its period</source>
+        <translation>相对其周期的间隔</translation>
+    </message>
+    <message>
+        <source>Longest gap</source>
+        <translation>最长间隔</translation>
+    </message>
+</context>
+<context>
+    <name>LockScope::LeaseView</name>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Lease advice</source>
+        <translation>租期建议</translation>
+    </message>
+    <message>
+        <source>&amp;Holds of:</source>
+        <translation>统计范围(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>the last 15 minutes</source>
+        <translation>最近 15 分钟</translation>
+    </message>
+    <message>
+        <source>the last hour</source>
+        <translation>最近一小时</translation>
+    </message>
+    <message>
+        <source>all of the recording</source>
+        <translation>整个录制</translation>
+    </message>
+    <message>
+        <source>There is no recording yet (%1): turn on File › Record the last hour.</source>
+        <translation>还没有录制文件（%1）：请打开 文件 › 录制最近一小时。</translation>
+    </message>
+    <message>
+        <source>Reading the recording…</source>
+        <translation>正在读取录制…</translation>
+    </message>
+    <message>
+        <source>No holds recorded in that window.</source>
+        <translation>该时间范围内没有录制到持有。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lock(s) held</source>
+        <translation>
+            <numerusform>%n 个锁被持有过</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with advice</source>
+        <translation>
+            <numerusform>%n 个有建议</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>from %1 to %2, from the console&apos;s recording %3</source>
+        <translation>从 %1 到 %2，取自控制台的录制 %3</translation>
+    </message>
+    <message>
+        <source>%1: nothing to change.</source>
+        <translation>%1：无需调整。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::LivenessText</name>
     <message>
         <source>Are its holders alive?</source>
@@ -7027,6 +7188,10 @@ In a dialog that changes something (force release, a permit, a latch), Return an
         <source>Replay the &amp;last hour</source>
         <translation>回放最近一小时(&amp;L)</translation>
     </message>
+    <message>
+        <source>&amp;Lease advice…</source>
+        <translation>租期建议(&amp;L)…</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Ops</name>
@@ -7667,6 +7832,49 @@ In a dialog that changes something (force release, a permit, a latch), Return an
     </message>
 </context>
 <context>
+    <name>LockScope::RecordingPostgres</name>
+    <message>
+        <source>%1 is not a LockScope recording (another program&apos;s database); it was left as it is</source>
+        <translation>%1 不是 LockScope 录制（是其他程序的数据库）；未做任何改动</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer LockScope (schema %2; this one reads up to %3); it was left as it is</source>
+        <translation>%1 由更新版本的 LockScope 写入（模式 %2；本版本最多读取 %3）；未做任何改动</translation>
+    </message>
+    <message>
+        <source>%1: cannot start a transaction (%2)</source>
+        <translation>%1：无法开始事务（%2）</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the schema (%2)</source>
+        <translation>%1：无法读取模式（%2）</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the schema (%2)</source>
+        <translation>%1：无法创建模式（%2）</translation>
+    </message>
+    <message>
+        <source>%1: cannot bring the schema to version %2 (%3); it was left as it is</source>
+        <translation>%1：无法把模式升级到版本 %2（%3）；未做任何改动</translation>
+    </message>
+    <message>
+        <source>%1: cannot bring the schema up to date (%2)</source>
+        <translation>%1：无法把模式升级到最新（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is not a PostgreSQL URL (postgresql://user@host:port/database)</source>
+        <translation>%1 不是 PostgreSQL URL（postgresql://user@host:port/database）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: no such recording</source>
+        <translation>%1：没有这个录制</translation>
+    </message>
+</context>
+<context>
     <name>LockScope::RecordingStore</name>
     <message>
         <source>%1: no such recording</source>
@@ -7739,6 +7947,10 @@ In a dialog that changes something (force release, a permit, a latch), Return an
     <message>
         <source>%1 is empty: not a LockScope recording</source>
         <translation>%1 是空文件：不是 LockScope 录制文件</translation>
+    </message>
+    <message>
+        <source>Qt&apos;s PostgreSQL driver is not installed (Debian: libqt6sql6-psql)</source>
+        <translation>未安装 Qt 的 PostgreSQL 驱动（Debian：libqt6sql6-psql）</translation>
     </message>
 </context>
 <context>
