@@ -4,6 +4,8 @@
 // own code so that the store reads as one thing. PostgreSQL has no application id or user_version to mark a database
 // as a recording: a table of its own (lockscope_meta) holds them, and a database with an events table but no such
 // mark is another program's.
+#include "recording/recordedevent.h"
+
 #include <QString>
 
 class QSqlDatabase;
@@ -18,6 +20,10 @@ QString shownUrl(const QString &path);
 // Connects db (a QPSQL connection) to url, then checks that the database is a recording (or empty), and when
 // forWriting creates or brings its schema up to date. *version: the schema version found (or made).
 bool open(QSqlDatabase &db, const QString &url, bool forWriting, int *version, QString *error);
+
+// Writes events inside the caller's transaction, a few thousand rows per statement: each column as one array, taken
+// apart by unnest() on the server.
+bool appendEvents(QSqlDatabase &db, const QList<RecordedEvent> &events, QString *error);
 
 // What the recording's tables take, indexes included (pg_total_relation_size): cheap, asked after every batch.
 qint64 tableBytes(const QSqlDatabase &db);

@@ -244,6 +244,17 @@ bool RecordingStore::appendOnce(const QList<RecordedEvent> &events, QString *err
         *error = sqlError(db.lastError());
         return false;
     }
+    if (m_postgres) {
+        if (!RecordingPostgres::appendEvents(db, events, error)) {
+            db.rollback();
+            return false;
+        }
+        if (!db.commit()) {
+            *error = sqlError(db.lastError());
+            return false;
+        }
+        return true;
+    }
     // Many rows per statement: a statement per row costs more in Qt SQL's binding and SQLite's stepping than the
     // rows themselves (bench_recording).
     constexpr int kRowsPerStatement = 64;
