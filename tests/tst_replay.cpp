@@ -1,7 +1,8 @@
 // A recording replayed (the console's File › Open recording…): the engine's table at any moment is the recording's
 // own answer, whether it got there by moving forward event by event, by jumping, or by going back; moments asked for
 // faster than they are rebuilt end on the last one asked; the table model keeps a lock's row (and so a person's
-// selection) while the moment moves, checked by Qt's model tester. Rows written as a recorder writes them.
+// selection) while the moment moves, and sorts and filters itself, checked by Qt's model tester. Rows written as a
+// recorder writes them.
 #include "recording/recordingstore.h"
 #include "recording/timelinestate.h"
 #include "replay/replayengine.h"
@@ -245,8 +246,45 @@ private slots:
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.index(1, ReplayTableModel::Name).data().toString(), QStringLiteral("z"));
         QCOMPARE(model.index(1, ReplayTableModel::HeldFor).data(ReplayTableModel::SortRole).toLongLong(), 4000);
-        model.setFrame(frame(5000, {}));
+        // A jump: every other lock of a hundred comes and goes at once, the table reset rather than moved row by row.
+        QList<QByteArray> even, odd;
+        for (int i = 0; i < 100; ++i)
+            (i % 2 ? odd : even) << QByteArray("lock:") + QByteArray::number(1000 + i);
+        model.setFrame(frame(5000, even));
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        model.setFrame(frame(6000, odd));
+        QCOMPARE(reset.size(), 1);
+        QCOMPARE(model.rowCount(), 50);
+        for (int r = 0; r < 50; ++r)
+            QCOMPARE(model.index(r, ReplayTableModel::Name).data(ReplayTableModel::NameRole).toByteArray(), odd.at(r));
+        model.setFrame(frame(7000, {}));
         QCOMPARE(model.rowCount(), 0);
+
+        // Sorted by the TTL left, longest first, and filtered by name: the model's own, frame after frame.
+        ReplayFrame f;
+        f.timeMs = 8000;
+        for (const auto &[name, ttl] : QList<std::pair<QByteArray, qint64>> {
+                 { "orders:1", 5000 }, { "orders:2", 30000 }, { "orders:3", -1 }, { "users:1", 20000 } }) // by name
+            f.rows << ReplayRow { name, "reentrant", "redisson", { "o" }, 1, ttl, 100 };
+        model.setFrame(f);
+        model.sort(ReplayTableModel::Ttl, Qt::DescendingOrder);
+        const auto names = [&model] {
+            QList<QByteArray> out;
+            for (int r = 0; r < model.rowCount(); ++r)
+                out << model.index(r, 0).data(ReplayTableModel::NameRole).toByteArray();
+            return out;
+        };
+        QCOMPARE(names(), (QList<QByteArray> { "orders:2", "users:1", "orders:1", "orders:3" }));
+        model.setFilter(QStringLiteral("orders:*"));
+        QCOMPARE(names(), (QList<QByteArray> { "orders:2", "orders:1", "orders:3" }));
+        QCOMPARE(model.rowOf("orders:1"), 1);
+        QCOMPARE(model.rowOf("users:1"), -1);
+        f.rows[0].ttlMs = 40000; // orders:1 renewed
+        model.setFrame(f);
+        QCOMPARE(names(), (QList<QByteArray> { "orders:1", "orders:2", "orders:3" }));
+        model.sort(ReplayTableModel::Name, Qt::AscendingOrder);
+        model.setFilter({});
+        QCOMPARE(names(), (QList<QByteArray> { "orders:1", "orders:2", "orders:3", "users:1" }));
     }
 };
 

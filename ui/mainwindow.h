@@ -172,6 +172,7 @@ private:
     QPointer<LeaseView> m_leaseView;
     QAction *m_leaseAction = nullptr;
     QAction *m_openRecording = nullptr;
+    QAction *m_openSharedRecording = nullptr;
     QAction *m_replayLastHour = nullptr;
     QMenu *m_toolsMenu = nullptr;
     QMenu *m_lockMenu;

@@ -21,7 +21,9 @@
 
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QStandardPaths>
@@ -82,6 +84,18 @@ void MainWindow::buildToolsMenu()
             openReplay(path);
     });
     m_fileMenu->insertAction(m_fileMenu->actions().value(1), m_openRecording);
+    // A team's shared recording: PostgreSQL, the password from ~/.pgpass or PGPASSWORD rather than typed here.
+    m_openSharedRecording = new QAction(tr("Open a s&hared recording…"), this);
+    connect(m_openSharedRecording, &QAction::triggered, this, [this] {
+        bool ok = false;
+        const QString url = QInputDialog::getText(this, tr("Open a shared recording"),
+            tr("The PostgreSQL database the recorders write to (the password from ~/.pgpass or PGPASSWORD):"),
+            QLineEdit::Normal, QStringLiteral("postgresql://lockscope@localhost:5432/lockscope"), &ok)
+                                .trimmed();
+        if (ok && !url.isEmpty())
+            openReplay(url);
+    });
+    m_fileMenu->insertAction(m_fileMenu->actions().value(2), m_openSharedRecording);
 }
 
 LeaseView *MainWindow::leaseView() const

@@ -1,14 +1,16 @@
 #include "replaywindow.h"
 
 #include "holdchart.h"
+#include "models/contentionviews.h"
 #include "monitor/lockrecord.h"
+#include "recording/recordingstore.h"
 #include "redis/bytesformat.h"
 #include "replay/replayengine.h"
 #include "replay/replaytablemodel.h"
 
 #include <QAction>
 #include <QComboBox>
-#include <QDateTimeEdit>
+#include <QDateTime>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -33,6 +35,8 @@ namespace LockScope {
 namespace {
 constexpr int kPlayTickMs = 100;
 constexpr int kSliderSteps = 1000000;
+constexpr int kContentionPage = 2;
+constexpr qint64 kContentionWindowMs = 3600 * 1000;
 
 // A click anywhere on the slider's groove goes to that moment ("who held it at 03:12" is one click), rather than a
 // page towards it.
@@ -87,12 +91,15 @@ ReplayWindow::ReplayWindow(const QString &path, QWidget *parent)
     : QMainWindow(parent)
     , m_engine(new ReplayEngine(this))
     , m_locks(new ReplayTableModel(this))
-    , m_sorted(new QSortFilterProxyModel(this))
     , m_history(new ReplayEventsModel(this))
     , m_events(new ReplayEventsModel(this))
+    , m_hot(ContentionViews::makeHotModel(this))
+    , m_hotSorted(new QSortFilterProxyModel(this))
     , m_playTimer(new QTimer(this))
 {
-    setWindowTitle(tr("Replay of %1 — LockScope").arg(QFileInfo(path).fileName()));
+    // A shared recording's URL is shown without its password.
+    const QString shown = RecordingStore::shownPath(path);
+    setWindowTitle(tr("Replay of %1 — LockScope").arg(shown == path ? QFileInfo(path).fileName() : shown));
     m_info.path = path;
 
     auto *bar = addToolBar(tr("Replay"));
@@ -102,9 +109,10 @@ ReplayWindow::ReplayWindow(const QString &path, QWidget *parent)
     m_server->setToolTip(tr("The server whose locks are shown"));
     m_server->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     bar->addWidget(m_server);
-    m_moment = new QDateTimeEdit(this);
-    m_moment->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
-    m_moment->setToolTip(tr("The moment shown: type one and press Return"));
+    m_moment = new QLineEdit(this);
+    m_moment->setMinimumWidth(m_moment->fontMetrics().horizontalAdvance(QStringLiteral("8888-88-88 88:88:88.888 ")));
+    m_moment->setToolTip(tr("The moment shown: type one (2026-11-26 03:12, or 03:12:05 on the day shown) and press "
+                            "Return"));
     bar->addWidget(m_moment);
     m_play = bar->addAction(tr("&Play"));
     m_play->setCheckable(true);
@@ -135,11 +143,8 @@ ReplayWindow::ReplayWindow(const QString &path, QWidget *parent)
     layout->addWidget(m_filter);
 
     auto *split = new QSplitter(Qt::Vertical, central);
-    m_sorted->setSourceModel(m_locks);
-    m_sorted->setSortRole(ReplayTableModel::SortRole);
-    m_sorted->setFilterKeyColumn(ReplayTableModel::Name);
     m_locksView = new QTableView(split);
-    m_locksView->setModel(m_sorted);
+    m_locksView->setModel(m_locks); // it sorts and filters itself
     m_locksView->setSortingEnabled(true);
     m_locksView->sortByColumn(ReplayTableModel::Name, Qt::AscendingOrder);
     m_locksView->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -168,11 +173,28 @@ ReplayWindow::ReplayWindow(const QString &path, QWidget *parent)
     m_pages->addTab(historyPage, tr("&History of the lock"));
     m_eventsView = eventTable(m_events, m_pages);
     m_pages->addTab(m_eventsView, tr("&Events up to the moment"));
+    auto *contentionPage = new QWidget(m_pages);
+    auto *contentionLayout = new QVBoxLayout(contentionPage);
+    contentionLayout->setContentsMargins(0, 0, 0, 0);
+    m_contentionTitle = new QLabel(contentionPage);
+    m_contentionTitle->setWordWrap(true);
+    contentionLayout->addWidget(m_contentionTitle);
+    m_hotSorted->setSourceModel(m_hot);
+    m_hotSorted->setSortRole(KeyedTableModel::SortRole);
+    m_hotView = new QTableView(contentionPage);
+    m_hotView->setModel(m_hotSorted);
+    m_hotView->setSortingEnabled(true);
+    m_hotView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_hotView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_hotView->verticalHeader()->hide();
+    m_hotView->setColumnWidth(0, 260);
+    contentionLayout->addWidget(m_hotView);
+    m_pages->addTab(contentionPage, tr("&Contention in the hour before"));
     split->addWidget(m_pages);
     layout->addWidget(split, 1);
     setCentralWidget(central);
 
-    m_status = new QLabel(tr("Reading %1…").arg(path), this);
+    m_status = new QLabel(tr("Reading %1…").arg(shown), this);
     statusBar()->addWidget(m_status, 1);
 
     connect(m_engine, &ReplayEngine::opened, this, &ReplayWindow::onOpened);
@@ -199,9 +221,28 @@ ReplayWindow::ReplayWindow(const QString &path, QWidget *parent)
         else
             seekTo(at);
     });
+    connect(m_engine, &ReplayEngine::contentionReady, this,
+        [this](qint64 timeMs, const QList<KeyedRow> &rows, const QString &error) {
+            m_hot->setRows(rows);
+            m_contentionShownMs = timeMs;
+            m_contentionTitle->setText(error.isEmpty()
+                    ? tr("The hour before %1, folded from the recording as live statistics are: the hottest locks "
+                         "first. Waiters seen only by polling are not in a recording.")
+                          .arg(momentText(timeMs))
+                    : error);
+            emit contentionShown();
+        });
+    connect(m_pages, &QTabWidget::currentChanged, this, [this] { askForContention(); });
     connect(m_slider, &QSlider::valueChanged, this, &ReplayWindow::onSliderMoved);
-    connect(
-        m_moment, &QDateTimeEdit::editingFinished, this, [this] { seekTo(m_moment->dateTime().toMSecsSinceEpoch()); });
+    connect(m_moment, &QLineEdit::returnPressed, this, [this] {
+        const qint64 at = parseMoment(m_moment->text(), m_momentMs);
+        if (at < 0) {
+            statusBar()->showMessage(
+                tr("%1 is not a moment: type 2026-11-26 03:12:05 or 03:12:05").arg(m_moment->text()), 5000);
+            return;
+        }
+        seekTo(at);
+    });
     connect(m_server, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (index < 0)
             return;
@@ -211,7 +252,7 @@ ReplayWindow::ReplayWindow(const QString &path, QWidget *parent)
     connect(m_play, &QAction::toggled, this, &ReplayWindow::setPlaying);
     connect(m_playTimer, &QTimer::timeout, this, &ReplayWindow::tick);
     connect(m_nextEvent, &QAction::triggered, this, &ReplayWindow::jumpToNextEvent);
-    connect(m_filter, &QLineEdit::textChanged, m_sorted, &QSortFilterProxyModel::setFilterWildcard);
+    connect(m_filter, &QLineEdit::textChanged, m_locks, &ReplayTableModel::setFilter);
     connect(
         m_locksView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ReplayWindow::onSelectionChanged);
     const auto seekToRow = [this](ReplayEventsModel *model) {
@@ -228,6 +269,26 @@ ReplayWindow::ReplayWindow(const QString &path, QWidget *parent)
 }
 
 ReplayWindow::~ReplayWindow() = default;
+
+qint64 ReplayWindow::parseMoment(const QString &text, qint64 referenceMs)
+{
+    // What people type: a whole date and time (local, as the window shows them; or ISO 8601 with a zone), or a time
+    // alone, on the day of the moment shown: "held by whom at 03:12".
+    const QString t = text.trimmed();
+    for (const char *format : { "yyyy-MM-dd HH:mm:ss.zzz", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm" }) {
+        const QDateTime at = QDateTime::fromString(t, QLatin1String(format));
+        if (at.isValid())
+            return at.toMSecsSinceEpoch();
+    }
+    if (const QDateTime at = QDateTime::fromString(t, Qt::ISODateWithMs); at.isValid())
+        return at.toMSecsSinceEpoch();
+    for (const char *format : { "HH:mm:ss.zzz", "HH:mm:ss", "HH:mm", "H:mm" }) {
+        const QTime time = QTime::fromString(t, QLatin1String(format));
+        if (time.isValid() && referenceMs >= 0)
+            return QDateTime(QDateTime::fromMSecsSinceEpoch(referenceMs).date(), time).toMSecsSinceEpoch();
+    }
+    return -1;
+}
 
 qint64 ReplayWindow::shownMs() const
 {
@@ -255,7 +316,8 @@ void ReplayWindow::onOpened(const ReplayInfo &info)
     const QString path = m_info.path;
     m_info = info;
     if (!info.error.isEmpty() || info.firstMs < 0) {
-        m_info.error = info.error.isEmpty() ? tr("%1 holds no events yet").arg(path) : info.error;
+        m_info.error
+            = info.error.isEmpty() ? tr("%1 holds no events yet").arg(RecordingStore::shownPath(path)) : info.error;
         m_status->setText(m_info.error);
         emit loaded();
         return;
@@ -273,8 +335,8 @@ void ReplayWindow::onOpened(const ReplayInfo &info)
         m_slider->setPageStep(int(qMax<qint64>(1, 60000 / m_unitMs)));
         m_slider->setEnabled(true);
     }
-    m_moment->setDateTimeRange(
-        QDateTime::fromMSecsSinceEpoch(info.firstMs), QDateTime::fromMSecsSinceEpoch(info.lastMs));
+    // No range on the field: a range of a few seconds would refuse the keystrokes of a time typed over it, digit by
+    // digit; a moment outside the recording goes to its nearest end.
     // The end of the recording first: the question is usually about the last thing that happened.
     seekTo(info.lastMs);
     emit loaded();
@@ -291,7 +353,7 @@ void ReplayWindow::seekTo(qint64 timeMs)
     }
     {
         const QSignalBlocker blocker(m_moment);
-        m_moment->setDateTime(QDateTime::fromMSecsSinceEpoch(m_momentMs));
+        m_moment->setText(momentText(m_momentMs));
     }
     m_history->setMomentMs(m_momentMs);
     m_engine->seek(m_momentMs);
@@ -322,7 +384,7 @@ void ReplayWindow::onFrame(const ReplayFrame &frame)
     // The lock whose history page is open is followed: selected while it is in the table, and no other row selected
     // in its place while it is not (a row that went would otherwise hand the selection to its neighbour).
     const int row = m_historyOf.isEmpty() ? -1 : m_locks->rowOf(m_historyOf);
-    const QModelIndex shown = row < 0 ? QModelIndex() : m_sorted->mapFromSource(m_locks->index(row, 0));
+    const QModelIndex shown = row < 0 ? QModelIndex() : m_locks->index(row, 0);
     if (!m_historyOf.isEmpty() && m_history->rowCount() > 0)
         m_historyTitle->setText(shown.isValid()
                 ? tr("History of %1: %n event(s)", nullptr, m_history->rowCount()).arg(escapeBytes(m_historyOf))
@@ -334,7 +396,18 @@ void ReplayWindow::onFrame(const ReplayFrame &frame)
             shown, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_applyingFrame = false;
     updateChart();
+    askForContention();
     emit frameShown();
+}
+
+void ReplayWindow::askForContention()
+{
+    // An hour of events folded is work: done only for the page in sight, and once the moment has settled.
+    if (m_pages->currentIndex() != kContentionPage || m_engine->busy() || m_momentMs < 0
+        || m_contentionShownMs == m_momentMs)
+        return;
+    m_contentionTitle->setText(tr("Folding the hour before %1…").arg(momentText(m_momentMs)));
+    m_engine->requestContention(m_momentMs, kContentionWindowMs);
 }
 
 void ReplayWindow::updateChart()

@@ -7,7 +7,6 @@
 
 class QAction;
 class QComboBox;
-class QDateTimeEdit;
 class QLabel;
 class QLineEdit;
 class QSlider;
@@ -19,6 +18,7 @@ class QTimer;
 namespace LockScope {
 
 class HoldChart;
+class KeyedTableModel;
 class ReplayEngine;
 class ReplayEventsModel;
 class ReplayTableModel;
@@ -35,6 +35,8 @@ public:
     ~ReplayWindow() override;
 
     void seekTo(qint64 timeMs);
+    // A moment as typed: a date and time, or a time alone on the day of referenceMs; -1 when it is none.
+    static qint64 parseMoment(const QString &text, qint64 referenceMs);
     qint64 momentMs() const { return m_momentMs; }
     qint64 shownMs() const; // the moment the table shows (-1: none yet)
     bool isLoaded() const { return m_info.firstMs >= 0 || !m_info.error.isEmpty(); }
@@ -42,7 +44,7 @@ public:
 
     ReplayEngine *engine() const { return m_engine; }
     QSlider *slider() const { return m_slider; }
-    QDateTimeEdit *momentField() const { return m_moment; }
+    QLineEdit *momentField() const { return m_moment; }
     QComboBox *serverBox() const { return m_server; }
     QComboBox *speedBox() const { return m_speed; }
     QAction *playAction() const { return m_play; }
@@ -56,6 +58,9 @@ public:
     ReplayEventsModel *eventsModel() const { return m_events; }
     QTabWidget *pages() const { return m_pages; }
     HoldChart *holdChart() const { return m_chart; }
+    QTableView *contentionView() const { return m_hotView; }
+    KeyedTableModel *contentionModel() const { return m_hot; }
+    qint64 contentionShownMs() const { return m_contentionShownMs; }
     QLabel *statusLabel() const { return m_status; }
     QByteArray selectedLock() const;
 
@@ -63,6 +68,7 @@ signals:
     void loaded(); // the recording was read (or could not be: info().error)
     void frameShown(); // the table shows a new moment
     void historyShown(); // the selected lock's history page is filled
+    void contentionShown(); // the contention page shows the hour before a moment
 
 private:
     void onOpened(const ReplayInfo &info);
@@ -73,6 +79,7 @@ private:
     void setPlaying(bool playing);
     void jumpToNextEvent();
     void updateChart();
+    void askForContention();
     qint64 timeOfSlider(int value) const;
     int sliderOf(qint64 timeMs) const;
 
@@ -84,14 +91,13 @@ private:
     bool m_applyingFrame = false;
 
     QComboBox *m_server;
-    QDateTimeEdit *m_moment;
+    QLineEdit *m_moment;
     QSlider *m_slider;
     QAction *m_play;
     QComboBox *m_speed;
     QAction *m_nextEvent;
     QLineEdit *m_filter;
     ReplayTableModel *m_locks;
-    QSortFilterProxyModel *m_sorted;
     QTableView *m_locksView;
     QTabWidget *m_pages;
     QLabel *m_historyTitle;
@@ -101,6 +107,11 @@ private:
     ReplayEventsModel *m_events;
     QTableView *m_eventsView;
     QLabel *m_status;
+    KeyedTableModel *m_hot;
+    QSortFilterProxyModel *m_hotSorted;
+    QTableView *m_hotView;
+    QLabel *m_contentionTitle;
+    qint64 m_contentionShownMs = -1;
     QTimer *m_playTimer;
     QElapsedTimer m_playClock;
 };

@@ -50,11 +50,7 @@ ContentionViews::ContentionViews(LockMonitor *monitor, QObject *parent)
     : QObject(parent)
     , m_monitor(monitor)
     , m_collector(new StatsCollector(monitor, {}, this))
-    , m_hot(
-          new KeyedTableModel({ "lock", "kind", "library", "waiters", "waiter_seconds", "wait_p50_ms", "wait_p95_ms",
-                                  "wait_max_ms", "longest_wait_ms", "acquisitions_per_minute", "acquisitions",
-                                  "hold_p50_ms", "hold_p95_ms", "hold_max_ms", "expiries", "owner_changes", "figures" },
-              hotHeaders(), this))
+    , m_hot(makeHotModel(this))
     , m_stuck(new KeyedTableModel({ "lock", "kind", "problem", "for_seconds", "held_by", "fix" }, stuckHeaders(), this))
     , m_clients(new KeyedTableModel(
           { "client", "host", "holding_now", "acquisitions", "expiries", "takeovers", "hold_p95_ms" }, clientHeaders(),
@@ -209,11 +205,24 @@ void ContentionViews::refresh()
     emit refreshed();
 }
 
+KeyedTableModel *ContentionViews::makeHotModel(QObject *parent)
+{
+    return new KeyedTableModel(
+        { "lock", "kind", "library", "waiters", "waiter_seconds", "wait_p50_ms", "wait_p95_ms", "wait_max_ms",
+            "longest_wait_ms", "acquisitions_per_minute", "acquisitions", "hold_p50_ms", "hold_p95_ms", "hold_max_ms",
+            "expiries", "owner_changes", "figures" },
+        hotHeaders(), parent);
+}
+
 void ContentionViews::buildHot(qint64 epochMs)
 {
-    const LockStatistics &s = statistics();
+    m_hot->setRows(hotRows(statistics(), epochMs, m_options.hotRows));
+}
+
+QList<KeyedRow> ContentionViews::hotRows(const LockStatistics &s, qint64 epochMs, int limit)
+{
     QList<KeyedRow> rows;
-    for (const LockStats *l : s.ranked(epochMs, m_options.hotRows)) {
+    for (const LockStats *l : s.ranked(epochMs, limit)) {
         const RecentFigures recent = s.recent(*l, epochMs);
         const bool inferred
             = l->acquisitionsSource() == FigureSource::Inferred || l->holdsSource() == FigureSource::Inferred;
@@ -232,7 +241,7 @@ void ContentionViews::buildHot(qint64 epochMs)
             + QLatin1Char('\n') + LockTexts::waitsText(*l, epochMs);
         rows << row;
     }
-    m_hot->setRows(rows);
+    return rows;
 }
 
 void ContentionViews::buildStuck(qint64 nowMs)

@@ -35,6 +35,10 @@ public:
     explicit ContentionViews(LockMonitor *monitor, QObject *parent = nullptr);
 
     KeyedTableModel *hot() const { return m_hot; }
+    // The Hot view's model and rows, for statistics of any source (a recording's window, replayed): the hottest limit
+    // locks at epochMs. Any thread.
+    static KeyedTableModel *makeHotModel(QObject *parent);
+    static QList<KeyedRow> hotRows(const LockStatistics &statistics, qint64 epochMs, int limit);
     KeyedTableModel *stuck() const { return m_stuck; }
     KeyedTableModel *clients() const { return m_clients; }
     StatsCollector *collector() const { return m_collector; }

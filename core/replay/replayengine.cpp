@@ -1,6 +1,8 @@
 #include "replay/replayengine.h"
 
 #include "base/taskrelay.h"
+#include "models/contentionviews.h"
+#include "recording/recordedstats.h"
 #include "recording/recordingstore.h"
 #include "recording/timelinestate.h"
 
@@ -62,6 +64,7 @@ ReplayEngine::~ReplayEngine()
         m_stop = true;
         m_jobs.clear();
         m_wantedFrame.reset();
+        m_wantedContention.reset();
     }
     m_wake.notify_all();
     m_thread.join();
@@ -151,6 +154,15 @@ void ReplayEngine::findNextEvent(const QByteArray &name, qint64 afterMs)
     });
 }
 
+void ReplayEngine::requestContention(qint64 timeMs, qint64 windowMs)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_wantedContention = std::make_pair(timeMs, windowMs);
+    }
+    m_wake.notify_all();
+}
+
 ReplayFrame ReplayEngine::buildFrame(const QByteArray &server, qint64 timeMs)
 {
     ReplayFrame frame;
@@ -217,21 +229,35 @@ void ReplayEngine::run()
     for (;;) {
         Job job;
         std::optional<Wanted> wanted;
+        std::optional<std::pair<qint64, qint64>> contention;
         {
             std::unique_lock lock(m_mutex);
-            m_wake.wait(lock, [this] { return m_stop || !m_jobs.empty() || m_wantedFrame; });
+            m_wake.wait(lock, [this] { return m_stop || !m_jobs.empty() || m_wantedFrame || m_wantedContention; });
             if (m_stop)
                 break;
             // Jobs first: the recording is opened before a moment of it is rebuilt.
             if (!m_jobs.empty()) {
                 job = std::move(m_jobs.front());
                 m_jobs.pop_front();
-            } else {
+            } else if (m_wantedFrame) {
                 wanted.swap(m_wantedFrame);
+            } else {
+                // The table first: contention is read once the moment has settled.
+                contention.swap(m_wantedContention);
             }
         }
         if (job) {
             job();
+            continue;
+        }
+        if (contention) {
+            const auto [timeMs, windowMs] = *contention;
+            RecordedStatistics folded;
+            QString error = m_store ? QString() : tr("no recording is open");
+            QList<KeyedRow> rows;
+            if (m_store && RecordedStatistics::fold(*m_store, "*", timeMs - windowMs, timeMs, &folded, &error))
+                rows = ContentionViews::hotRows(folded.statistics, timeMs, kHotRows);
+            m_relay->post([this, timeMs = timeMs, rows, error] { emit contentionReady(timeMs, rows, error); });
             continue;
         }
         ReplayFrame frame = buildFrame(wanted->server, wanted->timeMs);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "models/keyedtablemodel.h"
 #include "replay/replayframe.h"
 
 #include <QObject>
@@ -43,13 +44,19 @@ public:
     // The first event of the lock after afterMs on the current server; nextEventFound() says when (-1: none).
     void findNextEvent(const QByteArray &name, qint64 afterMs);
 
+    // The Hot view of the window of windowMs before timeMs, folded from the recording as live statistics fold the
+    // monitor's events; coalesced as moments are. contentionReady() brings it.
+    void requestContention(qint64 timeMs, qint64 windowMs);
+
     static constexpr int kRecentEvents = 200;
+    static constexpr int kHotRows = 50;
 
 signals:
     void opened(const LockScope::ReplayInfo &info);
     void frameReady(const LockScope::ReplayFrame &frame);
     void historyReady(const QByteArray &name, const QList<LockScope::RecordedEvent> &events, const QString &error);
     void nextEventFound(const QByteArray &name, qint64 timeMs);
+    void contentionReady(qint64 timeMs, const QList<LockScope::KeyedRow> &rows, const QString &error);
 
 private:
     using Job = std::function<void()>; // runs on the engine's thread
@@ -73,6 +80,7 @@ private:
     std::condition_variable m_wake;
     std::deque<Job> m_jobs;
     std::optional<Wanted> m_wantedFrame; // the newest moment asked for
+    std::optional<std::pair<qint64, qint64>> m_wantedContention; // its moment and window
     bool m_stop = false;
 
     // The engine's thread's own.

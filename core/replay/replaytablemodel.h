@@ -7,7 +7,9 @@
 namespace LockScope {
 
 // The lock table of a replayed moment (ReplayFrame), one row per lock. A new moment changes only the rows that
-// differ: rows of locks that stay keep their place, so a selection follows its lock while a recording plays.
+// differ: rows of locks that stay keep their place, so a selection follows its lock while a recording plays. It sorts
+// and filters itself: a sorting proxy answers each row that comes or goes by walking all of them, which on thousands
+// of locks held up the window for a frame's worth at every moment (bench_replay).
 class ReplayTableModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -22,6 +24,9 @@ public:
     explicit ReplayTableModel(QObject *parent = nullptr);
 
     void setFrame(const ReplayFrame &frame);
+    // Only the locks whose name matches glob (empty: all), as LockScope's other filters match names.
+    void setFilter(const QString &glob);
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
     qint64 timeMs() const { return m_timeMs; }
     const QList<ReplayRow> &rows() const { return m_rows; }
     int rowOf(const QByteArray &name) const; // -1: not in the table at this moment
@@ -32,8 +37,15 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    QList<ReplayRow> m_rows; // by name
+    QList<ReplayRow> shown(const QList<ReplayRow> &all) const; // filtered and sorted
+    bool byName() const { return m_sortColumn == Name && m_sortOrder == Qt::AscendingOrder; }
+
+    QList<ReplayRow> m_all; // the frame's rows, by name
+    QList<ReplayRow> m_rows; // those shown, in the order asked for
     qint64 m_timeMs = -1;
+    QByteArray m_filter;
+    int m_sortColumn = Name;
+    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
 };
 
 // A list of a recording's events: one lock's history, or the events that led up to a moment. Rows after the moment

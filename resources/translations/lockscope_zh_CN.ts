@@ -7192,6 +7192,18 @@ In a dialog that changes something (force release, a permit, a latch), Return an
         <source>&amp;Lease advice…</source>
         <translation>租期建议(&amp;L)…</translation>
     </message>
+    <message>
+        <source>Open a s&amp;hared recording…</source>
+        <translation>打开共享录制(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Open a shared recording</source>
+        <translation>打开共享录制</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL database the recorders write to (the password from ~/.pgpass or PGPASSWORD):</source>
+        <translation>录制器写入的 PostgreSQL 数据库（密码取自 ~/.pgpass 或 PGPASSWORD）：</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Ops</name>
@@ -8318,10 +8330,6 @@ In a dialog that changes something (force release, a permit, a latch), Return an
         <translation>显示哪台服务器上的锁</translation>
     </message>
     <message>
-        <source>The moment shown: type one and press Return</source>
-        <translation>显示的时刻：输入一个时刻后按回车</translation>
-    </message>
-    <message>
         <source>&amp;Play</source>
         <translation>播放(&amp;P)</translation>
     </message>
@@ -8410,6 +8418,26 @@ In a dialog that changes something (force release, a permit, a latch), Return an
     <message>
         <source>Who held the lock up to the moment shown: click a bar to see that moment</source>
         <translation>到所示时刻为止谁持有过该锁：点击某一段以查看那个时刻</translation>
+    </message>
+    <message>
+        <source>The moment shown: type one (2026-11-26 03:12, or 03:12:05 on the day shown) and press Return</source>
+        <translation>显示的时刻：输入一个时刻（2026-11-26 03:12，或当天的 03:12:05）后按回车</translation>
+    </message>
+    <message>
+        <source>&amp;Contention in the hour before</source>
+        <translation>之前一小时的争用(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The hour before %1, folded from the recording as live statistics are: the hottest locks first. Waiters seen only by polling are not in a recording.</source>
+        <translation>%1 之前的一小时，按实时统计的方式从录制中汇总：最热的锁排在前面。仅靠轮询看到的等待者不在录制中。</translation>
+    </message>
+    <message>
+        <source>%1 is not a moment: type 2026-11-26 03:12:05 or 03:12:05</source>
+        <translation>%1 不是一个时刻：请输入 2026-11-26 03:12:05 或 03:12:05</translation>
+    </message>
+    <message>
+        <source>Folding the hour before %1…</source>
+        <translation>正在汇总 %1 之前的一小时…</translation>
     </message>
 </context>
 <context>

@@ -1,11 +1,14 @@
 // Last hour's locks, replayed in the console as a person looks at them. File › Replay the last hour opens the
 // console's own recording. A moment typed into the moment field (and Return) shows the table as it stood then, with
-// its holders (a screenshot of it is kept). Home and End on the slider go to the first and last moments; a click on
-// the slider goes where it points. A click on a lock's row opens its history page, where a click on its holder
-// timeline goes to that moment and Ctrl+Right jumps to its next event. Space plays the recording to its end, and
-// Space stops it. A file that is no recording says so. A real redis-server, the console's recording of the last hour.
+// its holders (a screenshot of it is kept), and its contention page the hour before it. Home and End on the slider go
+// to the first and last moments; a click on the slider goes where it points. A click on a lock's row opens its
+// history page, where a click on its holder timeline goes to that moment and Ctrl+Right jumps to its next event.
+// Space plays the recording to its end, and Space stops it. A file that is no recording says so. A real
+// redis-server, the console's recording of the last hour.
 #include "consolefixture.h"
 #include "holdchart.h"
+#include "models/keyedtablemodel.h"
+#include "postgresserver.h"
 #include "recording/recordingstore.h"
 #include "replay/replayengine.h"
 #include "replay/replaytablemodel.h"
@@ -14,13 +17,14 @@
 
 #include <QAction>
 #include <QComboBox>
-#include <QDateTimeEdit>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSet>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QTabBar>
 #include <QTabWidget>
+#include <QTimer>
 
 using namespace LockScope;
 using namespace LockScope::Test;
@@ -107,13 +111,21 @@ private slots:
         QTRY_VERIFY(!w->engine()->busy());
         QCOMPARE(w->shownMs(), w->info().lastMs); // it opens on the end of the recording
 
-        // A moment typed, and Return: both held, by the service.
+        // A moment typed (a time alone: on the day shown), and Return: both held, by the service.
         const qint64 moment = (bTaken + aGone) / 2;
-        QDateTimeEdit *field = w->momentField();
+        QLineEdit *field = w->momentField();
         field->setFocus();
         QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);
-        QTest::keyClicks(
-            field, QDateTime::fromMSecsSinceEpoch(moment).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")));
+        const qint64 noon
+            = QDateTime(QDateTime::fromMSecsSinceEpoch(w->momentMs()).date(), QTime(12, 0)).toMSecsSinceEpoch();
+        QTest::keyClicks(field, QStringLiteral("12:00"));
+        QTest::keyClick(field, Qt::Key_Return);
+        // Noon of the day shown; outside the recording (it lasts seconds): its nearest end.
+        QCOMPARE(w->momentMs(), qBound(w->info().firstMs, noon, w->info().lastMs));
+        QCOMPARE(field->text(),
+            QDateTime::fromMSecsSinceEpoch(w->momentMs()).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")));
+        QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(field, QDateTime::fromMSecsSinceEpoch(moment).toString(QStringLiteral("HH:mm:ss.zzz")));
         QTest::keyClick(field, Qt::Key_Return);
         QTRY_COMPARE(w->shownMs(), moment);
         QTRY_VERIFY(!w->engine()->busy());
@@ -128,6 +140,21 @@ private slots:
             for (int x = 0; x < image.width(); x += 3)
                 colours.insert(image.pixel(x, y));
         QVERIFY2(colours.size() > 20, qPrintable(QString::number(colours.size())));
+
+        // The contention page, clicked: the hour before the moment, folded from the recording (A and B taken once).
+        QSignalSpy contention(w.data(), &ReplayWindow::contentionShown);
+        QTabBar *tabs = w->pages()->tabBar();
+        QTest::mouseClick(tabs, Qt::LeftButton, {}, tabs->tabRect(2).center());
+        QTRY_COMPARE_WITH_TIMEOUT(contention.size(), 1, 30000);
+        QCOMPARE(w->contentionShownMs(), moment);
+        KeyedTableModel *hot = w->contentionModel();
+        const int acquisitions = hot->columnOf("acquisitions");
+        for (const QByteArray &name : { a, b }) {
+            const int row = hot->rowOf(name);
+            QVERIFY2(row >= 0, name.constData());
+            QCOMPARE(hot->index(row, acquisitions).data(KeyedTableModel::SortRole).toLongLong(), qint64(1));
+        }
+        w->pages()->setCurrentIndex(0);
 
         // The slider: End is the last moment (A gone, B held), Home the first (B not yet taken).
         QSlider *slider = w->slider();
@@ -196,6 +223,65 @@ private slots:
         QCOMPARE(w->momentMs(), w->info().firstMs);
         w->close();
         QTRY_VERIFY(!w);
+    }
+
+    // A team's shared recording in PostgreSQL, as the recorders wrote it: File › Open a shared recording…, the URL
+    // typed (its password nowhere in the window), and the table at a moment of it.
+    void aSharedRecordingInPostgres()
+    {
+        if (PostgresServer::binDir().isEmpty()) {
+            if (PostgresServer::required())
+                QFAIL("PostgreSQL is not installed and LOCKSCOPE_REQUIRE_POSTGRES is set (Debian: postgresql)");
+            QSKIP("PostgreSQL is not installed (Debian: postgresql); LOCKSCOPE_REQUIRE_POSTGRES=1 fails instead");
+        }
+        PostgresServer postgres;
+        QString error;
+        QVERIFY2(postgres.start(&error), qPrintable(error));
+        const QString database = postgres.createDatabase(&error);
+        QVERIFY2(!database.isEmpty(), qPrintable(error));
+        const QByteArray server = "redis://10.0.3.2:6379/0", name = "orders:42";
+        const qint64 t0 = 1764300000000;
+        {
+            RecordingStore store;
+            QVERIFY2(store.open(postgres.url(database), true, &error), qPrintable(error));
+            QVERIFY2(store.append({ RecordedEvent { t0, server, "acquired", name, kTheirs, {}, 1, 30000, -1,
+                                        "reentrant", "redisson", {} },
+                                      RecordedEvent { t0 + 5000, server, "released", name, kTheirs, {}, 0, -2, -1,
+                                          "reentrant", "redisson", {} } },
+                         &error),
+                qPrintable(error));
+        }
+        Console c(ConnectionOptions::fromUrl(m_server.url()));
+        QAction *open = nullptr;
+        for (QAction *action : c.window.findChildren<QAction *>())
+            if (action->text() == QStringLiteral("Open a s&hared recording…"))
+                open = action;
+        QVERIFY(open);
+        // The password in the URL as typed: libpq's trust authentication ignores it; the window never shows it.
+        QString url = postgres.url(database);
+        url.replace(QStringLiteral("lockscope@"), QStringLiteral("lockscope:s3cret@"));
+        QTimer::singleShot(0, this, [url] {
+            QDialog *dialog = openDialog();
+            QVERIFY(dialog);
+            auto *field = dialog->findChild<QLineEdit *>();
+            QVERIFY(field);
+            field->selectAll();
+            QTest::keyClicks(field, url);
+            QTest::keyClick(field, Qt::Key_Return);
+        });
+        open->trigger();
+        QPointer<ReplayWindow> w = c.window.replayWindow();
+        QVERIFY(w);
+        QTRY_VERIFY_WITH_TIMEOUT(w->isLoaded(), 30000);
+        QVERIFY2(w->info().error.isEmpty(), qPrintable(w->info().error));
+        QVERIFY2(!w->windowTitle().contains(QStringLiteral("s3cret")), qPrintable(w->windowTitle()));
+        QCOMPARE(w->serverBox()->currentText(), QString::fromUtf8(server));
+        w->seekTo(t0 + 1000);
+        QTRY_COMPARE(w->shownMs(), t0 + 1000);
+        QTRY_VERIFY(!w->engine()->busy());
+        QCOMPARE(ownersOf(w->locksView(), name), QList<QByteArray> { kTheirs });
+        QVERIFY(!w->statusLabel()->text().contains(QStringLiteral("s3cret")));
+        w->close();
     }
 
     void aFileThatIsNoRecordingSaysSo()
