@@ -13,14 +13,18 @@
 #include "recording/recordingstore.h"
 
 #include <QDateTime>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <unistd.h>
 
 using namespace LockScope;
 using namespace LockScope::Test;
@@ -368,6 +372,54 @@ private slots:
         const CliRun text = runCli({ QStringLiteral("advise"), QStringLiteral("--db"), db }, m_dir);
         CLI_EXIT(text, CliExit::Done);
         QVERIFY2(text.out.contains("lease too short: 20 % of holds passed"), text.describe().constData());
+    }
+
+    // A recording somebody may read but not write (a daemon's, in a folder of its own), with nobody recording to it:
+    // its questions are answered, and nothing is created beside it. As root, the CLI runs as nobody.
+    void aRecordingOnlyReadableIsRead()
+    {
+        QTemporaryDir dir(QDir::tempPath() + QStringLiteral("/lockscope-readonly-XXXXXX"));
+        QVERIFY(dir.isValid());
+        const QString db = dir.filePath(QStringLiteral("daemon.sqlite"));
+        {
+            RecordingStore store;
+            QString error;
+            QVERIFY2(store.open(db, true, &error), qPrintable(error));
+            QVERIFY2(store.append({ RecordedEvent { 1764300000000, "redis://127.0.0.1:1/0", "acquired", "orders:7",
+                                      "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1", {}, 1, 30000, -1, "reentrant",
+                                      "redisson", {} } },
+                         &error),
+                qPrintable(error));
+        }
+        QVERIFY(QFile::setPermissions(db, QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther));
+        QVERIFY(QFile::setPermissions(dir.path(),
+            QFileDevice::ReadOwner | QFileDevice::ExeOwner | QFileDevice::ReadGroup | QFileDevice::ExeGroup
+                | QFileDevice::ReadOther | QFileDevice::ExeOther));
+        const QStringList before = QDir(dir.path()).entryList(QDir::Files);
+        QProcess p;
+        QStringList args { QStringLiteral("history"), QStringLiteral("orders:7"), QStringLiteral("--db"), db };
+        if (geteuid() == 0) {
+            args.prepend(QStringLiteral(LOCKSCOPE_CLI_PATH));
+            args = QStringList { QStringLiteral("--reuid=nobody"), QStringLiteral("--regid=nogroup"),
+                QStringLiteral("--clear-groups"), QStringLiteral("--") }
+                + args;
+            p.setProgram(QStringLiteral("setpriv"));
+        } else {
+            p.setProgram(QStringLiteral(LOCKSCOPE_CLI_PATH));
+        }
+        p.setArguments(args);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HOME"), dir.path());
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), dir.filePath(QStringLiteral("data")));
+        p.setProcessEnvironment(env);
+        p.start();
+        QVERIFY(p.waitForFinished(60000));
+        const QByteArray out = p.readAllStandardOutput(), err = p.readAllStandardError();
+        QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, (out + err).constData());
+        QVERIFY2(out.contains("acquired") && out.contains("6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1"), out.constData());
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), before);
+        QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     }
 
     // A recording of the first schema (no snapshots): read as it is, and brought up to date (its events kept) only

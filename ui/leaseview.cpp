@@ -104,8 +104,11 @@ LeaseView::~LeaseView()
 
 void LeaseView::refresh()
 {
-    if (m_worker.joinable())
-        return; // one reading at a time: the button is back once it is in
+    if (m_worker.joinable()) {
+        m_refreshPending = true; // one reading at a time: the window chosen meanwhile is read next
+        return;
+    }
+    m_refreshPending = false;
     if (!QFile::exists(m_path)) {
         showAdvice({}, tr("There is no recording yet (%1): turn on File › Record the last hour.").arg(m_path));
         return;
@@ -124,7 +127,10 @@ void LeaseView::refresh()
         }
         m_relay->post([this, advice, error] {
             m_worker.join();
-            showAdvice(advice, error);
+            if (m_refreshPending)
+                refresh(); // what is shown would not be the window chosen
+            else
+                showAdvice(advice, error);
         });
     });
 }

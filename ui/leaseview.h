@@ -57,6 +57,7 @@ private:
     QLabel *m_status;
     TaskRelay *m_relay;
     std::thread m_worker;
+    bool m_refreshPending = false;
 };
 
 } // namespace LockScope

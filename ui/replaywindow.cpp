@@ -199,20 +199,23 @@ ReplayWindow::ReplayWindow(const QString &path, QWidget *parent)
 
     connect(m_engine, &ReplayEngine::opened, this, &ReplayWindow::onOpened);
     connect(m_engine, &ReplayEngine::frameReady, this, &ReplayWindow::onFrame);
-    connect(m_engine, &ReplayEngine::historyReady, this,
-        [this](const QByteArray &name, const QList<RecordedEvent> &events, const QString &error) {
-            if (name != m_historyOf)
-                return;
-            m_history->setEvents(events);
-            m_history->setMomentMs(m_momentMs);
-            m_historyTitle->setText(error.isEmpty()
-                    ? tr("History of %1: %n event(s)", nullptr, int(events.size())).arg(escapeBytes(name))
-                    : error);
-            updateChart();
-            if (const int row = m_history->rowAtMoment(); row >= 0)
-                m_historyView->scrollTo(m_history->index(row, 0), QAbstractItemView::PositionAtCenter);
-            emit historyShown();
-        });
+    connect(m_engine, &ReplayEngine::historyReady, this, [this](const ReplayHistory &history) {
+        m_historyPending = false;
+        if (history.name != m_historyOf || history.server != m_engine->server())
+            return; // a lock or server since left
+        m_historyFromMs = history.fromMs;
+        m_historyToMs = history.toMs;
+        m_history->setEvents(history.events);
+        m_history->setMomentMs(m_momentMs);
+        m_historyTitle->setText(history.error.isEmpty()
+                ? tr("History of %1: %n event(s)", nullptr, int(history.events.size())).arg(escapeBytes(history.name))
+                : history.error);
+        updateChart();
+        if (const int row = m_history->rowAtMoment(); row >= 0)
+            m_historyView->scrollTo(m_history->index(row, 0), QAbstractItemView::PositionAtCenter);
+        emit historyShown();
+        followHistory(); // the moment moved on meanwhile
+    });
     connect(m_engine, &ReplayEngine::nextEventFound, this, [this](const QByteArray &name, qint64 at) {
         if (name != m_historyOf)
             return;
@@ -248,6 +251,7 @@ ReplayWindow::ReplayWindow(const QString &path, QWidget *parent)
             return;
         m_engine->setServer(m_server->itemData(index).toByteArray());
         seekTo(m_momentMs);
+        requestHistory(); // the followed lock's history on this server
     });
     connect(m_play, &QAction::toggled, this, &ReplayWindow::setPlaying);
     connect(m_playTimer, &QTimer::timeout, this, &ReplayWindow::tick);
@@ -395,6 +399,7 @@ void ReplayWindow::onFrame(const ReplayFrame &frame)
         m_locksView->selectionModel()->setCurrentIndex(
             shown, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_applyingFrame = false;
+    followHistory();
     updateChart();
     askForContention();
     emit frameShown();
@@ -408,6 +413,21 @@ void ReplayWindow::askForContention()
         return;
     m_contentionTitle->setText(tr("Folding the hour before %1…").arg(momentText(m_momentMs)));
     m_engine->requestContention(m_momentMs, kContentionWindowMs);
+}
+
+void ReplayWindow::requestHistory()
+{
+    if (m_historyOf.isEmpty() || m_momentMs < 0)
+        return;
+    m_historyPending = true;
+    m_engine->requestHistory(m_historyOf, m_momentMs);
+}
+
+void ReplayWindow::followHistory()
+{
+    // The page holds the events around the moment it was read for; a moment outside them reads them again.
+    if (!m_historyPending && !m_historyOf.isEmpty() && (m_momentMs < m_historyFromMs || m_momentMs > m_historyToMs))
+        requestHistory();
 }
 
 void ReplayWindow::updateChart()
@@ -432,7 +452,7 @@ void ReplayWindow::onSelectionChanged()
     m_nextEvent->setEnabled(true);
     m_historyOf = name;
     m_historyTitle->setText(tr("Reading the history of %1…").arg(escapeBytes(name)));
-    m_engine->requestHistory(name);
+    requestHistory();
 }
 
 void ReplayWindow::jumpToNextEvent()

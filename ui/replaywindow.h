@@ -80,6 +80,8 @@ private:
     void jumpToNextEvent();
     void updateChart();
     void askForContention();
+    void requestHistory();
+    void followHistory();
     qint64 timeOfSlider(int value) const;
     int sliderOf(qint64 timeMs) const;
 
@@ -89,6 +91,9 @@ private:
     qint64 m_unitMs = 1; // one step of the slider
     QByteArray m_historyOf; // the lock whose history page is shown: followed from moment to moment
     bool m_applyingFrame = false;
+    bool m_historyPending = false;
+    qint64 m_historyFromMs = 0; // the moments the page's events cover whole
+    qint64 m_historyToMs = -1;
 
     QComboBox *m_server;
     QLineEdit *m_moment;

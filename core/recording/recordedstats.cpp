@@ -5,6 +5,8 @@
 #include "monitor/lockrecord.h"
 #include "recording/recordingstore.h"
 
+#include <QCoreApplication>
+
 namespace LockScope {
 
 namespace {
@@ -18,7 +20,7 @@ LockInfo::Kind kindOf(const QByteArray &id)
 } // namespace
 
 bool RecordedStatistics::fold(const RecordingStore &store, const QByteArray &pattern, qint64 sinceMs, qint64 untilMs,
-    RecordedStatistics *out, QString *error)
+    RecordedStatistics *out, QString *error, const QByteArray &server, const std::function<bool()> &cancelled)
 {
     out->fromMs = sinceMs >= 0 ? sinceMs : store.firstTimeMs();
     out->untilMs = untilMs >= 0 ? untilMs : store.lastTimeMs();
@@ -26,10 +28,17 @@ bool RecordedStatistics::fold(const RecordingStore &store, const QByteArray &pat
     EventQuery query;
     query.sinceMs = sinceMs;
     query.untilMs = untilMs;
+    query.server = server;
     LockInfo info;
-    return store.forEachEvent(
+    bool stopped = false;
+    qint64 read = 0;
+    const bool done = store.forEachEvent(
         query,
         [&](const RecordedEvent &row) {
+            if (cancelled && (++read & 0xfff) == 0 && cancelled()) {
+                stopped = true;
+                return false;
+            }
             if (row.type == "gap-start") {
                 ++out->gaps;
                 return true;
@@ -45,6 +54,9 @@ bool RecordedStatistics::fold(const RecordingStore &store, const QByteArray &pat
             return true;
         },
         error);
+    if (stopped)
+        *error = QCoreApplication::translate("LockScope::TimelineState", "cancelled");
+    return done && !stopped;
 }
 
 } // namespace LockScope

@@ -2,6 +2,8 @@
 
 #include "stats/lockstatistics.h"
 
+#include <functional>
+
 namespace LockScope {
 
 class RecordingStore;
@@ -19,8 +21,11 @@ struct RecordedStatistics
 
     // Folds the events of [sinceMs, untilMs] (-1: open) of locks matching pattern; false (and *error) when the
     // recording could not be read.
+    // server: only its events (empty: every server's). cancelled: asked now and then; true stops the fold (and it
+    // returns false).
     static bool fold(const RecordingStore &store, const QByteArray &pattern, qint64 sinceMs, qint64 untilMs,
-        RecordedStatistics *out, QString *error);
+        RecordedStatistics *out, QString *error, const QByteArray &server = {},
+        const std::function<bool()> &cancelled = {});
 };
 
 } // namespace LockScope

@@ -152,6 +152,17 @@ bool RecordingStore::appendSnapshotOnce(const RecordedSnapshot &snapshot, QStrin
     return true;
 }
 
+qint64 RecordingStore::snapshotTimeAt(const QByteArray &server, qint64 timeMs) const
+{
+    if (m_version < 2)
+        return -1;
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    q.prepare(QStringLiteral("SELECT max(ts) FROM snapshot_marks WHERE server = ? AND ts <= ?"));
+    q.addBindValue(QString::fromUtf8(server));
+    q.addBindValue(timeMs);
+    return q.exec() && q.next() && !q.value(0).isNull() ? q.value(0).toLongLong() : -1;
+}
+
 QList<RecordedSnapshot> RecordingStore::snapshotsAt(qint64 timeMs, QString *error) const
 {
     QList<RecordedSnapshot> out;

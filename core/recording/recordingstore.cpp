@@ -12,6 +12,7 @@
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QUrl>
 #include <QVariant>
 
 #include <limits>
@@ -111,10 +112,27 @@ bool RecordingStore::open(const QString &path, bool create, QString *error)
     }
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
     db.setDatabaseName(path);
-    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
+    // Opened to read, it is opened read-only: a question, a replay or the Lease view never changes a recording, and a
+    // recording somebody may read but not write (a daemon's) can still be asked.
+    db.setConnectOptions(create ? QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000")
+                                : QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000;QSQLITE_OPEN_READONLY"));
     if (!db.open()) {
         *error = tr("%1: %2").arg(path, sqlError(db.lastError()));
         return false;
+    }
+    if (!create && !QSqlQuery(db).exec(QStringLiteral("PRAGMA application_id"))) {
+        // A write-ahead-logged file nobody is writing, in a folder this user may not write to (a daemon's recording
+        // read by someone else): SQLite cannot make the shared-memory file it reads the log through. With no writer
+        // there is no log to read, so the file is read as it stands.
+        db.close();
+        db.setDatabaseName(QUrl::fromLocalFile(QFileInfo(path).absoluteFilePath()).toString(QUrl::FullyEncoded)
+            + QStringLiteral("?immutable=1"));
+        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000;QSQLITE_OPEN_READONLY;QSQLITE_OPEN_URI"));
+        if (!db.open() || !QSqlQuery(db).exec(QStringLiteral("PRAGMA application_id"))) {
+            *error = tr("%1 cannot be read (%2)").arg(path, sqlError(db.lastError()));
+            db.close();
+            return false;
+        }
     }
     return prepare(!exists || QFileInfo(path).size() == 0, create, error);
 }
@@ -165,7 +183,8 @@ bool RecordingStore::prepare(bool fresh, bool forWriting, QString *error)
     }
     // WAL: a writer never blocks readers (history while recording), and a commit is durable against a killed
     // process; NORMAL syncs at checkpoints, which only a power loss could undo.
-    if (!q.exec(QStringLiteral("PRAGMA journal_mode=WAL")) || !q.exec(QStringLiteral("PRAGMA synchronous=NORMAL")))
+    if (forWriting
+        && (!q.exec(QStringLiteral("PRAGMA journal_mode=WAL")) || !q.exec(QStringLiteral("PRAGMA synchronous=NORMAL"))))
         return fail(tr("cannot switch to write-ahead logging"));
     // The indexes' pages a writer touches are spread over the file (one lock's rows, one holder's): with SQLite's
     // 2 MB default a recording past a few hundred thousand events reads them back from the kernel for every batch

@@ -89,6 +89,8 @@ public:
         const EventQuery &query, const std::function<bool(const RecordedEvent &)> &each, QString *error) const;
     // One lock's events from sinceMs to untilMs (epoch ms, both included; -1: open), with the gaps, oldest first.
     QList<RecordedEvent> history(const QByteArray &name, qint64 sinceMs, qint64 untilMs, QString *error) const;
+    // The time of server's last snapshot at or before timeMs; -1: none (or a first-version recording).
+    qint64 snapshotTimeAt(const QByteArray &server, qint64 timeMs) const;
     // For each server recorded: its last snapshot at or before timeMs (timeMs -1 when there is none).
     QList<RecordedSnapshot> snapshotsAt(qint64 timeMs, QString *error) const;
     // The servers the recording has seen, in the order of their first row.

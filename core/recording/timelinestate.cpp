@@ -94,8 +94,8 @@ void TimelineState::apply(const RecordedEvent &e)
     }
 }
 
-TimelineState TimelineState::at(
-    const RecordingStore &store, const RecordedSnapshot &snapshot, qint64 timeMs, QString *error)
+TimelineState TimelineState::at(const RecordingStore &store, const RecordedSnapshot &snapshot, qint64 timeMs,
+    QString *error, const std::function<bool()> &cancelled)
 {
     TimelineState state;
     state.reset(snapshot);
@@ -103,10 +103,37 @@ TimelineState TimelineState::at(
     query.server = snapshot.server;
     query.sinceMs = snapshot.timeMs < 0 ? -1 : snapshot.timeMs;
     query.untilMs = timeMs;
-    for (const RecordedEvent &e : store.events(query, error))
-        if (e.timeMs > snapshot.timeMs || snapshot.timeMs < 0)
-            state.apply(e);
+    qint64 applied = 0;
+    bool stopped = false;
+    store.forEachEvent(
+        query,
+        [&](const RecordedEvent &e) {
+            if (cancelled && (++applied & 0xfff) == 0 && cancelled()) {
+                stopped = true;
+                return false;
+            }
+            if (e.timeMs > snapshot.timeMs || snapshot.timeMs < 0)
+                state.apply(e);
+            return true;
+        },
+        error);
+    if (stopped)
+        *error = tr("cancelled");
     return state;
+}
+
+void TimelineState::carrySince(const TimelineState &earlier)
+{
+    for (auto lock = m_locks.begin(); lock != m_locks.end(); ++lock) {
+        const auto before = earlier.m_locks.constFind(lock.key());
+        if (before == earlier.m_locks.cend())
+            continue;
+        for (auto h = lock->holders.begin(); h != lock->holders.end(); ++h) {
+            const auto was = before->holders.constFind(h.key());
+            if (h->sinceMs < 0 && was != before->holders.cend() && was->sinceMs >= 0)
+                h->sinceMs = was->sinceMs;
+        }
+    }
 }
 
 } // namespace LockScope

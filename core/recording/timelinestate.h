@@ -4,6 +4,8 @@
 
 #include <QMap>
 
+#include <functional>
+
 namespace LockScope {
 
 // The lock table of one server at a moment, rebuilt from a recording: its last snapshot before the moment, then every
@@ -34,9 +36,13 @@ public:
     bool seen() const { return m_seen; }
     QString unseenReason() const { return m_unseenReason; }
 
-    // Replays store's recording of server up to timeMs (both from its last snapshot).
-    static TimelineState at(
-        const RecordingStore &store, const RecordedSnapshot &snapshot, qint64 timeMs, QString *error);
+    // Replays store's recording of server up to timeMs (both from its last snapshot). cancelled: asked now and then;
+    // true stops the replay (with *error set).
+    static TimelineState at(const RecordingStore &store, const RecordedSnapshot &snapshot, qint64 timeMs,
+        QString *error, const std::function<bool()> &cancelled = {});
+    // Holds a snapshot began (their start unknown to it) that an earlier state of the same server saw begin: their
+    // start, from it.
+    void carrySince(const TimelineState &earlier);
 
 private:
     QMap<QByteArray, Lock> m_locks;

@@ -65,7 +65,7 @@ QVariant LeaseAdviceModel::data(const QModelIndex &index, int role) const
         case P95:
             return l.p95Ms;
         case Max:
-            return l.maxMs;
+            return qMax(l.maxMs, l.longestOpenMs); // as shown: a hold still going counts
         case Lease:
             return l.leaseMs;
         case PastTwoThirds:

@@ -8,6 +8,8 @@
 
 #include <QCoreApplication>
 
+#include <limits>
+
 namespace LockScope {
 
 namespace {
@@ -54,11 +56,14 @@ ReplayEngine::ReplayEngine(QObject *parent)
 {
     qRegisterMetaType<ReplayFrame>();
     qRegisterMetaType<ReplayInfo>();
+    qRegisterMetaType<ReplayHistory>();
     m_thread = std::thread([this] { run(); });
 }
 
 ReplayEngine::~ReplayEngine()
 {
+    // What the thread is reading stops at its next few thousand events: closing a window never waits for a replay.
+    m_cancel.store(true);
     {
         std::lock_guard lock(m_mutex);
         m_stop = true;
@@ -117,21 +122,41 @@ void ReplayEngine::seek(qint64 timeMs)
     m_wake.notify_all();
 }
 
-void ReplayEngine::requestHistory(const QByteArray &name, int limit)
+void ReplayEngine::requestHistory(const QByteArray &name, qint64 aroundMs)
 {
-    post([this, name, limit] {
-        QString error = m_store ? QString() : tr("no recording is open");
-        QList<RecordedEvent> events;
-        if (m_store) {
-            EventQuery query;
-            query.name = name;
-            query.withGaps = true;
-            query.newestFirst = true;
-            query.limit = limit;
-            events = m_store->events(query, &error);
-            std::reverse(events.begin(), events.end());
+    const QByteArray server = m_server;
+    post([this, name, aroundMs, server] {
+        ReplayHistory history;
+        history.name = name;
+        history.server = server;
+        history.aroundMs = aroundMs;
+        if (!m_store) {
+            history.error = tr("no recording is open");
+        } else {
+            // The events before the moment (a busy lock's last hours) and a few after it: the page shows where the
+            // moment stands in its history. Where either side was cut, the range says so, and a moment past it asks
+            // again.
+            EventQuery before;
+            before.name = name;
+            before.server = server;
+            before.withGaps = true;
+            before.untilMs = aroundMs;
+            before.newestFirst = true;
+            before.limit = kHistoryBefore;
+            history.events = m_store->events(before, &history.error);
+            std::reverse(history.events.begin(), history.events.end());
+            history.fromMs = history.events.size() < kHistoryBefore ? std::numeric_limits<qint64>::min()
+                                                                    : history.events.first().timeMs;
+            EventQuery after = before;
+            after.untilMs = -1;
+            after.sinceMs = aroundMs + 1;
+            after.newestFirst = false;
+            after.limit = kHistoryAfter;
+            const QList<RecordedEvent> later = m_store->events(after, &history.error);
+            history.toMs = later.size() < kHistoryAfter ? std::numeric_limits<qint64>::max() : later.last().timeMs;
+            history.events << later;
         }
-        m_relay->post([this, name, events, error] { emit historyReady(name, events, error); });
+        m_relay->post([this, history] { emit historyReady(history); });
     });
 }
 
@@ -158,7 +183,7 @@ void ReplayEngine::requestContention(qint64 timeMs, qint64 windowMs)
 {
     {
         std::lock_guard lock(m_mutex);
-        m_wantedContention = std::make_pair(timeMs, windowMs);
+        m_wantedContention = std::make_tuple(timeMs, windowMs, m_server);
     }
     m_wake.notify_all();
 }
@@ -172,8 +197,12 @@ ReplayFrame ReplayEngine::buildFrame(const QByteArray &server, qint64 timeMs)
         frame.error = tr("no recording is open");
         return frame;
     }
-    const bool forward
-        = m_stateMs >= 0 && m_stateServer == server && timeMs >= m_stateMs && timeMs - m_stateMs <= kIncrementalMs;
+    // Forward by a little, and past no snapshot: the events in between. A snapshot passed is replayed from (it
+    // corrects what a gap left uncertain, as a jump to the same moment would), and holds the state before saw begin
+    // keep their start.
+    const qint64 snapshotMs = m_store->snapshotTimeAt(server, timeMs);
+    const bool forward = m_stateMs >= 0 && m_stateServer == server && timeMs >= m_stateMs
+        && timeMs - m_stateMs <= kIncrementalMs && snapshotMs <= m_stateSnapshotMs;
     if (forward) {
         if (timeMs > m_stateMs) {
             EventQuery query;
@@ -181,14 +210,17 @@ ReplayFrame ReplayEngine::buildFrame(const QByteArray &server, qint64 timeMs)
             query.sinceMs = m_stateMs + 1;
             query.untilMs = timeMs;
             query.withGaps = true;
+            qint64 applied = 0;
             const bool ok = m_store->forEachEvent(
                 query,
-                [this](const RecordedEvent &e) {
+                [this, &applied](const RecordedEvent &e) {
+                    if ((++applied & 0xfff) == 0 && m_cancel.load())
+                        return false;
                     m_state->apply(e);
                     return true;
                 },
                 &frame.error);
-            if (!ok) {
+            if (!ok || m_cancel.load()) {
                 m_stateMs = -1;
                 return frame;
             }
@@ -203,12 +235,18 @@ ReplayFrame ReplayEngine::buildFrame(const QByteArray &server, qint64 timeMs)
             m_stateMs = -1;
             return frame;
         }
-        *m_state = TimelineState::at(*m_store, snapshot, timeMs, &frame.error);
+        TimelineState rebuilt
+            = TimelineState::at(*m_store, snapshot, timeMs, &frame.error, [this] { return m_cancel.load(); });
         if (!frame.error.isEmpty()) {
             m_stateMs = -1;
             return frame;
         }
+        if (m_stateMs >= 0 && m_stateServer == server && m_stateMs <= timeMs)
+            rebuilt.carrySince(*m_state);
+        *m_state = std::move(rebuilt);
+        m_stateSnapshotMs = snapshot.timeMs;
     }
+    frame.snapshotMs = m_stateSnapshotMs;
     m_stateServer = server;
     m_stateMs = timeMs;
     frame.seen = m_state->seen();
@@ -229,7 +267,7 @@ void ReplayEngine::run()
     for (;;) {
         Job job;
         std::optional<Wanted> wanted;
-        std::optional<std::pair<qint64, qint64>> contention;
+        std::optional<std::tuple<qint64, qint64, QByteArray>> contention;
         {
             std::unique_lock lock(m_mutex);
             m_wake.wait(lock, [this] { return m_stop || !m_jobs.empty() || m_wantedFrame || m_wantedContention; });
@@ -251,11 +289,13 @@ void ReplayEngine::run()
             continue;
         }
         if (contention) {
-            const auto [timeMs, windowMs] = *contention;
+            const auto [timeMs, windowMs, server] = *contention;
             RecordedStatistics folded;
             QString error = m_store ? QString() : tr("no recording is open");
             QList<KeyedRow> rows;
-            if (m_store && RecordedStatistics::fold(*m_store, "*", timeMs - windowMs, timeMs, &folded, &error))
+            if (m_store
+                && RecordedStatistics::fold(*m_store, "*", timeMs - windowMs, timeMs, &folded, &error, server,
+                    [this] { return m_cancel.load(); }))
                 rows = ContentionViews::hotRows(folded.statistics, timeMs, kHotRows);
             m_relay->post([this, timeMs = timeMs, rows, error] { emit contentionReady(timeMs, rows, error); });
             continue;

@@ -5,6 +5,7 @@
 
 #include <QObject>
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -12,6 +13,7 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <tuple>
 
 namespace LockScope {
 
@@ -39,8 +41,8 @@ public:
     void seek(qint64 timeMs);
     // Whether a moment asked for is not shown yet.
     bool busy() const { return m_answered < m_requested; }
-    // One lock's events (newest limit of them), for its history page.
-    void requestHistory(const QByteArray &name, int limit = 20000);
+    // One lock's events on the current server around a moment, for its history page: historyReady() brings them.
+    void requestHistory(const QByteArray &name, qint64 aroundMs);
     // The first event of the lock after afterMs on the current server; nextEventFound() says when (-1: none).
     void findNextEvent(const QByteArray &name, qint64 afterMs);
 
@@ -50,11 +52,13 @@ public:
 
     static constexpr int kRecentEvents = 200;
     static constexpr int kHotRows = 50;
+    static constexpr int kHistoryBefore = 20000;
+    static constexpr int kHistoryAfter = 2000;
 
 signals:
     void opened(const LockScope::ReplayInfo &info);
     void frameReady(const LockScope::ReplayFrame &frame);
-    void historyReady(const QByteArray &name, const QList<LockScope::RecordedEvent> &events, const QString &error);
+    void historyReady(const LockScope::ReplayHistory &history);
     void nextEventFound(const QByteArray &name, qint64 timeMs);
     void contentionReady(qint64 timeMs, const QList<LockScope::KeyedRow> &rows, const QString &error);
 
@@ -80,8 +84,9 @@ private:
     std::condition_variable m_wake;
     std::deque<Job> m_jobs;
     std::optional<Wanted> m_wantedFrame; // the newest moment asked for
-    std::optional<std::pair<qint64, qint64>> m_wantedContention; // its moment and window
+    std::optional<std::tuple<qint64, qint64, QByteArray>> m_wantedContention; // its moment, window and server
     bool m_stop = false;
+    std::atomic<bool> m_cancel = false; // the engine goes: what is being read stops
 
     // The engine's thread's own.
     std::unique_ptr<RecordingStore> m_store;

@@ -25,10 +25,25 @@ struct ReplayFrame
 {
     QByteArray server;
     qint64 timeMs = -1;
+    qint64 snapshotMs = -1; // the snapshot the table was replayed from (-1: none): holds begun before it are
+                            // known only to have begun before it
     bool seen = false; // false: the moment is before the first snapshot, or inside a gap
     QString unseenReason;
     QList<ReplayRow> rows; // by name
     QList<RecordedEvent> recent; // the server's last events at or before the moment, newest first
+    QString error;
+};
+
+// One lock's events on one server around a moment: what its history page shows.
+struct ReplayHistory
+{
+    QByteArray name;
+    QByteArray server;
+    qint64 aroundMs = -1;
+    QList<RecordedEvent> events; // oldest first
+    // The range the events cover whole: a moment outside it needs another look (min/max: to the recording's ends).
+    qint64 fromMs = -1;
+    qint64 toMs = -1;
     QString error;
 };
 
@@ -47,3 +62,4 @@ struct ReplayInfo
 
 Q_DECLARE_METATYPE(LockScope::ReplayFrame)
 Q_DECLARE_METATYPE(LockScope::ReplayInfo)
+Q_DECLARE_METATYPE(LockScope::ReplayHistory)

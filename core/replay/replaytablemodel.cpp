@@ -141,6 +141,7 @@ void ReplayTableModel::setFrame(const ReplayFrame &frame)
 {
     m_all = frame.rows;
     m_timeMs = frame.timeMs;
+    m_snapshotMs = frame.snapshotMs;
     if (!byName()) {
         // Another order changes with every moment (the TTL runs down): the rows are laid out again.
         beginResetModel();
@@ -243,8 +244,15 @@ QVariant ReplayTableModel::data(const QModelIndex &index, int role) const
         case Ttl:
             return ttlText(row.ttlMs);
         case HeldFor:
-            return row.heldMs < 0 ? (row.owners.isEmpty() ? QString() : tr("from before the recording"))
-                                  : durationText(row.heldMs);
+            if (row.heldMs >= 0)
+                return durationText(row.heldMs);
+            if (row.owners.isEmpty())
+                return QString();
+            // Begun before the snapshot the moment was replayed from: when, the snapshot cannot say.
+            return m_snapshotMs < 0
+                ? tr("from before the recording")
+                : tr("since before %1")
+                      .arg(QDateTime::fromMSecsSinceEpoch(m_snapshotMs).toString(QStringLiteral("HH:mm:ss")));
         }
         return {};
     case SortRole:

@@ -43,6 +43,7 @@ private:
     QList<ReplayRow> m_all; // the frame's rows, by name
     QList<ReplayRow> m_rows; // those shown, in the order asked for
     qint64 m_timeMs = -1;
+    qint64 m_snapshotMs = -1;
     QByteArray m_filter;
     int m_sortColumn = Name;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;

@@ -7964,6 +7964,10 @@ In a dialog that changes something (force release, a permit, a latch), Return an
         <source>Qt&apos;s PostgreSQL driver is not installed (Debian: libqt6sql6-psql)</source>
         <translation>未安装 Qt 的 PostgreSQL 驱动（Debian：libqt6sql6-psql）</translation>
     </message>
+    <message>
+        <source>%1 cannot be read (%2)</source>
+        <translation>无法读取 %1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::RedisConnection</name>
@@ -8313,6 +8317,10 @@ In a dialog that changes something (force release, a permit, a latch), Return an
     <message>
         <source>Held for</source>
         <translation>已持有</translation>
+    </message>
+    <message>
+        <source>since before %1</source>
+        <translation>早于 %1 开始</translation>
     </message>
 </context>
 <context>
@@ -8757,6 +8765,10 @@ In a dialog that changes something (force release, a permit, a latch), Return an
     <message>
         <source>inside a gap in what was seen (%1)</source>
         <translation>处于观察空白之中（%1）</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
     </message>
 </context>
 <context>
