@@ -135,6 +135,8 @@ void appendText(QString &out, const QString &value)
 {
     out += QLatin1Char('"');
     for (const QChar c : value) {
+        if (c.isNull())
+            continue; // PostgreSQL's text holds no NUL, and one would fail the whole batch every time it is retried
         if (c == QLatin1Char('"') || c == QLatin1Char('\\'))
             out += QLatin1Char('\\');
         out += c;
@@ -251,8 +253,16 @@ bool open(QSqlDatabase &db, const QString &path, bool forWriting, int *version, 
         db.setDatabaseName(name);
     // An address nobody answers at is said within seconds, not after the kernel's two minutes.
     QStringList options { QStringLiteral("connect_timeout=10") };
-    for (const auto &[key, value] : QUrlQuery(url).queryItems(QUrl::FullyDecoded))
-        options << key + QLatin1Char('=') + value;
+    // Each value quoted as libpq's connection strings quote them: a path or an option with a space stays one value.
+    for (const auto &[key, value] : QUrlQuery(url).queryItems(QUrl::FullyDecoded)) {
+        if (value.contains(QLatin1Char(';'))) {
+            *error = tr("%1: the option %2 holds a ';', which Qt's driver cannot pass on").arg(shown, key);
+            return false;
+        }
+        QString quoted = value;
+        quoted.replace(QLatin1Char('\\'), QLatin1String("\\\\")).replace(QLatin1Char('\''), QLatin1String("\\'"));
+        options << key + QLatin1String("='") + quoted + QLatin1Char('\'');
+    }
     db.setConnectOptions(options.join(QLatin1Char(';')));
     if (!db.open()) {
         *error = tr("%1: %2").arg(shown, sqlError(db.lastError()));
