@@ -20,7 +20,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-
 using namespace LockScope;
 using namespace LockScope::Test;
 
