@@ -21,8 +21,7 @@ QString shownUrl(const QString &path);
 // forWriting creates or brings its schema up to date. *version: the schema version found (or made).
 bool open(QSqlDatabase &db, const QString &url, bool forWriting, int *version, QString *error);
 
-// Writes events inside the caller's transaction, a few thousand rows per statement: each column as one array, taken
-// apart by unnest() on the server.
+// Writes events inside the caller's transaction with COPY, on the libpq connection under Qt's driver.
 bool appendEvents(QSqlDatabase &db, const QList<RecordedEvent> &events, QString *error);
 
 // What the recording's tables take, indexes included (pg_total_relation_size): cheap, asked after every batch.
