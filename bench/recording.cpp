@@ -40,46 +40,12 @@ double rssMb()
     return -1;
 }
 
-bool waitUntil(const std::function<bool()> &done, int timeoutMs)
-{
-    QElapsedTimer t;
-    t.start();
-    while (!done()) {
-        if (t.elapsed() > timeoutMs)
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 50);
-    }
-    return true;
-}
-
-qint64 rowsIn(const QString &path)
-{
-    RecordingStore store;
-    QString error;
-    return store.open(path, false, &error) ? store.eventCount() : -1;
-}
-
 // Phase A: the recorder fed by its monitor. paced: rate events a second (in 10 ms slices); else as fast as the
 // monitor hands them over. Returns the events a second from the first event to the last one on disk.
 double recordThroughRecorder(const BenchServer &server, const QString &path, qint64 events, int locks, int rate,
     qint64 *kept, double *rssGrowthMb, double *backlogMs)
 {
-    LockMonitor::Options monitorOptions;
-    monitorOptions.pattern = "bench:rec:none:*"; // nothing to scan: the events are the workload
-    LockMonitor monitor(server.options(), monitorOptions);
-    RecorderOptions options;
-    options.path = path;
-    options.retainMs = -1;
-    options.maxBytes = -1;
-    Recorder recorder(&monitor, server.url().toUtf8(), options);
-    QString openError = QStringLiteral("-");
-    QObject::connect(&recorder, &Recorder::opened, [&](const QString &error) { openError = error; });
-    recorder.start();
-    monitor.start();
-    if (!waitUntil([&] { return openError != QLatin1String("-") && monitor.isSnapshotComplete(); }, 60000))
-        fatal(QStringLiteral("the recorder or its monitor did not start"));
-    if (!openError.isEmpty())
-        fatal(openError);
+    WorkloadRecorder recorder(server, path);
     const double rssBefore = rssMb();
     QElapsedTimer clock;
     clock.start();
@@ -87,15 +53,12 @@ double recordThroughRecorder(const BenchServer &server, const QString &path, qin
     const qint64 base = QDateTime::currentMSecsSinceEpoch();
     while (sent < events) {
         const qint64 due = rate > 0 ? qMin<qint64>(events, qint64(clock.elapsed() + 10) * rate / 1000) : sent + 5000;
-        for (; sent < qMin(due, events); ++sent)
-            monitor.noteEvent(eventAt(sent, locks, base + sent / 50));
+        recorder.send(sent, qMin(due, events), locks, base);
+        sent = qMax(sent, qMin(due, events));
         QCoreApplication::processEvents(QEventLoop::AllEvents, rate > 0 ? 10 : 0);
     }
     const qint64 lastSent = clock.elapsed();
-    bool flushed = false;
-    recorder.flush([&] { flushed = true; });
-    if (!waitUntil([&] { return flushed; }, 600000))
-        fatal(QStringLiteral("the recorder did not catch up"));
+    recorder.waitWritten();
     const qint64 done = clock.elapsed();
     *backlogMs = double(done - lastSent);
     *rssGrowthMb = rssMb() - rssBefore;

@@ -5,6 +5,7 @@
 // started for the run (tests/support/postgresserver.cpp), as the tests start it.
 #include "benchcommon.h"
 #include "postgresserver.h"
+#include "recordingseed.h"
 #include "recordingworkload.h"
 
 #include "monitor/lockmonitor.h"
@@ -26,18 +27,6 @@ namespace {
 // One transaction per this many rows: the recorder's quarter-second batch at 50,000 events a second.
 constexpr int kBatch = 12500;
 
-bool waitUntil(const std::function<bool()> &done, int timeoutMs)
-{
-    QElapsedTimer t;
-    t.start();
-    while (!done()) {
-        if (t.elapsed() > timeoutMs)
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 50);
-    }
-    return true;
-}
-
 QString freshRecording(Test::PostgresServer &postgres)
 {
     QString error;
@@ -51,44 +40,20 @@ QString freshRecording(Test::PostgresServer &postgres)
     return url;
 }
 
-qint64 rowsIn(const QString &url)
-{
-    RecordingStore store;
-    QString error;
-    return store.open(url, false, &error) ? store.eventCount() : -1;
-}
-
 // The recorder fed by its monitor, unpaced: events a second from the first event handed over to the last on disk.
 double throughRecorder(const BenchServer &server, const QString &url, qint64 events, int locks, qint64 *kept)
 {
-    LockMonitor::Options monitorOptions;
-    monitorOptions.pattern = "bench:rec:none:*"; // nothing to scan: the events are the workload
-    LockMonitor monitor(server.options(), monitorOptions);
-    RecorderOptions options;
-    options.path = url;
-    options.retainMs = -1;
-    options.maxBytes = -1;
-    Recorder recorder(&monitor, server.url().toUtf8(), options);
-    QString openError = QStringLiteral("-");
-    QObject::connect(&recorder, &Recorder::opened, [&](const QString &error) { openError = error; });
-    recorder.start();
-    monitor.start();
-    if (!waitUntil([&] { return openError != QLatin1String("-") && monitor.isSnapshotComplete(); }, 60000))
-        fatal(QStringLiteral("the recorder or its monitor did not start"));
-    if (!openError.isEmpty())
-        fatal(openError);
+    WorkloadRecorder recorder(server, url);
     QElapsedTimer clock;
     clock.start();
     const qint64 base = QDateTime::currentMSecsSinceEpoch();
     for (qint64 sent = 0; sent < events;) {
-        for (const qint64 due = qMin(events, sent + 5000); sent < due; ++sent)
-            monitor.noteEvent(eventAt(sent, locks, base + sent / 50));
+        const qint64 due = qMin(events, sent + 5000);
+        recorder.send(sent, due, locks, base);
+        sent = due;
         QCoreApplication::processEvents(QEventLoop::AllEvents, 0);
     }
-    bool flushed = false;
-    recorder.flush([&] { flushed = true; });
-    if (!waitUntil([&] { return flushed; }, 600000))
-        fatal(QStringLiteral("the recorder did not catch up"));
+    recorder.waitWritten();
     const qint64 done = clock.elapsed();
     *kept = rowsIn(url);
     return double(events) * 1000.0 / double(qMax<qint64>(1, done));
