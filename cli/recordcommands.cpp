@@ -78,6 +78,10 @@ void RecordCommand::start()
         });
     connect(m_recorder, &Recorder::writeFailed, this,
         [this](const QString &error) { m_out.error(tr("warning: could not write the recording: %1").arg(error)); });
+    connect(m_recorder, &Recorder::fellBehind, this, [this] {
+        m_out.error(tr("warning: the recording fell behind the monitor; what it sees is left out (a gap in the "
+                       "recording) until the recording catches up"));
+    });
     auto *watcher = new TerminationWatcher(false, this);
     connect(watcher, &TerminationWatcher::terminationRequested, this, [this] {
         // What was gathered goes to disk before the exit.

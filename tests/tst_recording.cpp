@@ -9,14 +9,20 @@
 #include "statsworkload.h"
 #include "testutil.h"
 
+#include "monitor/lockmonitor.h"
+#include "recording/recorder.h"
 #include "recording/recordingstore.h"
+#include "redis/connectionoptions.h"
 
 #include <QCryptographicHash>
+#include <QDateTime>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
@@ -203,6 +209,91 @@ private slots:
                 r.err.contains("not a LockScope recording") || r.err.contains("damaged"), r.describe().constData());
             QCOMPARE(sha(path), before);
         }
+    }
+
+    // A writer far behind the monitor (a disk, a database slower than the events for long): past the backlog the
+    // recorder holds, what it gathers is left out rather than kept in memory without end, said once on its way, and
+    // recorded as a gap with how many events it lost; what came before and after is all there. The writer is held
+    // back by a write transaction of the test's own on the file, taken before and given up after a few milliseconds
+    // of work (SQLite lets the writer wait 5 s for it).
+    void aWriterFarBehindLeavesAGapNotMemory()
+    {
+        const QString db = m_dir.filePath(QStringLiteral("behind.sqlite"));
+        const QByteArray p = uniqueKey("behind");
+        LockMonitor::Options monitorOptions;
+        monitorOptions.pattern = p + "*";
+        LockMonitor monitor(ConnectionOptions::fromUrl(m_server.url()), monitorOptions);
+        RecorderOptions options;
+        options.path = db;
+        options.maxBacklogEvents = 100;
+        options.flushMs = 3600 * 1000; // flushed by hand below
+        Recorder recorder(&monitor, m_server.url().toUtf8(), options);
+        QSignalSpy opened(&recorder, &Recorder::opened);
+        QSignalSpy behind(&recorder, &Recorder::fellBehind);
+        recorder.start();
+        monitor.start();
+        QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 30000);
+        QCOMPARE(opened.first().first().toString(), QString());
+        QTRY_VERIFY_WITH_TIMEOUT(monitor.isSnapshotComplete(), 30000);
+        bool idle = false;
+        recorder.flush([&] { idle = true; }); // the first snapshot written: the writer has nothing left to do
+        QTRY_VERIFY_WITH_TIMEOUT(idle, 30000);
+
+        qint64 sent = 0;
+        const qint64 base = QDateTime::currentMSecsSinceEpoch();
+        const auto send = [&](int n) {
+            for (int i = 0; i < n; ++i, ++sent) {
+                LockEvent e;
+                e.type = LockEvent::Type::Renewed;
+                e.name = p + ":lock";
+                e.owner = "6e3d30b7-83b1-433a-9335-5e8b9916d3ac:1";
+                e.count = 1;
+                e.ttlMs = 30000;
+                e.timeMs = base + sent;
+                monitor.noteEvent(e);
+            }
+        };
+        {
+            QSqlDatabase blocker = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("blocker"));
+            blocker.setDatabaseName(db);
+            QVERIFY(blocker.open());
+            QSqlQuery q(blocker);
+            QVERIFY2(q.exec(QStringLiteral("BEGIN IMMEDIATE")), qPrintable(q.lastError().text()));
+            send(80);
+            recorder.flush(); // the writer takes it, and waits for the file
+            send(50);
+            recorder.flush(); // 130 would be behind: left out
+            send(50);
+            recorder.flush();
+            QCOMPARE(behind.size(), 1); // said once
+            QCOMPARE(recorder.dropped(), qint64(100));
+            QVERIFY(q.exec(QStringLiteral("ROLLBACK")));
+            blocker.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("blocker"));
+        send(10);
+        bool written = false;
+        recorder.flush([&] { written = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(written, 30000);
+
+        RecordingStore store;
+        QString error;
+        QVERIFY2(store.open(db, false, &error), qPrintable(error));
+        EventQuery query;
+        query.name = p + ":lock";
+        query.withGaps = true;
+        QStringList seen;
+        for (const RecordedEvent &e : store.events(query, &error))
+            seen << (e.type == "renewed" ? QStringLiteral("r") : QString::fromLatin1(e.type));
+        QCOMPARE(seen.count(QStringLiteral("r")), 90);
+        const qsizetype gap = seen.indexOf(QStringLiteral("gap-start"));
+        QCOMPARE(gap, 80);
+        QCOMPARE(seen.at(81), QStringLiteral("gap-end"));
+        query.types = { "gap-start" };
+        const QList<RecordedEvent> gaps = store.events(query, &error);
+        QCOMPARE(gaps.size(), 1);
+        QVERIFY2(gaps.first().detail.contains(QStringLiteral("100 event")), qPrintable(gaps.first().detail));
+        QCOMPARE(gaps.first().timeMs, base + 80);
     }
 
     // Retention by age takes what is older than the window, by size the oldest first; the newest stays.

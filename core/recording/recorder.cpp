@@ -10,6 +10,8 @@
 #include <QDateTime>
 #include <QEventLoop>
 
+#include <limits>
+
 namespace LockScope {
 
 Recorder::Recorder(const LockMonitor *monitor, QByteArray server, RecorderOptions options, QObject *parent)
@@ -91,7 +93,7 @@ Recorder::~Recorder()
         return;
     // What is gathered goes to disk before the writer stops: a clean stop loses nothing. The store closes on the
     // thread that used it, as the thread ends.
-    const QList<RecordedEvent> rest = std::exchange(m_pending, {});
+    const QList<RecordedEvent> rest = droppedGap() + std::exchange(m_pending, {});
     toWriter([this, rest](RecordingStore &store) {
         QString error;
         if (store.isOpen())
@@ -202,11 +204,47 @@ void Recorder::gather(const QList<RecordedEvent> &events)
     m_pending << events;
 }
 
+QList<RecordedEvent> Recorder::droppedGap()
+{
+    if (m_dropped == 0)
+        return {};
+    RecordedEvent start, end;
+    start.server = end.server = m_server;
+    start.type = "gap-start";
+    start.timeMs = m_droppedFromMs;
+    start.detail = tr("the recorder fell behind what the monitor saw: %n event(s) not kept", nullptr,
+        int(qMin<qint64>(m_dropped, std::numeric_limits<int>::max())));
+    end.type = "gap-end";
+    end.timeMs = m_droppedToMs;
+    end.detail = QString::number(m_droppedToMs - m_droppedFromMs);
+    m_dropped = 0;
+    return { start, end };
+}
+
 void Recorder::flush(std::function<void()> done)
 {
     if (m_pending.isEmpty() && !done && !m_audit)
         return; // nothing to write: the writer is not woken four times a second for nothing
-    const QList<RecordedEvent> gathered = std::exchange(m_pending, {});
+    QList<RecordedEvent> gathered = std::exchange(m_pending, {});
+    if (m_writer && !gathered.isEmpty() && m_queued.load() + gathered.size() > m_options.maxBacklogEvents) {
+        // The writer is that far behind: these are left out rather than held in memory without end, and the
+        // recording will say so as a gap (never as events made up for it).
+        const bool first = m_dropped == 0;
+        if (first)
+            m_droppedFromMs = gathered.first().timeMs;
+        m_droppedToMs = gathered.last().timeMs;
+        m_dropped += gathered.size();
+        m_droppedTotal += gathered.size();
+        if (first)
+            emit fellBehind();
+        gathered.clear();
+        if (!done)
+            return;
+    } else if (m_dropped > 0 && !gathered.isEmpty()) {
+        gathered = droppedGap() + gathered;
+        m_snapshotDue = true; // what was left out is corrected by the next complete pass
+    }
+    m_queued += gathered.size();
     toWriter([this, gathered, done](RecordingStore &store) {
         QString error;
         QList<RecordedEvent> batch = gathered;
@@ -216,6 +254,7 @@ void Recorder::flush(std::function<void()> done)
             return;
         const bool ok = !store.isOpen() || store.append(batch, &error);
         const qint64 bytes = store.isOpen() ? store.dataBytes() : 0;
+        m_queued -= gathered.size();
         m_back->post([this, ok, error, bytes, n = batch.size(), done] {
             m_bytes = bytes;
             if (ok)

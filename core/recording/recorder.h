@@ -33,6 +33,10 @@ struct RecorderOptions
     int snapshotMs = 5 * 60 * 1000;
     int snapshotEvents = 100000;
     QString auditLogPath; // LockScope's own actions followed into the timeline; empty: none
+    // Events handed to the writer and not yet on disk, at most: past it (a disk or a database slower than the monitor
+    // for long), what is gathered is left out and recorded as a gap, and memory stays bounded. About 270 bytes an
+    // event (bench_recording).
+    qint64 maxBacklogEvents = 1000000;
 };
 
 // Records everything a monitor reports into a recording (recordingstore.h): every event, every renewal unsampled
@@ -56,14 +60,20 @@ public:
     void snapshot();
 
     qint64 written() const { return m_written.load(); }
+    qint64 dropped() const { return m_droppedTotal; } // left out while the writer was behind, in all
     qint64 dataBytes() const { return m_bytes.load(); }
 
 signals:
     void opened(const QString &error);
     void writeFailed(const QString &error);
+    // The writer fell too far behind: from now until it catches up, what is gathered is left out, and a gap in the
+    // recording will say where. Once a stretch.
+    void fellBehind();
 
 private:
     void gather(const QList<RecordedEvent> &events);
+    // The stretch left out while the writer was behind, as a gap's two rows (none when nothing was).
+    QList<RecordedEvent> droppedGap();
     // Runs task on the writer thread, with the store only that thread touches.
     void toWriter(std::function<void(RecordingStore &)> task);
 
@@ -86,6 +96,11 @@ private:
     RecordingStore *m_store = nullptr;
     std::function<void()> m_quit;
     std::atomic<qint64> m_written { 0 };
+    std::atomic<qint64> m_queued { 0 }; // handed to the writer, not yet written
+    qint64 m_dropped = 0; // left out since the writer fell behind, not yet said in the recording
+    qint64 m_droppedTotal = 0;
+    qint64 m_droppedFromMs = -1;
+    qint64 m_droppedToMs = -1;
     std::atomic<qint64> m_bytes { 0 };
     qint64 m_gapSinceMs = -1; // the connection is down since (epoch ms); -1: up
 };

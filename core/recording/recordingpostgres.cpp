@@ -22,7 +22,7 @@ using namespace RecordingSql;
 namespace {
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("LockScope::RecordingStore", text);
+    return QCoreApplication::translate("LockScope::RecordingPostgres", text); // lupdate names it by the namespace
 }
 
 // Any constant works as long as every recorder takes the same one; the application id says whose it is.

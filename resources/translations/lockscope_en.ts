@@ -738,6 +738,16 @@ removed %n dead waiters; the new head was woken</numerusform>
     </message>
 </context>
 <context>
+    <name>LockScope::Recorder</name>
+    <message numerus="yes">
+        <source>the recorder fell behind what the monitor saw: %n event(s) not kept</source>
+        <translation>
+            <numerusform>the recorder fell behind what the monitor saw: %n event not kept</numerusform>
+            <numerusform>the recorder fell behind what the monitor saw: %n events not kept</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LockScope::RedisRouter</name>
     <message numerus="yes">
         <source>cluster: %n master(s), </source>

@@ -2808,6 +2808,10 @@ Force-release it (delete the key)? [y/N] </source>
         <source>warning: could not write the recording: %1</source>
         <translation>警告：无法写入录制：%1</translation>
     </message>
+    <message>
+        <source>warning: the recording fell behind the monitor; what it sees is left out (a gap in the recording) until the recording catches up</source>
+        <translation>警告：录制跟不上监视器；在录制赶上之前，监视到的内容不会被保存（录制中留下一段空缺）</translation>
+    </message>
 </context>
 <context>
     <name>LockScope::Cli::RecordingQuery</name>
@@ -3036,6 +3040,10 @@ removed %n dead waiter(s); the new head was woken</source>
     <message>
         <source>warning: could not write the recording: %1</source>
         <translation>警告：无法写入录制：%1</translation>
+    </message>
+    <message>
+        <source>warning: the recording fell behind the monitor; what it sees is left out (a gap in the recording) until the recording catches up</source>
+        <translation>警告：录制跟不上监视器；在录制赶上之前，监视到的内容不会被保存（录制中留下一段空缺）</translation>
     </message>
 </context>
 <context>
@@ -7844,6 +7852,15 @@ In a dialog that changes something (force release, a permit, a latch), Return an
     </message>
 </context>
 <context>
+    <name>LockScope::Recorder</name>
+    <message numerus="yes">
+        <source>the recorder fell behind what the monitor saw: %n event(s) not kept</source>
+        <translation>
+            <numerusform>录制器跟不上监视器看到的内容：有 %n 个事件未保存</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LockScope::RecordingPostgres</name>
     <message>
         <source>%1 is not a LockScope recording (another program&apos;s database); it was left as it is</source>
@@ -7884,6 +7901,14 @@ In a dialog that changes something (force release, a permit, a latch), Return an
     <message>
         <source>%1: no such recording</source>
         <translation>%1：没有这个录制</translation>
+    </message>
+    <message>
+        <source>Qt&apos;s PostgreSQL driver gave no libpq connection to write with</source>
+        <translation>Qt 的 PostgreSQL 驱动没有提供可用于写入的 libpq 连接</translation>
+    </message>
+    <message>
+        <source>%1: the option %2 holds a &apos;;&apos;, which Qt&apos;s driver cannot pass on</source>
+        <translation>%1：选项 %2 含有 &apos;;&apos;，Qt 的驱动无法传递它</translation>
     </message>
 </context>
 <context>
